@@ -1,0 +1,351 @@
+//! The damage table for machines with structure points (C1).
+
+use std::fmt;
+
+use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ConfrontationError, check_range};
+
+/// SP lost by an instant kill ("SOFORT TOT") on a machine with SP.
+pub const INSTANT_DEATH_SP: u32 = 4;
+
+/// The column of the damage table, picked by the lower die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Location {
+    /// Running gear (lower die 1).
+    Fahrwerk,
+    /// Hull (lower die 2).
+    Huelle,
+    /// Structure (lower die 3).
+    Struktur,
+    /// Engine (lower die 4 to 6).
+    Motor,
+}
+
+impl Location {
+    /// The column for the lower of the two dice.
+    pub fn from_lower_die(lower: u32) -> Self {
+        match lower {
+            0 | 1 => Location::Fahrwerk,
+            2 => Location::Huelle,
+            3 => Location::Struktur,
+            _ => Location::Motor,
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Location::Fahrwerk => 0,
+            Location::Huelle => 1,
+            Location::Struktur => 2,
+            Location::Motor => 3,
+        }
+    }
+
+    /// All four columns in table order.
+    pub const ALL: [Location; 4] = [
+        Location::Fahrwerk,
+        Location::Huelle,
+        Location::Struktur,
+        Location::Motor,
+    ];
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Location::Fahrwerk => "Fahrwerk",
+            Location::Huelle => "Huelle",
+            Location::Struktur => "Struktur",
+            Location::Motor => "Motor",
+        })
+    }
+}
+
+/// The table's rows: damage "0 or less", 1-5, 6-10, 11-15, 16-20, 21+;
+/// each row gives SP lost for Fahrwerk, Huelle, Struktur, Motor.
+const TABLE: [[u32; 4]; 6] = [
+    [0, 0, 1, 1],
+    [0, 1, 1, 2],
+    [1, 1, 2, 3],
+    [1, 2, 3, 4],
+    [2, 3, 4, 4],
+    [3, 3, 4, 4],
+];
+
+/// Labels of the rows, as printed.
+pub const ROW_LABELS: [&str; 6] = ["0 or less", "1-5", "6-10", "11-15", "16-20", "21+"];
+
+/// The row for a damage value (2D6 + STR - RES).
+pub fn row_for(damage: i32) -> usize {
+    match damage {
+        i32::MIN..=0 => 0,
+        1..=5 => 1,
+        6..=10 => 2,
+        11..=15 => 3,
+        16..=20 => 4,
+        _ => 5,
+    }
+}
+
+/// SP lost for a damage value in a column.
+pub fn table_sp(location: Location, damage: i32) -> u32 {
+    TABLE
+        .get(row_for(damage))
+        .and_then(|row| row.get(location.index()))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// SP lost by a critical hit (a double), whatever STR and RES:
+/// 1-1 and 2-2 nothing, 3-3 1, 4-4 2, 5-5 3, 6-6 4.
+pub fn critical_sp(double: u32) -> u32 {
+    double.saturating_sub(2).min(4)
+}
+
+/// How the SP loss came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageKind {
+    /// Read off the table.
+    Table {
+        /// Column, from the lower die.
+        location: Location,
+        /// 2D6 + STR - RES.
+        damage: i32,
+    },
+    /// A double: a critical hit.
+    Critical {
+        /// The face shown twice.
+        double: u32,
+    },
+    /// A double from a sacred weapon: instant death, 4 SP.
+    InstantDeath {
+        /// The face shown twice.
+        double: u32,
+    },
+}
+
+/// The result of one damage roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageOutcome {
+    /// Structure points lost.
+    pub sp_lost: u32,
+    /// Why.
+    pub kind: DamageKind,
+}
+
+impl fmt::Display for DamageOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sp = self.sp_lost;
+        match self.kind {
+            DamageKind::Table { location, damage } => {
+                write!(f, "{sp} SP lost ({location}, damage {damage})")
+            }
+            DamageKind::Critical { double } => {
+                write!(f, "{sp} SP lost (critical hit, double {double})")
+            }
+            DamageKind::InstantDeath { double } => {
+                write!(
+                    f,
+                    "{sp} SP lost (sacred weapon, double {double}: instant death)"
+                )
+            }
+        }
+    }
+}
+
+/// A damage roll against a machine with SP (C1): roll 2D6; a double is a
+/// critical hit; otherwise the lower die picks the column and
+/// 2D6 + STR - RES the row. No re-roll on a 6, no fumble on a 1.
+///
+/// ```
+/// use feldherr_confrontation::{DamageRoll, Location, DamageKind};
+/// // The text's example: RES 14, STR 10, dice 3 and 5: damage 4, Struktur, 1 SP.
+/// let roll = DamageRoll::new(10, 14)?;
+/// let outcome = roll.evaluate(&[3, 5])?;
+/// assert_eq!(outcome.sp_lost, 1);
+/// assert_eq!(outcome.kind, DamageKind::Table { location: Location::Struktur, damage: 4 });
+/// // Exact odds of the SP lost before rolling:
+/// let odds = roll.distribution();
+/// assert!((odds.total() - 1.0).abs() < 1e-12);
+/// # Ok::<(), feldherr_confrontation::ConfrontationError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageRoll {
+    strength: i32,
+    resilience: i32,
+    sacred: bool,
+}
+
+impl DamageRoll {
+    /// A hit of `strength` (STR) on a machine of resilience (RES/WK)
+    /// `resilience`. Both must be 0 or more.
+    pub fn new(strength: i32, resilience: i32) -> Result<Self, ConfrontationError> {
+        check_range("STR", strength.into(), 0, 99, "0 to 99")?;
+        check_range("RES", resilience.into(), 0, 99, "0 to 99")?;
+        Ok(Self {
+            strength,
+            resilience,
+            sacred: false,
+        })
+    }
+
+    /// The hit comes from a sacred weapon: every double is an instant kill.
+    pub fn sacred(self, sacred: bool) -> Self {
+        Self { sacred, ..self }
+    }
+
+    /// Attacker's strength.
+    pub fn strength(self) -> i32 {
+        self.strength
+    }
+
+    /// Machine's resilience.
+    pub fn resilience(self) -> i32 {
+        self.resilience
+    }
+
+    /// Whether doubles are instant kills.
+    pub fn is_sacred(self) -> bool {
+        self.sacred
+    }
+
+    /// The outcome of two faces.
+    pub fn evaluate(self, faces: &[u32]) -> Result<DamageOutcome, ConfrontationError> {
+        RollRequest::new(2, Die::D6, "damage table").check(faces)?;
+        let (a, b) = match faces {
+            [a, b] => (*a, *b),
+            _ => {
+                return Err(DiceError::WrongDiceCount {
+                    purpose: "damage table".into(),
+                    expected: 2,
+                    got: faces.len(),
+                }
+                .into());
+            }
+        };
+        Ok(self.outcome(a, b))
+    }
+
+    fn outcome(self, a: u32, b: u32) -> DamageOutcome {
+        if a == b {
+            if self.sacred {
+                return DamageOutcome {
+                    sp_lost: INSTANT_DEATH_SP,
+                    kind: DamageKind::InstantDeath { double: a },
+                };
+            }
+            return DamageOutcome {
+                sp_lost: critical_sp(a),
+                kind: DamageKind::Critical { double: a },
+            };
+        }
+        let location = Location::from_lower_die(a.min(b));
+        let damage = (a + b) as i32 + self.strength - self.resilience;
+        DamageOutcome {
+            sp_lost: table_sp(location, damage),
+            kind: DamageKind::Table { location, damage },
+        }
+    }
+
+    /// Exact odds of the SP lost.
+    pub fn distribution(self) -> Dist<u32> {
+        let mut weights = Vec::with_capacity(36);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                weights.push((self.outcome(a, b).sp_lost, 1.0 / 36.0));
+            }
+        }
+        Dist::from_weights(weights)
+    }
+
+    /// Rolls through any roller (random, typed in, or step by step).
+    pub fn roll<R: Roller + ?Sized>(self, roller: &mut R) -> Result<DamageOutcome, R::Error> {
+        let faces = roller.roll(self.request(roller.wants_odds()))?;
+        match self.evaluate(&faces) {
+            Ok(outcome) => Ok(outcome),
+            Err(ConfrontationError::Dice(e)) => Err(e.into()),
+            Err(ConfrontationError::InvalidValue {
+                field,
+                value,
+                expected,
+            }) => Err(DiceError::InvalidParameter {
+                field,
+                value,
+                expected,
+            }
+            .into()),
+        }
+    }
+
+    fn request(self, with_odds: bool) -> RollRequest {
+        RollRequest::new(2, Die::D6, "damage table")
+            .rule("C1")
+            .odds_if(with_odds, || {
+                self.distribution()
+                    .iter()
+                    .map(|(sp, p)| feldherr_dice::OddsLine {
+                        label: format!("{sp} SP lost"),
+                        probability: p,
+                    })
+                    .collect()
+            })
+    }
+}
+
+impl Resolver for DamageRoll {
+    type Outcome = DamageOutcome;
+
+    fn title(&self) -> String {
+        let sacred = if self.sacred { ", sacred weapon" } else { "" };
+        format!(
+            "Damage table: STR {} against RES {}{sacred}",
+            self.strength, self.resilience
+        )
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<DamageOutcome, Pending> {
+        let outcome = self.roll(steps)?;
+        let step = match outcome.kind {
+            DamageKind::Critical { double } => LogStep::rule(
+                "C1",
+                format!(
+                    "Double {double}: critical hit, STR and RES ignored: {} SP lost",
+                    outcome.sp_lost
+                ),
+            )
+            .number("double", double.into()),
+            DamageKind::InstantDeath { double } => LogStep::rule(
+                "C1",
+                format!("Double {double} with a sacred weapon: instant death, 4 SP lost"),
+            )
+            .number("double", double.into()),
+            DamageKind::Table { location, damage } => {
+                let lower = steps
+                    .logged()
+                    .last()
+                    .map(|s| s.get("die 1").unwrap_or(0).min(s.get("die 2").unwrap_or(0)))
+                    .unwrap_or(0);
+                steps.log(
+                    LogStep::rule("C1", format!("Lower die {lower}: column {location}"))
+                        .number("lower die", lower),
+                );
+                LogStep::rule(
+                    "C1",
+                    format!(
+                        "Damage = dice + STR {} - RES {} = {damage}: row {}, {} SP lost",
+                        self.strength,
+                        self.resilience,
+                        ROW_LABELS.get(row_for(damage)).unwrap_or(&""),
+                        outcome.sp_lost
+                    ),
+                )
+                .number("damage", damage.into())
+            }
+        };
+        steps.log(step.number("SP lost", outcome.sp_lost.into()));
+        Ok(outcome)
+    }
+}

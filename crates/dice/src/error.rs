@@ -1,0 +1,143 @@
+//! The crate's one error type.
+
+use std::fmt;
+
+use crate::Die;
+
+/// Everything that can go wrong when rolling, typing in or evaluating dice.
+///
+/// Every variant names the field or purpose and the offending value, so that
+/// a user who typed a wrong number sees what to correct.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiceError {
+    /// A die needs at least two faces.
+    InvalidDie {
+        /// Number of faces asked for.
+        sides: u32,
+    },
+    /// A typed-in or scripted value is not a face of the die.
+    FaceOutOfRange {
+        /// What the roll was for.
+        purpose: String,
+        /// The die that was rolled.
+        die: Die,
+        /// The value that was given.
+        value: u32,
+    },
+    /// A scripted source ran out of values.
+    ScriptExhausted {
+        /// What the missing roll was for.
+        purpose: String,
+        /// The die that was asked for.
+        die: Die,
+    },
+    /// A roll answered with the wrong number of dice.
+    WrongDiceCount {
+        /// What the roll was for.
+        purpose: String,
+        /// How many dice were asked for.
+        expected: usize,
+        /// How many values were given.
+        got: usize,
+    },
+    /// A parameter of a mechanic is outside what the rules allow.
+    InvalidParameter {
+        /// Name of the field, as the user sees it.
+        field: &'static str,
+        /// The value given.
+        value: i64,
+        /// What is allowed.
+        expected: &'static str,
+    },
+    /// A choice answered with an option that is not on offer.
+    ChoiceOutOfRange {
+        /// The question asked.
+        question: String,
+        /// The option index given.
+        index: usize,
+        /// How many options there are.
+        options: usize,
+    },
+    /// An answer of the wrong kind: dice where a choice was asked, or the
+    /// other way round.
+    UnexpectedAnswer {
+        /// What the prompt asked for.
+        expected: String,
+    },
+    /// The resolution is finished and takes no more answers.
+    AlreadyFinished,
+    /// A distribution was conditioned on an outcome that cannot happen.
+    ImpossibleCondition {
+        /// What the condition was.
+        condition: String,
+    },
+}
+
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidDie { sides } => {
+                write!(f, "die sides: {sides} is not a die (at least 2 faces)")
+            }
+            Self::FaceOutOfRange {
+                purpose,
+                die,
+                value,
+            } => write!(
+                f,
+                "{purpose}: {value} is not a face of a {die} (allowed 1 to {})",
+                die.sides()
+            ),
+            Self::ScriptExhausted { purpose, die } => {
+                write!(f, "{purpose}: no typed-in value left for the {die}")
+            }
+            Self::WrongDiceCount {
+                purpose,
+                expected,
+                got,
+            } => write!(f, "{purpose}: expected {expected} dice, got {got}"),
+            Self::InvalidParameter {
+                field,
+                value,
+                expected,
+            } => write!(f, "{field}: {value} is not allowed ({expected})"),
+            Self::ChoiceOutOfRange {
+                question,
+                index,
+                options,
+            } => write!(
+                f,
+                "{question}: option {} does not exist (choose 1 to {options})",
+                index + 1
+            ),
+            Self::UnexpectedAnswer { expected } => {
+                write!(f, "wrong kind of answer: expected {expected}")
+            }
+            Self::AlreadyFinished => write!(f, "the resolution is finished"),
+            Self::ImpossibleCondition { condition } => {
+                write!(f, "condition '{condition}' has probability zero")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DiceError {}
+
+/// Checks that `value` lies in `min..=max`, naming `field` otherwise.
+pub(crate) fn check_range(
+    field: &'static str,
+    value: i64,
+    min: i64,
+    max: i64,
+    expected: &'static str,
+) -> Result<(), DiceError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(DiceError::InvalidParameter {
+            field,
+            value,
+            expected,
+        })
+    }
+}

@@ -1,0 +1,42 @@
+//! The dice mechanics the five rule texts use.
+//!
+//! Every mechanic is a small value type with a validated constructor and
+//! three views of the same rule:
+//! - `evaluate(faces)`: the result of given faces (typed-in dice, tests);
+//! - `roll(roller, purpose)`: asks any [`crate::Roller`] for the faces, with
+//!   the exact odds attached to the request, then evaluates them;
+//! - `distribution()`: the exact odds of every result.
+
+mod characteristic;
+mod confrontation_roll;
+mod d20_test;
+mod d6_test;
+mod opposed;
+mod pressure_roll;
+mod stat_modifiers;
+mod two_d6;
+mod warhammer_charts;
+
+pub use characteristic::CharacteristicTest;
+pub use confrontation_roll::{ConfrontationResult, ConfrontationRoll};
+pub use d6_test::{D6Test, TestResult};
+pub use d20_test::{D20Result, D20Save, D20Test, SaveResult};
+pub use opposed::{OpposedResult, OpposedRoll, Pool};
+pub use pressure_roll::{PressureResult, PressureRoll};
+pub use stat_modifiers::{Multiplier, modified_value};
+pub use two_d6::TwoD6Test;
+pub use warhammer_charts::{ArmourSave, ArmourSaveOutcome, to_hit_target, to_wound_target};
+
+use crate::DiceError;
+
+/// Takes exactly one face from `faces`, naming `purpose` otherwise.
+pub(crate) fn single(faces: &[u32], purpose: &str) -> Result<u32, DiceError> {
+    match faces {
+        [face] => Ok(*face),
+        _ => Err(DiceError::WrongDiceCount {
+            purpose: purpose.to_owned(),
+            expected: 1,
+            got: faces.len(),
+        }),
+    }
+}

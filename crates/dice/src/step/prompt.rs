@@ -1,0 +1,99 @@
+//! What a resolution asks, and what it is answered.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{DiceError, RollRequest};
+
+/// One option of a player choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceOption {
+    /// Short label, e.g. "round up".
+    pub label: String,
+    /// What picking it does, with its numbers, e.g. "speed 4".
+    pub detail: String,
+}
+
+/// A question to a player with a fixed list of options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceRequest {
+    /// The question, e.g. "Round the new speed".
+    pub question: String,
+    /// The rule that offers the choice.
+    pub rule: Option<String>,
+    /// The options; an answer is an index into this list.
+    pub options: Vec<ChoiceOption>,
+}
+
+impl ChoiceRequest {
+    /// A question with no options yet.
+    pub fn new(question: impl Into<String>) -> Self {
+        Self {
+            question: question.into(),
+            rule: None,
+            options: Vec::new(),
+        }
+    }
+
+    /// Names the rule that offers the choice.
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// Adds an option.
+    pub fn option(mut self, label: impl Into<String>, detail: impl Into<String>) -> Self {
+        self.options.push(ChoiceOption {
+            label: label.into(),
+            detail: detail.into(),
+        });
+        self
+    }
+
+    /// Checks that `index` is one of the options.
+    pub fn check(&self, index: usize) -> Result<(), DiceError> {
+        if index < self.options.len() {
+            Ok(())
+        } else {
+            Err(DiceError::ChoiceOutOfRange {
+                question: self.question.clone(),
+                index,
+                options: self.options.len(),
+            })
+        }
+    }
+}
+
+/// What a resolution waits for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// Dice to roll (at random or typed in).
+    Roll(RollRequest),
+    /// A player's choice.
+    Choice(ChoiceRequest),
+}
+
+impl Prompt {
+    /// Checks that `answer` fits this prompt.
+    pub fn check(&self, answer: &Answer) -> Result<(), DiceError> {
+        match (self, answer) {
+            (Prompt::Roll(request), Answer::Dice(values)) => request.check(values),
+            (Prompt::Choice(request), Answer::Choice(index)) => request.check(*index),
+            (Prompt::Roll(request), Answer::Choice(_)) => Err(DiceError::UnexpectedAnswer {
+                expected: format!("dice for {}", request.purpose),
+            }),
+            (Prompt::Choice(request), Answer::Dice(_)) => Err(DiceError::UnexpectedAnswer {
+                expected: format!("a choice for {}", request.question),
+            }),
+        }
+    }
+}
+
+/// An answer to a [`Prompt`]; a resolution's answers are all it needs to be
+/// saved and replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    /// The faces shown, one per requested die.
+    Dice(Vec<u32>),
+    /// The index of the chosen option.
+    Choice(usize),
+}
