@@ -1,1 +1,5 @@
-fn main() {}
+//! The `feldherr` binary; everything lives in the library.
+
+fn main() -> anyhow::Result<()> {
+    feldherr::cli::main()
+}

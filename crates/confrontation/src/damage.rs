@@ -323,11 +323,12 @@ impl Resolver for DamageRoll {
             )
             .number("double", double.into()),
             DamageKind::Table { location, damage } => {
-                let lower = steps
+                let (first, second) = steps
                     .logged()
                     .last()
-                    .map(|s| s.get("die 1").unwrap_or(0).min(s.get("die 2").unwrap_or(0)))
-                    .unwrap_or(0);
+                    .map(|s| (s.get("die 1").unwrap_or(0), s.get("die 2").unwrap_or(0)))
+                    .unwrap_or_default();
+                let lower = first.min(second);
                 steps.log(
                     LogStep::rule("C1", format!("Lower die {lower}: column {location}"))
                         .number("lower die", lower),
@@ -335,7 +336,7 @@ impl Resolver for DamageRoll {
                 LogStep::rule(
                     "C1",
                     format!(
-                        "Damage = dice + STR {} - RES {} = {damage}: row {}, {} SP lost",
+                        "Damage = {first} + {second} + STR {} - RES {} = {damage}: row {}, {} SP lost",
                         self.strength,
                         self.resilience,
                         ROW_LABELS.get(row_for(damage)).unwrap_or(&""),

@@ -2,7 +2,10 @@
 //! `fixtures/confrontation/damage_table.json`, plus exact odds checked by
 //! hand and by Monte Carlo.
 
-#![expect(clippy::unwrap_used, reason = "a test fails loudly on an unexpected error")]
+#![expect(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on an unexpected error"
+)]
 
 use approx::assert_abs_diff_eq;
 use feldherr_confrontation::{ConfrontationError, DamageKind, DamageRoll, Location, penalty};

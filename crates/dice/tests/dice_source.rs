@@ -1,6 +1,9 @@
 //! The dice source: seeded replay, typed-in values, recording, errors.
 
-#![expect(clippy::unwrap_used, reason = "a test fails loudly on an unexpected error")]
+#![expect(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on an unexpected error"
+)]
 
 use feldherr_dice::{Dice, DiceError, Die, Origin, RollRequest, Roller};
 

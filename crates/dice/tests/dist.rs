@@ -1,6 +1,5 @@
 //! Exact distributions: sums, highest and lowest die, conditioning.
 
-
 use approx::assert_abs_diff_eq;
 use feldherr_dice::{DiceError, Die, Dist};
 

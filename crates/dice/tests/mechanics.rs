@@ -1,7 +1,10 @@
 //! Exact-value tests of every mechanic, driven by `fixtures/dice/mechanics.json`
 //! plus hand-computed odds.
 
-#![expect(clippy::unwrap_used, reason = "a test fails loudly on an unexpected error")]
+#![expect(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on an unexpected error"
+)]
 
 use approx::assert_abs_diff_eq;
 use feldherr_dice::mechanics::*;

@@ -2,7 +2,6 @@
 //! mechanic's own `roll` with seeded random dice. The tolerance per outcome
 //! is derived from the sample size (see `feldherr_dice::monte_carlo`).
 
-
 use feldherr_dice::mechanics::*;
 use feldherr_dice::monte_carlo::{check, tolerance};
 use feldherr_dice::{Dice, Die, Dist};

@@ -1,6 +1,9 @@
 //! The step-by-step protocol: prompts, answers, checks, log, undo, replay.
 
-#![expect(clippy::unwrap_used, reason = "a test fails loudly on an unexpected error")]
+#![expect(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on an unexpected error"
+)]
 
 use feldherr_dice::mechanics::{D6Test, TestResult};
 use feldherr_dice::step::{

@@ -1,0 +1,37 @@
+//! Feldherr, the desktop app: the referee's and organiser's desk for
+//! tabletop miniature wargames.
+//!
+//! The app composes the library crates (dice, rule systems) behind an
+//! eframe/egui window. Structure:
+//! - [`cli`]: the command line (`feldherr --help`), which opens the window
+//!   by default.
+//! - [`app`]: [`app::FeldherrApp`], the runtime state and the frame loop;
+//!   screens emit [`app::Command`]s that are applied after the frame.
+//! - [`settings`]: what is remembered between runs (serde).
+//! - [`i18n`]: the string catalogues, one JSON file per language.
+//! - [`ui`]: one module per screen, plus reusable widgets
+//!   ([`ui::resolution_panel`]).
+
+pub mod app;
+pub mod cli;
+pub mod i18n;
+pub mod settings;
+pub mod ui;
+
+/// Opens the main window and runs until it is closed.
+pub fn run_gui() -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: eframe::egui::ViewportBuilder::default()
+            .with_title("Feldherr")
+            .with_inner_size([1200.0, 800.0])
+            .with_min_inner_size([640.0, 480.0]),
+        persist_window: true,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Feldherr",
+        options,
+        Box::new(|cc| Ok(Box::new(app::FeldherrApp::new(cc)))),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+}

@@ -1,0 +1,241 @@
+//! The resolution panel: renders any step-by-step resolution of the
+//! `feldherr_dice::step` protocol.
+//!
+//! It shows the current prompt (which dice and why, with the exact odds as
+//! numbers and bars, or the choice with its options), a button to roll at
+//! random, fields to type in physical dice, and the growing log of steps
+//! with their rule ids. The panel only emits [`PanelAction`]s; the screen
+//! applies them after the frame with [`ResolutionPanel::apply`].
+
+use eframe::egui;
+use feldherr_dice::step::{Answer, Prompt, Resolution};
+use feldherr_dice::{Dice, DiceError};
+
+use crate::i18n::Texts;
+use crate::ui::odds_chart;
+
+/// What the user did in the panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PanelAction {
+    /// Give this answer (typed-in dice or a chosen option).
+    Answer(Answer),
+    /// Roll the current prompt's dice at random.
+    RollRandom,
+    /// Take back the last answer.
+    Undo,
+    /// Copy the log as text.
+    CopyLog,
+}
+
+/// The panel's own state: the typed-in fields and the last error.
+#[derive(Debug, Default, Clone)]
+pub struct ResolutionPanel {
+    typed: Vec<String>,
+    error: Option<String>,
+    copied: bool,
+}
+
+impl ResolutionPanel {
+    /// The error shown under the dice fields, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Draws the panel for `resolution`; returns what the user did.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        resolution: &dyn Resolution,
+    ) -> Option<PanelAction> {
+        let mut action = None;
+        ui.heading(resolution.title());
+        ui.add_space(4.0);
+        match resolution.prompt() {
+            Some(Prompt::Roll(request)) => {
+                let dice = describe_dice(&request.dice);
+                ui.label(
+                    egui::RichText::new(texts.f(
+                        "panel.dice",
+                        &[("dice", &dice), ("purpose", &request.purpose)],
+                    ))
+                    .strong(),
+                );
+                if let Some(rule) = &request.rule {
+                    ui.weak(format!("{}: {rule}", texts.t("panel.rule")));
+                }
+                if !request.odds.is_empty() {
+                    odds_chart::show(ui, "prompt.odds", &request.odds);
+                }
+                ui.add_space(6.0);
+                if ui.button(texts.t("panel.roll")).clicked() {
+                    action = Some(PanelAction::RollRandom);
+                }
+                ui.add_space(4.0);
+                self.typed.resize(request.dice.len(), String::new());
+                ui.horizontal(|ui| {
+                    ui.label(texts.t("panel.type"));
+                    let mut submitted = false;
+                    for (i, text) in self.typed.iter_mut().enumerate() {
+                        let label = texts.f("panel.die_field", &[("n", &(i + 1).to_string())]);
+                        let label = ui.label(label);
+                        let field = egui::TextEdit::singleline(text).desired_width(32.0);
+                        let response = ui.add(field).labelled_by(label.id);
+                        // Enter in a dice field submits, as the button does.
+                        submitted |= response.lost_focus()
+                            && ui.input(|input| input.key_pressed(egui::Key::Enter));
+                    }
+                    let enter = ui.button(texts.t("panel.enter")).clicked() || submitted;
+                    if enter {
+                        match self.parse_typed(texts) {
+                            Ok(values) => action = Some(PanelAction::Answer(Answer::Dice(values))),
+                            Err(message) => self.error = Some(message),
+                        }
+                    }
+                });
+            }
+            Some(Prompt::Choice(request)) => {
+                ui.label(
+                    egui::RichText::new(
+                        texts.f("panel.choose", &[("question", &request.question)]),
+                    )
+                    .strong(),
+                );
+                if let Some(rule) = &request.rule {
+                    ui.weak(format!("{}: {rule}", texts.t("panel.rule")));
+                }
+                for (i, option) in request.options.iter().enumerate() {
+                    let text = if option.detail.is_empty() {
+                        option.label.clone()
+                    } else {
+                        format!("{}: {}", option.label, option.detail)
+                    };
+                    if ui.button(text).clicked() {
+                        action = Some(PanelAction::Answer(Answer::Choice(i)));
+                    }
+                }
+            }
+            None => {
+                if let Some(outcome) = resolution.outcome_text() {
+                    ui.label(
+                        egui::RichText::new(format!("{}: {outcome}", texts.t("panel.result")))
+                            .strong()
+                            .size(18.0),
+                    );
+                }
+            }
+        }
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            let can_undo = !resolution.answers().is_empty();
+            if ui
+                .add_enabled(can_undo, egui::Button::new(texts.t("panel.undo")))
+                .clicked()
+            {
+                action = Some(PanelAction::Undo);
+            }
+            if ui.button(texts.t("panel.copy")).clicked() {
+                action = Some(PanelAction::CopyLog);
+            }
+            if self.copied {
+                ui.weak(texts.t("panel.copied"));
+            }
+        });
+        ui.separator();
+        ui.label(egui::RichText::new(texts.t("panel.log")).strong());
+        egui::ScrollArea::vertical()
+            .id_salt("panel.log")
+            .auto_shrink([false, true])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                if resolution.log().is_empty() {
+                    ui.weak(texts.t("panel.empty_log"));
+                }
+                for (i, step) in resolution.log().iter().enumerate() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("{:>2}.", i + 1))
+                                .monospace()
+                                .weak(),
+                        );
+                        if let Some(rule) = &step.rule {
+                            ui.label(
+                                egui::RichText::new(format!("[{rule}]"))
+                                    .monospace()
+                                    .strong(),
+                            );
+                        }
+                        ui.label(&step.text);
+                    });
+                }
+            });
+        action
+    }
+
+    fn parse_typed(&self, texts: &Texts) -> Result<Vec<u32>, String> {
+        self.typed
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                text.trim().parse::<u32>().map_err(|_| {
+                    texts.f(
+                        "panel.not_number",
+                        &[("n", &(i + 1).to_string()), ("value", text.trim())],
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Applies an action to the resolution; errors are kept for display.
+    pub fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        action: PanelAction,
+        resolution: &mut dyn Resolution,
+        dice: &mut Dice,
+    ) {
+        self.copied = false;
+        let result: Result<(), DiceError> = match action {
+            PanelAction::Answer(answer) => resolution.answer(answer),
+            PanelAction::RollRandom => resolution.roll_random(dice),
+            PanelAction::Undo => {
+                resolution.undo();
+                Ok(())
+            }
+            PanelAction::CopyLog => {
+                ctx.copy_text(resolution.log_text());
+                self.copied = true;
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => {
+                self.error = None;
+                self.typed.iter_mut().for_each(String::clear);
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Forgets typed values and errors (for a new resolution).
+    pub fn reset(&mut self) {
+        *self = Self::default();
+    }
+}
+
+fn describe_dice(dice: &[feldherr_dice::Die]) -> String {
+    match dice {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, rest @ ..] if rest.iter().all(|d| d == first) => format!("{}{first}", dice.len()),
+        _ => dice
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" + "),
+    }
+}
