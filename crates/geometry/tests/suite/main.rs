@@ -1,0 +1,14 @@
+//! Integration tests for `feldherr-geometry`, in one binary to keep builds
+//! quick.
+#![allow(clippy::unwrap_used)]
+
+mod basics;
+mod common;
+mod deviation;
+mod distance;
+mod errors;
+mod paths;
+mod placement;
+mod properties;
+mod serde_io;
+mod zones;
