@@ -1,0 +1,72 @@
+//! The WFB New Year event: scoring for the referee's and organiser's desk.
+//!
+//! The event has three games played with one 1500-point army (N7):
+//!
+//! - Raeuber-Warhammer, where losing high pays ([`BattleKind::RaeuberWarhammer`],
+//!   N1, N2);
+//! - the New Year scenario with three treasures
+//!   ([`BattleKind::NewYearScenario`], N2, N3), with the treasure line
+//!   ([`TreasureLine`], N4) and the recovery check ([`RecoveryCheck`], N5);
+//! - the sled race, scored by finish order and rounds ([`SledRace`], N6).
+//!
+//! [`Event`] is the saved document (JSON, `schema_version` 1): players,
+//! pairings with results, the race result and the organiser's tie-breakers;
+//! it computes every player's event points and the standings through
+//! [`feldherr_scoring`].
+//!
+//! Conventions: distances in inches (G1), tables 72 x 48 in by default
+//! (G2); player A's deployment edge lies at `y = 0`, player B's at
+//! `y = depth`. Victory points, standards and treasures are entered as
+//! signed whole numbers so that a negative entry gets an error naming its
+//! field instead of a parse failure. Ruling ids (`N1` ... `N7`) refer to the
+//! project's `docs/RULINGS.md`.
+//!
+//! ```
+//! use feldherr_scoring::Side;
+//! use feldherr_wfb_newyear::{BattleKind, PlayingTable, SideResult, TreasureLine};
+//!
+//! // New Year scenario: A 1400 VP, 1 treasure; B 300 VP, one standard more, 1 treasure.
+//! let a = SideResult::new(1400, 0).with_treasures(1);
+//! let b = SideResult::new(300, 1).with_treasures(1);
+//! let outcome = BattleKind::NewYearScenario.score(&a, &b)?;
+//! assert_eq!(outcome.score.difference, 1000); // 1400 - (300 + 100)
+//! assert_eq!(outcome.event_points(Side::A), 5 + 2);
+//! assert_eq!(outcome.event_points(Side::B), 1 + 2);
+//!
+//! // Dwarfs (Movement 3) against Goblin wolf riders (9): 6 in towards the Dwarfs.
+//! let line = TreasureLine::place(PlayingTable::default(), 3, 9)?;
+//! assert_eq!((line.shift, line.towards, line.line_y), (6.0, Some(Side::A), 18.0));
+//! # Ok::<(), feldherr_wfb_newyear::NewYearError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod battle_kind;
+mod battle_outcome;
+mod error;
+mod event;
+mod event_tie_breaker;
+mod pairing;
+mod player;
+mod player_points;
+mod playing_table;
+mod recovery;
+mod side_result;
+mod sled_race;
+mod treasure_line;
+
+pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
+pub use battle_outcome::{BattleOutcome, SideScore};
+pub use error::NewYearError;
+pub use event::{Event, SCHEMA_VERSION};
+pub use event_tie_breaker::EventTieBreaker;
+pub use pairing::{BattleGame, BattleResult, Pairing};
+pub use player::{DEFAULT_ARMY_POINTS, Player};
+pub use player_points::PlayerPoints;
+pub use playing_table::PlayingTable;
+pub use recovery::{
+    MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
+};
+pub use side_result::SideResult;
+pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
+pub use treasure_line::{Position, TreasureLine};

@@ -1,0 +1,51 @@
+//! A registered player.
+
+use serde::{Deserialize, Serialize};
+
+/// Army size of the event (N7).
+pub const DEFAULT_ARMY_POINTS: u32 = 1500;
+
+fn default_army_points() -> u32 {
+    DEFAULT_ARMY_POINTS
+}
+
+/// A player of the event. One army plays all three games (N7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Unique id, used in pairings and the race result.
+    pub id: String,
+    /// Full name.
+    pub name: String,
+    /// Club.
+    #[serde(default)]
+    pub club: String,
+    /// Army (Dwarfs, Empire, ...).
+    #[serde(default)]
+    pub army: String,
+    /// Army size in points; 1500 by default (N7).
+    #[serde(default = "default_army_points")]
+    pub army_points: u32,
+    /// Whether the army has a character on foot to drive in the sled race;
+    /// without one the player does not start (N6).
+    pub character_on_foot: bool,
+}
+
+impl Player {
+    /// A player with a 1500-point army.
+    pub fn new(
+        id: impl Into<String>,
+        name: impl Into<String>,
+        club: impl Into<String>,
+        army: impl Into<String>,
+        character_on_foot: bool,
+    ) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            club: club.into(),
+            army: army.into(),
+            army_points: DEFAULT_ARMY_POINTS,
+            character_on_foot,
+        }
+    }
+}
