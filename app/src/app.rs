@@ -1,24 +1,36 @@
 //! The app's runtime state and frame loop.
+//!
+//! Screens draw themselves and push [`Command`]s; after the frame the app
+//! applies them. Document changes go through [`OpenDocument::edit`], which
+//! keeps the undo history and saves at once.
+
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 use feldherr_dice::Dice;
 
+use crate::document::{Document, DocumentEdit, EventDoc, GameDoc, RuleSystem};
+use crate::file_dialog::{FileDialogs, Purpose};
 use crate::i18n::Texts;
+use crate::session::OpenDocument;
 use crate::settings::{STORAGE_KEY, Settings};
 use crate::ui::damage_table::DamageTableScreen;
-use crate::ui::start;
+use crate::ui::document_screen::DocumentScreen;
+use crate::ui::{start, top_bar};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     /// The start screen with the rule systems.
     Start,
-    /// The Confrontation damage-table resolver.
+    /// The quick Confrontation damage-table tool (no document).
     DamageTable,
+    /// The active document.
+    Document,
 }
 
 /// What the UI asks for; applied after the frame.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     /// Switch to a screen.
     Show(Screen),
@@ -26,6 +38,58 @@ pub enum Command {
     SetLanguage(String),
     /// Switch between dark and light theme.
     SetDark(bool),
+    /// Start a new game of a rule system.
+    NewGame(RuleSystem),
+    /// Start a new event.
+    NewEvent,
+    /// Open a document file.
+    Open(PathBuf),
+    /// Ask for a file to open.
+    OpenDialog,
+    /// Reopen the documents of the last session.
+    ReopenLastSession,
+    /// Save the active document (asks for a path the first time).
+    Save,
+    /// Ask where to save the active document.
+    SaveAsDialog,
+    /// Save the active document under this path.
+    SaveAs(PathBuf),
+    /// Undo the last edit of the active document.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Make open document `i` the active one.
+    Activate(usize),
+    /// Close open document `i` (it stays on disk).
+    Close(usize),
+    /// Change the active document.
+    Edit(DocumentEdit),
+    /// Show an error dialog.
+    ShowError(String),
+    /// Close the error dialog.
+    DismissError,
+}
+
+/// How the app is set up; tests replace the defaults.
+#[derive(Debug)]
+pub struct AppOptions {
+    /// Settings to start with.
+    pub settings: Settings,
+    /// The dice for random rolls.
+    pub dice: Dice,
+    /// Where unsaved documents are autosaved (`None`: not autosaved).
+    pub autosave_dir: Option<PathBuf>,
+}
+
+impl AppOptions {
+    /// English, no autosave folder, the given dice (for tests).
+    pub fn for_tests(dice: Dice) -> Self {
+        Self {
+            settings: Settings::plain(),
+            dice,
+            autosave_dir: None,
+        }
+    }
 }
 
 /// The whole app.
@@ -34,32 +98,55 @@ pub struct FeldherrApp {
     settings: Settings,
     texts: Texts,
     screen: Screen,
+    documents: Vec<OpenDocument>,
+    active: Option<usize>,
+    document_screen: DocumentScreen,
     damage: DamageTableScreen,
     dice: Dice,
     commands: Vec<Command>,
+    error: Option<String>,
+    dialogs: FileDialogs,
+    autosave_dir: Option<PathBuf>,
+    open_path: String,
 }
 
 impl FeldherrApp {
-    /// Creates the app, restoring settings from eframe's storage.
-    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
+    /// Creates the app, restoring settings from eframe's storage and
+    /// opening `file` if given.
+    pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> Self {
         let settings: Settings = cc
             .storage
             .and_then(|s| eframe::get_value(s, STORAGE_KEY))
             .unwrap_or_default();
-        let app = Self::with_settings(settings, Dice::from_entropy());
+        let autosave_dir = eframe::storage_dir("Feldherr").map(|d| d.join("autosave"));
+        let mut app = Self::with_options(AppOptions {
+            settings,
+            dice: Dice::from_entropy(),
+            autosave_dir,
+        });
         app.apply_theme(&cc.egui_ctx);
+        if let Some(file) = file {
+            app.queue(Command::Open(file));
+        }
         app
     }
 
-    /// Creates the app with given settings and dice (tests use this).
-    pub fn with_settings(settings: Settings, dice: Dice) -> Self {
+    /// Creates the app from explicit options (tests use this).
+    pub fn with_options(options: AppOptions) -> Self {
         Self {
-            texts: Texts::new(&settings.language),
-            settings,
+            texts: Texts::new(&options.settings.language),
+            settings: options.settings,
             screen: Screen::Start,
+            documents: Vec::new(),
+            active: None,
+            document_screen: DocumentScreen::default(),
             damage: DamageTableScreen::default(),
-            dice,
+            dice: options.dice,
             commands: Vec::new(),
+            error: None,
+            dialogs: FileDialogs::default(),
+            autosave_dir: options.autosave_dir,
+            open_path: String::new(),
         }
     }
 
@@ -78,6 +165,21 @@ impl FeldherrApp {
         &self.settings
     }
 
+    /// The open documents.
+    pub fn documents(&self) -> &[OpenDocument] {
+        &self.documents
+    }
+
+    /// The active document.
+    pub fn active_document(&self) -> Option<&OpenDocument> {
+        self.active.and_then(|i| self.documents.get(i))
+    }
+
+    /// The error shown in the error dialog, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
     fn apply_theme(&self, ctx: &egui::Context) {
         ctx.set_theme(if self.settings.dark {
             egui::Theme::Dark
@@ -89,11 +191,61 @@ impl FeldherrApp {
     /// Draws one frame into `ui` and then applies the commands it emitted.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut commands = std::mem::take(&mut self.commands);
+        self.input(ui.ctx(), &mut commands);
+        while let Some((purpose, path)) = self.dialogs.poll() {
+            match (purpose, path) {
+                (Purpose::Open, Some(path)) => commands.push(Command::Open(path)),
+                (Purpose::SaveAs, Some(path)) => commands.push(Command::SaveAs(path)),
+                (_, None) => {}
+            }
+        }
+        let titles: Vec<(String, bool)> = self
+            .documents
+            .iter()
+            .map(|d| (d.document().name().to_owned(), d.path().is_none()))
+            .collect();
+        top_bar::show(
+            ui,
+            &self.texts,
+            &self.settings,
+            &titles,
+            self.active.filter(|_| self.screen == Screen::Document),
+            self.active_document(),
+            &mut commands,
+        );
         match self.screen {
-            Screen::Start => start::show(ui, &self.texts, &self.settings, &mut commands),
+            Screen::Start => start::show(
+                ui,
+                &self.texts,
+                &self.settings,
+                &mut self.open_path,
+                self.documents.is_empty(),
+                &mut commands,
+            ),
             Screen::DamageTable => {
                 self.damage
                     .show(ui, &self.texts, &mut self.dice, &mut commands);
+            }
+            Screen::Document => match self.active.and_then(|i| self.documents.get(i)) {
+                Some(open) => {
+                    self.document_screen
+                        .show(ui, &self.texts, open, &mut self.dice, &mut commands);
+                }
+                None => commands.push(Command::Show(Screen::Start)),
+            },
+        }
+        if let Some(message) = self.error.clone() {
+            let modal = egui::Modal::new(egui::Id::unique("error.dialog")).show(ui.ctx(), |ui| {
+                ui.set_max_width(520.0);
+                ui.heading(self.texts.t("error.title"));
+                ui.label(&message);
+                ui.add_space(8.0);
+                if ui.button(self.texts.t("error.ok")).clicked() {
+                    commands.push(Command::DismissError);
+                }
+            });
+            if modal.should_close() {
+                commands.push(Command::DismissError);
             }
         }
         if !commands.is_empty() {
@@ -103,6 +255,39 @@ impl FeldherrApp {
         for command in commands {
             self.apply(ui.ctx(), command);
         }
+    }
+
+    /// Keyboard shortcuts and files dropped on the window.
+    fn input(&self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let shortcut = |m, k| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)));
+        let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
+        if shortcut(shift_cmd, Key::Z) || shortcut(Modifiers::COMMAND, Key::Y) {
+            commands.push(Command::Redo);
+        }
+        if shortcut(Modifiers::COMMAND, Key::Z) {
+            commands.push(Command::Undo);
+        }
+        if shortcut(shift_cmd, Key::S) {
+            commands.push(Command::SaveAsDialog);
+        }
+        if shortcut(Modifiers::COMMAND, Key::S) {
+            commands.push(Command::Save);
+        }
+        if shortcut(Modifiers::COMMAND, Key::O) {
+            commands.push(Command::OpenDialog);
+        }
+        if shortcut(Modifiers::COMMAND, Key::N) {
+            commands.push(Command::Show(Screen::Start));
+        }
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        commands.extend(dropped.into_iter().map(Command::Open));
     }
 
     fn apply(&mut self, ctx: &egui::Context, command: Command) {
@@ -116,7 +301,158 @@ impl FeldherrApp {
                 self.settings.dark = dark;
                 self.apply_theme(ctx);
             }
+            Command::NewGame(system) => {
+                let name = format!(
+                    "{} {}",
+                    self.texts.t(&format!("{}.name", system.key())),
+                    self.documents.len() + 1
+                );
+                self.add_new(Document::Game(GameDoc::new(name, system)));
+            }
+            Command::NewEvent => {
+                let name = self.texts.t("event.default_name").to_owned();
+                self.add_new(Document::Event(EventDoc::new(name)));
+            }
+            Command::Open(path) => self.open(&path),
+            Command::OpenDialog => self.dialogs.request(Purpose::Open, ctx, ""),
+            Command::ReopenLastSession => {
+                let paths = std::mem::take(&mut self.settings.last_session);
+                for path in paths {
+                    self.open(&path);
+                }
+            }
+            Command::Save => match self.active_document() {
+                Some(open) if open.path().is_some() => {
+                    if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
+                        open.save_now();
+                        if let Some(e) = open.save_error() {
+                            self.error = Some(e.to_owned());
+                        }
+                    }
+                }
+                Some(_) => self.apply(ctx, Command::SaveAsDialog),
+                None => {}
+            },
+            Command::SaveAsDialog => {
+                let name = self
+                    .active_document()
+                    .map(|d| d.document().name().to_owned())
+                    .unwrap_or_default();
+                if self.active.is_some() {
+                    self.dialogs.request(Purpose::SaveAs, ctx, &name);
+                }
+            }
+            Command::SaveAs(path) => {
+                let result = self
+                    .active
+                    .and_then(|i| self.documents.get_mut(i))
+                    .map(|open| open.save_as(&path));
+                match result {
+                    Some(Ok(())) => self.settings.remember(path),
+                    Some(Err(e)) => self.error = Some(e.to_string()),
+                    None => {}
+                }
+            }
+            Command::Undo => {
+                if self.screen == Screen::Document
+                    && let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                {
+                    open.undo();
+                }
+            }
+            Command::Redo => {
+                if self.screen == Screen::Document
+                    && let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                {
+                    open.redo();
+                }
+            }
+            Command::Activate(i) => {
+                if i < self.documents.len() {
+                    self.active = Some(i);
+                    self.screen = Screen::Document;
+                    self.document_screen = DocumentScreen::default();
+                }
+            }
+            Command::Close(i) => {
+                if i < self.documents.len() {
+                    self.documents.remove(i);
+                    self.active = match self.active {
+                        _ if self.documents.is_empty() => None,
+                        Some(a) if a >= i && a > 0 => Some(a - 1),
+                        other => other,
+                    };
+                    if self.active.is_none() {
+                        self.screen = Screen::Start;
+                    }
+                    self.document_screen = DocumentScreen::default();
+                }
+            }
+            Command::Edit(edit) => {
+                if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
+                    if let Err(e) = open.edit(|doc| edit.apply(doc)) {
+                        self.error = Some(e);
+                    } else if let Some(e) = open.save_error() {
+                        self.error = Some(e.to_owned());
+                    }
+                }
+            }
+            Command::ShowError(message) => self.error = Some(message),
+            Command::DismissError => self.error = None,
         }
+        self.settings.last_session = self
+            .documents
+            .iter()
+            .filter_map(|d| d.location().map(Path::to_path_buf))
+            .collect();
+    }
+
+    fn add_new(&mut self, document: Document) {
+        let autosave = self.autosave_dir.as_ref().map(|dir| {
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis());
+            dir.join(format!("untitled-{stamp}-{}.json", self.documents.len()))
+        });
+        self.documents.push(OpenDocument::new(document, autosave));
+        self.active = Some(self.documents.len() - 1);
+        self.screen = Screen::Document;
+        self.document_screen = DocumentScreen::default();
+    }
+
+    fn open(&mut self, path: &Path) {
+        if let Some(i) = self
+            .documents
+            .iter()
+            .position(|d| d.location() == Some(path))
+        {
+            self.active = Some(i);
+            self.screen = Screen::Document;
+            return;
+        }
+        let opened = if self.is_autosave(path) {
+            OpenDocument::open_autosave(path)
+        } else {
+            OpenDocument::open(path)
+        };
+        match opened {
+            Ok(open) => {
+                self.documents.push(open);
+                self.active = Some(self.documents.len() - 1);
+                self.screen = Screen::Document;
+                self.document_screen = DocumentScreen::default();
+                if !self.is_autosave(path) {
+                    self.settings.remember(path.to_path_buf());
+                }
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    fn is_autosave(&self, path: &Path) -> bool {
+        self.autosave_dir
+            .as_deref()
+            .is_some_and(|d| path.starts_with(d))
     }
 }
 

@@ -155,7 +155,7 @@ mod tests {
     #[test]
     fn lookup_falls_back_and_fills_placeholders() {
         let de = Texts::new("de");
-        assert_eq!(de.t("start.open"), "Öffnen");
+        assert_eq!(de.t("start.open"), "Datei öffnen…");
         assert_eq!(de.t("no.such.key"), "no.such.key");
         assert_eq!(de.f("damage.sp_lost", &[("n", "2")]), "2 SP verloren");
         assert_eq!(Texts::new("xx").code(), "en");

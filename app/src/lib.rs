@@ -14,12 +14,16 @@
 
 pub mod app;
 pub mod cli;
+pub mod document;
+pub mod file_dialog;
 pub mod i18n;
+pub mod session;
 pub mod settings;
 pub mod ui;
 
-/// Opens the main window and runs until it is closed.
-pub fn run_gui() -> anyhow::Result<()> {
+/// Opens the main window (with `file` opened, if given) and runs until it
+/// is closed.
+pub fn run_gui(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
             .with_title("Feldherr")
@@ -31,7 +35,7 @@ pub fn run_gui() -> anyhow::Result<()> {
     eframe::run_native(
         "Feldherr",
         options,
-        Box::new(|cc| Ok(Box::new(app::FeldherrApp::new(cc)))),
+        Box::new(move |cc| Ok(Box::new(app::FeldherrApp::new(cc, file)))),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }

@@ -1,5 +1,5 @@
 //! The `feldherr` binary; everything lives in the library.
 
-fn main() -> anyhow::Result<()> {
+fn main() -> std::process::ExitCode {
     feldherr::cli::main()
 }

@@ -1,9 +1,14 @@
 //! What the app remembers between runs (stored through eframe's storage).
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
 /// The storage key of [`Settings`].
 pub const STORAGE_KEY: &str = "feldherr.settings";
+
+/// How many recent files are remembered.
+pub const RECENT_LIMIT: usize = 10;
 
 /// User settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,6 +18,11 @@ pub struct Settings {
     pub language: String,
     /// Dark theme (else light).
     pub dark: bool,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The documents open when the app was last closed (their paths or
+    /// autosave files), offered for reopening at start.
+    pub last_session: Vec<PathBuf>,
 }
 
 impl Default for Settings {
@@ -20,6 +30,25 @@ impl Default for Settings {
         Self {
             language: crate::i18n::system_language(),
             dark: true,
+            recent: Vec::new(),
+            last_session: Vec::new(),
         }
+    }
+}
+
+impl Settings {
+    /// English, dark, nothing remembered (tests use this).
+    pub fn plain() -> Self {
+        Self {
+            language: "en".into(),
+            ..Self::default()
+        }
+    }
+
+    /// Puts `path` at the top of the recent files.
+    pub fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
     }
 }

@@ -1,37 +1,13 @@
 //! The start screen and the damage-table screen, driven headless with
 //! egui_kittest.
 
+mod common;
+
+use common::{harness, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::app::{FeldherrApp, Screen};
-use feldherr::settings::Settings;
 use feldherr_dice::Dice;
-
-fn app(dice: Dice) -> FeldherrApp {
-    FeldherrApp::with_settings(
-        Settings {
-            language: "en".into(),
-            dark: true,
-        },
-        dice,
-    )
-}
-
-fn harness(dice: Dice) -> Harness<'static, FeldherrApp> {
-    let mut harness = Harness::builder()
-        .with_size(eframe::egui::vec2(1200.0, 800.0))
-        .build_ui_state(|ui, app: &mut FeldherrApp| app.show(ui), app(dice));
-    harness.run();
-    harness
-}
-
-/// Focuses the text field labelled `label` and types `text` into it.
-fn type_into(harness: &mut Harness<'static, FeldherrApp>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-}
 
 fn open_damage_table(harness: &mut Harness<'static, FeldherrApp>) {
     harness.get_by_label("Damage table").click();
@@ -89,7 +65,7 @@ fn random_roll_then_undo_returns_to_the_prompt() {
     harness.get_by_label("Roll at random").click();
     harness.run();
     harness.get_by_label("Result: 4 SP lost (critical hit, double 6)");
-    harness.get_by_label("Undo").click();
+    harness.get_by_label("Take back").click();
     harness.run();
     assert!(harness.query_by_label_contains("Result:").is_none());
     harness.get_by_label("Roll 2D6 for: damage table");

@@ -9,7 +9,7 @@
 
 use eframe::egui;
 use feldherr_dice::step::{Answer, Prompt, Resolution};
-use feldherr_dice::{Dice, DiceError};
+use feldherr_dice::{Dice, DiceError, Roller};
 
 use crate::i18n::Texts;
 use crate::ui::odds_chart;
@@ -25,6 +25,15 @@ pub enum PanelAction {
     Undo,
     /// Copy the log as text.
     CopyLog,
+}
+
+/// What should happen to the resolution after an action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PanelOutcome {
+    /// Give this (checked) answer.
+    Answer(Answer),
+    /// Take back the last answer.
+    TakeBack,
 }
 
 /// The panel's own state: the typed-in fields and the last error.
@@ -190,7 +199,57 @@ impl ResolutionPanel {
             .collect()
     }
 
-    /// Applies an action to the resolution; errors are kept for display.
+    /// Turns an action into what should happen to the resolution: an
+    /// answer (random dice are rolled here, typed ones checked against the
+    /// prompt), or taking back the last answer. Copying the log happens
+    /// here. Errors are kept for display and give `None`.
+    pub fn resolve(
+        &mut self,
+        ctx: &egui::Context,
+        action: PanelAction,
+        resolution: &dyn Resolution,
+        dice: &mut Dice,
+    ) -> Option<PanelOutcome> {
+        self.copied = false;
+        let result: Result<Option<PanelOutcome>, DiceError> = match action {
+            PanelAction::Answer(answer) => match resolution.prompt() {
+                Some(prompt) => prompt
+                    .check(&answer)
+                    .map(|()| Some(PanelOutcome::Answer(answer))),
+                None => Err(DiceError::AlreadyFinished),
+            },
+            PanelAction::RollRandom => match resolution.prompt() {
+                Some(Prompt::Roll(request)) => Roller::roll(dice, request.clone())
+                    .map(|faces| Some(PanelOutcome::Answer(Answer::Dice(faces)))),
+                Some(Prompt::Choice(request)) => Err(DiceError::UnexpectedAnswer {
+                    expected: format!("a choice for {}", request.question),
+                }),
+                None => Err(DiceError::AlreadyFinished),
+            },
+            PanelAction::Undo => Ok(Some(PanelOutcome::TakeBack)),
+            PanelAction::CopyLog => {
+                ctx.copy_text(resolution.log_text());
+                self.copied = true;
+                Ok(None)
+            }
+        };
+        match result {
+            Ok(outcome) => {
+                if matches!(outcome, Some(PanelOutcome::Answer(_))) {
+                    self.error = None;
+                    self.typed.iter_mut().for_each(String::clear);
+                }
+                outcome
+            }
+            Err(e) => {
+                self.error = Some(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// Applies an action straight to a resolution the caller owns (tools
+    /// without a document).
     pub fn apply(
         &mut self,
         ctx: &egui::Context,
@@ -198,26 +257,16 @@ impl ResolutionPanel {
         resolution: &mut dyn Resolution,
         dice: &mut Dice,
     ) {
-        self.copied = false;
-        let result: Result<(), DiceError> = match action {
-            PanelAction::Answer(answer) => resolution.answer(answer),
-            PanelAction::RollRandom => resolution.roll_random(dice),
-            PanelAction::Undo => {
+        match self.resolve(ctx, action, resolution, dice) {
+            Some(PanelOutcome::Answer(answer)) => {
+                if let Err(e) = resolution.answer(answer) {
+                    self.error = Some(e.to_string());
+                }
+            }
+            Some(PanelOutcome::TakeBack) => {
                 resolution.undo();
-                Ok(())
             }
-            PanelAction::CopyLog => {
-                ctx.copy_text(resolution.log_text());
-                self.copied = true;
-                Ok(())
-            }
-        };
-        match result {
-            Ok(()) => {
-                self.error = None;
-                self.typed.iter_mut().for_each(String::clear);
-            }
-            Err(e) => self.error = Some(e.to_string()),
+            None => {}
         }
     }
 

@@ -1,57 +1,54 @@
-//! The start screen: the rule systems and the event.
+//! The start screen: the rule systems and the event, opening files,
+//! recent files and the last session.
+
+use std::path::PathBuf;
 
 use eframe::egui;
 
 use crate::app::{Command, Screen};
+use crate::document::RuleSystem;
 use crate::i18n::{Texts, catalogues};
 use crate::settings::Settings;
 
-/// A rule system on the start screen, with its tools.
-struct System {
-    key: &'static str,
-    tools: &'static [(&'static str, Screen)],
+/// Extra tools of a system that work without a document.
+fn tools(system: RuleSystem) -> &'static [(&'static str, Screen)] {
+    match system {
+        RuleSystem::Confrontation => &[("tool.damage.open", Screen::DamageTable)],
+        _ => &[],
+    }
 }
 
-const SYSTEMS: &[System] = &[
-    System {
-        key: "system.wfb",
-        tools: &[],
-    },
-    System {
-        key: "system.warmaster",
-        tools: &[],
-    },
-    System {
-        key: "system.warheim",
-        tools: &[],
-    },
-    System {
-        key: "system.confrontation",
-        tools: &[("tool.damage.open", Screen::DamageTable)],
-    },
-    System {
-        key: "system.wh40k",
-        tools: &[],
-    },
-];
-
-/// Draws the start screen.
-pub fn show(ui: &mut egui::Ui, texts: &Texts, settings: &Settings, commands: &mut Vec<Command>) {
-    egui::Panel::top("start.top").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.heading(texts.t("app.title"));
-            ui.label(texts.t("app.tagline"));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                settings_controls(ui, texts, settings, commands);
-            });
+/// Draws the start screen. `open_path` is the typed path field's text.
+pub fn show(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    settings: &Settings,
+    open_path: &mut String,
+    nothing_open: bool,
+    commands: &mut Vec<Command>,
+) {
+    egui::Panel::right("start.files")
+        .resizable(true)
+        .default_size(340.0)
+        .show(ui, |ui| {
+            ui.add_space(8.0);
+            settings_controls(ui, texts, settings, commands);
+            ui.separator();
+            files(ui, texts, settings, open_path, nothing_open, commands);
         });
-    });
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.add_space(8.0);
+            ui.label(
+                egui::RichText::new(texts.t("app.title"))
+                    .size(28.0)
+                    .strong(),
+            );
+            ui.label(texts.t("app.tagline"));
+            ui.add_space(12.0);
             ui.heading(texts.t("start.heading"));
             ui.add_space(8.0);
-            for system in SYSTEMS {
+            for system in RuleSystem::ALL {
                 system_card(ui, texts, system, commands);
                 ui.add_space(6.0);
             }
@@ -59,22 +56,35 @@ pub fn show(ui: &mut egui::Ui, texts: &Texts, settings: &Settings, commands: &mu
     });
 }
 
-fn system_card(ui: &mut egui::Ui, texts: &Texts, system: &System, commands: &mut Vec<Command>) {
+fn system_card(ui: &mut egui::Ui, texts: &Texts, system: RuleSystem, commands: &mut Vec<Command>) {
     egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(12))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(
-                egui::RichText::new(texts.t(&format!("{}.name", system.key)))
+                egui::RichText::new(texts.t(&format!("{}.name", system.key())))
                     .strong()
                     .size(18.0),
             );
-            ui.label(texts.t(&format!("{}.about", system.key)));
+            ui.label(texts.t(&format!("{}.about", system.key())));
             ui.horizontal(|ui| {
-                if system.tools.is_empty() {
-                    ui.weak(texts.t("start.later"));
+                let new_game = texts.f(
+                    "start.new_game",
+                    &[("system", texts.t(&format!("{}.name", system.key())))],
+                );
+                if ui
+                    .button(texts.t("start.new_game.short"))
+                    .on_hover_text(new_game)
+                    .clicked()
+                {
+                    commands.push(Command::NewGame(system));
                 }
-                for (label, screen) in system.tools {
+                if system == RuleSystem::WfbNewYear
+                    && ui.button(texts.t("start.new_event")).clicked()
+                {
+                    commands.push(Command::NewEvent);
+                }
+                for (label, screen) in tools(system) {
                     if ui.button(texts.t(label)).clicked() {
                         commands.push(Command::Show(*screen));
                     }
@@ -83,26 +93,70 @@ fn system_card(ui: &mut egui::Ui, texts: &Texts, system: &System, commands: &mut
         });
 }
 
+fn files(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    settings: &Settings,
+    open_path: &mut String,
+    nothing_open: bool,
+    commands: &mut Vec<Command>,
+) {
+    ui.heading(texts.t("start.files"));
+    if nothing_open && !settings.last_session.is_empty() {
+        let label = texts.f(
+            "start.reopen",
+            &[("n", &settings.last_session.len().to_string())],
+        );
+        if ui.button(label).clicked() {
+            commands.push(Command::ReopenLastSession);
+        }
+    }
+    if ui
+        .button(texts.t("start.open"))
+        .on_hover_text("Ctrl+O")
+        .clicked()
+    {
+        commands.push(Command::OpenDialog);
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label(texts.t("start.path"));
+        let field = ui
+            .add(egui::TextEdit::singleline(open_path).desired_width(180.0))
+            .labelled_by(label.id);
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button(texts.t("start.open_path")).clicked() || enter)
+            && !open_path.trim().is_empty()
+        {
+            commands.push(Command::Open(PathBuf::from(open_path.trim())));
+        }
+    });
+    ui.weak(texts.t("start.drop_hint"));
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new(texts.t("start.recent")).strong());
+    if settings.recent.is_empty() {
+        ui.weak(texts.t("start.recent.none"));
+    }
+    for path in &settings.recent {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        if ui
+            .link(name)
+            .on_hover_text(path.display().to_string())
+            .clicked()
+        {
+            commands.push(Command::Open(path.clone()));
+        }
+    }
+}
+
 fn settings_controls(
     ui: &mut egui::Ui,
     texts: &Texts,
     settings: &Settings,
     commands: &mut Vec<Command>,
 ) {
-    let mut dark = settings.dark;
-    egui::ComboBox::new("theme", texts.t("start.theme"))
-        .selected_text(if dark {
-            texts.t("start.theme.dark")
-        } else {
-            texts.t("start.theme.light")
-        })
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut dark, true, texts.t("start.theme.dark"));
-            ui.selectable_value(&mut dark, false, texts.t("start.theme.light"));
-        });
-    if dark != settings.dark {
-        commands.push(Command::SetDark(dark));
-    }
     let mut language = settings.language.clone();
     let all = catalogues();
     let current = all
@@ -118,5 +172,19 @@ fn settings_controls(
         });
     if language != settings.language {
         commands.push(Command::SetLanguage(language));
+    }
+    let mut dark = settings.dark;
+    egui::ComboBox::new("theme", texts.t("start.theme"))
+        .selected_text(if dark {
+            texts.t("start.theme.dark")
+        } else {
+            texts.t("start.theme.light")
+        })
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut dark, true, texts.t("start.theme.dark"));
+            ui.selectable_value(&mut dark, false, texts.t("start.theme.light"));
+        });
+    if dark != settings.dark {
+        commands.push(Command::SetDark(dark));
     }
 }

@@ -66,6 +66,15 @@ pub enum DiceError {
     },
     /// The resolution is finished and takes no more answers.
     AlreadyFinished,
+    /// A dice expression could not be read.
+    BadExpression {
+        /// The expression as given.
+        expression: String,
+        /// Character position (0-based, spaces removed) of the problem.
+        position: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A distribution was conditioned on an outcome that cannot happen.
     ImpossibleCondition {
         /// What the condition was.
@@ -114,6 +123,15 @@ impl fmt::Display for DiceError {
                 write!(f, "wrong kind of answer: expected {expected}")
             }
             Self::AlreadyFinished => write!(f, "the resolution is finished"),
+            Self::BadExpression {
+                expression,
+                position,
+                message,
+            } => write!(
+                f,
+                "dice expression \"{expression}\": {message} (at character {})",
+                position + 1
+            ),
             Self::ImpossibleCondition { condition } => {
                 write!(f, "condition '{condition}' has probability zero")
             }

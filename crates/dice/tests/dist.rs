@@ -84,3 +84,54 @@ fn map_and_then_and_quantile() {
     assert_eq!(lines[0].label, "1");
     close(lines[0].probability, 1.0 / 6.0);
 }
+
+#[test]
+fn dice_expressions() {
+    use feldherr_dice::DiceExpr;
+    let d = DiceExpr::parse("2d6+3").unwrap().distribution();
+    close(d.prob_of(&10), 6.0 / 36.0);
+    close(d.prob_of(&5), 1.0 / 36.0);
+    let d = DiceExpr::parse(" D20 - 1 ").unwrap().distribution();
+    close(d.prob_of(&0), 0.05);
+    close(d.prob_of(&19), 0.05);
+    // Keep the highest 2 of 3D6: P(12) = P(at least two sixes) = 16/216.
+    let d = DiceExpr::parse("3d6kh2").unwrap().distribution();
+    close(d.prob_of(&12), 16.0 / 216.0);
+    close(d.total(), 1.0);
+    // Keep highest 1 of 2 = max, keep lowest 1 of 2 = min.
+    let max = DiceExpr::parse("2d6kh1").unwrap().distribution();
+    let min = DiceExpr::parse("2d6kl1").unwrap().distribution();
+    for v in 1..=6 {
+        close(
+            max.prob_of(&v),
+            Dist::max_of(2, Die::D6).prob_of(&(v as u32)),
+        );
+        close(
+            min.prob_of(&v),
+            Dist::min_of(2, Die::D6).prob_of(&(v as u32)),
+        );
+    }
+    // 4d6 keep highest 3: the classic 18 is 21/1296.
+    let d = DiceExpr::parse("4d6kh3").unwrap().distribution();
+    close(d.prob_of(&18), 21.0 / 1296.0);
+    close(d.prob_of(&3), 1.0 / 1296.0);
+    let d = DiceExpr::parse("1d6-1d6").unwrap().distribution();
+    close(d.prob_of(&0), 6.0 / 36.0);
+}
+
+#[test]
+fn bad_dice_expressions_say_where() {
+    use feldherr_dice::DiceExpr;
+    let err = DiceExpr::parse("2x6").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "dice expression \"2x6\": unexpected 'x' (at character 2)"
+    );
+    assert!(DiceExpr::parse("").is_err());
+    assert!(DiceExpr::parse("2d1").is_err());
+    assert!(DiceExpr::parse("0d6").is_err());
+    assert!(DiceExpr::parse("3d6kh4").is_err());
+    assert!(DiceExpr::parse("2d").is_err());
+    assert!(DiceExpr::parse("2d6+").is_err());
+    assert!(DiceExpr::parse("51d6").is_err());
+}

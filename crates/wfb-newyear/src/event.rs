@@ -28,6 +28,10 @@ pub struct Event {
     pub schema_version: u32,
     /// Name of the event.
     pub name: String,
+    /// Date of the event as the organiser writes it (e.g. "2027-01-02");
+    /// printed on the sheets.
+    #[serde(default)]
+    pub date: String,
     /// The players.
     pub players: Vec<Player>,
     /// Raeuber-Warhammer (N1, N2).
@@ -54,6 +58,7 @@ impl Event {
         Self {
             schema_version: SCHEMA_VERSION,
             name: name.into(),
+            date: String::new(),
             players: Vec::new(),
             raeuber_warhammer: BattleGame::default(),
             new_year_scenario: BattleGame::default(),

@@ -91,6 +91,7 @@ impl Prompt {
 /// An answer to a [`Prompt`]; a resolution's answers are all it needs to be
 /// saved and replayed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Answer {
     /// The faces shown, one per requested die.
     Dice(Vec<u32>),

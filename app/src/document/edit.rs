@@ -1,0 +1,146 @@
+//! Every change a screen can make to a document. Screens emit edits; the
+//! app applies them after the frame through the open document's history,
+//! so that each one can be undone and is saved at once.
+
+use feldherr_dice::step::Answer;
+use feldherr_wfb_newyear::Player;
+
+use super::{Document, SavedResolution};
+
+/// A change to a game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameEdit {
+    /// Start a new resolution.
+    AddResolution(SavedResolution),
+    /// Answer the current prompt of resolution `index`.
+    Answer {
+        /// Which resolution.
+        index: usize,
+        /// The answer (checked by replaying before it is kept).
+        answer: Answer,
+    },
+    /// Take back the last answer of resolution `index`.
+    TakeBack {
+        /// Which resolution.
+        index: usize,
+    },
+    /// Remove resolution `index`.
+    RemoveResolution(usize),
+    /// Replace the notes.
+    SetNotes(String),
+}
+
+/// A change to an event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventEdit {
+    /// Set the date.
+    SetDate(String),
+    /// Add a player.
+    AddPlayer(Player),
+    /// Replace player `index`.
+    UpdatePlayer {
+        /// Which player.
+        index: usize,
+        /// The new data.
+        player: Player,
+    },
+    /// Remove player `index`.
+    RemovePlayer(usize),
+}
+
+/// A change to any document.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DocumentEdit {
+    /// Rename the document.
+    Rename(String),
+    /// Change a game.
+    Game(GameEdit),
+    /// Change an event.
+    Event(EventEdit),
+}
+
+impl DocumentEdit {
+    /// Applies the edit; an error (naming what is wrong) changes nothing.
+    pub fn apply(&self, document: &mut Document) -> Result<(), String> {
+        match (self, document) {
+            (DocumentEdit::Rename(name), doc) => {
+                if name.trim().is_empty() {
+                    return Err("name: must not be empty".into());
+                }
+                match doc {
+                    Document::Game(game) => game.name = name.clone(),
+                    Document::Event(event) => event.new_year.name = name.clone(),
+                }
+                Ok(())
+            }
+            (DocumentEdit::Game(edit), Document::Game(game)) => apply_game(edit, game),
+            (DocumentEdit::Event(edit), Document::Event(event)) => {
+                apply_event(edit, &mut event.new_year)
+            }
+            _ => Err("this edit does not fit this kind of document".into()),
+        }
+    }
+}
+
+fn resolution(game: &mut super::GameDoc, index: usize) -> Result<&mut SavedResolution, String> {
+    let count = game.resolutions.len();
+    game.resolutions
+        .get_mut(index)
+        .ok_or_else(|| format!("resolution {}: there are {count}", index + 1))
+}
+
+fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> {
+    match edit {
+        GameEdit::AddResolution(saved) => {
+            saved.check()?;
+            game.resolutions.push(saved.clone());
+        }
+        GameEdit::Answer { index, answer } => {
+            let saved = resolution(game, *index)?;
+            let mut next = saved.clone();
+            next.answers.push(answer.clone());
+            next.check()?;
+            *saved = next;
+        }
+        GameEdit::TakeBack { index } => {
+            let saved = resolution(game, *index)?;
+            if saved.answers.pop().is_none() {
+                return Err("nothing to take back".into());
+            }
+        }
+        GameEdit::RemoveResolution(index) => {
+            resolution(game, *index)?;
+            game.resolutions.remove(*index);
+        }
+        GameEdit::SetNotes(notes) => game.notes = notes.clone(),
+    }
+    Ok(())
+}
+
+fn apply_event(edit: &EventEdit, event: &mut feldherr_wfb_newyear::Event) -> Result<(), String> {
+    let count = event.players.len();
+    let missing = |index: usize| format!("player {}: there are {count}", index + 1);
+    match edit {
+        EventEdit::SetDate(date) => event.date = date.clone(),
+        EventEdit::AddPlayer(player) => {
+            if event.players.iter().any(|p| p.id == player.id) {
+                return Err(format!("player id \"{}\" exists already", player.id));
+            }
+            event.players.push(player.clone());
+        }
+        EventEdit::UpdatePlayer { index, player } => {
+            let slot = event
+                .players
+                .get_mut(*index)
+                .ok_or_else(|| missing(*index))?;
+            *slot = player.clone();
+        }
+        EventEdit::RemovePlayer(index) => {
+            if *index >= count {
+                return Err(missing(*index));
+            }
+            event.players.remove(*index);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,122 @@
+//! Reading and writing documents.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+use super::{Document, DocumentError, EventDoc, FORMAT, GameDoc, SCHEMA_VERSION, write_atomic};
+
+/// Parses a document from JSON text; `source_name` names it in errors.
+pub fn parse(text: &str, source_name: &str) -> Result<Document, DocumentError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| DocumentError::Syntax {
+            source_name: source_name.to_owned(),
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+    let not_a_document = |message: &str| DocumentError::NotADocument {
+        source_name: source_name.to_owned(),
+        message: message.to_owned(),
+    };
+    let object = value
+        .as_object()
+        .ok_or_else(|| not_a_document("the top level is not an object"))?;
+    match object.get("format").and_then(|f| f.as_str()) {
+        Some(FORMAT) => {}
+        Some(other) => return Err(not_a_document(&format!("format is \"{other}\""))),
+        None => return Err(not_a_document("no \"format\": \"feldherr\" field")),
+    }
+    let version = object
+        .get("schema_version")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| not_a_document("no whole-number \"schema_version\" field"))?;
+    let version = u32::try_from(version).unwrap_or(u32::MAX);
+    if version > SCHEMA_VERSION {
+        return Err(DocumentError::TooNew {
+            source_name: source_name.to_owned(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    let kind = object
+        .get("kind")
+        .and_then(|k| k.as_str())
+        .ok_or_else(|| not_a_document("no \"kind\" field (\"game\" or \"event\")"))?
+        .to_owned();
+    let mut body = object.clone();
+    for key in ["format", "schema_version", "kind"] {
+        body.remove(key);
+    }
+    let body = serde_json::Value::Object(body);
+    match kind.as_str() {
+        "game" => typed::<GameDoc>(body, source_name).map(Document::Game),
+        "event" => typed::<EventDoc>(body, source_name).map(Document::Event),
+        other => Err(DocumentError::Field {
+            source_name: source_name.to_owned(),
+            path: "kind".to_owned(),
+            message: format!("\"{other}\" is neither \"game\" nor \"event\""),
+        }),
+    }
+}
+
+/// Deserialises the body, keeping the path of a bad field for the error.
+fn typed<T: DeserializeOwned>(
+    body: serde_json::Value,
+    source_name: &str,
+) -> Result<T, DocumentError> {
+    serde_path_to_error::deserialize(body).map_err(|e| DocumentError::Field {
+        source_name: source_name.to_owned(),
+        path: e.path().to_string(),
+        message: e.inner().to_string(),
+    })
+}
+
+/// Reads a document from a file.
+pub fn load(path: &Path) -> Result<Document, DocumentError> {
+    let text = std::fs::read_to_string(path).map_err(|source| DocumentError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&text, &path.display().to_string())
+}
+
+/// The document as pretty JSON, with format, version and kind.
+pub fn to_json(document: &Document) -> String {
+    let body = match document {
+        Document::Game(game) => serde_json::to_value(game),
+        Document::Event(event) => serde_json::to_value(event),
+    };
+    let mut object = serde_json::Map::new();
+    object.insert("format".into(), FORMAT.into());
+    object.insert("schema_version".into(), SCHEMA_VERSION.into());
+    object.insert("kind".into(), document.kind().into());
+    if let Ok(serde_json::Value::Object(fields)) = body {
+        object.extend(fields);
+    }
+    // Serialising plain data with string keys cannot fail.
+    serde_json::to_string_pretty(&serde_json::Value::Object(object)).unwrap_or_default()
+}
+
+/// Saves a document atomically (see [`write_atomic`]).
+pub fn save(path: &Path, document: &Document) -> Result<(), DocumentError> {
+    let mut text = to_json(document);
+    text.push('\n');
+    write_atomic(path, text.as_bytes()).map_err(|source| DocumentError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Checks a document's text: parse errors, then the document's own
+/// problems. Returns the list of problems (empty when sound).
+pub fn check_text(text: &str, source_name: &str) -> Vec<String> {
+    match parse(text, source_name) {
+        Err(e) => vec![e.to_string()],
+        Ok(document) => document
+            .problems()
+            .into_iter()
+            .map(|p| format!("{source_name}: {p}"))
+            .collect(),
+    }
+}

@@ -1,0 +1,64 @@
+//! Documents: what the app saves. A document is a game (one rule system)
+//! or an event (several games and players), stored as versioned JSON.
+//!
+//! The serde state here is kept apart from the runtime state of the
+//! screens (drivers, typed text, scroll positions).
+
+mod atomic;
+mod edit;
+mod error;
+mod event;
+mod game;
+mod load;
+
+pub use atomic::write_atomic;
+pub use edit::{DocumentEdit, EventEdit, GameEdit};
+pub use error::DocumentError;
+pub use event::EventDoc;
+pub use game::{GameDoc, ResolutionKind, RuleSystem, SavedResolution};
+pub use load::{check_text, load, parse, save, to_json};
+
+/// The `format` field every Feldherr document carries.
+pub const FORMAT: &str = "feldherr";
+
+/// The schema version this build writes and the newest it reads.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A saved document.
+///
+/// On disk it is a JSON object with `format`, `schema_version` and `kind`
+/// ("game" or "event") next to the fields of the game or event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Document {
+    /// One game of one rule system.
+    Game(GameDoc),
+    /// An event: players and several games.
+    Event(EventDoc),
+}
+
+impl Document {
+    /// The document's name, for titles and recent-file lists.
+    pub fn name(&self) -> &str {
+        match self {
+            Document::Game(game) => &game.name,
+            Document::Event(event) => event.name(),
+        }
+    }
+
+    /// The `kind` written to the file.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Document::Game(_) => "game",
+            Document::Event(_) => "event",
+        }
+    }
+
+    /// Problems that serde cannot see (values out of range, answers that
+    /// do not fit their resolution). Empty means the document is sound.
+    pub fn problems(&self) -> Vec<String> {
+        match self {
+            Document::Game(game) => game.problems(),
+            Document::Event(event) => event.problems(),
+        }
+    }
+}

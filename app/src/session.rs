@@ -1,0 +1,175 @@
+//! Open documents at runtime: edit history (undo/redo) and saving after
+//! every change.
+
+use std::path::{Path, PathBuf};
+
+use crate::document::{self, Document, DocumentError};
+
+/// How many edits undo reaches back.
+pub const HISTORY_LIMIT: usize = 500;
+
+/// A document open in the app.
+#[derive(Debug)]
+pub struct OpenDocument {
+    document: Document,
+    /// Where the user saved it; `None` until the first "Save as".
+    path: Option<PathBuf>,
+    /// Where it is autosaved while it has no path of its own.
+    autosave_path: Option<PathBuf>,
+    past: Vec<Document>,
+    future: Vec<Document>,
+    /// Revision counter, bumped by every change (edits, undo, redo).
+    revision: u64,
+    last_save_error: Option<String>,
+}
+
+impl OpenDocument {
+    /// A document that is not on disk yet; autosaved to `autosave_path`.
+    pub fn new(document: Document, autosave_path: Option<PathBuf>) -> Self {
+        let mut open = Self {
+            document,
+            path: None,
+            autosave_path,
+            past: Vec::new(),
+            future: Vec::new(),
+            revision: 0,
+            last_save_error: None,
+        };
+        open.save_now();
+        open
+    }
+
+    /// Opens a document from `path`.
+    pub fn open(path: &Path) -> Result<Self, DocumentError> {
+        let document = document::load(path)?;
+        Ok(Self {
+            document,
+            path: Some(path.to_path_buf()),
+            autosave_path: None,
+            past: Vec::new(),
+            future: Vec::new(),
+            revision: 0,
+            last_save_error: None,
+        })
+    }
+
+    /// Opens an autosaved, never-named document: it keeps autosaving there
+    /// and "Save" asks for a name.
+    pub fn open_autosave(path: &Path) -> Result<Self, DocumentError> {
+        let mut open = Self::open(path)?;
+        open.autosave_path = open.path.take();
+        Ok(open)
+    }
+
+    /// The document.
+    pub fn document(&self) -> &Document {
+        &self.document
+    }
+
+    /// The user's path, if saved.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Where the document lives on disk now (its path, else the autosave).
+    pub fn location(&self) -> Option<&Path> {
+        self.path.as_deref().or(self.autosave_path.as_deref())
+    }
+
+    /// Changes with every edit, undo and redo.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The error of the last automatic save, if it failed.
+    pub fn save_error(&self) -> Option<&str> {
+        self.last_save_error.as_deref()
+    }
+
+    /// Applies an edit: the document before it goes on the undo stack, the
+    /// redo stack is cleared, and the document is saved at once.
+    /// An edit that returns an error changes nothing.
+    pub fn edit<E>(
+        &mut self,
+        change: impl FnOnce(&mut Document) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut next = self.document.clone();
+        change(&mut next)?;
+        if next == self.document {
+            return Ok(());
+        }
+        let before = std::mem::replace(&mut self.document, next);
+        self.past.push(before);
+        if self.past.len() > HISTORY_LIMIT {
+            self.past.remove(0);
+        }
+        self.future.clear();
+        self.changed();
+        Ok(())
+    }
+
+    /// Whether there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.past.is_empty()
+    }
+
+    /// Whether there is an edit to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.future.is_empty()
+    }
+
+    /// Undoes the last edit.
+    pub fn undo(&mut self) -> bool {
+        match self.past.pop() {
+            Some(previous) => {
+                let current = std::mem::replace(&mut self.document, previous);
+                self.future.push(current);
+                self.changed();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Redoes the last undone edit.
+    pub fn redo(&mut self) -> bool {
+        match self.future.pop() {
+            Some(next) => {
+                let current = std::mem::replace(&mut self.document, next);
+                self.past.push(current);
+                self.changed();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Saves under a new path (Save as); autosaving goes there from now on.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), DocumentError> {
+        document::save(path, &self.document)?;
+        if let Some(old) = self.autosave_path.take() {
+            let _ = std::fs::remove_file(old);
+        }
+        self.path = Some(path.to_path_buf());
+        self.last_save_error = None;
+        Ok(())
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.save_now();
+    }
+
+    /// Writes the document to where it lives (atomically).
+    pub fn save_now(&mut self) {
+        let Some(target) = self.location().map(Path::to_path_buf) else {
+            return;
+        };
+        if let Some(folder) = target.parent() {
+            let _ = std::fs::create_dir_all(folder);
+        }
+        self.last_save_error = document::save(&target, &self.document)
+            .err()
+            .map(|e| e.to_string());
+    }
+}

@@ -1,0 +1,39 @@
+//! The screen of the active document: a game or an event.
+
+use eframe::egui;
+use feldherr_dice::Dice;
+
+use crate::app::Command;
+use crate::document::Document;
+use crate::i18n::Texts;
+use crate::session::OpenDocument;
+use crate::ui::event::EventScreen;
+use crate::ui::game::GameScreen;
+
+/// Runtime state of the document screen (reset when another document
+/// becomes active).
+#[derive(Debug, Default)]
+pub struct DocumentScreen {
+    game: GameScreen,
+    event: EventScreen,
+}
+
+impl DocumentScreen {
+    /// Draws the active document.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        open: &OpenDocument,
+        dice: &mut Dice,
+        commands: &mut Vec<Command>,
+    ) {
+        match open.document() {
+            Document::Game(game) => {
+                self.game
+                    .show(ui, texts, game, open.revision(), dice, commands)
+            }
+            Document::Event(event) => self.event.show(ui, texts, event, open.revision(), commands),
+        }
+    }
+}

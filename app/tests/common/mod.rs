@@ -1,0 +1,57 @@
+//! Shared helpers for the app's kittest tests.
+
+#![allow(dead_code, reason = "each test file uses a part")]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use feldherr::app::{AppOptions, FeldherrApp};
+use feldherr_dice::Dice;
+
+/// A headless app, 1200 x 800, English, with the given dice.
+pub fn harness(dice: Dice) -> Harness<'static, FeldherrApp> {
+    harness_with(AppOptions::for_tests(dice))
+}
+
+/// A headless app with explicit options.
+pub fn harness_with(options: AppOptions) -> Harness<'static, FeldherrApp> {
+    let mut harness = Harness::builder()
+        .with_size(eframe::egui::vec2(1200.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut FeldherrApp| app.show(ui),
+            FeldherrApp::with_options(options),
+        );
+    harness.run();
+    harness
+}
+
+/// Focuses the text field labelled `label` and types `text` into it.
+pub fn type_into(harness: &mut Harness<'static, FeldherrApp>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+/// Replaces the text of the field labelled `label`.
+pub fn replace_text(harness: &mut Harness<'static, FeldherrApp>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::A]);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+/// Clicks the widget labelled `label` and lets the app settle.
+pub fn click(harness: &mut Harness<'static, FeldherrApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// A fresh temporary folder for one test.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("feldherr-ui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}

@@ -1,0 +1,229 @@
+//! Documents: round trip, clear errors for damaged or newer files, and
+//! atomic saving that survives a writer killed half way.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use feldherr::document::{
+    self, Document, DocumentError, EventDoc, GameDoc, ResolutionKind, RuleSystem, SavedResolution,
+};
+use feldherr::session::OpenDocument;
+use feldherr_dice::step::Answer;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("feldherr-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn game_with_roll() -> Document {
+    let mut game = GameDoc::new("Table 3", RuleSystem::Confrontation);
+    game.resolutions.push(SavedResolution {
+        resolver: ResolutionKind::ConfrontationDamage {
+            strength: 10,
+            resilience: 14,
+            sacred: false,
+        },
+        answers: vec![Answer::Dice(vec![3, 5])],
+    });
+    Document::Game(game)
+}
+
+#[test]
+fn round_trip_game_and_event() {
+    let dir = temp_dir("roundtrip");
+    for (name, doc) in [
+        ("game.json", game_with_roll()),
+        ("event.json", Document::Event(EventDoc::new("Neujahr 2027"))),
+    ] {
+        let path = dir.join(name);
+        document::save(&path, &doc).expect("save");
+        assert_eq!(document::load(&path).expect("load"), doc);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains("\"format\": \"feldherr\""));
+        assert!(text.contains("\"schema_version\": 1"));
+        assert!(doc.problems().is_empty(), "{:?}", doc.problems());
+    }
+}
+
+#[test]
+fn newer_version_is_refused_with_a_clear_message() {
+    let err = document::parse(
+        r#"{"format":"feldherr","schema_version":7,"kind":"game","name":"x","system":"warheim"}"#,
+        "future.json",
+    )
+    .unwrap_err();
+    assert!(matches!(
+        err,
+        DocumentError::TooNew {
+            found: 7,
+            supported: 1,
+            ..
+        }
+    ));
+    assert_eq!(
+        err.to_string(),
+        "future.json: written by a newer Feldherr (schema version 7; this version reads up to 1). Nothing was changed."
+    );
+}
+
+#[test]
+fn damaged_files_say_what_and_where() {
+    let cut = r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","#;
+    let err = document::parse(cut, "cut.json").unwrap_err();
+    assert!(
+        matches!(err, DocumentError::Syntax { line: 1, .. }),
+        "{err}"
+    );
+
+    let wrong_field = r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"confrontation",
+        "resolutions":[{"resolver":{"confrontation_damage":{"strength":"ten","resilience":14}}}]}"#;
+    let err = document::parse(wrong_field, "field.json").unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with(
+            "field.json: field `resolutions[0].resolver.confrontation_damage.strength`"
+        ),
+        "{text}"
+    );
+
+    let unknown_system =
+        r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"chess"}"#;
+    let err = document::parse(unknown_system, "sys.json").unwrap_err();
+    assert!(err.to_string().contains("field `system`"), "{err}");
+
+    let not_ours = r#"{"hello":"world"}"#;
+    assert_eq!(
+        document::parse(not_ours, "other.json")
+            .unwrap_err()
+            .to_string(),
+        "other.json: not a Feldherr document (no \"format\": \"feldherr\" field)"
+    );
+}
+
+#[test]
+fn check_finds_problems_serde_cannot_see() {
+    let text = r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"confrontation",
+        "resolutions":[{"resolver":{"confrontation_damage":{"strength":10,"resilience":14}},"answers":[{"dice":[3,9]}]}]}"#;
+    let problems = document::check_text(text, "bad.json");
+    assert_eq!(
+        problems,
+        vec![
+            "bad.json: resolutions[0]: damage table: 9 is not a face of a D6 (allowed 1 to 6)"
+                .to_owned()
+        ]
+    );
+    let negative = text.replace("\"strength\":10", "\"strength\":-2");
+    assert_eq!(
+        document::check_text(&negative, "neg.json"),
+        vec!["neg.json: resolutions[0]: STR: -2 is not allowed (0 to 99)".to_owned()]
+    );
+}
+
+#[test]
+fn loading_a_damaged_file_leaves_it_untouched() {
+    let dir = temp_dir("untouched");
+    let path = dir.join("broken.json");
+    std::fs::write(&path, "{ not json").expect("write");
+    assert!(OpenDocument::open(&path).is_err());
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "{ not json");
+}
+
+#[test]
+fn session_saves_every_edit_and_undo_restores() {
+    let dir = temp_dir("session");
+    let path = dir.join("game.json");
+    document::save(
+        &path,
+        &Document::Game(GameDoc::new("G", RuleSystem::Confrontation)),
+    )
+    .expect("save");
+    let mut open = OpenDocument::open(&path).expect("open");
+    open.edit(|doc| {
+        if let Document::Game(game) = doc {
+            game.name = "Renamed".into();
+        }
+        Ok::<(), ()>(())
+    })
+    .expect("edit");
+    // Saved at once, without asking.
+    assert_eq!(document::load(&path).expect("load").name(), "Renamed");
+    assert!(open.undo());
+    assert_eq!(document::load(&path).expect("load").name(), "G");
+    assert!(open.redo());
+    assert_eq!(document::load(&path).expect("load").name(), "Renamed");
+    // A failing edit changes nothing.
+    assert!(open.edit(|_| Err("no")).is_err());
+    assert_eq!(open.document().name(), "Renamed");
+    assert!(open.can_undo());
+}
+
+// ---- Killing the writer half way -------------------------------------------
+
+const WRITER_ENV: &str = "FELDHERR_TEST_WRITER_PATH";
+
+/// A document big enough that writing it takes a while.
+fn big_document(tag: u32) -> Document {
+    let mut game = GameDoc::new(format!("version {tag}"), RuleSystem::Confrontation);
+    game.notes = format!("{tag}").repeat(400_000);
+    Document::Game(game)
+}
+
+/// Not a real test on its own: the child process of `kill_during_save`.
+#[test]
+fn writer_child() {
+    let Ok(path) = std::env::var(WRITER_ENV) else {
+        return;
+    };
+    let path = PathBuf::from(path);
+    let mut tag = 1;
+    loop {
+        document::save(&path, &big_document(tag)).expect("save");
+        tag = if tag == 1 { 2 } else { 1 };
+    }
+}
+
+fn read_tag(path: &Path) -> u32 {
+    let doc = document::load(path).unwrap_or_else(|e| panic!("file damaged after a kill: {e}"));
+    match doc.name() {
+        "version 1" => 1,
+        "version 2" => 2,
+        other => panic!("unexpected document {other}"),
+    }
+}
+
+#[test]
+fn kill_during_save_leaves_old_or_new_document() {
+    let dir = temp_dir("kill");
+    let path = dir.join("doc.json");
+    document::save(&path, &big_document(1)).expect("first save");
+    let exe = std::env::current_exe().expect("test binary");
+    let mut seen = [false; 3];
+    for round in 0..12u64 {
+        let mut child = Command::new(&exe)
+            .args(["--exact", "writer_child", "--nocapture"])
+            .env(WRITER_ENV, &path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn writer");
+        // Kill at varying moments within the writes.
+        std::thread::sleep(Duration::from_millis(40 + (round * 37) % 160));
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        let tag = read_tag(&path);
+        seen[tag as usize] = true;
+    }
+    assert!(seen[1] || seen[2]);
+    // No temporary file is mistaken for the document; leftovers are hidden
+    // dot-files next to it and never the document itself.
+    for entry in std::fs::read_dir(&dir).expect("dir").flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        assert!(
+            name == "doc.json" || name.starts_with(".doc.json."),
+            "{name}"
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! Documents in the app: creating a game, resolving in it, undo after a
+//! roll, saving and reopening, errors for damaged files.
+
+mod common;
+
+use common::{click, harness, harness_with, replace_text, temp_dir, type_into};
+use egui_kittest::kittest::Queryable;
+use feldherr::app::{AppOptions, Command, Screen};
+use feldherr::document::{self, Document};
+use feldherr_dice::Dice;
+
+/// Creates a Confrontation game and adds a damage roll STR 10 / RES 14.
+fn new_game_with_damage_roll(
+    harness: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+) {
+    // The Confrontation card is the fourth system; its "New game" button.
+    let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
+    assert_eq!(buttons.len(), 5, "one per rule system");
+    buttons[3].click();
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Document);
+    click(harness, "Add damage roll");
+    harness.get_by_label("Roll 2D6 for: damage table");
+}
+
+#[test]
+fn creating_a_game_and_resolving_in_it() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game_with_damage_roll(&mut harness);
+    type_into(&mut harness, "Die 1", "3");
+    type_into(&mut harness, "Die 2", "5");
+    click(&mut harness, "Enter");
+    harness.get_by_label("Result: 1 SP lost (Struktur, damage 4)");
+    let doc = harness
+        .state()
+        .active_document()
+        .expect("a document")
+        .document()
+        .clone();
+    let Document::Game(game) = doc else {
+        panic!("a game")
+    };
+    assert_eq!(game.resolutions.len(), 1);
+    assert_eq!(game.resolutions[0].answers.len(), 1);
+}
+
+#[test]
+fn a_typed_seven_is_refused() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game_with_damage_roll(&mut harness);
+    type_into(&mut harness, "Die 1", "7");
+    type_into(&mut harness, "Die 2", "1");
+    click(&mut harness, "Enter");
+    harness.get_by_label("damage table: 7 is not a face of a D6 (allowed 1 to 6)");
+    assert!(harness.query_by_label_contains("Result:").is_none());
+    assert!(
+        !harness.state().active_document().expect("doc").can_undo() || {
+            // Only the added resolution is in the history, not the bad answer.
+            let Document::Game(g) = harness.state().active_document().expect("doc").document()
+            else {
+                panic!()
+            };
+            g.resolutions[0].answers.is_empty()
+        }
+    );
+}
+
+#[test]
+fn undo_after_a_roll_returns_to_the_prompt_and_redo_restores() {
+    let mut harness = harness(Dice::scripted([6, 6]));
+    new_game_with_damage_roll(&mut harness);
+    click(&mut harness, "Roll at random");
+    harness.get_by_label("Result: 4 SP lost (critical hit, double 6)");
+    // Ctrl+Z
+    harness.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::Z]);
+    harness.run();
+    assert!(harness.query_by_label_contains("Result:").is_none());
+    harness.get_by_label("Roll 2D6 for: damage table");
+    // Ctrl+Shift+Z
+    harness.key_combination_modifiers(
+        eframe::egui::Modifiers::COMMAND | eframe::egui::Modifiers::SHIFT,
+        &[eframe::egui::Key::Z],
+    );
+    harness.run();
+    harness.get_by_label("Result: 4 SP lost (critical hit, double 6)");
+    // The top bar's Undo does the same; then the add itself can be undone.
+    click(&mut harness, "Undo");
+    click(&mut harness, "Undo");
+    assert_eq!(harness.get_all_by_label("No resolution yet.").count(), 2);
+    let Document::Game(game) = harness.state().active_document().expect("doc").document() else {
+        panic!("a game")
+    };
+    assert!(game.resolutions.is_empty());
+}
+
+#[test]
+fn reopening_a_saved_document() {
+    let dir = temp_dir("reopen");
+    let path = dir.join("table-3.json");
+    let mut harness = harness(Dice::scripted([3, 5]));
+    new_game_with_damage_roll(&mut harness);
+    click(&mut harness, "Roll at random");
+    harness.state_mut().queue(Command::SaveAs(path.clone()));
+    harness.run();
+    // Every later change is saved at once, without asking.
+    replace_text(&mut harness, "Name", "Table 3");
+    harness.get_by_label("Notes").focus();
+    harness.run();
+    let on_disk = document::load(&path).expect("saved");
+    assert_eq!(on_disk.name(), "Table 3");
+    // Close it and open it again through the typed path.
+    click(&mut harness, "x");
+    assert_eq!(harness.state().screen(), Screen::Start);
+    type_into(&mut harness, "Path", &path.display().to_string());
+    click(&mut harness, "Open path");
+    assert_eq!(harness.state().screen(), Screen::Document);
+    harness.get_by_label("Result: 1 SP lost (Struktur, damage 4)");
+    // It is in the recent files.
+    assert_eq!(harness.state().settings().recent.first(), Some(&path));
+}
+
+#[test]
+fn damaged_or_newer_files_show_an_error_and_are_not_touched() {
+    let dir = temp_dir("damaged");
+    let newer = dir.join("newer.json");
+    let text =
+        r#"{"format":"feldherr","schema_version":99,"kind":"game","name":"x","system":"warheim"}"#;
+    std::fs::write(&newer, text).expect("write");
+    let mut harness = harness(Dice::scripted([]));
+    harness.state_mut().queue(Command::Open(newer.clone()));
+    harness.run();
+    let error = harness.state().error().expect("an error dialog").to_owned();
+    assert!(
+        error.contains("written by a newer Feldherr (schema version 99"),
+        "{error}"
+    );
+    harness.get_by_label_contains("written by a newer Feldherr");
+    click(&mut harness, "OK");
+    assert!(harness.state().error().is_none());
+    assert_eq!(std::fs::read_to_string(&newer).expect("read"), text);
+    assert!(harness.state().documents().is_empty());
+}
+
+#[test]
+fn untitled_documents_are_autosaved_and_offered_again() {
+    let dir = temp_dir("autosave");
+    let mut options = AppOptions::for_tests(Dice::scripted([2, 4]));
+    options.autosave_dir = Some(dir.clone());
+    let mut harness = harness_with(options);
+    new_game_with_damage_roll(&mut harness);
+    click(&mut harness, "Roll at random");
+    let session = harness.state().settings().last_session.clone();
+    assert_eq!(session.len(), 1);
+    assert!(session[0].starts_with(&dir));
+    let Document::Game(game) = document::load(&session[0]).expect("autosaved") else {
+        panic!("a game")
+    };
+    assert_eq!(game.resolutions[0].answers.len(), 1);
+
+    // A new start with the remembered session offers to reopen it.
+    let mut options = AppOptions::for_tests(Dice::scripted([]));
+    options.autosave_dir = Some(dir);
+    options.settings.last_session = session;
+    let mut harness = harness_with(options);
+    click(&mut harness, "Reopen last session (1 documents)");
+    harness.get_by_label("Result: 1 SP lost (Huelle, damage 2)");
+}
