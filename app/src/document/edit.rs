@@ -3,7 +3,9 @@
 //! so that each one can be undone and is saved at once.
 
 use feldherr_dice::step::Answer;
-use feldherr_wfb_newyear::Player;
+use feldherr_wfb_newyear::{
+    BattleKind, BattleResult, Event, EventTieBreaker, Pairing, Player, SledRace,
+};
 
 use super::{Document, SavedResolution};
 
@@ -46,6 +48,33 @@ pub enum EventEdit {
     },
     /// Remove player `index`.
     RemovePlayer(usize),
+    /// Add a pairing to a battle game.
+    AddPairing {
+        /// Which game.
+        game: BattleKind,
+        /// The pairing (table and players).
+        pairing: Pairing,
+    },
+    /// Remove pairing `index` of a battle game.
+    RemovePairing {
+        /// Which game.
+        game: BattleKind,
+        /// Which pairing.
+        index: usize,
+    },
+    /// Enter, change or clear the result of a pairing.
+    SetResult {
+        /// Which game.
+        game: BattleKind,
+        /// Which pairing.
+        index: usize,
+        /// The result; `None` clears it.
+        result: Option<BattleResult>,
+    },
+    /// Enter or clear the sled race result.
+    SetSledRace(Option<SledRace>),
+    /// Set the tie-breakers in the organiser's order.
+    SetTieBreakers(Vec<EventTieBreaker>),
 }
 
 /// A change to any document.
@@ -117,30 +146,67 @@ fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> 
     Ok(())
 }
 
-fn apply_event(edit: &EventEdit, event: &mut feldherr_wfb_newyear::Event) -> Result<(), String> {
-    let count = event.players.len();
-    let missing = |index: usize| format!("player {}: there are {count}", index + 1);
+fn apply_event(edit: &EventEdit, event: &mut Event) -> Result<(), String> {
+    let mut next = event.clone();
+    let count = next.players.len();
+    let missing =
+        |what: &str, index: usize, count: usize| format!("{what} {}: there are {count}", index + 1);
     match edit {
-        EventEdit::SetDate(date) => event.date = date.clone(),
+        EventEdit::SetDate(date) => next.date = date.clone(),
         EventEdit::AddPlayer(player) => {
-            if event.players.iter().any(|p| p.id == player.id) {
+            if next.players.iter().any(|p| p.id == player.id) {
                 return Err(format!("player id \"{}\" exists already", player.id));
             }
-            event.players.push(player.clone());
+            next.players.push(player.clone());
         }
         EventEdit::UpdatePlayer { index, player } => {
-            let slot = event
+            let slot = next
                 .players
                 .get_mut(*index)
-                .ok_or_else(|| missing(*index))?;
+                .ok_or_else(|| missing("player", *index, count))?;
             *slot = player.clone();
         }
         EventEdit::RemovePlayer(index) => {
             if *index >= count {
-                return Err(missing(*index));
+                return Err(missing("player", *index, count));
             }
-            event.players.remove(*index);
+            next.players.remove(*index);
         }
+        EventEdit::AddPairing { game, pairing } => {
+            game_mut(&mut next, *game).pairings.push(pairing.clone())
+        }
+        EventEdit::RemovePairing { game, index } => {
+            let pairings = &mut game_mut(&mut next, *game).pairings;
+            if *index >= pairings.len() {
+                return Err(missing("pairing", *index, pairings.len()));
+            }
+            pairings.remove(*index);
+        }
+        EventEdit::SetResult {
+            game,
+            index,
+            result,
+        } => {
+            let pairings = &mut game_mut(&mut next, *game).pairings;
+            let len = pairings.len();
+            let pairing = pairings
+                .get_mut(*index)
+                .ok_or_else(|| missing("pairing", *index, len))?;
+            pairing.result = *result;
+        }
+        EventEdit::SetSledRace(race) => next.sled_race = race.clone(),
+        EventEdit::SetTieBreakers(order) => next.tie_breakers = order.clone(),
     }
+    // The event stays valid after every edit: a bad edit is refused with the
+    // reason and changes nothing (N1-N7).
+    next.validate().map_err(|e| e.to_string())?;
+    *event = next;
     Ok(())
+}
+
+fn game_mut(event: &mut Event, game: BattleKind) -> &mut feldherr_wfb_newyear::BattleGame {
+    match game {
+        BattleKind::RaeuberWarhammer => &mut event.raeuber_warhammer,
+        BattleKind::NewYearScenario => &mut event.new_year_scenario,
+    }
 }

@@ -1,0 +1,133 @@
+//! The event screen (WFB New Year event): players, the two battle games
+//! with pairings and results, the sled race, standings, rules cards.
+
+mod battles;
+mod players;
+mod rules_card;
+mod sled;
+mod standings;
+
+use eframe::egui;
+use feldherr_wfb_newyear::BattleKind;
+
+use crate::app::Command;
+use crate::document::EventDoc;
+use crate::i18n::Texts;
+
+pub use rules_card::{RULE_CARDS, rule_card_text};
+pub use standings::{Row as StandingsRow, place_label, rows as standings_rows_full};
+
+/// The standings as (place label, name, total), best first; English texts.
+pub fn standings_rows(event: &feldherr_wfb_newyear::Event) -> Vec<(String, String, u32)> {
+    let texts = Texts::new(crate::i18n::FALLBACK);
+    standings::rows(&texts, event)
+        .unwrap_or_default()
+        .iter()
+        .map(|r| (place_label(r), r.points.name.clone(), r.points.total()))
+        .collect()
+}
+
+/// The tabs of the event screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    /// Name, date and players.
+    #[default]
+    Players,
+    /// Raeuber-Warhammer pairings and results.
+    Raeuber,
+    /// New Year scenario pairings and results.
+    NewYear,
+    /// Sled race result.
+    Sled,
+    /// Standings.
+    Standings,
+    /// Rules cards.
+    Rules,
+}
+
+impl Tab {
+    const ALL: [(Tab, &'static str); 6] = [
+        (Tab::Players, "event.tab.players"),
+        (Tab::Raeuber, "event.tab.raeuber"),
+        (Tab::NewYear, "event.tab.newyear"),
+        (Tab::Sled, "event.tab.sled"),
+        (Tab::Standings, "event.tab.standings"),
+        (Tab::Rules, "event.tab.rules"),
+    ];
+}
+
+/// Runtime state of the event screen.
+#[derive(Debug, Default)]
+pub struct EventScreen {
+    tab: Tab,
+    revision: Option<u64>,
+    players: players::PlayersTab,
+    raeuber: battles::BattleTab,
+    new_year: battles::BattleTab,
+    sled: sled::SledTab,
+    standings: standings::StandingsTab,
+}
+
+impl EventScreen {
+    /// The tab shown.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// Draws the event.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        doc: &EventDoc,
+        revision: u64,
+        commands: &mut Vec<Command>,
+    ) {
+        let event = &doc.new_year;
+        let changed = self.revision != Some(revision);
+        self.revision = Some(revision);
+        if self.standings.projector() {
+            self.standings.projector_view(ui, texts, event);
+            return;
+        }
+        egui::Panel::top("event.tabs").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&event.name).strong().size(16.0));
+                ui.separator();
+                for (tab, key) in Tab::ALL {
+                    if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
+                        self.tab = tab;
+                    }
+                }
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| match self.tab {
+                Tab::Players => self.players.show(ui, texts, event, changed, commands),
+                Tab::Raeuber => {
+                    self.raeuber.show(
+                        ui,
+                        texts,
+                        event,
+                        BattleKind::RaeuberWarhammer,
+                        changed,
+                        commands,
+                    );
+                }
+                Tab::NewYear => {
+                    self.new_year.show(
+                        ui,
+                        texts,
+                        event,
+                        BattleKind::NewYearScenario,
+                        changed,
+                        commands,
+                    );
+                }
+                Tab::Sled => self.sled.show(ui, texts, event, changed, commands),
+                Tab::Standings => self.standings.show(ui, texts, event, commands),
+                Tab::Rules => rules_card::show(ui, texts),
+            });
+        });
+    }
+}

@@ -1,0 +1,172 @@
+//! The event screens: players, pairings, results with live validation,
+//! sled race, standings and the projector view.
+
+mod common;
+
+use common::{click, harness, replace_text, type_into};
+use egui_kittest::kittest::Queryable;
+use feldherr::app::Command;
+use feldherr::document::Document;
+use feldherr_dice::Dice;
+
+fn event_of(
+    harness: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+) -> feldherr_wfb_newyear::Event {
+    match harness
+        .state()
+        .active_document()
+        .expect("a document")
+        .document()
+    {
+        Document::Event(e) => e.new_year.clone(),
+        Document::Game(_) => panic!("an event"),
+    }
+}
+
+fn add_player(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    name: &str,
+    on_foot: bool,
+) {
+    type_into(h, "New player", name);
+    type_into(h, "Club of the new player", "SC Nord");
+    type_into(h, "Army of the new player", "Zwerge");
+    if on_foot {
+        click(h, "The new player has a character on foot");
+    }
+    click(h, "Add player");
+}
+
+#[test]
+fn enter_an_event_from_players_to_standings() {
+    let mut h = harness(Dice::scripted([]));
+    click(&mut h, "New event");
+    add_player(&mut h, "Anna Adler", true);
+    add_player(&mut h, "Bernd Bauer", false);
+    let event = event_of(&h);
+    assert_eq!(event.players.len(), 2);
+    assert!(event.players[0].character_on_foot);
+    assert!(!event.players[1].character_on_foot);
+    assert_eq!(event.players[0].army_points, 1500);
+
+    click(&mut h, "Raeuber-Warhammer");
+    click(&mut h, "Player A");
+    click(&mut h, "Anna Adler");
+    click(&mut h, "Player B");
+    click(&mut h, "Bernd Bauer");
+    click(&mut h, "Add pairing");
+    assert_eq!(event_of(&h).raeuber_warhammer.pairings.len(), 1);
+    h.get_by_label("Table 1: Anna Adler (A) against Bernd Bauer (B)");
+
+    // Live validation: a negative VP is named and nothing can be saved.
+    type_into(&mut h, "VP A", "-50");
+    type_into(&mut h, "VP B", "500");
+    h.get_by_label("VP A: -50 is negative; VP, standards and treasures cannot be");
+    assert!(h.query_by_label("Save result").is_none());
+    type_into(&mut h, "Standards A", "1.5");
+    h.get_by_label("Standards A: \"1.5\" is not a whole number");
+    replace_text(&mut h, "VP A", "1200");
+    replace_text(&mut h, "Standards A", "1");
+    // 1200 + 100 (more standards, N2) against 500: difference 800 -> 6 / 3 (N1).
+    h.get_by_label(
+        "With the standards bonus: A 1300 VP, B 500 VP, difference 800: event points A 3, B 6",
+    );
+    click(&mut h, "Save result");
+    let event = event_of(&h);
+    let result = event.raeuber_warhammer.pairings[0]
+        .result
+        .as_ref()
+        .expect("saved");
+    assert_eq!(result.a.victory_points, 1200);
+    assert_eq!(result.a.standards_captured, 1);
+
+    // Anna has a character on foot and must be in the race result (N6).
+    click(&mut h, "Sled race");
+    type_into(&mut h, "Round of Anna Adler", "5");
+    click(&mut h, "Save race result");
+    assert!(event_of(&h).sled_race.is_some());
+
+    click(&mut h, "Standings");
+    // Bernd: 6 (losing pays); Anna: 3 + 10 for winning the race.
+    let rows = feldherr::ui::event::standings_rows(&event_of(&h));
+    assert_eq!(
+        rows,
+        vec![
+            ("1".to_owned(), "Anna Adler".to_owned(), 13),
+            ("2".to_owned(), "Bernd Bauer".to_owned(), 6)
+        ]
+    );
+    h.get_by_label("13");
+    click(&mut h, "Projector view");
+    h.get_by_label("Leave projector view (Esc)");
+    click(&mut h, "Leave projector view (Esc)");
+    h.get_by_label("Tie-breakers, in the order ticked (none: equal totals share the place, N7):");
+    click(&mut h, "Rules cards");
+    h.get_by_label("Raeuber-Warhammer: lose big to win");
+    h.get_by_label("•  There is no magic phase.");
+}
+
+#[test]
+fn a_player_cannot_be_paired_twice_in_one_game() {
+    let mut h = harness(Dice::scripted([]));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = common::temp_dir("paired-twice").join("event.json");
+    std::fs::copy(path, &copy).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy));
+    h.run();
+    click(&mut h, "Raeuber-Warhammer");
+    click(&mut h, "Player A");
+    click(&mut h, "Jonas Albrecht");
+    click(&mut h, "Player B");
+    click(&mut h, "Katrin Lehmann");
+    click(&mut h, "Add pairing");
+    let error = h.state().error().expect("refused").to_owned();
+    assert!(error.contains("jonas"), "{error}");
+    assert!(
+        error.contains("twice") || error.contains("paired"),
+        "{error}"
+    );
+    assert_eq!(event_of(&h).raeuber_warhammer.pairings.len(), 4);
+}
+
+#[test]
+fn fixture_standings_with_shared_places_and_tie_breakers() {
+    let mut h = harness(Dice::scripted([]));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = common::temp_dir("standings").join("event.json");
+    std::fs::copy(path, &copy).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy));
+    h.run();
+    click(&mut h, "Standings");
+    // Saved order: treasures, VP difference, sled placing.
+    let rows = feldherr::ui::event::standings_rows(&event_of(&h));
+    let names: Vec<&str> = rows.iter().map(|(_, n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Lena Brandt",
+            "Uwe Hartmann",
+            "Sabine Vogt",
+            "Matthias Köhler",
+            "Dieter Schulz",
+            "Petra Neumann",
+            "Katrin Lehmann",
+            "Jonas Albrecht"
+        ]
+    );
+    // Untick all three: equal totals share the place.
+    // Each untick renumbers the rest.
+    for label in ["1. treasures", "1. VP difference", "1. sled placing"] {
+        click(&mut h, label);
+    }
+    assert!(event_of(&h).tie_breakers.is_empty());
+    let rows = feldherr::ui::event::standings_rows(&event_of(&h));
+    let places: Vec<&str> = rows.iter().map(|(p, _, _)| p.as_str()).collect();
+    assert_eq!(places, ["1=", "1=", "3", "4=", "4=", "4=", "7=", "7="]);
+}
