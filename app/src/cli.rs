@@ -32,6 +32,17 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Print the standings of an event.
+    Standings {
+        /// The event (a Feldherr event document, or a bare New Year event).
+        event: PathBuf,
+        /// Print JSON.
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// Print CSV (comma-separated, with a header line).
+        #[arg(long)]
+        csv: bool,
+    },
     /// Print the exact distribution of a dice expression or a resolver.
     Odds {
         /// What to compute.
@@ -115,6 +126,20 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
                 ExitCode::SUCCESS
             })
         }
+        Command::Standings { event, json, csv } => {
+            let event = load_event(&event)?;
+            let texts = crate::i18n::Texts::new(crate::i18n::FALLBACK);
+            let rows = crate::ui::event::standings_rows_full(&texts, &event)?;
+            let text = if json {
+                standings_json(&rows)
+            } else if csv {
+                standings_csv(&rows)
+            } else {
+                standings_table(&event.name, &rows)
+            };
+            write!(out, "{text}").map_err(io)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Odds { what, json } => {
             let (title, dist) = match what {
                 Odds::Dice { expression } => {
@@ -192,4 +217,101 @@ impl MeanI64 for Dist<i64> {
     fn mean_i64(&self) -> f64 {
         self.iter().map(|(v, p)| *v as f64 * p).sum()
     }
+}
+
+/// Reads an event: a Feldherr event document, or a bare New Year event.
+pub fn load_event(path: &std::path::Path) -> Result<feldherr_wfb_newyear::Event, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    match document::parse(&text, &name) {
+        Ok(document::Document::Event(doc)) => Ok(doc.new_year),
+        Ok(document::Document::Game(_)) => Err(format!("{name}: this is a game, not an event")),
+        Err(document::DocumentError::NotADocument { .. }) => {
+            feldherr_wfb_newyear::Event::from_json(&text).map_err(|e| format!("{name}: {e}"))
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// Standings as CSV.
+pub fn standings_csv(rows: &[crate::ui::event::StandingsRow]) -> String {
+    let mut text = String::from("place,player,club,army,raeuber_warhammer,new_year_scenario,sled_race,total,decided_by\n");
+    for r in rows {
+        let fields = [
+            crate::ui::event::place_label(r),
+            r.points.name.clone(),
+            r.club.clone(),
+            r.army.clone(),
+            r.points.raeuber_warhammer.to_string(),
+            r.points.new_year_scenario.to_string(),
+            r.points.sled_race.to_string(),
+            r.points.total().to_string(),
+            r.decided_by.clone(),
+        ];
+        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        text.push_str(&line.join(","));
+        text.push('\n');
+    }
+    text
+}
+
+/// Standings as JSON.
+pub fn standings_json(rows: &[crate::ui::event::StandingsRow]) -> String {
+    let rows: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "place": r.place,
+                "shared": r.shared,
+                "player": r.points.player,
+                "name": r.points.name,
+                "club": r.club,
+                "army": r.army,
+                "raeuber_warhammer": r.points.raeuber_warhammer,
+                "new_year_scenario": r.points.new_year_scenario,
+                "sled_race": r.points.sled_race,
+                "total": r.points.total(),
+                "vp_difference": r.points.vp_difference,
+                "treasures_recovered": r.points.treasures_recovered,
+                "sled_placing": r.points.sled_placing,
+                "decided_by": r.decided_by,
+            })
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&rows).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Standings as an aligned text table.
+pub fn standings_table(title: &str, rows: &[crate::ui::event::StandingsRow]) -> String {
+    let name_width = rows.iter().map(|r| r.points.name.chars().count()).max().unwrap_or(6).max(6);
+    let club_width = rows.iter().map(|r| r.club.chars().count()).max().unwrap_or(4).max(4);
+    let mut text = format!("{title}\n");
+    text.push_str(&format!(
+        "{:>5}  {:<name_width$}  {:<club_width$}  {:>5} {:>5} {:>5}  {:>5}  {}\n",
+        "place", "player", "club", "RW", "NY", "sled", "total", "decided by"
+    ));
+    for r in rows {
+        text.push_str(&format!(
+            "{:>5}  {:<name_width$}  {:<club_width$}  {:>5} {:>5} {:>5}  {:>5}  {}\n",
+            crate::ui::event::place_label(r),
+            r.points.name,
+            r.club,
+            r.points.raeuber_warhammer,
+            r.points.new_year_scenario,
+            r.points.sled_race,
+            r.points.total(),
+            r.decided_by
+        ));
+    }
+    text
 }

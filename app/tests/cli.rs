@@ -1,0 +1,79 @@
+//! The headless subcommands: check, odds, standings.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use feldherr::cli::{Cli, run};
+
+fn fixture(path: &str) -> String {
+    format!("{}/../fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `feldherr ARGS...` headless and returns (exit code, output).
+fn feldherr(args: &[&str]) -> (Result<ExitCode, String>, String) {
+    let cli = Cli::try_parse_from(std::iter::once("feldherr").chain(args.iter().copied()))
+        .expect("arguments parse");
+    let mut out = Vec::new();
+    let code = run(cli.command.expect("a subcommand"), &mut out);
+    (code, String::from_utf8(out).expect("utf-8"))
+}
+
+#[test]
+fn odds_of_a_dice_expression() {
+    let (code, text) = feldherr(&["odds", "dice", "2d6+3"]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn odds_of_the_damage_table_as_json() {
+    let (code, text) = feldherr(&["odds", "damage", "--str", "10", "--res", "14", "--json"]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let outcomes = value["outcomes"].as_array().expect("outcomes");
+    let p1 = outcomes.iter().find(|o| o["value"] == 1).expect("1 SP")["probability"]
+        .as_f64()
+        .expect("number");
+    assert!((p1 - 15.0 / 36.0).abs() < 1e-12, "{p1}");
+    let total: f64 = outcomes.iter().map(|o| o["probability"].as_f64().unwrap_or(0.0)).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn bad_odds_input_is_a_usage_error_naming_the_field() {
+    let (code, _) = feldherr(&["odds", "damage", "--str", "-1", "--res", "3"]);
+    assert_eq!(code, Err("STR: -1 is not allowed (0 to 99)".to_owned()));
+    let (code, _) = feldherr(&["odds", "dice", "2x6"]);
+    assert_eq!(code, Err("dice expression \"2x6\": unexpected 'x' (at character 2)".to_owned()));
+}
+
+#[test]
+fn check_reports_ok_and_problems() {
+    let good = fixture("documents/newyear-event.json");
+    let (code, text) = feldherr(&["check", &good]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    assert_eq!(text, format!("{good}: ok\n"));
+    let dir = std::env::temp_dir().join(format!("feldherr-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"format\":\"feldherr\",\"schema_version\":1,\"kind\":\"game\"").expect("write");
+    let bad = bad.display().to_string();
+    let (code, text) = feldherr(&["check", &good, &bad]);
+    assert_eq!(code, Ok(ExitCode::FAILURE));
+    assert!(text.contains(&format!("{bad}: not valid JSON at line 1")), "{text}");
+}
+
+#[test]
+fn standings_as_table_csv_and_json() {
+    let event = fixture("documents/newyear-event.json");
+    let (code, table) = feldherr(&["standings", &event]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    insta::assert_snapshot!(table);
+    let (_, csv) = feldherr(&["standings", &event, "--csv"]);
+    insta::assert_snapshot!(csv);
+    let (_, json) = feldherr(&["standings", &fixture("wfb-newyear/event.json"), "--json"]);
+    let rows: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(rows[0]["name"], "Lena Brandt");
+    assert_eq!(rows[0]["total"], 21);
+    assert_eq!(rows[7]["place"], 8);
+}
