@@ -1,0 +1,123 @@
+//! Print-ready result sheets for tabletop wargame events.
+//!
+//! `feldherr-sheet` is the referee's and organiser's printer: game result
+//! slips, race results, event standings and the like, generic for every rule
+//! system. Callers build a [`Document`] of blocks stacked top to bottom:
+//!
+//! - [`Title`]: title and subtitle over a rule;
+//! - [`KeyValues`]: `label: value` pairs in one or more columns (empty
+//!   values become write-in fields);
+//! - [`Table`]: header row, proportional [`Column`]s aligned left, centre or
+//!   right, optional zebra rows, rows flowing over pages with the header
+//!   repeated;
+//! - [`Picture`]: an RGBA [`Image`] (a table map, a chart) at a width,
+//!   keeping its aspect ratio;
+//! - [`Paragraph`]: wrapped text, or a heading kept with the next block;
+//! - [`Block::Spacer`], [`Block::PageBreak`] and [`Signatures`] (lines to
+//!   sign on, labelled underneath);
+//!
+//! plus a [`Footer`] with event, date and "page N of M" on every page.
+//!
+//! [`Document::layout`] checks the input (every problem is a
+//! [`SheetError`], never a panic) and computes a [`Layout`] once; both
+//! backends paint that same layout, so PNG and PDF look alike:
+//!
+//! - raster: [`Layout::render_page`] gives a [`RasterPage`] at the
+//!   document's DPI (A4 at 300 DPI is 2480 x 3508 px), and
+//!   [`RasterPage::to_png`] encodes it with the DPI in the pHYs chunk so it
+//!   prints at true size;
+//! - PDF: [`Layout::to_pdf`] writes one sheet, [`render_pdf_set`] a whole
+//!   set of sheets into one file; text is real (selectable) text in the
+//!   embedded DejaVu Sans fonts.
+//!
+//! [`Layout::text_outline`] dumps the layout as text for snapshot tests.
+//!
+//! # Units and coordinates
+//!
+//! The API speaks points (1/72 in; [`mm`] converts millimetres), with
+//! coordinates from the page's top-left corner, y growing downwards. Pixels
+//! appear only at raster output. Text is DejaVu Sans and DejaVu Sans Bold,
+//! embedded in the binary (Latin with umlauts and ß, Greek, Cyrillic, ...);
+//! no system fonts are needed.
+//!
+//! # Example
+//!
+//! ```
+//! use feldherr_sheet::{
+//!     Align, Column, Document, Footer, KeyValues, Signatures, Table, Title,
+//! };
+//!
+//! let sheet = Document::new() // A4 portrait, 300 DPI, 15 mm margins
+//!     .with_footer(Footer::new("WFB New Year 2026", "2026-01-03"))
+//!     .block(Title::new("Game result").subtitle("Round 2, table 4"))
+//!     .block(
+//!         KeyValues::new(2)
+//!             .pair("Player A", "Räuber-Warhammer")
+//!             .pair("Player B", "Вархейм")
+//!             .pair("Scenario", "Pitched battle")
+//!             .pair("Turns", ""),
+//!     )
+//!     .block(
+//!         Table::new([
+//!             Column::new("Player", 0.5),
+//!             Column::new("VP", 0.25).align(Align::Right),
+//!             Column::new("Points", 0.25).align(Align::Right),
+//!         ])
+//!         .row(["Räuber-Warhammer", "1450", "15"])
+//!         .row(["Вархейм", "820", "5"])
+//!         .zebra(true),
+//!     )
+//!     .block(Signatures::new(["Player A", "Player B", "Referee"]));
+//!
+//! let layout = sheet.layout()?;
+//! assert_eq!(layout.page_count(), 1);
+//! assert!(layout.text_outline().contains("page 1 of 1"));
+//!
+//! let page = layout.render_page(0)?;
+//! assert_eq!((page.width(), page.height()), (2480, 3508));
+//! let png = page.to_png()?;
+//! assert!(png.starts_with(b"\x89PNG"));
+//!
+//! let pdf = layout.to_pdf()?;
+//! assert!(pdf.starts_with(b"%PDF"));
+//! # Ok::<(), feldherr_sheet::SheetError>(())
+//! ```
+#![warn(missing_docs)]
+
+mod block;
+mod document;
+mod error;
+mod font;
+mod footer;
+mod image;
+mod key_values;
+mod layout;
+mod margins;
+mod page_size;
+mod pager;
+mod paragraph;
+mod pdf;
+mod picture;
+mod raster;
+mod signatures;
+mod style;
+mod table;
+mod title;
+
+pub use block::Block;
+pub use document::Document;
+pub use error::SheetError;
+pub use footer::Footer;
+pub use image::Image;
+pub use key_values::KeyValues;
+pub use layout::{Layout, Page};
+pub use margins::Margins;
+pub use page_size::{POINTS_PER_INCH, PageSize, mm};
+pub use paragraph::Paragraph;
+pub use pdf::render_pdf_set;
+pub use picture::Picture;
+pub use raster::{RasterPage, pixels_per_metre};
+pub use signatures::Signatures;
+pub use style::{Align, TextStyle, Weight};
+pub use table::{Column, Table};
+pub use title::Title;

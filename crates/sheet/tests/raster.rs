@@ -1,0 +1,136 @@
+//! Raster output: page sizes, PNG metadata, ink inside the margins only.
+
+mod common;
+
+use std::io::Cursor;
+
+use feldherr_sheet::{Document, PageSize, Paragraph, RasterPage, SheetError, mm, pixels_per_metre};
+
+fn ok<T>(r: Result<T, SheetError>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn render(doc: &Document) -> RasterPage {
+    ok(ok(doc.layout()).render_page(0))
+}
+
+#[test]
+fn a4_at_300_dpi_is_2480_by_3508() {
+    let page = render(&common::sample_sheet());
+    assert_eq!((page.width(), page.height()), (2480, 3508));
+    assert_eq!(page.dpi(), 300);
+    assert_eq!(page.rgba().len(), 2480 * 3508 * 4);
+}
+
+#[test]
+fn other_sizes_and_dpis() {
+    assert_eq!(PageSize::A4Landscape.size_px(300), Ok((3508, 2480)));
+    assert_eq!(PageSize::A5.size_px(300), Ok((1748, 2480)));
+    assert_eq!(PageSize::A5Landscape.size_px(300), Ok((2480, 1748)));
+    assert_eq!(PageSize::Letter.size_px(300), Ok((2550, 3300)));
+    assert_eq!(PageSize::LetterLandscape.size_px(150), Ok((1650, 1275)));
+    assert_eq!(PageSize::A4.size_px(600), Ok((4961, 7016)));
+    assert_eq!(PageSize::A4.size_px(72), Ok((595, 842)));
+    let custom = PageSize::Custom {
+        width: 360.0,
+        height: 144.0,
+    };
+    assert_eq!(custom.size_px(1200), Ok((6000, 2400)));
+
+    let a5 = Document::new()
+        .with_page_size(PageSize::A5)
+        .with_dpi(100)
+        .block(Paragraph::new("A5 slip"));
+    let page = render(&a5);
+    assert_eq!((page.width(), page.height()), (583, 827));
+
+    let letter = Document::new()
+        .with_page_size(PageSize::LetterLandscape)
+        .with_dpi(72)
+        .block(Paragraph::new("Letter"));
+    let page = render(&letter);
+    assert_eq!((page.width(), page.height()), (792, 612));
+}
+
+#[test]
+fn png_carries_dpi_in_phys() {
+    assert_eq!(pixels_per_metre(300), 11811);
+    assert_eq!(pixels_per_metre(72), 2835);
+    let png_bytes = ok(render(&common::sample_sheet()).to_png());
+    let decoder = png::Decoder::new(Cursor::new(png_bytes));
+    let mut reader = match decoder.read_info() {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (2480, 3508));
+    let dims = info.pixel_dims.expect("pHYs chunk");
+    assert_eq!(dims.xppu, 11811);
+    assert_eq!(dims.yppu, 11811);
+    assert_eq!(dims.unit, png::Unit::Meter);
+    // The sample has a colour picture, so it is RGB; decode it whole.
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let frame = reader.next_frame(&mut buf).expect("frame");
+    assert_eq!(frame.width, 2480);
+}
+
+#[test]
+fn text_only_pages_encode_as_greyscale() {
+    let doc = Document::new().with_dpi(100).block(common::standings(10));
+    let png_bytes = ok(render(&doc).to_png());
+    let reader = png::Decoder::new(Cursor::new(png_bytes))
+        .read_info()
+        .expect("png");
+    assert_eq!(reader.info().color_type, png::ColorType::Grayscale);
+    assert_eq!(reader.info().pixel_dims.map(|d| d.xppu), Some(3937));
+}
+
+#[test]
+fn page_has_ink_and_blank_margins() {
+    let page = render(&common::sample_sheet());
+    let (w, h) = (page.width(), page.height());
+    let dark = page
+        .rgba()
+        .chunks_exact(4)
+        .filter(|p| p[0] < 128 && p[1] < 128 && p[2] < 128)
+        .count();
+    assert!(dark > 50_000, "only {dark} dark pixels");
+    // 15 mm at 300 DPI is 177 px; allow one pixel of anti-aliasing.
+    let margin = (mm(15.0) / 72.0 * 300.0) as u32 - 1;
+    let mut inked = 0;
+    for y in 0..h {
+        for x in 0..w {
+            let inside = x >= margin && x < w - margin && y >= margin && y < h - margin;
+            if !inside && page.pixel(x, y) != Some([255, 255, 255, 255]) {
+                inked += 1;
+            }
+        }
+    }
+    assert_eq!(inked, 0, "ink in the margins");
+    assert_eq!(page.pixel(w, 0), None);
+}
+
+#[test]
+fn umlauts_and_cyrillic_render_as_glyphs() {
+    // Each string must ink clearly more than a same-length run of .notdef
+    // boxes would not: compare with the ASCII look-alike.
+    let ink = |text: &str| {
+        let page = render(&Document::new().with_dpi(150).block(Paragraph::new(text)));
+        page.rgba().chunks_exact(4).filter(|p| p[0] < 160).count()
+    };
+    let umlauts = ink("Räuber-Warhammer, Größe, Übung");
+    let plain = ink("Rauber-Warhammer, Grosse, Ubung");
+    assert!(umlauts > plain, "{umlauts} vs {plain}");
+    let cyrillic = ink("Вархейм: крит");
+    assert!(cyrillic > 300, "{cyrillic}");
+    // Glyph ids: the PDF embeds real Cyrillic glyphs (checked in pdf.rs);
+    // here the raster must differ from the .notdef box of an unmapped char.
+    let notdef = ink(
+        "\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}\u{E000}",
+    );
+    assert_ne!(cyrillic, notdef);
+}
