@@ -7,4 +7,5 @@ pub mod game;
 pub mod odds_chart;
 pub mod resolution_panel;
 pub mod start;
+pub mod table_canvas;
 pub mod top_bar;

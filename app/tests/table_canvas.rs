@@ -1,0 +1,598 @@
+//! The table canvas driven headless with egui_kittest: placing, moving,
+//! measuring, placement violations, and screenshots rendered in software.
+#![allow(clippy::unwrap_used)]
+
+use eframe::egui::{self, Modifiers, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use feldherr::i18n::Texts;
+use feldherr::ui::table_canvas::{TableCanvas, Tool};
+use feldherr_table::geometry::{Circle, Point, Shape};
+use feldherr_table::{Layer, Piece, RgbaImage, Table, TableRules, encode_png};
+
+/// A stand-in for the screen that will own the canvas: it holds the
+/// document and applies the returned edits after each frame.
+struct Host {
+    table: Table,
+    rules: TableRules,
+    canvas: TableCanvas,
+    texts: Texts,
+    refused: Vec<String>,
+    exports: usize,
+}
+
+impl Host {
+    fn show(&mut self, ui: &mut egui::Ui) {
+        let output = self.canvas.show(ui, &self.texts, &self.table, &self.rules);
+        for edit in output.edits {
+            if let Err(e) = self.table.apply(edit) {
+                self.refused.push(e.to_string());
+            }
+        }
+        if output.export_requested {
+            self.exports += 1;
+        }
+    }
+}
+
+fn host(table: Table, rules: TableRules, language: &str) -> Host {
+    Host {
+        table,
+        rules,
+        canvas: TableCanvas::new(),
+        texts: Texts::new(language),
+        refused: Vec::new(),
+        exports: 0,
+    }
+}
+
+fn harness_with(host: Host, scale: f32, theme: egui::Theme) -> Harness<'static, Host> {
+    let mut harness = Harness::builder()
+        .with_size(vec2(1200.0, 800.0))
+        .with_pixels_per_point(scale)
+        .with_theme(theme)
+        .build_ui_state(|ui, host: &mut Host| host.show(ui), host);
+    harness.run();
+    harness
+}
+
+fn harness(table: Table, rules: TableRules) -> Harness<'static, Host> {
+    harness_with(host(table, rules, "en"), 1.0, egui::Theme::Dark)
+}
+
+fn wood(id: u64, name: &str, x: f64, y: f64, radius: f64) -> Piece {
+    Piece::new(
+        id,
+        name,
+        "wood",
+        Layer::Terrain,
+        Shape::Circle(Circle::new(Point::new(x, y), radius).unwrap()),
+    )
+}
+
+/// Where the table point (x, y) is on screen.
+fn at(harness: &Harness<'static, Host>, x: f64, y: f64) -> Pos2 {
+    harness
+        .state()
+        .canvas
+        .screen_pos(Point::new(x, y))
+        .expect("the canvas was drawn")
+}
+
+fn press(harness: &Harness<'static, Host>, pos: Pos2, pressed: bool) {
+    harness.event(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+/// A primary click at a screen position.
+fn click_at(harness: &mut Harness<'static, Host>, pos: Pos2) {
+    harness.hover_at(pos);
+    harness.run();
+    press(harness, pos, true);
+    harness.step();
+    press(harness, pos, false);
+    harness.run();
+}
+
+/// A primary drag from one screen position to another.
+fn drag(harness: &mut Harness<'static, Host>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run();
+    press(harness, from, true);
+    harness.step();
+    for i in 1..=6 {
+        harness.hover_at(from + (to - from) * (i as f32 / 6.0));
+        harness.step();
+    }
+    press(harness, to, false);
+    harness.run();
+}
+
+/// Replaces the text of the field labelled `label` with `text` and presses
+/// Enter.
+fn retype(harness: &mut Harness<'static, Host>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+}
+
+fn choose_type(harness: &mut Harness<'static, Host>, label: &str) {
+    harness.get_by_label("Place").click();
+    harness.run();
+    harness.get_by_label("Type to place").click();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+#[test]
+fn place_a_wood_by_clicking_on_the_table() {
+    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    choose_type(&mut harness, "Wood");
+    assert_eq!(harness.state().canvas.tool(), Tool::Place);
+    let pos = at(&harness, 90.0, 60.0);
+    click_at(&mut harness, pos);
+    let table = &harness.state().table;
+    assert_eq!(table.pieces().len(), 1, "{:?}", harness.state().refused);
+    let piece = &table.pieces()[0];
+    assert_eq!(
+        (piece.name.as_str(), piece.kind.as_str()),
+        ("Wood 1", "wood")
+    );
+    assert!((piece.center().x - 90.0).abs() < 0.2 && (piece.center().y - 60.0).abs() < 0.2);
+    assert!(matches!(&piece.shape, Shape::Circle(c) if c.radius() == 10.0));
+    // Selected and listed.
+    assert_eq!(harness.state().canvas.selected(), Some(piece.id));
+    harness.get_by_label("Wood 1 (Wood)");
+    harness.get_by_label("Every piece is placed legally.");
+    // A click next to the table places nothing.
+    let outside = at(&harness, -5.0, 60.0);
+    click_at(&mut harness, outside);
+    assert_eq!(harness.state().table.pieces().len(), 1);
+}
+
+#[test]
+fn place_a_polygon_corner_by_corner() {
+    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    choose_type(&mut harness, "Hill");
+    harness.get_by_label("Polygon").click();
+    harness.run();
+    for (x, y) in [(50.0, 50.0), (80.0, 50.0), (80.0, 70.0), (50.0, 75.0)] {
+        let pos = at(&harness, x, y);
+        click_at(&mut harness, pos);
+    }
+    assert!(
+        harness.state().table.pieces().is_empty(),
+        "not yet finished"
+    );
+    harness.get_by_label_contains("(4 corners so far)");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let table = &harness.state().table;
+    assert_eq!(table.pieces().len(), 1, "{:?}", harness.state().refused);
+    let Shape::Polygon(p) = &table.pieces()[0].shape else {
+        panic!("a polygon")
+    };
+    assert_eq!(p.vertex_count(), 4);
+    assert_eq!(table.pieces()[0].name, "Hill 1");
+}
+
+#[test]
+fn move_by_dragging_and_by_typing() {
+    let mut table = Table::warmaster();
+    table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
+    let mut harness = harness(table, TableRules::warmaster());
+    let (from, to) = (at(&harness, 90.0, 60.0), at(&harness, 100.0, 70.0));
+    drag(&mut harness, from, to);
+    let piece = harness.state().table.piece(1).unwrap().clone();
+    assert!(
+        (piece.center().x - 100.0).abs() < 0.3 && (piece.center().y - 70.0).abs() < 0.3,
+        "{:?}",
+        piece.center()
+    );
+    assert_eq!(harness.state().canvas.selected(), Some(1));
+
+    retype(&mut harness, "Centre x (cm)", "120");
+    let center = harness.state().table.piece(1).unwrap().center();
+    assert_eq!(center.x, 120.0);
+    assert!((center.y - 70.0).abs() < 0.3);
+
+    retype(&mut harness, "Radius (cm)", "12,5");
+    let Shape::Circle(c) = &harness.state().table.piece(1).unwrap().shape else {
+        panic!("a circle")
+    };
+    assert_eq!(c.radius(), 12.5);
+
+    // A bad number names the field and changes nothing.
+    retype(&mut harness, "Centre y (cm)", "abc");
+    harness.get_by_label("Centre y: \"abc\" is not a number");
+    assert!((harness.state().table.piece(1).unwrap().center().y - 70.0).abs() < 0.3);
+    retype(&mut harness, "Radius (cm)", "-2");
+    harness.get_by_label_contains("Radius: must be greater than zero");
+}
+
+#[test]
+fn resize_with_the_handle() {
+    let mut table = Table::warmaster();
+    table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
+    let mut harness = harness(table, TableRules::warmaster());
+    let pos = at(&harness, 90.0, 60.0);
+    click_at(&mut harness, pos);
+    // The square handle sits on the circle's right edge.
+    let (from, to) = (at(&harness, 100.0, 60.0), at(&harness, 105.0, 60.0));
+    drag(&mut harness, from, to);
+    let piece = harness.state().table.piece(1).unwrap();
+    let Shape::Circle(c) = &piece.shape else {
+        panic!("a circle")
+    };
+    assert!((c.radius() - 15.0).abs() < 0.3, "{}", c.radius());
+    assert!((piece.center().x - 90.0).abs() < 1e-9, "the centre stays");
+}
+
+#[test]
+fn rotate_rename_and_delete() {
+    let mut table = Table::six_by_four();
+    let sled = TableRules::wfb_sled_race()
+        .type_def("sled")
+        .unwrap()
+        .piece(1, "Red sled", Point::new(36.0, 24.0))
+        .unwrap();
+    table.add(sled).unwrap();
+    let mut harness = harness(table, TableRules::wfb_sled_race());
+    harness.get_by_label("Red sled (Sled)").click();
+    harness.run();
+    retype(&mut harness, "Facing (°)", "45");
+    let piece = harness.state().table.piece(1).unwrap();
+    assert_eq!(piece.facing_angle().unwrap().degrees(), 45.0);
+    retype(&mut harness, "Name", "Blue sled");
+    assert_eq!(harness.state().table.piece(1).unwrap().name, "Blue sled");
+    harness.get_by_label("Delete piece").click();
+    harness.run();
+    assert!(harness.state().table.pieces().is_empty());
+    harness.get_by_label("No pieces on the table yet.");
+}
+
+#[test]
+fn delete_key_removes_the_selection() {
+    let mut table = Table::warmaster();
+    table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
+    let mut harness = harness(table, TableRules::warmaster());
+    let pos = at(&harness, 92.0, 61.0);
+    click_at(&mut harness, pos);
+    assert_eq!(harness.state().canvas.selected(), Some(1));
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    assert!(harness.state().table.pieces().is_empty());
+}
+
+#[test]
+fn ruler_between_two_pieces_shows_the_distance() {
+    // Hill (radius 5) and wood (radius 4), centres 21.3 in apart: 12.3 in
+    // edge to edge.
+    let rules = TableRules::wfb_sled_race();
+    let mut table = Table::six_by_four();
+    let hill = rules.type_def("hill").unwrap();
+    table
+        .add(hill.piece(1, "Hill", Point::new(20.0, 24.0)).unwrap())
+        .unwrap();
+    table.add(wood(2, "Wood", 41.3, 24.0, 4.0)).unwrap();
+    let mut harness = harness(table, rules);
+    harness.get_by_label("Ruler").click();
+    harness.run();
+    harness.get_by_label("Choose the Ruler and click two pieces or points.");
+    let (a, b) = (at(&harness, 20.0, 24.0), at(&harness, 41.3, 25.0));
+    click_at(&mut harness, a);
+    click_at(&mut harness, b);
+    harness.get_by_label("Distance: 12.3 in");
+    harness.get_by_label("From Hill to Wood");
+    // Point to point next: a third click starts again.
+    let (c, d) = (at(&harness, 10.0, 40.0), at(&harness, 16.0, 48.0));
+    click_at(&mut harness, c);
+    click_at(&mut harness, d);
+    harness.get_by_label("Distance: 10 in");
+}
+
+#[test]
+fn a_placement_violation_appears_and_goes() {
+    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    choose_type(&mut harness, "Wood");
+    // A wood of radius 10 centred 15 cm from the left edge: 5 cm clear.
+    let pos = at(&harness, 15.0, 60.0);
+    click_at(&mut harness, pos);
+    assert_eq!(harness.state().table.pieces().len(), 1);
+    harness.get_by_label("1 placement rule(s) broken:");
+    harness.get_by_label("\"Wood 1\" is 5 cm from the left table edge; at least 10 cm is required");
+    // Moved in, it is legal.
+    retype(&mut harness, "Centre x (cm)", "30");
+    assert!(
+        harness
+            .query_by_label_contains("from the left table edge")
+            .is_none()
+    );
+    harness.get_by_label("Every piece is placed legally.");
+}
+
+#[test]
+fn zoom_fit_and_export() {
+    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let fitted = harness.state().canvas.zoom();
+    harness.get_by_label("Zoom in").click();
+    harness.run();
+    assert!(harness.state().canvas.zoom() > fitted * 1.2);
+    harness.get_by_label("Zoom out").click();
+    harness.run();
+    harness.get_by_label("Zoom out").click();
+    harness.run();
+    assert!(harness.state().canvas.zoom() < fitted);
+    harness.get_by_label("Fit").click();
+    harness.run();
+    assert!((harness.state().canvas.zoom() - fitted).abs() < 1e-3);
+    // The scroll wheel zooms around the pointer: the point under it stays.
+    let pointer = at(&harness, 50.0, 40.0);
+    harness.hover_at(pointer);
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: vec2(0.0, 120.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    assert!(harness.state().canvas.zoom() > fitted);
+    let under = harness.state().canvas.table_pos(pointer).unwrap();
+    assert!(
+        (under.x - 50.0).abs() < 0.05 && (under.y - 40.0).abs() < 0.05,
+        "{under:?}"
+    );
+    // The Pan tool drags the view, not the table.
+    harness.get_by_label("Pan").click();
+    harness.run();
+    let before = at(&harness, 90.0, 60.0);
+    drag(&mut harness, before, before + vec2(100.0, 50.0));
+    let after = at(&harness, 90.0, 60.0);
+    assert!(
+        (after - before - vec2(100.0, 50.0)).length() < 0.5,
+        "{before:?} {after:?}"
+    );
+    harness.get_by_label("Export picture").click();
+    harness.run();
+    assert_eq!(harness.state().exports, 1);
+    assert!(harness.state().table.pieces().is_empty());
+}
+
+/// A table with something of everything, for the theme and scale checks and
+/// the screenshots.
+fn busy_table() -> (Table, TableRules) {
+    let rules = TableRules::warmaster();
+    let mut table = Table::warmaster();
+    let mut id = 0;
+    let mut add = |kind: &str, name: &str, x: f64, y: f64| {
+        id += 1;
+        let piece = rules
+            .type_def(kind)
+            .unwrap()
+            .piece(id, name, Point::new(x, y))
+            .unwrap();
+        table.add(piece).unwrap();
+    };
+    add("hill", "Watchtower hill", 50.0, 80.0);
+    add("wood", "Old forest", 100.0, 85.0);
+    add("river", "River", 90.0, 40.0);
+    add("building", "Mill", 150.0, 30.0);
+    add("lake", "Pond", 14.0, 15.0);
+    add("objective", "Objective A", 90.0, 60.0);
+    add("deployment_zone", "Red deployment", 150.0, 100.0);
+    add("unit_stand", "Spearmen", 60.0, 30.0);
+    (table, rules)
+}
+
+#[test]
+fn readable_in_both_themes_at_two_scales_and_in_german() {
+    for (scale, theme) in [(1.0, egui::Theme::Light), (2.0, egui::Theme::Dark)] {
+        let (table, rules) = busy_table();
+        let mut harness = harness_with(host(table, rules, "en"), scale, theme);
+        harness.get_by_label("Selected piece");
+        harness.get_by_label("Spearmen (Unit stand)").click();
+        harness.run();
+        harness.get_by_label("Facing (°)");
+        // The pond is too close to two edges.
+        assert_eq!(harness.get_all_by_label_contains("\"Pond\"").count(), 2);
+    }
+    let (table, rules) = busy_table();
+    let harness = harness_with(host(table, rules, "de"), 1.0, egui::Theme::Dark);
+    harness.get_by_label("Ausgewähltes Stück");
+    harness.get_by_label("Bild exportieren");
+    harness.get_by_label("Mill (Gebäude)");
+}
+
+// ---------------------------------------------------------------------------
+// Screenshots without a GPU: egui's own tessellation, rasterised here.
+
+/// Rasterises the last frame (meshes with the font atlas) into an image.
+fn screenshot(harness: &Harness<'static, Host>) -> RgbaImage {
+    let output = harness.output();
+    let ppp = output.pixels_per_point;
+    let ctx = &harness.ctx;
+    let screen = ctx.content_rect();
+    let width = (screen.width() * ppp).round() as usize;
+    let height = (screen.height() * ppp).round() as usize;
+    let atlas = ctx.fonts(|f| f.image());
+    let primitives = ctx.tessellate(output.shapes.clone(), ppp);
+    // Premultiplied RGBA in f32, starting from the panel colour.
+    let bg = ctx.global_style().visuals.panel_fill;
+    let mut px = vec![
+        [
+            f32::from(bg.r()),
+            f32::from(bg.g()),
+            f32::from(bg.b()),
+            255.0
+        ];
+        width * height
+    ];
+    let sample = |uv: egui::Pos2| -> [f32; 4] {
+        let x = ((uv.x * atlas.size[0] as f32) as usize).min(atlas.size[0] - 1);
+        let y = ((uv.y * atlas.size[1] as f32) as usize).min(atlas.size[1] - 1);
+        let c = atlas.pixels[y * atlas.size[0] + x];
+        [
+            f32::from(c.r()) / 255.0,
+            f32::from(c.g()) / 255.0,
+            f32::from(c.b()) / 255.0,
+            f32::from(c.a()) / 255.0,
+        ]
+    };
+    for clipped in primitives {
+        let egui::epaint::Primitive::Mesh(mesh) = clipped.primitive else {
+            continue;
+        };
+        let textured = mesh.texture_id == egui::TextureId::default();
+        let clip = clipped.clip_rect;
+        let (cx0, cy0) = ((clip.min.x * ppp).max(0.0), (clip.min.y * ppp).max(0.0));
+        let (cx1, cy1) = (
+            (clip.max.x * ppp).min(width as f32),
+            (clip.max.y * ppp).min(height as f32),
+        );
+        for tri in mesh.indices.chunks_exact(3) {
+            let v = [0, 1, 2].map(|k| mesh.vertices[tri[k] as usize]);
+            let p = v.map(|v| v.pos * ppp);
+            let area = (p[1] - p[0]).x * (p[2] - p[0]).y - (p[1] - p[0]).y * (p[2] - p[0]).x;
+            if area.abs() < 1e-6 {
+                continue;
+            }
+            let min_x = p
+                .iter()
+                .map(|p| p.x)
+                .fold(f32::MAX, f32::min)
+                .max(cx0)
+                .floor() as usize;
+            let max_x = p
+                .iter()
+                .map(|p| p.x)
+                .fold(f32::MIN, f32::max)
+                .min(cx1)
+                .ceil() as usize;
+            let min_y = p
+                .iter()
+                .map(|p| p.y)
+                .fold(f32::MAX, f32::min)
+                .max(cy0)
+                .floor() as usize;
+            let max_y = p
+                .iter()
+                .map(|p| p.y)
+                .fold(f32::MIN, f32::max)
+                .min(cy1)
+                .ceil() as usize;
+            for y in min_y..max_y.min(height) {
+                for x in min_x..max_x.min(width) {
+                    let q = egui::pos2(x as f32 + 0.5, y as f32 + 0.5);
+                    let edge = |a: Pos2, b: Pos2| (b - a).x * (q - a).y - (b - a).y * (q - a).x;
+                    let w0 = edge(p[1], p[2]) / area;
+                    let w1 = edge(p[2], p[0]) / area;
+                    let w2 = edge(p[0], p[1]) / area;
+                    if w0 < 0.0 || w1 < 0.0 || w2 < 0.0 {
+                        continue;
+                    }
+                    let w = [w0, w1, w2];
+                    let mut src = [0.0_f32; 4];
+                    for (k, vertex) in v.iter().enumerate() {
+                        let c = vertex.color.to_array();
+                        for ch in 0..4 {
+                            src[ch] += w[k] * f32::from(c[ch]);
+                        }
+                    }
+                    if textured {
+                        let uv = egui::pos2(
+                            w0 * v[0].uv.x + w1 * v[1].uv.x + w2 * v[2].uv.x,
+                            w0 * v[0].uv.y + w1 * v[1].uv.y + w2 * v[2].uv.y,
+                        );
+                        let t = sample(uv);
+                        for ch in 0..4 {
+                            src[ch] *= t[ch];
+                        }
+                    }
+                    let dst = &mut px[y * width + x];
+                    let keep = 1.0 - src[3] / 255.0;
+                    for ch in 0..4 {
+                        dst[ch] = src[ch] + dst[ch] * keep;
+                    }
+                }
+            }
+        }
+    }
+    RgbaImage {
+        width: width as u32,
+        height: height as u32,
+        pixels: px
+            .iter()
+            .flat_map(|p| {
+                let a = p[3].max(1.0);
+                [
+                    (p[0] * 255.0 / a).round().clamp(0.0, 255.0) as u8,
+                    (p[1] * 255.0 / a).round().clamp(0.0, 255.0) as u8,
+                    (p[2] * 255.0 / a).round().clamp(0.0, 255.0) as u8,
+                    255,
+                ]
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn screenshots() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for (name, theme, scale) in [
+        ("table_canvas_dark.png", egui::Theme::Dark, 1.0),
+        ("table_canvas_light_2x.png", egui::Theme::Light, 2.0),
+    ] {
+        let (table, rules) = busy_table();
+        let mut harness = harness_with(host(table, rules, "en"), scale, theme);
+        harness.get_by_label("Spearmen (Unit stand)").click();
+        harness.run();
+        harness.get_by_label("Ruler").click();
+        harness.run();
+        let (a, b) = (at(&harness, 50.0, 80.0), at(&harness, 100.0, 85.0));
+        click_at(&mut harness, a);
+        click_at(&mut harness, b);
+        harness.remove_cursor();
+        harness.run();
+        let picture = screenshot(&harness);
+        assert_eq!(picture.width, (1200.0 * scale) as u32);
+        let png = encode_png(&picture).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, png).unwrap();
+        println!("screenshot: {}", path.display());
+    }
+    // Zoomed in on a selected stand: handles and facing.
+    let (table, rules) = busy_table();
+    let export = feldherr_table::render_rgba(&table, &rules, 4.0).unwrap();
+    std::fs::write(dir.join("table_export.png"), encode_png(&export).unwrap()).unwrap();
+    let mut harness = harness_with(host(table, rules, "en"), 1.0, egui::Theme::Dark);
+    harness.get_by_label("Spearmen (Unit stand)").click();
+    harness.run();
+    let pointer = at(&harness, 62.0, 32.0);
+    harness.hover_at(pointer);
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: vec2(0.0, 450.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    harness.remove_cursor();
+    harness.run();
+    let path = dir.join("table_canvas_zoomed.png");
+    std::fs::write(&path, encode_png(&screenshot(&harness)).unwrap()).unwrap();
+    println!("screenshot: {}", path.display());
+}

@@ -1,0 +1,96 @@
+//! The saved model of a game table for Feldherr, the referee's desk for
+//! tabletop miniature wargames: shared by every rule system.
+//!
+//! A [`Table`] has a size in its native unit and [`Piece`]s on three
+//! [`Layer`]s (terrain, markers, models). A rule system supplies
+//! [`TableRules`]: its piece types ([`TypeDef`]: id, label, colour, layer,
+//! default outline) and optional placement rules (Warmaster W1). Every
+//! change is a [`TableEdit`] applied with [`Table::apply`], which validates
+//! it and leaves the table unchanged on error; the app keeps undo history
+//! by snapshots, so edits carry no inverse. [`Table::violations`] lists the
+//! broken placement rules by piece id and name, [`measure`] and
+//! [`Measurement`] measure edge to edge or point to point, and
+//! [`render_rgba`] / [`encode_png`] draw a picture without any GUI.
+//!
+//! # Units and conventions
+//!
+//! The same as `feldherr_geometry` (ruling G1):
+//!
+//! * **Lengths** are plain `f64` in the table's *native unit*
+//!   ([`Table::unit`]): inches or centimetres, whichever the rule system
+//!   uses. Type sizes in [`TableRules`] are in [`TableRules::unit`].
+//! * **Coordinates:** the origin is the table's lower-left corner; x runs to
+//!   the right along the long edge (`0..width`), y upwards, away from the
+//!   first player's edge (`0..depth`). Pictures (and screens) have y down,
+//!   so drawing flips y.
+//! * **Angles** are degrees, counter-clockwise, 0° = +x, 90° = +y (facing
+//!   up the table). Rectangles carry their own facing; circles and
+//!   polygons may have one in [`Piece::facing`].
+//! * **Default sizes** (ruling G2): [`Table::six_by_four`] 72 x 48 in,
+//!   [`Table::warmaster`] 180 x 120 cm, [`Table::warheim`] 36 x 36 in,
+//!   [`Table::confrontation`] 120 x 120 cm. The grid is every 6 in or 10 cm
+//!   ([`Table::grid_step`]).
+//!
+//! # Validation
+//!
+//! Table sizes must be finite and greater than zero; piece ids unique; edit
+//! values finite (and sizes positive). Errors are [`TableError`], naming the
+//! field and value. Everything is serde `Serialize`/`Deserialize`;
+//! deserialising a table validates it.
+//!
+//! # Example
+//!
+//! ```
+//! use feldherr_geometry::Point;
+//! use feldherr_table::{Table, TableEdit, TableRules, measure, render_rgba};
+//!
+//! let rules = TableRules::warmaster();
+//! let mut table = Table::warmaster();
+//! let wood = rules.type_def("wood").expect("Warmaster has woods");
+//! // A wood of radius 10 cm, 5 cm from the left edge: too close (W1).
+//! table.apply(TableEdit::Add(wood.piece(1, "Wood 1", Point::new(15.0, 60.0))?))?;
+//! let violations = table.violations(&rules);
+//! assert_eq!(violations.len(), 1);
+//! assert_eq!(
+//!     violations[0].to_string(),
+//!     "\"Wood 1\" is 5 cm from the left table edge; at least 10 cm is required"
+//! );
+//! // Move it in: legal.
+//! table.apply(TableEdit::Move { id: 1, to: Point::new(30.0, 60.0) })?;
+//! assert!(table.violations(&rules).is_empty());
+//!
+//! // A second wood 12 cm away, edge to edge.
+//! table.apply(TableEdit::Add(wood.piece(2, "Wood 2", Point::new(62.0, 60.0))?))?;
+//! let [a, b] = [table.piece(1), table.piece(2)].map(Option::unwrap);
+//! assert!((measure(a, b) - 12.0).abs() < 1e-9);
+//!
+//! // A picture, 2 pixels per centimetre.
+//! let picture = render_rgba(&table, &rules, 2.0)?;
+//! assert_eq!((picture.width, picture.height), (360, 240));
+//! # Ok::<(), feldherr_table::TableError>(())
+//! ```
+#![warn(missing_docs)]
+
+mod error;
+mod measure;
+mod piece;
+mod render;
+mod rules;
+mod table;
+mod violation;
+
+/// The geometry this crate builds on, re-exported so that users need no
+/// separate dependency: [`Point`](geometry::Point),
+/// [`Angle`](geometry::Angle), [`Shape`](geometry::Shape),
+/// [`Unit`](geometry::Unit) and the rest.
+pub use feldherr_geometry as geometry;
+
+pub use error::TableError;
+pub use measure::{Measurement, measure, measure_points};
+pub use piece::{Layer, Piece, PieceSize, ShapeKind, ShapeTemplate};
+pub use render::{
+    BACKGROUND, MAX_PICTURE_SIDE, RgbaImage, VIOLATION, encode_png, facing_tick, render_rgba,
+};
+pub use rules::{TableRules, TypeDef};
+pub use table::{Table, TableEdit};
+pub use violation::{Against, Violation, format_length};

@@ -1,0 +1,11 @@
+//! Tests of `feldherr-table`: edits, placement violations, measuring,
+//! pictures and JSON round trips. Data-driven cases live in
+//! `fixtures/table/`.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod edits;
+mod measure;
+mod render;
+mod serde_io;
+mod violations;
