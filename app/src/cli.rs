@@ -32,6 +32,27 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Write every result sheet of an event (slips, sled race, standings,
+    /// rules cards) into a folder.
+    Sheet {
+        /// The event (a Feldherr event document, or a bare New Year event).
+        event: PathBuf,
+        /// The folder to write into (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// File format.
+        #[arg(long, value_enum, default_value = "png")]
+        format: SheetFormat,
+        /// Resolution of PNG pages in dots per inch (72 to 1200).
+        #[arg(long, default_value_t = 300)]
+        dpi: u32,
+        /// Page size.
+        #[arg(long, value_enum, default_value = "a4")]
+        page: SheetPage,
+        /// Language of the sheets (a catalogue code such as en or de).
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// Print the standings of an event.
     Standings {
         /// The event (a Feldherr event document, or a bare New Year event).
@@ -52,6 +73,28 @@ pub enum Command {
         #[arg(long, global = true)]
         json: bool,
     },
+}
+
+/// File format of `feldherr sheet`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SheetFormat {
+    /// PNG pages carrying their DPI.
+    Png,
+    /// One PDF per sheet plus all-sheets.pdf.
+    Pdf,
+}
+
+/// Page size of `feldherr sheet`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SheetPage {
+    /// A4 portrait.
+    A4,
+    /// A4 landscape.
+    A4Landscape,
+    /// A5 portrait.
+    A5,
+    /// US Letter portrait.
+    Letter,
 }
 
 /// What `feldherr odds` computes.
@@ -125,6 +168,40 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             } else {
                 ExitCode::SUCCESS
             })
+        }
+        Command::Sheet {
+            event,
+            out: dir,
+            format,
+            dpi,
+            page,
+            lang,
+        } => {
+            let event = load_event(&event)?;
+            let texts = crate::i18n::Texts::new(&lang);
+            let options = crate::sheets::SheetOptions {
+                page: match page {
+                    SheetPage::A4 => feldherr_sheet::PageSize::A4,
+                    SheetPage::A4Landscape => feldherr_sheet::PageSize::A4Landscape,
+                    SheetPage::A5 => feldherr_sheet::PageSize::A5,
+                    SheetPage::Letter => feldherr_sheet::PageSize::Letter,
+                },
+                dpi,
+            };
+            if !(72..=1200).contains(&dpi) {
+                return Err(format!("--dpi: {dpi} is out of range (72 to 1200)"));
+            }
+            let sheets = crate::sheets::event_sheets(&texts, &event, options)?;
+            let format = match format {
+                SheetFormat::Png => crate::sheets::ExportFormat::Png,
+                SheetFormat::Pdf => crate::sheets::ExportFormat::Pdf,
+            };
+            let files =
+                crate::sheets::export(&sheets, &dir, format, &crate::sheets::Progress::default())?;
+            for file in &files {
+                writeln!(out, "{}", file.display()).map_err(io)?;
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Standings { event, json, csv } => {
             let event = load_event(&event)?;
@@ -243,7 +320,9 @@ fn csv_field(text: &str) -> String {
 
 /// Standings as CSV.
 pub fn standings_csv(rows: &[crate::ui::event::StandingsRow]) -> String {
-    let mut text = String::from("place,player,club,army,raeuber_warhammer,new_year_scenario,sled_race,total,decided_by\n");
+    let mut text = String::from(
+        "place,player,club,army,raeuber_warhammer,new_year_scenario,sled_race,total,decided_by\n",
+    );
     for r in rows {
         let fields = [
             crate::ui::event::place_label(r),
@@ -293,8 +372,18 @@ pub fn standings_json(rows: &[crate::ui::event::StandingsRow]) -> String {
 
 /// Standings as an aligned text table.
 pub fn standings_table(title: &str, rows: &[crate::ui::event::StandingsRow]) -> String {
-    let name_width = rows.iter().map(|r| r.points.name.chars().count()).max().unwrap_or(6).max(6);
-    let club_width = rows.iter().map(|r| r.club.chars().count()).max().unwrap_or(4).max(4);
+    let name_width = rows
+        .iter()
+        .map(|r| r.points.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let club_width = rows
+        .iter()
+        .map(|r| r.club.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     let mut text = format!("{title}\n");
     text.push_str(&format!(
         "{:>5}  {:<name_width$}  {:<club_width$}  {:>5} {:>5} {:>5}  {:>5}  {}\n",

@@ -19,6 +19,7 @@ pub mod file_dialog;
 pub mod i18n;
 pub mod session;
 pub mod settings;
+pub mod sheets;
 pub mod ui;
 
 /// Opens the main window (with `file` opened, if given) and runs until it
