@@ -1,4 +1,6 @@
-//! The damage table for machines with structure points (C1).
+//! The damage table for machines with structure points (C1), direct wound
+//! effects on machines, and the one hit resolution every chain (ramming C5,
+//! penetration C7, templates C6) uses: [`Victim`] and [`resolve_hit`].
 
 use std::fmt;
 
@@ -177,6 +179,12 @@ pub struct DamageRoll {
     strength: i32,
     resilience: i32,
     sacred: bool,
+    #[serde(default = "yes")]
+    criticals: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl DamageRoll {
@@ -189,12 +197,19 @@ impl DamageRoll {
             strength,
             resilience,
             sacred: false,
+            criticals: true,
         })
     }
 
     /// The hit comes from a sacred weapon: every double is an instant kill.
     pub fn sacred(self, sacred: bool) -> Self {
         Self { sacred, ..self }
+    }
+
+    /// Whether a double is a critical hit (true by default). A collision
+    /// (C5) reads doubles off the table like any other roll.
+    pub fn criticals(self, criticals: bool) -> Self {
+        Self { criticals, ..self }
     }
 
     /// Attacker's strength.
@@ -230,7 +245,7 @@ impl DamageRoll {
     }
 
     fn outcome(self, a: u32, b: u32) -> DamageOutcome {
-        if a == b {
+        if a == b && self.criticals {
             if self.sacred {
                 return DamageOutcome {
                     sp_lost: INSTANT_DEATH_SP,
@@ -264,20 +279,8 @@ impl DamageRoll {
     /// Rolls through any roller (random, typed in, or step by step).
     pub fn roll<R: Roller + ?Sized>(self, roller: &mut R) -> Result<DamageOutcome, R::Error> {
         let faces = roller.roll(self.request(roller.wants_odds()))?;
-        match self.evaluate(&faces) {
-            Ok(outcome) => Ok(outcome),
-            Err(ConfrontationError::Dice(e)) => Err(e.into()),
-            Err(ConfrontationError::InvalidValue {
-                field,
-                value,
-                expected,
-            }) => Err(DiceError::InvalidParameter {
-                field,
-                value,
-                expected,
-            }
-            .into()),
-        }
+        self.evaluate(&faces)
+            .map_err(|e| e.into_dice_error().into())
     }
 
     fn request(self, with_odds: bool) -> RollRequest {
@@ -300,6 +303,11 @@ impl Resolver for DamageRoll {
 
     fn title(&self) -> String {
         let sacred = if self.sacred { ", sacred weapon" } else { "" };
+        let sacred = if self.criticals {
+            sacred
+        } else {
+            ", doubles not critical"
+        };
         format!(
             "Damage table: STR {} against RES {}{sacred}",
             self.strength, self.resilience
@@ -348,5 +356,205 @@ impl Resolver for DamageRoll {
         };
         steps.log(step.number("SP lost", outcome.sp_lost.into()));
         Ok(outcome)
+    }
+}
+
+/// How a model ended after a hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HitEffect {
+    /// A figure's wound (C8).
+    Wound(crate::WoundLevel),
+    /// SP lost by a machine, and SP left.
+    Sp {
+        /// SP lost by this hit.
+        lost: u32,
+        /// SP left afterwards.
+        left: u32,
+    },
+}
+
+/// The end of a model: killed outright, or destroyed (Resistent, 0 SP).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fate {
+    /// Still in play.
+    Survives,
+    /// "SOFORT TOT": a figure killed outright, or a machine without the
+    /// Resistent ability brought to 0 SP.
+    Killed,
+    /// "ZERSTOERT": a Resistent structure brought to 0 SP. Not an instant
+    /// kill for effects that need one (e.g. penetration, C7).
+    Destroyed,
+}
+
+/// What a model is, for a hit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VictimKind {
+    /// A figure without SP (C8).
+    Figure,
+    /// A machine (or barricade) with SP left.
+    Machine {
+        /// SP left.
+        sp_left: u32,
+        /// Resistent: destroyed, not killed.
+        resistent: bool,
+    },
+}
+
+/// A model that can be hit: its name, RES and kind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Victim {
+    /// Name shown in the log.
+    pub name: String,
+    /// RES (WK).
+    pub res: i32,
+    /// Figure or machine.
+    pub kind: VictimKind,
+}
+
+impl Victim {
+    /// A figure without SP.
+    pub fn figure(name: impl Into<String>, res: i32) -> Self {
+        Self {
+            name: name.into(),
+            res,
+            kind: VictimKind::Figure,
+        }
+    }
+
+    /// A machine with `sp_left` SP.
+    pub fn machine(name: impl Into<String>, res: i32, sp_left: u32, resistent: bool) -> Self {
+        Self {
+            name: name.into(),
+            res,
+            kind: VictimKind::Machine { sp_left, resistent },
+        }
+    }
+
+    pub(crate) fn check(&self) -> Result<(), ConfrontationError> {
+        check_range("RES", self.res.into(), 0, 99, "0 to 99")
+    }
+}
+
+/// The result of one hit on one model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitResult {
+    /// Wound or SP.
+    pub effect: HitEffect,
+    /// Killed, destroyed or still there.
+    pub fate: Fate,
+}
+
+/// How a machine ends when its SP reach 0: destroyed if Resistent, else killed.
+pub fn fate_at(sp_left: u32, resistent: bool) -> Fate {
+    match (sp_left, resistent) {
+        (0, true) => Fate::Destroyed,
+        (0, false) => Fate::Killed,
+        _ => Fate::Survives,
+    }
+}
+
+/// A direct wound effect (spell, miracle) on a machine with SP: light -1,
+/// serious -2, critical -3, instant death -4 SP. Returns the SP left and the
+/// fate (Resistent structures are destroyed, not killed).
+pub fn direct_wound(sp_left: u32, level: crate::WoundLevel, resistent: bool) -> (u32, Fate) {
+    let left = sp_left.saturating_sub(level.machine_sp());
+    (left, fate_at(left, resistent))
+}
+
+/// One hit of `strength` on `victim`, rolled through `steps` and logged
+/// under `rule`: a figure rolls 2D6 + STR - RES on `table` (C8); a machine
+/// rolls on the damage table (C1), doubles critical only if `criticals`.
+pub fn resolve_hit(
+    steps: &mut Steps<'_>,
+    strength: i32,
+    victim: &Victim,
+    table: &crate::WoundTable,
+    criticals: bool,
+    rule: &str,
+) -> Result<HitResult, Pending> {
+    let strength = strength.clamp(0, 99);
+    let res = victim.res.clamp(0, 99);
+    match victim.kind {
+        VictimKind::Figure => {
+            let roll = crate::WoundRoll::new(strength, res, table.clone())
+                .map_err(|e| Pending::Failed(e.into_dice_error()))?;
+            let w = roll.roll(steps, rule)?;
+            let fate = if w.level == crate::WoundLevel::Killed {
+                Fate::Killed
+            } else {
+                Fate::Survives
+            };
+            steps.log(
+                LogStep::rule(
+                    rule.to_owned(),
+                    format!(
+                        "{}: 2D6 + STR {strength} - RES {res} = {}, location die {}: {}",
+                        victim.name, w.total, w.location_die, w.level
+                    ),
+                )
+                .number("total", w.total.into())
+                .number("location die", w.location_die.into()),
+            );
+            Ok(HitResult {
+                effect: HitEffect::Wound(w.level),
+                fate,
+            })
+        }
+        VictimKind::Machine { sp_left, resistent } => {
+            let roll = DamageRoll::new(strength, res)
+                .map_err(|e| Pending::Failed(e.into_dice_error()))?
+                .criticals(criticals);
+            let out = roll.roll(steps)?;
+            let left = sp_left.saturating_sub(out.sp_lost);
+            let fate = fate_at(left, resistent);
+            steps.log(
+                LogStep::rule(
+                    rule.to_owned(),
+                    format!("{}: {out}, {left} SP left", victim.name),
+                )
+                .number("SP lost", out.sp_lost.into())
+                .number("SP left", left.into()),
+            );
+            Ok(HitResult {
+                effect: HitEffect::Sp {
+                    lost: out.sp_lost,
+                    left,
+                },
+                fate,
+            })
+        }
+    }
+}
+
+/// Exact odds of a hit's fate (killed, destroyed, survives).
+pub fn fate_distribution(
+    strength: i32,
+    victim: &Victim,
+    table: &crate::WoundTable,
+    criticals: bool,
+) -> Dist<Fate> {
+    let strength = strength.clamp(0, 99);
+    let res = victim.res.clamp(0, 99);
+    match victim.kind {
+        VictimKind::Figure => match crate::WoundRoll::new(strength, res, table.clone()) {
+            Ok(roll) => roll.distribution().map(|l| {
+                if *l == crate::WoundLevel::Killed {
+                    Fate::Killed
+                } else {
+                    Fate::Survives
+                }
+            }),
+            Err(_) => Dist::certain(Fate::Survives),
+        },
+        VictimKind::Machine { sp_left, resistent } => match DamageRoll::new(strength, res) {
+            Ok(roll) => roll
+                .criticals(criticals)
+                .distribution()
+                .map(|lost| fate_at(sp_left.saturating_sub(*lost), resistent)),
+            Err(_) => Dist::certain(Fate::Survives),
+        },
     }
 }

@@ -3,9 +3,10 @@
 use std::fmt;
 
 use feldherr_dice::DiceError;
+use feldherr_geometry::GeometryError;
 
 /// Everything that can go wrong in the Confrontation rules engine.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ConfrontationError {
     /// A value is outside what the rules allow; names the field.
     InvalidValue {
@@ -16,8 +17,25 @@ pub enum ConfrontationError {
         /// What is allowed.
         expected: &'static str,
     },
+    /// A value the rules need is missing, or one is present that must not be.
+    Inconsistent {
+        /// The field concerned ("SP", "GEW", "crew").
+        field: &'static str,
+        /// Why the card or situation is inconsistent.
+        reason: String,
+    },
+    /// An action the rules forbid in this situation (e.g. moving and firing
+    /// an immobile machine); names the rule id.
+    NotAllowed {
+        /// The rule or ruling that forbids it ("C3", "C9").
+        rule: &'static str,
+        /// What was attempted and why it is refused.
+        reason: String,
+    },
     /// A dice problem: a typed-in face out of range, a wrong count.
     Dice(DiceError),
+    /// A geometry problem: a non-finite position, a degenerate line of fire.
+    Geometry(GeometryError),
 }
 
 impl fmt::Display for ConfrontationError {
@@ -28,7 +46,10 @@ impl fmt::Display for ConfrontationError {
                 value,
                 expected,
             } => write!(f, "{field}: {value} is not allowed ({expected})"),
+            Self::Inconsistent { field, reason } => write!(f, "{field}: {reason}"),
+            Self::NotAllowed { rule, reason } => write!(f, "not allowed ({rule}): {reason}"),
             Self::Dice(e) => write!(f, "{e}"),
+            Self::Geometry(e) => write!(f, "{e}"),
         }
     }
 }
@@ -37,7 +58,8 @@ impl std::error::Error for ConfrontationError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Dice(e) => Some(e),
-            Self::InvalidValue { .. } => None,
+            Self::Geometry(e) => Some(e),
+            _ => None,
         }
     }
 }
@@ -45,6 +67,34 @@ impl std::error::Error for ConfrontationError {
 impl From<DiceError> for ConfrontationError {
     fn from(e: DiceError) -> Self {
         Self::Dice(e)
+    }
+}
+
+impl From<GeometryError> for ConfrontationError {
+    fn from(e: GeometryError) -> Self {
+        Self::Geometry(e)
+    }
+}
+
+impl ConfrontationError {
+    /// The same problem as a dice error, so that it can stop a roller or a
+    /// step-by-step resolution.
+    pub fn into_dice_error(self) -> DiceError {
+        match self {
+            Self::Dice(e) => e,
+            Self::InvalidValue {
+                field,
+                value,
+                expected,
+            } => DiceError::InvalidParameter {
+                field,
+                value,
+                expected,
+            },
+            other => DiceError::UnexpectedAnswer {
+                expected: other.to_string(),
+            },
+        }
     }
 }
 
@@ -63,6 +113,18 @@ pub(crate) fn check_range(
             field,
             value,
             expected,
+        })
+    }
+}
+
+/// Checks a distance in centimetres: finite and 0 or more.
+pub(crate) fn check_cm(field: &'static str, value: f64) -> Result<(), ConfrontationError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(())
+    } else {
+        Err(ConfrontationError::Inconsistent {
+            field,
+            reason: format!("{value} cm is not a distance (finite, 0 or more)"),
         })
     }
 }

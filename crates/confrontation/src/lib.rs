@@ -1,15 +1,23 @@
 //! Confrontation "Fortification": war machine rules.
 //!
-//! This crate starts with the damage table for machines with structure
-//! points (SP) and the penalties of damaged mobile machines; the rest of the
-//! war machine rules (cards, crews, movement, ramming, artillery, steam and
-//! naphtha) follow in later versions.
+//! Modules follow the text's chapters: machine cards and their state
+//! ([`MachineCard`], [`MachineState`]), the damage table and hits
+//! ([`DamageRoll`], [`resolve_hit`], C1, C2), crews ([`crew`], C3), ramming
+//! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
+//! figure wounds ([`WoundRoll`], C8), steam and naphtha
+//! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
+//! barricades, C10), withdrawal by strength ([`abilities`]). Not yet here:
+//! the path validator for mobile machines
+//! (C4), Sichel, Transport boarding and the new abilities of the text.
 //!
-//! Conventions: distances in centimetres (G1); characteristics as printed on
+//! Conventions: distances in centimetres; characteristics as printed on
 //! the cards (STR, RES = WK, SP); every die comes through
 //! [`feldherr_dice`], so every resolution here can be rolled at random,
-//! typed in from physical dice, or driven step by step. Ruling ids (`C1`,
-//! `C2`) refer to the project's `docs/RULINGS.md`.
+//! typed in from physical dice, or driven step by step: each multi-step
+//! resolution is a [`feldherr_dice::step::Resolver`] that asks each roll with
+//! its exact odds and each choice with its options, and logs each step with
+//! its rule id. Ruling ids (`C1` ... `C10`) refer to the project's
+//! `docs/RULINGS.md`.
 //!
 //! ```
 //! use feldherr_confrontation::DamageRoll;
@@ -26,13 +34,43 @@
 
 #![warn(missing_docs)]
 
+pub mod abilities;
+mod artillery;
+mod card;
+pub mod crew;
+mod crew_abilities;
 mod damage;
 mod error;
+mod figure_wounds;
 mod penalty;
+mod ramming;
+mod state;
+mod steam;
 
+pub use artillery::{
+    DEFAULT_TEMPLATE_CM, FerTest, FireResult, FiringModifiers, Model, Motion, PenetratingShot,
+    PenetrationOutcome, PenetrationStop, TemplateHit, ZoneOutcome, ZoneShot, firing_modifiers,
+    models_on_line, under_template,
+};
+pub use card::{
+    Access, Ammunition, Artillery, ArtilleryClass, AuxiliaryRequirement, CrewAbility, CrewCard,
+    MachineCard, MachineSpec, MechanicalAbility, Mobility, Size,
+};
+pub use crew_abilities::{
+    BARRICADE_RES, Barricade, MINE_BLAST_CM, MINE_STRENGTH, PLACEMENT_CM, Repair, RepairOutcome,
+    RepairResult, TRIGGER_CM, check_placement, mine_victims, triggers,
+};
 pub use damage::{
-    DamageKind, DamageOutcome, DamageRoll, INSTANT_DEATH_SP, Location, ROW_LABELS, critical_sp,
-    row_for, table_sp,
+    DamageKind, DamageOutcome, DamageRoll, Fate, HitEffect, HitResult, INSTANT_DEATH_SP, Location,
+    ROW_LABELS, Victim, VictimKind, critical_sp, direct_wound, fate_at, fate_distribution,
+    resolve_hit, row_for, table_sp,
 };
 pub use error::ConfrontationError;
+pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
 pub use penalty::penalty;
+pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
+pub use state::MachineState;
+pub use steam::{
+    EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Incident, PressureOutcome, PressureResolution,
+    SteamMarkers, SteamOutcome, TotalFailureCheck, explosion_victims,
+};

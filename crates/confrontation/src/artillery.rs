@@ -1,0 +1,646 @@
+//! Artillery: firing modifiers, zone ammunition with its template and
+//! deviation (C6), penetrating ammunition chains (C7), height levels.
+//! Positions are table points in centimetres; models are round bases.
+//!
+//! ```
+//! use feldherr_confrontation::{firing_modifiers, Mobility, Motion};
+//! // A mobile machine that ran: difficulty +2.
+//! let m = firing_modifiers(Mobility::Mobile, true, Motion::Ran, false)?;
+//! assert_eq!(m.difficulty, 2);
+//! // An immobile machine re-aimed this round: -1 to its FER die results.
+//! assert_eq!(firing_modifiers(Mobility::Immobile, true, Motion::Still, true)?.die, -1);
+//! // ...and it may not move and fire.
+//! assert!(firing_modifiers(Mobility::Immobile, true, Motion::Moved, false).is_err());
+//! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
+//! ```
+
+use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
+use feldherr_geometry::{Circle, Point, Segment, Shape, deviate, deviation_distance_cm, overlaps};
+use serde::{Deserialize, Serialize};
+
+use crate::card::{ArtilleryClass, Mobility};
+use crate::damage::{Fate, HitResult, Victim, resolve_hit};
+use crate::error::{ConfrontationError, check_range};
+use crate::figure_wounds::WoundTable;
+
+/// Default template diameter in cm (C6: game data).
+pub const DEFAULT_TEMPLATE_CM: f64 = 10.0;
+
+/// How the machine moved this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Motion {
+    /// Did not move.
+    Still,
+    /// Moved.
+    Moved,
+    /// Ran.
+    Ran,
+}
+
+/// Modifiers of a FER test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FiringModifiers {
+    /// Added to the difficulty (moved +1, ran +2).
+    pub difficulty: i32,
+    /// Added to the die result (re-aimed immobile machine -1).
+    pub die: i32,
+}
+
+/// The firing modifiers: a mobile machine that moved fires at difficulty +1,
+/// one with GEW that ran at +2 (without GEW it may not run and fire); an
+/// immobile machine may not move and fire, and re-aiming it costs -1 on its
+/// FER die results this round.
+pub fn firing_modifiers(
+    mobility: Mobility,
+    has_gew: bool,
+    motion: Motion,
+    reaimed: bool,
+) -> Result<FiringModifiers, ConfrontationError> {
+    match mobility {
+        Mobility::Mobile => {
+            let difficulty = match motion {
+                Motion::Still => 0,
+                Motion::Moved => 1,
+                Motion::Ran if has_gew => 2,
+                Motion::Ran => {
+                    return Err(ConfrontationError::NotAllowed {
+                        rule: "artillery",
+                        reason: "only machines with GEW may run and fire".into(),
+                    });
+                }
+            };
+            Ok(FiringModifiers { difficulty, die: 0 })
+        }
+        Mobility::Immobile => {
+            if motion != Motion::Still {
+                return Err(ConfrontationError::NotAllowed {
+                    rule: "C3",
+                    reason: "an immobile machine cannot move and fire in one round".into(),
+                });
+            }
+            Ok(FiringModifiers {
+                difficulty: 0,
+                die: if reaimed { -1 } else { 0 },
+            })
+        }
+    }
+}
+
+/// A model on the table: who, where (round base) and on which height level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    /// The model as a victim.
+    pub victim: Victim,
+    /// Centre of its base.
+    pub center: Point,
+    /// Base radius in cm.
+    pub radius: f64,
+    /// Height level (0 = ground).
+    #[serde(default)]
+    pub level: i32,
+}
+
+impl Model {
+    fn shape(&self) -> Result<Shape, ConfrontationError> {
+        Ok(Shape::Circle(Circle::new(self.center, self.radius)?))
+    }
+}
+
+/// The indices of the models wholly or partly under a template of
+/// `diameter_cm` centred on `center`, on height level `level`.
+pub fn under_template(
+    center: Point,
+    diameter_cm: f64,
+    level: i32,
+    models: &[Model],
+) -> Result<Vec<usize>, ConfrontationError> {
+    let template = Shape::Circle(Circle::new(center, diameter_cm / 2.0)?);
+    let mut out = Vec::new();
+    for (i, m) in models.iter().enumerate() {
+        if m.level == level && overlaps(&template, &m.shape()?) {
+            out.push(i);
+        }
+    }
+    Ok(out)
+}
+
+/// The models a penetrating shot from `shooter` through the model
+/// `target` may go on to, in order along the line of fire, up to
+/// `range_cm` from the shooter: bases the line crosses, beyond the target,
+/// on the target's height level.
+pub fn models_on_line(
+    shooter: Point,
+    target: usize,
+    range_cm: f64,
+    models: &[Model],
+) -> Result<Vec<usize>, ConfrontationError> {
+    let t = models
+        .get(target)
+        .ok_or_else(|| ConfrontationError::Inconsistent {
+            field: "target",
+            reason: format!("model {target} does not exist"),
+        })?;
+    let seg = Segment::new(shooter, t.center)?;
+    let dir = seg
+        .vector()
+        .normalize()
+        .ok_or_else(|| ConfrontationError::Inconsistent {
+            field: "target",
+            reason: "the shooter stands on the target".into(),
+        })?;
+    let end = shooter + dir.scale(range_cm);
+    let fire = Segment::new(shooter, end)?;
+    let along = |p: Point| (p - shooter).dot(dir);
+    let t_along = along(t.center);
+    let mut found: Vec<(f64, usize)> = models
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| {
+            *i != target
+                && m.level == t.level
+                && along(m.center) > t_along
+                && fire.distance_to_point(m.center) < m.radius
+        })
+        .map(|(i, m)| (along(m.center), i))
+        .collect();
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Ok(found.into_iter().map(|(_, i)| i).collect())
+}
+
+/// The result of a FER test with artillery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireResult {
+    /// A natural 1: the weapon jams for the round (C6).
+    Jammed,
+    /// Missed (zone shots deviate).
+    Missed,
+    /// Hit.
+    Hit,
+}
+
+/// A FER test: Confrontation D6 (re-roll on 6) + modifiers on the die, then
+/// + FER against the difficulty. A natural 1 jams; any other fumble misses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FerTest {
+    fer: i32,
+    difficulty: i32,
+    roll: ConfrontationRoll,
+}
+
+impl FerTest {
+    /// FER `fer` against `difficulty`, with `die_modifier` on the die
+    /// result (C2 penalty, re-aiming).
+    pub fn new(fer: i32, difficulty: i32, die_modifier: i32) -> Result<Self, ConfrontationError> {
+        check_range("FER", fer.into(), 0, 20, "0 to 20")?;
+        check_range("difficulty", difficulty.into(), 0, 30, "0 to 30")?;
+        Ok(Self {
+            fer,
+            difficulty,
+            roll: ConfrontationRoll::standard().with_modifier(die_modifier)?,
+        })
+    }
+
+    fn judge(&self, r: ConfrontationResult) -> FireResult {
+        match r {
+            ConfrontationResult::Total(t) if t + self.fer >= self.difficulty => FireResult::Hit,
+            _ => FireResult::Missed,
+        }
+    }
+
+    /// Exact odds.
+    pub fn distribution(&self) -> Dist<FireResult> {
+        let d = self.roll.distribution();
+        let fumble = d.prob_of(&ConfrontationResult::Fumble);
+        let hit = d.prob(|r| self.judge(*r) == FireResult::Hit);
+        Dist::from_weights([
+            (FireResult::Jammed, 1.0 / 6.0),
+            (
+                FireResult::Missed,
+                (fumble - 1.0 / 6.0).max(0.0) + (1.0 - fumble - hit).max(0.0),
+            ),
+            (FireResult::Hit, hit),
+        ])
+    }
+
+    /// Rolls the test through any roller.
+    pub fn roll<R: Roller + ?Sized>(&self, roller: &mut R) -> Result<FireResult, R::Error> {
+        let mut faces = Vec::new();
+        loop {
+            let request = RollRequest::new(
+                1,
+                Die::D6,
+                if faces.is_empty() {
+                    "FER test"
+                } else {
+                    "FER test (re-roll after a 6)"
+                },
+            )
+            .rule("C6")
+            .odds_if(roller.wants_odds() && faces.is_empty(), || {
+                fire_odds(&self.distribution())
+            });
+            let f = roller.roll_one(request)?;
+            if faces.is_empty() && f == 1 {
+                return Ok(FireResult::Jammed);
+            }
+            faces.push(f);
+            if !self.roll.wants_another(&faces) {
+                break;
+            }
+        }
+        let r = self.roll.evaluate(&faces)?;
+        Ok(self.judge(r))
+    }
+}
+
+fn fire_odds(d: &Dist<FireResult>) -> Vec<OddsLine> {
+    d.iter()
+        .map(|(r, p)| OddsLine {
+            label: format!("{r:?}").to_lowercase(),
+            probability: p,
+        })
+        .collect()
+}
+
+/// One model's fate under a template.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TemplateHit {
+    /// Index into the models.
+    pub model: usize,
+    /// The D6 rolled to see whether it is hit (none for a direct hit).
+    pub hit_roll: Option<u32>,
+    /// STR of the wound, if hit.
+    pub strength: Option<i32>,
+    /// The wound, if hit.
+    pub result: Option<HitResult>,
+}
+
+/// The outcome of a zone shot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZoneOutcome {
+    /// The FER test.
+    pub fire: FireResult,
+    /// Where the template came down (none if jammed).
+    pub center: Option<Point>,
+    /// Deviation in cm and the direction face, if it deviated.
+    pub deviation: Option<(f64, u32)>,
+    /// Each model under the template.
+    pub hits: Vec<TemplateHit>,
+}
+
+/// A shot with zone ammunition (C6), as a resolver.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZoneShot {
+    class: ArtilleryClass,
+    strength: i32,
+    test: FerTest,
+    shooter: Point,
+    shooter_level: i32,
+    target: usize,
+    models: Vec<Model>,
+    template_cm: f64,
+    table: WoundTable,
+}
+
+impl ZoneShot {
+    /// A zone shot of `class` at STR `strength` from `shooter` (on
+    /// `shooter_level`) at the model `target`, FER test `test`, template
+    /// diameter `template_cm` (default [`DEFAULT_TEMPLATE_CM`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        class: ArtilleryClass,
+        strength: i32,
+        test: FerTest,
+        shooter: Point,
+        shooter_level: i32,
+        target: usize,
+        models: Vec<Model>,
+        template_cm: f64,
+        table: WoundTable,
+    ) -> Result<Self, ConfrontationError> {
+        check_range("weapon STR", strength.into(), 0, 30, "0 to 30")?;
+        if !(template_cm.is_finite() && template_cm > 0.0) {
+            return Err(ConfrontationError::Inconsistent {
+                field: "template",
+                reason: format!("diameter {template_cm} cm must be above 0"),
+            });
+        }
+        let t = models
+            .get(target)
+            .ok_or_else(|| ConfrontationError::Inconsistent {
+                field: "target",
+                reason: format!("model {target} does not exist"),
+            })?;
+        deviate(t.center, shooter, 1, 0.0)?;
+        for m in &models {
+            m.victim.check()?;
+            m.shape()?;
+        }
+        Ok(Self {
+            class,
+            strength,
+            test,
+            shooter,
+            shooter_level,
+            target,
+            models,
+            template_cm,
+            table,
+        })
+    }
+
+    fn other_hit(&self) -> (u32, i32) {
+        match self.class {
+            ArtilleryClass::Light => (4, (self.strength + 1) / 2),
+            ArtilleryClass::Heavy => (3, self.strength),
+        }
+    }
+}
+
+fn geo(e: impl Into<ConfrontationError>) -> Pending {
+    Pending::Failed(e.into().into_dice_error())
+}
+
+impl Resolver for ZoneShot {
+    type Outcome = ZoneOutcome;
+
+    fn title(&self) -> String {
+        format!("Zone shot ({:?}) at STR {}", self.class, self.strength)
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
+        let fire = self.test.roll(steps)?;
+        let target = self.models.get(self.target).ok_or_else(|| {
+            geo(ConfrontationError::Inconsistent {
+                field: "target",
+                reason: "missing".into(),
+            })
+        })?;
+        if fire == FireResult::Jammed {
+            steps.log(LogStep::rule(
+                "C6",
+                "A 1: the weapon jams; no more shots this round",
+            ));
+            return Ok(ZoneOutcome {
+                fire,
+                center: None,
+                deviation: None,
+                hits: Vec::new(),
+            });
+        }
+        let (center, deviation, level) = if fire == FireResult::Hit {
+            steps.log(LogStep::rule(
+                "C6",
+                format!("Hit: template centred on {}", target.victim.name),
+            ));
+            (target.center, None, target.level)
+        } else {
+            let dist_odds = || {
+                (1..=6)
+                    .map(|f| OddsLine {
+                        label: format!("{} cm", 2 + 2 * f),
+                        probability: 1.0 / 6.0,
+                    })
+                    .collect()
+            };
+            let df = steps.roll_one(
+                RollRequest::new(1, Die::D6, "deviation distance")
+                    .rule("C6")
+                    .odds_if(steps.wants_odds(), dist_odds),
+            )?;
+            let dir =
+                steps.roll_one(RollRequest::new(1, Die::D6, "deviation direction").rule("C6"))?;
+            let cm = deviation_distance_cm(df as u8).map_err(geo)?;
+            let at = deviate(target.center, self.shooter, dir as u8, cm).map_err(geo)?;
+            // A shot at another height level that misses falls to the ground.
+            let level = if target.level != self.shooter_level {
+                0
+            } else {
+                target.level
+            };
+            steps.log(
+                LogStep::rule(
+                    "C6",
+                    format!(
+                        "Missed: deviates {cm} cm, direction {dir} (1 = away from the shooter, then clockwise); lands at ({:.1}, {:.1}) on level {level}",
+                        at.x, at.y
+                    ),
+                )
+                .number("deviation cm", cm as i64)
+                .number("direction", dir.into()),
+            );
+            (at, Some((cm, dir)), level)
+        };
+        let under = under_template(center, self.template_cm, level, &self.models).map_err(geo)?;
+        let (need, other_str) = self.other_hit();
+        let mut hits = Vec::new();
+        for i in under {
+            let Some(m) = self.models.get(i) else {
+                continue;
+            };
+            if fire == FireResult::Hit && i == self.target {
+                steps.log(LogStep::rule(
+                    "C6",
+                    format!("{}: direct hit at STR {}", m.victim.name, self.strength),
+                ));
+                let r = resolve_hit(steps, self.strength, &m.victim, &self.table, true, "C6")?;
+                hits.push(TemplateHit {
+                    model: i,
+                    hit_roll: None,
+                    strength: Some(self.strength),
+                    result: Some(r),
+                });
+                continue;
+            }
+            let odds = || {
+                let p = f64::from(7 - need) / 6.0;
+                vec![
+                    OddsLine {
+                        label: "hit".into(),
+                        probability: p,
+                    },
+                    OddsLine {
+                        label: "spared".into(),
+                        probability: 1.0 - p,
+                    },
+                ]
+            };
+            let f = steps.roll_one(
+                RollRequest::new(1, Die::D6, format!("under the template: {}", m.victim.name))
+                    .rule("C6")
+                    .odds_if(steps.wants_odds(), odds),
+            )?;
+            if f >= need {
+                steps.log(LogStep::rule(
+                    "C6",
+                    format!("{}: {f}, hit ({need}+) at STR {other_str}", m.victim.name),
+                ));
+                let r = resolve_hit(steps, other_str, &m.victim, &self.table, true, "C6")?;
+                hits.push(TemplateHit {
+                    model: i,
+                    hit_roll: Some(f),
+                    strength: Some(other_str),
+                    result: Some(r),
+                });
+            } else {
+                steps.log(LogStep::rule(
+                    "C6",
+                    format!("{}: {f}, spared ({need}+)", m.victim.name),
+                ));
+                hits.push(TemplateHit {
+                    model: i,
+                    hit_roll: Some(f),
+                    strength: None,
+                    result: None,
+                });
+            }
+        }
+        Ok(ZoneOutcome {
+            fire,
+            center: Some(center),
+            deviation,
+            hits,
+        })
+    }
+}
+
+/// Why a penetrating shot stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PenetrationStop {
+    /// A target was not killed outright: the shot is stuck in it.
+    Stuck,
+    /// No further model on the line within range.
+    RangeEnd,
+}
+
+/// The outcome of a penetrating shot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PenetrationOutcome {
+    /// Each target in order: model index, STR, result.
+    pub hits: Vec<(usize, i32, HitResult)>,
+    /// Why it ended.
+    pub stop: PenetrationStop,
+}
+
+/// A hit with penetrating ammunition (C7), as a resolver: the first target
+/// takes the hit; after each instant kill the shot goes on to the next model
+/// on the line, light artillery losing 2 STR per further target, heavy none,
+/// until a target survives (or is merely destroyed) or the range ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PenetratingShot {
+    class: ArtilleryClass,
+    strength: i32,
+    chain: Vec<usize>,
+    models: Vec<Model>,
+    table: WoundTable,
+}
+
+impl PenetratingShot {
+    /// A hit on `target` from `shooter`; the chain beyond is computed from
+    /// the positions ([`models_on_line`]).
+    pub fn new(
+        class: ArtilleryClass,
+        strength: i32,
+        shooter: Point,
+        target: usize,
+        range_cm: f64,
+        models: Vec<Model>,
+        table: WoundTable,
+    ) -> Result<Self, ConfrontationError> {
+        check_range("weapon STR", strength.into(), 0, 30, "0 to 30")?;
+        let mut chain = vec![target];
+        chain.extend(models_on_line(shooter, target, range_cm, &models)?);
+        Self::along(class, strength, chain, models, table)
+    }
+
+    /// A hit on `chain[0]`, going on along `chain` (model indices in order).
+    pub fn along(
+        class: ArtilleryClass,
+        strength: i32,
+        chain: Vec<usize>,
+        models: Vec<Model>,
+        table: WoundTable,
+    ) -> Result<Self, ConfrontationError> {
+        check_range("weapon STR", strength.into(), 0, 30, "0 to 30")?;
+        if chain.is_empty() || chain.iter().any(|&i| i >= models.len()) {
+            return Err(ConfrontationError::Inconsistent {
+                field: "chain",
+                reason: format!("{chain:?} must name existing models, at least one"),
+            });
+        }
+        for m in &models {
+            m.victim.check()?;
+        }
+        Ok(Self {
+            class,
+            strength,
+            chain,
+            models,
+            table,
+        })
+    }
+
+    /// The model indices in order.
+    pub fn chain(&self) -> &[usize] {
+        &self.chain
+    }
+
+    /// STR against the `k`-th target (0 = the first).
+    pub fn strength_at(&self, k: usize) -> i32 {
+        match self.class {
+            ArtilleryClass::Light => (self.strength - 2 * k as i32).max(0),
+            ArtilleryClass::Heavy => self.strength,
+        }
+    }
+}
+
+impl Resolver for PenetratingShot {
+    type Outcome = PenetrationOutcome;
+
+    fn title(&self) -> String {
+        format!(
+            "Penetrating shot ({:?}) at STR {}",
+            self.class, self.strength
+        )
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<PenetrationOutcome, Pending> {
+        let mut hits = Vec::new();
+        for (k, &i) in self.chain.iter().enumerate() {
+            let Some(m) = self.models.get(i) else { break };
+            let s = self.strength_at(k);
+            steps.log(
+                LogStep::rule(
+                    "C7",
+                    format!("Target {}: {} at STR {s}", k + 1, m.victim.name),
+                )
+                .number("strength", s.into()),
+            );
+            let r = resolve_hit(steps, s, &m.victim, &self.table, true, "C7")?;
+            hits.push((i, s, r));
+            if r.fate != Fate::Killed {
+                steps.log(LogStep::rule(
+                    "C7",
+                    format!("{} not killed outright: the shot is stuck", m.victim.name),
+                ));
+                return Ok(PenetrationOutcome {
+                    hits,
+                    stop: PenetrationStop::Stuck,
+                });
+            }
+        }
+        steps.log(LogStep::rule(
+            "C7",
+            "No further model on the line within range",
+        ));
+        Ok(PenetrationOutcome {
+            hits,
+            stop: PenetrationStop::RangeEnd,
+        })
+    }
+}
