@@ -64,6 +64,8 @@ pub enum Command {
     Close(usize),
     /// Change the active document.
     Edit(DocumentEdit),
+    /// Render the active game's table as a picture and ask where to save it.
+    ExportTablePicture,
     /// Show an error dialog.
     ShowError(String),
     /// Close the error dialog.
@@ -108,6 +110,8 @@ pub struct FeldherrApp {
     dialogs: FileDialogs,
     autosave_dir: Option<PathBuf>,
     open_path: String,
+    /// A rendered picture waiting for its path from the save dialog.
+    pending_picture: Option<Vec<u8>>,
 }
 
 impl FeldherrApp {
@@ -147,6 +151,7 @@ impl FeldherrApp {
             dialogs: FileDialogs::default(),
             autosave_dir: options.autosave_dir,
             open_path: String::new(),
+            pending_picture: None,
         }
     }
 
@@ -196,6 +201,13 @@ impl FeldherrApp {
             match (purpose, path) {
                 (Purpose::Open, Some(path)) => commands.push(Command::Open(path)),
                 (Purpose::SaveAs, Some(path)) => commands.push(Command::SaveAs(path)),
+                (Purpose::ExportPicture, Some(path)) => {
+                    if let Some(bytes) = self.pending_picture.take()
+                        && let Err(e) = crate::document::write_atomic(&path, &bytes)
+                    {
+                        commands.push(Command::ShowError(format!("{}: {e}", path.display())));
+                    }
+                }
                 (_, None) => {}
             }
         }
@@ -397,6 +409,24 @@ impl FeldherrApp {
                     }
                 }
             }
+            Command::ExportTablePicture => {
+                if let Some(Document::Game(game)) =
+                    self.active_document().map(OpenDocument::document)
+                {
+                    let rules = game.system.table_rules();
+                    let table = game.table_or_default();
+                    let name = format!("{}-table", game.name);
+                    match feldherr_table::render_rgba(&table, &rules, table_pixels_per_unit(&table))
+                        .and_then(|image| feldherr_table::encode_png(&image))
+                    {
+                        Ok(png) => {
+                            self.pending_picture = Some(png);
+                            self.dialogs.request(Purpose::ExportPicture, ctx, &name);
+                        }
+                        Err(e) => self.error = Some(e.to_string()),
+                    }
+                }
+            }
             Command::ShowError(message) => self.error = Some(message),
             Command::DismissError => self.error = None,
         }
@@ -454,6 +484,11 @@ impl FeldherrApp {
             .as_deref()
             .is_some_and(|d| path.starts_with(d))
     }
+}
+
+/// About 2400 pixels across the long edge, whatever the unit.
+fn table_pixels_per_unit(table: &feldherr_table::Table) -> f32 {
+    (2400.0 / table.width().max(1.0)) as f32
 }
 
 impl eframe::App for FeldherrApp {

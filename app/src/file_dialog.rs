@@ -11,6 +11,8 @@ pub enum Purpose {
     Open,
     /// Pick where to save the active document.
     SaveAs,
+    /// Pick where to save a picture of the table.
+    ExportPicture,
 }
 
 /// Runs dialogs on a helper thread and hands back the chosen paths.
@@ -46,12 +48,19 @@ impl FileDialogs {
         self.open = true;
         let sender = self.sender.clone();
         let ctx = ctx.clone();
-        let name = format!("{suggested_name}.json");
+        let name = suggested_name.to_owned();
         std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new().add_filter("Feldherr", &["json"]);
+            let dialog = rfd::FileDialog::new();
             let path = match purpose {
-                Purpose::Open => dialog.pick_file(),
-                Purpose::SaveAs => dialog.set_file_name(name).save_file(),
+                Purpose::Open => dialog.add_filter("Feldherr", &["json"]).pick_file(),
+                Purpose::SaveAs => dialog
+                    .add_filter("Feldherr", &["json"])
+                    .set_file_name(format!("{name}.json"))
+                    .save_file(),
+                Purpose::ExportPicture => dialog
+                    .add_filter("PNG", &["png"])
+                    .set_file_name(format!("{name}.png"))
+                    .save_file(),
             };
             let _ = sender.send((purpose, path));
             ctx.request_repaint();

@@ -35,7 +35,10 @@ fn odds_of_the_damage_table_as_json() {
         .as_f64()
         .expect("number");
     assert!((p1 - 15.0 / 36.0).abs() < 1e-12, "{p1}");
-    let total: f64 = outcomes.iter().map(|o| o["probability"].as_f64().unwrap_or(0.0)).sum();
+    let total: f64 = outcomes
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap_or(0.0))
+        .sum();
     assert!((total - 1.0).abs() < 1e-12);
 }
 
@@ -44,7 +47,10 @@ fn bad_odds_input_is_a_usage_error_naming_the_field() {
     let (code, _) = feldherr(&["odds", "damage", "--str", "-1", "--res", "3"]);
     assert_eq!(code, Err("STR: -1 is not allowed (0 to 99)".to_owned()));
     let (code, _) = feldherr(&["odds", "dice", "2x6"]);
-    assert_eq!(code, Err("dice expression \"2x6\": unexpected 'x' (at character 2)".to_owned()));
+    assert_eq!(
+        code,
+        Err("dice expression \"2x6\": unexpected 'x' (at character 2)".to_owned())
+    );
 }
 
 #[test]
@@ -56,11 +62,18 @@ fn check_reports_ok_and_problems() {
     let dir = std::env::temp_dir().join(format!("feldherr-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let bad = dir.join("bad.json");
-    std::fs::write(&bad, "{\"format\":\"feldherr\",\"schema_version\":1,\"kind\":\"game\"").expect("write");
+    std::fs::write(
+        &bad,
+        "{\"format\":\"feldherr\",\"schema_version\":1,\"kind\":\"game\"",
+    )
+    .expect("write");
     let bad = bad.display().to_string();
     let (code, text) = feldherr(&["check", &good, &bad]);
     assert_eq!(code, Ok(ExitCode::FAILURE));
-    assert!(text.contains(&format!("{bad}: not valid JSON at line 1")), "{text}");
+    assert!(
+        text.contains(&format!("{bad}: not valid JSON at line 1")),
+        "{text}"
+    );
 }
 
 #[test]

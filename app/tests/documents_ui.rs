@@ -114,6 +114,7 @@ fn reopening_a_saved_document() {
     type_into(&mut harness, "Path", &path.display().to_string());
     click(&mut harness, "Open path");
     assert_eq!(harness.state().screen(), Screen::Document);
+    click(&mut harness, "Resolution");
     harness.get_by_label("Result: 1 SP lost (Struktur, damage 4)");
     // It is in the recent files.
     assert_eq!(harness.state().settings().recent.first(), Some(&path));
@@ -163,5 +164,67 @@ fn untitled_documents_are_autosaved_and_offered_again() {
     options.settings.last_session = session;
     let mut harness = harness_with(options);
     click(&mut harness, "Reopen last session (1 documents)");
+    click(&mut harness, "Resolution");
     harness.get_by_label("Result: 1 SP lost (Huelle, damage 2)");
+}
+
+#[test]
+fn table_edits_in_a_game_are_saved_and_undoable() {
+    let mut harness = harness(Dice::scripted([]));
+    let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
+    buttons[1].click(); // Warmaster
+    harness.run();
+    let Document::Game(game) = harness
+        .state()
+        .active_document()
+        .expect("doc")
+        .document()
+        .clone()
+    else {
+        panic!("a game")
+    };
+    // G2: Warmaster's default table is 180 x 120 cm.
+    let table = game.table.expect("a table");
+    assert_eq!((table.width(), table.depth()), (180.0, 120.0));
+    // Add a hill through the document's edit path, as the canvas does.
+    let rules = feldherr::document::RuleSystem::Warmaster.table_rules();
+    let hill = rules
+        .type_def("hill")
+        .expect("hill")
+        .piece(
+            table.next_id(),
+            "Hill 1",
+            feldherr_table::geometry::Point::new(5.0, 60.0),
+        )
+        .expect("piece");
+    harness
+        .state_mut()
+        .queue(Command::Edit(feldherr::document::DocumentEdit::Game(
+            feldherr::document::GameEdit::Table(feldherr_table::TableEdit::Add(hill)),
+        )));
+    harness.run();
+    let doc = harness
+        .state()
+        .active_document()
+        .expect("doc")
+        .document()
+        .clone();
+    // W1: 5 cm from the left edge is reported by `feldherr check` too.
+    assert!(
+        doc.problems().iter().any(|p| p.starts_with("table: ")),
+        "{:?}",
+        doc.problems()
+    );
+    harness.get_by_label_contains("placement rule(s) broken");
+    click(&mut harness, "Undo");
+    let Document::Game(game) = harness
+        .state()
+        .active_document()
+        .expect("doc")
+        .document()
+        .clone()
+    else {
+        panic!("a game")
+    };
+    assert!(game.table.expect("table").pieces().is_empty());
 }

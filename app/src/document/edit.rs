@@ -30,6 +30,8 @@ pub enum GameEdit {
     RemoveResolution(usize),
     /// Replace the notes.
     SetNotes(String),
+    /// Change the table (terrain, markers, models, size).
+    Table(feldherr_table::TableEdit),
 }
 
 /// A change to an event.
@@ -142,6 +144,11 @@ fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> 
             game.resolutions.remove(*index);
         }
         GameEdit::SetNotes(notes) => game.notes = notes.clone(),
+        GameEdit::Table(edit) => {
+            let mut table = game.table_or_default();
+            table.apply(edit.clone()).map_err(|e| e.to_string())?;
+            game.table = Some(table);
+        }
     }
     Ok(())
 }

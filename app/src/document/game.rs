@@ -2,6 +2,8 @@
 
 use feldherr_confrontation::DamageRoll;
 use feldherr_dice::step::{Answer, Driver, Resolution};
+use feldherr_table::geometry::Unit;
+use feldherr_table::{Table, TableRules};
 use serde::{Deserialize, Serialize};
 
 /// The rule systems Feldherr knows.
@@ -29,6 +31,29 @@ impl RuleSystem {
         RuleSystem::Confrontation,
         RuleSystem::Wh40k,
     ];
+
+    /// The table rules of the system: terrain and marker types, placement
+    /// rules (W1 for Warmaster) and the native unit (G1).
+    pub fn table_rules(self) -> TableRules {
+        match self {
+            RuleSystem::Warmaster => TableRules::warmaster(),
+            RuleSystem::Confrontation => TableRules::confrontation(),
+            RuleSystem::WfbNewYear | RuleSystem::Warheim | RuleSystem::Wh40k => {
+                TableRules::wfb_sled_race()
+            }
+        }
+    }
+
+    /// The default table of the system (G2).
+    pub fn default_table(self) -> Table {
+        let sized = |w: f64, d: f64| Table::new(w, d, Unit::Inch).ok();
+        match self {
+            RuleSystem::Warheim => sized(36.0, 36.0),
+            RuleSystem::Wh40k | RuleSystem::WfbNewYear => sized(72.0, 48.0),
+            RuleSystem::Warmaster | RuleSystem::Confrontation => None,
+        }
+        .unwrap_or_else(|| self.table_rules().default_table())
+    }
 
     /// The catalogue key prefix of the system (`system.<key>.name`).
     pub fn key(self) -> &'static str {
@@ -101,6 +126,10 @@ pub struct GameDoc {
     pub name: String,
     /// The rule system.
     pub system: RuleSystem,
+    /// The table with its terrain, markers and models; `None` until the
+    /// first edit (the system's default table is shown).
+    #[serde(default)]
+    pub table: Option<Table>,
     /// Resolutions made during the game, oldest first.
     #[serde(default)]
     pub resolutions: Vec<SavedResolution>,
@@ -115,14 +144,27 @@ impl GameDoc {
         Self {
             name: name.into(),
             system,
+            table: Some(system.default_table()),
             resolutions: Vec::new(),
             notes: String::new(),
         }
     }
 
+    /// The table, or the system's default table if none is saved yet.
+    pub fn table_or_default(&self) -> Table {
+        self.table
+            .clone()
+            .unwrap_or_else(|| self.system.default_table())
+    }
+
     /// Problems serde cannot see.
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
+        if let Some(table) = &self.table {
+            for violation in table.violations(&self.system.table_rules()) {
+                problems.push(format!("table: {violation}"));
+            }
+        }
         if self.name.trim().is_empty() {
             problems.push("name: must not be empty".to_owned());
         }

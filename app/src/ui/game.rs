@@ -11,6 +11,17 @@ use crate::document::{
 };
 use crate::i18n::Texts;
 use crate::ui::resolution_panel::{PanelOutcome, ResolutionPanel};
+use crate::ui::table_canvas::TableCanvas;
+
+/// What the central area of the game screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GameView {
+    /// The table canvas.
+    #[default]
+    Table,
+    /// The selected resolution.
+    Resolution,
+}
 
 /// Runtime state of the game screen.
 #[derive(Debug, Default)]
@@ -25,6 +36,8 @@ pub struct GameScreen {
     resilience: String,
     sacred: bool,
     form_error: Option<String>,
+    view: GameView,
+    canvas: TableCanvas,
 }
 
 impl GameScreen {
@@ -48,6 +61,9 @@ impl GameScreen {
         if grew || self.selected.is_none_or(|s| s >= self.drivers.len()) {
             self.selected = self.drivers.len().checked_sub(1);
         }
+        if grew {
+            self.view = GameView::Resolution;
+        }
     }
 
     /// Draws the game.
@@ -70,22 +86,45 @@ impl GameScreen {
                 });
             });
         let selected = self.selected;
-        let action = egui::CentralPanel::default()
-            .show(ui, |ui| {
-                let driver = selected.and_then(|i| self.drivers.get(i));
-                match driver {
-                    Some(Ok(driver)) => self.panel.show(ui, texts, driver.as_ref()),
-                    Some(Err(problem)) => {
-                        ui.colored_label(ui.visuals().error_fg_color, problem);
-                        None
+        let mut action = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.view, GameView::Table, texts.t("game.view.table"));
+                ui.selectable_value(
+                    &mut self.view,
+                    GameView::Resolution,
+                    texts.t("game.view.resolution"),
+                );
+            });
+            ui.separator();
+            match self.view {
+                GameView::Table => {
+                    let table = game.table_or_default();
+                    let rules = game.system.table_rules();
+                    let output = self.canvas.show(ui, texts, &table, &rules);
+                    for edit in output.edits {
+                        commands.push(Command::Edit(DocumentEdit::Game(GameEdit::Table(edit))));
                     }
-                    None => {
-                        ui.weak(texts.t("game.no_resolution"));
-                        None
+                    if output.export_requested {
+                        commands.push(Command::ExportTablePicture);
                     }
                 }
-            })
-            .inner;
+                GameView::Resolution => {
+                    let driver = selected.and_then(|i| self.drivers.get(i));
+                    action = match driver {
+                        Some(Ok(driver)) => self.panel.show(ui, texts, driver.as_ref()),
+                        Some(Err(problem)) => {
+                            ui.colored_label(ui.visuals().error_fg_color, problem);
+                            None
+                        }
+                        None => {
+                            ui.weak(texts.t("game.no_resolution"));
+                            None
+                        }
+                    };
+                }
+            }
+        });
         if let (Some(action), Some(index)) = (action, selected)
             && let Some(Ok(driver)) = self.drivers.get(index)
         {

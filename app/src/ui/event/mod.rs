@@ -2,6 +2,7 @@
 //! with pairings and results, the sled race, standings, rules cards.
 
 mod battles;
+mod export;
 mod players;
 mod rules_card;
 mod sled;
@@ -43,16 +44,19 @@ pub enum Tab {
     Standings,
     /// Rules cards.
     Rules,
+    /// Printing the sheets.
+    Export,
 }
 
 impl Tab {
-    const ALL: [(Tab, &'static str); 6] = [
+    const ALL: [(Tab, &'static str); 7] = [
         (Tab::Players, "event.tab.players"),
         (Tab::Raeuber, "event.tab.raeuber"),
         (Tab::NewYear, "event.tab.newyear"),
         (Tab::Sled, "event.tab.sled"),
         (Tab::Standings, "event.tab.standings"),
         (Tab::Rules, "event.tab.rules"),
+        (Tab::Export, "event.tab.export"),
     ];
 }
 
@@ -66,6 +70,7 @@ pub struct EventScreen {
     new_year: battles::BattleTab,
     sled: sled::SledTab,
     standings: standings::StandingsTab,
+    export: export::ExportTab,
 }
 
 impl EventScreen {
@@ -127,6 +132,7 @@ impl EventScreen {
                 Tab::Sled => self.sled.show(ui, texts, event, changed, commands),
                 Tab::Standings => self.standings.show(ui, texts, event, commands),
                 Tab::Rules => rules_card::show(ui, texts),
+                Tab::Export => self.export.show(ui, texts, event),
             });
         });
     }
