@@ -170,3 +170,53 @@ fn fixture_standings_with_shared_places_and_tie_breakers() {
     let places: Vec<&str> = rows.iter().map(|(p, _, _)| p.as_str()).collect();
     assert_eq!(places, ["1=", "1=", "3", "4=", "4=", "4=", "7=", "7="]);
 }
+
+#[test]
+fn treasure_line_helper_shows_the_dwarf_and_goblin_example() {
+    let mut h = harness(Dice::scripted([]));
+    click(&mut h, "New event");
+    click(&mut h, "New Year scenario");
+    click(&mut h, "Treasure line helper (N4)");
+    // N4: Dwarfs (A) Movement 3 against Goblin wolf riders (B) 9:
+    // 6 in towards the Dwarfs, so 24 - 6 = 18 in from A's edge.
+    type_into(&mut h, "Movement of player A", "3");
+    type_into(&mut h, "Movement of player B", "9");
+    h.get_by_label("The line moves 6 in towards player A: 18 in from A's edge.");
+    h.get_by_label("Treasure cards at (18 in, 18 in), (36 in, 18 in), (54 in, 18 in).");
+    replace_text(&mut h, "Movement of player B", "x");
+    h.get_by_label("Movement of player B: \"x\" is not a whole number of inches");
+}
+
+#[test]
+fn printing_writes_every_sheet_with_progress() {
+    let dir = common::temp_dir("print");
+    let mut h = harness(Dice::scripted([]));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = dir.join("event.json");
+    std::fs::copy(path, &copy).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy));
+    h.run();
+    click(&mut h, "Print");
+    replace_text(&mut h, "Folder", &dir.join("out").display().to_string());
+    replace_text(&mut h, "DPI (PNG)", "50");
+    click(&mut h, "Write all sheets");
+    h.get_by_label("DPI: \"50\" is not between 72 and 1200");
+    replace_text(&mut h, "DPI (PNG)", "72");
+    h.get_by_label("Write all sheets").click();
+    // The export runs on a worker thread while a progress bar animates:
+    // step frames (bounded) until it reports.
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label_contains("files written to").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.get_by_label_contains("files written to");
+    let written = std::fs::read_dir(dir.join("out")).expect("out").count();
+    assert!(written >= 11, "{written} files");
+    assert!(dir.join("out/standings.png").exists());
+}

@@ -7,6 +7,7 @@ mod players;
 mod rules_card;
 mod sled;
 mod standings;
+mod treasure;
 
 use eframe::egui;
 use feldherr_wfb_newyear::BattleKind;
@@ -71,6 +72,7 @@ pub struct EventScreen {
     sled: sled::SledTab,
     standings: standings::StandingsTab,
     export: export::ExportTab,
+    treasure: treasure::TreasureHelper,
 }
 
 impl EventScreen {
@@ -120,6 +122,8 @@ impl EventScreen {
                     );
                 }
                 Tab::NewYear => {
+                    self.treasure.show(ui, texts);
+                    ui.separator();
                     self.new_year.show(
                         ui,
                         texts,
