@@ -220,3 +220,23 @@ fn printing_writes_every_sheet_with_progress() {
     assert!(written >= 11, "{written} files");
     assert!(dir.join("out/standings.png").exists());
 }
+
+#[test]
+fn saved_results_show_in_their_fields_whichever_tab_was_first() {
+    let dir = common::temp_dir("fields");
+    let mut h = harness(Dice::scripted([]));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = dir.join("event.json");
+    std::fs::copy(path, &copy).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy));
+    h.run();
+    // The players tab is drawn first; the results must still appear later.
+    click(&mut h, "Raeuber-Warhammer");
+    assert_eq!(h.get_all_by_label("Result saved").count(), 4);
+    h.get_by_label(
+        "With the standards bonus: A 1350 VP, B 700 VP, difference 650: event points A 3, B 6",
+    );
+}

@@ -227,13 +227,16 @@ impl BattleTab {
                 let selected = event
                     .player(slot)
                     .map_or_else(|| texts.t("pairing.choose").to_owned(), |p| p.name.clone());
-                egui::ComboBox::new(format!("{salt}{kind:?}"), texts.t(key))
+                let label = ui.label(texts.t(key));
+                egui::ComboBox::from_id_salt(format!("{salt}{kind:?}"))
                     .selected_text(selected)
                     .show_ui(ui, |ui| {
                         for player in &event.players {
                             ui.selectable_value(slot, player.id.clone(), &player.name);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label.id);
             }
             if ui.button(texts.t("pairing.add")).clicked() {
                 match self.table.trim().parse::<u32>() {

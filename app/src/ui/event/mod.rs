@@ -30,7 +30,7 @@ pub fn standings_rows(event: &feldherr_wfb_newyear::Event) -> Vec<(String, Strin
 }
 
 /// The tabs of the event screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Tab {
     /// Name, date and players.
     #[default]
@@ -65,7 +65,8 @@ impl Tab {
 #[derive(Debug, Default)]
 pub struct EventScreen {
     tab: Tab,
-    revision: Option<u64>,
+    /// The document revision each tab last loaded its fields from.
+    seen: std::collections::HashMap<Tab, u64>,
     players: players::PlayersTab,
     raeuber: battles::BattleTab,
     new_year: battles::BattleTab,
@@ -91,8 +92,9 @@ impl EventScreen {
         commands: &mut Vec<Command>,
     ) {
         let event = &doc.new_year;
-        let changed = self.revision != Some(revision);
-        self.revision = Some(revision);
+        // Each tab reloads its typed fields when the document changed since
+        // that tab last looked (another tab may have been shown meanwhile).
+        let changed = self.seen.insert(self.tab, revision) != Some(revision);
         if self.standings.projector() {
             self.standings.projector_view(ui, texts, event);
             return;
