@@ -295,7 +295,9 @@ fn result_fields(
                 for (i, name) in names.iter().enumerate().take(count) {
                     let label = ui.label(name);
                     if let Some(text) = fields.get_mut(offset + i) {
-                        ui.add(egui::TextEdit::singleline(text).desired_width(60.0))
+                        // VP run to four digits and more; counts are small.
+                        let width = if i == 0 { 80.0 } else { 44.0 };
+                        ui.add(egui::TextEdit::singleline(text).desired_width(width))
                             .labelled_by(label.id);
                     }
                 }
