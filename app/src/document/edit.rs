@@ -7,7 +7,10 @@ use feldherr_wfb_newyear::{
     BattleKind, BattleResult, Event, EventTieBreaker, Pairing, Player, SledRace,
 };
 
-use super::{Document, SavedResolution};
+use feldherr_confrontation::RepairResult;
+
+use super::game::GameMachine;
+use super::{Document, ResolutionKind, SavedResolution};
 
 /// A change to a game.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +35,26 @@ pub enum GameEdit {
     SetNotes(String),
     /// Change the table (terrain, markers, models, size).
     Table(feldherr_table::TableEdit),
+    /// Add a war machine with a fresh state (Confrontation).
+    AddMachine(feldherr_confrontation::MachineCard),
+    /// Replace the card of machine `index` (its state is kept).
+    UpdateMachineCard {
+        /// Which machine.
+        index: usize,
+        /// The new card.
+        card: feldherr_confrontation::MachineCard,
+    },
+    /// Replace the state of machine `index` (SP lost, markers, crew).
+    SetMachineState {
+        /// Which machine.
+        index: usize,
+        /// The new state.
+        state: feldherr_confrontation::MachineState,
+    },
+    /// Remove machine `index`; refused while a resolution refers to it.
+    RemoveMachine(usize),
+    /// Apply the outcome of finished resolution `index` to its machine.
+    ApplyResult(usize),
 }
 
 /// A change to an event.
@@ -120,10 +143,100 @@ fn resolution(game: &mut super::GameDoc, index: usize) -> Result<&mut SavedResol
         .ok_or_else(|| format!("resolution {}: there are {count}", index + 1))
 }
 
+fn machine(game: &mut super::GameDoc, index: usize) -> Result<&mut GameMachine, String> {
+    let count = game.machines.len();
+    game.machines
+        .get_mut(index)
+        .ok_or_else(|| format!("machine {}: there are {count}", index + 1))
+}
+
+fn record_sp(m: &mut GameMachine) {
+    let left = m.state.sp_left(&m.card);
+    if m.sp_history.last() != Some(&left) {
+        m.sp_history.push(left);
+    }
+}
+
+fn apply_result(game: &mut super::GameDoc, index: usize) -> Result<(), String> {
+    let saved = resolution(game, index)?.clone();
+    let Some(machine_index) = saved.resolver.machine() else {
+        return Err(format!(
+            "resolution {}: has no machine to apply to",
+            index + 1
+        ));
+    };
+    if saved.resolver.applied() {
+        return Err(format!("resolution {}: already applied", index + 1));
+    }
+    let m = machine(game, machine_index)?;
+    match &saved.resolver {
+        ResolutionKind::ConfrontationRepair { .. } => {
+            let outcome = saved
+                .repair_outcome()
+                .ok_or_else(|| format!("resolution {}: not finished", index + 1))?;
+            match outcome.result {
+                RepairResult::Worse => {
+                    m.state.lose_sp(&m.card, 1);
+                }
+                RepairResult::Nothing => {}
+                RepairResult::Repaired => m.state.regain_sp(1),
+            }
+            m.state.repair_tried = true;
+        }
+        ResolutionKind::ConfrontationDamage { .. } => {}
+    }
+    record_sp(m);
+    if let ResolutionKind::ConfrontationRepair { applied, .. } =
+        &mut game.resolutions[index].resolver
+    {
+        *applied = true;
+    }
+    Ok(())
+}
+
 fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> {
     match edit {
+        GameEdit::AddMachine(card) => game.machines.push(GameMachine::new(card.clone())),
+        GameEdit::UpdateMachineCard { index, card } => {
+            let m = machine(game, *index)?;
+            m.card = card.clone();
+            m.state.sp_lost = m.state.sp_lost.min(m.card.sp());
+            record_sp(m);
+        }
+        GameEdit::SetMachineState { index, state } => {
+            let m = machine(game, *index)?;
+            m.state = state.clone();
+            m.state.sp_lost = m.state.sp_lost.min(m.card.sp());
+            record_sp(m);
+        }
+        GameEdit::RemoveMachine(index) => {
+            machine(game, *index)?;
+            if let Some(r) = game
+                .resolutions
+                .iter()
+                .position(|r| r.resolver.machine() == Some(*index))
+            {
+                return Err(format!(
+                    "machine {}: resolution {} refers to it",
+                    index + 1,
+                    r + 1
+                ));
+            }
+            game.machines.remove(*index);
+            for r in &mut game.resolutions {
+                if let ResolutionKind::ConfrontationRepair { machine, .. } = &mut r.resolver
+                    && *machine > *index
+                {
+                    *machine -= 1;
+                }
+            }
+        }
+        GameEdit::ApplyResult(index) => apply_result(game, *index)?,
         GameEdit::AddResolution(saved) => {
             saved.check()?;
+            if let Some(m) = saved.resolver.machine() {
+                machine(game, m)?;
+            }
             game.resolutions.push(saved.clone());
         }
         GameEdit::Answer { index, answer } => {

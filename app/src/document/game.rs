@@ -1,7 +1,7 @@
 //! A game document: one game of one rule system.
 
-use feldherr_confrontation::DamageRoll;
-use feldherr_dice::step::{Answer, Driver, Resolution};
+use feldherr_confrontation::{DamageRoll, MachineCard, MachineState, Repair, RepairOutcome};
+use feldherr_dice::step::{Answer, Driver, Pending, Resolution, Resolver, Steps};
 use feldherr_table::geometry::Unit;
 use feldherr_table::{Table, TableRules};
 use serde::{Deserialize, Serialize};
@@ -81,6 +81,95 @@ pub enum ResolutionKind {
         #[serde(default)]
         sacred: bool,
     },
+    /// A repair attempt on a machine of the game (C10), with the machine's
+    /// SP at the time it was started.
+    ConfrontationRepair {
+        /// Which machine (index into [`GameDoc::machines`]).
+        machine: usize,
+        /// The Mechaniker's X.
+        x: u32,
+        /// The machine's start SP.
+        start_sp: u32,
+        /// SP lost when the attempt was started.
+        lost: u32,
+        /// Whether the result was applied to the machine.
+        #[serde(default)]
+        applied: bool,
+    },
+}
+
+impl ResolutionKind {
+    /// The machine a resolution belongs to, if any.
+    pub fn machine(&self) -> Option<usize> {
+        match self {
+            ResolutionKind::ConfrontationDamage { .. } => None,
+            ResolutionKind::ConfrontationRepair { machine, .. } => Some(*machine),
+        }
+    }
+
+    /// Whether the result was applied to its machine.
+    pub fn applied(&self) -> bool {
+        match self {
+            ResolutionKind::ConfrontationDamage { .. } => false,
+            ResolutionKind::ConfrontationRepair { applied, .. } => *applied,
+        }
+    }
+}
+
+/// A war machine in a Confrontation game: its card and what happened to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameMachine {
+    /// The checked card.
+    pub card: MachineCard,
+    /// SP lost, markers, crew in contact, destroyed.
+    #[serde(default)]
+    pub state: MachineState,
+    /// SP left after each change, oldest first (for the record sheet).
+    #[serde(default)]
+    pub sp_history: Vec<u32>,
+}
+
+impl GameMachine {
+    /// A fresh machine with its card.
+    pub fn new(card: MachineCard) -> Self {
+        let sp = card.sp();
+        Self {
+            card,
+            state: MachineState::default(),
+            sp_history: vec![sp],
+        }
+    }
+}
+
+/// A repair attempt (C10) whose outcome reads as a sentence.
+#[derive(Debug, Clone)]
+struct RepairStep(Repair);
+
+/// The outcome of [`RepairStep`].
+#[derive(Debug, Clone, Copy)]
+struct RepairDone(RepairOutcome);
+
+impl std::fmt::Display for RepairDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self.0.result {
+            feldherr_confrontation::RepairResult::Worse => "worse: 1 SP lost",
+            feldherr_confrontation::RepairResult::Nothing => "no effect",
+            feldherr_confrontation::RepairResult::Repaired => "repaired: 1 SP back",
+        };
+        write!(f, "{what} ({} SP lost)", self.0.sp_lost)
+    }
+}
+
+impl Resolver for RepairStep {
+    type Outcome = RepairDone;
+
+    fn title(&self) -> String {
+        self.0.title()
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<RepairDone, Pending> {
+        self.0.resolve(steps).map(RepairDone)
+    }
 }
 
 /// A resolution as saved: its resolver and inputs, and the answers given.
@@ -115,7 +204,27 @@ impl SavedResolution {
                     .map(|d| Box::new(d) as Box<dyn Resolution>)
                     .map_err(|e| e.to_string())
             }
+            ResolutionKind::ConfrontationRepair { .. } => self
+                .repair_driver()
+                .map(|d| Box::new(d) as Box<dyn Resolution>),
         }
+    }
+
+    fn repair_driver(&self) -> Result<Driver<RepairStep>, String> {
+        match &self.resolver {
+            ResolutionKind::ConfrontationRepair {
+                x, start_sp, lost, ..
+            } => {
+                let repair = Repair::new(*x, *start_sp, *lost).map_err(|e| e.to_string())?;
+                Driver::replay(RepairStep(repair), &self.answers).map_err(|e| e.to_string())
+            }
+            _ => Err("not a repair".into()),
+        }
+    }
+
+    /// The outcome of a finished repair, if this is one.
+    pub fn repair_outcome(&self) -> Option<RepairOutcome> {
+        self.repair_driver().ok()?.outcome().map(|done| done.0)
     }
 }
 
@@ -136,6 +245,9 @@ pub struct GameDoc {
     /// Free notes.
     #[serde(default)]
     pub notes: String,
+    /// War machines of a Confrontation game (cards and state).
+    #[serde(default)]
+    pub machines: Vec<GameMachine>,
 }
 
 impl GameDoc {
@@ -147,6 +259,7 @@ impl GameDoc {
             table: Some(system.default_table()),
             resolutions: Vec::new(),
             notes: String::new(),
+            machines: Vec::new(),
         }
     }
 
@@ -171,6 +284,14 @@ impl GameDoc {
         for (i, resolution) in self.resolutions.iter().enumerate() {
             if let Err(e) = resolution.check() {
                 problems.push(format!("resolutions[{i}]: {e}"));
+            }
+            if let Some(m) = resolution.resolver.machine()
+                && m >= self.machines.len()
+            {
+                problems.push(format!(
+                    "resolutions[{i}]: machine {} does not exist",
+                    m + 1
+                ));
             }
         }
         problems

@@ -21,6 +21,8 @@ pub enum GameView {
     Table,
     /// The selected resolution.
     Resolution,
+    /// The war machines of a Confrontation game.
+    Machines,
 }
 
 /// Runtime state of the game screen.
@@ -38,6 +40,7 @@ pub struct GameScreen {
     form_error: Option<String>,
     view: GameView,
     canvas: TableCanvas,
+    machines: crate::ui::confrontation::MachinesPanel,
 }
 
 impl GameScreen {
@@ -95,6 +98,13 @@ impl GameScreen {
                     GameView::Resolution,
                     texts.t("game.view.resolution"),
                 );
+                if game.system == RuleSystem::Confrontation {
+                    ui.selectable_value(
+                        &mut self.view,
+                        GameView::Machines,
+                        texts.t("conf.view.machines"),
+                    );
+                }
             });
             ui.separator();
             match self.view {
@@ -109,7 +119,11 @@ impl GameScreen {
                         commands.push(Command::ExportTablePicture);
                     }
                 }
+                GameView::Machines => self.machines.show(ui, texts, game, commands),
                 GameView::Resolution => {
+                    if let Some(index) = selected {
+                        crate::ui::confrontation::apply_button(ui, texts, game, index, commands);
+                    }
                     let driver = selected.and_then(|i| self.drivers.get(i));
                     action = match driver {
                         Some(Ok(driver)) => self.panel.show(ui, texts, driver.as_ref()),

@@ -1,5 +1,6 @@
 //! One module per screen, plus reusable widgets.
 
+pub mod confrontation;
 pub mod damage_table;
 pub mod document_screen;
 pub mod event;

@@ -1,0 +1,158 @@
+//! The war-machine record sheet of a Confrontation game: each machine's
+//! card values, SP history and markers, and the log of the game's
+//! resolutions with their numbers.
+
+use feldherr_confrontation::{MachineCard, MachineState, Mobility, Size};
+use feldherr_sheet::{Block, Column, Document, Footer, KeyValues, Paragraph, Table, Title};
+
+use super::SheetOptions;
+use crate::document::GameDoc;
+use crate::i18n::Texts;
+
+fn dash(value: Option<u32>) -> String {
+    value.map_or_else(|| "-".to_owned(), |v| v.to_string())
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn markers(texts: &Texts, state: &MachineState) -> String {
+    let flags = [
+        (state.speed_marker, "conf.status.speed_marker"),
+        (state.jammed, "conf.status.jammed"),
+        (state.repair_tried, "conf.status.repair_tried"),
+        (state.destroyed, "conf.status.destroyed"),
+        (state.steam.overheat, "conf.steam.overheat"),
+        (state.steam.leak, "conf.steam.leak"),
+        (state.steam.cracked, "conf.steam.cracked"),
+        (state.steam.damaged_valve, "conf.steam.damaged_valve"),
+        (state.steam.total_failure, "conf.steam.total_failure"),
+        (state.steam.exploded, "conf.steam.exploded"),
+    ];
+    let on: Vec<&str> = flags
+        .iter()
+        .filter(|(set, _)| *set)
+        .map(|(_, key)| texts.t(key))
+        .collect();
+    if on.is_empty() {
+        texts.t("conf.sheet.no_markers").to_owned()
+    } else {
+        on.join(", ")
+    }
+}
+
+fn card_values(texts: &Texts, card: &MachineCard, state: &MachineState) -> KeyValues {
+    let spec = card.spec();
+    let mobility = texts.t(match spec.mobility {
+        Mobility::Mobile => "conf.card.mobile",
+        Mobility::Immobile => "conf.card.immobile",
+    });
+    let size = texts.t(match spec.size {
+        Size::Small => "conf.size.small",
+        Size::Normal => "conf.size.normal",
+        Size::Large => "conf.size.large",
+        Size::VeryLarge => "conf.size.very_large",
+    });
+    let penalty = state
+        .penalty(card)
+        .map_or_else(|e| e.to_string(), |p| p.to_string());
+    KeyValues::new(3)
+        .pair(texts.t("conf.card.mobility"), mobility)
+        .pair(texts.t("conf.card.size"), size)
+        .pair(
+            texts.t("conf.card.sp"),
+            format!("{} / {}", state.sp_left(card), card.sp()),
+        )
+        .pair(texts.t("conf.card.gew"), dash(spec.gew))
+        .pair(texts.t("conf.card.bes"), dash(spec.bes))
+        .pair(texts.t("conf.card.res"), spec.res.to_string())
+        .pair(texts.t("conf.card.bew"), dash(spec.bew))
+        .pair(texts.t("conf.card.courage"), dash(spec.courage))
+        .pair(texts.t("conf.card.discipline"), dash(spec.discipline))
+        .pair(texts.t("conf.sheet.penalty"), penalty)
+        .pair(texts.t("conf.card.artillery"), json(&spec.artillery))
+        .pair(texts.t("conf.card.abilities"), json(&spec.abilities))
+        .pair(
+            texts.t("conf.card.crew"),
+            spec.crew
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+}
+
+/// The record sheet of the game's war machines.
+pub fn machine_sheet(
+    texts: &Texts,
+    game: &GameDoc,
+    options: SheetOptions,
+) -> Result<Document, String> {
+    let title = texts.t("conf.sheet.title");
+    let mut doc = Document::new()
+        .with_page_size(options.page)
+        .with_dpi(options.dpi)
+        .with_title(format!("{title} {}", game.name))
+        .with_footer(
+            Footer::new(
+                game.name.clone(),
+                texts.t(&format!("{}.name", game.system.key())),
+            )
+            .page_label(texts.t("sheet.page_label")),
+        )
+        .block(Title::new(title).subtitle(game.name.clone()));
+    if game.machines.is_empty() {
+        doc = doc.block(Paragraph::new(texts.t("conf.no_machines")).muted());
+    }
+    for (i, machine) in game.machines.iter().enumerate() {
+        let history: Vec<String> = machine.sp_history.iter().map(ToString::to_string).collect();
+        doc = doc
+            .block(Paragraph::heading(format!(
+                "{}. {}",
+                i + 1,
+                machine.card.spec().name
+            )))
+            .block(card_values(texts, &machine.card, &machine.state))
+            .block(Paragraph::new(
+                texts.f("conf.status.history", &[("history", &history.join(", "))]),
+            ))
+            .block(Paragraph::new(format!(
+                "{}: {}",
+                texts.t("conf.status.markers"),
+                markers(texts, &machine.state)
+            )))
+            .block(Block::Spacer(8.0));
+    }
+    doc = doc.block(Paragraph::heading(texts.t("game.resolutions")));
+    let mut table = Table::new([
+        Column::new("#", 0.06),
+        Column::new(texts.t("conf.sheet.resolution"), 0.34),
+        Column::new(texts.t("conf.sheet.log"), 0.6),
+    ])
+    .zebra(true)
+    .font_size(9.0);
+    if game.resolutions.is_empty() {
+        doc = doc.block(Paragraph::new(texts.t("game.no_resolution")).muted());
+        return Ok(doc);
+    }
+    for (i, saved) in game.resolutions.iter().enumerate() {
+        let driver = saved.driver()?;
+        let mut log: Vec<String> = driver.log().iter().map(ToString::to_string).collect();
+        if let Some(outcome) = driver.outcome_text() {
+            log.push(format!("{}: {outcome}", texts.t("panel.result")));
+        }
+        let machine = saved
+            .resolver
+            .machine()
+            .and_then(|m| game.machines.get(m))
+            .map(|m| format!(" ({})", m.card.spec().name))
+            .unwrap_or_default();
+        table = table.row([
+            (i + 1).to_string(),
+            format!("{}{machine}", driver.title()),
+            log.join("\n"),
+        ]);
+    }
+    Ok(doc.block(table))
+}
