@@ -42,10 +42,13 @@ mod crew_abilities;
 mod damage;
 mod error;
 mod figure_wounds;
+mod movement;
 mod penalty;
 mod ramming;
 mod state;
 mod steam;
+mod transport;
+mod unaufhaltsam;
 
 pub use artillery::{
     DEFAULT_TEMPLATE_CM, FerTest, FireResult, FiringModifiers, Model, Motion, PenetratingShot,
@@ -67,6 +70,7 @@ pub use damage::{
 };
 pub use error::ConfrontationError;
 pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
+pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
 pub use state::MachineState;
@@ -74,3 +78,7 @@ pub use steam::{
     EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Incident, PressureOutcome, PressureResolution,
     SteamMarkers, SteamOutcome, TotalFailureCheck, explosion_victims,
 };
+pub use transport::{
+    CardActivation, Hold, Passenger, PassengerHit, PassengerWounds, card_activation, is_access,
+};
+pub use unaufhaltsam::SpeedMarker;
