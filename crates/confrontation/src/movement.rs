@@ -18,9 +18,9 @@
 //! use feldherr_geometry::{Angle, Point, Polyline};
 //! let card: MachineCard = serde_json::from_str(r#"{"name": "Panzerwagen",
 //!     "mobility": "mobile", "sp": 8, "gew": 10, "res": 14, "bew": 20}"#)?;
-//! // The text's example: first turn after 13 cm, the second after 24 cm in all.
+//! // The text's example: first turn after 13 cm, the second after about 24 cm.
 //! let path = Polyline::new(vec![
-//!     Point::new(0.0, 0.0), Point::new(13.0, 0.0), Point::new(20.0, 7.0), Point::new(25.0, 7.0),
+//!     Point::new(0.0, 0.0), Point::new(13.0, 0.0), Point::new(21.0, 8.0), Point::new(30.0, 8.0),
 //! ])?;
 //! let check = MovePath::new(&card, &MachineState::default(), Angle::ZERO, false)?.check(&path)?;
 //! assert!(check.is_legal(), "{:?}", check.violations);
