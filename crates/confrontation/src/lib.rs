@@ -37,6 +37,7 @@
 pub mod abilities;
 mod artillery;
 mod card;
+mod characteristic_test;
 pub mod crew;
 mod crew_abilities;
 mod damage;
@@ -45,6 +46,7 @@ mod figure_wounds;
 mod movement;
 mod penalty;
 mod ramming;
+mod sickle;
 mod state;
 mod steam;
 mod transport;
@@ -59,6 +61,7 @@ pub use card::{
     Access, Ammunition, Artillery, ArtilleryClass, AuxiliaryRequirement, CrewAbility, CrewCard,
     MachineCard, MachineSpec, MechanicalAbility, Mobility, Size,
 };
+pub use characteristic_test::CharacteristicTest;
 pub use crew_abilities::{
     BARRICADE_RES, Barricade, MINE_BLAST_CM, MINE_STRENGTH, PLACEMENT_CM, Repair, RepairOutcome,
     RepairResult, TRIGGER_CM, check_placement, mine_victims, triggers,
@@ -73,6 +76,7 @@ pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
 pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
+pub use sickle::{SickleFigure, SickleResult, SickleRun, blade_victims};
 pub use state::MachineState;
 pub use steam::{
     EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Incident, PressureOutcome, PressureResolution,
