@@ -38,11 +38,14 @@ pub mod abilities;
 mod artillery;
 mod card;
 mod characteristic_test;
+mod concentration;
 pub mod crew;
 mod crew_abilities;
 mod damage;
 mod error;
+mod feint;
 mod figure_wounds;
+mod instabil;
 mod movement;
 mod penalty;
 mod ramming;
@@ -62,6 +65,7 @@ pub use card::{
     MachineCard, MachineSpec, MechanicalAbility, Mobility, Size,
 };
 pub use characteristic_test::CharacteristicTest;
+pub use concentration::Concentration;
 pub use crew_abilities::{
     BARRICADE_RES, Barricade, MINE_BLAST_CM, MINE_STRENGTH, PLACEMENT_CM, Repair, RepairOutcome,
     RepairResult, TRIGGER_CM, check_placement, mine_victims, triggers,
@@ -72,7 +76,9 @@ pub use damage::{
     resolve_hit, row_for, table_sp,
 };
 pub use error::ConfrontationError;
+pub use feint::Feint;
 pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
+pub use instabil::{InstabilOutcome, InstabilRoll, Instability};
 pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
