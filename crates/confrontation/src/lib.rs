@@ -39,6 +39,7 @@ mod artillery;
 mod card;
 mod characteristic_test;
 mod concentration;
+mod counter_fire;
 pub mod crew;
 mod crew_abilities;
 mod damage;
@@ -66,6 +67,9 @@ pub use card::{
 };
 pub use characteristic_test::CharacteristicTest;
 pub use concentration::Concentration;
+pub use counter_fire::{
+    COUNTER_FIRE_DIFFICULTY, CounterFire, CounterFireOutcome, PenetratingCounterFire, may_descend,
+};
 pub use crew_abilities::{
     BARRICADE_RES, Barricade, MINE_BLAST_CM, MINE_STRENGTH, PLACEMENT_CM, Repair, RepairOutcome,
     RepairResult, TRIGGER_CM, check_placement, mine_victims, triggers,
