@@ -6,9 +6,12 @@
 //! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
 //! figure wounds ([`WoundRoll`], C8), steam and naphtha
 //! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
-//! barricades, C10), withdrawal by strength ([`abilities`]). Not yet here:
-//! the path validator for mobile machines
-//! (C4), Sichel, Transport boarding and the new abilities of the text.
+//! barricades, C10), movement of mobile machines ([`MovePath`], C4),
+//! Unaufhaltsam ([`SpeedMarker`]), Sichel ([`blade_victims`],
+//! [`SickleRun`]), Transport ([`Hold`], [`PassengerWounds`]), the new
+//! abilities ([`abilities`], [`Feint`], [`Concentration`], [`InstabilRoll`]),
+//! counter-fire against chargers ([`CounterFire`],
+//! [`PenetratingCounterFire`]) and Schutzwall ([`may_descend`]).
 //!
 //! Conventions: distances in centimetres; characteristics as printed on
 //! the cards (STR, RES = WK, SP); every die comes through

@@ -83,6 +83,26 @@ pub enum MoveViolation {
     },
 }
 
+impl MoveViolation {
+    /// The ruling that sets the limit: C3 for an immobile machine, C4 else.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Self::CannotMove { reason } if reason.contains("C3") => "C3",
+            _ => "C4",
+        }
+    }
+
+    /// The leg index concerned (0 for a machine that cannot move at all).
+    pub fn segment(&self) -> usize {
+        match self {
+            Self::CannotMove { .. } => 0,
+            Self::TurnTooSharp { segment, .. }
+            | Self::TooLittleStraight { segment, .. }
+            | Self::TooLong { segment, .. } => *segment,
+        }
+    }
+}
+
 impl fmt::Display for MoveViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -123,11 +123,13 @@ fn immobile_stopped_and_destroyed_machines_cannot_move() {
         .check(&p)
         .unwrap();
     assert!(matches!(c.violations[0], MoveViolation::CannotMove { .. }));
+    assert_eq!(c.violations[0].rule(), "C3");
     let mut stopped = MachineState::default();
     SpeedMarker::stop(&mut stopped);
     let m = MovePath::new(&card("Panzerwagen"), &stopped, Angle::ZERO, false).unwrap();
     assert!(m.free_facing());
-    assert!(!m.check(&p).unwrap().is_legal());
+    let v = m.check(&p).unwrap().violations;
+    assert_eq!((v.len(), v[0].rule(), v[0].segment()), (1, "C4", 0));
     let mp = MovePath::new(&card("Panzerwagen"), &st, Angle::ZERO, true).unwrap();
     assert!(!mp.free_facing());
     assert_eq!(mp.max_cm(), 40.0);
