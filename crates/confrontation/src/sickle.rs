@@ -9,9 +9,9 @@
 //! facing) is centred on the path; on each straight leg the blades sweep a
 //! strip `reach_cm` wide along each long side, from the rear corner at the
 //! leg's start to the front corner at its end. A figure is touched if its
-//! base touches or overlaps one of these strips. The pivot at a bend is not
-//! swept (a course change of at most 45 deg, C4, sweeps little beyond the
-//! strips).
+//! base touches or overlaps one of these strips. At a bend the machine
+//! pivots on the path's corner: its blades are swept through the turn in
+//! steps of at most 1 deg.
 //!
 //! ```
 //! use feldherr_confrontation::{SickleFigure, SickleRun, blade_victims};
@@ -27,7 +27,9 @@
 
 use feldherr_dice::mechanics::ConfrontationRoll;
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
-use feldherr_geometry::{CONTACT_TOLERANCE, OrientedRect, Point, Polyline, Shape, distance};
+use feldherr_geometry::{
+    Angle, CONTACT_TOLERANCE, GEOMETRIC_EPSILON, OrientedRect, Point, Polyline, Shape, distance,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::characteristic_test::CharacteristicTest;
@@ -54,23 +56,35 @@ pub fn blade_victims(
     check_cm("blade reach", reach_cm)?;
     let reach = reach_cm.max(CONTACT_TOLERANCE);
     let mut strips = Vec::new();
+    let mut previous: Option<Angle> = None;
     for leg in path.segments() {
         let Some(heading) = leg.direction() else {
             continue;
         };
-        let fwd = heading.direction();
-        let left = (-fwd.y, fwd.x);
-        let mid = leg.midpoint();
-        let off = width_cm / 2.0 + reach / 2.0;
-        for side in [1.0, -1.0] {
-            let center = Point::new(mid.x + side * left.0 * off, mid.y + side * left.1 * off);
-            strips.push(Shape::Rect(OrientedRect::new(
-                center,
-                reach,
-                leg.length() + length_cm,
-                heading,
-            )?));
+        if leg.length() <= GEOMETRIC_EPSILON {
+            continue;
         }
+        // The pivot at a bend: the blades at the machine's length, turned
+        // in steps of at most 1 deg from the old heading to the new one.
+        if let Some(prev) = previous {
+            let turn = Angle::signed_between(prev, heading);
+            let steps = turn.abs().ceil().max(1.0) as u32;
+            for k in 1..steps {
+                let a =
+                    Angle::from_degrees(prev.degrees() + turn * f64::from(k) / f64::from(steps))?;
+                blade_strips(&mut strips, leg.start(), a, 0.0, width_cm, length_cm, reach)?;
+            }
+        }
+        blade_strips(
+            &mut strips,
+            leg.midpoint(),
+            heading,
+            leg.length(),
+            width_cm,
+            length_cm,
+            reach,
+        )?;
+        previous = Some(heading);
     }
     Ok(figures
         .iter()
@@ -78,6 +92,35 @@ pub fn blade_victims(
         .filter(|(_, f)| strips.iter().any(|s| distance(s, f) <= CONTACT_TOLERANCE))
         .map(|(i, _)| i)
         .collect())
+}
+
+/// Adds the two blade strips of a machine centred on `center` facing
+/// `heading`, stretched by `travel` cm along it.
+fn blade_strips(
+    strips: &mut Vec<Shape>,
+    center: Point,
+    heading: Angle,
+    travel: f64,
+    width_cm: f64,
+    length_cm: f64,
+    reach: f64,
+) -> Result<(), ConfrontationError> {
+    let fwd = heading.direction();
+    let left = (-fwd.y, fwd.x);
+    let off = width_cm / 2.0 + reach / 2.0;
+    for side in [1.0, -1.0] {
+        let c = Point::new(
+            center.x + side * left.0 * off,
+            center.y + side * left.1 * off,
+        );
+        strips.push(Shape::Rect(OrientedRect::new(
+            c,
+            reach,
+            travel + length_cm,
+            heading,
+        )?));
+    }
+    Ok(())
 }
 
 /// A figure touched by the blades.

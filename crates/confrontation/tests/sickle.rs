@@ -54,6 +54,23 @@ fn figures_touched_by_the_blades() {
     // A bend: the second leg goes up along x = 20.
     let bend = [(0.0, 0.0), (20.0, 0.0), (20.0, 20.0)];
     check(&bend, &[(23.5, 12.0), (16.5, 12.0), (10.0, 12.0)], &[0, 1]);
+    // The pivot: a wide machine (10 x 4 cm) turning left by 90 deg at
+    // (20, 0) swings its right blade through a figure outside the bend that
+    // neither straight stretch reaches (6 cm out at -45 deg).
+    let bend_path = Polyline::new(vec![
+        Point::new(0.0, 0.0),
+        Point::new(20.0, 0.0),
+        Point::new(20.0, 20.0),
+    ])
+    .unwrap();
+    let out = |r: f64| {
+        let a = (-45.0f64).to_radians();
+        Shape::Circle(Circle::new(Point::new(20.0 + r * a.cos(), r * a.sin()), 0.2).unwrap())
+    };
+    assert_eq!(
+        blade_victims(10.0, 4.0, 1.0, &bend_path, &[out(6.0), out(7.0)]).unwrap(),
+        vec![0]
+    );
     // Bad sizes are refused.
     let p = Polyline::new(vec![Point::new(0.0, 0.0), Point::new(1.0, 0.0)]).unwrap();
     assert!(blade_victims(-1.0, 6.0, 1.0, &p, &[]).is_err());

@@ -31,22 +31,34 @@ fn check(places: u32, figures: &[Size], expected: Result<u32, &str>) {
     }
 }
 
+#[derive(serde::Deserialize)]
+struct Case {
+    note: String,
+    places: u32,
+    figures: Vec<Size>,
+    free: Option<u32>,
+    error: Option<String>,
+}
+
 #[test]
 fn places_and_the_text_example() {
     use Size::*;
-    // Transport/4: 4 small, or 2 normal, or 1 large and 1 small.
-    check(4, &[Small, Small, Small, Small], Ok(0));
-    check(4, &[Normal, Normal], Ok(0));
-    check(4, &[Large, Small], Ok(0));
-    check(4, &[Large, Normal], Err("needs 2 places, 1 free"));
-    check(
-        4,
-        &[Small, Small, Small, Small, Small],
-        Err("needs 1 places, 0 free"),
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/confrontation/transport.json"
     );
-    check(4, &[VeryLarge], Err("very large"));
-    check(3, &[Large], Ok(0));
-    check(2, &[Small], Ok(1));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases: Vec<Case> = serde_json::from_value(v["cases"].clone()).unwrap();
+    assert_eq!(cases.len(), 8);
+    for c in &cases {
+        let expected = match (&c.free, &c.error) {
+            (Some(f), None) => Ok(*f),
+            (None, Some(e)) => Err(e.as_str()),
+            _ => panic!("{}: free or error", c.note),
+        };
+        check(c.places, &c.figures, expected);
+    }
     let mut rider = p("knight", Normal);
     rider.cavalry = true;
     assert!(rider.places().unwrap_err().to_string().contains("cavalry"));
