@@ -30,6 +30,8 @@ use crate::card::{Access, MachineCard, Size};
 use crate::damage::{Fate, HitResult, Victim, resolve_hit};
 use crate::error::{ConfrontationError, check_range};
 use crate::figure_wounds::WoundTable;
+use crate::state::MachineState;
+use crate::unaufhaltsam::SpeedMarker;
 
 /// A figure riding in a vehicle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -234,6 +236,22 @@ impl Hold {
             .position(|p| p.name == name)
             .ok_or_else(|| refused(format!("{name} is not aboard")))?;
         Ok(self.passengers.remove(i))
+    }
+
+    /// The vehicle halts so that `name` can leave (a vehicle in motion, or
+    /// one with a speed marker, must stop first): it gives up its speed
+    /// marker and may not move again this movement phase.
+    ///
+    /// # Errors
+    /// As [`Hold::leave`]; the vehicle stays stopped even then.
+    pub fn stop_and_leave(
+        &mut self,
+        name: &str,
+        side: FacingArc,
+        state: &mut MachineState,
+    ) -> Result<Passenger, ConfrontationError> {
+        SpeedMarker::stop(state);
+        self.leave(name, side, false)
     }
 
     fn check_door(&self, side: FacingArc, moving: bool) -> Result<(), ConfrontationError> {

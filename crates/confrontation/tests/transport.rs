@@ -7,8 +7,8 @@
 )]
 
 use feldherr_confrontation::{
-    Access, CardActivation, Fate, HitEffect, Hold, MachineCard, Passenger, PassengerWounds, Size,
-    WoundLevel, WoundTable, card_activation,
+    Access, CardActivation, Fate, HitEffect, Hold, MachineCard, MachineState, Passenger,
+    PassengerWounds, Size, WoundLevel, WoundTable, card_activation,
 };
 use feldherr_dice::step::Driver;
 use feldherr_geometry::FacingArc;
@@ -88,6 +88,25 @@ fn boarding_and_leaving_by_the_access_only_while_standing() {
     assert!(hold.leave("b", FacingArc::Rear, false).is_err());
     assert_eq!(hold.leave("a", FacingArc::Rear, false).unwrap().name, "a");
     assert!(hold.passengers().is_empty());
+    // With a speed marker the vehicle must stop to let them out, loses the
+    // marker and stays put for the phase.
+    hold.board(p("c", Size::Normal), FacingArc::Rear, false)
+        .unwrap();
+    let mut state = MachineState {
+        speed_marker: true,
+        ..MachineState::default()
+    };
+    assert!(
+        hold.leave("c", FacingArc::Rear, state.speed_marker)
+            .is_err()
+    );
+    assert_eq!(
+        hold.stop_and_leave("c", FacingArc::Rear, &mut state)
+            .unwrap()
+            .name,
+        "c"
+    );
+    assert!(!state.speed_marker && state.stopped);
     // Side access: left or right, not front or rear.
     let mut side = Hold::new(4, Access::Side).unwrap();
     side.board(p("l", Size::Small), FacingArc::Left, false)
