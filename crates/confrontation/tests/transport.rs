@@ -163,3 +163,26 @@ fn passengers_of_a_destroyed_vehicle() {
     assert_eq!(out[1].result.effect, HitEffect::Wound(WoundLevel::Critical));
     assert!(d.log().iter().any(|s| s.text.contains("dwarf survives")));
 }
+
+#[test]
+fn passenger_wound_odds_by_monte_carlo() {
+    let mut hold = Hold::new(2, Access::Side).unwrap();
+    hold.deploy(Passenger::new("goblin", Size::Small, 3))
+        .unwrap();
+    let table = WoundTable::default();
+    // STR 14 against RES 3: killed on 2D6 + 11 >= 16, i.e. 5+ (doubles as usual).
+    let d = feldherr_confrontation::fate_distribution(
+        14,
+        &feldherr_confrontation::Victim::figure("goblin", 3),
+        &table,
+        true,
+    );
+    let w = PassengerWounds::new(14, &hold, table);
+    let mut dice = feldherr_dice::Dice::seeded(21);
+    feldherr_dice::monte_carlo::check(&d, 5_000, || {
+        Driver::new(w.clone())
+            .run_to_end(&mut dice, |_| 0)
+            .map(|o| o[0].result.fate)
+    })
+    .unwrap();
+}
