@@ -109,13 +109,13 @@ impl ExportTab {
                     .labelled_by(label.id);
                 ui.end_row();
                 ui.label(texts.t("export.which"));
-            ui.horizontal_wrapped(|ui| {
-                for (on, key) in self.kinds.iter_mut().zip(KIND_KEYS) {
-                    ui.checkbox(on, texts.t(key));
-                }
-            });
-            ui.end_row();
-            ui.label(texts.t("export.language"));
+                ui.horizontal_wrapped(|ui| {
+                    for (on, key) in self.kinds.iter_mut().zip(KIND_KEYS) {
+                        ui.checkbox(on, texts.t(key));
+                    }
+                });
+                ui.end_row();
+                ui.label(texts.t("export.language"));
                 ui.horizontal(|ui| {
                     for catalogue in crate::i18n::catalogues() {
                         ui.radio_value(
@@ -187,7 +187,12 @@ impl ExportTab {
                 return;
             }
         };
-        sheets.retain(|sheet| self.kinds.get(kind_of(&sheet.name)).copied().unwrap_or(true));
+        sheets.retain(|sheet| {
+            self.kinds
+                .get(kind_of(&sheet.name))
+                .copied()
+                .unwrap_or(true)
+        });
         if sheets.is_empty() {
             self.message = Some(Err(texts.t("export.none_chosen").to_owned()));
             return;
