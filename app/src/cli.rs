@@ -324,17 +324,7 @@ pub fn standings_csv(rows: &[crate::ui::event::StandingsRow]) -> String {
         "place,player,club,army,raeuber_warhammer,new_year_scenario,sled_race,total,decided_by\n",
     );
     for r in rows {
-        let fields = [
-            crate::ui::event::place_label(r),
-            r.points.name.clone(),
-            r.club.clone(),
-            r.army.clone(),
-            r.points.raeuber_warhammer.to_string(),
-            r.points.new_year_scenario.to_string(),
-            r.points.sled_race.to_string(),
-            r.points.total().to_string(),
-            r.decided_by.clone(),
-        ];
+        let fields = r.cells();
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text.push_str(&line.join(","));
         text.push('\n');

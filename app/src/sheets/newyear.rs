@@ -7,7 +7,7 @@ use feldherr_sheet::{
 use feldherr_wfb_newyear::{BattleKind, Event, Pairing, SledOutcome};
 
 use crate::i18n::Texts;
-use crate::ui::event::{RULE_CARDS, place_label, rule_card_text, standings_rows_full};
+use crate::ui::event::{RULE_CARDS, rule_card_text, standings_rows_full};
 
 /// Page size and resolution of the sheets.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -322,17 +322,7 @@ pub fn standings(texts: &Texts, event: &Event, options: SheetOptions) -> Result<
     .zebra(true)
     .font_size(if rows.len() > 40 { 8.0 } else { 10.0 });
     for r in &rows {
-        table = table.row([
-            place_label(r),
-            r.points.name.clone(),
-            r.club.clone(),
-            r.army.clone(),
-            r.points.raeuber_warhammer.to_string(),
-            r.points.new_year_scenario.to_string(),
-            r.points.sled_race.to_string(),
-            r.points.total().to_string(),
-            r.decided_by.clone(),
-        ]);
+        table = table.row(r.cells());
     }
     Ok(page(texts, event, options, title)
         .block(Title::new(title).subtitle(tie_breakers))

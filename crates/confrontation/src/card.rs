@@ -439,6 +439,14 @@ impl MachineCard {
         })
     }
 
+    /// Schutzwall X (cm), if any.
+    pub fn rampart(&self) -> Option<f64> {
+        self.0.abilities.iter().find_map(|a| match a {
+            MechanicalAbility::Schutzwall(x) => Some(*x),
+            _ => None,
+        })
+    }
+
     /// Instabil X, if any.
     pub fn instabil(&self) -> Option<u32> {
         self.0.abilities.iter().find_map(|a| match a {

@@ -6,9 +6,12 @@
 //! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
 //! figure wounds ([`WoundRoll`], C8), steam and naphtha
 //! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
-//! barricades, C10), withdrawal by strength ([`abilities`]). Not yet here:
-//! the path validator for mobile machines
-//! (C4), Sichel, Transport boarding and the new abilities of the text.
+//! barricades, C10), movement of mobile machines ([`MovePath`], C4),
+//! Unaufhaltsam ([`SpeedMarker`]), Sichel ([`blade_victims`],
+//! [`SickleRun`]), Transport ([`Hold`], [`PassengerWounds`]), the new
+//! abilities ([`abilities`], [`Feint`], [`Concentration`], [`InstabilRoll`]),
+//! counter-fire against chargers ([`CounterFire`],
+//! [`PenetratingCounterFire`]) and Schutzwall ([`may_descend`]).
 //!
 //! Conventions: distances in centimetres; characteristics as printed on
 //! the cards (STR, RES = WK, SP); every die comes through
@@ -37,15 +40,24 @@
 pub mod abilities;
 mod artillery;
 mod card;
+mod characteristic_test;
+mod concentration;
+mod counter_fire;
 pub mod crew;
 mod crew_abilities;
 mod damage;
 mod error;
+mod feint;
 mod figure_wounds;
+mod instabil;
+mod movement;
 mod penalty;
 mod ramming;
+mod sickle;
 mod state;
 mod steam;
+mod transport;
+mod unaufhaltsam;
 
 pub use artillery::{
     DEFAULT_TEMPLATE_CM, FerTest, FireResult, FiringModifiers, Model, Motion, PenetratingShot,
@@ -55,6 +67,11 @@ pub use artillery::{
 pub use card::{
     Access, Ammunition, Artillery, ArtilleryClass, AuxiliaryRequirement, CrewAbility, CrewCard,
     MachineCard, MachineSpec, MechanicalAbility, Mobility, Size,
+};
+pub use characteristic_test::CharacteristicTest;
+pub use concentration::Concentration;
+pub use counter_fire::{
+    COUNTER_FIRE_DIFFICULTY, CounterFire, CounterFireOutcome, PenetratingCounterFire, may_descend,
 };
 pub use crew_abilities::{
     BARRICADE_RES, Barricade, MINE_BLAST_CM, MINE_STRENGTH, PLACEMENT_CM, Repair, RepairOutcome,
@@ -66,11 +83,19 @@ pub use damage::{
     resolve_hit, row_for, table_sp,
 };
 pub use error::ConfrontationError;
+pub use feint::Feint;
 pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
+pub use instabil::{InstabilOutcome, InstabilRoll, Instability};
+pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
+pub use sickle::{SickleFigure, SickleResult, SickleRun, blade_victims};
 pub use state::MachineState;
 pub use steam::{
     EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Incident, PressureOutcome, PressureResolution,
     SteamMarkers, SteamOutcome, TotalFailureCheck, explosion_victims,
 };
+pub use transport::{
+    CardActivation, Hold, Passenger, PassengerHit, PassengerWounds, card_activation, is_access,
+};
+pub use unaufhaltsam::SpeedMarker;

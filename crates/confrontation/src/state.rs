@@ -32,6 +32,10 @@ pub struct MachineState {
     /// Speed marker (Unaufhaltsam).
     #[serde(default)]
     pub speed_marker: bool,
+    /// Stopped during this movement phase (Unaufhaltsam): no more movement
+    /// until the next one.
+    #[serde(default)]
+    pub stopped: bool,
     /// Whether it had the speed marker at the start of the round (C5).
     #[serde(default)]
     pub speed_marker_at_round_start: bool,
@@ -87,6 +91,7 @@ impl MachineState {
     pub fn new_round(&mut self) {
         self.jammed = false;
         self.repair_tried = false;
+        self.stopped = false;
         self.speed_marker_at_round_start = self.speed_marker;
         self.steam.new_round();
     }

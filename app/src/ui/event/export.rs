@@ -11,6 +11,27 @@ use feldherr_wfb_newyear::Event;
 use crate::i18n::Texts;
 use crate::sheets::{ExportFormat, Progress, SheetOptions, event_sheets, export};
 
+/// Catalogue keys of the sheet kinds, in the order of `ExportTab::kinds`.
+const KIND_KEYS: [&str; 4] = [
+    "export.kind.slips",
+    "export.kind.sled",
+    "export.kind.standings",
+    "export.kind.rules",
+];
+
+/// Which kind a sheet is, from its file name.
+fn kind_of(name: &str) -> usize {
+    if name.starts_with("slip-") {
+        0
+    } else if name == "sled-race" {
+        1
+    } else if name == "standings" {
+        2
+    } else {
+        3
+    }
+}
+
 /// A running export.
 #[derive(Debug)]
 struct Running {
@@ -26,6 +47,8 @@ pub struct ExportTab {
     page: PageSize,
     dpi: String,
     language: String,
+    /// Which kinds of sheet to write: slips, sled race, standings, rules cards.
+    kinds: [bool; 4],
     running: Option<Running>,
     message: Option<Result<String, String>>,
 }
@@ -41,6 +64,7 @@ impl Default for ExportTab {
             page: PageSize::A4,
             dpi: "300".into(),
             language: String::new(),
+            kinds: [true; 4],
             running: None,
             message: None,
         }
@@ -83,6 +107,13 @@ impl ExportTab {
                 let label = ui.label(texts.t("export.dpi"));
                 ui.add(egui::TextEdit::singleline(&mut self.dpi).desired_width(60.0))
                     .labelled_by(label.id);
+                ui.end_row();
+                ui.label(texts.t("export.which"));
+                ui.horizontal_wrapped(|ui| {
+                    for (on, key) in self.kinds.iter_mut().zip(KIND_KEYS) {
+                        ui.checkbox(on, texts.t(key));
+                    }
+                });
                 ui.end_row();
                 ui.label(texts.t("export.language"));
                 ui.horizontal(|ui| {
@@ -149,13 +180,23 @@ impl ExportTab {
             page: self.page,
             dpi,
         };
-        let sheets = match event_sheets(&sheet_texts, event, options) {
+        let mut sheets = match event_sheets(&sheet_texts, event, options) {
             Ok(sheets) => sheets,
             Err(e) => {
                 self.message = Some(Err(e));
                 return;
             }
         };
+        sheets.retain(|sheet| {
+            self.kinds
+                .get(kind_of(&sheet.name))
+                .copied()
+                .unwrap_or(true)
+        });
+        if sheets.is_empty() {
+            self.message = Some(Err(texts.t("export.none_chosen").to_owned()));
+            return;
+        }
         let progress = Progress::default();
         let (sender, result) = channel();
         let folder = PathBuf::from(self.folder.trim());

@@ -70,6 +70,24 @@ pub fn rows(texts: &Texts, event: &Event) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
+impl Row {
+    /// The row's cells as printed and exported: place, player, club, army,
+    /// points per game, total, what decided the place.
+    pub fn cells(&self) -> [String; 9] {
+        [
+            place_label(self),
+            self.points.name.clone(),
+            self.club.clone(),
+            self.army.clone(),
+            self.points.raeuber_warhammer.to_string(),
+            self.points.new_year_scenario.to_string(),
+            self.points.sled_race.to_string(),
+            self.points.total().to_string(),
+            self.decided_by.clone(),
+        ]
+    }
+}
+
 /// Place as printed: "2" or "2=" for a shared place.
 pub fn place_label(row: &Row) -> String {
     if row.shared {
