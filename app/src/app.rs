@@ -66,6 +66,9 @@ pub enum Command {
     Edit(DocumentEdit),
     /// Render the active game's table as a picture and ask where to save it.
     ExportTablePicture,
+    /// Lay out the war-machine record sheet of the active game as a PDF and
+    /// ask where to save it.
+    ExportMachineSheet,
     /// Show an error dialog.
     ShowError(String),
     /// Close the error dialog.
@@ -110,8 +113,8 @@ pub struct FeldherrApp {
     dialogs: FileDialogs,
     autosave_dir: Option<PathBuf>,
     open_path: String,
-    /// A rendered picture waiting for its path from the save dialog.
-    pending_picture: Option<Vec<u8>>,
+    /// A rendered picture or PDF waiting for its path from the save dialog.
+    pending_export: Option<Vec<u8>>,
 }
 
 impl FeldherrApp {
@@ -151,7 +154,7 @@ impl FeldherrApp {
             dialogs: FileDialogs::default(),
             autosave_dir: options.autosave_dir,
             open_path: String::new(),
-            pending_picture: None,
+            pending_export: None,
         }
     }
 
@@ -201,8 +204,8 @@ impl FeldherrApp {
             match (purpose, path) {
                 (Purpose::Open, Some(path)) => commands.push(Command::Open(path)),
                 (Purpose::SaveAs, Some(path)) => commands.push(Command::SaveAs(path)),
-                (Purpose::ExportPicture, Some(path)) => {
-                    if let Some(bytes) = self.pending_picture.take()
+                (Purpose::ExportPicture | Purpose::ExportPdf, Some(path)) => {
+                    if let Some(bytes) = self.pending_export.take()
                         && let Err(e) = crate::document::write_atomic(&path, &bytes)
                     {
                         commands.push(Command::ShowError(format!("{}: {e}", path.display())));
@@ -420,10 +423,35 @@ impl FeldherrApp {
                         .and_then(|image| feldherr_table::encode_png(&image))
                     {
                         Ok(png) => {
-                            self.pending_picture = Some(png);
+                            self.pending_export = Some(png);
                             self.dialogs.request(Purpose::ExportPicture, ctx, &name);
                         }
                         Err(e) => self.error = Some(e.to_string()),
+                    }
+                }
+            }
+            Command::ExportMachineSheet => {
+                if let Some(Document::Game(game)) =
+                    self.active_document().map(OpenDocument::document)
+                {
+                    let name = format!("{}-machines", game.name);
+                    let pdf = crate::sheets::machine_sheet(
+                        &self.texts,
+                        game,
+                        crate::sheets::SheetOptions::default(),
+                    )
+                    .and_then(|sheet| {
+                        sheet
+                            .layout()
+                            .and_then(|l| l.to_pdf())
+                            .map_err(|e| e.to_string())
+                    });
+                    match pdf {
+                        Ok(pdf) => {
+                            self.pending_export = Some(pdf);
+                            self.dialogs.request(Purpose::ExportPdf, ctx, &name);
+                        }
+                        Err(e) => self.error = Some(e),
                     }
                 }
             }

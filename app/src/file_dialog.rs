@@ -13,6 +13,8 @@ pub enum Purpose {
     SaveAs,
     /// Pick where to save a picture of the table.
     ExportPicture,
+    /// Pick where to save a PDF sheet.
+    ExportPdf,
 }
 
 /// Runs dialogs on a helper thread and hands back the chosen paths.
@@ -60,6 +62,10 @@ impl FileDialogs {
                 Purpose::ExportPicture => dialog
                     .add_filter("PNG", &["png"])
                     .set_file_name(format!("{name}.png"))
+                    .save_file(),
+                Purpose::ExportPdf => dialog
+                    .add_filter("PDF", &["pdf"])
+                    .set_file_name(format!("{name}.pdf"))
                     .save_file(),
             };
             let _ = sender.send((purpose, path));

@@ -55,7 +55,14 @@ impl MachinesPanel {
         egui::ScrollArea::vertical()
             .id_salt("conf.machines")
             .show(ui, |ui| {
-                ui.label(egui::RichText::new(texts.t("conf.machines")).strong());
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(texts.t("conf.machines")).strong());
+                    if !game.machines.is_empty()
+                        && ui.button(texts.t("conf.sheet.export")).clicked()
+                    {
+                        commands.push(Command::ExportMachineSheet);
+                    }
+                });
                 if game.machines.is_empty() {
                     ui.weak(texts.t("conf.no_machines"));
                 }
