@@ -2,7 +2,10 @@
 //! card values, SP history and markers, and the log of the game's
 //! resolutions with their numbers.
 
-use feldherr_confrontation::{MachineCard, MachineState, Mobility, Size};
+use feldherr_confrontation::{
+    Access, Ammunition, Artillery, ArtilleryClass, MachineCard, MachineState, MechanicalAbility,
+    Mobility, Size,
+};
 use feldherr_sheet::{Block, Column, Document, Footer, KeyValues, Paragraph, Table, Title};
 
 use super::SheetOptions;
@@ -13,8 +16,53 @@ fn dash(value: Option<u32>) -> String {
     value.map_or_else(|| "-".to_owned(), |v| v.to_string())
 }
 
-fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+/// Abilities as written on the cards: "Ramme/3, Unaufhaltsam, Transport/4 (rear)".
+fn abilities(texts: &Texts, abilities: &[MechanicalAbility]) -> String {
+    if abilities.is_empty() {
+        return "-".to_owned();
+    }
+    abilities
+        .iter()
+        .map(|a| match a {
+            MechanicalAbility::Ramme(x) => format!("Ramme/{x}"),
+            MechanicalAbility::Unaufhaltsam => "Unaufhaltsam".to_owned(),
+            MechanicalAbility::Sichel(x) => format!("Sichel/{x}"),
+            MechanicalAbility::Transport { places, access } => {
+                let side = texts.t(match access {
+                    Access::Side => "conf.sheet.access.side",
+                    Access::Rear => "conf.sheet.access.rear",
+                });
+                format!("Transport/{places} ({side})")
+            }
+            MechanicalAbility::Resistent => "Resistent".to_owned(),
+            MechanicalAbility::Schutzwall(x) => format!("Schutzwall/{x}"),
+            MechanicalAbility::Instabil(x) => format!("Instabil/{x}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Artillery as a line: "heavy, zone, STR 10, 60 cm (min. 10 cm)".
+fn artillery(texts: &Texts, artillery: Option<&Artillery>) -> String {
+    let Some(a) = artillery else {
+        return "-".to_owned();
+    };
+    let class = texts.t(match a.class {
+        ArtilleryClass::Light => "conf.sheet.light",
+        ArtilleryClass::Heavy => "conf.sheet.heavy",
+    });
+    let ammunition = texts.t(match a.ammunition {
+        Ammunition::Penetrating => "conf.sheet.penetrating",
+        Ammunition::Zone => "conf.sheet.zone",
+    });
+    let minimum = a
+        .min_range_cm
+        .map(|m| format!(" (min. {m} cm)"))
+        .unwrap_or_default();
+    format!(
+        "{class}, {ammunition}, STR {}, {} cm{minimum}",
+        a.strength, a.range_cm
+    )
 }
 
 fn markers(texts: &Texts, state: &MachineState) -> String {
@@ -71,16 +119,22 @@ fn card_values(texts: &Texts, card: &MachineCard, state: &MachineState) -> KeyVa
         .pair(texts.t("conf.card.courage"), dash(spec.courage))
         .pair(texts.t("conf.card.discipline"), dash(spec.discipline))
         .pair(texts.t("conf.sheet.penalty"), penalty)
-        .pair(texts.t("conf.card.artillery"), json(&spec.artillery))
-        .pair(texts.t("conf.card.abilities"), json(&spec.abilities))
         .pair(
-            texts.t("conf.card.crew"),
-            spec.crew
-                .iter()
-                .map(|c| c.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            texts.t("conf.sheet.artillery"),
+            artillery(texts, spec.artillery.as_ref()),
         )
+        .pair(
+            texts.t("conf.sheet.abilities"),
+            abilities(texts, &spec.abilities),
+        )
+        .pair(texts.t("conf.sheet.crew"), {
+            let names: Vec<&str> = spec.crew.iter().map(|c| c.name.as_str()).collect();
+            if names.is_empty() {
+                "-".to_owned()
+            } else {
+                names.join(", ")
+            }
+        })
 }
 
 /// The record sheet of the game's war machines.
