@@ -23,6 +23,22 @@ fn event_of(
     }
 }
 
+/// Opens a copy of the example event (so the fixture itself is never
+/// written by autosave) from the folder `dir`.
+fn open_fixture_event(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    dir: &std::path::Path,
+) {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = dir.join("event.json");
+    std::fs::copy(fixture, &copy).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy));
+    h.run();
+}
+
 fn add_player(
     h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
     name: &str,
@@ -109,14 +125,7 @@ fn enter_an_event_from_players_to_standings() {
 #[test]
 fn a_player_cannot_be_paired_twice_in_one_game() {
     let mut h = harness(Dice::scripted([]));
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/newyear-event.json"
-    );
-    let copy = common::temp_dir("paired-twice").join("event.json");
-    std::fs::copy(path, &copy).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy));
-    h.run();
+    open_fixture_event(&mut h, &common::temp_dir("paired-twice"));
     click(&mut h, "Raeuber-Warhammer");
     click(&mut h, "Player A");
     click(&mut h, "Jonas Albrecht");
@@ -135,14 +144,7 @@ fn a_player_cannot_be_paired_twice_in_one_game() {
 #[test]
 fn fixture_standings_with_shared_places_and_tie_breakers() {
     let mut h = harness(Dice::scripted([]));
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/newyear-event.json"
-    );
-    let copy = common::temp_dir("standings").join("event.json");
-    std::fs::copy(path, &copy).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy));
-    h.run();
+    open_fixture_event(&mut h, &common::temp_dir("standings"));
     click(&mut h, "Standings");
     // Saved order: treasures, VP difference, sled placing.
     let rows = feldherr::ui::event::standings_rows(&event_of(&h));
@@ -191,14 +193,7 @@ fn treasure_line_helper_shows_the_dwarf_and_goblin_example() {
 fn printing_writes_every_sheet_with_progress() {
     let dir = common::temp_dir("print");
     let mut h = harness(Dice::scripted([]));
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/newyear-event.json"
-    );
-    let copy = dir.join("event.json");
-    std::fs::copy(path, &copy).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy));
-    h.run();
+    open_fixture_event(&mut h, &dir);
     click(&mut h, "Print");
     replace_text(&mut h, "Folder", &dir.join("out").display().to_string());
     replace_text(&mut h, "DPI (PNG)", "50");
@@ -233,14 +228,7 @@ fn printing_writes_every_sheet_with_progress() {
 fn saved_results_show_in_their_fields_whichever_tab_was_first() {
     let dir = common::temp_dir("fields");
     let mut h = harness(Dice::scripted([]));
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/newyear-event.json"
-    );
-    let copy = dir.join("event.json");
-    std::fs::copy(path, &copy).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy));
-    h.run();
+    open_fixture_event(&mut h, &dir);
     // The players tab is drawn first; the results must still appear later.
     click(&mut h, "Raeuber-Warhammer");
     assert_eq!(h.get_all_by_label("Result saved").count(), 4);
