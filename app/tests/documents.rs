@@ -25,6 +25,8 @@ fn game_with_roll() -> Document {
             strength: 10,
             resilience: 14,
             sacred: false,
+            machine: None,
+            applied: false,
         },
         answers: vec![Answer::Dice(vec![3, 5])],
     });

@@ -7,10 +7,12 @@ use feldherr_wfb_newyear::{
     BattleKind, BattleResult, Event, EventTieBreaker, Pairing, Player, SledRace,
 };
 
-use feldherr_confrontation::RepairResult;
+use feldherr_confrontation::{Hold, Passenger};
+use feldherr_table::geometry::FacingArc;
 
+use super::confrontation::{Effect, FigureStats};
 use super::game::GameMachine;
-use super::{Document, ResolutionKind, SavedResolution};
+use super::{Document, SavedResolution};
 
 /// A change to a game.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +57,46 @@ pub enum GameEdit {
     RemoveMachine(usize),
     /// Apply the outcome of finished resolution `index` to its machine.
     ApplyResult(usize),
+    /// Set (or with `None` forget) the RES, INI and level of figure piece
+    /// `piece`.
+    SetFigureStats {
+        /// The piece id.
+        piece: u64,
+        /// The stats.
+        stats: Option<FigureStats>,
+    },
+    /// Link machine `index` to the model piece that stands for it (or
+    /// unlink it).
+    LinkMachinePiece {
+        /// Which machine.
+        index: usize,
+        /// The piece id.
+        piece: Option<u64>,
+    },
+    /// A figure boards vehicle `index` (Transport: capacity, and in play
+    /// the access side and a standing vehicle, are checked).
+    Board {
+        /// Which machine.
+        index: usize,
+        /// The figure.
+        passenger: Passenger,
+        /// The side it boards from; `None` when deployed aboard.
+        side: Option<FacingArc>,
+        /// Whether the vehicle is moving.
+        moving: bool,
+    },
+    /// Passenger `passenger` leaves vehicle `index`.
+    Leave {
+        /// Which machine.
+        index: usize,
+        /// Which passenger.
+        passenger: usize,
+        /// The side it leaves from; `None` to just take it out (set-up).
+        side: Option<FacingArc>,
+        /// The vehicle halts for it (gives up its speed marker, no more
+        /// movement this phase).
+        stop: bool,
+    },
 }
 
 /// A change to an event.
@@ -159,39 +201,56 @@ fn record_sp(m: &mut GameMachine) {
 
 fn apply_result(game: &mut super::GameDoc, index: usize) -> Result<(), String> {
     let saved = resolution(game, index)?.clone();
-    let Some(machine_index) = saved.resolver.machine() else {
-        return Err(format!(
-            "resolution {}: has no machine to apply to",
-            index + 1
-        ));
-    };
+    let number = index + 1;
     if saved.resolver.applied() {
-        return Err(format!("resolution {}: already applied", index + 1));
+        return Err(format!("resolution {number}: already applied"));
     }
-    let m = machine(game, machine_index)?;
-    match &saved.resolver {
-        ResolutionKind::ConfrontationRepair { .. } => {
-            let outcome = saved
-                .repair_outcome()
-                .ok_or_else(|| format!("resolution {}: not finished", index + 1))?;
-            match outcome.result {
-                RepairResult::Worse => {
-                    m.state.lose_sp(&m.card, 1);
-                }
-                RepairResult::Nothing => {}
-                RepairResult::Repaired => m.state.regain_sp(1),
+    let effects = saved
+        .effects()
+        .map_err(|e| format!("resolution {number}: {e}"))?;
+    if saved.resolver.machines().is_empty() {
+        return Err(format!("resolution {number}: has no machine to apply to"));
+    }
+    for effect in effects {
+        match effect {
+            Effect::LoseSp { machine: i, sp } => {
+                let m = machine(game, i)?;
+                m.state.lose_sp(&m.card, sp);
+                record_sp(m);
             }
-            m.state.repair_tried = true;
+            Effect::RegainSp { machine: i, sp } => {
+                let m = machine(game, i)?;
+                if !m.state.destroyed {
+                    m.state.regain_sp(sp);
+                }
+                record_sp(m);
+            }
+            Effect::RepairTried { machine: i } => machine(game, i)?.state.repair_tried = true,
+            Effect::Jammed { machine: i } => machine(game, i)?.state.jammed = true,
+            Effect::Markers {
+                machine: i,
+                markers,
+            } => machine(game, i)?.state.steam = markers,
+            Effect::Exploded { machine: i } => {
+                let m = machine(game, i)?;
+                let sp = m.card.sp();
+                m.state.lose_sp(&m.card, sp);
+                m.state.destroyed = true;
+                record_sp(m);
+            }
+            Effect::PassengersGone { machine: i } => machine(game, i)?.passengers.clear(),
         }
-        ResolutionKind::ConfrontationDamage { .. } => {}
     }
-    record_sp(m);
-    if let ResolutionKind::ConfrontationRepair { applied, .. } =
-        &mut game.resolutions[index].resolver
-    {
-        *applied = true;
-    }
+    game.resolutions[index].resolver.set_applied();
     Ok(())
+}
+
+fn hold_of(m: &GameMachine) -> Result<Hold, String> {
+    let mut hold = Hold::for_card(&m.card).map_err(|e| e.to_string())?;
+    for p in &m.passengers {
+        hold.deploy(p.clone()).map_err(|e| e.to_string())?;
+    }
+    Ok(hold)
 }
 
 fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> {
@@ -214,7 +273,7 @@ fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> 
             if let Some(r) = game
                 .resolutions
                 .iter()
-                .position(|r| r.resolver.machine() == Some(*index))
+                .position(|r| r.resolver.machines().contains(index))
             {
                 return Err(format!(
                     "machine {}: resolution {} refers to it",
@@ -224,17 +283,89 @@ fn apply_game(edit: &GameEdit, game: &mut super::GameDoc) -> Result<(), String> 
             }
             game.machines.remove(*index);
             for r in &mut game.resolutions {
-                if let ResolutionKind::ConfrontationRepair { machine, .. } = &mut r.resolver
-                    && *machine > *index
+                r.resolver.machine_removed(*index);
+            }
+        }
+        GameEdit::SetFigureStats { piece, stats } => match stats {
+            Some(stats) => {
+                stats.check().map_err(|e| format!("figure {piece}: {e}"))?;
+                game.figures.insert(*piece, *stats);
+            }
+            None => {
+                game.figures.remove(piece);
+            }
+        },
+        GameEdit::LinkMachinePiece { index, piece } => {
+            if let Some(id) = piece {
+                if game.table_or_default().piece(*id).is_none() {
+                    return Err(format!("piece {id}: not on the table"));
+                }
+                if let Some(other) = game
+                    .machines
+                    .iter()
+                    .position(|m| m.piece == Some(*id))
+                    .filter(|o| o != index)
                 {
-                    *machine -= 1;
+                    return Err(format!(
+                        "piece {id}: already stands for machine {}",
+                        other + 1
+                    ));
                 }
             }
+            machine(game, *index)?.piece = *piece;
+        }
+        GameEdit::Board {
+            index,
+            passenger,
+            side,
+            moving,
+        } => {
+            let m = machine(game, *index)?;
+            if m.state.destroyed {
+                return Err(format!("machine {}: destroyed", index + 1));
+            }
+            let mut hold = hold_of(m)?;
+            match side {
+                Some(side) => hold.board(passenger.clone(), *side, *moving),
+                None => hold.deploy(passenger.clone()),
+            }
+            .map_err(|e| e.to_string())?;
+            m.passengers.push(passenger.clone());
+        }
+        GameEdit::Leave {
+            index,
+            passenger,
+            side,
+            stop,
+        } => {
+            let m = machine(game, *index)?;
+            let name = m
+                .passengers
+                .get(*passenger)
+                .map(|p| p.name.clone())
+                .ok_or_else(|| {
+                    format!(
+                        "passenger {}: there are {}",
+                        passenger + 1,
+                        m.passengers.len()
+                    )
+                })?;
+            if let Some(side) = side {
+                let mut hold = hold_of(m)?;
+                let moving = m.state.speed_marker && !*stop;
+                if *stop {
+                    hold.stop_and_leave(&name, *side, &mut m.state)
+                } else {
+                    hold.leave(&name, *side, moving)
+                }
+                .map_err(|e| e.to_string())?;
+            }
+            m.passengers.remove(*passenger);
         }
         GameEdit::ApplyResult(index) => apply_result(game, *index)?,
         GameEdit::AddResolution(saved) => {
             saved.check()?;
-            if let Some(m) = saved.resolver.machine() {
+            for m in saved.resolver.machines() {
                 machine(game, m)?;
             }
             game.resolutions.push(saved.clone());

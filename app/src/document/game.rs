@@ -1,7 +1,15 @@
 //! A game document: one game of one rule system.
 
-use feldherr_confrontation::{DamageRoll, MachineCard, MachineState, Repair, RepairOutcome};
+use std::collections::BTreeMap;
+
+use feldherr_confrontation::{
+    DamageOutcome, DamageRoll, MachineCard, MachineState, Passenger, Repair, RepairOutcome,
+};
 use feldherr_dice::step::{Answer, Driver, Pending, Resolution, Resolver, Steps};
+
+use super::confrontation::{
+    Effect, FigureStats, HitsInputs, ModelRef, RammingInputs, ShotInputs, SickleInputs, SteamInputs,
+};
 use feldherr_table::geometry::Unit;
 use feldherr_table::{Table, TableRules};
 use serde::{Deserialize, Serialize};
@@ -71,7 +79,8 @@ impl RuleSystem {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ResolutionKind {
-    /// Confrontation damage table (C1).
+    /// Confrontation damage table (C1), free-standing or against a machine
+    /// of the game.
     ConfrontationDamage {
         /// Attacker's STR.
         strength: i32,
@@ -80,6 +89,12 @@ pub enum ResolutionKind {
         /// Sacred weapon.
         #[serde(default)]
         sacred: bool,
+        /// The machine hit (index into [`GameDoc::machines`]), if any.
+        #[serde(default)]
+        machine: Option<usize>,
+        /// Whether the result was applied to the machine.
+        #[serde(default)]
+        applied: bool,
     },
     /// A repair attempt on a machine of the game (C10), with the machine's
     /// SP at the time it was started.
@@ -96,22 +111,104 @@ pub enum ResolutionKind {
         #[serde(default)]
         applied: bool,
     },
+    /// An artillery shot (C6 zone, C7 penetrating).
+    ConfrontationShot(ShotInputs),
+    /// A ramming (C5).
+    ConfrontationRamming(RammingInputs),
+    /// Sichel blades (INI tests, wounds).
+    ConfrontationSickle(SickleInputs),
+    /// A pressure or injection roll (C9).
+    ConfrontationSteam(SteamInputs),
+    /// Hits at one STR: explosion (C9), mine (C10), passengers (Transport).
+    ConfrontationHits(HitsInputs),
 }
 
 impl ResolutionKind {
     /// The machine a resolution belongs to, if any.
     pub fn machine(&self) -> Option<usize> {
         match self {
-            ResolutionKind::ConfrontationDamage { .. } => None,
+            ResolutionKind::ConfrontationDamage { machine, .. } => *machine,
             ResolutionKind::ConfrontationRepair { machine, .. } => Some(*machine),
+            ResolutionKind::ConfrontationShot(s) => Some(s.machine),
+            ResolutionKind::ConfrontationRamming(r) => Some(r.machine),
+            ResolutionKind::ConfrontationSickle(s) => Some(s.machine),
+            ResolutionKind::ConfrontationSteam(s) => Some(s.machine),
+            ResolutionKind::ConfrontationHits(h) => h.machine,
         }
     }
 
-    /// Whether the result was applied to its machine.
+    fn refs_mut(&mut self) -> Option<&mut Vec<ModelRef>> {
+        match self {
+            ResolutionKind::ConfrontationShot(s) => Some(&mut s.refs),
+            ResolutionKind::ConfrontationRamming(r) => Some(&mut r.refs),
+            ResolutionKind::ConfrontationSickle(s) => Some(&mut s.refs),
+            ResolutionKind::ConfrontationHits(h) => Some(&mut h.refs),
+            _ => None,
+        }
+    }
+
+    /// Every machine the resolution refers to: its own and those it hits.
+    pub fn machines(&self) -> Vec<usize> {
+        let mut copy = self.clone();
+        let mut out: Vec<usize> = self.machine().into_iter().collect();
+        if let Some(refs) = copy.refs_mut() {
+            out.extend(refs.iter().filter_map(|r| r.machine));
+        }
+        out
+    }
+
+    /// Renumbers machine references after machine `removed` was removed.
+    pub fn machine_removed(&mut self, removed: usize) {
+        let shift = |m: &mut usize| {
+            if *m > removed {
+                *m -= 1;
+            }
+        };
+        match self {
+            ResolutionKind::ConfrontationDamage { machine, .. }
+            | ResolutionKind::ConfrontationHits(HitsInputs { machine, .. }) => {
+                if let Some(m) = machine {
+                    shift(m);
+                }
+            }
+            ResolutionKind::ConfrontationRepair { machine, .. }
+            | ResolutionKind::ConfrontationShot(ShotInputs { machine, .. })
+            | ResolutionKind::ConfrontationRamming(RammingInputs { machine, .. })
+            | ResolutionKind::ConfrontationSickle(SickleInputs { machine, .. })
+            | ResolutionKind::ConfrontationSteam(SteamInputs { machine, .. }) => shift(machine),
+        }
+        if let Some(refs) = self.refs_mut() {
+            for r in refs.iter_mut() {
+                if let Some(m) = &mut r.machine {
+                    shift(m);
+                }
+            }
+        }
+    }
+
+    /// Whether the result was applied to the machines.
     pub fn applied(&self) -> bool {
         match self {
-            ResolutionKind::ConfrontationDamage { .. } => false,
-            ResolutionKind::ConfrontationRepair { applied, .. } => *applied,
+            ResolutionKind::ConfrontationDamage { applied, .. }
+            | ResolutionKind::ConfrontationRepair { applied, .. } => *applied,
+            ResolutionKind::ConfrontationShot(s) => s.applied,
+            ResolutionKind::ConfrontationRamming(r) => r.applied,
+            ResolutionKind::ConfrontationSickle(s) => s.applied,
+            ResolutionKind::ConfrontationSteam(s) => s.applied,
+            ResolutionKind::ConfrontationHits(h) => h.applied,
+        }
+    }
+
+    /// Marks the result as applied.
+    pub fn set_applied(&mut self) {
+        match self {
+            ResolutionKind::ConfrontationDamage { applied, .. }
+            | ResolutionKind::ConfrontationRepair { applied, .. }
+            | ResolutionKind::ConfrontationShot(ShotInputs { applied, .. })
+            | ResolutionKind::ConfrontationRamming(RammingInputs { applied, .. })
+            | ResolutionKind::ConfrontationSickle(SickleInputs { applied, .. })
+            | ResolutionKind::ConfrontationSteam(SteamInputs { applied, .. })
+            | ResolutionKind::ConfrontationHits(HitsInputs { applied, .. }) => *applied = true,
         }
     }
 }
@@ -127,6 +224,12 @@ pub struct GameMachine {
     /// SP left after each change, oldest first (for the record sheet).
     #[serde(default)]
     pub sp_history: Vec<u32>,
+    /// The model piece on the table that stands for it.
+    #[serde(default)]
+    pub piece: Option<u64>,
+    /// Figures riding in it (Transport).
+    #[serde(default)]
+    pub passengers: Vec<Passenger>,
 }
 
 impl GameMachine {
@@ -137,6 +240,8 @@ impl GameMachine {
             card,
             state: MachineState::default(),
             sp_history: vec![sp],
+            piece: None,
+            passengers: Vec::new(),
         }
     }
 }
@@ -196,6 +301,7 @@ impl SavedResolution {
                 strength,
                 resilience,
                 sacred,
+                ..
             } => {
                 let roll = DamageRoll::new(*strength, *resilience)
                     .map_err(|e| e.to_string())?
@@ -207,6 +313,11 @@ impl SavedResolution {
             ResolutionKind::ConfrontationRepair { .. } => self
                 .repair_driver()
                 .map(|d| Box::new(d) as Box<dyn Resolution>),
+            ResolutionKind::ConfrontationShot(s) => boxed(s.resolver()?, &self.answers),
+            ResolutionKind::ConfrontationRamming(r) => boxed(r.resolver()?, &self.answers),
+            ResolutionKind::ConfrontationSickle(r) => boxed(r.resolver()?, &self.answers),
+            ResolutionKind::ConfrontationSteam(r) => boxed(r.resolver()?, &self.answers),
+            ResolutionKind::ConfrontationHits(r) => boxed(r.resolver()?, &self.answers),
         }
     }
 
@@ -222,10 +333,132 @@ impl SavedResolution {
         }
     }
 
+    /// The outcome of a finished damage roll, if this is one.
+    pub fn damage_outcome(&self) -> Option<DamageOutcome> {
+        match &self.resolver {
+            ResolutionKind::ConfrontationDamage {
+                strength,
+                resilience,
+                sacred,
+                ..
+            } => {
+                let roll = DamageRoll::new(*strength, *resilience)
+                    .ok()?
+                    .sacred(*sacred);
+                replay(roll, &self.answers).ok()?.outcome().copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// What the finished resolution changes on the game's machines; an
+    /// error if it is not finished (or has nothing to apply).
+    pub fn effects(&self) -> Result<Vec<Effect>, String> {
+        use super::confrontation::hit_effects;
+        let unfinished = || "not finished yet".to_owned();
+        Ok(match &self.resolver {
+            ResolutionKind::ConfrontationDamage { machine, .. } => {
+                let machine = machine.ok_or("the damage roll is not tied to a machine")?;
+                let outcome = self.damage_outcome().ok_or_else(unfinished)?;
+                vec![Effect::LoseSp {
+                    machine,
+                    sp: outcome.sp_lost,
+                }]
+            }
+            ResolutionKind::ConfrontationRepair { machine, .. } => {
+                let outcome = self.repair_outcome().ok_or_else(unfinished)?;
+                let machine = *machine;
+                let mut out = vec![Effect::RepairTried { machine }];
+                match outcome.result {
+                    feldherr_confrontation::RepairResult::Worse => {
+                        out.push(Effect::LoseSp { machine, sp: 1 });
+                    }
+                    feldherr_confrontation::RepairResult::Nothing => {}
+                    feldherr_confrontation::RepairResult::Repaired => {
+                        out.push(Effect::RegainSp { machine, sp: 1 });
+                    }
+                }
+                out
+            }
+            ResolutionKind::ConfrontationShot(s) => {
+                let d = replay(s.resolver()?, &self.answers)?;
+                let outcome = &d.outcome().ok_or_else(unfinished)?.outcome;
+                let mut out = hit_effects(&s.refs, &outcome.hits());
+                if outcome.fire() == feldherr_confrontation::FireResult::Jammed {
+                    out.push(Effect::Jammed { machine: s.machine });
+                }
+                out
+            }
+            ResolutionKind::ConfrontationRamming(r) => {
+                let d = replay(r.resolver()?, &self.answers)?;
+                let outcome = &d.outcome().ok_or_else(unfinished)?.0;
+                let hits: Vec<_> = outcome
+                    .hits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| (i, h.result))
+                    .collect();
+                hit_effects(&r.refs, &hits)
+            }
+            ResolutionKind::ConfrontationSickle(r) => {
+                let d = replay(r.resolver()?, &self.answers)?;
+                let outcome = &d.outcome().ok_or_else(unfinished)?.0;
+                let hits: Vec<_> = outcome
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, h)| h.hit.map(|hit| (i, hit)))
+                    .collect();
+                hit_effects(&r.refs, &hits)
+            }
+            ResolutionKind::ConfrontationSteam(r) => {
+                let d = replay(r.resolver()?, &self.answers)?;
+                let outcome = d.outcome().ok_or_else(unfinished)?.0;
+                let mut out = vec![Effect::Markers {
+                    machine: r.machine,
+                    markers: outcome.markers,
+                }];
+                if outcome.markers.exploded {
+                    out.push(Effect::Exploded { machine: r.machine });
+                }
+                out
+            }
+            ResolutionKind::ConfrontationHits(h) => {
+                let d = replay(h.resolver()?, &self.answers)?;
+                let outcome = &d.outcome().ok_or_else(unfinished)?.0;
+                let hits: Vec<_> = outcome
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, r))| (i, *r))
+                    .collect();
+                let mut out = hit_effects(&h.refs, &hits);
+                if let (super::confrontation::HitsCause::Passengers, Some(machine)) =
+                    (h.cause, h.machine)
+                {
+                    out.push(Effect::PassengersGone { machine });
+                }
+                out
+            }
+        })
+    }
+
     /// The outcome of a finished repair, if this is one.
     pub fn repair_outcome(&self) -> Option<RepairOutcome> {
         self.repair_driver().ok()?.outcome().map(|done| done.0)
     }
+}
+
+/// Replays `answers` on `resolver`; the error names the answer that does
+/// not fit.
+pub(super) fn replay<R: Resolver>(resolver: R, answers: &[Answer]) -> Result<Driver<R>, String> {
+    Driver::replay(resolver, answers).map_err(|e| e.to_string())
+}
+
+fn boxed<R>(resolver: R, answers: &[Answer]) -> Result<Box<dyn Resolution>, String>
+where
+    R: Resolver + 'static,
+    R::Outcome: std::fmt::Display + 'static,
+{
+    replay(resolver, answers).map(|d| Box::new(d) as Box<dyn Resolution>)
 }
 
 /// One game.
@@ -248,6 +481,10 @@ pub struct GameDoc {
     /// War machines of a Confrontation game (cards and state).
     #[serde(default)]
     pub machines: Vec<GameMachine>,
+    /// RES, INI and level of the figure pieces of a Confrontation table,
+    /// by piece id.
+    #[serde(default)]
+    pub figures: BTreeMap<u64, FigureStats>,
 }
 
 impl GameDoc {
@@ -260,6 +497,7 @@ impl GameDoc {
             resolutions: Vec::new(),
             notes: String::new(),
             machines: Vec::new(),
+            figures: BTreeMap::new(),
         }
     }
 
@@ -285,13 +523,18 @@ impl GameDoc {
             if let Err(e) = resolution.check() {
                 problems.push(format!("resolutions[{i}]: {e}"));
             }
-            if let Some(m) = resolution.resolver.machine()
-                && m >= self.machines.len()
-            {
-                problems.push(format!(
-                    "resolutions[{i}]: machine {} does not exist",
-                    m + 1
-                ));
+            for m in resolution.resolver.machines() {
+                if m >= self.machines.len() {
+                    problems.push(format!(
+                        "resolutions[{i}]: machine {} does not exist",
+                        m + 1
+                    ));
+                }
+            }
+        }
+        for (id, stats) in &self.figures {
+            if let Err(e) = stats.check() {
+                problems.push(format!("figures[{id}]: {e}"));
             }
         }
         problems

@@ -5,6 +5,7 @@
 //! screens (drivers, typed text, scroll positions).
 
 mod atomic;
+pub mod confrontation;
 mod edit;
 mod error;
 mod event;
@@ -15,7 +16,7 @@ pub use atomic::write_atomic;
 pub use edit::{DocumentEdit, EventEdit, GameEdit};
 pub use error::DocumentError;
 pub use event::EventDoc;
-pub use game::{GameDoc, ResolutionKind, RuleSystem, SavedResolution};
+pub use game::{GameDoc, GameMachine, ResolutionKind, RuleSystem, SavedResolution};
 pub use load::{check_text, load, parse, save, to_json};
 
 /// The `format` field every Feldherr document carries.

@@ -247,6 +247,8 @@ impl GameScreen {
                             strength,
                             resilience,
                             sacred: self.sacred,
+                            machine: None,
+                            applied: false,
                         },
                         answers: Vec::new(),
                     };

@@ -157,6 +157,7 @@ const STONE: [u8; 3] = [120, 120, 116];
 const OBJECTIVE: [u8; 3] = [230, 190, 40];
 const ZONE: [u8; 3] = [200, 90, 200];
 const MODEL: [u8; 3] = [60, 70, 160];
+const FIGURE: [u8; 3] = [150, 60, 120];
 
 impl TableRules {
     /// Rules with no types and no placement rule.
@@ -247,7 +248,13 @@ impl TableRules {
                 terrain("rubble", "Rubble", STONE, circle(6.0)),
                 marker("objective", "Objective", OBJECTIVE, circle(2.0)),
                 marker("deployment_zone", "Deployment zone", ZONE, rect(30.0, 20.0)),
+                terrain("barricade", "Barricade", [140, 110, 80], rect(2.0, 10.0)),
+                marker("mine", "Mine", [200, 60, 40], circle(1.0)),
                 model("war_machine", "War machine", MODEL, rect(5.0, 8.0)),
+                // Confrontation bases: 25 mm for infantry, 40 mm for large
+                // figures (C6 template hits and C7 lines use the base).
+                model("figure", "Figure", FIGURE, circle(1.25)),
+                model("large_figure", "Large figure", FIGURE, circle(2.0)),
             ],
             placement: None,
             placement_layers: terrain_only(),

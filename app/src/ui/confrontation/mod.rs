@@ -3,7 +3,9 @@
 //! finished resolution's result to its machine. Every change is a
 //! [`GameEdit`], so it can be undone and is saved at once.
 
+mod actions;
 mod card_editor;
+mod figures;
 mod repair;
 mod status;
 
@@ -27,6 +29,8 @@ pub struct MachinesPanel {
     loaded: Option<usize>,
     editor: CardEditor,
     repair: repair::RepairForm,
+    actions: actions::ActionForms,
+    figures: figures::FiguresPanel,
 }
 
 impl MachinesPanel {
@@ -109,8 +113,20 @@ impl MachinesPanel {
                         if let Some(saved) = self.repair.show(ui, texts, index, &m.card, &m.state) {
                             edit(commands, GameEdit::AddResolution(saved));
                         }
+                        ui.separator();
+                        let mut edits = Vec::new();
+                        self.actions.show(ui, texts, game, index, &mut edits);
+                        for e in edits {
+                            edit(commands, e);
+                        }
                     }
                 });
+                ui.separator();
+                let mut edits = Vec::new();
+                self.figures.show(ui, texts, game, &mut edits);
+                for e in edits {
+                    edit(commands, e);
+                }
             });
     }
 }
@@ -127,13 +143,23 @@ pub fn apply_button(
     let Some(saved) = game.resolutions.get(index) else {
         return;
     };
-    let Some(machine) = saved.resolver.machine().and_then(|m| game.machines.get(m)) else {
+    let machines = saved.resolver.machines();
+    let Some(first) = machines.first() else {
         return;
     };
-    let name = &machine.card.spec().name;
+    let mut names: Vec<&str> = Vec::new();
+    for m in std::iter::once(first).chain(&machines) {
+        if let Some(machine) = game.machines.get(*m)
+            && !names.contains(&machine.card.spec().name.as_str())
+        {
+            names.push(&machine.card.spec().name);
+        }
+    }
+    let name = names.join(", ");
+    let name = name.as_str();
     if saved.resolver.applied() {
         ui.weak(texts.f("conf.applied", &[("name", name)]));
-    } else if saved.repair_outcome().is_some()
+    } else if saved.effects().is_ok()
         && ui
             .button(texts.f("conf.apply", &[("name", name)]))
             .clicked()

@@ -1,0 +1,599 @@
+//! A Confrontation game driven through its document: shots, ramming,
+//! pressure rolls, blasts, mines and passengers built from the example
+//! table (fixtures/confrontation/game.json), answered with given dice,
+//! and their results applied to the machines.
+
+use feldherr::document::confrontation::{
+    FigureStats, HitsCause, ShotOrder, ShotProblem, ramming_inputs, shot_inputs, table_models,
+};
+use feldherr::document::{
+    self, Document, DocumentEdit, GameDoc, GameEdit, GameMachine, ResolutionKind, RuleSystem,
+    SavedResolution,
+};
+use feldherr::ui::confrontation::example;
+use feldherr_confrontation::{DamageRoll, Impetus, Motion, Passenger, Size, SteamMarkers};
+use feldherr_dice::step::{Answer, Prompt};
+use feldherr_table::geometry::{Angle, Circle, FacingArc, OrientedRect, Point, Shape};
+use feldherr_table::{Layer, Piece, Table, TableEdit};
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/confrontation/game.json"
+);
+
+/// Machine indices of the example game.
+const BALLISTA: usize = 0;
+const FELSSPALTER: usize = 1;
+const PANZERWAGEN: usize = 2;
+const PANZER: usize = 3;
+
+/// Piece ids of the example table.
+const GOBLIN_A: u64 = 3;
+const GOBLIN_B: u64 = 4;
+const GOBLIN_C: u64 = 5;
+const PANZER_PIECE: u64 = 6;
+const GRIZHOU: u64 = 7;
+const MINE: u64 = 8;
+
+fn figure(id: u64, name: &str, x: f64, y: f64) -> Piece {
+    let shape = Shape::Circle(Circle::new(Point::new(x, y), 1.25).expect("circle"));
+    Piece::new(id, name, "figure", Layer::Model, shape)
+}
+
+fn machine_piece(id: u64, name: &str, x: f64, y: f64) -> Piece {
+    let rect = OrientedRect::new(Point::new(x, y), 5.0, 8.0, Angle::ZERO).expect("rect");
+    Piece::new(id, name, "war_machine", Layer::Model, Shape::Rect(rect))
+}
+
+/// The example game as code; the fixture must match it.
+fn build() -> GameDoc {
+    let mut game = GameDoc::new("Fortification example", RuleSystem::Confrontation);
+    let mut table = Table::confrontation();
+    let mine = Piece::new(
+        MINE,
+        "Mine 1",
+        "mine",
+        Layer::Marker,
+        Shape::Circle(Circle::new(Point::new(72.0, 50.0), 1.0).expect("circle")),
+    );
+    for piece in [
+        machine_piece(1, "Felsspalter", 20.0, 60.0),
+        machine_piece(2, "Panzerwagen", 20.0, 20.0),
+        figure(GOBLIN_A, "Goblin A", 70.0, 60.0),
+        figure(GOBLIN_B, "Goblin B", 73.0, 60.0),
+        figure(GOBLIN_C, "Goblin C", 90.0, 60.0),
+        machine_piece(PANZER_PIECE, "Panzer", 76.0, 60.0),
+        figure(GRIZHOU, "Grizhou", 20.0, 66.0),
+        mine,
+    ] {
+        table.apply(TableEdit::Add(piece)).expect("piece");
+    }
+    game.table = Some(table);
+    for (name, piece) in [
+        ("Ballista", None),
+        ("Felsspalter", Some(1)),
+        ("Panzerwagen", Some(2)),
+        ("Panzer", Some(PANZER_PIECE)),
+    ] {
+        let mut m = GameMachine::new(example(name).expect("example card"));
+        m.piece = piece;
+        game.machines.push(m);
+    }
+    for id in [GOBLIN_A, GOBLIN_B, GOBLIN_C, GRIZHOU] {
+        game.figures.insert(
+            id,
+            FigureStats {
+                res: 3,
+                ini: 2,
+                level: 0,
+            },
+        );
+    }
+    game
+}
+
+fn example_game() -> GameDoc {
+    match document::load(std::path::Path::new(FIXTURE)).expect("fixture loads") {
+        Document::Game(game) => game,
+        Document::Event(_) => panic!("the fixture is a game"),
+    }
+}
+
+#[test]
+fn the_fixture_is_the_example_game() {
+    let built = Document::Game(build());
+    if std::env::var_os("FELDHERR_BLESS").is_some() {
+        document::save(std::path::Path::new(FIXTURE), &built).expect("write fixture");
+    }
+    assert_eq!(Document::Game(example_game()), built);
+    assert!(built.problems().is_empty(), "{:?}", built.problems());
+}
+
+fn edit(game: &mut GameDoc, edit: GameEdit) -> Result<(), String> {
+    let mut doc = Document::Game(game.clone());
+    DocumentEdit::Game(edit).apply(&mut doc)?;
+    if let Document::Game(g) = doc {
+        *game = g;
+    }
+    Ok(())
+}
+
+/// Adds `kind` as a new resolution, answers its prompts from `dice` (one
+/// roll per entry) and returns its index; fails if it is not finished.
+fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
+    let saved = SavedResolution {
+        resolver: kind,
+        answers: Vec::new(),
+    };
+    edit(game, GameEdit::AddResolution(saved)).expect("resolution added");
+    let index = game.resolutions.len() - 1;
+    for faces in dice {
+        let driver = game.resolutions[index].driver().expect("driver");
+        assert!(
+            matches!(driver.prompt(), Some(Prompt::Roll(_))),
+            "expected a roll for {faces:?}, got {:?}\n{}",
+            driver.prompt(),
+            driver.log_text()
+        );
+        edit(
+            game,
+            GameEdit::Answer {
+                index,
+                answer: Answer::Dice(faces.to_vec()),
+            },
+        )
+        .expect("answer fits");
+    }
+    let driver = game.resolutions[index].driver().expect("driver");
+    assert!(
+        driver.outcome_text().is_some(),
+        "unfinished: {:?}\n{}",
+        driver.prompt(),
+        driver.log_text()
+    );
+    index
+}
+
+fn order(machine: usize, target: u64) -> ShotOrder {
+    ShotOrder {
+        machine,
+        target: Some(target),
+        fer: 3,
+        difficulty: 5,
+        motion: Motion::Still,
+        reaimed: false,
+        template_cm: 10.0,
+    }
+}
+
+#[test]
+fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp() {
+    let mut game = example_game();
+    let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_A)).expect("shot");
+    // The Felsspalter's own piece is not among the models; the target is Goblin A.
+    assert_eq!(inputs.shooter, Point::new(20.0, 60.0));
+    assert_eq!(inputs.models[inputs.target].victim.name, "Goblin A");
+    assert!(inputs.refs.iter().all(|r| r.piece != Some(1)));
+    assert_eq!(
+        (inputs.strength, inputs.difficulty, inputs.die_modifier),
+        (10, 5, 0)
+    );
+    // FER 4 + 3 >= 5: on target. Goblin A takes the direct hit (wound 3, 4);
+    // Goblin B is hit on 3+ (rolls 3, wound 1, 2); the Panzer is hit on 3+
+    // (rolls 5) and rolls 2 and 5 on the damage table at STR 10 vs RES 14.
+    let index = resolve(
+        &mut game,
+        ResolutionKind::ConfrontationShot(inputs),
+        &[&[4], &[3, 4], &[3], &[1, 2], &[5], &[2, 5]],
+    );
+    let lost = DamageRoll::new(10, 14)
+        .expect("roll")
+        .evaluate(&[2, 5])
+        .expect("faces")
+        .sp_lost;
+    assert!(lost > 0, "the example must cost SP");
+    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
+    let panzer = &game.machines[PANZER];
+    assert_eq!(panzer.state.sp_lost, lost);
+    assert_eq!(panzer.sp_history, vec![8, 8 - lost]);
+    assert!(game.resolutions[index].resolver.applied());
+    let again = edit(&mut game, GameEdit::ApplyResult(index)).unwrap_err();
+    assert!(again.contains("already applied"), "{again}");
+    assert_eq!(game.machines[PANZER].state.sp_lost, lost);
+}
+
+#[test]
+fn a_zone_shot_that_misses_lands_where_the_deviation_says() {
+    let mut game = example_game();
+    let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_C)).expect("shot");
+    // FER 1 + 3 < 5 would jam (a natural 1), so a 6 then a 1: a fumble, missed.
+    // Deviation: 4 cm (face 1) straight away from the shooter: (94, 60);
+    // direction face 1. Goblin C rolls 2 for its hit on 3+: spared.
+    let index = resolve(
+        &mut game,
+        ResolutionKind::ConfrontationShot(inputs),
+        &[&[6], &[1], &[1], &[1], &[2]],
+    );
+    let driver = game.resolutions[index].driver().expect("driver");
+    let text = driver.outcome_text().expect("finished");
+    assert!(text.contains("deviated 4 cm"), "{text}");
+    assert!(text.contains("Goblin C: not hit"), "{text}");
+}
+
+#[test]
+fn shots_refused_with_the_reason() {
+    let mut game = example_game();
+    // Goblin A is 50 cm away: beyond the Panzer's min range? The Panzer has
+    // none, but the Felsspalter's minimum range is 20 cm.
+    game.table
+        .as_mut()
+        .expect("table")
+        .apply(TableEdit::Move {
+            id: GOBLIN_A,
+            to: Point::new(30.0, 60.0),
+        })
+        .expect("move");
+    assert_eq!(
+        shot_inputs(&game, &order(FELSSPALTER, GOBLIN_A)),
+        Err(ShotProblem::TooClose {
+            distance: 10.0,
+            min: 20.0
+        })
+    );
+    game.table
+        .as_mut()
+        .expect("table")
+        .apply(TableEdit::Move {
+            id: GOBLIN_A,
+            to: Point::new(115.0, 60.0),
+        })
+        .expect("move");
+    assert_eq!(
+        shot_inputs(&game, &order(FELSSPALTER, GOBLIN_A)),
+        Err(ShotProblem::OutOfRange {
+            distance: 95.0,
+            range: 90.0
+        })
+    );
+    // The Ballista stands for no piece.
+    assert_eq!(
+        shot_inputs(&game, &order(BALLISTA, GOBLIN_B)),
+        Err(ShotProblem::NoLink)
+    );
+    // No target, or a piece that is not a model.
+    let mut no_target = order(FELSSPALTER, MINE);
+    assert_eq!(shot_inputs(&game, &no_target), Err(ShotProblem::NoTarget));
+    no_target.target = None;
+    assert_eq!(shot_inputs(&game, &no_target), Err(ShotProblem::NoTarget));
+    // An immobile machine cannot move and fire (C3).
+    let mut moved = order(FELSSPALTER, GOBLIN_B);
+    moved.motion = Motion::Moved;
+    assert!(matches!(shot_inputs(&game, &moved), Err(ShotProblem::Other(e)) if e.contains("C3")));
+    // A figure without RES is named.
+    game.figures.remove(&GOBLIN_C);
+    assert!(matches!(
+        shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)),
+        Err(ShotProblem::Other(e)) if e.contains("Goblin C") && e.contains("RES not set")
+    ));
+    // A jam (a natural 1) is applied: no more shots this round.
+    game.figures.insert(
+        GOBLIN_C,
+        FigureStats {
+            res: 3,
+            ini: 2,
+            level: 0,
+        },
+    );
+    let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)).expect("shot");
+    let index = resolve(
+        &mut game,
+        ResolutionKind::ConfrontationShot(inputs),
+        &[&[1]],
+    );
+    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
+    assert!(game.machines[FELSSPALTER].state.jammed);
+    assert_eq!(
+        shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)),
+        Err(ShotProblem::Jammed)
+    );
+}
+
+#[test]
+fn a_penetrating_shot_runs_down_the_line_until_it_sticks() {
+    let mut game = example_game();
+    // The Panzer (heavy, penetrating, STR 12, range 80) at (76, 60) fires
+    // west at Goblin B (73, 60); behind it stand Goblin A (70, 60) and the
+    // Felsspalter (20, 60).
+    let inputs = shot_inputs(&game, &order(PANZER, GOBLIN_B)).expect("shot");
+    // FER 4: hit. B: 6+5+12-3 = 20, killed; A: 20, killed (heavy: no STR
+    // lost); the Felsspalter rolls 2 and 5 at STR 12 vs RES 12 and survives.
+    let index = resolve(
+        &mut game,
+        ResolutionKind::ConfrontationShot(inputs),
+        &[&[4], &[6, 5], &[6, 5], &[2, 5]],
+    );
+    let text = game.resolutions[index]
+        .driver()
+        .expect("driver")
+        .outcome_text()
+        .expect("finished");
+    assert!(text.starts_with("on target; Goblin B (STR 12)"), "{text}");
+    assert!(text.contains("Goblin A (STR 12)"), "{text}");
+    assert!(text.contains("Felsspalter (STR 12)"), "{text}");
+    assert!(text.ends_with("the shot is stuck"), "{text}");
+    let lost = DamageRoll::new(12, 12)
+        .expect("roll")
+        .evaluate(&[2, 5])
+        .expect("faces")
+        .sp_lost;
+    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
+    assert_eq!(game.machines[FELSSPALTER].state.sp_lost, lost);
+    assert_eq!(game.machines[PANZER].state.sp_lost, 0);
+}
+
+#[test]
+fn ramming_orders_the_victims_met_when_driving_on() {
+    let game = example_game();
+    // The text's first example: Ramme/3 after 23 cm: STR 9.
+    let inputs = ramming_inputs(
+        &game,
+        PANZERWAGEN,
+        Impetus::Distance(23.0),
+        &[GOBLIN_C],
+        &[PANZER_PIECE, GOBLIN_B, GOBLIN_C],
+    )
+    .expect("ramming");
+    let names: Vec<&str> = inputs.beyond.iter().map(|v| v.name.as_str()).collect();
+    // Nearest to the Panzerwagen (20, 20) first; Goblin C is already in front.
+    assert_eq!(names, ["Goblin B", "Panzer"]);
+    assert_eq!(inputs.refs.len(), 3);
+    assert_eq!(inputs.refs[2].machine, Some(PANZER));
+    let resolver = inputs.resolver().expect("resolver");
+    assert_eq!(resolver.0.strength(), 9);
+    // A machine without Ramme, or a piece that is not a model, is refused.
+    let no_ram = ramming_inputs(&game, PANZER, Impetus::Distance(10.0), &[GOBLIN_A], &[]);
+    assert!(no_ram.unwrap_err().contains("Ramme"));
+    let not_model = ramming_inputs(&game, PANZERWAGEN, Impetus::Distance(10.0), &[MINE], &[]);
+    assert!(not_model.unwrap_err().contains("piece 8"));
+    // Nobody in front: no collision.
+    let empty = ramming_inputs(&game, PANZERWAGEN, Impetus::Distance(10.0), &[], &[]);
+    assert!(empty.unwrap_err().contains("front"));
+}
+
+#[test]
+fn ramming_through_a_figure_into_a_machine() {
+    let mut game = example_game();
+    let inputs = ramming_inputs(
+        &game,
+        PANZERWAGEN,
+        Impetus::Distance(23.0),
+        &[GOBLIN_B],
+        &[PANZER_PIECE],
+    )
+    .expect("ramming");
+    // STR 9: Goblin B 6+6+9-3 = 18, killed; drive on; the Panzer rolls 2, 5.
+    let saved = SavedResolution {
+        resolver: ResolutionKind::ConfrontationRamming(inputs),
+        answers: vec![
+            Answer::Dice(vec![6, 6]),
+            Answer::Choice(1),
+            Answer::Dice(vec![2, 5]),
+        ],
+    };
+    saved.check().expect("answers fit");
+    edit(&mut game, GameEdit::AddResolution(saved)).expect("added");
+    let lost = DamageRoll::new(9, 14)
+        .expect("roll")
+        .evaluate(&[2, 5])
+        .expect("faces")
+        .sp_lost;
+    edit(&mut game, GameEdit::ApplyResult(0)).expect("applied");
+    assert_eq!(game.machines[PANZER].state.sp_lost, lost);
+}
+
+#[test]
+fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
+    let mut game = example_game();
+    let roll = |game: &GameDoc| {
+        ResolutionKind::ConfrontationSteam(feldherr::document::confrontation::SteamInputs {
+            machine: FELSSPALTER,
+            dice: 1,
+            markers: game.machines[FELSSPALTER].state.steam,
+            applied: false,
+        })
+    };
+    // A 1 is an incident; the incident die shows 2: overheat.
+    let kind = roll(&game);
+    let first = resolve(&mut game, kind, &[&[1], &[2]]);
+    edit(&mut game, GameEdit::ApplyResult(first)).expect("applied");
+    assert_eq!(
+        game.machines[FELSSPALTER].state.steam,
+        SteamMarkers {
+            overheat: true,
+            ..SteamMarkers::default()
+        }
+    );
+    // A second overheat reads as 1: the boiler explodes.
+    let kind = roll(&game);
+    let second = resolve(&mut game, kind, &[&[1], &[2]]);
+    let text = game.resolutions[second]
+        .driver()
+        .expect("driver")
+        .outcome_text()
+        .expect("finished");
+    assert!(text.contains("explosion"), "{text}");
+    edit(&mut game, GameEdit::ApplyResult(second)).expect("applied");
+    let m = &game.machines[FELSSPALTER];
+    assert!(m.state.destroyed && m.state.steam.exploded);
+    assert_eq!(m.sp_history.last(), Some(&0));
+    // The blast: STR 10 on everyone within 5 cm of the machine's outline:
+    // Grizhou (2.25 cm away) but not Goblin A (47.75 cm away).
+    let table = game.table_or_default();
+    let models = table_models(&game, &table).expect("models");
+    let shape = table.piece(1).expect("piece").shape.clone();
+    let hit = feldherr::document::confrontation::within(&shape, 5.0, &models);
+    let names: Vec<&str> = hit
+        .iter()
+        .map(|&i| models[i].model.victim.name.as_str())
+        .collect();
+    assert_eq!(names, ["Grizhou"]);
+}
+
+#[test]
+fn a_mine_hits_every_model_within_ten_centimetres() {
+    let game = example_game();
+    let table = game.table_or_default();
+    let models = table_models(&game, &table).expect("models");
+    let mine = table.piece(MINE).expect("mine").shape.clone();
+    let hit = feldherr::document::confrontation::within(&mine, 10.0, &models);
+    let names: Vec<&str> = hit
+        .iter()
+        .map(|&i| models[i].model.victim.name.as_str())
+        .collect();
+    // A: 10.2 - 2.25 = 7.95 cm; B: 7.8 cm; the Panzer's base 6.0 cm;
+    // C: 18.4 cm, out.
+    assert_eq!(names, ["Goblin A", "Goblin B", "Panzer"]);
+}
+
+#[test]
+fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
+    let mut game = example_game();
+    let board = |name: &str, size: Size, side: Option<FacingArc>| GameEdit::Board {
+        index: PANZERWAGEN,
+        passenger: Passenger::new(name, size, 4),
+        side,
+        moving: false,
+    };
+    // Transport/4, rear access: a large figure (3 places) from the rear.
+    edit(&mut game, board("Ogre", Size::Large, Some(FacingArc::Rear))).expect("boards");
+    // A normal figure needs 2 places: 1 is free.
+    let full = edit(&mut game, board("Goblin", Size::Normal, None)).unwrap_err();
+    assert!(full.contains("needs 2 places, 1 free"), "{full}");
+    // The side door does not exist; a moving vehicle takes nobody.
+    let side = edit(&mut game, board("Imp", Size::Small, Some(FacingArc::Left))).unwrap_err();
+    assert!(side.contains("access"), "{side}");
+    let moving = GameEdit::Board {
+        index: PANZERWAGEN,
+        passenger: Passenger::new("Imp", Size::Small, 4),
+        side: Some(FacingArc::Rear),
+        moving: true,
+    };
+    assert!(edit(&mut game, moving).unwrap_err().contains("stand still"));
+    let mut rider = Passenger::new("Rider", Size::Small, 4);
+    rider.cavalry = true;
+    let cavalry = GameEdit::Board {
+        index: PANZERWAGEN,
+        passenger: rider,
+        side: None,
+        moving: false,
+    };
+    assert!(edit(&mut game, cavalry).unwrap_err().contains("cavalry"));
+    edit(&mut game, board("Imp", Size::Small, Some(FacingArc::Rear))).expect("boards");
+    // Leaving needs the access side too.
+    let leave = |side| GameEdit::Leave {
+        index: PANZERWAGEN,
+        passenger: 1,
+        side: Some(side),
+        stop: false,
+    };
+    assert!(edit(&mut game, leave(FacingArc::Front)).is_err());
+    edit(&mut game, leave(FacingArc::Rear)).expect("leaves");
+    assert_eq!(game.machines[PANZERWAGEN].passengers.len(), 1);
+    // The vehicle is destroyed: each passenger takes a wound at its RES 14.
+    let mut state = game.machines[PANZERWAGEN].state.clone();
+    state.sp_lost = 8;
+    state.destroyed = true;
+    edit(
+        &mut game,
+        GameEdit::SetMachineState {
+            index: PANZERWAGEN,
+            state,
+        },
+    )
+    .expect("destroyed");
+    let hits = ResolutionKind::ConfrontationHits(feldherr::document::confrontation::HitsInputs {
+        cause: HitsCause::Passengers,
+        machine: Some(PANZERWAGEN),
+        strength: 14,
+        victims: vec![feldherr_confrontation::Victim::figure("Ogre", 4)],
+        refs: Vec::new(),
+        applied: false,
+    });
+    let index = resolve(&mut game, hits, &[&[1, 2]]);
+    let text = game.resolutions[index]
+        .driver()
+        .expect("driver")
+        .outcome_text()
+        .expect("finished");
+    // 1 + 2 + 14 - 4 = 13: critical (P13).
+    assert!(text.starts_with("Ogre: critical"), "{text}");
+    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
+    assert!(game.machines[PANZERWAGEN].passengers.is_empty());
+}
+
+#[test]
+fn machines_referred_to_are_kept_and_the_others_renumbered() {
+    let mut game = example_game();
+    let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_A)).expect("shot");
+    edit(
+        &mut game,
+        GameEdit::AddResolution(SavedResolution {
+            resolver: ResolutionKind::ConfrontationShot(inputs),
+            answers: Vec::new(),
+        }),
+    )
+    .expect("added");
+    // The shot refers to the Felsspalter (firing) and the Panzer (a model).
+    for referred in [FELSSPALTER, PANZER] {
+        let err = edit(&mut game, GameEdit::RemoveMachine(referred)).unwrap_err();
+        assert!(err.contains("resolution 1 refers to it"), "{err}");
+    }
+    edit(&mut game, GameEdit::RemoveMachine(BALLISTA)).expect("removed");
+    let ResolutionKind::ConfrontationShot(shot) = &game.resolutions[0].resolver else {
+        panic!("a shot");
+    };
+    assert_eq!(shot.machine, FELSSPALTER - 1);
+    assert!(shot.refs.iter().any(|r| r.machine == Some(PANZER - 1)));
+    assert!(game.problems().is_empty(), "{:?}", game.problems());
+}
+
+#[test]
+fn figure_stats_and_links_are_checked() {
+    let mut game = example_game();
+    let bad = GameEdit::SetFigureStats {
+        piece: GOBLIN_A,
+        stats: Some(FigureStats {
+            res: 120,
+            ini: 2,
+            level: 0,
+        }),
+    };
+    let err = edit(&mut game, bad).unwrap_err();
+    assert!(err.contains("RES: 120"), "{err}");
+    let taken = GameEdit::LinkMachinePiece {
+        index: BALLISTA,
+        piece: Some(PANZER_PIECE),
+    };
+    assert!(edit(&mut game, taken).unwrap_err().contains("machine 4"));
+    let missing = GameEdit::LinkMachinePiece {
+        index: BALLISTA,
+        piece: Some(99),
+    };
+    assert!(edit(&mut game, missing).unwrap_err().contains("piece 99"));
+    // A damaged file: stats out of range are reported with their piece.
+    game.figures.insert(
+        GOBLIN_B,
+        FigureStats {
+            res: 3,
+            ini: 40,
+            level: 0,
+        },
+    );
+    let problems = game.problems();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("figures[4]") && p.contains("INI: 40")),
+        "{problems:?}"
+    );
+}
