@@ -1,6 +1,6 @@
 //! A Confrontation game driven through its document: shots, ramming,
 //! pressure rolls, blasts, mines and passengers built from the example
-//! table (fixtures/confrontation/game.json), answered with given dice,
+//! table (fixtures/documents/confrontation-game.json), answered with given dice,
 //! and their results applied to the machines.
 
 use feldherr::document::confrontation::{
@@ -18,7 +18,7 @@ use feldherr_table::{Layer, Piece, Table, TableEdit};
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../fixtures/confrontation/game.json"
+    "/../fixtures/documents/confrontation-game.json"
 );
 
 /// Machine indices of the example game.

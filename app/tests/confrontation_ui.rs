@@ -6,7 +6,7 @@ mod common;
 
 use common::{click, harness, replace_text, type_into};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{FeldherrApp, Screen};
 use feldherr::document::{Document, GameDoc};
 use feldherr_dice::Dice;
@@ -209,4 +209,98 @@ fn crew_in_contact_moves_an_immobile_machine() {
         game(&harness).machines[0].state.crew_in_contact,
         vec![0, 1, 2]
     );
+}
+
+/// Opens a copy of the example Confrontation game from `dir`, on its
+/// machines view.
+fn open_example_game(h: &mut Harness<'static, FeldherrApp>, dir: &std::path::Path) {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/confrontation-game.json"
+    );
+    let copy = dir.join("game.json");
+    std::fs::copy(fixture, &copy).expect("copy fixture");
+    h.state_mut().queue(feldherr::app::Command::Open(copy));
+    h.run();
+    click(h, "Machines");
+}
+
+#[test]
+fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
+    // FER 4: on target; A wounded (3, 4); B hit on 3 (wound 1, 2); the
+    // Panzer hit on 5, damage roll 2 and 5.
+    let mut h = harness(Dice::scripted([4, 3, 4, 3, 1, 2, 5, 2, 5]));
+    let dir = common::temp_dir("conf-shot");
+    open_example_game(&mut h, &dir);
+    click(&mut h, "2. Felsspalter");
+    // Tall enough for the whole machine column.
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "Artillery shot (C6, C7)");
+    // Without a target the shot is refused with the reason.
+    click(&mut h, "Fire");
+    h.get_by_label("Choose a target");
+    click(&mut h, "Target");
+    // The list's entry is the button among the figure table's fields of
+    // the same name.
+    h.get_all_by_label("Goblin A")
+        .find(|n| NodeT::accesskit_node(n).role() == eframe::egui::accesskit::Role::Button)
+        .expect("entry")
+        .click();
+    h.run();
+    click(&mut h, "Fire");
+    assert_eq!(game(&h).resolutions.len(), 1);
+    for _ in 0..6 {
+        click(&mut h, "Roll at random");
+    }
+    let finished = game(&h);
+    let driver = finished.resolutions[0].driver().expect("driver");
+    assert!(driver.outcome_text().is_some(), "{}", driver.log_text());
+    click(&mut h, "Apply result to Felsspalter, Panzer");
+    let lost = feldherr_confrontation::DamageRoll::new(10, 14)
+        .expect("roll")
+        .evaluate(&[2, 5])
+        .expect("faces")
+        .sp_lost;
+    assert_eq!(game(&h).machines[3].state.sp_lost, lost);
+    h.get_by_label("Result applied to Felsspalter, Panzer");
+}
+
+#[test]
+fn figures_get_their_res_in_the_machines_view() {
+    let mut h = harness(Dice::scripted([]));
+    let dir = common::temp_dir("conf-figures");
+    open_example_game(&mut h, &dir);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    h.get_by_label("Figures on the table");
+    // Goblin A's row: RES, INI and level fields labelled by its name.
+    let fields: Vec<_> = h.get_all_by_label("Goblin A").collect();
+    assert_eq!(fields.len(), 3, "RES, INI and level fields");
+    fields[0].focus();
+    h.run();
+    h.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::A]);
+    h.run();
+    h.get_all_by_label("Goblin A")
+        .next()
+        .expect("RES")
+        .type_text("200");
+    h.run();
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    h.get_by_label("Goblin A: RES: 200 is outside 0 to 99");
+    assert_eq!(game(&h).figures[&3].res, 3);
+    // A good value is kept (one undoable edit).
+    h.get_all_by_label("Goblin A").next().expect("RES").focus();
+    h.run();
+    h.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::A]);
+    h.run();
+    h.get_all_by_label("Goblin A")
+        .next()
+        .expect("RES")
+        .type_text("5");
+    h.run();
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    assert_eq!(game(&h).figures[&3].res, 5);
 }

@@ -774,6 +774,21 @@ pub enum Effect {
     },
 }
 
+impl Effect {
+    /// The machine it changes.
+    pub fn machine(&self) -> usize {
+        match *self {
+            Effect::LoseSp { machine, .. }
+            | Effect::RegainSp { machine, .. }
+            | Effect::RepairTried { machine }
+            | Effect::Jammed { machine }
+            | Effect::Markers { machine, .. }
+            | Effect::Exploded { machine }
+            | Effect::PassengersGone { machine } => machine,
+        }
+    }
+}
+
 /// The SP a machine loses from each hit on a model that stands for one.
 pub fn hit_effects(refs: &[ModelRef], hits: &[(usize, HitResult)]) -> Vec<Effect> {
     hits.iter()

@@ -144,12 +144,17 @@ pub fn apply_button(
         return;
     };
     let machines = saved.resolver.machines();
-    let Some(first) = machines.first() else {
+    if machines.is_empty() {
         return;
-    };
+    }
+    // Name the machines the result changes (the acting one first).
+    let mut affected: Vec<usize> = saved.resolver.machine().into_iter().collect();
+    if let Ok(effects) = saved.effects() {
+        affected.extend(effects.iter().map(|e| e.machine()));
+    }
     let mut names: Vec<&str> = Vec::new();
-    for m in std::iter::once(first).chain(&machines) {
-        if let Some(machine) = game.machines.get(*m)
+    for m in affected {
+        if let Some(machine) = game.machines.get(m)
             && !names.contains(&machine.card.spec().name.as_str())
         {
             names.push(&machine.card.spec().name);
