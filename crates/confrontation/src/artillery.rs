@@ -213,9 +213,9 @@ impl FerTest {
 
     /// Exact odds.
     pub fn distribution(&self) -> Dist<FireResult> {
-        let d = self.roll.distribution();
-        let fumble = d.prob_of(&ConfrontationResult::Fumble);
-        let hit = d.prob(|r| self.judge(*r) == FireResult::Hit);
+        let fumble = crate::roll_odds::fumble(self.roll);
+        // `judge`: a total of difficulty - FER or more hits.
+        let hit = crate::roll_odds::at_least(self.roll, self.difficulty - self.fer);
         Dist::from_weights([
             (FireResult::Jammed, 1.0 / 6.0),
             (

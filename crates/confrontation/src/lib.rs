@@ -53,6 +53,7 @@ mod instabil;
 mod movement;
 mod penalty;
 mod ramming;
+mod roll_odds;
 mod sickle;
 mod state;
 mod steam;
