@@ -19,7 +19,11 @@
 //! typed in from physical dice, or driven step by step: each multi-step
 //! resolution is a [`feldherr_dice::step::Resolver`] that asks each roll with
 //! its exact odds and each choice with its options, and logs each step with
-//! its rule id. Ruling ids (`C1` ... `C10`) refer to the project's
+//! its rule id. Whole resolutions offer their exact odds as well
+//! (`distribution()`, e.g. [`ZoneShot::distribution`],
+//! [`PenetratingShot::distribution`], [`InstabilRoll::distribution`]); the
+//! crate's tests check every resolver's odds against Monte Carlo play.
+//! Ruling ids (`C1` ... `C10`, `P13` ...) refer to the project's
 //! `docs/RULINGS.md`.
 //!
 //! ```
