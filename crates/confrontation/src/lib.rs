@@ -6,7 +6,8 @@
 //! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
 //! figure wounds ([`WoundRoll`], C8), steam and naphtha
 //! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
-//! barricades, C10), movement of mobile machines ([`MovePath`], C4),
+//! barricades, C10), movement of mobile machines ([`MovePath`], C4) and
+//! their follow-up moves after a fight ([`MovePath::follow_up`], P18),
 //! Unaufhaltsam ([`SpeedMarker`]), Sichel ([`blade_victims`],
 //! [`SickleRun`]), Transport ([`Hold`], [`PassengerWounds`]), the new
 //! abilities ([`abilities`], [`Feint`], [`Concentration`], [`InstabilRoll`]),
