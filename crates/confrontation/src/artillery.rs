@@ -21,7 +21,7 @@ use feldherr_geometry::{Circle, Point, Segment, Shape, deviate, deviation_distan
 use serde::{Deserialize, Serialize};
 
 use crate::card::{ArtilleryClass, Mobility};
-use crate::damage::{Fate, HitResult, Victim, resolve_hit};
+use crate::damage::{Fate, HitResult, Victim, fate_distribution, resolve_hit};
 use crate::error::{ConfrontationError, check_range};
 use crate::figure_wounds::WoundTable;
 
@@ -213,9 +213,9 @@ impl FerTest {
 
     /// Exact odds.
     pub fn distribution(&self) -> Dist<FireResult> {
-        let d = self.roll.distribution();
-        let fumble = d.prob_of(&ConfrontationResult::Fumble);
-        let hit = d.prob(|r| self.judge(*r) == FireResult::Hit);
+        let fumble = crate::roll_odds::fumble(self.roll);
+        // `judge`: a total of difficulty - FER or more hits.
+        let hit = crate::roll_odds::at_least(self.roll, self.difficulty - self.fer);
         Dist::from_weights([
             (FireResult::Jammed, 1.0 / 6.0),
             (
@@ -359,6 +359,118 @@ impl ZoneShot {
             ArtilleryClass::Heavy => (3, self.strength),
         }
     }
+
+    fn target_model(&self) -> Result<&Model, ConfrontationError> {
+        self.models
+            .get(self.target)
+            .ok_or_else(|| ConfrontationError::Inconsistent {
+                field: "target",
+                reason: format!("model {} does not exist", self.target),
+            })
+    }
+
+    /// Where a missed shot comes down (C6): the deviation in cm for the
+    /// distance face, the template centre for the direction face, and the
+    /// height level (a shot at another level that misses falls to the ground).
+    fn deviated(
+        &self,
+        target: &Model,
+        distance_face: u32,
+        direction_face: u32,
+    ) -> Result<(f64, Point, i32), ConfrontationError> {
+        let cm = deviation_distance_cm(face_u8(distance_face))?;
+        let at = deviate(target.center, self.shooter, face_u8(direction_face), cm)?;
+        let level = if target.level != self.shooter_level {
+            0
+        } else {
+            target.level
+        };
+        Ok((cm, at, level))
+    }
+
+    /// Exact odds of the FER test's result together with every model's fate
+    /// (indexed like the models; models the template spares survive): the
+    /// FER test (C6), for a miss each of the 36 deviations, for every model
+    /// under the template its hit roll and its wound or damage roll.
+    ///
+    /// # Errors
+    /// Geometry errors, as [`ZoneShot::new`] would have reported them.
+    pub fn distribution(&self) -> Result<Dist<(FireResult, Vec<Fate>)>, ConfrontationError> {
+        let target = self.target_model()?;
+        let mut weights = Vec::new();
+        for (&fire, p) in self.test.distribution().iter() {
+            let landings = match fire {
+                FireResult::Jammed => {
+                    weights.push(((fire, vec![Fate::Survives; self.models.len()]), p));
+                    continue;
+                }
+                FireResult::Hit => vec![(target.center, target.level, p)],
+                FireResult::Missed => {
+                    let mut at = Vec::with_capacity(36);
+                    for distance_face in 1..=6 {
+                        for direction_face in 1..=6 {
+                            let (_, center, level) =
+                                self.deviated(target, distance_face, direction_face)?;
+                            at.push((center, level, p / 36.0));
+                        }
+                    }
+                    at
+                }
+            };
+            for (center, level, q) in landings {
+                for (fates, r) in self.template_fates(fire, center, level)?.iter() {
+                    weights.push(((fire, fates.clone()), q * r));
+                }
+            }
+        }
+        Ok(Dist::from_weights(weights))
+    }
+
+    /// Exact odds of every model's fate under a template at `center`.
+    fn template_fates(
+        &self,
+        fire: FireResult,
+        center: Point,
+        level: i32,
+    ) -> Result<Dist<Vec<Fate>>, ConfrontationError> {
+        let (need, other_str) = self.other_hit();
+        let mut fates = Dist::certain(vec![Fate::Survives; self.models.len()]);
+        for i in under_template(center, self.template_cm, level, &self.models)? {
+            let Some(m) = self.models.get(i) else {
+                continue;
+            };
+            let one = if fire == FireResult::Hit && i == self.target {
+                fate_distribution(self.strength, &m.victim, &self.table, true)
+            } else {
+                let p = template_hit_probability(need);
+                let hit = fate_distribution(other_str, &m.victim, &self.table, true);
+                Dist::from_weights(
+                    hit.iter()
+                        .map(|(f, q)| (*f, p * q))
+                        .chain([(Fate::Survives, 1.0 - p)]),
+                )
+            };
+            fates = fates.product(&one, |so_far, fate| {
+                let mut v = so_far.clone();
+                if let Some(slot) = v.get_mut(i) {
+                    *slot = *fate;
+                }
+                v
+            });
+        }
+        Ok(fates)
+    }
+}
+
+/// A D6 face as the geometry crate takes it (faces are 1 to 6).
+fn face_u8(face: u32) -> u8 {
+    u8::try_from(face).unwrap_or(u8::MAX)
+}
+
+/// The chance that a model under the template (other than a direct hit) is
+/// hit: `need`+ on a D6 (C6).
+fn template_hit_probability(need: u32) -> f64 {
+    f64::from(7u32.saturating_sub(need)) / 6.0
 }
 
 fn geo(e: impl Into<ConfrontationError>) -> Pending {
@@ -374,12 +486,7 @@ impl Resolver for ZoneShot {
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
         let fire = self.test.roll(steps)?;
-        let target = self.models.get(self.target).ok_or_else(|| {
-            geo(ConfrontationError::Inconsistent {
-                field: "target",
-                reason: "missing".into(),
-            })
-        })?;
+        let target = self.target_model().map_err(geo)?;
         if fire == FireResult::Jammed {
             steps.log(LogStep::rule(
                 "C6",
@@ -414,14 +521,7 @@ impl Resolver for ZoneShot {
             )?;
             let dir =
                 steps.roll_one(RollRequest::new(1, Die::D6, "deviation direction").rule("C6"))?;
-            let cm = deviation_distance_cm(df as u8).map_err(geo)?;
-            let at = deviate(target.center, self.shooter, dir as u8, cm).map_err(geo)?;
-            // A shot at another height level that misses falls to the ground.
-            let level = if target.level != self.shooter_level {
-                0
-            } else {
-                target.level
-            };
+            let (cm, at, level) = self.deviated(target, df, dir).map_err(geo)?;
             steps.log(
                 LogStep::rule(
                     "C6",
@@ -457,7 +557,7 @@ impl Resolver for ZoneShot {
                 continue;
             }
             let odds = || {
-                let p = f64::from(7 - need) / 6.0;
+                let p = template_hit_probability(need);
                 vec![
                     OddsLine {
                         label: "hit".into(),
@@ -596,6 +696,29 @@ impl PenetratingShot {
             ArtilleryClass::Light => (self.strength - 2 * k as i32).max(0),
             ArtilleryClass::Heavy => self.strength,
         }
+    }
+
+    /// Exact odds of how far the shot goes and how each target ends: the
+    /// fates of the targets hit, in chain order (C7). The list ends with
+    /// the first target not killed outright (a destroyed Resistent machine
+    /// too, P16), or with the chain's last model.
+    pub fn distribution(&self) -> Dist<Vec<Fate>> {
+        let mut d = Dist::certain(Vec::new());
+        for (k, &i) in self.chain.iter().enumerate() {
+            let Some(m) = self.models.get(i) else { break };
+            let one = fate_distribution(self.strength_at(k), &m.victim, &self.table, true);
+            d = d.and_then(|so_far: &Vec<Fate>| {
+                if so_far.last().is_some_and(|f| *f != Fate::Killed) {
+                    return Dist::certain(so_far.clone());
+                }
+                one.map(|f| {
+                    let mut v = so_far.clone();
+                    v.push(*f);
+                    v
+                })
+            });
+        }
+        d
     }
 }
 

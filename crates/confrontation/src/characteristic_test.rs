@@ -72,8 +72,8 @@ impl CharacteristicTest {
 
     /// Exact odds of passing and failing.
     pub fn distribution(&self) -> Dist<bool> {
-        let d = self.roll.distribution();
-        let pass = d.prob(|r| self.judge(*r));
+        // `judge`: a total of difficulty - value or more passes.
+        let pass = crate::roll_odds::at_least(self.roll, self.difficulty - self.value);
         Dist::from_weights([(true, pass), (false, 1.0 - pass)])
     }
 

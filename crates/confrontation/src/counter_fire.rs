@@ -30,12 +30,14 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use feldherr_dice::Dist;
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
 use feldherr_geometry::{Point, Shape, distance};
 use serde::{Deserialize, Serialize};
 
 use crate::artillery::{FerTest, FireResult, Model, PenetratingShot, PenetrationOutcome, ZoneShot};
 use crate::card::ArtilleryClass;
+use crate::damage::Fate;
 use crate::error::{ConfrontationError, check_cm};
 use crate::figure_wounds::WoundTable;
 
@@ -194,6 +196,19 @@ impl PenetratingCounterFire {
     /// The model indices the shot would go through, in order (0 = charger).
     pub fn chain(&self) -> &[usize] {
         self.shot.chain()
+    }
+
+    /// Exact odds of the FER test's result together with the fates of the
+    /// targets hit in chain order (none unless the test hits; see
+    /// [`PenetratingShot::distribution`]).
+    pub fn distribution(&self) -> Dist<(FireResult, Vec<Fate>)> {
+        self.test.distribution().and_then(|&fire| {
+            if fire == FireResult::Hit {
+                self.shot.distribution().map(|fates| (fire, fates.clone()))
+            } else {
+                Dist::certain((fire, Vec::new()))
+            }
+        })
     }
 }
 

@@ -18,14 +18,14 @@
 //! ```
 
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
-use feldherr_dice::{Die, OddsLine, RollRequest, Roller};
+use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ConfrontationError, check_range};
 use crate::figure_wounds::WoundLevel;
 
 /// The state Instabil wears down.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Instability {
     /// A figure and its current wound.
@@ -53,7 +53,7 @@ impl Instability {
 }
 
 /// The end-of-round rolls of Instabil.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct InstabilOutcome {
     /// Rolls of X or more.
     pub hits: u32,
@@ -81,6 +81,28 @@ impl InstabilRoll {
     /// Probability of one roll hitting: (7 - X) / 6.
     pub fn hit_probability(&self) -> f64 {
         f64::from(7 - self.x) / 6.0
+    }
+
+    /// Exact odds of the outcome: `k` wounds and then a roll below X have
+    /// probability p^k (1 - p), with p the [`hit_probability`](Self::hit_probability);
+    /// the model's end (killed outright, or 0 SP) after `n` wounds has p^n
+    /// (P15). Chains so long that their odds are below 1e-300 are left out.
+    pub fn distribution(&self) -> Dist<InstabilOutcome> {
+        let p = self.hit_probability();
+        let mut weights = Vec::new();
+        let mut after = self.before;
+        let mut hits = 0;
+        let mut reach = 1.0;
+        while !after.gone() && reach > 1e-300 {
+            weights.push((InstabilOutcome { hits, after }, reach * (1.0 - p)));
+            reach *= p;
+            hits += 1;
+            after = after.worse();
+        }
+        if after.gone() {
+            weights.push((InstabilOutcome { hits, after }, reach));
+        }
+        Dist::from_weights(weights)
     }
 
     /// An Instabil figure may not use Regeneration.

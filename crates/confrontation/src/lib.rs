@@ -6,7 +6,8 @@
 //! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
 //! figure wounds ([`WoundRoll`], C8), steam and naphtha
 //! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
-//! barricades, C10), movement of mobile machines ([`MovePath`], C4),
+//! barricades, C10), movement of mobile machines ([`MovePath`], C4) and
+//! their follow-up moves after a fight ([`MovePath::follow_up`], P18),
 //! Unaufhaltsam ([`SpeedMarker`]), Sichel ([`blade_victims`],
 //! [`SickleRun`]), Transport ([`Hold`], [`PassengerWounds`]), the new
 //! abilities ([`abilities`], [`Feint`], [`Concentration`], [`InstabilRoll`]),
@@ -19,7 +20,11 @@
 //! typed in from physical dice, or driven step by step: each multi-step
 //! resolution is a [`feldherr_dice::step::Resolver`] that asks each roll with
 //! its exact odds and each choice with its options, and logs each step with
-//! its rule id. Ruling ids (`C1` ... `C10`) refer to the project's
+//! its rule id. Whole resolutions offer their exact odds as well
+//! (`distribution()`, e.g. [`ZoneShot::distribution`],
+//! [`PenetratingShot::distribution`], [`InstabilRoll::distribution`]); the
+//! crate's tests check every resolver's odds against Monte Carlo play.
+//! Ruling ids (`C1` ... `C10`, `P13` ...) refer to the project's
 //! `docs/RULINGS.md`.
 //!
 //! ```
@@ -53,6 +58,7 @@ mod instabil;
 mod movement;
 mod penalty;
 mod ramming;
+mod roll_odds;
 mod sickle;
 mod state;
 mod steam;

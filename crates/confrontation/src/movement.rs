@@ -1,5 +1,5 @@
-//! Movement of mobile machines with a GEW value (C4): a validator for a
-//! drawn path.
+//! Movement of mobile machines with a GEW value (C4) and follow-up moves
+//! after a fight (P18): a validator for a drawn path.
 //!
 //! A machine with GEW cannot reverse or slide sideways. At its activation it
 //! may face any way it likes, unless it carries a speed marker (Unaufhaltsam)
@@ -11,7 +11,19 @@
 //!
 //! Reading of C4 used here: when the facing is not free, a first leg that
 //! leaves the start facing is a course change made after 0 cm straight, so
-//! it is reported (turn 1) unless the machine has no GEW.
+//! it is reported (turn 1) unless the machine has no GEW (P14).
+//!
+//! Follow-up moves ("Weiterbewegungen", [`MovePath::follow_up`], P18): a
+//! mobile machine may follow up after a fight only if no enemy is in base
+//! contact with it. The path starts along its current facing (no free
+//! facing); a course change follows C4 (at most 45 deg, after at least GEW
+//! cm straight), so a follow-up shorter than GEW goes straight ahead. The
+//! distance comes from the core rules and is given by the caller. Instead of
+//! moving, the machine may change its facing
+//! ([`MovePath::check_facing_change`]). An immobile machine is never moved
+//! by a follow-up: its crew follows up by the core rules, or moves it (C3).
+//! A stop of Unaufhaltsam holds for the movement phase only and does not
+//! bar a follow-up.
 //!
 //! ```
 //! use feldherr_confrontation::{MachineCard, MachineState, MovePath};
@@ -24,6 +36,13 @@
 //! ])?;
 //! let check = MovePath::new(&card, &MachineState::default(), Angle::ZERO, false)?.check(&path)?;
 //! assert!(check.is_legal(), "{:?}", check.violations);
+//!
+//! // A follow-up of 8 cm after the fight: straight on (8 cm is less than GEW),
+//! // or a facing change instead.
+//! let follow = MovePath::follow_up(&card, &MachineState::default(), Angle::ZERO, 8.0, false)?;
+//! let straight = Polyline::new(vec![Point::new(0.0, 0.0), Point::new(8.0, 0.0)])?;
+//! assert!(follow.check(&straight)?.is_legal());
+//! assert!(follow.check_facing_change(Angle::from_degrees(120.0)?)?.is_legal());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -33,7 +52,7 @@ use feldherr_geometry::{Angle, Polyline};
 use serde::{Deserialize, Serialize};
 
 use crate::card::MachineCard;
-use crate::error::ConfrontationError;
+use crate::error::{ConfrontationError, check_cm};
 use crate::state::MachineState;
 
 /// The largest course change (C4), in degrees.
@@ -81,24 +100,45 @@ pub enum MoveViolation {
         /// Twice BEW.
         max_cm: f64,
     },
+    /// A follow-up while an enemy is in base contact (P18).
+    FollowUpInContact,
+    /// A follow-up moving an immobile machine: only its crew follows up
+    /// (C3, P18).
+    FollowUpImmobile,
+    /// A follow-up longer than the follow-up distance (P18).
+    FollowUpTooLong {
+        /// The leg on which the limit is passed.
+        segment: usize,
+        /// The path's length.
+        length_cm: f64,
+        /// The follow-up distance.
+        max_cm: f64,
+    },
 }
 
 impl MoveViolation {
-    /// The ruling that sets the limit: C3 for an immobile machine, C4 else.
+    /// The ruling that sets the limit: C3 for an immobile machine, P18 for
+    /// what only follow-ups have, C4 else.
     pub fn rule(&self) -> &'static str {
         match self {
             Self::CannotMove { reason } if reason.contains("C3") => "C3",
-            _ => "C4",
+            Self::FollowUpImmobile => "C3",
+            Self::FollowUpInContact | Self::FollowUpTooLong { .. } => "P18",
+            Self::CannotMove { .. }
+            | Self::TurnTooSharp { .. }
+            | Self::TooLittleStraight { .. }
+            | Self::TooLong { .. } => "C4",
         }
     }
 
     /// The leg index concerned (0 for a machine that cannot move at all).
     pub fn segment(&self) -> usize {
         match self {
-            Self::CannotMove { .. } => 0,
+            Self::CannotMove { .. } | Self::FollowUpInContact | Self::FollowUpImmobile => 0,
             Self::TurnTooSharp { segment, .. }
             | Self::TooLittleStraight { segment, .. }
-            | Self::TooLong { segment, .. } => *segment,
+            | Self::TooLong { segment, .. }
+            | Self::FollowUpTooLong { segment, .. } => *segment,
         }
     }
 }
@@ -132,6 +172,22 @@ impl fmt::Display for MoveViolation {
             } => write!(
                 f,
                 "segment {segment}: path {length_cm:.0} cm exceeds twice BEW = {max_cm:.0} cm"
+            ),
+            Self::FollowUpInContact => {
+                f.write_str("no follow-up while an enemy is in base contact with the machine (P18)")
+            }
+            Self::FollowUpImmobile => f.write_str(
+                "an immobile machine is not moved by a follow-up: its crew follows up, \
+                 or moves it (C3, P18)",
+            ),
+            Self::FollowUpTooLong {
+                segment,
+                length_cm,
+                max_cm,
+            } => write!(
+                f,
+                "segment {segment}: follow-up of {length_cm:.1} cm exceeds the follow-up \
+                 distance of {max_cm:.1} cm (P18)"
             ),
         }
     }
@@ -175,6 +231,12 @@ pub struct MovePath {
     facing: Angle,
     free_facing: bool,
     cannot_move: Option<String>,
+    /// A follow-up move after a fight (P18), not a move at the activation.
+    #[serde(default)]
+    follow_up: bool,
+    /// Why a follow-up is refused whatever the path (P18).
+    #[serde(default)]
+    refused: Option<MoveViolation>,
 }
 
 impl MovePath {
@@ -215,7 +277,51 @@ impl MovePath {
             facing,
             free_facing: !state.speed_marker && !touching_enemy,
             cannot_move,
+            follow_up: false,
+            refused: None,
         })
+    }
+
+    /// The rules for a follow-up move ("Weiterbewegung", P18) of `card` in
+    /// `state` after a fight: facing `facing`, at most `distance_cm` (the
+    /// follow-up distance of the core rules), `touching_enemy` if an enemy
+    /// is still in base contact. The path starts along `facing`; course
+    /// changes follow C4; [`MovePath::check`] refuses any follow-up of an
+    /// immobile machine ([`MoveViolation::FollowUpImmobile`]) or of one in
+    /// contact ([`MoveViolation::FollowUpInContact`]).
+    ///
+    /// # Errors
+    /// [`ConfrontationError::Inconsistent`] naming `follow-up distance` for
+    /// a negative or non-finite distance.
+    pub fn follow_up(
+        card: &MachineCard,
+        state: &MachineState,
+        facing: Angle,
+        distance_cm: f64,
+        touching_enemy: bool,
+    ) -> Result<Self, ConfrontationError> {
+        check_cm("follow-up distance", distance_cm)?;
+        let refused = if !card.is_mobile() {
+            Some(MoveViolation::FollowUpImmobile)
+        } else if touching_enemy {
+            Some(MoveViolation::FollowUpInContact)
+        } else {
+            None
+        };
+        Ok(Self {
+            gew: card.spec().gew.filter(|_| card.is_mobile()),
+            max_cm: distance_cm,
+            facing,
+            free_facing: false,
+            cannot_move: (card.is_mobile() && state.destroyed).then(|| "destroyed".to_string()),
+            follow_up: true,
+            refused,
+        })
+    }
+
+    /// Whether these are the rules of a follow-up move (P18).
+    pub fn is_follow_up(&self) -> bool {
+        self.follow_up
     }
 
     /// Whether the machine may face any way at the activation (C4).
@@ -223,9 +329,62 @@ impl MovePath {
         self.free_facing
     }
 
-    /// The longest move, twice BEW, in cm.
+    /// The longest move in cm: twice BEW, or the follow-up distance.
     pub fn max_cm(&self) -> f64 {
         self.max_cm
+    }
+
+    /// Checks a turn on the spot to `new_facing` instead of a move. After a
+    /// fight it replaces the follow-up and may face any way, unless a
+    /// follow-up is refused (P18). At the activation it is free when the
+    /// facing is (C4); otherwise it is a course change after 0 cm straight
+    /// (P14) and reported like one.
+    ///
+    /// # Errors
+    /// None today; kept fallible for the crate's conventions.
+    pub fn check_facing_change(&self, new_facing: Angle) -> Result<PathCheck, ConfrontationError> {
+        let mut violations = self.refusals();
+        let degrees = Angle::signed_between(self.facing, new_facing);
+        let mut turns = Vec::new();
+        if !self.follow_up && !self.free_facing && degrees.abs() > SLACK {
+            if let Some(gew) = self.gew {
+                if degrees.abs() > MAX_TURN_DEG + SLACK {
+                    violations.push(MoveViolation::TurnTooSharp {
+                        segment: 0,
+                        turn: 1,
+                        degrees: degrees.abs(),
+                    });
+                }
+                violations.push(MoveViolation::TooLittleStraight {
+                    segment: 0,
+                    turn: 1,
+                    straight_cm: 0.0,
+                    gew,
+                });
+            }
+            turns.push(Turn {
+                segment: 0,
+                degrees,
+                straight_cm: 0.0,
+            });
+        }
+        Ok(PathCheck {
+            length_cm: 0.0,
+            turns,
+            violations,
+        })
+    }
+
+    /// What refuses any move or facing change, whatever the path.
+    fn refusals(&self) -> Vec<MoveViolation> {
+        let mut violations = Vec::new();
+        if let Some(reason) = &self.cannot_move {
+            violations.push(MoveViolation::CannotMove {
+                reason: reason.clone(),
+            });
+        }
+        violations.extend(self.refused.clone());
+        violations
     }
 
     /// Checks a drawn path starting at the machine's position; returns every
@@ -236,12 +395,7 @@ impl MovePath {
     /// None today beyond what the path's construction already checked; kept
     /// fallible for the crate's conventions.
     pub fn check(&self, path: &Polyline) -> Result<PathCheck, ConfrontationError> {
-        let mut violations = Vec::new();
-        if let Some(reason) = &self.cannot_move {
-            violations.push(MoveViolation::CannotMove {
-                reason: reason.clone(),
-            });
-        }
+        let mut violations = self.refusals();
         let mut turns = Vec::new();
         let mut length = 0.0;
         let mut straight = 0.0;
@@ -293,10 +447,18 @@ impl MovePath {
             }
         }
         if let Some(segment) = too_long_at {
-            violations.push(MoveViolation::TooLong {
-                segment,
-                length_cm: length,
-                max_cm: self.max_cm,
+            violations.push(if self.follow_up {
+                MoveViolation::FollowUpTooLong {
+                    segment,
+                    length_cm: length,
+                    max_cm: self.max_cm,
+                }
+            } else {
+                MoveViolation::TooLong {
+                    segment,
+                    length_cm: length,
+                    max_cm: self.max_cm,
+                }
             });
         }
         Ok(PathCheck {

@@ -1,5 +1,6 @@
 //! Movement of mobile machines (C4) and Unaufhaltsam's speed marker,
-//! data-driven from `fixtures/confrontation/movement_paths.json`.
+//! data-driven from `fixtures/confrontation/movement_paths.json`; follow-up
+//! moves after a fight and facing changes instead (P18).
 
 #![expect(
     clippy::unwrap_used,
@@ -7,7 +8,7 @@
 )]
 
 use feldherr_confrontation::{
-    MachineCard, MachineState, MovePath, MoveViolation, PathCheck, SpeedMarker,
+    ConfrontationError, MachineCard, MachineState, MovePath, MoveViolation, PathCheck, SpeedMarker,
 };
 use feldherr_geometry::{Angle, FacingArc, Point, Polyline};
 use serde::Deserialize;
@@ -200,4 +201,212 @@ fn charging_a_machine_with_a_speed_marker() {
         FacingArc::Front
     ));
     assert!(SpeedMarker::charge_penalties_apply(&tank, FacingArc::Left));
+}
+
+fn texts(c: &PathCheck) -> Vec<String> {
+    c.violations.iter().map(ToString::to_string).collect()
+}
+
+fn deg(d: f64) -> Angle {
+    Angle::from_degrees(d).unwrap()
+}
+
+#[test]
+fn follow_ups_go_straight_along_the_facing() {
+    let tank = card("Panzerwagen"); // GEW 10
+    let st = MachineState::default();
+    let follow =
+        |cm: f64, touching| MovePath::follow_up(&tank, &st, Angle::ZERO, cm, touching).unwrap();
+    // Straight on along the facing, 8 cm of 8: legal (P18).
+    let f = follow(8.0, false);
+    assert!(f.is_follow_up() && !f.free_facing());
+    assert_eq!(f.max_cm(), 8.0);
+    let c = f.check(&path(&[(8.0, 0.0)])).unwrap();
+    assert!(c.is_legal(), "{:?}", c.violations);
+    assert!(c.turns.is_empty());
+    // One cm more than the follow-up distance is refused (P18), not twice BEW.
+    let c = f.check(&path(&[(5.0, 0.0), (4.0, 0.0)])).unwrap();
+    assert_eq!(
+        texts(&c),
+        ["segment 1: follow-up of 9.0 cm exceeds the follow-up distance of 8.0 cm (P18)"]
+    );
+    assert_eq!(c.violations[0].rule(), "P18");
+    // No free facing at the start: leaving the facing at once is a turn after 0 cm.
+    let c = follow(15.0, false).check(&path(&[(5.0, 30.0)])).unwrap();
+    assert_eq!(
+        c.violations,
+        [MoveViolation::TooLittleStraight {
+            segment: 0,
+            turn: 1,
+            straight_cm: 0.0,
+            gew: 10
+        }]
+    );
+}
+
+#[test]
+fn follow_ups_turn_only_after_gew_cm() {
+    let tank = card("Panzerwagen"); // GEW 10
+    let follow = |cm: f64| {
+        MovePath::follow_up(&tank, &MachineState::default(), deg(90.0), cm, false).unwrap()
+    };
+    // Facing 90 deg: 6 cm straight, then 30 deg to the left: fewer than GEW cm (C4).
+    let c = follow(15.0)
+        .check(&path(&[(6.0, 90.0), (6.0, 120.0)]))
+        .unwrap();
+    assert_eq!(
+        texts(&c),
+        ["segment 1: only 6.0 cm straight before turn 1; GEW 10 requires 10 cm"]
+    );
+    assert_eq!(c.violations[0].rule(), "C4");
+    // 10 cm straight, then 45 deg, within a 15 cm follow-up: legal.
+    let c = follow(15.0)
+        .check(&path(&[(10.0, 90.0), (5.0, 45.0)]))
+        .unwrap();
+    assert!(c.is_legal(), "{:?}", c.violations);
+    assert_eq!(c.turns.len(), 1);
+    assert!((c.turns[0].straight_cm - 10.0).abs() < 1e-9);
+    assert!((c.turns[0].degrees + 45.0).abs() < 1e-9);
+    // ... but never sharper than 45 deg.
+    let c = follow(15.0)
+        .check(&path(&[(10.0, 90.0), (5.0, 30.0)]))
+        .unwrap();
+    assert_eq!(texts(&c), ["segment 1: turn 1 of 60 deg exceeds 45 deg"]);
+    // A machine without GEW follows up by the core rules: only the length counts.
+    let bomb = card("Zwergenbombe");
+    let c = MovePath::follow_up(&bomb, &MachineState::default(), Angle::ZERO, 6.0, false)
+        .unwrap()
+        .check(&path(&[(3.0, 90.0), (3.0, 180.0)]))
+        .unwrap();
+    assert!(c.is_legal(), "{:?}", c.violations);
+}
+
+#[test]
+fn no_follow_up_in_contact_but_a_facing_change_instead() {
+    let tank = card("Panzerwagen");
+    let st = MachineState::default();
+    let in_contact = MovePath::follow_up(&tank, &st, Angle::ZERO, 8.0, true).unwrap();
+    let c = in_contact.check(&path(&[(8.0, 0.0)])).unwrap();
+    assert_eq!(c.violations, [MoveViolation::FollowUpInContact]);
+    assert_eq!(c.violations[0].rule(), "P18");
+    assert_eq!(
+        texts(&c),
+        ["no follow-up while an enemy is in base contact with the machine (P18)"]
+    );
+    assert_eq!(
+        in_contact
+            .check_facing_change(deg(90.0))
+            .unwrap()
+            .violations,
+        [MoveViolation::FollowUpInContact]
+    );
+    // Free of enemies: instead of the follow-up, any new facing.
+    let free = MovePath::follow_up(&tank, &st, Angle::ZERO, 8.0, false).unwrap();
+    for d in [45.0, 135.0, 180.0, 270.0] {
+        let c = free.check_facing_change(deg(d)).unwrap();
+        assert!(c.is_legal(), "{d} deg: {:?}", c.violations);
+        assert_eq!(c.length_cm, 0.0);
+    }
+    // At the activation a turn on the spot is free only with free facing (C4);
+    // otherwise it is a course change after 0 cm straight (P14).
+    let activation = MovePath::new(&tank, &st, Angle::ZERO, false).unwrap();
+    assert!(
+        activation
+            .check_facing_change(deg(135.0))
+            .unwrap()
+            .is_legal()
+    );
+    let fixed = MovePath::new(&tank, &st, Angle::ZERO, true).unwrap();
+    let c = fixed.check_facing_change(deg(90.0)).unwrap();
+    assert_eq!(
+        texts(&c),
+        [
+            "segment 0: turn 1 of 90 deg exceeds 45 deg",
+            "segment 0: only 0.0 cm straight before turn 1; GEW 10 requires 10 cm"
+        ]
+    );
+}
+
+#[test]
+fn immobile_machines_are_not_moved_by_a_follow_up() {
+    let st = MachineState::default();
+    let ballista = MovePath::follow_up(&card("Ballista"), &st, Angle::ZERO, 5.0, false).unwrap();
+    let c = ballista.check(&path(&[(5.0, 0.0)])).unwrap();
+    assert_eq!(c.violations, [MoveViolation::FollowUpImmobile]);
+    assert_eq!(c.violations[0].rule(), "C3");
+    assert_eq!(
+        texts(&c),
+        [
+            "an immobile machine is not moved by a follow-up: its crew follows up, or moves it (C3, P18)"
+        ]
+    );
+    // Nor turned instead.
+    assert_eq!(
+        ballista.check_facing_change(deg(30.0)).unwrap().violations,
+        [MoveViolation::FollowUpImmobile]
+    );
+    // A destroyed machine does not follow up either.
+    let gone = MachineState {
+        destroyed: true,
+        ..MachineState::default()
+    };
+    let c = MovePath::follow_up(&card("Panzerwagen"), &gone, Angle::ZERO, 5.0, false)
+        .unwrap()
+        .check(&path(&[(5.0, 0.0)]))
+        .unwrap();
+    assert_eq!(texts(&c), ["the machine cannot move: destroyed"]);
+}
+
+#[test]
+fn follow_up_distance_must_be_a_distance() {
+    let tank = card("Panzerwagen");
+    let st = MachineState::default();
+    for (bad, text) in [
+        (
+            -1.0,
+            "follow-up distance: -1 cm is not a distance (finite, 0 or more)",
+        ),
+        (
+            f64::NAN,
+            "follow-up distance: NaN cm is not a distance (finite, 0 or more)",
+        ),
+        (
+            f64::INFINITY,
+            "follow-up distance: inf cm is not a distance (finite, 0 or more)",
+        ),
+    ] {
+        let err = MovePath::follow_up(&tank, &st, Angle::ZERO, bad, false).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ConfrontationError::Inconsistent {
+                    field: "follow-up distance",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert_eq!(err.to_string(), text);
+    }
+    // A follow-up of 0 cm: only a facing change is possible.
+    let none = MovePath::follow_up(&tank, &st, Angle::ZERO, 0.0, false).unwrap();
+    assert!(!none.check(&path(&[(1.0, 0.0)])).unwrap().is_legal());
+    assert!(none.check_facing_change(deg(90.0)).unwrap().is_legal());
+}
+
+#[test]
+fn follow_up_rules_survive_json_and_old_documents_still_load() {
+    let tank = card("Panzerwagen");
+    let st = MachineState::default();
+    let f = MovePath::follow_up(&tank, &st, Angle::ZERO, 8.0, true).unwrap();
+    let again: MovePath = serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
+    assert_eq!(again, f);
+    // Saved before follow-ups existed: an activation's rules.
+    let m = MovePath::new(&tank, &st, Angle::ZERO, false).unwrap();
+    let mut v = serde_json::to_value(&m).unwrap();
+    let fields = v.as_object_mut().unwrap();
+    assert!(fields.remove("follow_up").is_some() && fields.remove("refused").is_some());
+    let old: MovePath = serde_json::from_value(v).unwrap();
+    assert_eq!(old, m);
+    assert!(!old.is_follow_up());
 }
