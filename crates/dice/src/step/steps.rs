@@ -91,6 +91,12 @@ impl<'a> Steps<'a> {
 impl Roller for Steps<'_> {
     type Error = Pending;
 
+    /// Odds are wanted only for the roll that will be asked: replaying the
+    /// rolls already answered skips computing them.
+    fn wants_odds(&self) -> bool {
+        self.next >= self.answers.len()
+    }
+
     fn roll(&mut self, request: RollRequest) -> Result<Vec<u32>, Pending> {
         match self.answers.get(self.next) {
             None => Err(Pending::Ask(Prompt::Roll(request))),
