@@ -1,6 +1,6 @@
 //! Confrontation resolutions of a game: what each one saves (its inputs,
 //! with a snapshot of the models it concerns, so that moving pieces later
-//! does not change a resolution already made), how it is rebuilt as a
+//! does not change a resolution already made, P20), how it is rebuilt as a
 //! resolver, and what a finished one changes on the game's machines.
 //!
 //! Models on the table are pieces of the "Model" layer. A piece stands for
