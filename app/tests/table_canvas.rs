@@ -1,12 +1,12 @@
 //! The table canvas driven headless with egui_kittest: placing, moving,
-//! measuring, placement violations, and screenshots rendered in software.
+//! measuring, placement violations, overlays, and screenshots rendered in software.
 #![allow(clippy::unwrap_used)]
 
 use eframe::egui::{self, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::i18n::Texts;
-use feldherr::ui::table_canvas::{TableCanvas, Tool};
+use feldherr::ui::table_canvas::{Overlay, OverlayItem, TableCanvas, Tone, Tool};
 use feldherr_table::geometry::{Circle, Point, Shape};
 use feldherr_table::{Layer, Piece, RgbaImage, Table, TableRules, encode_png};
 
@@ -19,11 +19,18 @@ struct Host {
     texts: Texts,
     refused: Vec<String>,
     exports: usize,
+    /// Drawn over the table each frame.
+    overlay: Overlay,
+    /// Every edit the canvas returned.
+    edits: usize,
 }
 
 impl Host {
     fn show(&mut self, ui: &mut egui::Ui) {
-        let output = self.canvas.show(ui, &self.texts, &self.table, &self.rules);
+        let output =
+            self.canvas
+                .show_with(ui, &self.texts, &self.table, &self.rules, &self.overlay);
+        self.edits += output.edits.len();
         for edit in output.edits {
             if let Err(e) = self.table.apply(edit) {
                 self.refused.push(e.to_string());
@@ -43,6 +50,8 @@ fn host(table: Table, rules: TableRules, language: &str) -> Host {
         texts: Texts::new(language),
         refused: Vec::new(),
         exports: 0,
+        overlay: Overlay::default(),
+        edits: 0,
     }
 }
 
@@ -368,6 +377,78 @@ fn zoom_fit_and_export() {
     harness.run();
     assert_eq!(harness.state().exports, 1);
     assert!(harness.state().table.pieces().is_empty());
+}
+
+#[test]
+fn an_overlay_is_drawn_and_listed_but_never_edits() {
+    let mut table = Table::warmaster();
+    table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
+    table.add(wood(2, "Wood B", 140.0, 60.0, 8.0)).unwrap();
+    let before = table.clone();
+    let mut first = host(table, TableRules::warmaster(), "en");
+    first
+        .overlay
+        .push(
+            OverlayItem::circle(Point::new(90.0, 60.0), 5.0, Tone::Aim)
+                .dashed()
+                .labelled("Aimed here"),
+        )
+        .push(
+            OverlayItem::line(
+                vec![Point::new(90.0, 60.0), Point::new(95.0, 64.0)],
+                Tone::Miss,
+            )
+            .arrow()
+            .labelled("Deviation 6.4 cm"),
+        )
+        .push(OverlayItem::circle(Point::new(95.0, 64.0), 5.0, Tone::Hit))
+        .push(OverlayItem::label(
+            Point::new(140.0, 75.0),
+            "Out of range",
+            Tone::Violation,
+        ))
+        .highlight(1, Tone::Hit)
+        .highlight(2, Tone::Miss)
+        .highlight(99, Tone::Info);
+    let mut harness = harness_with(first, 1.0, egui::Theme::Dark);
+    for _ in 0..5 {
+        harness.step();
+    }
+    assert_eq!(harness.state().edits, 0);
+    assert_eq!(harness.state().table, before);
+    // Its labels are listed in the side panel.
+    harness.get_by_label("On the table");
+    harness.get_by_label("Aimed here");
+    harness.get_by_label("Deviation 6.4 cm");
+    harness.get_by_label("Out of range");
+    // Selecting and moving still work through the overlay.
+    let pos = at(&harness, 93.0, 58.0);
+    click_at(&mut harness, pos);
+    assert_eq!(harness.state().canvas.selected(), Some(1));
+    assert_eq!(
+        harness.state().edits,
+        0,
+        "a click selects, it does not edit"
+    );
+    let (from, to) = (at(&harness, 90.0, 60.0), at(&harness, 100.0, 50.0));
+    drag(&mut harness, from, to);
+    assert_eq!(harness.state().edits, 1);
+    let center = harness.state().table.piece(1).unwrap().center();
+    assert!(
+        (center.x - 100.0).abs() < 0.3 && (center.y - 50.0).abs() < 0.3,
+        "{center:?}"
+    );
+    // In the light theme too.
+    let (table, rules) = busy_table();
+    let mut light = host(table, rules, "de");
+    light
+        .overlay
+        .push(OverlayItem::circle(Point::new(60.0, 30.0), 3.0, Tone::Hit).labelled("Treffer"))
+        .highlight(8, Tone::Hit);
+    let harness = harness_with(light, 2.0, egui::Theme::Light);
+    harness.get_by_label("Auf dem Tisch");
+    harness.get_by_label("Treffer");
+    assert_eq!(harness.state().edits, 0);
 }
 
 /// A table with something of everything, for the theme and scale checks and

@@ -42,7 +42,20 @@
 //! * Ruler: click a piece or a point, then another: edge-to-edge (or
 //!   point) distance in the table's unit, drawn and shown in the side panel
 //!   as "Distance: 12.3 in".
+//!
+//! # Overlays
+//!
+//! A host resolving shots or moves passes an [`Overlay`] each frame with
+//! [`TableCanvas::show_with`]: circles (templates), lines (lines of fire,
+//! deviations, movement legs), labels and ringed pieces, each in a
+//! [`Tone`] coloured from the theme. They are drawn above the pieces and
+//! below the selection handles and the ruler, and never become edits.
+//!
+//! ```ignore
+//! let output = self.canvas.show_with(ui, texts, &self.table, &self.rules, &self.overlay);
+//! ```
 
+mod overlay;
 mod paint;
 mod panel;
 mod view;
@@ -54,6 +67,7 @@ use feldherr_table::{
 };
 
 use crate::i18n::Texts;
+pub use overlay::{Overlay, OverlayItem, Tone};
 use paint::{Emphasis, Palette};
 use panel::Fields;
 use view::View;
@@ -280,13 +294,29 @@ impl TableCanvas {
     /// Draws the canvas with its toolbar and side panel into `ui` and
     /// returns what the caller should do: the edits to apply to `table`
     /// and whether a picture was asked for. `rules` supplies the piece
-    /// types, colours and placement rules.
+    /// types, colours and placement rules. The same as
+    /// [`TableCanvas::show_with`] with an empty [`Overlay`].
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
         table: &Table,
         rules: &TableRules,
+    ) -> CanvasOutput {
+        self.show_with(ui, texts, table, rules, &Overlay::default())
+    }
+
+    /// [`TableCanvas::show`] with the host's `overlay` drawn over the
+    /// pieces (below the selection handles and the ruler) and its labels
+    /// listed in the side panel. The overlay is only drawn: it never
+    /// becomes an edit.
+    pub fn show_with(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        table: &Table,
+        rules: &TableRules,
+        overlay: &Overlay,
     ) -> CanvasOutput {
         let mut out = CanvasOutput::default();
         if self
@@ -319,10 +349,12 @@ impl TableCanvas {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("table_canvas.side.scroll")
-                    .show(ui, |ui| self.side_panel(ui, texts, table, rules, &mut out));
+                    .show(ui, |ui| {
+                        self.side_panel(ui, texts, table, rules, overlay, &mut out);
+                    });
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.canvas(ui, texts, table, rules, &mut out);
+            self.canvas(ui, texts, table, rules, overlay, &mut out);
         });
         out
     }
@@ -489,6 +521,7 @@ impl TableCanvas {
         texts: &Texts,
         table: &Table,
         rules: &TableRules,
+        overlay: &Overlay,
         out: &mut CanvasOutput,
     ) {
         let size = ui.available_size().max(Vec2::splat(50.0));
@@ -536,6 +569,7 @@ impl TableCanvas {
             };
             paint::piece(&painter, &self.view, rules, piece, emphasis, &palette);
         }
+        overlay::paint(&painter, &self.view, shown, overlay, &palette);
         if self.tool == Tool::Select
             && let Some(piece) = self.selected.and_then(|id| shown.piece(id))
         {

@@ -7,6 +7,8 @@ use feldherr_table::{
     Against, Piece, PieceSize, Table, TableEdit, TableRules, Violation, format_length,
 };
 
+use super::overlay::Overlay;
+use super::paint::Palette;
 use super::{CanvasOutput, TableCanvas, kind_label, type_label};
 use crate::i18n::Texts;
 
@@ -228,6 +230,7 @@ impl TableCanvas {
         texts: &Texts,
         table: &Table,
         rules: &TableRules,
+        overlay: &Overlay,
         out: &mut CanvasOutput,
     ) {
         ui.add_space(4.0);
@@ -242,6 +245,15 @@ impl TableCanvas {
         }
         if let Some(message) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, message);
+        }
+
+        if overlay.labels().next().is_some() {
+            ui.separator();
+            ui.label(RichText::new(texts.t("canvas.overlay")).strong());
+            let palette = Palette::from_visuals(ui.visuals());
+            for (text, tone) in overlay.labels() {
+                ui.colored_label(palette.tone(tone), text);
+            }
         }
 
         ui.separator();
