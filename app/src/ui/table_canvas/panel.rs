@@ -30,7 +30,7 @@ pub(super) struct Fields {
 }
 
 /// A number for a text field: at most two decimals, no trailing zeros.
-fn number(v: f64) -> String {
+pub(super) fn number(v: f64) -> String {
     let text = format!("{v:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
@@ -234,6 +234,7 @@ impl TableCanvas {
         out: &mut CanvasOutput,
     ) {
         ui.add_space(4.0);
+        self.path_panel(ui, texts, table, out);
         ui.heading(texts.t("canvas.selected"));
         let piece = self.selected.and_then(|id| table.piece(id));
         match piece {
