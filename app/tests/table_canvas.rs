@@ -1,13 +1,14 @@
 //! The table canvas driven headless with egui_kittest: placing, moving,
-//! measuring, placement violations, and screenshots rendered in software.
+//! measuring, placement violations, overlays, drawing a path, and
+//! screenshots rendered in software.
 #![allow(clippy::unwrap_used)]
 
 use eframe::egui::{self, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::i18n::Texts;
-use feldherr::ui::table_canvas::{TableCanvas, Tool};
-use feldherr_table::geometry::{Circle, Point, Shape};
+use feldherr::ui::table_canvas::{Overlay, OverlayItem, PathEvent, TableCanvas, Tone, Tool};
+use feldherr_table::geometry::{Angle, Circle, Point, Shape};
 use feldherr_table::{Layer, Piece, RgbaImage, Table, TableRules, encode_png};
 
 /// A stand-in for the screen that will own the canvas: it holds the
@@ -19,11 +20,21 @@ struct Host {
     texts: Texts,
     refused: Vec<String>,
     exports: usize,
+    /// Drawn over the table each frame.
+    overlay: Overlay,
+    /// Every edit the canvas returned.
+    edits: usize,
+    /// Every path event the canvas reported, in order.
+    paths: Vec<PathEvent>,
 }
 
 impl Host {
     fn show(&mut self, ui: &mut egui::Ui) {
-        let output = self.canvas.show(ui, &self.texts, &self.table, &self.rules);
+        let output =
+            self.canvas
+                .show_with(ui, &self.texts, &self.table, &self.rules, &self.overlay);
+        self.edits += output.edits.len();
+        self.paths.extend(output.path);
         for edit in output.edits {
             if let Err(e) = self.table.apply(edit) {
                 self.refused.push(e.to_string());
@@ -43,6 +54,9 @@ fn host(table: Table, rules: TableRules, language: &str) -> Host {
         texts: Texts::new(language),
         refused: Vec::new(),
         exports: 0,
+        overlay: Overlay::default(),
+        edits: 0,
+        paths: Vec::new(),
     }
 }
 
@@ -368,6 +382,238 @@ fn zoom_fit_and_export() {
     harness.run();
     assert_eq!(harness.state().exports, 1);
     assert!(harness.state().table.pieces().is_empty());
+}
+
+#[test]
+fn an_overlay_is_drawn_and_listed_but_never_edits() {
+    let mut table = Table::warmaster();
+    table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
+    table.add(wood(2, "Wood B", 140.0, 60.0, 8.0)).unwrap();
+    let before = table.clone();
+    let mut first = host(table, TableRules::warmaster(), "en");
+    first
+        .overlay
+        .push(
+            OverlayItem::circle(Point::new(90.0, 60.0), 5.0, Tone::Aim)
+                .dashed()
+                .labelled("Aimed here"),
+        )
+        .push(
+            OverlayItem::line(
+                vec![Point::new(90.0, 60.0), Point::new(95.0, 64.0)],
+                Tone::Miss,
+            )
+            .arrow()
+            .labelled("Deviation 6.4 cm"),
+        )
+        .push(OverlayItem::circle(Point::new(95.0, 64.0), 5.0, Tone::Hit))
+        .push(OverlayItem::label(
+            Point::new(140.0, 75.0),
+            "Out of range",
+            Tone::Violation,
+        ))
+        .highlight(1, Tone::Hit)
+        .highlight(2, Tone::Miss)
+        .highlight(99, Tone::Info);
+    let mut harness = harness_with(first, 1.0, egui::Theme::Dark);
+    for _ in 0..5 {
+        harness.step();
+    }
+    assert_eq!(harness.state().edits, 0);
+    assert_eq!(harness.state().table, before);
+    // Its labels are listed in the side panel.
+    harness.get_by_label("On the table");
+    harness.get_by_label("Aimed here");
+    harness.get_by_label("Deviation 6.4 cm");
+    harness.get_by_label("Out of range");
+    // Selecting and moving still work through the overlay.
+    let pos = at(&harness, 93.0, 58.0);
+    click_at(&mut harness, pos);
+    assert_eq!(harness.state().canvas.selected(), Some(1));
+    assert_eq!(
+        harness.state().edits,
+        0,
+        "a click selects, it does not edit"
+    );
+    let (from, to) = (at(&harness, 90.0, 60.0), at(&harness, 100.0, 50.0));
+    drag(&mut harness, from, to);
+    assert_eq!(harness.state().edits, 1);
+    let center = harness.state().table.piece(1).unwrap().center();
+    assert!(
+        (center.x - 100.0).abs() < 0.3 && (center.y - 50.0).abs() < 0.3,
+        "{center:?}"
+    );
+    assert!(harness.state().paths.is_empty());
+    // In the light theme too.
+    let (table, rules) = busy_table();
+    let mut light = host(table, rules, "de");
+    light
+        .overlay
+        .push(OverlayItem::circle(Point::new(60.0, 30.0), 3.0, Tone::Hit).labelled("Treffer"))
+        .highlight(8, Tone::Hit);
+    let harness = harness_with(light, 2.0, egui::Theme::Light);
+    harness.get_by_label("Auf dem Tisch");
+    harness.get_by_label("Treffer");
+    assert_eq!(harness.state().edits, 0);
+}
+
+/// The points of the last path event, if it was `Changed`.
+fn last_changed(harness: &Harness<'static, Host>) -> Vec<Point> {
+    match harness.state().paths.last() {
+        Some(PathEvent::Changed(points)) => points.clone(),
+        other => panic!("expected Changed, got {other:?}"),
+    }
+}
+
+fn near(a: Point, b: Point, tolerance: f64) -> bool {
+    a.distance_to(b) <= tolerance
+}
+
+/// A harness with a war machine's path started at (50, 50) facing along x.
+fn path_harness() -> Harness<'static, Host> {
+    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    assert!(
+        harness.query_by_label("Path").is_none(),
+        "no path tool before a path is started"
+    );
+    harness.state_mut().canvas.set_tool(Tool::Path);
+    assert_eq!(harness.state().canvas.tool(), Tool::Select);
+    harness
+        .state_mut()
+        .canvas
+        .start_path(Point::new(50.0, 50.0), Some(Angle::ZERO));
+    harness.run();
+    assert_eq!(harness.state().canvas.tool(), Tool::Path);
+    assert_eq!(harness.state().canvas.path(), [Point::new(50.0, 50.0)]);
+    harness.get_by_label("Path");
+    harness.get_by_label("Path being drawn");
+    harness
+}
+
+#[test]
+fn a_path_by_clicking_with_backspace_and_enter() {
+    let mut harness = path_harness();
+    for (x, y) in [(60.0, 50.0), (70.0, 60.0), (70.0, 75.0)] {
+        let pos = at(&harness, x, y);
+        click_at(&mut harness, pos);
+    }
+    let points = last_changed(&harness);
+    let expected =
+        [(50.0, 50.0), (60.0, 50.0), (70.0, 60.0), (70.0, 75.0)].map(|(x, y)| Point::new(x, y));
+    assert_eq!(points.len(), 4, "{points:?}");
+    for (p, e) in points.iter().zip(expected) {
+        assert!(near(*p, e, 0.05), "{p:?} vs {e:?}");
+    }
+    assert_eq!(points[0], Point::new(50.0, 50.0), "the start is exact");
+    assert_eq!(harness.state().canvas.path(), points.as_slice());
+    assert_eq!(harness.state().paths.len(), 3, "one event per click");
+    // The legs are listed with their lengths and turns.
+    harness.get_by_label_contains("10 cm, turn 0°");
+    harness.get_by_label_contains("14.1 cm, turn +45°");
+    harness.get_by_label_contains("15 cm, turn +45°");
+    harness.get_by_label("Total length: 39.1 cm");
+    // Clicks are not edits.
+    assert_eq!(harness.state().edits, 0);
+
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    let points = last_changed(&harness);
+    assert_eq!(points.len(), 3);
+    assert!(near(points[2], Point::new(70.0, 60.0), 0.05));
+
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(
+        harness.state().paths.last(),
+        Some(&PathEvent::Finished(points))
+    );
+    assert!(harness.state().canvas.path().is_empty());
+    assert_eq!(harness.state().canvas.tool(), Tool::Select);
+    assert!(harness.query_by_label("Path being drawn").is_none());
+    assert!(harness.state().table.pieces().is_empty());
+}
+
+#[test]
+fn escape_cancels_the_path() {
+    let mut harness = path_harness();
+    let pos = at(&harness, 60.0, 55.0);
+    click_at(&mut harness, pos);
+    assert_eq!(last_changed(&harness).len(), 2);
+    // Backspace never removes the start.
+    for _ in 0..3 {
+        harness.key_press(egui::Key::Backspace);
+        harness.run();
+    }
+    assert_eq!(harness.state().canvas.path(), [Point::new(50.0, 50.0)]);
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert_eq!(harness.state().paths.last(), Some(&PathEvent::Cancelled));
+    assert!(harness.state().canvas.path().is_empty());
+    assert_eq!(harness.state().canvas.tool(), Tool::Select);
+    assert!(harness.query_by_label("Path").is_none());
+}
+
+#[test]
+fn a_path_leg_typed_as_length_and_turn() {
+    let mut harness = path_harness();
+    retype(&mut harness, "Next leg", "20, 0");
+    assert_eq!(last_changed(&harness)[1], Point::new(70.0, 50.0));
+    // Enter in the field adds the leg; it does not finish the path.
+    assert_eq!(harness.state().canvas.tool(), Tool::Path);
+    retype(&mut harness, "Next leg", "10, 45");
+    let points = last_changed(&harness);
+    assert_eq!(points.len(), 3);
+    let d = 10.0 * std::f64::consts::FRAC_1_SQRT_2;
+    let expected = Point::new(70.0 + d, 50.0 + d);
+    assert!(near(points[2], expected, 1e-6), "{:?}", points[2]);
+    harness.get_by_label_contains("10 cm, turn +45°");
+
+    // Bad input names the field and the value and adds nothing.
+    retype(&mut harness, "Next leg", "ten, 45");
+    harness.get_by_label("Length: \"ten\" is not a number");
+    retype(&mut harness, "Next leg", "10, left");
+    harness.get_by_label("Turn: \"left\" is not a number");
+    retype(&mut harness, "Next leg", "0, 10");
+    harness.get_by_label_contains("Length: must be greater than zero");
+    retype(&mut harness, "Next leg", "1, 2, 3");
+    harness.get_by_label_contains("type the length and the turn");
+    assert_eq!(harness.state().canvas.path().len(), 3);
+    assert_eq!(harness.state().paths.len(), 2);
+
+    // The buttons do what the keys do.
+    harness.get_by_label("Remove last point").click();
+    harness.run();
+    assert_eq!(last_changed(&harness).len(), 2);
+    harness.get_by_label("Finish path").click();
+    harness.run();
+    assert_eq!(
+        harness.state().paths.last(),
+        Some(&PathEvent::Finished(vec![
+            Point::new(50.0, 50.0),
+            Point::new(70.0, 50.0)
+        ]))
+    );
+}
+
+#[test]
+fn without_a_facing_the_first_typed_leg_is_a_heading() {
+    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    harness
+        .state_mut()
+        .canvas
+        .start_path(Point::new(50.0, 50.0), None);
+    harness.run();
+    harness.get_by_label_contains("heading in degrees");
+    retype(&mut harness, "Next leg", "10; 90");
+    assert!(near(
+        last_changed(&harness)[1],
+        Point::new(50.0, 60.0),
+        1e-9
+    ));
+    harness.get_by_label_contains("10 cm, heading 90°");
+    harness.get_by_label("Cancel path").click();
+    harness.run();
+    assert_eq!(harness.state().paths.last(), Some(&PathEvent::Cancelled));
 }
 
 /// A table with something of everything, for the theme and scale checks and

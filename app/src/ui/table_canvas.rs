@@ -42,9 +42,47 @@
 //! * Ruler: click a piece or a point, then another: edge-to-edge (or
 //!   point) distance in the table's unit, drawn and shown in the side panel
 //!   as "Distance: 12.3 in".
+//! * Path (only while the host has started a path with
+//!   [`TableCanvas::start_path`]): each click adds a point; the leg to the
+//!   pointer shows its length and its turn from the previous leg (from the
+//!   start facing for the first leg; without a facing its heading).
+//!   Shift snaps it to straight on or 45 degrees either way (to multiples
+//!   of 45 degrees without a heading). Backspace removes the last point,
+//!   Enter or double-click finishes, Escape cancels; dragging pans. The
+//!   side panel lists the points and takes the next leg typed as "length,
+//!   turn" in the table's unit and degrees, counter-clockwise (left)
+//!   positive ("10, 45"; with decimal commas "7,5; 45"), then "Add leg".
+//!   Other tools can be used meanwhile; the path stays until finished or
+//!   cancelled.
+//!
+//! # Overlays and paths
+//!
+//! A host resolving shots or moves passes an [`Overlay`] each frame with
+//! [`TableCanvas::show_with`]: circles (templates), lines (lines of fire,
+//! deviations, movement legs), labels and ringed pieces, each in a
+//! [`Tone`] coloured from the theme. They are drawn above the pieces and
+//! below the selection handles and the ruler, and never become edits.
+//!
+//! ```ignore
+//! self.canvas.start_path(machine.center(), machine.facing_angle());
+//! // each frame:
+//! let output = self.canvas.show_with(ui, texts, &self.table, &self.rules, &self.overlay);
+//! match output.path {
+//!     Some(PathEvent::Changed(points)) => self.overlay = self.check_legs(&points),
+//!     Some(PathEvent::Finished(points)) => self.move_along(points),
+//!     Some(PathEvent::Cancelled) => self.overlay = Overlay::default(),
+//!     None => {}
+//! }
+//! ```
+//!
+//! The canvas checks no rules for a path: the host validates each
+//! [`PathEvent::Changed`] and shows its verdict as overlay lines, e.g.
+//! [`Tone::Path`] for legal legs and [`Tone::Violation`] for illegal ones.
 
+mod overlay;
 mod paint;
 mod panel;
+mod path;
 mod view;
 
 use eframe::egui::{self, Key, PointerButton, Pos2, Sense, Vec2};
@@ -54,8 +92,11 @@ use feldherr_table::{
 };
 
 use crate::i18n::Texts;
+pub use overlay::{Overlay, OverlayItem, Tone};
 use paint::{Emphasis, Palette};
 use panel::Fields;
+use path::PathDraft;
+pub use path::PathEvent;
 use view::View;
 
 /// What the canvas asks of its caller after a frame.
@@ -68,6 +109,10 @@ pub struct CanvasOutput {
     /// The user pressed "Export picture": the caller renders the table
     /// (`feldherr_table::render_rgba` + `encode_png`) and saves it.
     pub export_requested: bool,
+    /// What happened to the path being drawn (see
+    /// [`TableCanvas::start_path`]), if anything. Several changes in one
+    /// frame are reported as the last one.
+    pub path: Option<PathEvent>,
 }
 
 /// The tool the primary mouse button uses on the table.
@@ -82,10 +127,20 @@ pub enum Tool {
     Place,
     /// Measure between pieces or points.
     Ruler,
+    /// Add points to the path the host started with
+    /// [`TableCanvas::start_path`]; only available while a path is being
+    /// drawn.
+    Path,
 }
 
 impl Tool {
-    const ALL: [Tool; 4] = [Tool::Select, Tool::Pan, Tool::Place, Tool::Ruler];
+    const ALL: [Tool; 5] = [
+        Tool::Select,
+        Tool::Pan,
+        Tool::Place,
+        Tool::Ruler,
+        Tool::Path,
+    ];
 
     fn key(self) -> &'static str {
         match self {
@@ -93,6 +148,7 @@ impl Tool {
             Tool::Pan => "canvas.tool.pan",
             Tool::Place => "canvas.tool.place",
             Tool::Ruler => "canvas.tool.ruler",
+            Tool::Path => "canvas.tool.path",
         }
     }
 }
@@ -153,6 +209,7 @@ pub struct TableCanvas {
     fields: Fields,
     message: Option<String>,
     shown: bool,
+    path: Option<PathDraft>,
 }
 
 impl Default for TableCanvas {
@@ -171,6 +228,7 @@ impl Default for TableCanvas {
             fields: Fields::default(),
             message: None,
             shown: false,
+            path: None,
         }
     }
 }
@@ -203,8 +261,13 @@ impl TableCanvas {
     }
 
     /// Switches tool, dropping an unfinished polygon or drag (the ruler
-    /// stays until Escape or a new measurement).
+    /// stays until Escape or a new measurement, a path being drawn until it
+    /// is finished or cancelled). [`Tool::Path`] is only taken while a
+    /// path is being drawn; start one with [`TableCanvas::start_path`].
     pub fn set_tool(&mut self, tool: Tool) {
+        if tool == Tool::Path && self.path.is_none() {
+            return;
+        }
         if tool != self.tool {
             self.tool = tool;
             self.draft.clear();
@@ -280,13 +343,29 @@ impl TableCanvas {
     /// Draws the canvas with its toolbar and side panel into `ui` and
     /// returns what the caller should do: the edits to apply to `table`
     /// and whether a picture was asked for. `rules` supplies the piece
-    /// types, colours and placement rules.
+    /// types, colours and placement rules. The same as
+    /// [`TableCanvas::show_with`] with an empty [`Overlay`].
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
         table: &Table,
         rules: &TableRules,
+    ) -> CanvasOutput {
+        self.show_with(ui, texts, table, rules, &Overlay::default())
+    }
+
+    /// [`TableCanvas::show`] with the host's `overlay` drawn over the
+    /// pieces (below the selection handles and the ruler) and its labels
+    /// listed in the side panel. The overlay is only drawn: it never
+    /// becomes an edit.
+    pub fn show_with(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        table: &Table,
+        rules: &TableRules,
+        overlay: &Overlay,
     ) -> CanvasOutput {
         let mut out = CanvasOutput::default();
         if self
@@ -319,10 +398,12 @@ impl TableCanvas {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("table_canvas.side.scroll")
-                    .show(ui, |ui| self.side_panel(ui, texts, table, rules, &mut out));
+                    .show(ui, |ui| {
+                        self.side_panel(ui, texts, table, rules, overlay, &mut out);
+                    });
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.canvas(ui, texts, table, rules, &mut out);
+            self.canvas(ui, texts, table, rules, overlay, &mut out);
         });
         out
     }
@@ -367,15 +448,27 @@ impl TableCanvas {
         if ui.ctx().text_edit_focused() {
             return;
         }
-        let (delete, escape, enter) = ui.input(|i| {
+        let (delete, escape, enter, backspace) = ui.input(|i| {
             (
                 i.key_pressed(Key::Delete),
                 i.key_pressed(Key::Escape),
                 i.key_pressed(Key::Enter),
+                i.key_pressed(Key::Backspace),
             )
         });
         if delete && let Some(id) = self.selected {
             self.emit(texts, table, out, vec![TableEdit::Delete { id }]);
+        }
+        if self.tool == Tool::Path {
+            if backspace {
+                self.undo_path_point(out);
+            }
+            if escape {
+                self.abort_path(out);
+            } else if enter {
+                self.finish_path(out);
+            }
+            return;
         }
         if escape {
             if !self.draft.is_empty() {
@@ -403,6 +496,9 @@ impl TableCanvas {
         ui.add_space(2.0);
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::ALL {
+                if tool == Tool::Path && self.path.is_none() {
+                    continue;
+                }
                 if ui
                     .selectable_label(self.tool == tool, texts.t(tool.key()))
                     .clicked()
@@ -470,6 +566,7 @@ impl TableCanvas {
             ),
             Tool::Place => texts.t("canvas.hint.place").to_owned(),
             Tool::Ruler => texts.t("canvas.hint.ruler").to_owned(),
+            Tool::Path => texts.t("canvas.hint.path").to_owned(),
         };
         ui.weak(hint);
         ui.add_space(2.0);
@@ -489,6 +586,7 @@ impl TableCanvas {
         texts: &Texts,
         table: &Table,
         rules: &TableRules,
+        overlay: &Overlay,
         out: &mut CanvasOutput,
     ) {
         let size = ui.available_size().max(Vec2::splat(50.0));
@@ -536,6 +634,8 @@ impl TableCanvas {
             };
             paint::piece(&painter, &self.view, rules, piece, emphasis, &palette);
         }
+        self.paint_path_legs(&painter, &self.view, &palette);
+        overlay::paint(&painter, &self.view, shown, overlay, &palette);
         if self.tool == Tool::Select
             && let Some(piece) = self.selected.and_then(|id| shown.piece(id))
         {
@@ -544,6 +644,8 @@ impl TableCanvas {
             }
         }
         let hover = response.hover_pos();
+        let shift = ui.input(|i| i.modifiers.shift);
+        self.paint_path_tool(&painter, &self.view, &palette, texts, table, (hover, shift));
         if self.tool == Tool::Place {
             if self.place_shape == ShapeKind::Polygon {
                 paint::draft(&painter, &self.view, &self.draft, hover, &palette);
@@ -634,7 +736,7 @@ impl TableCanvas {
                 .input(|i| i.pointer.press_origin())
                 .or(response.interact_pointer_pos());
             self.drag = match origin {
-                _ if space || self.tool == Tool::Pan => Some(Drag::Pan),
+                _ if space || matches!(self.tool, Tool::Pan | Tool::Path) => Some(Drag::Pan),
                 Some(origin) if self.tool == Tool::Select => self.start_select_drag(table, origin),
                 _ => None,
             };
@@ -688,12 +790,18 @@ impl TableCanvas {
         if response.double_clicked() {
             if self.tool == Tool::Place && self.place_shape == ShapeKind::Polygon {
                 self.finish_polygon(texts, table, rules, out);
+            } else if self.tool == Tool::Path {
+                self.finish_path(out);
             }
         } else if response.clicked()
             && !space
             && let Some(at) = clicked_at
         {
-            self.click(texts, table, rules, at, out);
+            if self.tool == Tool::Path {
+                self.path_click(at, shift, out);
+            } else {
+                self.click(texts, table, rules, at, out);
+            }
         }
     }
 
@@ -737,7 +845,7 @@ impl TableCanvas {
             Tool::Select => {
                 self.selected = table.piece_at(at).map(|p| p.id);
             }
-            Tool::Pan => {}
+            Tool::Pan | Tool::Path => {}
             Tool::Place => {
                 if !on_table(table, at) {
                     return;

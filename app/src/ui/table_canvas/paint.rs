@@ -6,6 +6,7 @@ use eframe::egui::{
 use feldherr_table::geometry::{Point, Shape};
 use feldherr_table::{Layer, Piece, Table, TableRules, facing_tick};
 
+use super::overlay::Tone;
 use super::view::View;
 
 /// The colours of one frame, taken from the theme.
@@ -20,6 +21,11 @@ pub(super) struct Palette {
     pub ruler: Color32,
     pub text_bg: Color32,
     pub text: Color32,
+    /// Overlay tones (see [`Tone`]).
+    pub aim: Color32,
+    pub hit: Color32,
+    pub miss: Color32,
+    pub path: Color32,
 }
 
 impl Palette {
@@ -41,8 +47,29 @@ impl Palette {
             ruler: visuals.hyperlink_color,
             text_bg: visuals.extreme_bg_color.gamma_multiply(0.85),
             text: visuals.strong_text_color(),
+            aim: pick(visuals, [250, 200, 60], [176, 112, 0]),
+            hit: pick(visuals, [255, 100, 150], [190, 20, 90]),
+            miss: pick(visuals, [200, 200, 212], [86, 86, 98]),
+            path: pick(visuals, [110, 215, 130], [16, 130, 60]),
         }
     }
+
+    /// The colour of an overlay tone.
+    pub fn tone(&self, tone: Tone) -> Color32 {
+        match tone {
+            Tone::Aim => self.aim,
+            Tone::Hit => self.hit,
+            Tone::Miss => self.miss,
+            Tone::Path => self.path,
+            Tone::Violation => self.error,
+            Tone::Info => self.ruler,
+        }
+    }
+}
+
+/// The dark or the light variant of a colour, for the theme.
+fn pick(visuals: &egui::Visuals, dark: [u8; 3], light: [u8; 3]) -> Color32 {
+    rgb(if visuals.dark_mode { dark } else { light })
 }
 
 /// The table surface, its border and the grid (labelled every step along
@@ -153,7 +180,7 @@ fn ink_on(c: Color32) -> Color32 {
 
 /// The screen outline of a shape (circles as a polygon, for hit tests and
 /// concave fills; drawing uses real circles).
-fn screen_points(shape: &Shape, view: &View) -> Vec<Pos2> {
+pub(super) fn screen_points(shape: &Shape, view: &View) -> Vec<Pos2> {
     match shape {
         Shape::Circle(c) => {
             let center = view.screen_of(c.center());

@@ -7,6 +7,8 @@ use feldherr_table::{
     Against, Piece, PieceSize, Table, TableEdit, TableRules, Violation, format_length,
 };
 
+use super::overlay::Overlay;
+use super::paint::Palette;
 use super::{CanvasOutput, TableCanvas, kind_label, type_label};
 use crate::i18n::Texts;
 
@@ -28,7 +30,7 @@ pub(super) struct Fields {
 }
 
 /// A number for a text field: at most two decimals, no trailing zeros.
-fn number(v: f64) -> String {
+pub(super) fn number(v: f64) -> String {
     let text = format!("{v:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
@@ -228,9 +230,11 @@ impl TableCanvas {
         texts: &Texts,
         table: &Table,
         rules: &TableRules,
+        overlay: &Overlay,
         out: &mut CanvasOutput,
     ) {
         ui.add_space(4.0);
+        self.path_panel(ui, texts, table, out);
         ui.heading(texts.t("canvas.selected"));
         let piece = self.selected.and_then(|id| table.piece(id));
         match piece {
@@ -242,6 +246,15 @@ impl TableCanvas {
         }
         if let Some(message) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, message);
+        }
+
+        if overlay.labels().next().is_some() {
+            ui.separator();
+            ui.label(RichText::new(texts.t("canvas.overlay")).strong());
+            let palette = Palette::from_visuals(ui.visuals());
+            for (text, tone) in overlay.labels() {
+                ui.colored_label(palette.tone(tone), text);
+            }
         }
 
         ui.separator();

@@ -1,0 +1,515 @@
+//! Overlays: what the host draws over the table for one frame (templates,
+//! lines of fire, deviation arrows, validated movement legs, labels) and
+//! which pieces it wants ringed.
+//!
+//! An [`Overlay`] is not part of the table: the canvas draws it above the
+//! pieces and below the selection handles and the ruler, lists its labels
+//! in the side panel, and never turns it into edits. Lengths and positions
+//! are in the table's native unit. The host builds a fresh overlay each
+//! frame (it is cheap) from whatever it is resolving:
+//!
+//! ```ignore
+//! let mut overlay = Overlay::default();
+//! overlay.push(OverlayItem::circle(aim, 3.0, Tone::Aim).dashed().labelled("Aim"));
+//! overlay.push(OverlayItem::line(vec![aim, landed], Tone::Miss).arrow());
+//! overlay.push(OverlayItem::circle(landed, 3.0, Tone::Hit).labelled("Template"));
+//! overlay.highlight(hit_model_id, Tone::Hit);
+//! let output = canvas.show_with(ui, texts, &table, &rules, &overlay);
+//! ```
+
+use eframe::egui::{self, Align2, Color32, Painter, Pos2, Stroke, Vec2};
+use feldherr_table::Table;
+use feldherr_table::geometry::{Point, Shape};
+
+use super::paint::{self, Palette, screen_points};
+use super::view::View;
+
+/// The meaning of an overlay item, which picks its colour (from the theme,
+/// so it reads in dark and light mode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Tone {
+    /// Where something is aimed: a template before it deviates, a target.
+    Aim,
+    /// What is hit: the template where it landed, models under it.
+    Hit,
+    /// What is missed or no longer matters: a deviation, a spent shot.
+    Miss,
+    /// A legal movement path or leg.
+    Path,
+    /// Something against the rules: an illegal leg, a blocked line.
+    Violation,
+    /// Anything else worth pointing at.
+    #[default]
+    Info,
+}
+
+impl Tone {
+    /// Every tone, in declaration order.
+    pub const ALL: [Tone; 6] = [
+        Tone::Aim,
+        Tone::Hit,
+        Tone::Miss,
+        Tone::Path,
+        Tone::Violation,
+        Tone::Info,
+    ];
+}
+
+/// One thing drawn over the table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OverlayItem {
+    /// A circle (a blast template, a range), lightly filled in its tone.
+    Circle {
+        /// The centre.
+        center: Point,
+        /// The radius in the table's unit.
+        radius: f64,
+        /// Its colour.
+        tone: Tone,
+        /// Dashed outline (for example an aim before deviation).
+        dashed: bool,
+        /// Text shown above the circle and in the side panel.
+        label: Option<String>,
+    },
+    /// An open polyline (a line of fire, a deviation, movement legs).
+    Line {
+        /// At least two points; fewer draw nothing.
+        points: Vec<Point>,
+        /// Its colour.
+        tone: Tone,
+        /// An arrow head at the last point.
+        arrow: bool,
+        /// Dashed.
+        dashed: bool,
+        /// Text shown halfway along and in the side panel.
+        label: Option<String>,
+    },
+    /// Text at a table point (also listed in the side panel).
+    Label {
+        /// Where the text is centred.
+        at: Point,
+        /// The text.
+        text: String,
+        /// Its colour.
+        tone: Tone,
+    },
+}
+
+impl OverlayItem {
+    /// A solid, unlabelled circle.
+    pub fn circle(center: Point, radius: f64, tone: Tone) -> OverlayItem {
+        OverlayItem::Circle {
+            center,
+            radius,
+            tone,
+            dashed: false,
+            label: None,
+        }
+    }
+
+    /// A solid, unlabelled polyline without an arrow head.
+    pub fn line(points: Vec<Point>, tone: Tone) -> OverlayItem {
+        OverlayItem::Line {
+            points,
+            tone,
+            arrow: false,
+            dashed: false,
+            label: None,
+        }
+    }
+
+    /// Text at a table point.
+    pub fn label(at: Point, text: impl Into<String>, tone: Tone) -> OverlayItem {
+        OverlayItem::Label {
+            at,
+            text: text.into(),
+            tone,
+        }
+    }
+
+    /// The same item drawn dashed (labels stay as they are).
+    #[must_use]
+    pub fn dashed(mut self) -> OverlayItem {
+        match &mut self {
+            OverlayItem::Circle { dashed, .. } | OverlayItem::Line { dashed, .. } => {
+                *dashed = true;
+            }
+            OverlayItem::Label { .. } => {}
+        }
+        self
+    }
+
+    /// The same line with an arrow head at its end (other items stay as
+    /// they are).
+    #[must_use]
+    pub fn arrow(mut self) -> OverlayItem {
+        if let OverlayItem::Line { arrow, .. } = &mut self {
+            *arrow = true;
+        }
+        self
+    }
+
+    /// The same circle or line with a label (a label item gets new text).
+    #[must_use]
+    pub fn labelled(mut self, text: impl Into<String>) -> OverlayItem {
+        let text = text.into();
+        match &mut self {
+            OverlayItem::Circle { label, .. } | OverlayItem::Line { label, .. } => {
+                *label = Some(text);
+            }
+            OverlayItem::Label { text: old, .. } => *old = text,
+        }
+        self
+    }
+
+    /// The item's tone.
+    pub fn tone(&self) -> Tone {
+        match self {
+            OverlayItem::Circle { tone, .. }
+            | OverlayItem::Line { tone, .. }
+            | OverlayItem::Label { tone, .. } => *tone,
+        }
+    }
+
+    /// The item's text, if it has one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            OverlayItem::Circle { label, .. } | OverlayItem::Line { label, .. } => label.as_deref(),
+            OverlayItem::Label { text, .. } => Some(text),
+        }
+    }
+}
+
+/// What the host draws over the table this frame. The default is empty.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overlay {
+    /// Drawn in order, later items on top.
+    pub items: Vec<OverlayItem>,
+    /// Pieces (by id) ringed in a tone; ids not on the table are ignored.
+    pub highlights: Vec<(u64, Tone)>,
+}
+
+impl Overlay {
+    /// An empty overlay.
+    pub fn new() -> Overlay {
+        Overlay::default()
+    }
+
+    /// True when there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty() && self.highlights.is_empty()
+    }
+
+    /// Adds an item on top of the others.
+    pub fn push(&mut self, item: OverlayItem) -> &mut Overlay {
+        self.items.push(item);
+        self
+    }
+
+    /// Rings piece `id` in `tone`.
+    pub fn highlight(&mut self, id: u64, tone: Tone) -> &mut Overlay {
+        self.highlights.push((id, tone));
+        self
+    }
+
+    /// The items' texts with their tones, in drawing order (for the side
+    /// panel).
+    pub fn labels(&self) -> impl Iterator<Item = (&str, Tone)> {
+        self.items
+            .iter()
+            .filter_map(|item| item.text().map(|t| (t, item.tone())))
+    }
+}
+
+/// Draws the highlight rings and the items.
+pub(super) fn paint(
+    painter: &Painter,
+    view: &View,
+    table: &Table,
+    overlay: &Overlay,
+    palette: &Palette,
+) {
+    for &(id, tone) in &overlay.highlights {
+        if let Some(piece) = table.piece(id) {
+            ring(painter, view, &piece.shape, palette.tone(tone), palette);
+        }
+    }
+    // Shapes first, then every text on top of them.
+    for item in &overlay.items {
+        match item {
+            OverlayItem::Circle {
+                center,
+                radius,
+                tone,
+                dashed,
+                ..
+            } => circle(
+                painter,
+                view,
+                (*center, *radius),
+                palette.tone(*tone),
+                *dashed,
+                palette,
+            ),
+            OverlayItem::Line {
+                points,
+                tone,
+                arrow,
+                dashed,
+                ..
+            } => {
+                let screen: Vec<Pos2> = points.iter().map(|&p| view.screen_of(p)).collect();
+                polyline(
+                    painter,
+                    &screen,
+                    palette.tone(*tone),
+                    LineStyle {
+                        width: 2.5,
+                        arrow: *arrow,
+                        dashed: *dashed,
+                    },
+                    palette,
+                );
+            }
+            OverlayItem::Label { .. } => {}
+        }
+    }
+    for item in &overlay.items {
+        let Some(text) = item.text() else {
+            continue;
+        };
+        let (pos, align) = match item {
+            OverlayItem::Circle { center, radius, .. } => (
+                view.screen_of(*center) - Vec2::new(0.0, view.len(radius.max(0.0)) + 5.0),
+                Align2::CENTER_BOTTOM,
+            ),
+            OverlayItem::Line { points, .. } => {
+                let screen: Vec<Pos2> = points.iter().map(|&p| view.screen_of(p)).collect();
+                let Some(mid) = halfway(&screen) else {
+                    continue;
+                };
+                (mid - Vec2::new(0.0, 6.0), Align2::CENTER_BOTTOM)
+            }
+            OverlayItem::Label { at, .. } => (view.screen_of(*at), Align2::CENTER_CENTER),
+        };
+        paint::label(
+            painter,
+            pos,
+            align,
+            text,
+            palette.tone(item.tone()),
+            Some(palette.text_bg),
+            13.0,
+        );
+    }
+}
+
+/// A clearly visible ring just outside a piece's outline: a halo in the
+/// text background colour under a thick stroke in `colour`.
+fn ring(painter: &Painter, view: &View, shape: &Shape, colour: Color32, palette: &Palette) {
+    const GAP: f32 = 4.0;
+    match shape {
+        Shape::Circle(c) => {
+            let center = view.screen_of(c.center());
+            let r = view.len(c.radius()).max(1.0) + GAP;
+            painter.circle_stroke(center, r, Stroke::new(6.0, palette.text_bg));
+            painter.circle_stroke(center, r, Stroke::new(3.0, colour));
+        }
+        shape => {
+            let grown = grow(&screen_points(shape, view), GAP);
+            if grown.len() < 3 {
+                return;
+            }
+            painter.add(egui::Shape::closed_line(
+                grown.clone(),
+                Stroke::new(6.0, palette.text_bg),
+            ));
+            painter.add(egui::Shape::closed_line(grown, Stroke::new(3.0, colour)));
+        }
+    }
+}
+
+/// A simple polygon in screen points grown by `gap` on every side: each
+/// corner pushed out along its bisector (concave corners included).
+fn grow(points: &[Pos2], gap: f32) -> Vec<Pos2> {
+    let n = points.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let area: f32 = (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            a.x * b.y - b.x * a.y
+        })
+        .sum();
+    // `rot90` turns an edge outward when the corners run this way round.
+    let outward = if area >= 0.0 { 1.0 } else { -1.0 };
+    (0..n)
+        .map(|i| {
+            let (prev, p, next) = (points[(i + n - 1) % n], points[i], points[(i + 1) % n]);
+            let n1 = (p - prev).normalized().rot90() * outward;
+            let n2 = (next - p).normalized().rot90() * outward;
+            let bisector = (n1 + n2).normalized();
+            let cos = bisector.dot(n1).max(0.3);
+            p + bisector * (gap / cos)
+        })
+        .collect()
+}
+
+fn circle(
+    painter: &Painter,
+    view: &View,
+    (center, radius): (Point, f64),
+    colour: Color32,
+    dashed: bool,
+    palette: &Palette,
+) {
+    let c = view.screen_of(center);
+    let r = view.len(radius.max(0.0));
+    painter.circle_filled(c, r, colour.gamma_multiply(0.18));
+    if dashed {
+        #[allow(clippy::cast_precision_loss)]
+        let points: Vec<Pos2> = (0..=72)
+            .map(|i| c + r * Vec2::angled(i as f32 * std::f32::consts::TAU / 72.0))
+            .collect();
+        painter.extend(egui::Shape::dashed_line(
+            &points,
+            Stroke::new(2.0, colour),
+            6.0,
+            4.0,
+        ));
+    } else {
+        painter.circle_stroke(c, r, Stroke::new(4.0, palette.text_bg));
+        painter.circle_stroke(c, r, Stroke::new(2.0, colour));
+    }
+    painter.circle_filled(c, 2.5, colour);
+}
+
+/// How to stroke a polyline.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LineStyle {
+    pub width: f32,
+    pub arrow: bool,
+    pub dashed: bool,
+}
+
+/// A polyline in screen points with a halo, optionally dashed and with an
+/// arrow head at its end.
+pub(super) fn polyline(
+    painter: &Painter,
+    screen: &[Pos2],
+    colour: Color32,
+    style: LineStyle,
+    palette: &Palette,
+) {
+    if screen.len() < 2 {
+        return;
+    }
+    let stroke = Stroke::new(style.width, colour);
+    if style.dashed {
+        painter.extend(egui::Shape::dashed_line(screen, stroke, 8.0, 5.0));
+    } else {
+        painter.add(egui::Shape::line(
+            screen.to_vec(),
+            Stroke::new(style.width + 2.5, palette.text_bg),
+        ));
+        painter.add(egui::Shape::line(screen.to_vec(), stroke));
+    }
+    if style.arrow
+        && let [.., a, b] = screen
+        && (*b - *a).length() > 1e-3
+    {
+        let dir = (*b - *a).normalized();
+        let side = dir.rot90() * (3.0 + style.width * 1.2);
+        let back = dir * (6.0 + style.width * 2.0);
+        painter.add(egui::Shape::convex_polygon(
+            vec![*b, *b - back + side, *b - back - side],
+            colour,
+            Stroke::new(1.0, palette.text_bg),
+        ));
+    }
+}
+
+/// The point halfway along a polyline.
+fn halfway(screen: &[Pos2]) -> Option<Pos2> {
+    let total: f32 = screen.windows(2).map(|w| w[0].distance(w[1])).sum();
+    let mut left = total / 2.0;
+    for w in screen.windows(2) {
+        let d = w[0].distance(w[1]);
+        if d >= left && d > 0.0 {
+            return Some(w[0] + (w[1] - w[0]) * (left / d));
+        }
+        left -= d;
+    }
+    screen.first().copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builders_and_labels() {
+        let mut overlay = Overlay::new();
+        assert!(overlay.is_empty());
+        overlay
+            .push(
+                OverlayItem::circle(Point::new(1.0, 2.0), 3.0, Tone::Aim)
+                    .dashed()
+                    .labelled("Aim"),
+            )
+            .push(OverlayItem::line(vec![Point::ORIGIN, Point::new(1.0, 0.0)], Tone::Miss).arrow())
+            .push(OverlayItem::label(Point::ORIGIN, "Note", Tone::Info))
+            .highlight(7, Tone::Hit);
+        assert!(matches!(
+            &overlay.items[0],
+            OverlayItem::Circle { dashed: true, label: Some(l), .. } if l == "Aim"
+        ));
+        assert!(matches!(
+            &overlay.items[1],
+            OverlayItem::Line {
+                arrow: true,
+                dashed: false,
+                label: None,
+                ..
+            }
+        ));
+        let labels: Vec<_> = overlay.labels().collect();
+        assert_eq!(labels, vec![("Aim", Tone::Aim), ("Note", Tone::Info)]);
+        assert_eq!(overlay.highlights, vec![(7, Tone::Hit)]);
+    }
+
+    #[test]
+    fn grows_outward_either_way_round() {
+        let square = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(10.0, 0.0),
+            Pos2::new(10.0, 10.0),
+            Pos2::new(0.0, 10.0),
+        ];
+        let mut reversed = square;
+        reversed.reverse();
+        for corners in [square, reversed] {
+            let grown = grow(&corners, 2.0);
+            let xs: Vec<f32> = grown.iter().map(|p| p.x).collect();
+            let (lo, hi) = (
+                xs.iter().copied().fold(f32::MAX, f32::min),
+                xs.iter().copied().fold(f32::MIN, f32::max),
+            );
+            assert!(
+                (lo + 2.0).abs() < 1e-4 && (hi - 12.0).abs() < 1e-4,
+                "{grown:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn halfway_along_a_bend() {
+        let pts = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(10.0, 0.0),
+            Pos2::new(10.0, 30.0),
+        ];
+        assert_eq!(halfway(&pts), Some(Pos2::new(10.0, 10.0)));
+    }
+}
