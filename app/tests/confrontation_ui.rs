@@ -304,3 +304,98 @@ fn figures_get_their_res_in_the_machines_view() {
     h.run();
     assert_eq!(game(&h).figures[&3].res, 5);
 }
+
+fn piece_pose(h: &Harness<'static, FeldherrApp>, id: u64) -> (f64, f64, f64) {
+    let game = game(h);
+    let table = game.table_or_default();
+    let piece = table.piece(id).expect("piece");
+    let c = piece.center();
+    let facing = piece.facing_angle().expect("facing").degrees();
+    (c.x, c.y, facing)
+}
+
+#[test]
+fn a_movement_path_is_checked_live_and_moves_the_machine_when_legal() {
+    let mut h = harness(Dice::scripted([]));
+    let dir = common::temp_dir("conf-path");
+    open_example_game(&mut h, &dir);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "3. Panzerwagen");
+    click(&mut h, "Draw the path on the table");
+    h.get_by_label("Path of Panzerwagen:");
+    // GEW 10: a turn after 5 cm straight breaks C4.
+    type_into(&mut h, "Next leg", "5, 0");
+    click(&mut h, "Add leg");
+    type_into(&mut h, "Next leg", "10, 45");
+    click(&mut h, "Add leg");
+    h.get_by_label("segment 1: only 5.0 cm straight before turn 1; GEW 10 requires 10 cm (C4)");
+    click(&mut h, "Finish path");
+    h.get_by_label("The path breaks the rules above: draw it again");
+    assert_eq!(piece_pose(&h, 2), (20.0, 20.0, 0.0));
+    // Straight on for 12 cm, then 45 deg left for 10 cm: legal.
+    type_into(&mut h, "Next leg", "12, 0");
+    click(&mut h, "Add leg");
+    type_into(&mut h, "Next leg", "10, 45");
+    click(&mut h, "Add leg");
+    h.get_by_label("legal");
+    click(&mut h, "Finish path");
+    let (x, y, facing) = piece_pose(&h, 2);
+    let d = 10.0 / 2f64.sqrt();
+    assert!(
+        (x - (32.0 + d)).abs() < 1e-6 && (y - (20.0 + d)).abs() < 1e-6,
+        "{x}, {y}"
+    );
+    assert!((facing - 45.0).abs() < 1e-6, "{facing}");
+}
+
+#[test]
+fn a_follow_up_in_contact_is_refused_on_the_table() {
+    let mut h = harness(Dice::scripted([]));
+    let dir = common::temp_dir("conf-follow");
+    open_example_game(&mut h, &dir);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "3. Panzerwagen");
+    click(&mut h, "Follow-up move (P18)");
+    type_into(&mut h, "Follow-up distance (cm)", "8");
+    click(&mut h, "In base contact with an enemy");
+    click(&mut h, "Draw the path on the table");
+    type_into(&mut h, "Next leg", "8, 0");
+    click(&mut h, "Add leg");
+    h.get_by_label("no follow-up while an enemy is in base contact with the machine (P18)");
+    click(&mut h, "Finish path");
+    h.get_by_label("The path breaks the rules above: draw it again");
+    assert_eq!(piece_pose(&h, 2), (20.0, 20.0, 0.0));
+}
+
+#[test]
+fn a_deviated_shot_is_drawn_on_the_table() {
+    // A 6 then a 1: missed; deviation 4 cm (face 1), direction 1; Goblin C
+    // rolls 2 under the template: spared.
+    let mut h = harness(Dice::scripted([6, 1, 1, 1, 2]));
+    let dir = common::temp_dir("conf-overlay");
+    open_example_game(&mut h, &dir);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "2. Felsspalter");
+    click(&mut h, "Artillery shot (C6, C7)");
+    click(&mut h, "Target");
+    h.get_all_by_label("Goblin C")
+        .find(|n| NodeT::accesskit_node(n).role() == eframe::egui::accesskit::Role::Button)
+        .expect("entry")
+        .click();
+    h.run();
+    click(&mut h, "Fire");
+    for _ in 0..5 {
+        click(&mut h, "Roll at random");
+    }
+    click(&mut h, "Table");
+    h.get_by_label("Show resolution 1 on the table");
+    // The deviation's label is listed with the canvas's overlay.
+    h.get_by_label("On the table");
+    h.get_by_label("4 cm, 1");
+    // Unticked, the overlay goes.
+    click(&mut h, "Show resolution 1 on the table");
+    assert!(h.query_by_label("4 cm, 1").is_none());
+}

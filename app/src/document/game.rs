@@ -441,6 +441,21 @@ impl SavedResolution {
         })
     }
 
+    /// A shot's inputs and, once finished, its outcome.
+    pub fn shot(&self) -> Option<(&ShotInputs, Option<super::confrontation::ShotOutcome>)> {
+        match &self.resolver {
+            ResolutionKind::ConfrontationShot(s) => {
+                let outcome = s
+                    .resolver()
+                    .ok()
+                    .and_then(|r| replay(r, &self.answers).ok())
+                    .and_then(|d| d.outcome().map(|o| o.outcome.clone()));
+                Some((s, outcome))
+            }
+            _ => None,
+        }
+    }
+
     /// The outcome of a finished repair, if this is one.
     pub fn repair_outcome(&self) -> Option<RepairOutcome> {
         self.repair_driver().ok()?.outcome().map(|done| done.0)

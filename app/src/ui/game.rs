@@ -10,8 +10,12 @@ use crate::document::{
     DocumentEdit, GameDoc, GameEdit, ResolutionKind, RuleSystem, SavedResolution,
 };
 use crate::i18n::Texts;
+use crate::ui::confrontation::PathRequest;
+use crate::ui::confrontation::on_table;
 use crate::ui::resolution_panel::{PanelOutcome, ResolutionPanel};
-use crate::ui::table_canvas::TableCanvas;
+use crate::ui::table_canvas::{Overlay, PathEvent, TableCanvas};
+use feldherr_table::TableEdit;
+use feldherr_table::geometry::Point;
 
 /// What the central area of the game screen shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,6 +45,16 @@ pub struct GameScreen {
     view: GameView,
     canvas: TableCanvas,
     machines: crate::ui::confrontation::MachinesPanel,
+    show_on_table: bool,
+    path: Option<PathSession>,
+}
+
+/// A movement path being drawn for a machine.
+#[derive(Debug)]
+struct PathSession {
+    request: PathRequest,
+    points: Vec<Point>,
+    message: Option<String>,
 }
 
 impl GameScreen {
@@ -60,6 +74,7 @@ impl GameScreen {
         if self.strength.is_empty() {
             self.strength = "10".into();
             self.resilience = "14".into();
+            self.show_on_table = true;
         }
         if grew || self.selected.is_none_or(|s| s >= self.drivers.len()) {
             self.selected = self.drivers.len().checked_sub(1);
@@ -108,18 +123,22 @@ impl GameScreen {
             });
             ui.separator();
             match self.view {
-                GameView::Table => {
-                    let table = game.table_or_default();
-                    let rules = game.system.table_rules();
-                    let output = self.canvas.show(ui, texts, &table, &rules);
-                    for edit in output.edits {
-                        commands.push(Command::Edit(DocumentEdit::Game(GameEdit::Table(edit))));
-                    }
-                    if output.export_requested {
-                        commands.push(Command::ExportTablePicture);
+                GameView::Table => self.table_view(ui, texts, game, commands),
+                GameView::Machines => {
+                    self.machines.show(ui, texts, game, commands);
+                    if let Some(request) = self.machines.path_request.take()
+                        && let Some((start, facing)) =
+                            on_table::machine_start(game, request.machine)
+                    {
+                        self.canvas.start_path(start, Some(facing));
+                        self.path = Some(PathSession {
+                            request,
+                            points: vec![start],
+                            message: None,
+                        });
+                        self.view = GameView::Table;
                     }
                 }
-                GameView::Machines => self.machines.show(ui, texts, game, commands),
                 GameView::Resolution => {
                     if let Some(index) = selected {
                         crate::ui::confrontation::apply_button(ui, texts, game, index, commands);
@@ -156,6 +175,149 @@ impl GameScreen {
                 }
                 None => {}
             }
+        }
+    }
+
+    /// The table canvas with the selected resolution or the path being
+    /// drawn on top.
+    fn table_view(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        game: &GameDoc,
+        commands: &mut Vec<Command>,
+    ) {
+        let table = game.table_or_default();
+        let rules = game.system.table_rules();
+        let mut overlay = Overlay::default();
+        if let Some(path) = &mut self.path {
+            let check = on_table::check_path(&path.request.rules, &path.points);
+            let name = game
+                .machines
+                .get(path.request.machine)
+                .map_or("?", |m| m.card.spec().name.as_str());
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(texts.f("conf.move.drawing", &[("name", name)]));
+                match &check {
+                    None => {
+                        ui.label(texts.t("conf.move.click"));
+                    }
+                    Some(Ok(c)) => {
+                        ui.label(texts.f(
+                            "conf.move.length",
+                            &[
+                                ("length", &format!("{:.1}", c.length_cm)),
+                                ("max", &format!("{:.0}", path.request.rules.max_cm())),
+                                ("turns", &c.turns.len().to_string()),
+                            ],
+                        ));
+                        if c.is_legal() {
+                            ui.label(texts.t("conf.move.legal"));
+                        }
+                    }
+                    Some(Err(e)) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                }
+                if ui.button(texts.t("conf.move.cancel")).clicked() {
+                    path.points.clear();
+                }
+            });
+            if let Some(Ok(c)) = &check {
+                for v in &c.violations {
+                    let text = v.to_string();
+                    let text = if text.contains(v.rule()) {
+                        text
+                    } else {
+                        format!("{text} ({})", v.rule())
+                    };
+                    ui.colored_label(ui.visuals().error_fg_color, text);
+                }
+            }
+            if let Some(m) = &path.message {
+                ui.colored_label(ui.visuals().error_fg_color, m);
+            }
+            overlay =
+                on_table::path_overlay(&path.points, check.as_ref().and_then(|c| c.as_ref().ok()));
+            if path.points.is_empty() {
+                self.canvas.cancel_path();
+                self.path = None;
+            }
+        } else if let Some(saved) = self.selected.and_then(|i| game.resolutions.get(i)) {
+            let shown = on_table::resolution_overlay(saved);
+            if !shown.items.is_empty() || !shown.highlights.is_empty() {
+                ui.checkbox(
+                    &mut self.show_on_table,
+                    texts.f(
+                        "conf.show_on_table",
+                        &[("n", &(self.selected.unwrap_or(0) + 1).to_string())],
+                    ),
+                );
+                if self.show_on_table {
+                    overlay = shown;
+                }
+            }
+        }
+        let output = self.canvas.show_with(ui, texts, &table, &rules, &overlay);
+        for edit in output.edits {
+            commands.push(Command::Edit(DocumentEdit::Game(GameEdit::Table(edit))));
+        }
+        if output.export_requested {
+            commands.push(Command::ExportTablePicture);
+        }
+        match output.path {
+            Some(PathEvent::Changed(points)) => {
+                if let Some(path) = &mut self.path {
+                    path.points = points;
+                    path.message = None;
+                }
+            }
+            Some(PathEvent::Finished(points)) => self.finish_path(texts, game, points, commands),
+            Some(PathEvent::Cancelled) => self.path = None,
+            None => {}
+        }
+    }
+
+    /// Moves the machine's piece to the end of a legal path, facing along
+    /// its last leg; an illegal path stays on the table with its problems.
+    fn finish_path(
+        &mut self,
+        texts: &Texts,
+        game: &GameDoc,
+        points: Vec<Point>,
+        commands: &mut Vec<Command>,
+    ) {
+        let Some(path) = &mut self.path else {
+            return;
+        };
+        path.points = points.clone();
+        match on_table::check_path(&path.request.rules, &points) {
+            Some(Ok(check)) if check.is_legal() => {
+                let piece = game
+                    .machines
+                    .get(path.request.machine)
+                    .and_then(|m| m.piece);
+                if let (Some(id), [.., from, to]) = (piece, points.as_slice()) {
+                    commands.push(Command::Edit(DocumentEdit::Game(GameEdit::Table(
+                        TableEdit::Move { id, to: *to },
+                    ))));
+                    if let Some(facing) = (*to - *from).angle() {
+                        commands.push(Command::Edit(DocumentEdit::Game(GameEdit::Table(
+                            TableEdit::Rotate { id, facing },
+                        ))));
+                    }
+                }
+                self.path = None;
+            }
+            Some(Ok(_)) => {
+                path.message = Some(texts.t("conf.move.illegal").to_owned());
+                path.points = vec![points[0]];
+                if let Some((start, facing)) = on_table::machine_start(game, path.request.machine) {
+                    self.canvas.start_path(start, Some(facing));
+                }
+            }
+            Some(Err(e)) => path.message = Some(e),
+            None => self.path = None,
         }
     }
 

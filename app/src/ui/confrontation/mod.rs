@@ -6,6 +6,7 @@
 mod actions;
 mod card_editor;
 mod figures;
+pub mod on_table;
 mod repair;
 mod status;
 
@@ -31,6 +32,21 @@ pub struct MachinesPanel {
     repair: repair::RepairForm,
     actions: actions::ActionForms,
     figures: figures::FiguresPanel,
+    touching_enemy: bool,
+    follow_up: bool,
+    follow_up_cm: String,
+    path_error: Option<String>,
+    /// A movement path the user asked to draw; the game screen takes it.
+    pub path_request: Option<PathRequest>,
+}
+
+/// A request to draw the movement path of a machine on the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathRequest {
+    /// Which machine.
+    pub machine: usize,
+    /// The rules the path is checked against.
+    pub rules: feldherr_confrontation::MovePath,
 }
 
 impl MachinesPanel {
@@ -114,6 +130,8 @@ impl MachinesPanel {
                             edit(commands, GameEdit::AddResolution(saved));
                         }
                         ui.separator();
+                        self.movement(ui, texts, game, index);
+                        ui.separator();
                         let mut edits = Vec::new();
                         self.actions.show(ui, texts, game, index, &mut edits);
                         for e in edits {
@@ -128,6 +146,77 @@ impl MachinesPanel {
                     edit(commands, e);
                 }
             });
+    }
+}
+
+impl MachinesPanel {
+    /// The movement section: draw a path (C4) or a follow-up move (P18).
+    fn movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
+        let Some(m) = game.machines.get(index) else {
+            return;
+        };
+        if !m.card.is_mobile() {
+            return;
+        }
+        ui.label(egui::RichText::new(texts.t("conf.move.heading")).strong());
+        ui.checkbox(&mut self.touching_enemy, texts.t("conf.move.touching"));
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.follow_up, texts.t("conf.move.follow_up"));
+            if self.follow_up {
+                let label = ui.label(texts.t("conf.move.follow_up_cm"));
+                ui.add(egui::TextEdit::singleline(&mut self.follow_up_cm).desired_width(40.0))
+                    .labelled_by(label.id);
+            }
+        });
+        if ui.button(texts.t("conf.move.draw")).clicked() {
+            let facing = on_table::machine_start(game, index).map(|(_, f)| f);
+            let result = match facing {
+                None => Err(texts.t("conf.act.no_link").to_owned()),
+                Some(facing) if self.follow_up => self
+                    .follow_up_cm
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| {
+                        texts.f(
+                            "conf.card.not_number",
+                            &[
+                                ("field", texts.t("conf.move.follow_up_cm")),
+                                ("value", self.follow_up_cm.trim()),
+                            ],
+                        )
+                    })
+                    .and_then(|cm| {
+                        feldherr_confrontation::MovePath::follow_up(
+                            &m.card,
+                            &m.state,
+                            facing,
+                            cm,
+                            self.touching_enemy,
+                        )
+                        .map_err(|e| e.to_string())
+                    }),
+                Some(facing) => feldherr_confrontation::MovePath::new(
+                    &m.card,
+                    &m.state,
+                    facing,
+                    self.touching_enemy,
+                )
+                .map_err(|e| e.to_string()),
+            };
+            match result {
+                Ok(rules) => {
+                    self.path_error = None;
+                    self.path_request = Some(PathRequest {
+                        machine: index,
+                        rules,
+                    });
+                }
+                Err(e) => self.path_error = Some(e),
+            }
+        }
+        if let Some(e) = &self.path_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
     }
 }
 
