@@ -341,7 +341,8 @@ fn fire_words(fire: FireResult) -> &'static str {
 
 fn hit_words(result: &HitResult) -> String {
     let effect = match result.effect {
-        HitEffect::Wound(level) => level.to_string(),
+        // A figure's wound level says it all ("killed outright").
+        HitEffect::Wound(level) => return level.to_string(),
         HitEffect::Sp { lost, left } => format!("{lost} SP lost, {left} left"),
     };
     match result.fate {
@@ -369,7 +370,7 @@ impl fmt::Display for NamedShot {
                     return f.write_str(fire_words(z.fire));
                 }
                 match z.deviation {
-                    Some((cm, face)) => write!(f, "deviated {cm} cm towards {face}")?,
+                    Some((cm, face)) => write!(f, "deviated {cm} cm, direction {face}")?,
                     None => f.write_str("on target")?,
                 }
                 if z.hits.is_empty() {

@@ -175,8 +175,20 @@ pub fn machine_sheet(
                 "{}: {}",
                 texts.t("conf.status.markers"),
                 markers(texts, &machine.state)
-            )))
-            .block(Block::Spacer(8.0));
+            )));
+        if !machine.passengers.is_empty() {
+            let riders: Vec<String> = machine
+                .passengers
+                .iter()
+                .map(|p| format!("{} (RES {})", p.name, p.res))
+                .collect();
+            doc = doc.block(Paragraph::new(format!(
+                "{}: {}",
+                texts.t("conf.act.passengers"),
+                riders.join(", ")
+            )));
+        }
+        doc = doc.block(Block::Spacer(8.0));
     }
     doc = doc.block(Paragraph::heading(texts.t("game.resolutions")));
     let mut table = Table::new([

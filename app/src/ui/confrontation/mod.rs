@@ -168,7 +168,10 @@ impl MachinesPanel {
                     .labelled_by(label.id);
             }
         });
-        if ui.button(texts.t("conf.move.draw")).clicked() {
+        if ui
+            .horizontal(|ui| ui.button(texts.t("conf.move.draw")).clicked())
+            .inner
+        {
             let facing = on_table::machine_start(game, index).map(|(_, f)| f);
             let result = match facing {
                 None => Err(texts.t("conf.act.no_link").to_owned()),
