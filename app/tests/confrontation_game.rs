@@ -597,3 +597,50 @@ fn figure_stats_and_links_are_checked() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn instabil_rolls_again_after_each_loss_and_costs_the_machine_sp() {
+    let mut game = example_game();
+    let mut spec = game.machines[PANZER].card.spec().clone();
+    spec.abilities
+        .push(feldherr_confrontation::MechanicalAbility::Instabil(4));
+    let card = feldherr_confrontation::MachineCard::new(spec).expect("card");
+    edit(
+        &mut game,
+        GameEdit::UpdateMachineCard {
+            index: PANZER,
+            card,
+        },
+    )
+    .expect("card saved");
+    let kind =
+        ResolutionKind::ConfrontationInstabil(feldherr::document::confrontation::InstabilInputs {
+            machine: PANZER,
+            x: 4,
+            sp_left: 8,
+            applied: false,
+        });
+    // 4 and 6 are X or more: 1 SP each, and roll again; a 3 ends it.
+    let index = resolve(&mut game, kind, &[&[4], &[6], &[3]]);
+    let text = game.resolutions[index]
+        .driver()
+        .expect("driver")
+        .outcome_text()
+        .expect("finished");
+    assert_eq!(text, "2 SP lost, 6 SP left");
+    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
+    assert_eq!(game.machines[PANZER].state.sp_lost, 2);
+    // Instabil X outside 2 to 6 is refused, naming it.
+    let bad = SavedResolution {
+        resolver: ResolutionKind::ConfrontationInstabil(
+            feldherr::document::confrontation::InstabilInputs {
+                machine: PANZER,
+                x: 7,
+                sp_left: 6,
+                applied: false,
+            },
+        ),
+        answers: Vec::new(),
+    };
+    assert!(bad.check().unwrap_err().contains("Instabil X"));
+}

@@ -11,10 +11,11 @@
 use std::fmt;
 
 use feldherr_confrontation::{
-    Ammunition, ArtilleryClass, FerTest, FireResult, HitEffect, HitResult, Impetus, Model,
-    PenetratingShot, PenetrationOutcome, PenetrationStop, PressureOutcome, PressureResolution,
-    Ramming, RammingOutcome, SickleFigure, SickleResult, SickleRun, SteamMarkers, SteamOutcome,
-    Victim, VictimKind, WoundTable, ZoneOutcome, ZoneShot, resolve_hit,
+    Ammunition, ArtilleryClass, FerTest, FireResult, HitEffect, HitResult, Impetus,
+    InstabilOutcome, InstabilRoll, Instability, Model, PenetratingShot, PenetrationOutcome,
+    PenetrationStop, PressureOutcome, PressureResolution, Ramming, RammingOutcome, SickleFigure,
+    SickleResult, SickleRun, SteamMarkers, SteamOutcome, Victim, VictimKind, WoundTable,
+    ZoneOutcome, ZoneShot, resolve_hit,
 };
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
 use feldherr_table::geometry::{Point, Shape};
@@ -523,6 +524,43 @@ impl SteamInputs {
         PressureResolution::new(self.dice, self.markers)
             .map(Worded)
             .map_err(|e| e.to_string())
+    }
+}
+
+/// The end-of-round rolls of a machine with Instabil/X.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstabilInputs {
+    /// The machine.
+    pub machine: usize,
+    /// Instabil/X.
+    pub x: u32,
+    /// SP left when the rolls were made.
+    pub sp_left: u32,
+    /// Whether the result was applied.
+    #[serde(default)]
+    pub applied: bool,
+}
+
+impl InstabilInputs {
+    /// The resolver; the error names the bad input.
+    pub fn resolver(&self) -> Result<Worded<InstabilRoll>, String> {
+        InstabilRoll::new(self.x, Instability::Structure(self.sp_left))
+            .map(Worded)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl Words for InstabilOutcome {
+    fn words(&self) -> String {
+        let left = match self.after {
+            Instability::Structure(sp) => format!(", {sp} SP left"),
+            Instability::Figure(level) => format!(", {level}"),
+        };
+        match self.hits {
+            0 => format!("holds together{left}"),
+            1 => format!("1 SP lost{left}"),
+            n => format!("{n} SP lost{left}"),
+        }
     }
 }
 

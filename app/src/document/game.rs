@@ -8,7 +8,8 @@ use feldherr_confrontation::{
 use feldherr_dice::step::{Answer, Driver, Pending, Resolution, Resolver, Steps};
 
 use super::confrontation::{
-    Effect, FigureStats, HitsInputs, ModelRef, RammingInputs, ShotInputs, SickleInputs, SteamInputs,
+    Effect, FigureStats, HitsInputs, InstabilInputs, ModelRef, RammingInputs, ShotInputs,
+    SickleInputs, SteamInputs,
 };
 use feldherr_table::geometry::Unit;
 use feldherr_table::{Table, TableRules};
@@ -121,6 +122,8 @@ pub enum ResolutionKind {
     ConfrontationSteam(SteamInputs),
     /// Hits at one STR: explosion (C9), mine (C10), passengers (Transport).
     ConfrontationHits(HitsInputs),
+    /// The end-of-round rolls of Instabil/X.
+    ConfrontationInstabil(InstabilInputs),
 }
 
 impl ResolutionKind {
@@ -134,6 +137,7 @@ impl ResolutionKind {
             ResolutionKind::ConfrontationSickle(s) => Some(s.machine),
             ResolutionKind::ConfrontationSteam(s) => Some(s.machine),
             ResolutionKind::ConfrontationHits(h) => h.machine,
+            ResolutionKind::ConfrontationInstabil(i) => Some(i.machine),
         }
     }
 
@@ -175,7 +179,10 @@ impl ResolutionKind {
             | ResolutionKind::ConfrontationShot(ShotInputs { machine, .. })
             | ResolutionKind::ConfrontationRamming(RammingInputs { machine, .. })
             | ResolutionKind::ConfrontationSickle(SickleInputs { machine, .. })
-            | ResolutionKind::ConfrontationSteam(SteamInputs { machine, .. }) => shift(machine),
+            | ResolutionKind::ConfrontationSteam(SteamInputs { machine, .. })
+            | ResolutionKind::ConfrontationInstabil(InstabilInputs { machine, .. }) => {
+                shift(machine);
+            }
         }
         if let Some(refs) = self.refs_mut() {
             for r in refs.iter_mut() {
@@ -196,6 +203,7 @@ impl ResolutionKind {
             ResolutionKind::ConfrontationSickle(s) => s.applied,
             ResolutionKind::ConfrontationSteam(s) => s.applied,
             ResolutionKind::ConfrontationHits(h) => h.applied,
+            ResolutionKind::ConfrontationInstabil(i) => i.applied,
         }
     }
 
@@ -208,7 +216,10 @@ impl ResolutionKind {
             | ResolutionKind::ConfrontationRamming(RammingInputs { applied, .. })
             | ResolutionKind::ConfrontationSickle(SickleInputs { applied, .. })
             | ResolutionKind::ConfrontationSteam(SteamInputs { applied, .. })
-            | ResolutionKind::ConfrontationHits(HitsInputs { applied, .. }) => *applied = true,
+            | ResolutionKind::ConfrontationHits(HitsInputs { applied, .. })
+            | ResolutionKind::ConfrontationInstabil(InstabilInputs { applied, .. }) => {
+                *applied = true;
+            }
         }
     }
 }
@@ -318,6 +329,7 @@ impl SavedResolution {
             ResolutionKind::ConfrontationSickle(r) => boxed(r.resolver()?, &self.answers),
             ResolutionKind::ConfrontationSteam(r) => boxed(r.resolver()?, &self.answers),
             ResolutionKind::ConfrontationHits(r) => boxed(r.resolver()?, &self.answers),
+            ResolutionKind::ConfrontationInstabil(r) => boxed(r.resolver()?, &self.answers),
         }
     }
 
@@ -437,6 +449,14 @@ impl SavedResolution {
                     out.push(Effect::PassengersGone { machine });
                 }
                 out
+            }
+            ResolutionKind::ConfrontationInstabil(i) => {
+                let d = replay(i.resolver()?, &self.answers)?;
+                let outcome = d.outcome().ok_or_else(unfinished)?.0;
+                vec![Effect::LoseSp {
+                    machine: i.machine,
+                    sp: outcome.hits,
+                }]
             }
         })
     }

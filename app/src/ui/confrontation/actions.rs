@@ -15,8 +15,8 @@ use feldherr_confrontation::{
 use feldherr_table::geometry::FacingArc;
 
 use crate::document::confrontation::{
-    HitsCause, HitsInputs, ShotOrder, ShotProblem, SickleInputs, SteamInputs, TableModel,
-    ramming_inputs, shot_inputs, table_models, within,
+    HitsCause, HitsInputs, InstabilInputs, ShotOrder, ShotProblem, SickleInputs, SteamInputs,
+    TableModel, ramming_inputs, shot_inputs, table_models, within,
 };
 use crate::document::{GameDoc, GameEdit, GameMachine, ResolutionKind, SavedResolution};
 use crate::i18n::Texts;
@@ -206,6 +206,25 @@ impl ActionForms {
                     result = Some(r);
                 }
             });
+        if let Some(x) = m.card.instabil() {
+            egui::CollapsingHeader::new(texts.f("conf.act.instabil", &[("x", &x.to_string())]))
+                .id_salt("conf.act.instabil")
+                .show(ui, |ui| {
+                    if ui.button(texts.t("conf.act.instabil_roll")).clicked() {
+                        result = Some(if m.state.destroyed {
+                            Err(texts.t("conf.act.destroyed").to_owned())
+                        } else {
+                            saved(ResolutionKind::ConfrontationInstabil(InstabilInputs {
+                                machine: index,
+                                x,
+                                sp_left: m.state.sp_left(&m.card),
+                                applied: false,
+                            }))
+                            .map(GameEdit::AddResolution)
+                        });
+                    }
+                });
+        }
         if m.card.transport().is_some() {
             egui::CollapsingHeader::new(texts.t("conf.act.passengers"))
                 .id_salt("conf.act.passengers")
