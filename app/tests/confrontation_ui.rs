@@ -399,3 +399,39 @@ fn a_deviated_shot_is_drawn_on_the_table() {
     click(&mut h, "Show resolution 1 on the table");
     assert!(h.query_by_label("4 cm, 1").is_none());
 }
+
+#[test]
+fn the_crew_moves_an_immobile_machine_up_to_twice_its_modified_bew() {
+    let mut h = harness(Dice::scripted([]));
+    let dir = common::temp_dir("conf-crew-path");
+    open_example_game(&mut h, &dir);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "2. Felsspalter");
+    // Without crew in contact nobody can move it.
+    let said = "C3: no crew in contact, the machine cannot move";
+    assert_eq!(h.get_all_by_label(said).count(), 1);
+    click(&mut h, "Draw the crew's path on the table");
+    // The status says so, and now the movement section too.
+    assert_eq!(h.get_all_by_label(said).count(), 2);
+    // Two movers of BEW 10 and GEW 10: X = 8, 2 cm walking, 4 running.
+    click(&mut h, "1. Guigne in contact");
+    click(&mut h, "3. Grizhou in contact");
+    click(&mut h, "Draw the crew's path on the table");
+    type_into(&mut h, "Next leg", "3, 90");
+    click(&mut h, "Add leg");
+    type_into(&mut h, "Next leg", "2, 0");
+    click(&mut h, "Add leg");
+    h.get_by_label("segment 1: path 5.0 cm exceeds twice the crew's BEW minus X = 4 cm (C3)");
+    click(&mut h, "Remove last point");
+    type_into(&mut h, "Next leg", "1, -90");
+    click(&mut h, "Add leg");
+    h.get_by_label("legal");
+    click(&mut h, "Finish path");
+    let game = game(&h);
+    let piece = game.table_or_default().piece(1).expect("piece").center();
+    assert!(
+        (piece.x - 21.0).abs() < 1e-6 && (piece.y - 63.0).abs() < 1e-6,
+        "{piece:?}"
+    );
+}

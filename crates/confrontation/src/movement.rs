@@ -114,6 +114,16 @@ pub enum MoveViolation {
         /// The follow-up distance.
         max_cm: f64,
     },
+    /// A crew move of an immobile machine longer than twice the movers'
+    /// modified BEW (C3).
+    CrewMoveTooLong {
+        /// The leg on which the limit is passed.
+        segment: usize,
+        /// The path's length.
+        length_cm: f64,
+        /// Twice the modified BEW.
+        max_cm: f64,
+    },
 }
 
 impl MoveViolation {
@@ -122,7 +132,7 @@ impl MoveViolation {
     pub fn rule(&self) -> &'static str {
         match self {
             Self::CannotMove { reason } if reason.contains("C3") => "C3",
-            Self::FollowUpImmobile => "C3",
+            Self::FollowUpImmobile | Self::CrewMoveTooLong { .. } => "C3",
             Self::FollowUpInContact | Self::FollowUpTooLong { .. } => "P18",
             Self::CannotMove { .. }
             | Self::TurnTooSharp { .. }
@@ -138,7 +148,8 @@ impl MoveViolation {
             Self::TurnTooSharp { segment, .. }
             | Self::TooLittleStraight { segment, .. }
             | Self::TooLong { segment, .. }
-            | Self::FollowUpTooLong { segment, .. } => *segment,
+            | Self::FollowUpTooLong { segment, .. }
+            | Self::CrewMoveTooLong { segment, .. } => *segment,
         }
     }
 }
@@ -189,6 +200,15 @@ impl fmt::Display for MoveViolation {
                 "segment {segment}: follow-up of {length_cm:.1} cm exceeds the follow-up \
                  distance of {max_cm:.1} cm (P18)"
             ),
+            Self::CrewMoveTooLong {
+                segment,
+                length_cm,
+                max_cm,
+            } => write!(
+                f,
+                "segment {segment}: path {length_cm:.1} cm exceeds twice the crew's \
+                 BEW minus X = {max_cm:.0} cm (C3)"
+            ),
         }
     }
 }
@@ -237,6 +257,9 @@ pub struct MovePath {
     /// Why a follow-up is refused whatever the path (P18).
     #[serde(default)]
     refused: Option<MoveViolation>,
+    /// An immobile machine moved by its crew (C3).
+    #[serde(default)]
+    crew_moved: bool,
 }
 
 impl MovePath {
@@ -279,6 +302,7 @@ impl MovePath {
             cannot_move,
             follow_up: false,
             refused: None,
+            crew_moved: false,
         })
     }
 
@@ -316,6 +340,65 @@ impl MovePath {
             cannot_move: (card.is_mobile() && state.destroyed).then(|| "destroyed".to_string()),
             follow_up: true,
             refused,
+            crew_moved: false,
+        })
+    }
+
+    /// The rules for an immobile machine moved by its crew (C3): any path
+    /// (its crew turns it freely at the activation) up to twice the
+    /// modified BEW of the movers (`allowance.run_cm`). A destroyed
+    /// machine, or a crew whose modified BEW is 0, cannot move it.
+    ///
+    /// ```
+    /// use feldherr_confrontation::crew::immobile_move;
+    /// use feldherr_confrontation::{MachineCard, MachineState, MovePath};
+    /// use feldherr_geometry::{Angle, Point, Polyline};
+    /// let card: MachineCard = serde_json::from_str(r#"{"name": "Ballista",
+    ///     "mobility": "immobile", "sp": 4, "gew": 8, "bes": 1, "res": 10,
+    ///     "crew": [{"name": "Servant", "bew": 10}]}"#)?;
+    /// // The text's ballista moved by one crewman of BEW 10: 2 cm, 4 running.
+    /// let rules = MovePath::crew_moved(&card, &MachineState::default(), Angle::ZERO,
+    ///     immobile_move(8, &[10], 4)?)?;
+    /// let path = |x| Polyline::new(vec![Point::new(0.0, 0.0), Point::new(x, 0.0)]);
+    /// assert!(rules.check(&path(4.0)?)?.is_legal());
+    /// assert!(!rules.check(&path(4.5)?)?.is_legal());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ConfrontationError::NotAllowed`] for a mobile machine (it moves
+    /// itself, C4).
+    pub fn crew_moved(
+        card: &MachineCard,
+        state: &MachineState,
+        facing: Angle,
+        allowance: crate::crew::MoveAllowance,
+    ) -> Result<Self, ConfrontationError> {
+        if card.is_mobile() {
+            return Err(ConfrontationError::NotAllowed {
+                rule: "C3",
+                reason: format!("{} is mobile and moves itself (C4)", card.spec().name),
+            });
+        }
+        let cannot_move = if state.destroyed {
+            Some("destroyed".to_string())
+        } else if allowance.walk_cm == 0 {
+            Some(format!(
+                "the crew's BEW minus X = {} leaves nothing (C3)",
+                allowance.penalty
+            ))
+        } else {
+            None
+        };
+        Ok(Self {
+            gew: None,
+            max_cm: f64::from(allowance.run_cm),
+            facing,
+            free_facing: true,
+            cannot_move,
+            follow_up: false,
+            refused: None,
+            crew_moved: true,
         })
     }
 
@@ -449,6 +532,12 @@ impl MovePath {
         if let Some(segment) = too_long_at {
             violations.push(if self.follow_up {
                 MoveViolation::FollowUpTooLong {
+                    segment,
+                    length_cm: length,
+                    max_cm: self.max_cm,
+                }
+            } else if self.crew_moved {
+                MoveViolation::CrewMoveTooLong {
                     segment,
                     length_cm: length,
                     max_cm: self.max_cm,

@@ -410,3 +410,51 @@ fn follow_up_rules_survive_json_and_old_documents_still_load() {
     assert_eq!(old, m);
     assert!(!old.is_follow_up());
 }
+
+#[test]
+fn an_immobile_machine_moved_by_its_crew_goes_up_to_twice_the_modified_bew() {
+    use feldherr_confrontation::crew::immobile_move;
+    let ballista: MachineCard = serde_json::from_str(
+        r#"{"name": "Ballista", "mobility": "immobile", "sp": 4, "gew": 8, "bes": 1, "res": 10,
+            "crew": [{"name": "Servant", "bew": 10}]}"#,
+    )
+    .unwrap();
+    let straight = |x: f64| Polyline::new(vec![Point::new(0.0, 0.0), Point::new(x, 0.0)]).unwrap();
+    // The text's example: two movers of BEW 10: X = 6, 4 cm, 8 running;
+    // any turns (GEW limits only machines that drive themselves).
+    let two = immobile_move(8, &[10, 10], 4).unwrap();
+    let rules =
+        MovePath::crew_moved(&ballista, &MachineState::default(), Angle::ZERO, two).unwrap();
+    assert!(rules.check(&straight(8.0)).unwrap().is_legal());
+    let zigzag = Polyline::new(vec![
+        Point::new(0.0, 0.0),
+        Point::new(2.0, 0.0),
+        Point::new(2.0, 3.0),
+        Point::new(0.0, 3.0),
+    ])
+    .unwrap();
+    assert!(rules.check(&zigzag).unwrap().is_legal());
+    let too_far = rules.check(&straight(8.5)).unwrap();
+    assert_eq!(too_far.violations.len(), 1);
+    assert_eq!(too_far.violations[0].rule(), "C3");
+    assert_eq!(
+        too_far.violations[0].to_string(),
+        "segment 0: path 8.5 cm exceeds twice the crew's BEW minus X = 8 cm (C3)"
+    );
+    // One mover of BEW 8: 8 - 8 = 0, it does not move.
+    let stuck = immobile_move(8, &[8], 4).unwrap();
+    let rules =
+        MovePath::crew_moved(&ballista, &MachineState::default(), Angle::ZERO, stuck).unwrap();
+    let check = rules.check(&straight(0.5)).unwrap();
+    assert!(matches!(
+        &check.violations[0],
+        MoveViolation::CannotMove { reason } if reason.contains("(C3)")
+    ));
+    assert_eq!(check.violations[0].rule(), "C3");
+    // A mobile machine moves itself.
+    let panzer: MachineCard = serde_json::from_str(
+        r#"{"name": "Panzer", "mobility": "mobile", "sp": 8, "gew": 12, "res": 14, "bew": 15}"#,
+    )
+    .unwrap();
+    assert!(MovePath::crew_moved(&panzer, &MachineState::default(), Angle::ZERO, two).is_err());
+}

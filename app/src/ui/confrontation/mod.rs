@@ -156,6 +156,7 @@ impl MachinesPanel {
             return;
         };
         if !m.card.is_mobile() {
+            self.crew_movement(ui, texts, game, index);
             return;
         }
         ui.label(egui::RichText::new(texts.t("conf.move.heading")).strong());
@@ -205,6 +206,46 @@ impl MachinesPanel {
                     self.touching_enemy,
                 )
                 .map_err(|e| e.to_string()),
+            };
+            match result {
+                Ok(rules) => {
+                    self.path_error = None;
+                    self.path_request = Some(PathRequest {
+                        machine: index,
+                        rules,
+                    });
+                }
+                Err(e) => self.path_error = Some(e),
+            }
+        }
+        if let Some(e) = &self.path_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
+
+impl MachinesPanel {
+    /// An immobile machine moved by the crew in contact (C3).
+    fn crew_movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
+        let Some(m) = game.machines.get(index) else {
+            return;
+        };
+        ui.label(egui::RichText::new(texts.t("conf.move.crew_heading")).strong());
+        if ui
+            .horizontal(|ui| ui.button(texts.t("conf.move.crew_draw")).clicked())
+            .inner
+        {
+            let start = on_table::machine_start(game, index);
+            let result = match (start, status::crew_allowance(&m.card, &m.state)) {
+                (None, _) => Err(texts.t("conf.act.no_link").to_owned()),
+                (_, None) => Err(texts.t("conf.move.no_crew").to_owned()),
+                (_, Some(Err(e))) => Err(e.to_string()),
+                (Some((_, facing)), Some(Ok(allowance))) => {
+                    feldherr_confrontation::MovePath::crew_moved(
+                        &m.card, &m.state, facing, allowance,
+                    )
+                    .map_err(|e| e.to_string())
+                }
             };
             match result {
                 Ok(rules) => {

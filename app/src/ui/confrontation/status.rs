@@ -3,7 +3,7 @@
 //! destroyed. Every change comes back as a new state (one undoable edit).
 
 use eframe::egui;
-use feldherr_confrontation::crew::immobile_move;
+use feldherr_confrontation::crew::{MoveAllowance, immobile_move};
 use feldherr_confrontation::{MachineCard, MachineState};
 
 use crate::i18n::Texts;
@@ -115,8 +115,12 @@ pub fn show(
     (next != *state).then_some(next)
 }
 
-/// How far the crew in contact may move an immobile machine (C3).
-pub fn move_text(texts: &Texts, card: &MachineCard, state: &MachineState) -> String {
+/// What the crew in contact may do with an immobile machine (C3); `None`
+/// when no crew is in contact.
+pub fn crew_allowance(
+    card: &MachineCard,
+    state: &MachineState,
+) -> Option<Result<MoveAllowance, feldherr_confrontation::ConfrontationError>> {
     let crew = &card.spec().crew;
     let bew: Vec<u32> = state
         .crew_in_contact
@@ -124,18 +128,28 @@ pub fn move_text(texts: &Texts, card: &MachineCard, state: &MachineState) -> Str
         .filter_map(|&i| crew.get(i).map(|c| c.bew))
         .collect();
     if bew.is_empty() {
-        return texts.t("conf.move.no_crew").to_owned();
+        return None;
     }
-    match immobile_move(card.spec().gew.unwrap_or(0), &bew, crew.len() as u32) {
-        Ok(allowance) => texts.f(
+    Some(immobile_move(
+        card.spec().gew.unwrap_or(0),
+        &bew,
+        crew.len() as u32,
+    ))
+}
+
+/// How far the crew in contact may move an immobile machine (C3).
+pub fn move_text(texts: &Texts, card: &MachineCard, state: &MachineState) -> String {
+    match crew_allowance(card, state) {
+        None => texts.t("conf.move.no_crew").to_owned(),
+        Some(Ok(allowance)) => texts.f(
             "conf.move.allowed",
             &[
                 ("walk", &allowance.walk_cm.to_string()),
                 ("run", &allowance.run_cm.to_string()),
                 ("x", &allowance.penalty.to_string()),
-                ("movers", &bew.len().to_string()),
+                ("movers", &state.crew_in_contact.len().to_string()),
             ],
         ),
-        Err(e) => e.to_string(),
+        Some(Err(e)) => e.to_string(),
     }
 }
