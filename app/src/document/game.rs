@@ -308,19 +308,9 @@ impl SavedResolution {
     /// Rebuilds the resolution by replaying its answers.
     pub fn driver(&self) -> Result<Box<dyn Resolution>, String> {
         match &self.resolver {
-            ResolutionKind::ConfrontationDamage {
-                strength,
-                resilience,
-                sacred,
-                ..
-            } => {
-                let roll = DamageRoll::new(*strength, *resilience)
-                    .map_err(|e| e.to_string())?
-                    .sacred(*sacred);
-                Driver::replay(roll, &self.answers)
-                    .map(|d| Box::new(d) as Box<dyn Resolution>)
-                    .map_err(|e| e.to_string())
-            }
+            ResolutionKind::ConfrontationDamage { .. } => self
+                .damage_driver()
+                .map(|d| Box::new(d) as Box<dyn Resolution>),
             ResolutionKind::ConfrontationRepair { .. } => self
                 .repair_driver()
                 .map(|d| Box::new(d) as Box<dyn Resolution>),
@@ -339,14 +329,13 @@ impl SavedResolution {
                 x, start_sp, lost, ..
             } => {
                 let repair = Repair::new(*x, *start_sp, *lost).map_err(|e| e.to_string())?;
-                Driver::replay(RepairStep(repair), &self.answers).map_err(|e| e.to_string())
+                replay(RepairStep(repair), &self.answers)
             }
             _ => Err("not a repair".into()),
         }
     }
 
-    /// The outcome of a finished damage roll, if this is one.
-    pub fn damage_outcome(&self) -> Option<DamageOutcome> {
+    fn damage_driver(&self) -> Result<Driver<DamageRoll>, String> {
         match &self.resolver {
             ResolutionKind::ConfrontationDamage {
                 strength,
@@ -355,12 +344,17 @@ impl SavedResolution {
                 ..
             } => {
                 let roll = DamageRoll::new(*strength, *resilience)
-                    .ok()?
+                    .map_err(|e| e.to_string())?
                     .sacred(*sacred);
-                replay(roll, &self.answers).ok()?.outcome().copied()
+                replay(roll, &self.answers)
             }
-            _ => None,
+            _ => Err("not a damage roll".into()),
         }
+    }
+
+    /// The outcome of a finished damage roll, if this is one.
+    pub fn damage_outcome(&self) -> Option<DamageOutcome> {
+        self.damage_driver().ok()?.outcome().copied()
     }
 
     /// What the finished resolution changes on the game's machines; an

@@ -165,75 +165,86 @@ impl ActionForms {
         let models = table_models(game, &table);
         self.link(ui, texts, game, index, out);
         let mut result: Option<Result<GameEdit, String>> = None;
-        egui::CollapsingHeader::new(texts.t("conf.act.damage"))
-            .id_salt("conf.act.damage")
-            .show(ui, |ui| {
-                if let Some(r) = self.damage(ui, texts, m, index) {
-                    result = Some(r);
-                }
-            });
+        let mut section =
+            |ui: &mut egui::Ui,
+             title: String,
+             salt: &str,
+             open: bool,
+             body: &mut dyn FnMut(&mut egui::Ui) -> Option<Result<GameEdit, String>>| {
+                egui::CollapsingHeader::new(title)
+                    .id_salt(salt)
+                    .default_open(open)
+                    .show(ui, |ui| {
+                        if let Some(r) = body(ui) {
+                            result = Some(r);
+                        }
+                    });
+            };
+        let t = |key: &str| texts.t(key).to_owned();
+        section(
+            ui,
+            t("conf.act.damage"),
+            "conf.act.damage",
+            false,
+            &mut |ui| self.damage(ui, texts, m, index),
+        );
         if m.card.spec().artillery.is_some() {
-            egui::CollapsingHeader::new(texts.t("conf.act.shot"))
-                .id_salt("conf.act.shot")
-                .show(ui, |ui| {
-                    if let Some(r) = self.shot(ui, texts, game, index, &models) {
-                        result = Some(r);
-                    }
-                });
+            section(ui, t("conf.act.shot"), "conf.act.shot", false, &mut |ui| {
+                self.shot(ui, texts, game, index, &models)
+            });
         }
         if m.card.ram().is_some() {
-            egui::CollapsingHeader::new(texts.t("conf.act.ramming"))
-                .id_salt("conf.act.ramming")
-                .show(ui, |ui| {
-                    if let Some(r) = self.ramming(ui, texts, game, index, &models) {
-                        result = Some(r);
-                    }
-                });
+            section(
+                ui,
+                t("conf.act.ramming"),
+                "conf.act.ramming",
+                false,
+                &mut |ui| self.ramming(ui, texts, game, index, &models),
+            );
         }
         if m.card.sickle().is_some() {
-            egui::CollapsingHeader::new(texts.t("conf.act.sickle"))
-                .id_salt("conf.act.sickle")
-                .show(ui, |ui| {
-                    if let Some(r) = self.sickle(ui, texts, m, index, &models) {
-                        result = Some(r);
-                    }
-                });
+            section(
+                ui,
+                t("conf.act.sickle"),
+                "conf.act.sickle",
+                false,
+                &mut |ui| self.sickle(ui, texts, m, index, &models),
+            );
         }
-        egui::CollapsingHeader::new(texts.t("conf.act.steam"))
-            .id_salt("conf.act.steam")
-            .show(ui, |ui| {
-                if let Some(r) = self.steam(ui, texts, m, index, &models, game) {
-                    result = Some(r);
-                }
-            });
+        section(
+            ui,
+            t("conf.act.steam"),
+            "conf.act.steam",
+            false,
+            &mut |ui| self.steam(ui, texts, m, index, &models, game),
+        );
         if let Some(x) = m.card.instabil() {
-            egui::CollapsingHeader::new(texts.f("conf.act.instabil", &[("x", &x.to_string())]))
-                .id_salt("conf.act.instabil")
-                .show(ui, |ui| {
-                    if ui.button(texts.t("conf.act.instabil_roll")).clicked() {
-                        result = Some(if m.state.destroyed {
-                            Err(texts.t("conf.act.destroyed").to_owned())
-                        } else {
-                            saved(ResolutionKind::ConfrontationInstabil(InstabilInputs {
-                                machine: index,
-                                x,
-                                sp_left: m.state.sp_left(&m.card),
-                                applied: false,
-                            }))
-                            .map(GameEdit::AddResolution)
-                        });
-                    }
-                });
+            let title = texts.f("conf.act.instabil", &[("x", &x.to_string())]);
+            section(ui, title, "conf.act.instabil", false, &mut |ui| {
+                if !ui.button(texts.t("conf.act.instabil_roll")).clicked() {
+                    return None;
+                }
+                Some(if m.state.destroyed {
+                    Err(texts.t("conf.act.destroyed").to_owned())
+                } else {
+                    saved(ResolutionKind::ConfrontationInstabil(InstabilInputs {
+                        machine: index,
+                        x,
+                        sp_left: m.state.sp_left(&m.card),
+                        applied: false,
+                    }))
+                    .map(GameEdit::AddResolution)
+                })
+            });
         }
         if m.card.transport().is_some() {
-            egui::CollapsingHeader::new(texts.t("conf.act.passengers"))
-                .id_salt("conf.act.passengers")
-                .default_open(true)
-                .show(ui, |ui| {
-                    if let Some(r) = self.passengers(ui, texts, m, index) {
-                        result = Some(r);
-                    }
-                });
+            section(
+                ui,
+                t("conf.act.passengers"),
+                "conf.act.passengers",
+                true,
+                &mut |ui| self.passengers(ui, texts, m, index),
+            );
         }
         match result {
             Some(Ok(edit)) => {

@@ -207,24 +207,34 @@ impl MachinesPanel {
                 )
                 .map_err(|e| e.to_string()),
             };
-            match result {
-                Ok(rules) => {
-                    self.path_error = None;
-                    self.path_request = Some(PathRequest {
-                        machine: index,
-                        rules,
-                    });
-                }
-                Err(e) => self.path_error = Some(e),
-            }
+            self.request_path(index, result);
         }
-        if let Some(e) = &self.path_error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        self.show_path_error(ui);
     }
 }
 
 impl MachinesPanel {
+    /// Keeps the rules of a path to draw, or why there are none.
+    fn request_path(
+        &mut self,
+        machine: usize,
+        rules: Result<feldherr_confrontation::MovePath, String>,
+    ) {
+        match rules {
+            Ok(rules) => {
+                self.path_error = None;
+                self.path_request = Some(PathRequest { machine, rules });
+            }
+            Err(e) => self.path_error = Some(e),
+        }
+    }
+
+    fn show_path_error(&self, ui: &mut egui::Ui) {
+        if let Some(e) = &self.path_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+
     /// An immobile machine moved by the crew in contact (C3).
     fn crew_movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
         let Some(m) = game.machines.get(index) else {
@@ -247,20 +257,9 @@ impl MachinesPanel {
                     .map_err(|e| e.to_string())
                 }
             };
-            match result {
-                Ok(rules) => {
-                    self.path_error = None;
-                    self.path_request = Some(PathRequest {
-                        machine: index,
-                        rules,
-                    });
-                }
-                Err(e) => self.path_error = Some(e),
-            }
+            self.request_path(index, result);
         }
-        if let Some(e) = &self.path_error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        self.show_path_error(ui);
     }
 }
 
