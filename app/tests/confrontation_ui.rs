@@ -225,6 +225,17 @@ fn open_example_game(h: &mut Harness<'static, FeldherrApp>, dir: &std::path::Pat
     click(h, "Machines");
 }
 
+/// Opens the shot's target list and picks `name`: the list's entry is the
+/// button among the figure table's fields of the same name.
+fn choose_target(h: &mut Harness<'static, FeldherrApp>, name: &str) {
+    click(h, "Target");
+    h.get_all_by_label(name)
+        .find(|n| NodeT::accesskit_node(n).role() == eframe::egui::accesskit::Role::Button)
+        .expect("entry")
+        .click();
+    h.run();
+}
+
 #[test]
 fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
     // FER 4: on target; A wounded (3, 4); B hit on 3 (wound 1, 2); the
@@ -240,14 +251,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
     // Without a target the shot is refused with the reason.
     click(&mut h, "Fire");
     h.get_by_label("Choose a target");
-    click(&mut h, "Target");
-    // The list's entry is the button among the figure table's fields of
-    // the same name.
-    h.get_all_by_label("Goblin A")
-        .find(|n| NodeT::accesskit_node(n).role() == eframe::egui::accesskit::Role::Button)
-        .expect("entry")
-        .click();
-    h.run();
+    choose_target(&mut h, "Goblin A");
     click(&mut h, "Fire");
     assert_eq!(game(&h).resolutions.len(), 1);
     for _ in 0..6 {
@@ -380,12 +384,7 @@ fn a_deviated_shot_is_drawn_on_the_table() {
     h.run();
     click(&mut h, "2. Felsspalter");
     click(&mut h, "Artillery shot (C6, C7)");
-    click(&mut h, "Target");
-    h.get_all_by_label("Goblin C")
-        .find(|n| NodeT::accesskit_node(n).role() == eframe::egui::accesskit::Role::Button)
-        .expect("entry")
-        .click();
-    h.run();
+    choose_target(&mut h, "Goblin C");
     click(&mut h, "Fire");
     for _ in 0..5 {
         click(&mut h, "Roll at random");
