@@ -434,3 +434,74 @@ fn the_crew_moves_an_immobile_machine_up_to_twice_its_modified_bew() {
         "{piece:?}"
     );
 }
+
+#[test]
+fn the_blades_of_a_drive_tick_the_figures_they_touch() {
+    use feldherr_table::geometry::{Circle, Point, Shape};
+    use feldherr_table::{Layer, Piece, TableEdit};
+    // The example game with Sichel/4 on the Panzerwagen (20, 20, 8 cm long
+    // along x, 5 cm wide) and two figures beside its way east.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/confrontation-game.json"
+    );
+    let Document::Game(mut game) =
+        feldherr::document::load(std::path::Path::new(fixture)).expect("fixture")
+    else {
+        panic!("a game");
+    };
+    let mut spec = game.machines[2].card.spec().clone();
+    spec.abilities
+        .push(feldherr_confrontation::MechanicalAbility::Sichel(4));
+    game.machines[2].card = feldherr_confrontation::MachineCard::new(spec).expect("card");
+    let table = game.table.as_mut().expect("table");
+    for (id, name, y) in [(20, "Blade victim", 23.5), (21, "Bystander", 30.0)] {
+        let shape = Shape::Circle(Circle::new(Point::new(35.0, y), 1.25).expect("circle"));
+        table
+            .apply(TableEdit::Add(Piece::new(
+                id,
+                name,
+                "figure",
+                Layer::Model,
+                shape,
+            )))
+            .expect("add");
+        game.figures.insert(
+            id,
+            feldherr::document::confrontation::FigureStats {
+                res: 3,
+                ini: 2,
+                level: 0,
+            },
+        );
+    }
+    let dir = common::temp_dir("conf-blades");
+    let path = dir.join("blades.json");
+    feldherr::document::save(&path, &Document::Game(game)).expect("save");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(feldherr::app::Command::Open(path));
+    h.run();
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "Machines");
+    click(&mut h, "3. Panzerwagen");
+    click(&mut h, "Draw the path on the table");
+    type_into(&mut h, "Next leg", "20, 0");
+    click(&mut h, "Add leg");
+    click(&mut h, "Finish path");
+    // Back on the machines view with the touched figure ticked.
+    click(&mut h, "Resolve the blades");
+    let game = self::game(&h);
+    let Some(feldherr::document::ResolutionKind::ConfrontationSickle(blades)) =
+        game.resolutions.last().map(|r| &r.resolver)
+    else {
+        panic!("a Sichel resolution");
+    };
+    let names: Vec<&str> = blades
+        .figures
+        .iter()
+        .map(|f| f.victim.name.as_str())
+        .collect();
+    assert_eq!(names, ["Blade victim"]);
+    assert_eq!(blades.x, 4);
+}

@@ -297,6 +297,12 @@ impl GameScreen {
                     .machines
                     .get(path.request.machine)
                     .and_then(|m| m.piece);
+                let touched = on_table::blade_touches(game, path.request.machine, &points);
+                if !touched.is_empty() {
+                    self.machines
+                        .blades_touched(game, path.request.machine, &touched);
+                    self.view = GameView::Machines;
+                }
                 if let (Some(id), [.., from, to]) = (piece, points.as_slice()) {
                     commands.push(Command::Edit(DocumentEdit::Game(GameEdit::Table(
                         TableEdit::Move { id, to: *to },

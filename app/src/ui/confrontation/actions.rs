@@ -47,6 +47,7 @@ pub struct ActionForms {
     passenger_cavalry: bool,
     side: Option<FacingArc>,
     stop: bool,
+    open_sickle: bool,
     error: Option<String>,
 }
 
@@ -76,6 +77,7 @@ impl Default for ActionForms {
             passenger_cavalry: false,
             side: None,
             stop: false,
+            open_sickle: false,
             error: None,
         }
     }
@@ -135,6 +137,33 @@ fn others(models: &[TableModel], own: Option<u64>) -> Vec<&TableModel> {
 }
 
 impl ActionForms {
+    /// Starts fresh forms when another machine is shown.
+    fn ensure_for(&mut self, m: &GameMachine, index: usize) {
+        if self.for_machine == Some(index) {
+            return;
+        }
+        *self = Self {
+            for_machine: Some(index),
+            speed_marker: m.state.speed_marker_at_round_start,
+            ..Self::default()
+        };
+        if let Some(a) = m.card.spec().artillery {
+            self.strength = a.strength.to_string();
+        }
+        if let Some(fer) = m.card.spec().crew.iter().filter_map(|c| c.fer).max() {
+            self.fer = fer.to_string();
+        }
+    }
+
+    /// Ticks the figures the blades of machine `index` touched on its last
+    /// path, for the Sichel form.
+    pub fn preset_touched(&mut self, m: &GameMachine, index: usize, pieces: &[u64]) {
+        self.ensure_for(m, index);
+        self.touched = pieces.iter().copied().collect();
+        self.open_sickle = true;
+        self.error = None;
+    }
+
     /// Draws the forms for machine `index`; new resolutions and other
     /// edits go to `out`.
     pub fn show(
@@ -148,32 +177,22 @@ impl ActionForms {
         let Some(m) = game.machines.get(index) else {
             return;
         };
-        if self.for_machine != Some(index) {
-            *self = Self {
-                for_machine: Some(index),
-                speed_marker: m.state.speed_marker_at_round_start,
-                ..Self::default()
-            };
-            if let Some(a) = m.card.spec().artillery {
-                self.strength = a.strength.to_string();
-            }
-            if let Some(fer) = m.card.spec().crew.iter().filter_map(|c| c.fer).max() {
-                self.fer = fer.to_string();
-            }
-        }
+        self.ensure_for(m, index);
         let table = game.table_or_default();
         let models = table_models(game, &table);
         self.link(ui, texts, game, index, out);
         let mut result: Option<Result<GameEdit, String>> = None;
+        // `open`: None leaves the header as the user left it (closed at
+        // first), Some(true) opens it.
         let mut section =
             |ui: &mut egui::Ui,
              title: String,
              salt: &str,
-             open: bool,
+             open: Option<bool>,
              body: &mut dyn FnMut(&mut egui::Ui) -> Option<Result<GameEdit, String>>| {
                 egui::CollapsingHeader::new(title)
                     .id_salt(salt)
-                    .default_open(open)
+                    .open(open)
                     .show(ui, |ui| {
                         if let Some(r) = body(ui) {
                             result = Some(r);
@@ -185,11 +204,11 @@ impl ActionForms {
             ui,
             t("conf.act.damage"),
             "conf.act.damage",
-            false,
+            None,
             &mut |ui| self.damage(ui, texts, m, index),
         );
         if m.card.spec().artillery.is_some() {
-            section(ui, t("conf.act.shot"), "conf.act.shot", false, &mut |ui| {
+            section(ui, t("conf.act.shot"), "conf.act.shot", None, &mut |ui| {
                 self.shot(ui, texts, game, index, &models)
             });
         }
@@ -198,7 +217,7 @@ impl ActionForms {
                 ui,
                 t("conf.act.ramming"),
                 "conf.act.ramming",
-                false,
+                None,
                 &mut |ui| self.ramming(ui, texts, game, index, &models),
             );
         }
@@ -207,20 +226,17 @@ impl ActionForms {
                 ui,
                 t("conf.act.sickle"),
                 "conf.act.sickle",
-                false,
+                // Opened once when a drive's blades touched figures (P17).
+                std::mem::take(&mut self.open_sickle).then_some(true),
                 &mut |ui| self.sickle(ui, texts, m, index, &models),
             );
         }
-        section(
-            ui,
-            t("conf.act.steam"),
-            "conf.act.steam",
-            false,
-            &mut |ui| self.steam(ui, texts, m, index, &models, game),
-        );
+        section(ui, t("conf.act.steam"), "conf.act.steam", None, &mut |ui| {
+            self.steam(ui, texts, m, index, &models, game)
+        });
         if let Some(x) = m.card.instabil() {
             let title = texts.f("conf.act.instabil", &[("x", &x.to_string())]);
-            section(ui, title, "conf.act.instabil", false, &mut |ui| {
+            section(ui, title, "conf.act.instabil", None, &mut |ui| {
                 if !ui.button(texts.t("conf.act.instabil_roll")).clicked() {
                     return None;
                 }
@@ -242,7 +258,7 @@ impl ActionForms {
                 ui,
                 t("conf.act.passengers"),
                 "conf.act.passengers",
-                true,
+                None,
                 &mut |ui| self.passengers(ui, texts, m, index),
             );
         }

@@ -214,6 +214,15 @@ impl MachinesPanel {
 }
 
 impl MachinesPanel {
+    /// Shows machine `index` with the figures its blades touched on its
+    /// last path ticked in the Sichel form.
+    pub fn blades_touched(&mut self, game: &GameDoc, index: usize, pieces: &[u64]) {
+        if let Some(m) = game.machines.get(index) {
+            self.selected = Some(index);
+            self.actions.preset_touched(m, index, pieces);
+        }
+    }
+
     /// Keeps the rules of a path to draw, or why there are none.
     fn request_path(
         &mut self,

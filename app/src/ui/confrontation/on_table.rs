@@ -191,3 +191,42 @@ pub fn machine_start(
             .unwrap_or(feldherr_table::geometry::Angle::ZERO),
     ))
 }
+
+/// Reach of the Sichel blades beside the hull, in cm (P17).
+pub const BLADE_REACH_CM: f64 = 1.0;
+
+/// The model pieces the Sichel blades of machine `machine` touch when it
+/// drives along `points` (P17): strips beside the long sides of its piece,
+/// swept along the path. Empty for a machine without Sichel or a piece.
+pub fn blade_touches(game: &GameDoc, machine: usize, points: &[Point]) -> Vec<u64> {
+    let Some(m) = game.machines.get(machine) else {
+        return Vec::new();
+    };
+    let (Some(_), Some(own)) = (m.card.sickle(), m.piece) else {
+        return Vec::new();
+    };
+    let table = game.table_or_default();
+    let Some(piece) = table.piece(own) else {
+        return Vec::new();
+    };
+    let (width, length) = match &piece.shape {
+        feldherr_table::geometry::Shape::Rect(r) => (r.width(), r.length()),
+        other => {
+            let b = other.bounds();
+            (b.max.x - b.min.x, b.max.y - b.min.y)
+        }
+    };
+    let others: Vec<&feldherr_table::Piece> = table
+        .pieces()
+        .iter()
+        .filter(|p| p.layer == feldherr_table::Layer::Model && p.id != own)
+        .collect();
+    let shapes: Vec<feldherr_table::geometry::Shape> =
+        others.iter().map(|p| p.shape.clone()).collect();
+    let Ok(path) = Polyline::new(points.to_vec()) else {
+        return Vec::new();
+    };
+    feldherr_confrontation::blade_victims(width, length, BLADE_REACH_CM, &path, &shapes)
+        .map(|hit| hit.iter().map(|&i| others[i].id).collect())
+        .unwrap_or_default()
+}
