@@ -505,3 +505,128 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     assert_eq!(names, ["Blade victim"]);
     assert_eq!(blades.x, 4);
 }
+
+/// The value of the text field labelled `label`.
+fn field_text(harness: &Harness<'static, FeldherrApp>, label: &str) -> String {
+    harness
+        .get_by_label(label)
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_machine_with_artillery_ramme_and_a_mechanic_is_built_by_clicking_and_typing() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    type_into(&mut h, "Machine name", "Rammbock");
+    type_into(&mut h, "SP", "6");
+    type_into(&mut h, "RES", "12");
+    type_into(&mut h, "BEW", "15");
+    // Artillery: ticked, heavy, zone, STR and ranges typed.
+    click(&mut h, "Artillery");
+    click(&mut h, "Heavy");
+    click(&mut h, "Zone");
+    type_into(&mut h, "Weapon STR", "9");
+    type_into(&mut h, "Range (cm)", "70");
+    type_into(&mut h, "Minimum range (cm)", "12,5");
+    // Ramme/3.
+    click(&mut h, "Ramme");
+    type_into(&mut h, "Ramme X", "3");
+    // A crew figure with Mechaniker/4.
+    click(&mut h, "Add crew figure");
+    type_into(&mut h, "Crew 1 Name", "Schmied");
+    type_into(&mut h, "Crew 1 BEW", "10");
+    replace_text(&mut h, "Crew 1 STR", "3");
+    click(&mut h, "Crew 1 Mechaniker");
+    type_into(&mut h, "Crew 1 Mechaniker X", "4");
+    type_into(&mut h, "Auxiliaries need at least FER", "2");
+    click(&mut h, "Add machine");
+    let game = game(&h);
+    assert_eq!(
+        game.machines.len(),
+        1,
+        "{:?}",
+        h.query_by_label_contains(":")
+    );
+    let card = &game.machines[0].card;
+    let spec = card.spec();
+    assert_eq!(spec.name, "Rammbock");
+    assert_eq!((card.sp(), spec.res, spec.bew), (6, 12, Some(15)));
+    assert_eq!(
+        spec.artillery,
+        Some(feldherr_confrontation::Artillery {
+            class: feldherr_confrontation::ArtilleryClass::Heavy,
+            ammunition: feldherr_confrontation::Ammunition::Zone,
+            strength: 9,
+            range_cm: 70.0,
+            min_range_cm: Some(12.5),
+        })
+    );
+    assert_eq!(
+        spec.abilities,
+        vec![feldherr_confrontation::MechanicalAbility::Ramme(3)]
+    );
+    assert_eq!(
+        spec.crew,
+        vec![feldherr_confrontation::CrewCard {
+            name: "Schmied".into(),
+            bew: 10,
+            str: 3,
+            res: 0,
+            fer: None,
+            dis: None,
+            size: feldherr_confrontation::Size::Small,
+            abilities: vec![feldherr_confrontation::CrewAbility::Mechaniker(4)],
+        }]
+    );
+    assert_eq!(
+        spec.auxiliary,
+        Some(feldherr_confrontation::AuxiliaryRequirement {
+            min_fer: Some(2),
+            min_dis: None
+        })
+    );
+    // The added card is loaded back into the fields.
+    assert_eq!(field_text(&h, "Minimum range (cm)"), "12.5");
+    assert_eq!(field_text(&h, "Crew 1 Mechaniker X"), "4");
+}
+
+#[test]
+fn a_bad_crew_value_is_refused_with_its_field_and_adds_nothing() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    click(&mut h, "Load Ballista");
+    replace_text(&mut h, "Crew 2 BEW", "zehn");
+    click(&mut h, "Add machine");
+    h.get_by_label("Crew 2 BEW: \"zehn\" is not a whole number");
+    assert!(game(&h).machines.is_empty());
+    // Removing the figure leaves two good ones.
+    click(&mut h, "Remove crew figure 2");
+    click(&mut h, "Add machine");
+    let game = game(&h);
+    assert_eq!(game.machines.len(), 1);
+    assert_eq!(game.machines[0].card.spec().crew.len(), 2);
+}
+
+#[test]
+fn a_loaded_example_fills_the_structured_fields_and_saves_unchanged() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "Load Felsspalter");
+    assert_eq!(field_text(&h, "Weapon STR"), "10");
+    assert_eq!(field_text(&h, "Minimum range (cm)"), "20");
+    assert_eq!(field_text(&h, "Schutzwall X (cm)"), "10");
+    assert_eq!(field_text(&h, "Crew 3 Name"), "Grizhou");
+    assert_eq!(field_text(&h, "Crew 3 Mechaniker X"), "4");
+    assert_eq!(field_text(&h, "Crew 4 Pionier X"), "3");
+    assert_eq!(field_text(&h, "Auxiliaries need at least DIS"), "3");
+    click(&mut h, "Add machine");
+    let example = feldherr::ui::confrontation::example("Felsspalter").expect("example");
+    assert_eq!(game(&h).machines[0].card, example);
+    // Saved again without a change, the card stays the same.
+    click(&mut h, "Save card");
+    assert_eq!(game(&h).machines[0].card, example);
+}
