@@ -644,3 +644,49 @@ fn instabil_rolls_again_after_each_loss_and_costs_the_machine_sp() {
     };
     assert!(bad.check().unwrap_err().contains("Instabil X"));
 }
+
+#[test]
+fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
+    let mut game = example_game();
+    // Mine 1 at (72, 50) is far from the Felsspalter, whose Salpetre lays mines.
+    let status = feldherr::document::confrontation::mine_status(&game);
+    assert_eq!(status.len(), 1);
+    let (machine, distance) = status[0].layer.clone().expect("a mine layer");
+    assert_eq!(machine, "Felsspalter");
+    assert!(distance > 20.0 && !status[0].placement_ok, "{distance}");
+    assert!(status[0].triggered_by.is_empty());
+    // Moved next to it (7 cm from its hull), with Goblin C 0.75 cm away.
+    // Any model within 5 cm sets it off, the machine itself included.
+    let table = game.table.as_mut().expect("table");
+    table
+        .apply(TableEdit::Move {
+            id: MINE,
+            to: Point::new(32.0, 60.0),
+        })
+        .expect("move");
+    table
+        .apply(TableEdit::Move {
+            id: GOBLIN_C,
+            to: Point::new(35.0, 60.0),
+        })
+        .expect("move");
+    let status = feldherr::document::confrontation::mine_status(&game);
+    let (_, distance) = status[0].layer.clone().expect("a mine layer");
+    assert!((distance - 7.0).abs() < 1e-9, "{distance}");
+    assert!(status[0].placement_ok);
+    assert_eq!(status[0].triggered_by, ["Goblin C"]);
+    game.table
+        .as_mut()
+        .expect("table")
+        .apply(TableEdit::Move {
+            id: MINE,
+            to: Point::new(28.0, 60.0),
+        })
+        .expect("move");
+    let status = feldherr::document::confrontation::mine_status(&game);
+    assert_eq!(status[0].triggered_by, ["Felsspalter", "Goblin C"]); // 2.0 and 4.75 cm
+    // Without a machine that lays mines there is nobody to have laid it.
+    game.machines.remove(FELSSPALTER);
+    let status = feldherr::document::confrontation::mine_status(&game);
+    assert!(status[0].layer.is_none() && !status[0].placement_ok);
+}

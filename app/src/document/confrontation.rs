@@ -1023,3 +1023,77 @@ pub fn ramming_inputs(
     inputs.resolver()?;
     Ok(inputs)
 }
+
+/// Where a mine marker stands against the rules of C10: its distance to
+/// the nearest machine whose crew lays mines (at most 20 cm at
+/// deployment), and the models close enough to set it off (5 cm).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MineStatus {
+    /// The marker's piece id.
+    pub mine: u64,
+    /// The marker's name.
+    pub name: String,
+    /// The nearest machine with a Minenleger and its distance (edge to
+    /// edge, cm), if any machine has one and a piece.
+    pub layer: Option<(String, f64)>,
+    /// Whether that distance is a legal placement.
+    pub placement_ok: bool,
+    /// Models within 5 cm of the marker.
+    pub triggered_by: Vec<String>,
+}
+
+/// The status of every mine marker on the table (C10).
+pub fn mine_status(game: &GameDoc) -> Vec<MineStatus> {
+    let table = game.table_or_default();
+    let layers: Vec<(String, Shape)> = game
+        .machines
+        .iter()
+        .filter(|m| {
+            m.card.spec().crew.iter().any(|c| {
+                c.abilities
+                    .contains(&feldherr_confrontation::CrewAbility::Minenleger)
+            })
+        })
+        .filter_map(|m| {
+            let piece = table.piece(m.piece?)?;
+            Some((m.card.spec().name.clone(), piece.shape.clone()))
+        })
+        .collect();
+    table
+        .pieces()
+        .iter()
+        .filter(|p| p.kind == "mine")
+        .map(|mine| {
+            let layer = layers
+                .iter()
+                .map(|(name, shape)| {
+                    (
+                        name.clone(),
+                        Measurement::between(&mine.shape, shape).distance,
+                    )
+                })
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            let placement_ok = layer
+                .as_ref()
+                .is_some_and(|(_, d)| feldherr_confrontation::check_placement(*d, true).is_ok());
+            let triggered_by = table
+                .pieces()
+                .iter()
+                .filter(|p| p.layer == Layer::Model)
+                .filter(|p| {
+                    feldherr_confrontation::triggers(
+                        Measurement::between(&mine.shape, &p.shape).distance,
+                    )
+                })
+                .map(|p| p.name.clone())
+                .collect();
+            MineStatus {
+                mine: mine.id,
+                name: mine.name.clone(),
+                layer,
+                placement_ok,
+                triggered_by,
+            }
+        })
+        .collect()
+}

@@ -8,7 +8,9 @@ use eframe::egui;
 use feldherr_confrontation::{MINE_BLAST_CM, MINE_STRENGTH};
 use feldherr_table::Layer;
 
-use crate::document::confrontation::{FigureStats, HitsCause, HitsInputs, table_models, within};
+use crate::document::confrontation::{
+    FigureStats, HitsCause, HitsInputs, mine_status, table_models, within,
+};
 use crate::document::{GameDoc, GameEdit, ResolutionKind, SavedResolution};
 use crate::i18n::Texts;
 
@@ -123,7 +125,42 @@ impl FiguresPanel {
         }
         ui.add_space(4.0);
         ui.label(egui::RichText::new(texts.t("conf.mine.heading")).strong());
+        let status = mine_status(game);
         for mine in mines {
+            if let Some(st) = status.iter().find(|s| s.mine == mine.id) {
+                let placement = match &st.layer {
+                    None => (false, texts.t("conf.mine.no_layer").to_owned()),
+                    Some((machine, d)) => (
+                        st.placement_ok,
+                        texts.f(
+                            if st.placement_ok {
+                                "conf.mine.placed"
+                            } else {
+                                "conf.mine.too_far"
+                            },
+                            &[
+                                ("name", &st.name),
+                                ("machine", machine),
+                                ("distance", &format!("{d:.1}")),
+                            ],
+                        ),
+                    ),
+                };
+                if placement.0 {
+                    ui.label(placement.1);
+                } else {
+                    ui.colored_label(ui.visuals().warn_fg_color, placement.1);
+                }
+                if !st.triggered_by.is_empty() {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        texts.f(
+                            "conf.mine.triggered",
+                            &[("name", &st.name), ("who", &st.triggered_by.join(", "))],
+                        ),
+                    );
+                }
+            }
             if ui
                 .button(texts.f("conf.mine.blast", &[("name", &mine.name)]))
                 .clicked()
