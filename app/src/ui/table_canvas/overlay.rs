@@ -8,13 +8,19 @@
 //! are in the table's native unit. The host builds a fresh overlay each
 //! frame (it is cheap) from whatever it is resolving:
 //!
-//! ```ignore
+//! ```
+//! use feldherr::ui::table_canvas::{Overlay, OverlayItem, Tone};
+//! use feldherr_table::geometry::Point;
+//! let (aim, landed) = (Point::new(50.0, 40.0), Point::new(54.0, 40.0));
 //! let mut overlay = Overlay::default();
 //! overlay.push(OverlayItem::circle(aim, 3.0, Tone::Aim).dashed().labelled("Aim"));
 //! overlay.push(OverlayItem::line(vec![aim, landed], Tone::Miss).arrow());
 //! overlay.push(OverlayItem::circle(landed, 3.0, Tone::Hit).labelled("Template"));
-//! overlay.highlight(hit_model_id, Tone::Hit);
-//! let output = canvas.show_with(ui, texts, &table, &rules, &overlay);
+//! overlay.highlight(7, Tone::Hit); // the piece with id 7 gets a ring
+//! // Each frame: `canvas.show_with(ui, texts, &table, &rules, &overlay)`.
+//! let labels: Vec<&str> = overlay.labels().map(|(text, _)| text).collect();
+//! assert_eq!(labels, ["Aim", "Template"]);
+//! assert_eq!(overlay.highlights, [(7, Tone::Hit)]);
 //! ```
 
 use eframe::egui::{self, Align2, Color32, Painter, Pos2, Stroke, Vec2};
