@@ -77,6 +77,10 @@ fn build() -> GameDoc {
     ] {
         let mut m = GameMachine::new(example(name).expect("example card"));
         m.piece = piece;
+        if name == "Felsspalter" {
+            // Henn serves it: BES 1 (C3).
+            m.state.crew_in_contact = vec![4];
+        }
         game.machines.push(m);
     }
     for id in [GOBLIN_A, GOBLIN_B, GOBLIN_C, GRIZHOU] {
@@ -255,7 +259,8 @@ fn shots_refused_with_the_reason() {
             range: 90.0
         })
     );
-    // The Ballista stands for no piece.
+    // The Ballista, served, stands for no piece.
+    game.machines[BALLISTA].state.crew_in_contact = vec![0];
     assert_eq!(
         shot_inputs(&game, &order(BALLISTA, GOBLIN_B)),
         Err(ShotProblem::NoLink)
@@ -265,6 +270,13 @@ fn shots_refused_with_the_reason() {
     assert_eq!(shot_inputs(&game, &no_target), Err(ShotProblem::NoTarget));
     no_target.target = None;
     assert_eq!(shot_inputs(&game, &no_target), Err(ShotProblem::NoTarget));
+    // Nobody serving the Felsspalter: BES 1 is not met (C3).
+    let mut unserved = game.clone();
+    unserved.machines[FELSSPALTER].state.crew_in_contact.clear();
+    assert!(matches!(
+        shot_inputs(&unserved, &order(FELSSPALTER, GOBLIN_B)),
+        Err(ShotProblem::Other(e)) if e.contains("(C3)") && e.contains("BES needs 1")
+    ));
     // An immobile machine cannot move and fire (C3).
     let mut moved = order(FELSSPALTER, GOBLIN_B);
     moved.motion = Motion::Moved;

@@ -225,6 +225,15 @@ fn open_example_game(h: &mut Harness<'static, FeldherrApp>, dir: &std::path::Pat
     click(h, "Machines");
 }
 
+/// Opens a copy of the example game in a folder named for the test, with
+/// a window tall enough for the whole machine column.
+fn open_tall(h: &mut Harness<'static, FeldherrApp>, name: &str) {
+    let dir = common::temp_dir(name);
+    open_example_game(h, &dir);
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+}
+
 /// Opens the shot's target list and picks `name`: the list's entry is the
 /// button among the figure table's fields of the same name.
 fn choose_target(h: &mut Harness<'static, FeldherrApp>, name: &str) {
@@ -241,12 +250,8 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
     // FER 4: on target; A wounded (3, 4); B hit on 3 (wound 1, 2); the
     // Panzer hit on 5, damage roll 2 and 5.
     let mut h = harness(Dice::scripted([4, 3, 4, 3, 1, 2, 5, 2, 5]));
-    let dir = common::temp_dir("conf-shot");
-    open_example_game(&mut h, &dir);
+    open_tall(&mut h, "conf-shot");
     click(&mut h, "2. Felsspalter");
-    // Tall enough for the whole machine column.
-    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
-    h.run();
     click(&mut h, "Artillery shot (C6, C7)");
     // Without a target the shot is refused with the reason.
     click(&mut h, "Fire");
@@ -273,10 +278,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
 #[test]
 fn figures_get_their_res_in_the_machines_view() {
     let mut h = harness(Dice::scripted([]));
-    let dir = common::temp_dir("conf-figures");
-    open_example_game(&mut h, &dir);
-    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
-    h.run();
+    open_tall(&mut h, "conf-figures");
     h.get_by_label("Figures on the table");
     // Goblin A's row: RES, INI and level fields labelled by its name.
     let fields: Vec<_> = h.get_all_by_label("Goblin A").collect();
@@ -321,10 +323,7 @@ fn piece_pose(h: &Harness<'static, FeldherrApp>, id: u64) -> (f64, f64, f64) {
 #[test]
 fn a_movement_path_is_checked_live_and_moves_the_machine_when_legal() {
     let mut h = harness(Dice::scripted([]));
-    let dir = common::temp_dir("conf-path");
-    open_example_game(&mut h, &dir);
-    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
-    h.run();
+    open_tall(&mut h, "conf-path");
     click(&mut h, "3. Panzerwagen");
     click(&mut h, "Draw the path on the table");
     h.get_by_label("Path of Panzerwagen:");
@@ -356,10 +355,7 @@ fn a_movement_path_is_checked_live_and_moves_the_machine_when_legal() {
 #[test]
 fn a_follow_up_in_contact_is_refused_on_the_table() {
     let mut h = harness(Dice::scripted([]));
-    let dir = common::temp_dir("conf-follow");
-    open_example_game(&mut h, &dir);
-    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
-    h.run();
+    open_tall(&mut h, "conf-follow");
     click(&mut h, "3. Panzerwagen");
     click(&mut h, "Follow-up move (P18)");
     type_into(&mut h, "Follow-up distance (cm)", "8");
@@ -378,10 +374,7 @@ fn a_deviated_shot_is_drawn_on_the_table() {
     // A 6 then a 1: missed; deviation 4 cm (face 1), direction 1; Goblin C
     // rolls 2 under the template: spared.
     let mut h = harness(Dice::scripted([6, 1, 1, 1, 2]));
-    let dir = common::temp_dir("conf-overlay");
-    open_example_game(&mut h, &dir);
-    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
-    h.run();
+    open_tall(&mut h, "conf-overlay");
     click(&mut h, "2. Felsspalter");
     click(&mut h, "Artillery shot (C6, C7)");
     choose_target(&mut h, "Goblin C");
@@ -402,12 +395,11 @@ fn a_deviated_shot_is_drawn_on_the_table() {
 #[test]
 fn the_crew_moves_an_immobile_machine_up_to_twice_its_modified_bew() {
     let mut h = harness(Dice::scripted([]));
-    let dir = common::temp_dir("conf-crew-path");
-    open_example_game(&mut h, &dir);
-    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
-    h.run();
+    open_tall(&mut h, "conf-crew-path");
     click(&mut h, "2. Felsspalter");
-    // Without crew in contact nobody can move it.
+    // Henn serves it in the example; without crew in contact nobody can
+    // move it.
+    click(&mut h, "5. Henn in contact");
     let said = "C3: no crew in contact, the machine cannot move";
     assert_eq!(h.get_all_by_label(said).count(), 1);
     click(&mut h, "Draw the crew's path on the table");

@@ -909,6 +909,20 @@ pub fn shot_inputs(game: &GameDoc, order: &ShotOrder) -> Result<ShotInputs, Shot
     if m.state.jammed {
         return Err(ShotProblem::Jammed);
     }
+    if let Some(bes) = m.card.spec().bes {
+        // C3: at least BES figures serve it; the status panel's crew in
+        // contact are the servers.
+        let serving = feldherr_confrontation::crew::Server {
+            role: feldherr_confrontation::crew::Role::Crew,
+            in_contact: true,
+            engaged: false,
+            fleeing: false,
+            moved: false,
+        };
+        let servers = vec![serving; m.state.crew_in_contact.len()];
+        feldherr_confrontation::crew::may_fire(bes, &servers)
+            .map_err(|e| ShotProblem::Other(e.to_string()))?;
+    }
     let own = m.piece.ok_or(ShotProblem::NoLink)?;
     let table = game.table_or_default();
     let shooter = table.piece(own).ok_or(ShotProblem::NoLink)?;

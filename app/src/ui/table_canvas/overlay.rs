@@ -342,14 +342,8 @@ fn grow(points: &[Pos2], gap: f32) -> Vec<Pos2> {
     if n < 3 {
         return Vec::new();
     }
-    let area: f32 = (0..n)
-        .map(|i| {
-            let (a, b) = (points[i], points[(i + 1) % n]);
-            a.x * b.y - b.x * a.y
-        })
-        .sum();
     // `rot90` turns an edge outward when the corners run this way round.
-    let outward = if area >= 0.0 { 1.0 } else { -1.0 };
+    let outward = paint::winding(points);
     (0..n)
         .map(|i| {
             let (prev, p, next) = (points[(i + n - 1) % n], points[i], points[(i + 1) % n]);

@@ -325,19 +325,26 @@ fn cross(a: Pos2, b: Pos2, c: Pos2) -> f32 {
     (b - a).x * (c - a).y - (b - a).y * (c - a).x
 }
 
-/// Triangles (vertex indices) covering a simple polygon.
-fn triangulate(points: &[Pos2]) -> Vec<[usize; 3]> {
+/// 1.0 if the corners of a simple polygon run counter-clockwise in the
+/// painter's coordinates (positive shoelace area), else -1.0.
+pub(super) fn winding(points: &[Pos2]) -> f32 {
     let n = points.len();
-    if n < 3 {
-        return Vec::new();
-    }
     let area: f32 = (0..n)
         .map(|i| {
             let (a, b) = (points[i], points[(i + 1) % n]);
             a.x * b.y - b.x * a.y
         })
         .sum();
-    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+    if area >= 0.0 { 1.0 } else { -1.0 }
+}
+
+/// Triangles (vertex indices) covering a simple polygon.
+fn triangulate(points: &[Pos2]) -> Vec<[usize; 3]> {
+    let n = points.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let sign = winding(points);
     let mut idx: Vec<usize> = (0..n).collect();
     let mut out = Vec::with_capacity(n - 2);
     while idx.len() > 3 {
