@@ -147,6 +147,35 @@ fn closest_between(a: &[Point], b: &[Point]) -> (Point, Point) {
     best
 }
 
+/// A point where an edge of polygon `a` crosses an edge of polygon `b`.
+fn edge_crossing(a: &[Point], b: &[Point]) -> Option<Point> {
+    let perp = |x1: f64, y1: f64, x2: f64, y2: f64| x1 * y2 - y1 * x2;
+    let edges = |v: &[Point]| {
+        let n = v.len();
+        (0..n).map(|i| (v[i], v[(i + 1) % n])).collect::<Vec<_>>()
+    };
+    let b_edges = edges(b);
+    for (p1, p2) in edges(a) {
+        let (rx, ry) = (p2.x - p1.x, p2.y - p1.y);
+        for &(q1, q2) in &b_edges {
+            let (sx, sy) = (q2.x - q1.x, q2.y - q1.y);
+            let denom = perp(rx, ry, sx, sy);
+            if denom.abs() <= f64::EPSILON {
+                // Parallel edges: if they share a stretch, a corner of one
+                // lies on the other and was found before.
+                continue;
+            }
+            let (wx, wy) = (q1.x - p1.x, q1.y - p1.y);
+            let t = perp(wx, wy, sx, sy) / denom;
+            let u = perp(wx, wy, rx, ry) / denom;
+            if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
+                return Some(Point::new(p1.x + t * rx, p1.y + t * ry));
+            }
+        }
+    }
+    None
+}
+
 /// Nearest points of two shapes `d` apart; when they touch or overlap, one
 /// point they share (twice).
 fn nearest_points(a: &Shape, b: &Shape, d: f64) -> (Point, Point) {
@@ -182,6 +211,8 @@ fn nearest_points(a: &Shape, b: &Shape, d: f64) -> (Point, Point) {
                     .find(|&&v| b.contains_point(v))
                     .or_else(|| vb.iter().find(|&&v| a.contains_point(v)))
                     .copied()
+                    // No corner inside the other shape: two edges cross.
+                    .or_else(|| edge_crossing(&va, &vb))
                     .unwrap_or_else(|| {
                         let (p, q) = closest_between(&va, &vb);
                         p.midpoint(q)

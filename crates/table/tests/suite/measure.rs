@@ -78,3 +78,28 @@ proptest! {
         prop_assert!((m.from.distance_to(m.to) - m.distance).abs() < 1e-6);
     }
 }
+
+/// Found by the property above: a thin rectangle crossing a notched
+/// polygon, no corner of either inside the other. The ruler's point must
+/// lie on both (where two edges cross).
+#[test]
+fn crossing_outlines_without_a_corner_inside_share_a_point() {
+    let a = rect(
+        37.921571926031554,
+        28.127424645505222,
+        7.435853715584123,
+        0.5,
+        216.03589266675314,
+    );
+    let b = poly(&[
+        (37.22582630821686, 28.188900837275902),
+        (47.71331764142377, 28.188900837275902),
+        (47.71331764142377, 33.432646503879354),
+        (42.46957197482031, 30.286399103917283),
+        (37.22582630821686, 33.432646503879354),
+    ]);
+    let m = Measurement::between(&a, &b);
+    assert_eq!(m.distance, 0.0);
+    assert!(a.distance_to_point(m.from) < 1e-9, "{:?}", m.from);
+    assert!(b.distance_to_point(m.to) < 1e-9, "{:?}", m.to);
+}
