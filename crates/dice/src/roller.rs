@@ -16,6 +16,9 @@ pub struct RollRequest {
     pub rule: Option<String>,
     /// The exact odds of what this roll decides.
     pub odds: Vec<OddsLine>,
+    /// The purpose as a catalogue message, for translation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<crate::step::Message>,
 }
 
 impl RollRequest {
@@ -26,7 +29,15 @@ impl RollRequest {
             purpose: purpose.into(),
             rule: None,
             odds: Vec::new(),
+            message: None,
         }
+    }
+
+    /// Attaches the purpose as a catalogue message (its English text stays
+    /// in `purpose`).
+    pub fn with_message(mut self, message: crate::step::Message) -> Self {
+        self.message = Some(message);
+        self
     }
 
     /// Names the rule that asks for the roll.

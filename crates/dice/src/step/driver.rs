@@ -66,7 +66,7 @@ impl<R: Resolver> Driver<R> {
         self.log = steps.into_log();
         self.state = match result {
             Ok(outcome) => State::Done(outcome),
-            Err(Pending::Ask(prompt)) => State::Asking(prompt),
+            Err(Pending::Ask(prompt)) => State::Asking(*prompt),
             Err(Pending::Failed(error)) => State::Failed(error),
         };
     }

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::Message;
+
 /// What kind of step a log line records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LogKind {
@@ -26,6 +28,10 @@ pub struct LogStep {
     pub rule: Option<String>,
     /// The step's numbers by name, for sheets and tests.
     pub numbers: Vec<(String, i64)>,
+    /// The same sentence as a catalogue key with arguments, for
+    /// translation; `text` is its English rendering.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<Message>,
 }
 
 impl LogStep {
@@ -36,6 +42,7 @@ impl LogStep {
             text: text.into(),
             rule: Some(rule.into()),
             numbers: Vec::new(),
+            message: None,
         }
     }
 
@@ -46,6 +53,27 @@ impl LogStep {
             text: text.into(),
             rule: None,
             numbers: Vec::new(),
+            message: None,
+        }
+    }
+
+    /// Attaches the message the text renders, for translation.
+    pub fn with_message(mut self, message: Message) -> Self {
+        self.message = Some(message);
+        self
+    }
+
+    /// The step in the language of `lookup`: the translated message, or
+    /// the English text when there is no message or no translation.
+    pub fn translated<'a>(&self, lookup: &dyn Fn(&str) -> Option<&'a str>) -> String {
+        let text = self
+            .message
+            .as_ref()
+            .and_then(|m| m.render(lookup))
+            .unwrap_or_else(|| self.text.clone());
+        match &self.rule {
+            Some(rule) => format!("[{rule}] {text}"),
+            None => text,
         }
     }
 

@@ -43,10 +43,12 @@
 
 mod driver;
 mod log;
+mod message;
 mod prompt;
 mod steps;
 
 pub use driver::{Driver, Resolution, Resolver};
 pub use log::{LogKind, LogStep};
+pub use message::{Message, MessageArg};
 pub use prompt::{Answer, ChoiceOption, ChoiceRequest, Prompt};
 pub use steps::{Pending, Steps};

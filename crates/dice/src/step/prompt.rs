@@ -11,6 +11,9 @@ pub struct ChoiceOption {
     pub label: String,
     /// What picking it does, with its numbers, e.g. "speed 4".
     pub detail: String,
+    /// The label as a catalogue message, for translation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<super::Message>,
 }
 
 /// A question to a player with a fixed list of options.
@@ -22,6 +25,9 @@ pub struct ChoiceRequest {
     pub rule: Option<String>,
     /// The options; an answer is an index into this list.
     pub options: Vec<ChoiceOption>,
+    /// The question as a catalogue message, for translation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<super::Message>,
 }
 
 impl ChoiceRequest {
@@ -31,7 +37,29 @@ impl ChoiceRequest {
             question: question.into(),
             rule: None,
             options: Vec::new(),
+            message: None,
         }
+    }
+
+    /// Attaches the question as a catalogue message.
+    pub fn with_message(mut self, message: super::Message) -> Self {
+        self.message = Some(message);
+        self
+    }
+
+    /// Adds an option whose label is also a catalogue message.
+    pub fn option_message(
+        mut self,
+        label: impl Into<String>,
+        message: super::Message,
+        detail: impl Into<String>,
+    ) -> Self {
+        self.options.push(ChoiceOption {
+            label: label.into(),
+            detail: detail.into(),
+            message: Some(message),
+        });
+        self
     }
 
     /// Names the rule that offers the choice.
@@ -45,6 +73,7 @@ impl ChoiceRequest {
         self.options.push(ChoiceOption {
             label: label.into(),
             detail: detail.into(),
+            message: None,
         });
         self
     }

@@ -2,13 +2,13 @@
 
 use crate::{DiceError, RollRequest, Roller};
 
-use super::{Answer, ChoiceRequest, LogKind, LogStep, Prompt};
+use super::{Answer, ChoiceRequest, LogKind, LogStep, Message, Prompt};
 
 /// Why a resolver stopped before its outcome.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pending {
     /// It needs this answer next.
-    Ask(Prompt),
+    Ask(Box<Prompt>),
     /// It failed; only possible with answers that were not checked.
     Failed(DiceError),
 }
@@ -40,7 +40,7 @@ impl<'a> Steps<'a> {
     /// Asks a player to choose; returns the chosen option's index.
     pub fn choose(&mut self, request: ChoiceRequest) -> Result<usize, Pending> {
         match self.answers.get(self.next) {
-            None => Err(Pending::Ask(Prompt::Choice(request))),
+            None => Err(Pending::Ask(Box::new(Prompt::Choice(request)))),
             Some(answer) => {
                 let prompt = Prompt::Choice(request);
                 prompt.check(answer)?;
@@ -51,16 +51,28 @@ impl<'a> Steps<'a> {
                     .into());
                 };
                 self.next += 1;
-                let label = request
-                    .options
-                    .get(*index)
-                    .map(|o| o.label.clone())
-                    .unwrap_or_default();
+                let option = request.options.get(*index);
+                let label = option.map(|o| o.label.clone()).unwrap_or_default();
+                let message = Message::new("step.chose")
+                    .nested(
+                        "question",
+                        request
+                            .message
+                            .clone()
+                            .unwrap_or_else(|| Message::verbatim(&request.question)),
+                    )
+                    .nested(
+                        "option",
+                        option
+                            .and_then(|o| o.message.clone())
+                            .unwrap_or_else(|| Message::verbatim(&label)),
+                    );
                 self.log.push(LogStep {
                     kind: LogKind::Choice,
                     text: format!("{}: {label}", request.question),
                     rule: request.rule.clone(),
                     numbers: vec![("option".into(), *index as i64 + 1)],
+                    message: Some(message),
                 });
                 Ok(*index)
             }
@@ -99,7 +111,7 @@ impl Roller for Steps<'_> {
 
     fn roll(&mut self, request: RollRequest) -> Result<Vec<u32>, Pending> {
         match self.answers.get(self.next) {
-            None => Err(Pending::Ask(Prompt::Roll(request))),
+            None => Err(Pending::Ask(Box::new(Prompt::Roll(request)))),
             Some(answer) => {
                 Prompt::Roll(request.clone()).check(answer)?;
                 let Answer::Dice(values) = answer else {
@@ -110,11 +122,21 @@ impl Roller for Steps<'_> {
                 };
                 self.next += 1;
                 let shown: Vec<String> = values.iter().map(u32::to_string).collect();
+                let message = Message::new("step.rolled")
+                    .nested(
+                        "purpose",
+                        request
+                            .message
+                            .clone()
+                            .unwrap_or_else(|| Message::verbatim(&request.purpose)),
+                    )
+                    .text("faces", shown.join(", "));
                 let mut step = LogStep {
                     kind: LogKind::Roll,
                     text: format!("{}: rolled {}", request.purpose, shown.join(", ")),
                     rule: request.rule.clone(),
                     numbers: Vec::new(),
+                    message: Some(message),
                 };
                 for (i, v) in values.iter().enumerate() {
                     step = step.number(format!("die {}", i + 1), i64::from(*v));

@@ -1,0 +1,64 @@
+//! The trait every rule system's game implements.
+
+use std::fmt::Debug;
+
+use feldherr_table::{Table, TableRules};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::{GameReport, Lang, PlayError, Problem, ResolutionList};
+
+/// One game of one rule system, as a host sees it.
+///
+/// The game owns everything of its system: units, machines, sleds, clocks,
+/// resolutions. The host owns the table (shared by every system) and
+/// passes it in; edits may read it and change it (a sled moves, a machine
+/// drives). Every method is pure: no clock, no randomness, no I/O. Dice
+/// come only through the resolutions' answers.
+pub trait Game:
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// A change to the game. Applying one either succeeds wholly or
+    /// changes nothing.
+    type Edit: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// The system's id: the `system` tag of a saved game and the prefix of
+    /// its catalogue keys, e.g. `confrontation`.
+    const SYSTEM: &'static str;
+
+    /// A fresh game with nothing set up yet.
+    fn new_game() -> Self;
+
+    /// The system's table rules: piece types, placement rules, native unit
+    /// (G1).
+    fn table_rules() -> TableRules;
+
+    /// The system's default table (G2).
+    fn default_table() -> Table {
+        Self::table_rules().default_table()
+    }
+
+    /// Applies `edit`; on error neither the game nor the table changed.
+    fn apply(&mut self, edit: &Self::Edit, table: &mut Table) -> Result<(), PlayError>;
+
+    /// Everything wrong with the game against its table: broken cross
+    /// references, states out of their card's bounds, placement rules.
+    /// Empty when the game is sound. Paths are relative to the game.
+    fn problems(&self, table: &Table) -> Vec<Problem>;
+
+    /// The saved resolutions.
+    fn resolutions(&self) -> &dyn ResolutionList;
+
+    /// The saved resolutions, to answer them.
+    fn resolutions_mut(&mut self) -> &mut dyn ResolutionList;
+
+    /// What the game reports to an event hosting it; `None` while there
+    /// is nothing to report.
+    fn report(&self) -> Option<GameReport> {
+        None
+    }
+
+    /// The system's message catalogue (JSON object of key to sentence)
+    /// for `lang`: every key its resolutions log.
+    fn messages(lang: Lang) -> &'static str;
+}
