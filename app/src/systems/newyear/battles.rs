@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use eframe::egui;
 use feldherr_wfb_newyear::{BattleKind, BattleResult, Event, Pairing, SideResult};
 
+use super::{NewYearEdit as EventEdit, event_edit};
 use crate::app::Command;
-use crate::document::{DocumentEdit, EventEdit};
 use crate::i18n::Texts;
 
 /// The six result fields of a pairing as typed: VP, standards, treasures
@@ -143,9 +143,7 @@ impl BattleTab {
                         .strong(),
                     );
                     if ui.small_button(texts.t("pairing.remove")).clicked() {
-                        commands.push(Command::Edit(DocumentEdit::Event(
-                            EventEdit::RemovePairing { game: kind, index },
-                        )));
+                        commands.push(event_edit(EventEdit::RemovePairing { game: kind, index }));
                     }
                 });
                 result_fields(ui, texts, kind, index, fields);
@@ -186,13 +184,11 @@ impl BattleTab {
                             .on_hover_text(button_label)
                             .clicked()
                         {
-                            commands.push(Command::Edit(DocumentEdit::Event(
-                                EventEdit::SetResult {
-                                    game: kind,
-                                    index,
-                                    result: Some(result),
-                                },
-                            )));
+                            commands.push(event_edit(EventEdit::SetResult {
+                                game: kind,
+                                index,
+                                result: Some(result),
+                            }));
                         }
                     }
                 }
@@ -246,12 +242,10 @@ impl BattleTab {
                         if self.player_a.is_empty() || self.player_b.is_empty() {
                             self.pairing_error = Some(texts.t("pairing.both").to_owned());
                         } else {
-                            commands.push(Command::Edit(DocumentEdit::Event(
-                                EventEdit::AddPairing {
-                                    game: kind,
-                                    pairing,
-                                },
-                            )));
+                            commands.push(event_edit(EventEdit::AddPairing {
+                                game: kind,
+                                pairing,
+                            }));
                             self.player_a.clear();
                             self.player_b.clear();
                             self.table.clear();

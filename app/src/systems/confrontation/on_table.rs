@@ -9,8 +9,9 @@ use feldherr_confrontation::{
 };
 use feldherr_table::geometry::{Point, Polyline};
 
-use crate::document::confrontation::{ModelRef, ShotOutcome};
-use crate::document::{GameDoc, ResolutionKind, SavedResolution};
+use super::game::{ResolutionKind, Saved, SavedResolution, conf};
+use super::model::{ModelRef, ShotOutcome};
+use crate::document::GameDoc;
 use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
 
 fn tone_of(result: Option<&HitResult>) -> Tone {
@@ -117,7 +118,7 @@ pub fn resolution_overlay(saved: &SavedResolution) -> Overlay {
         }
         return overlay;
     }
-    let refs: &[ModelRef] = match &saved.resolver {
+    let refs: &[ModelRef] = match saved.resolver() {
         ResolutionKind::ConfrontationRamming(r) => &r.refs,
         ResolutionKind::ConfrontationSickle(r) => &r.refs,
         ResolutionKind::ConfrontationHits(h) => &h.refs,
@@ -182,7 +183,7 @@ pub fn machine_start(
     game: &GameDoc,
     machine: usize,
 ) -> Option<(Point, feldherr_table::geometry::Angle)> {
-    let piece = game.machines.get(machine)?.piece?;
+    let piece = conf(game).machines.get(machine)?.piece?;
     let table = game.table_or_default();
     let p = table.piece(piece)?;
     Some((
@@ -199,7 +200,7 @@ pub const BLADE_REACH_CM: f64 = 1.0;
 /// drives along `points` (P17): strips beside the long sides of its piece,
 /// swept along the path. Empty for a machine without Sichel or a piece.
 pub fn blade_touches(game: &GameDoc, machine: usize, points: &[Point]) -> Vec<u64> {
-    let Some(m) = game.machines.get(machine) else {
+    let Some(m) = conf(game).machines.get(machine) else {
         return Vec::new();
     };
     let (Some(_), Some(own)) = (m.card.sickle(), m.piece) else {

@@ -3,24 +3,18 @@
 //! finished resolution's result to its machine. Every change is a
 //! [`GameEdit`], so it can be undone and is saved at once.
 
-mod actions;
-mod card_editor;
-mod figures;
-pub mod on_table;
-mod repair;
-mod status;
-
-pub use card_editor::{CardEditor, EXAMPLES, EditorAction, example};
+use super::card_editor::{CardEditor, EditorAction};
+use super::on_table;
+use super::{actions, figures, repair, status};
 
 use eframe::egui;
 
+use super::game::{ConfrontationEdit, Saved, conf};
 use crate::app::Command;
-use crate::document::{DocumentEdit, GameDoc, GameEdit};
+use crate::document::GameDoc;
 use crate::i18n::Texts;
 
-fn edit(commands: &mut Vec<Command>, edit: GameEdit) {
-    commands.push(Command::Edit(DocumentEdit::Game(edit)));
-}
+use super::edit;
 
 /// Runtime state of the machines view.
 #[derive(Debug, Default)]
@@ -58,7 +52,7 @@ impl MachinesPanel {
         game: &GameDoc,
         commands: &mut Vec<Command>,
     ) {
-        let count = game.machines.len();
+        let count = conf(game).machines.len();
         if self.known.is_some_and(|k| count > k) {
             self.selected = count.checked_sub(1);
         }
@@ -68,7 +62,7 @@ impl MachinesPanel {
         }
         if self.selected != self.loaded {
             self.loaded = self.selected;
-            if let Some(m) = self.selected.and_then(|s| game.machines.get(s)) {
+            if let Some(m) = self.selected.and_then(|s| conf(game).machines.get(s)) {
                 self.editor.load(&m.card);
             }
         }
@@ -77,17 +71,17 @@ impl MachinesPanel {
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new(texts.t("conf.machines")).strong());
-                    if !game.machines.is_empty()
+                    if !conf(game).machines.is_empty()
                         && ui.button(texts.t("conf.sheet.export")).clicked()
                     {
-                        commands.push(Command::ExportMachineSheet);
+                        commands.push(Command::ExportRecordSheet);
                     }
                 });
-                if game.machines.is_empty() {
+                if conf(game).machines.is_empty() {
                     ui.weak(texts.t("conf.no_machines"));
                 }
                 ui.horizontal_wrapped(|ui| {
-                    for (i, m) in game.machines.iter().enumerate() {
+                    for (i, m) in conf(game).machines.iter().enumerate() {
                         let label = format!("{}. {}", i + 1, m.card.spec().name);
                         if ui
                             .selectable_label(self.selected == Some(i), label)
@@ -100,7 +94,7 @@ impl MachinesPanel {
                 if let Some(i) = self.selected
                     && ui.button(texts.t("conf.remove_machine")).clicked()
                 {
-                    edit(commands, GameEdit::RemoveMachine(i));
+                    edit(commands, ConfrontationEdit::RemoveMachine(i));
                 }
                 ui.separator();
                 ui.columns(2, |columns| {
@@ -108,26 +102,34 @@ impl MachinesPanel {
                         .editor
                         .show(&mut columns[0], texts, self.selected.is_some())
                     {
-                        Some(EditorAction::Add(card)) => edit(commands, GameEdit::AddMachine(card)),
+                        Some(EditorAction::Add(card)) => {
+                            edit(commands, ConfrontationEdit::AddMachine(card))
+                        }
                         Some(EditorAction::Save(card)) => {
                             if let Some(index) = self.selected {
-                                edit(commands, GameEdit::UpdateMachineCard { index, card });
+                                edit(
+                                    commands,
+                                    ConfrontationEdit::UpdateMachineCard { index, card },
+                                );
                             }
                         }
                         None => {}
                     }
                     let ui = &mut columns[1];
                     if let Some(index) = self.selected
-                        && let Some(m) = game.machines.get(index)
+                        && let Some(m) = conf(game).machines.get(index)
                     {
                         if let Some(state) =
                             status::show(ui, texts, &m.card, &m.state, &m.sp_history)
                         {
-                            edit(commands, GameEdit::SetMachineState { index, state });
+                            edit(
+                                commands,
+                                ConfrontationEdit::SetMachineState { index, state },
+                            );
                         }
                         ui.separator();
                         if let Some(saved) = self.repair.show(ui, texts, index, &m.card, &m.state) {
-                            edit(commands, GameEdit::AddResolution(saved));
+                            edit(commands, ConfrontationEdit::AddResolution(saved));
                         }
                         ui.separator();
                         self.movement(ui, texts, game, index);
@@ -152,7 +154,7 @@ impl MachinesPanel {
 impl MachinesPanel {
     /// The movement section: draw a path (C4) or a follow-up move (P18).
     fn movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
-        let Some(m) = game.machines.get(index) else {
+        let Some(m) = conf(game).machines.get(index) else {
             return;
         };
         if !m.card.is_mobile() {
@@ -217,7 +219,7 @@ impl MachinesPanel {
     /// Shows machine `index` with the figures its blades touched on its
     /// last path ticked in the Sichel form.
     pub fn blades_touched(&mut self, game: &GameDoc, index: usize, pieces: &[u64]) {
-        if let Some(m) = game.machines.get(index) {
+        if let Some(m) = conf(game).machines.get(index) {
             self.selected = Some(index);
             self.actions.preset_touched(m, index, pieces);
         }
@@ -246,7 +248,7 @@ impl MachinesPanel {
 
     /// An immobile machine moved by the crew in contact (C3).
     fn crew_movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
-        let Some(m) = game.machines.get(index) else {
+        let Some(m) = conf(game).machines.get(index) else {
             return;
         };
         ui.label(egui::RichText::new(texts.t("conf.move.crew_heading")).strong());
@@ -281,21 +283,21 @@ pub fn apply_button(
     index: usize,
     commands: &mut Vec<Command>,
 ) {
-    let Some(saved) = game.resolutions.get(index) else {
+    let Some(saved) = conf(game).resolutions.get(index) else {
         return;
     };
-    let machines = saved.resolver.machines();
+    let machines = saved.resolver().machines();
     if machines.is_empty() {
         return;
     }
     // Name the machines the result changes (the acting one first).
-    let mut affected: Vec<usize> = saved.resolver.machine().into_iter().collect();
+    let mut affected: Vec<usize> = saved.resolver().machine().into_iter().collect();
     if let Ok(effects) = saved.effects() {
         affected.extend(effects.iter().map(|e| e.machine()));
     }
     let mut names: Vec<&str> = Vec::new();
     for m in affected {
-        if let Some(machine) = game.machines.get(m)
+        if let Some(machine) = conf(game).machines.get(m)
             && !names.contains(&machine.card.spec().name.as_str())
         {
             names.push(&machine.card.spec().name);
@@ -303,13 +305,13 @@ pub fn apply_button(
     }
     let name = names.join(", ");
     let name = name.as_str();
-    if saved.resolver.applied() {
+    if saved.resolver().applied() {
         ui.weak(texts.f("conf.applied", &[("name", name)]));
     } else if saved.effects().is_ok()
         && ui
             .button(texts.f("conf.apply", &[("name", name)]))
             .clicked()
     {
-        edit(commands, GameEdit::ApplyResult(index));
+        edit(commands, ConfrontationEdit::ApplyResult(index));
     }
 }

@@ -3,8 +3,9 @@
 use eframe::egui;
 use feldherr_wfb_newyear::{Event, Player};
 
+use super::{NewYearEdit as EventEdit, event_edit};
 use crate::app::Command;
-use crate::document::{DocumentEdit, EventEdit};
+use crate::document::DocumentEdit;
 use crate::i18n::Texts;
 
 /// Fields being typed on the players tab.
@@ -46,9 +47,7 @@ impl PlayersTab {
                     .text_edit_singleline(&mut self.date)
                     .labelled_by(label.id);
                 if date.lost_focus() && self.date != event.date {
-                    commands.push(Command::Edit(DocumentEdit::Event(EventEdit::SetDate(
-                        self.date.clone(),
-                    ))));
+                    commands.push(event_edit(EventEdit::SetDate(self.date.clone())));
                 }
                 ui.end_row();
             });
@@ -87,21 +86,17 @@ impl PlayersTab {
                     {
                         let mut updated = player.clone();
                         updated.character_on_foot = on_foot;
-                        commands.push(Command::Edit(DocumentEdit::Event(
-                            EventEdit::UpdatePlayer {
-                                index: i,
-                                player: updated,
-                            },
-                        )));
+                        commands.push(event_edit(EventEdit::UpdatePlayer {
+                            index: i,
+                            player: updated,
+                        }));
                     }
                     if ui
                         .small_button(texts.t("event.remove"))
                         .on_hover_text(&player.name)
                         .clicked()
                     {
-                        commands.push(Command::Edit(DocumentEdit::Event(EventEdit::RemovePlayer(
-                            i,
-                        ))));
+                        commands.push(event_edit(EventEdit::RemovePlayer(i)));
                     }
                     ui.end_row();
                 }
@@ -126,9 +121,7 @@ impl PlayersTab {
                     let id = unique_id(name, event.players.iter().map(|p| p.id.as_str()));
                     let player =
                         Player::new(id, name.trim(), club.trim(), army.trim(), self.new_on_foot);
-                    commands.push(Command::Edit(DocumentEdit::Event(EventEdit::AddPlayer(
-                        player,
-                    ))));
+                    commands.push(event_edit(EventEdit::AddPlayer(player)));
                     self.new_player = Default::default();
                     self.new_on_foot = false;
                     self.error = None;

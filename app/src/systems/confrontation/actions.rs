@@ -14,11 +14,12 @@ use feldherr_confrontation::{
 };
 use feldherr_table::geometry::FacingArc;
 
-use crate::document::confrontation::{
+use super::game::{ConfrontationEdit, GameMachine, ResolutionKind, Saved, conf};
+use super::model::{
     HitsCause, HitsInputs, InstabilInputs, ShotOrder, ShotProblem, SickleInputs, SteamInputs,
     TableModel, ramming_inputs, shot_inputs, table_models, within,
 };
-use crate::document::{GameDoc, GameEdit, GameMachine, ResolutionKind, SavedResolution};
+use crate::document::GameDoc;
 use crate::i18n::Texts;
 
 /// Typed values of the action forms of one machine.
@@ -92,13 +93,9 @@ fn number<T: std::str::FromStr>(texts: &Texts, field: &str, value: &str) -> Resu
     })
 }
 
-fn saved(resolver: ResolutionKind) -> Result<SavedResolution, String> {
-    let saved = SavedResolution {
-        resolver,
-        answers: Vec::new(),
-    };
-    saved.check()?;
-    Ok(saved)
+fn saved(resolver: ResolutionKind) -> Result<ResolutionKind, String> {
+    resolver.check(&[])?;
+    Ok(resolver)
 }
 
 /// A labelled single-line field.
@@ -172,33 +169,35 @@ impl ActionForms {
         texts: &Texts,
         game: &GameDoc,
         index: usize,
-        out: &mut Vec<GameEdit>,
+        out: &mut Vec<ConfrontationEdit>,
     ) {
-        let Some(m) = game.machines.get(index) else {
+        let Some(m) = conf(game).machines.get(index) else {
             return;
         };
         self.ensure_for(m, index);
         let table = game.table_or_default();
         let models = table_models(game, &table);
         self.link(ui, texts, game, index, out);
-        let mut result: Option<Result<GameEdit, String>> = None;
+        let mut result: Option<Result<ConfrontationEdit, String>> = None;
         // `open`: None leaves the header as the user left it (closed at
         // first), Some(true) opens it.
-        let mut section =
-            |ui: &mut egui::Ui,
-             title: String,
-             salt: &str,
-             open: Option<bool>,
-             body: &mut dyn FnMut(&mut egui::Ui) -> Option<Result<GameEdit, String>>| {
-                egui::CollapsingHeader::new(title)
-                    .id_salt(salt)
-                    .open(open)
-                    .show(ui, |ui| {
-                        if let Some(r) = body(ui) {
-                            result = Some(r);
-                        }
-                    });
-            };
+        let mut section = |ui: &mut egui::Ui,
+                           title: String,
+                           salt: &str,
+                           open: Option<bool>,
+                           body: &mut dyn FnMut(
+            &mut egui::Ui,
+        )
+            -> Option<Result<ConfrontationEdit, String>>| {
+            egui::CollapsingHeader::new(title)
+                .id_salt(salt)
+                .open(open)
+                .show(ui, |ui| {
+                    if let Some(r) = body(ui) {
+                        result = Some(r);
+                    }
+                });
+        };
         let t = |key: &str| texts.t(key).to_owned();
         section(
             ui,
@@ -249,7 +248,7 @@ impl ActionForms {
                         sp_left: m.state.sp_left(&m.card),
                         applied: false,
                     }))
-                    .map(GameEdit::AddResolution)
+                    .map(ConfrontationEdit::AddResolution)
                 })
             });
         }
@@ -282,10 +281,10 @@ impl ActionForms {
         texts: &Texts,
         game: &GameDoc,
         index: usize,
-        out: &mut Vec<GameEdit>,
+        out: &mut Vec<ConfrontationEdit>,
     ) {
         let table = game.table_or_default();
-        let current = game.machines.get(index).and_then(|m| m.piece);
+        let current = conf(game).machines.get(index).and_then(|m| m.piece);
         let name_of = |id: u64| {
             table
                 .piece(id)
@@ -307,7 +306,7 @@ impl ActionForms {
                     .iter()
                     .filter(|p| p.layer == feldherr_table::Layer::Model)
                 {
-                    let taken = game
+                    let taken = conf(game)
                         .machines
                         .iter()
                         .enumerate()
@@ -325,7 +324,7 @@ impl ActionForms {
         if let Some(piece) = chosen
             && piece != current
         {
-            out.push(GameEdit::LinkMachinePiece { index, piece });
+            out.push(ConfrontationEdit::LinkMachinePiece { index, piece });
         }
     }
 
@@ -335,7 +334,7 @@ impl ActionForms {
         texts: &Texts,
         m: &GameMachine,
         index: usize,
-    ) -> Option<Result<GameEdit, String>> {
+    ) -> Option<Result<ConfrontationEdit, String>> {
         ui.horizontal(|ui| field(ui, texts.t("damage.strength"), &mut self.strength, 40.0));
         ui.checkbox(&mut self.sacred, texts.t("damage.sacred"));
         if !ui.button(texts.t("conf.act.add_damage")).clicked() {
@@ -354,7 +353,7 @@ impl ActionForms {
                 machine: Some(index),
                 applied: false,
             })
-            .map(GameEdit::AddResolution)
+            .map(ConfrontationEdit::AddResolution)
         })())
     }
 
@@ -365,8 +364,8 @@ impl ActionForms {
         game: &GameDoc,
         index: usize,
         models: &Result<Vec<TableModel>, String>,
-    ) -> Option<Result<GameEdit, String>> {
-        let m = game.machines.get(index)?;
+    ) -> Option<Result<ConfrontationEdit, String>> {
+        let m = conf(game).machines.get(index)?;
         let artillery = m.card.spec().artillery?;
         ui.weak(texts.f(
             "conf.act.shot_card",
@@ -474,7 +473,7 @@ impl ActionForms {
                 ),
                 ShotProblem::Other(e) => e,
             })?;
-            saved(ResolutionKind::ConfrontationShot(inputs)).map(GameEdit::AddResolution)
+            saved(ResolutionKind::ConfrontationShot(inputs)).map(ConfrontationEdit::AddResolution)
         })())
     }
 
@@ -502,8 +501,8 @@ impl ActionForms {
         game: &GameDoc,
         index: usize,
         models: &Result<Vec<TableModel>, String>,
-    ) -> Option<Result<GameEdit, String>> {
-        let m = game.machines.get(index)?;
+    ) -> Option<Result<ConfrontationEdit, String>> {
+        let m = conf(game).machines.get(index)?;
         m.card.ram()?;
         let candidates = match models {
             Ok(models) => others(models, m.piece),
@@ -545,7 +544,8 @@ impl ActionForms {
             let front: Vec<u64> = self.front.iter().copied().collect();
             let beyond: Vec<u64> = self.beyond.iter().copied().collect();
             let inputs = ramming_inputs(game, index, impetus, &front, &beyond)?;
-            saved(ResolutionKind::ConfrontationRamming(inputs)).map(GameEdit::AddResolution)
+            saved(ResolutionKind::ConfrontationRamming(inputs))
+                .map(ConfrontationEdit::AddResolution)
         })())
     }
 
@@ -556,7 +556,7 @@ impl ActionForms {
         m: &GameMachine,
         index: usize,
         models: &Result<Vec<TableModel>, String>,
-    ) -> Option<Result<GameEdit, String>> {
+    ) -> Option<Result<ConfrontationEdit, String>> {
         let x = m.card.sickle()?;
         let candidates = match models {
             Ok(models) => others(models, m.piece),
@@ -620,7 +620,7 @@ impl ActionForms {
                 refs: chosen.iter().map(|c| c.source).collect(),
                 applied: false,
             }))
-            .map(GameEdit::AddResolution)
+            .map(ConfrontationEdit::AddResolution)
         })())
     }
 
@@ -632,7 +632,7 @@ impl ActionForms {
         index: usize,
         models: &Result<Vec<TableModel>, String>,
         game: &GameDoc,
-    ) -> Option<Result<GameEdit, String>> {
+    ) -> Option<Result<ConfrontationEdit, String>> {
         ui.horizontal(|ui| field(ui, texts.t("conf.act.dice"), &mut self.dice, 40.0));
         let roll = ui.button(texts.t("conf.act.pressure")).clicked();
         let mut blast = false;
@@ -652,7 +652,7 @@ impl ActionForms {
                     markers: m.state.steam,
                     applied: false,
                 }))
-                .map(GameEdit::AddResolution)
+                .map(ConfrontationEdit::AddResolution)
             })());
         }
         if blast {
@@ -680,7 +680,7 @@ impl ActionForms {
                     refs: hit.iter().map(|&i| candidates[i].source).collect(),
                     applied: false,
                 }))
-                .map(GameEdit::AddResolution)
+                .map(ConfrontationEdit::AddResolution)
             })());
         }
         None
@@ -692,7 +692,7 @@ impl ActionForms {
         texts: &Texts,
         m: &GameMachine,
         index: usize,
-    ) -> Option<Result<GameEdit, String>> {
+    ) -> Option<Result<ConfrontationEdit, String>> {
         let (places, _) = m.card.transport()?;
         let used: u32 = m.passengers.iter().filter_map(|p| p.places().ok()).sum();
         ui.label(texts.f(
@@ -725,7 +725,7 @@ impl ActionForms {
                     p.res
                 ));
                 if ui.button(texts.t("conf.act.leave")).clicked() {
-                    result = Some(Ok(GameEdit::Leave {
+                    result = Some(Ok(ConfrontationEdit::Leave {
                         index,
                         passenger: i,
                         side: self.side,
@@ -770,7 +770,7 @@ impl ActionForms {
                 let mut passenger = Passenger::new(name, self.passenger_size, res);
                 passenger.cavalry = self.passenger_cavalry;
                 passenger.places().map_err(|e| e.to_string())?;
-                Ok(GameEdit::Board {
+                Ok(ConfrontationEdit::Board {
                     index,
                     passenger,
                     side: self.side,
@@ -796,7 +796,7 @@ impl ActionForms {
                     refs: Vec::new(),
                     applied: false,
                 }))
-                .map(GameEdit::AddResolution)
+                .map(ConfrontationEdit::AddResolution)
             })());
         }
         result

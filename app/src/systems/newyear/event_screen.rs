@@ -1,23 +1,15 @@
 //! The event screen (WFB New Year event): players, the two battle games
 //! with pairings and results, the sled race, standings, rules cards.
 
-mod battles;
-mod export;
-mod players;
-mod rules_card;
-mod sled;
-mod standings;
-mod treasure;
-
 use eframe::egui;
 use feldherr_wfb_newyear::BattleKind;
 
+use super::{battles, export, players, rules_card, sled, standings, treasure};
 use crate::app::Command;
 use crate::document::EventDoc;
 use crate::i18n::Texts;
 
-pub use rules_card::{RULE_CARDS, rule_card_text};
-pub use standings::{Row as StandingsRow, place_label, rows as standings_rows_full};
+use standings::place_label;
 
 /// The standings as (place label, name, total), best first; English texts.
 pub fn standings_rows(event: &feldherr_wfb_newyear::Event) -> Vec<(String, String, u32)> {
@@ -81,9 +73,11 @@ impl EventScreen {
     pub fn tab(&self) -> Tab {
         self.tab
     }
+}
 
+impl crate::systems::EventUi for EventScreen {
     /// Draws the event.
-    pub fn show(
+    fn show(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
@@ -91,7 +85,8 @@ impl EventScreen {
         revision: u64,
         commands: &mut Vec<Command>,
     ) {
-        let event = &doc.new_year;
+        let crate::systems::SystemEvent::NewYear(event) = &doc.event;
+        let event = &event.0;
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).
         let changed = self.seen.insert(self.tab, revision) != Some(revision);

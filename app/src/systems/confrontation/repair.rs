@@ -5,7 +5,7 @@
 use eframe::egui;
 use feldherr_confrontation::{CrewAbility, MachineCard, MachineState, Repair};
 
-use crate::document::{ResolutionKind, SavedResolution};
+use super::game::ResolutionKind;
 use crate::i18n::Texts;
 
 /// The typed X and the last problem.
@@ -38,7 +38,7 @@ impl RepairForm {
         index: usize,
         card: &MachineCard,
         state: &MachineState,
-    ) -> Option<SavedResolution> {
+    ) -> Option<ResolutionKind> {
         if self.for_machine != Some(index) {
             self.for_machine = Some(index);
             self.x = mechaniker(card).unwrap_or(4).to_string();
@@ -72,7 +72,7 @@ impl RepairForm {
         index: usize,
         card: &MachineCard,
         state: &MachineState,
-    ) -> Result<SavedResolution, String> {
+    ) -> Result<ResolutionKind, String> {
         let x = self.x.trim().parse::<u32>().map_err(|_| {
             texts.f(
                 "conf.card.not_number",
@@ -85,17 +85,14 @@ impl RepairForm {
         Repair::check_once(state.repair_tried).map_err(|e| e.to_string())?;
         let lost = state.sp_lost.min(card.sp());
         Repair::new(x, card.sp(), lost).map_err(|e| e.to_string())?;
-        let saved = SavedResolution {
-            resolver: ResolutionKind::ConfrontationRepair {
-                machine: index,
-                x,
-                start_sp: card.sp(),
-                lost,
-                applied: false,
-            },
-            answers: Vec::new(),
+        let saved = ResolutionKind::ConfrontationRepair {
+            machine: index,
+            x,
+            start_sp: card.sp(),
+            lost,
+            applied: false,
         };
-        saved.check()?;
+        saved.check(&[])?;
         Ok(saved)
     }
 }

@@ -5,8 +5,8 @@ use eframe::egui;
 use feldherr_scoring::Decision;
 use feldherr_wfb_newyear::{Event, EventTieBreaker, PlayerPoints};
 
+use super::{NewYearEdit as EventEdit, event_edit};
 use crate::app::Command;
-use crate::document::{DocumentEdit, EventEdit};
 use crate::i18n::Texts;
 
 /// How the table is sorted.
@@ -214,9 +214,7 @@ impl StandingsTab {
         });
         ui.weak(texts.t("standings.tiebreakers.help"));
         if &next != current {
-            commands.push(Command::Edit(DocumentEdit::Event(
-                EventEdit::SetTieBreakers(next),
-            )));
+            commands.push(event_edit(EventEdit::SetTieBreakers(next)));
         }
     }
 

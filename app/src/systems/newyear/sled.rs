@@ -4,8 +4,8 @@
 use eframe::egui;
 use feldherr_wfb_newyear::{Event, Finisher, SledOutcome, SledRace};
 
+use super::{NewYearEdit as EventEdit, event_edit};
 use crate::app::Command;
-use crate::document::{DocumentEdit, EventEdit};
 use crate::i18n::Texts;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -139,17 +139,13 @@ impl SledTab {
                 match self.race(texts, event) {
                     Ok(race) => {
                         self.error = None;
-                        commands.push(Command::Edit(DocumentEdit::Event(EventEdit::SetSledRace(
-                            Some(race),
-                        ))));
+                        commands.push(event_edit(EventEdit::SetSledRace(Some(race))));
                     }
                     Err(e) => self.error = Some(e),
                 }
             }
             if event.sled_race.is_some() && ui.button(texts.t("sled.clear")).clicked() {
-                commands.push(Command::Edit(DocumentEdit::Event(EventEdit::SetSledRace(
-                    None,
-                ))));
+                commands.push(event_edit(EventEdit::SetSledRace(None)));
             }
         });
         if let Some(e) = &self.error {

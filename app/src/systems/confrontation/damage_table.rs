@@ -8,6 +8,7 @@ use feldherr_dice::step::Driver;
 
 use crate::app::{Command, Screen};
 use crate::i18n::Texts;
+use crate::systems::ToolScreen;
 use crate::ui::odds_chart;
 use crate::ui::resolution_panel::{PanelAction, ResolutionPanel};
 
@@ -147,5 +148,17 @@ impl DamageTableScreen {
         if let (Some(action), Some(driver)) = (action, self.driver.as_mut()) {
             self.panel.apply(ui.ctx(), action, driver, dice);
         }
+    }
+}
+
+impl ToolScreen for DamageTableScreen {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        dice: &mut Dice,
+        commands: &mut Vec<Command>,
+    ) {
+        DamageTableScreen::show(self, ui, texts, dice, commands);
     }
 }

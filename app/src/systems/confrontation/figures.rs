@@ -8,10 +8,9 @@ use eframe::egui;
 use feldherr_confrontation::{MINE_BLAST_CM, MINE_STRENGTH};
 use feldherr_table::Layer;
 
-use crate::document::confrontation::{
-    FigureStats, HitsCause, HitsInputs, mine_status, table_models, within,
-};
-use crate::document::{GameDoc, GameEdit, ResolutionKind, SavedResolution};
+use super::game::{ConfrontationEdit, ResolutionKind, conf};
+use super::model::{FigureStats, HitsCause, HitsInputs, mine_status, table_models, within};
+use crate::document::GameDoc;
 use crate::i18n::Texts;
 
 /// Typed values per piece: RES, INI, level.
@@ -35,14 +34,14 @@ impl FiguresPanel {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        out: &mut Vec<GameEdit>,
+        out: &mut Vec<ConfrontationEdit>,
     ) {
         let table = game.table_or_default();
         let figures: Vec<_> = table
             .pieces()
             .iter()
             .filter(|p| p.layer == Layer::Model)
-            .filter(|p| !game.machines.iter().any(|m| m.piece == Some(p.id)))
+            .filter(|p| !conf(game).machines.iter().any(|m| m.piece == Some(p.id)))
             .collect();
         ui.label(egui::RichText::new(texts.t("conf.fig.heading")).strong());
         if figures.is_empty() {
@@ -62,7 +61,7 @@ impl FiguresPanel {
                     ui.end_row();
                 }
                 for p in &figures {
-                    let saved = game.figures.get(&p.id);
+                    let saved = conf(game).figures.get(&p.id);
                     let typed = self.typed.entry(p.id).or_insert_with(|| typed_of(saved));
                     let label = ui.label(&p.name);
                     let mut commit = false;
@@ -101,7 +100,7 @@ impl FiguresPanel {
                         match stats {
                             Ok(stats) => {
                                 self.error = None;
-                                out.push(GameEdit::SetFigureStats {
+                                out.push(ConfrontationEdit::SetFigureStats {
                                     piece: p.id,
                                     stats: Some(stats),
                                 });
@@ -117,7 +116,13 @@ impl FiguresPanel {
         }
     }
 
-    fn mines(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, out: &mut Vec<GameEdit>) {
+    fn mines(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        game: &GameDoc,
+        out: &mut Vec<ConfrontationEdit>,
+    ) {
         let table = game.table_or_default();
         let mines: Vec<_> = table.pieces().iter().filter(|p| p.kind == "mine").collect();
         if mines.is_empty() {
@@ -167,27 +172,24 @@ impl FiguresPanel {
             {
                 let result = table_models(game, &table).and_then(|models| {
                     let hit = within(&mine.shape, MINE_BLAST_CM, &models);
-                    let saved = SavedResolution {
-                        resolver: ResolutionKind::ConfrontationHits(HitsInputs {
-                            cause: HitsCause::Mine,
-                            machine: None,
-                            strength: MINE_STRENGTH,
-                            victims: hit
-                                .iter()
-                                .map(|&i| models[i].model.victim.clone())
-                                .collect(),
-                            refs: hit.iter().map(|&i| models[i].source).collect(),
-                            applied: false,
-                        }),
-                        answers: Vec::new(),
-                    };
-                    saved.check()?;
+                    let saved = ResolutionKind::ConfrontationHits(HitsInputs {
+                        cause: HitsCause::Mine,
+                        machine: None,
+                        strength: MINE_STRENGTH,
+                        victims: hit
+                            .iter()
+                            .map(|&i| models[i].model.victim.clone())
+                            .collect(),
+                        refs: hit.iter().map(|&i| models[i].source).collect(),
+                        applied: false,
+                    });
+                    saved.check(&[])?;
                     Ok(saved)
                 });
                 match result {
                     Ok(saved) => {
                         self.error = None;
-                        out.push(GameEdit::AddResolution(saved));
+                        out.push(ConfrontationEdit::AddResolution(saved));
                     }
                     Err(e) => self.error = Some(e),
                 }

@@ -8,8 +8,9 @@ use eframe::egui;
 use feldherr_sheet::PageSize;
 use feldherr_wfb_newyear::Event;
 
+use super::sheets::event_sheets;
 use crate::i18n::Texts;
-use crate::sheets::{ExportFormat, Progress, SheetOptions, event_sheets, export};
+use crate::sheets::{ExportFormat, Progress, SheetOptions, export};
 
 /// Catalogue keys of the sheet kinds, in the order of `ExportTab::kinds`.
 const KIND_KEYS: [&str; 4] = [

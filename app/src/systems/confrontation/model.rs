@@ -22,7 +22,8 @@ use feldherr_table::geometry::{Point, Shape};
 use feldherr_table::{Layer, Measurement, Table};
 use serde::{Deserialize, Serialize};
 
-use super::game::GameDoc;
+use super::game::conf;
+use crate::document::GameDoc;
 
 /// What a figure on a Confrontation table is, for hits and tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,11 +88,14 @@ pub fn table_models(game: &GameDoc, table: &Table) -> Result<Vec<TableModel>, St
     let mut out = Vec::new();
     for piece in table.pieces().iter().filter(|p| p.layer == Layer::Model) {
         let (center, radius) = base_of(&piece.shape);
-        let level = game.figures.get(&piece.id).map_or(0, |s| s.level);
-        let linked = game.machines.iter().position(|m| m.piece == Some(piece.id));
+        let level = conf(game).figures.get(&piece.id).map_or(0, |s| s.level);
+        let linked = conf(game)
+            .machines
+            .iter()
+            .position(|m| m.piece == Some(piece.id));
         let (victim, ini, machine) = match linked {
             Some(i) => {
-                let m = &game.machines[i];
+                let m = &conf(game).machines[i];
                 if m.state.destroyed {
                     continue;
                 }
@@ -108,7 +112,7 @@ pub fn table_models(game: &GameDoc, table: &Table) -> Result<Vec<TableModel>, St
                 )
             }
             None => {
-                let stats = game.figures.get(&piece.id).ok_or_else(|| {
+                let stats = conf(game).figures.get(&piece.id).ok_or_else(|| {
                     format!(
                         "model \"{}\" (piece {}): RES not set; enter it in the model list",
                         piece.name, piece.id
@@ -898,7 +902,7 @@ pub enum ShotProblem {
 /// models are every other model piece; difficulty and die modifier include
 /// the firing modifiers and the C2 penalty.
 pub fn shot_inputs(game: &GameDoc, order: &ShotOrder) -> Result<ShotInputs, ShotProblem> {
-    let m = game
+    let m = conf(game)
         .machines
         .get(order.machine)
         .ok_or(ShotProblem::NoWeapon)?;
@@ -927,7 +931,7 @@ pub fn shot_inputs(game: &GameDoc, order: &ShotOrder) -> Result<ShotInputs, Shot
     let table = game.table_or_default();
     let shooter = table.piece(own).ok_or(ShotProblem::NoLink)?;
     let shooter_center = base_of(&shooter.shape).0;
-    let shooter_level = game.figures.get(&own).map_or(0, |s| s.level);
+    let shooter_level = conf(game).figures.get(&own).map_or(0, |s| s.level);
     let models: Vec<TableModel> = table_models(game, &table)
         .map_err(ShotProblem::Other)?
         .into_iter()
@@ -989,7 +993,7 @@ pub fn ramming_inputs(
     front: &[u64],
     beyond: &[u64],
 ) -> Result<RammingInputs, String> {
-    let m = game
+    let m = conf(game)
         .machines
         .get(machine)
         .ok_or_else(|| format!("machine {}: does not exist", machine + 1))?;
@@ -1059,7 +1063,7 @@ pub struct MineStatus {
 /// The status of every mine marker on the table (C10).
 pub fn mine_status(game: &GameDoc) -> Vec<MineStatus> {
     let table = game.table_or_default();
-    let layers: Vec<(String, Shape)> = game
+    let layers: Vec<(String, Shape)> = conf(game)
         .machines
         .iter()
         .filter(|m| {

@@ -2,39 +2,13 @@
 //! result, the standings and the rules cards.
 
 use feldherr_sheet::{
-    Align, Column, Document, Footer, KeyValues, PageSize, Paragraph, Signatures, Table, Title,
+    Align, Column, Document, Footer, KeyValues, Paragraph, Signatures, Table, Title,
 };
 use feldherr_wfb_newyear::{BattleKind, Event, Pairing, SledOutcome};
 
+use super::{RULE_CARDS, rule_card_text, standings_rows_full};
 use crate::i18n::Texts;
-use crate::ui::event::{RULE_CARDS, rule_card_text, standings_rows_full};
-
-/// Page size and resolution of the sheets.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SheetOptions {
-    /// Page size (A4 portrait by default).
-    pub page: PageSize,
-    /// Resolution of PNG pages (300 by default).
-    pub dpi: u32,
-}
-
-impl Default for SheetOptions {
-    fn default() -> Self {
-        Self {
-            page: PageSize::A4,
-            dpi: 300,
-        }
-    }
-}
-
-/// A sheet with the file name (without extension) it is exported under.
-#[derive(Debug)]
-pub struct NamedSheet {
-    /// File stem, e.g. `slip-raeuber-table-03`.
-    pub name: String,
-    /// The sheet.
-    pub sheet: Document,
-}
+use crate::sheets::{NamedSheet, SheetOptions};
 
 fn page(texts: &Texts, event: &Event, options: SheetOptions, title: &str) -> Document {
     let date = if event.date.is_empty() {

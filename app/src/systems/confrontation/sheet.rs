@@ -8,9 +8,10 @@ use feldherr_confrontation::{
 };
 use feldherr_sheet::{Block, Column, Document, Footer, KeyValues, Paragraph, Table, Title};
 
-use super::SheetOptions;
+use super::game::{Saved, conf};
 use crate::document::GameDoc;
 use crate::i18n::Texts;
+use crate::sheets::SheetOptions;
 
 fn dash(value: Option<u32>) -> String {
     value.map_or_else(|| "-".to_owned(), |v| v.to_string())
@@ -149,17 +150,14 @@ pub fn machine_sheet(
         .with_dpi(options.dpi)
         .with_title(format!("{title} {}", game.name))
         .with_footer(
-            Footer::new(
-                game.name.clone(),
-                texts.t(&format!("{}.name", game.system.key())),
-            )
-            .page_label(texts.t("sheet.page_label")),
+            Footer::new(game.name.clone(), texts.t("system.confrontation.name"))
+                .page_label(texts.t("sheet.page_label")),
         )
         .block(Title::new(title).subtitle(game.name.clone()));
-    if game.machines.is_empty() {
+    if conf(game).machines.is_empty() {
         doc = doc.block(Paragraph::new(texts.t("conf.no_machines")).muted());
     }
-    for (i, machine) in game.machines.iter().enumerate() {
+    for (i, machine) in conf(game).machines.iter().enumerate() {
         let history: Vec<String> = machine.sp_history.iter().map(ToString::to_string).collect();
         doc = doc
             .block(Paragraph::heading(format!(
@@ -190,7 +188,7 @@ pub fn machine_sheet(
         }
         doc = doc.block(Block::Spacer(8.0));
     }
-    doc = doc.block(Paragraph::heading(texts.t("game.resolutions")));
+    doc = doc.block(Paragraph::heading(texts.t("conf(game).resolutions")));
     let mut table = Table::new([
         Column::new("#", 0.06),
         Column::new(texts.t("conf.sheet.resolution"), 0.34),
@@ -198,20 +196,20 @@ pub fn machine_sheet(
     ])
     .zebra(true)
     .font_size(9.0);
-    if game.resolutions.is_empty() {
+    if conf(game).resolutions.is_empty() {
         doc = doc.block(Paragraph::new(texts.t("game.no_resolution")).muted());
         return Ok(doc);
     }
-    for (i, saved) in game.resolutions.iter().enumerate() {
+    for (i, saved) in conf(game).resolutions.iter().enumerate() {
         let driver = saved.driver()?;
-        let mut log: Vec<String> = driver.log().iter().map(ToString::to_string).collect();
+        let mut log: Vec<String> = driver.log().iter().map(|s| texts.log_line(s)).collect();
         if let Some(outcome) = driver.outcome_text() {
             log.push(format!("{}: {outcome}", texts.t("panel.result")));
         }
         let machine = saved
-            .resolver
+            .resolver()
             .machine()
-            .and_then(|m| game.machines.get(m))
+            .and_then(|m| conf(game).machines.get(m))
             .map(|m| format!(" ({})", m.card.spec().name))
             .unwrap_or_default();
         table = table.row([
