@@ -14,10 +14,12 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
-use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+use crate::{ConfrontationResult, ConfrontationRoll};
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
-use feldherr_geometry::{Circle, Point, Segment, Shape, deviate, deviation_distance_cm, overlaps};
+use feldherr_geometry::{Circle, Point, Segment, Shape, overlaps};
+
+use crate::deviation::{deviate, deviation_distance_cm};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{ArtilleryClass, Mobility};

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use feldherr_confrontation::CharacteristicTest;
-//! use feldherr_dice::mechanics::ConfrontationRoll;
+//! use feldherr_confrontation::ConfrontationRoll;
 //! // INI 3 against 6: passes on 3, 4, 5; a 6 re-rolls and passes unless the
 //! // chain ends in a 1 (a fumble): 3/6 + 1/6 x 4/5 = 19/30.
 //! let t = CharacteristicTest::new("INI", 3, 6, ConfrontationRoll::standard())?;
@@ -13,7 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+use crate::{ConfrontationResult, ConfrontationRoll};
 use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 

@@ -51,13 +51,16 @@ mod counter_fire;
 pub mod crew;
 mod crew_abilities;
 mod damage;
+mod deviation;
 mod error;
 mod feint;
 mod figure_wounds;
 mod instabil;
 mod movement;
 mod penalty;
+mod pressure_roll;
 mod ramming;
+mod roll;
 mod roll_odds;
 mod sickle;
 mod state;
@@ -88,13 +91,16 @@ pub use damage::{
     ROW_LABELS, Victim, VictimKind, critical_sp, direct_wound, fate_at, fate_distribution,
     resolve_hit, row_for, table_sp,
 };
+pub use deviation::{deviate, deviation_direction, deviation_distance_cm};
 pub use error::ConfrontationError;
 pub use feint::Feint;
 pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
 pub use instabil::{InstabilOutcome, InstabilRoll, Instability};
 pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
+pub use pressure_roll::{PressureResult, PressureRoll};
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
+pub use roll::{ConfrontationResult, ConfrontationRoll};
 pub use sickle::{SickleFigure, SickleResult, SickleRun, blade_victims};
 pub use state::MachineState;
 pub use steam::{

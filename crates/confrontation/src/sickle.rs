@@ -25,7 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::mechanics::ConfrontationRoll;
+use crate::ConfrontationRoll;
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
 use feldherr_geometry::{
     Angle, CONTACT_TOLERANCE, GEOMETRIC_EPSILON, OrientedRect, Point, Polyline, Shape, distance,

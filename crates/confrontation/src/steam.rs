@@ -23,7 +23,7 @@
 
 use std::fmt;
 
-use feldherr_dice::mechanics::{PressureResult, PressureRoll};
+use crate::{PressureResult, PressureRoll};
 use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use feldherr_geometry::Point;

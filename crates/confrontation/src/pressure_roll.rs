@@ -4,8 +4,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::check_range;
-use crate::{DiceError, Die, Dist, RollRequest, Roller};
+use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
+
+use crate::error::check_dice_range as check_range;
 
 /// The result of a pressure or injection roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -30,7 +31,7 @@ impl fmt::Display for PressureResult {
 /// incident and gives no bonus; with a damaged valve, 5s and 6s add nothing.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{PressureRoll, PressureResult};
+/// use feldherr_confrontation::{PressureRoll, PressureResult};
 /// let roll = PressureRoll::new(1)?;
 /// assert_eq!(roll.evaluate(&[6])?, PressureResult::Bonus(6));
 /// assert_eq!(roll.evaluate(&[1])?, PressureResult::Incident);

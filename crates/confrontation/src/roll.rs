@@ -1,12 +1,14 @@
 //! Confrontation's open-ended D6 (C2, Fechtmeister, Von den Goettern
-//! geliebt/verdammt).
+//! geliebt/verdammt), moved here from `feldherr-dice`: it is this system's
+//! own mechanic.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::check_range;
-use crate::{DiceError, Die, Dist, RollRequest, Roller};
+use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
+
+use crate::error::check_dice_range as check_range;
 
 /// How deep the exact distribution follows chains of sixes. With at most
 /// half the faces re-rolling, the mass beyond is below 2^-60 (about 1e-18).
@@ -42,7 +44,7 @@ impl fmt::Display for ConfrontationResult {
 /// re-roll is a fumble: the abilities' texts lift exactly that.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{ConfrontationRoll, ConfrontationResult::*};
+/// use feldherr_confrontation::{ConfrontationRoll, ConfrontationResult::*};
 /// // C2: 8 SP, 4 lost: -2; a rolled 3 becomes 1: fumble.
 /// assert_eq!(ConfrontationRoll::standard().with_modifier(-2)?.evaluate(&[3])?, Fumble);
 /// // Fechtmeister text: a critically wounded fighter (-3) against a
@@ -240,7 +242,7 @@ impl ConfrontationRoll {
     }
 
     /// Odds of the final result given the faces rolled so far.
-    fn odds_after(self, faces: &[u32]) -> Vec<crate::OddsLine> {
+    fn odds_after(self, faces: &[u32]) -> Vec<OddsLine> {
         if faces.is_empty() {
             return self.distribution().odds_lines();
         }
