@@ -14,6 +14,7 @@
 //! ```
 
 use crate::{ConfrontationResult, ConfrontationRoll};
+use feldherr_dice::step::Message;
 use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -98,9 +99,18 @@ impl CharacteristicTest {
             } else {
                 format!("{} test (re-roll after a 6)", self.label)
             };
-            let request = RollRequest::new(1, Die::D6, purpose).rule(rule).odds_if(
-                roller.wants_odds() && faces.is_empty(),
-                || {
+            let message = if faces.is_empty() {
+                Message::new("conf.roll.characteristic")
+                    .text("label", self.label.clone())
+                    .int("value", self.value)
+                    .int("difficulty", self.difficulty)
+            } else {
+                Message::new("conf.roll.characteristic_reroll").text("label", self.label.clone())
+            };
+            let request = RollRequest::new(1, Die::D6, purpose)
+                .rule(rule)
+                .with_message(message)
+                .odds_if(roller.wants_odds() && faces.is_empty(), || {
                     let p = self.pass_probability();
                     vec![
                         OddsLine {
@@ -112,8 +122,7 @@ impl CharacteristicTest {
                             probability: 1.0 - p,
                         },
                     ]
-                },
-            );
+                });
             faces.push(roller.roll_one(request)?);
             if !self.roll.wants_another(&faces) {
                 break;

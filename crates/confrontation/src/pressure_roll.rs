@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use feldherr_dice::step::Message;
 use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
 
 use crate::error::check_dice_range as check_range;
@@ -116,14 +117,26 @@ impl PressureRoll {
         })
     }
 
-    /// Rolls it.
+    /// Rolls it; the purpose is untranslated text (see
+    /// [`PressureRoll::roll_as`]).
     pub fn roll<R: Roller + ?Sized>(
         self,
         roller: &mut R,
         purpose: &str,
     ) -> Result<PressureResult, R::Error> {
+        self.roll_as(roller, purpose, Message::verbatim(purpose))
+    }
+
+    /// Rolls it, with the purpose also as a catalogue message.
+    pub fn roll_as<R: Roller + ?Sized>(
+        self,
+        roller: &mut R,
+        purpose: &str,
+        message: Message,
+    ) -> Result<PressureResult, R::Error> {
         let request = RollRequest::new(self.dice as usize, Die::D6, purpose)
             .rule("C9")
+            .with_message(message)
             .odds_if(roller.wants_odds(), || self.distribution().odds_lines());
         let faces = roller.roll(request)?;
         Ok(self.evaluate(&faces)?)

@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use feldherr_dice::step::Message;
 use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
 
 use crate::error::check_dice_range as check_range;
@@ -219,10 +220,23 @@ impl ConfrontationRoll {
 
     /// Rolls the chain through `roller`, one die at a time, with the odds
     /// of the final result (conditioned on the dice so far) on each prompt.
+    /// The purpose is untranslated text; [`ConfrontationRoll::roll_as`]
+    /// gives it as a catalogue message.
     pub fn roll<R: Roller + ?Sized>(
         self,
         roller: &mut R,
         purpose: &str,
+    ) -> Result<ConfrontationResult, R::Error> {
+        self.roll_as(roller, purpose, Message::verbatim(purpose))
+    }
+
+    /// As [`ConfrontationRoll::roll`], with the purpose also as a catalogue
+    /// message (re-rolls say so with `conf.roll.reroll`).
+    pub fn roll_as<R: Roller + ?Sized>(
+        self,
+        roller: &mut R,
+        purpose: &str,
+        message: Message,
     ) -> Result<ConfrontationResult, R::Error> {
         let mut faces = Vec::new();
         loop {
@@ -231,7 +245,13 @@ impl ConfrontationRoll {
             } else {
                 format!("{purpose} (re-roll after a 6)")
             };
+            let said = if faces.is_empty() {
+                message.clone()
+            } else {
+                Message::new("conf.roll.reroll").nested("purpose", message.clone())
+            };
             let request = RollRequest::new(1, Die::D6, label)
+                .with_message(said)
                 .odds_if(roller.wants_odds(), || self.odds_after(&faces));
             let face = roller.roll_one(request)?;
             faces.push(face);

@@ -4,11 +4,6 @@
 //! distribution cross-checked against sampling through the mechanic's own
 //! `roll` with seeded random dice.
 
-#![expect(
-    clippy::unwrap_used,
-    reason = "a test fails loudly on an unexpected error"
-)]
-
 use approx::assert_abs_diff_eq;
 use feldherr_confrontation::{
     ConfrontationResult, ConfrontationRoll, PressureResult, PressureRoll,

@@ -1,6 +1,6 @@
 //! Property tests (1000 cases each).
 
-use approx::{abs_diff_eq, assert_abs_diff_eq};
+use approx::assert_abs_diff_eq;
 use feldherr_geometry::{
     Angle, CONTACT_TOLERANCE, Circle, Contact, OrientedRect, Point, Polygon, Pose, Shape, Vector,
     contains_partly, contains_point, contains_wholly, distance, distance_point_shape, overlaps,
