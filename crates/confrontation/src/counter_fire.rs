@@ -236,7 +236,11 @@ impl Resolver for PenetratingCounterFire {
         let fire = self.test.roll(steps)?;
         if fire != FireResult::Hit {
             steps.log(
-                LogStep::rule("Gegenschuss", format!("{fire:?}: no hit")).with_message(
+                LogStep::rule(
+                    "Gegenschuss",
+                    format!("{}: no hit", format!("{fire:?}").to_lowercase()),
+                )
+                .with_message(
                     Message::new("conf.log.counter_fire.no_hit").key("fire", fire.message_key()),
                 ),
             );

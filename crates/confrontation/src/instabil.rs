@@ -164,7 +164,13 @@ impl Resolver for InstabilRoll {
             steps.log(
                 LogStep::rule(
                     "Instabil",
-                    format!("{face}: a light wound (or 1 SP), now {state:?}"),
+                    format!(
+                        "{face}: a light wound (or 1 SP), now {}",
+                        match state {
+                            Instability::Figure(level) => level.to_string(),
+                            Instability::Structure(sp) => format!("{sp} SP left"),
+                        }
+                    ),
                 )
                 .with_message(
                     Message::new("conf.log.instabil.wound")

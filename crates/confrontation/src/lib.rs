@@ -1,9 +1,12 @@
 //! Confrontation "Fortification": war machine rules.
 //!
-//! Modules follow the text's chapters: machine cards and their state
-//! ([`MachineCard`], [`MachineState`]), the damage table and hits
-//! ([`DamageRoll`], [`resolve_hit`], C1, C2), crews ([`crew`], C3), ramming
-//! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
+//! Modules follow the text's chapters: the system's own rolls
+//! ([`ConfrontationRoll`]: open-ended D6 with fumbles and penalties, C2;
+//! [`PressureRoll`]: pressure and injection rolls, C9), machine cards and
+//! their state ([`MachineCard`], [`MachineState`]), the damage table and
+//! hits ([`DamageRoll`], [`resolve_hit`], C1, C2), crews ([`crew`], C3), ramming
+//! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7)
+//! with the deviation of missed zone shots ([`deviate`], C6),
 //! figure wounds ([`WoundRoll`], C8), steam and naphtha
 //! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
 //! barricades, C10), movement of mobile machines ([`MovePath`], C4) and
@@ -26,6 +29,17 @@
 //! crate's tests check every resolver's odds against Monte Carlo play.
 //! Ruling ids (`C1` ... `C10`, `P13` ...) refer to the project's
 //! `docs/RULINGS.md`.
+//!
+//! Words: every log line, roll purpose, choice and option a resolver
+//! writes carries a catalogue [`Message`](feldherr_dice::step::Message)
+//! (`conf.…` keys) next to its English text; titles and outcomes have
+//! theirs through [`TitleMessage`] and [`OutcomeMessage`]. [`messages`]
+//! gives the catalogue in English or German (the text's own terms: SP,
+//! STÄ, WK, Pasch, Patzer, SOFORT TOT, Zwischenfall, ...), together with
+//! explanation labels for the card abbreviations
+//! ([`abbreviation_message`]: "BEW (movement)" / "BEW (Bewegung)"). Render
+//! with `feldherr_play::Catalogue` after adding
+//! `feldherr_play::step_messages` for the protocol's own keys.
 //!
 //! ```
 //! use feldherr_confrontation::DamageRoll;

@@ -27,7 +27,7 @@
 //! driver.answer_dice(vec![3, 5])?;
 //! let outcome = driver.outcome().ok_or("no outcome")?;
 //! assert_eq!(de.render(&outcome.message()).as_deref(), Some("1 SP verloren (Struktur, Schaden 4)"));
-//! assert_eq!(de.log_line(&driver.log()[1]), "[C1] Niedrigerer Würfel 3: Spalte Struktur");
+//! assert_eq!(de.log_line(&driver.log()[1]), "[C1] Kleinerer Würfel 3: Spalte Struktur");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

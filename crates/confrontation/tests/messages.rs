@@ -45,6 +45,7 @@ struct Checker {
     de: Catalogue,
     used: BTreeSet<String>,
     lines: usize,
+    mismatches: BTreeSet<String>,
 }
 
 impl Checker {
@@ -54,6 +55,7 @@ impl Checker {
             de: catalogue(Lang::De),
             used: BTreeSet::new(),
             lines: 0,
+            mismatches: BTreeSet::new(),
         }
     }
 
@@ -121,15 +123,29 @@ impl Checker {
                 match prompt {
                     Prompt::Roll(request) => {
                         let m = request.message.as_ref();
-                        self.check(m.unwrap_or_else(|| panic!("no message: {}", request.purpose)));
+                        let m = m.unwrap_or_else(|| panic!("no message: {}", request.purpose));
+                        self.check(m);
+                        if self.en.render(m).as_deref() != Some(request.purpose.as_str()) {
+                            self.mismatches
+                                .insert(format!("{m:?} <> {}", request.purpose));
+                        }
                         driver.roll_random(&mut dice).unwrap();
                     }
                     Prompt::Choice(request) => {
                         let m = request.message.as_ref();
                         self.check(m.unwrap_or_else(|| panic!("no message: {}", request.question)));
+                        if self.en.render(m.unwrap_or_else(|| panic!("no message")))
+                            != Some(request.question.clone())
+                        {
+                            self.mismatches.insert(request.question.clone());
+                        }
                         for o in &request.options {
                             let m = o.message.as_ref();
-                            self.check(m.unwrap_or_else(|| panic!("no message: {}", o.label)));
+                            let m = m.unwrap_or_else(|| panic!("no message: {}", o.label));
+                            self.check(m);
+                            if self.en.render(m) != Some(o.label.clone()) {
+                                self.mismatches.insert(o.label.clone());
+                            }
                         }
                         let pick = (seed as usize) % request.options.len();
                         driver.answer_choice(pick).unwrap();
@@ -140,6 +156,10 @@ impl Checker {
                 let m = step.message.as_ref();
                 self.check(m.unwrap_or_else(|| panic!("log line without message: {step}")));
                 assert!(!self.de.log_line(step).is_empty());
+                if self.en.log_line(step) != step.to_string() {
+                    self.mismatches
+                        .insert(format!("{} <> {}", self.en.log_line(step), step));
+                }
             }
             let outcome = driver
                 .outcome()
@@ -384,4 +404,43 @@ fn every_message_renders_in_both_languages() {
         .collect();
     assert_eq!(unused, Vec::<String>::new(), "keys never produced");
     assert!(c.lines > 1000, "{}", c.lines);
+    // The English catalogue says what the English texts say.
+    let m: Vec<_> = c.mismatches.iter().take(30).collect();
+    assert!(
+        m.is_empty(),
+        "English catalogue differs from the text: {m:#?}"
+    );
+}
+
+/// The text's worked example (RES 14, STR 10, dice 3 and 5: damage 4,
+/// Struktur, 1 SP) as a German and an English record.
+#[test]
+fn the_damage_example_reads_in_german_and_english() {
+    let mut driver = Driver::new(DamageRoll::new(10, 14).unwrap());
+    driver.answer_dice(vec![3, 5]).unwrap();
+    let record = |lang: Lang| {
+        let c = catalogue(lang);
+        let mut lines = vec![c.render(&driver.resolver().title_message()).unwrap()];
+        lines.extend(driver.log().iter().map(|s| c.log_line(s)));
+        lines.push(c.render(&driver.outcome().unwrap().message()).unwrap());
+        lines
+    };
+    assert_eq!(
+        record(Lang::De),
+        [
+            "Schadenstabelle: STÄ 10 gegen WK 14",
+            "[C1] Schadenstabelle: gewürfelt 3, 5",
+            "[C1] Kleinerer Würfel 3: Spalte Struktur",
+            "[C1] Schaden = 3 + 5 + STÄ 10 - WK 14 = 4: Zeile 1-5, 1 SP verloren",
+            "1 SP verloren (Struktur, Schaden 4)",
+        ]
+    );
+    let en = record(Lang::En);
+    assert_eq!(
+        en[3],
+        "[C1] Damage = 3 + 5 + STR 10 - RES 14 = 4: row 1-5, 1 SP lost"
+    );
+    // The English catalogue says what the English text says.
+    let texts: Vec<String> = driver.log().iter().map(ToString::to_string).collect();
+    assert_eq!(en[1..4], texts[..]);
 }
