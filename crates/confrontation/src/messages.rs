@@ -52,9 +52,11 @@ pub fn messages(lang: Lang) -> &'static str {
 
 /// The card abbreviations that have an explanation label
 /// (`conf.abbr.<ABBR>`). The cards keep the German abbreviations in every
-/// language; the label beside one explains it.
-pub const ABBREVIATIONS: [&str; 12] = [
-    "GEW", "BEW", "FER", "SP", "BES", "INI", "ATT", "VER", "MUT", "DIS", "STR", "RES",
+/// language; the label beside one explains it. `STR` and `RES` are the
+/// English names the app uses for STÄ and WK; their German labels give
+/// the card's own abbreviation ("STÄ (Stärke)", "WK (Widerstandskraft)").
+pub const ABBREVIATIONS: [&str; 14] = [
+    "GEW", "BEW", "FER", "SP", "BES", "INI", "ATT", "VER", "PAR", "MUT", "DIS", "STR", "RES", "WK",
 ];
 
 /// The explanation label of a card abbreviation, e.g. `BEW` renders
