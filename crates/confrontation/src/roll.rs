@@ -1,12 +1,15 @@
 //! Confrontation's open-ended D6 (C2, Fechtmeister, Von den Goettern
-//! geliebt/verdammt).
+//! geliebt/verdammt), moved here from `feldherr-dice`: it is this system's
+//! own mechanic.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::check_range;
-use crate::{DiceError, Die, Dist, RollRequest, Roller};
+use feldherr_dice::step::Message;
+use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
+
+use crate::error::check_dice_range as check_range;
 
 /// How deep the exact distribution follows chains of sixes. With at most
 /// half the faces re-rolling, the mass beyond is below 2^-60 (about 1e-18).
@@ -42,7 +45,7 @@ impl fmt::Display for ConfrontationResult {
 /// re-roll is a fumble: the abilities' texts lift exactly that.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{ConfrontationRoll, ConfrontationResult::*};
+/// use feldherr_confrontation::{ConfrontationRoll, ConfrontationResult::*};
 /// // C2: 8 SP, 4 lost: -2; a rolled 3 becomes 1: fumble.
 /// assert_eq!(ConfrontationRoll::standard().with_modifier(-2)?.evaluate(&[3])?, Fumble);
 /// // Fechtmeister text: a critically wounded fighter (-3) against a
@@ -217,10 +220,23 @@ impl ConfrontationRoll {
 
     /// Rolls the chain through `roller`, one die at a time, with the odds
     /// of the final result (conditioned on the dice so far) on each prompt.
+    /// The purpose is untranslated text; [`ConfrontationRoll::roll_as`]
+    /// gives it as a catalogue message.
     pub fn roll<R: Roller + ?Sized>(
         self,
         roller: &mut R,
         purpose: &str,
+    ) -> Result<ConfrontationResult, R::Error> {
+        self.roll_as(roller, purpose, Message::verbatim(purpose))
+    }
+
+    /// As [`ConfrontationRoll::roll`], with the purpose also as a catalogue
+    /// message (re-rolls say so with `conf.roll.reroll`).
+    pub fn roll_as<R: Roller + ?Sized>(
+        self,
+        roller: &mut R,
+        purpose: &str,
+        message: Message,
     ) -> Result<ConfrontationResult, R::Error> {
         let mut faces = Vec::new();
         loop {
@@ -229,7 +245,13 @@ impl ConfrontationRoll {
             } else {
                 format!("{purpose} (re-roll after a 6)")
             };
+            let said = if faces.is_empty() {
+                message.clone()
+            } else {
+                Message::new("conf.roll.reroll").nested("purpose", message.clone())
+            };
             let request = RollRequest::new(1, Die::D6, label)
+                .with_message(said)
                 .odds_if(roller.wants_odds(), || self.odds_after(&faces));
             let face = roller.roll_one(request)?;
             faces.push(face);
@@ -240,7 +262,7 @@ impl ConfrontationRoll {
     }
 
     /// Odds of the final result given the faces rolled so far.
-    fn odds_after(self, faces: &[u32]) -> Vec<crate::OddsLine> {
+    fn odds_after(self, faces: &[u32]) -> Vec<OddsLine> {
         if faces.is_empty() {
             return self.distribution().odds_lines();
         }

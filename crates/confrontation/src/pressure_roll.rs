@@ -4,8 +4,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::check_range;
-use crate::{DiceError, Die, Dist, RollRequest, Roller};
+use feldherr_dice::step::Message;
+use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
+
+use crate::error::check_dice_range as check_range;
 
 /// The result of a pressure or injection roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -30,7 +32,7 @@ impl fmt::Display for PressureResult {
 /// incident and gives no bonus; with a damaged valve, 5s and 6s add nothing.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{PressureRoll, PressureResult};
+/// use feldherr_confrontation::{PressureRoll, PressureResult};
 /// let roll = PressureRoll::new(1)?;
 /// assert_eq!(roll.evaluate(&[6])?, PressureResult::Bonus(6));
 /// assert_eq!(roll.evaluate(&[1])?, PressureResult::Incident);
@@ -115,14 +117,26 @@ impl PressureRoll {
         })
     }
 
-    /// Rolls it.
+    /// Rolls it; the purpose is untranslated text (see
+    /// [`PressureRoll::roll_as`]).
     pub fn roll<R: Roller + ?Sized>(
         self,
         roller: &mut R,
         purpose: &str,
     ) -> Result<PressureResult, R::Error> {
+        self.roll_as(roller, purpose, Message::verbatim(purpose))
+    }
+
+    /// Rolls it, with the purpose also as a catalogue message.
+    pub fn roll_as<R: Roller + ?Sized>(
+        self,
+        roller: &mut R,
+        purpose: &str,
+        message: Message,
+    ) -> Result<PressureResult, R::Error> {
         let request = RollRequest::new(self.dice as usize, Die::D6, purpose)
             .rule("C9")
+            .with_message(message)
             .odds_if(roller.wants_odds(), || self.distribution().odds_lines());
         let faces = roller.roll(request)?;
         Ok(self.evaluate(&faces)?)
