@@ -3,6 +3,7 @@
 use feldherr_play::{
     Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
 };
+use feldherr_table::geometry::Shape;
 use feldherr_table::{Table, TableEdit, TableRules};
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +62,7 @@ pub enum FfaEdit {
     SetZoneSizes(ZoneSizes),
     /// Sets the combat options (F3, F4) for combats entered from now on.
     SetCombatRules(CombatRules),
-    /// Sets the order in which players choose zones (P1); refused once a
+    /// Sets the order in which players choose zones (P21); refused once a
     /// zone is chosen.
     SetDeploymentOrder(Vec<Seat>),
     /// The next player takes a zone; its outline is added to the table.
@@ -200,6 +201,27 @@ impl FreeForAll {
     /// `None` when every player has a zone (or there are no players).
     pub fn deployment_step(&self) -> Option<DeploymentStep> {
         self.deployment.as_ref()?.next_step()
+    }
+
+    /// The outline of zone `slot` on `table` with this game's zone sizes:
+    /// for drawing the options of [`FreeForAll::deployment_step`].
+    ///
+    /// # Errors
+    /// [`PlayError::Invalid`] when the zone sizes do not fit the table.
+    pub fn zone_shape(&self, slot: ZoneSlot, table: &Table) -> Result<Shape, PlayError> {
+        slot.shape(&self.zone_sizes, table.width(), table.depth())
+    }
+
+    /// Every zone chosen so far with its player and outline on `table`.
+    ///
+    /// # Errors
+    /// As [`FreeForAll::zone_shape`].
+    pub fn zones(&self, table: &Table) -> Result<Vec<(Seat, ZoneSlot, Shape)>, PlayError> {
+        self.deployment
+            .iter()
+            .flat_map(|d| &d.choices)
+            .map(|c| Ok((c.seat, c.slot, self.zone_shape(c.slot, table)?)))
+            .collect()
     }
 
     /// The turn order; `None` before the players are set.

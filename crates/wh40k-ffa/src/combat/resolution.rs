@@ -31,7 +31,7 @@ pub struct MoraleTest {
     pub passed: bool,
 }
 
-/// One unit's sweeping-advance roll: D6 plus Initiative (P2).
+/// One unit's sweeping-advance roll: D6 plus Initiative (P22).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SweepRoll {
     /// The unit.
@@ -249,7 +249,9 @@ impl Resolver for Combat {
         let mut fleeing: Vec<Id> = tests.iter().filter(|t| !t.passed).map(|t| t.unit).collect();
         let mut destroyed = Vec::new();
 
-        // Sweeping advances, winner by winner (F4).
+        // Sweeping advances, winner by winner (F4). Every unit of every
+        // other side is an enemy, other winners' included: on a tie no
+        // winner advances while another winner's unit still fights (P23).
         let mut sweeps = Vec::new();
         for &seat in &result.winners {
             let name = player_name(self, seat);

@@ -235,7 +235,7 @@ fn f1_zone_sizes_are_mission_data() {
 fn f1_game_guides_the_choices_and_draws_the_zones() {
     let (mut g, mut table) = game(3);
     let step = g.deployment_step().expect("first choice");
-    assert_eq!((step.position, step.seat, step.rule), (0, 0, "F1"));
+    assert_eq!((step.position, step.seat, step.rule.as_str()), (0, 0, "F1"));
     assert_eq!(step.options.len(), 6);
     assert!(step.options.iter().all(|o| !o.explanation.is_empty()));
 
@@ -298,7 +298,17 @@ fn f1_game_guides_the_choices_and_draws_the_zones() {
     assert!(g.deployment().is_some_and(Deployment::complete));
     assert_eq!(g.deployment().and_then(|d| d.zone_of(1)), Some(BottomEdge));
 
-    // Three marker pieces, named for the players.
+    // The zones as shapes for the canvas, and as three marker pieces
+    // named for the players.
+    let zones = g.zones(&table).expect("sizes fit");
+    assert_eq!(zones.len(), 3);
+    assert_eq!((zones[1].0, zones[1].1), (1, BottomEdge));
+    assert_eq!(bounds(&zones[1].2), (0.0, 0.0, 72.0, 12.0));
+    assert_eq!(Some(&zones[2].2), table.pieces().get(2).map(|p| &p.shape));
+    assert_eq!(
+        bounds(&g.zone_shape(TopLeft, &table).unwrap()),
+        (0.0, 36.0, 18.0, 48.0)
+    );
     let zones: Vec<_> = table
         .pieces()
         .iter()
@@ -344,7 +354,7 @@ impl FreeForAllRules {
 }
 
 #[test]
-fn f1_p1_deployment_order_is_set_by_the_organiser() {
+fn f1_p21_deployment_order_is_set_by_the_organiser() {
     let (mut g, mut table) = game(4);
     ok(
         &mut g,
