@@ -143,7 +143,11 @@ pub enum ClockEdit {
 
 /// A change to a Warmaster game. Applying one succeeds wholly or changes
 /// nothing (neither the game nor the table).
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Serialised externally tagged in snake case (`{"set_scenario":
+/// "incursion"}`, `"place_layout"`), so scripts of edits can be saved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum WarmasterEdit {
     /// Replace the settings (before the battle).
     SetSettings(Settings),
