@@ -1671,6 +1671,14 @@ impl WarmasterGame {
             let b = self.battle_running()?;
             (b.round, b.turn_of)
         };
+        if let (Some(now), true) = (now_ms, self.settings.clock) {
+            // A clock that ran out during the turn ended the game then
+            // (W6, W9): the turn is not scored.
+            if self.clock.tick(now)?.is_some() {
+                self.check_clock();
+                return Ok(());
+            }
+        }
         if self.is_scoring_point(round, turn_of) {
             if self.scenario == Some(Scenario::Incursion)
                 && self
@@ -1771,13 +1779,18 @@ impl WarmasterGame {
             }
             ClockEdit::Stop { now_ms } => self.clock.stop(now_ms)?,
         }
+        self.check_clock();
+        Ok(())
+    }
+
+    /// Ends the battle when a clock ran out (W6, W9).
+    fn check_clock(&mut self) {
         if let Some(out) = self.clock.ran_out
             && self.battle.is_some()
             && self.end.is_none()
         {
             self.finish(vec![EndReason::ClockOut { player: out.player }]);
         }
-        Ok(())
     }
 }
 
