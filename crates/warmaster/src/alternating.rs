@@ -213,7 +213,7 @@ impl AlternatingTerrain {
     }
 
     /// `player` passes; after someone passed, the other player declines
-    /// his last piece with a pass.
+    /// his last piece with a pass (PW7).
     ///
     /// # Errors
     /// [`PlayError::Refused`] (W1): fewer than 10 pieces, not his turn,

@@ -1282,6 +1282,7 @@ impl WarmasterGame {
             let offset: Vector = at - shape.centroid();
             piece.shape = shape.translate(offset);
         }
+        // W1 distances are enforced during the alternation only (PW12).
         let alternating = self.alternating.as_ref().is_some_and(|a| !a.finished);
         if alternating {
             let Some(player) = player else {
@@ -1483,15 +1484,17 @@ impl WarmasterGame {
         state.stands_lost = u.stands;
         b.set_unit_state(state);
         if after_end {
-            // A correction for the VP count: no EP, no end condition.
+            // A correction for the VP count: no EP, no end condition (PW10).
             if new_general.is_some() {
                 return Err(plain_refusal("the game is over; no new general is named"));
             }
             return Ok(());
         }
+        // Event EP count at once, outside the scenario cap (PW3, PW8).
         let killer = player.other();
         let mut reasons = Vec::new();
         if self.special_rule == Some(SpecialRule::Killbox) && !u.kind.is_character() {
+            // Units only, not characters (PW4).
             self.push_ep(EpLine {
                 player: killer,
                 source: EpSource::Killbox {
@@ -1585,7 +1588,8 @@ impl WarmasterGame {
     }
 
     /// Whether `player`'s army reached its break point (W7): destroyed
-    /// counting units at least the break point (and at least one).
+    /// counting units at least the break point (and at least one);
+    /// pillaging units are not destroyed (PW9).
     #[must_use]
     pub fn broken(&self, player: Player) -> bool {
         let Some(b) = &self.battle else {
@@ -1673,7 +1677,7 @@ impl WarmasterGame {
         };
         if let (Some(now), true) = (now_ms, self.settings.clock) {
             // A clock that ran out during the turn ended the game then
-            // (W6, W9): the turn is not scored.
+            // (W6, W9): the turn is not scored (PW11).
             if self.clock.tick(now)?.is_some() {
                 self.check_clock();
                 return Ok(());
@@ -1688,7 +1692,7 @@ impl WarmasterGame {
                     .is_none()
             {
                 return Err(refused(
-                    format!("roll for turn {round}'s Incursion marker first"),
+                    format!("roll for turn {round}'s Incursion marker first (PW6)"),
                     "W5",
                 ));
             }

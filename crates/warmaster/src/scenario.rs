@@ -268,7 +268,8 @@ pub struct Objective {
     pub label: String,
     /// Objective marker or zone.
     pub kind: MarkerKind,
-    /// The half it belongs to, where the scenario scores by side.
+    /// The half it belongs to, where the scenario scores by side; set by
+    /// the layout and kept when the marker moves (PW13).
     #[serde(default)]
     pub side: Option<Edge>,
 }

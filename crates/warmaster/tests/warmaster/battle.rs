@@ -975,3 +975,140 @@ fn w2_scenario_and_special_rule_rolls() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn pw11_a_clock_run_out_during_a_turn_ends_it_unscored() {
+    let settings = Settings {
+        clock: true,
+        clock_minutes: 10,
+        ..Settings::default()
+    };
+    let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, settings);
+    ok(
+        &mut g,
+        &mut t,
+        E::Clock(ClockEdit::Start {
+            player: Player::A,
+            now_ms: 0,
+        }),
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::EndTurn {
+            now_ms: Some(1_000),
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::EndTurn {
+            now_ms: Some(2_000),
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::EndTurn {
+            now_ms: Some(3_000),
+        },
+    );
+    control(&mut g, &mut t, &[("Hill", Control::by(Player::B))]);
+    // B's turn 2 would score, but his clock ran out before he ended it.
+    ok(
+        &mut g,
+        &mut t,
+        E::EndTurn {
+            now_ms: Some(3_000 + 600_000 + 1),
+        },
+    );
+    assert_eq!(
+        g.end.clone().map(|e| e.reasons),
+        Some(vec![EndReason::ClockOut { player: Player::B }])
+    );
+    assert_eq!(g.ep(Player::B), 0);
+}
+
+#[test]
+fn pw10_losses_can_be_corrected_after_the_end_without_ep() {
+    let (mut g, mut t) = ready(
+        Scenario::Linebreak,
+        Some(SpecialRule::Killbox),
+        Settings::default(),
+    );
+    ok(&mut g, &mut t, E::EndGame);
+    ok(
+        &mut g,
+        &mut t,
+        E::UnitDestroyed {
+            player: Player::B,
+            unit: SPEARMEN[0],
+            new_general: None,
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::StandsLost {
+            player: Player::B,
+            unit: SPEARMEN[1],
+            lost: 2,
+        },
+    );
+    assert_eq!(g.ep(Player::A), 0, "no Killbox EP after the end");
+    assert_eq!(
+        g.end.clone().map(|e| e.reasons),
+        Some(vec![EndReason::Agreed])
+    );
+    // 55 + 30 (half of 55 is 27.5, rounded up to 30).
+    assert_eq!(g.victory().sides[0].total, 85);
+    let msg = refused(
+        &mut g,
+        &mut t,
+        E::StandsLost {
+            player: Player::B,
+            unit: SPEARMEN[2],
+            lost: 3,
+        },
+    );
+    assert!(msg.starts_with("lost: 3 is refused"), "{msg}");
+}
+
+#[test]
+fn w11_army_problems_name_their_path_in_the_game() {
+    let mut g = WarmasterGame::new_game();
+    let mut t = table();
+    let mut settings = Settings::default();
+    settings.game_size = 1250;
+    settings.options.arrogant = true;
+    ok(&mut g, &mut t, E::SetSettings(settings));
+    ok(&mut g, &mut t, E::ImportArmy { player: Player::B, text: "army: Dunkelelfen\nGeneral, 1, 155, general, item=Sceptre of Sovereignty\nSpearmen, 20, 60".into() });
+    let problems: Vec<String> = g.problems(&t).iter().map(ToString::to_string).collect();
+    assert!(
+        problems.contains(
+            &"players[1].army.units: the army costs 1355 points, 105 over the game size of 1250"
+                .to_owned()
+        ),
+        "{problems:?}"
+    );
+    assert!(problems.contains(&"players[1].army.units[0].magic_items: \"General\" carries the Sceptre of Sovereignty, which Dark Elves may not take under \"Arrogant\" (W11)".to_owned()), "{problems:?}");
+    assert!(
+        problems.contains(&"players[0].army.units: the army has no units".to_owned()),
+        "{problems:?}"
+    );
+    // A bad unit in a whole army names its field.
+    let mut army = g.army(Player::B).clone();
+    army.units[1].stands = 0;
+    let msg = refused(
+        &mut g,
+        &mut t,
+        E::SetArmy {
+            player: Player::B,
+            army,
+        },
+    );
+    assert!(
+        msg.starts_with("army.units[1].stands: 0 is refused"),
+        "{msg}"
+    );
+}

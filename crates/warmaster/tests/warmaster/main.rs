@@ -375,3 +375,32 @@ fn g4_a_bad_fixture_value_is_an_error_naming_the_field() {
 pub fn text(e: PlayError) -> String {
     e.to_string()
 }
+
+#[test]
+fn w5_the_cap_bites_on_an_edited_layout() {
+    // Incursion with a fourth marker added by the players: 1 + 1 + 2 + 1
+    // is capped at 4 per scoring.
+    let objectives: Vec<Objective> = ["A", "B", "C", "D"]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Objective {
+            id: Id(i as u64 + 1),
+            piece: i as u64 + 10,
+            label: (*l).to_owned(),
+            kind: MarkerKind::Objective,
+            side: None,
+        })
+        .collect();
+    let ctx = ScoringContext {
+        scenario: Scenario::Incursion,
+        special: None,
+        objectives: &objectives,
+        doubled: Some(Id(3)),
+        home: [Edge::South, Edge::North],
+    };
+    let lines = score(&ctx, &|_| Control::by(Player::A), Player::A);
+    assert_eq!(lines.iter().map(|l| l.ep).sum::<i32>(), 4);
+    let last = lines.last().expect("lines");
+    assert_eq!(last.ep, -1);
+    assert_eq!(last.source, feldherr_warmaster::EpSource::Cap { cap: 4 });
+}
