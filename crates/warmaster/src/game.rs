@@ -215,7 +215,7 @@ pub enum WarmasterEdit {
         /// Its outline (moved so that its centre is `at`); the type's
         /// default outline when `None`.
         shape: Option<Shape>,
-        /// Its name; "<type> <n>" when `None`.
+        /// Its name; the type and a number ("Wood 2") when `None`.
         name: Option<String>,
     },
     /// Pass in the alternating placement (or decline the last piece).

@@ -1078,9 +1078,14 @@ fn pw10_losses_can_be_corrected_after_the_end_without_ep() {
 fn w11_army_problems_name_their_path_in_the_game() {
     let mut g = WarmasterGame::new_game();
     let mut t = table();
-    let mut settings = Settings::default();
-    settings.game_size = 1250;
-    settings.options.arrogant = true;
+    let settings = Settings {
+        game_size: 1250,
+        options: feldherr_warmaster::GuardiansOptions {
+            arrogant: true,
+            ..Default::default()
+        },
+        ..Settings::default()
+    };
     ok(&mut g, &mut t, E::SetSettings(settings));
     ok(&mut g, &mut t, E::ImportArmy { player: Player::B, text: "army: Dunkelelfen\nGeneral, 1, 155, general, item=Sceptre of Sovereignty\nSpearmen, 20, 60".into() });
     let problems: Vec<String> = g.problems(&t).iter().map(ToString::to_string).collect();
