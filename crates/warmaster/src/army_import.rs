@@ -37,6 +37,8 @@ use crate::{Army, ArmyKind, Unit, UnitKind, WarmasterError};
 
 /// Longest list accepted, in lines.
 pub const MAX_LINES: usize = 500;
+/// Longest list accepted, in bytes.
+pub const MAX_BYTES: usize = 100_000;
 /// Largest count on one line.
 pub const MAX_COUNT: u32 = 50;
 
@@ -48,6 +50,13 @@ pub const MAX_COUNT: u32 = 50;
 /// [`WarmasterError::TooLarge`] for more than [`MAX_LINES`] lines or
 /// [`MAX_UNITS`] units.
 pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
+    if text.len() > MAX_BYTES {
+        return Err(WarmasterError::TooLarge {
+            what: "army list (bytes)".into(),
+            size: text.len(),
+            limit: MAX_BYTES,
+        });
+    }
     let lines = text.lines().count();
     if lines > MAX_LINES {
         return Err(WarmasterError::TooLarge {

@@ -196,27 +196,27 @@ impl Battle {
         self.ep
             .iter()
             .filter(|e| e.line.player == player)
-            .map(|e| e.line.ep)
-            .sum()
+            .fold(0_i32, |sum, e| sum.saturating_add(e.line.ep))
     }
 
     /// EP per player per player turn.
     #[must_use]
     pub fn ep_per_turn(&self) -> Vec<TurnEp> {
-        let mut total = [0, 0];
+        let mut total = [0_i32, 0];
         self.turns
             .iter()
             .map(|t| {
-                let mut gained = [0, 0];
+                let mut gained = [0_i32, 0];
                 for e in self
                     .ep
                     .iter()
                     .filter(|e| e.round == t.round && e.turn_of == t.player)
                 {
-                    gained[e.line.player.index()] += e.line.ep;
+                    let g = &mut gained[e.line.player.index()];
+                    *g = g.saturating_add(e.line.ep);
                 }
-                total[0] += gained[0];
-                total[1] += gained[1];
+                total[0] = total[0].saturating_add(gained[0]);
+                total[1] = total[1].saturating_add(gained[1]);
                 TurnEp {
                     round: t.round,
                     turn_of: t.player,

@@ -1184,7 +1184,7 @@ impl WarmasterGame {
                     .ok_or_else(|| plain_refusal("the battle has not begun"))?;
                 b.length_roll_due = None;
                 if another_turn {
-                    b.rounds = after_round + 1;
+                    b.rounds = after_round.saturating_add(1);
                     next_round(b, starting);
                 } else {
                     self.finish(vec![EndReason::TurnLimit {
@@ -1389,7 +1389,7 @@ impl WarmasterGame {
             return Err(refused("finish the terrain placement first", "W1"));
         }
         let rounds = if self.special_rule == Some(SpecialRule::RandomGameLength) {
-            self.settings.turn_limit - 1
+            self.settings.turn_limit.saturating_sub(1)
         } else {
             self.settings.turn_limit
         };
@@ -1441,8 +1441,7 @@ impl WarmasterGame {
                     EpSource::KingCap { general: g } => *g == general,
                     _ => false,
                 })
-                .map(|e| e.line.ep)
-                .sum();
+                .fold(0_i32, |sum, e| sum.saturating_add(e.line.ep));
         self.push_ep(EpLine {
             player,
             source,
@@ -1644,7 +1643,7 @@ impl WarmasterGame {
             }
         }
         if self.special_rule == Some(SpecialRule::SuddenDeath) {
-            let lead = ep[0] - ep[1];
+            let lead = ep[0].saturating_sub(ep[1]);
             let leader = if lead > 0 { Player::A } else { Player::B };
             if lead.abs() >= SUDDEN_DEATH_LEAD
                 && !reasons.contains(&EndReason::TenEp { player: leader })
@@ -1750,7 +1749,7 @@ impl WarmasterGame {
                 ended: false,
             });
         } else if round >= b.rounds {
-            if random && round < limit + 1 {
+            if random && round < limit.saturating_add(1) {
                 b.length_roll_due = Some(round);
             } else {
                 self.finish(vec![EndReason::TurnLimit { rounds: round }]);
@@ -1799,7 +1798,7 @@ impl WarmasterGame {
 }
 
 fn next_round(b: &mut Battle, starting: Player) {
-    b.round += 1;
+    b.round = b.round.saturating_add(1);
     b.turn_of = starting;
     b.turns.push(TurnRecord {
         round: b.round,

@@ -340,7 +340,7 @@ impl Resolver for RollResolver {
                     (
                         format!(
                             "D6 {face}, {need}+ needed: turn {} is played",
-                            after_round + 1
+                            after_round.saturating_add(1)
                         ),
                         "warmaster.log.game_continues",
                     )
