@@ -66,6 +66,7 @@ mod conquest;
 mod control;
 mod error;
 mod game;
+mod messages;
 mod player;
 mod rolls;
 mod scenario;

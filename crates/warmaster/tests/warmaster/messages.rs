@@ -131,3 +131,79 @@ fn every_key_used_renders_in_both_languages() {
     let line = de.render(&messages[messages.len() - 1]).expect("renders");
     assert_eq!(line, "W6 5 (4+ nötig): nach Zug 6 geht es weiter");
 }
+
+#[test]
+fn the_example_games_results_render_in_german() {
+    let (game, _) = super::example::play();
+    let de = catalogue(Lang::De);
+    let en = catalogue(Lang::En);
+    let names = [game.players[0].name.clone(), game.players[1].name.clone()];
+    let mut lines = Vec::new();
+    for e in game.ep_lines() {
+        lines.push(e.line.source.message());
+    }
+    let v = game.victory();
+    for side in &v.sides {
+        lines.extend(side.lines.iter().map(|l| l.kind.message()));
+    }
+    for r in &game.end.as_ref().expect("ended").reasons {
+        lines.push(r.message(&names));
+    }
+    lines.push(v.verdict.message(&names));
+    for m in &lines {
+        assert!(en.render(m).is_some(), "{m:?} in English");
+    }
+    let german: Vec<String> = lines
+        .iter()
+        .map(|m| de.render(m).expect("renders"))
+        .collect();
+    insta::assert_snapshot!("example_game_german", german.join("\n"));
+    // Every other typed line renders too.
+    use feldherr_play::Id;
+    use feldherr_warmaster::{EndReason, EpSource, Player, Verdict};
+    let others = [
+        EpSource::Zone {
+            objective: Id(1),
+            label: "Z".into(),
+        }
+        .message(),
+        EpSource::OwnLine.message(),
+        EpSource::EnemyLine { markers: 2 }.message(),
+        EpSource::Cap { cap: 4 }.message(),
+        EpSource::Killbox {
+            unit: Id(1),
+            name: "X".into(),
+        }
+        .message(),
+        EpSource::ScorchedEarth {
+            unit: Id(1),
+            name: "X".into(),
+        }
+        .message(),
+        EpSource::KingSlain {
+            unit: Id(1),
+            name: "X".into(),
+            by_general: None,
+        }
+        .message(),
+        EpSource::GeneralFought { general: Id(1) }.message(),
+        EpSource::KingCap { general: None }.message(),
+        EpSource::Marker {
+            objective: Id(1),
+            label: "A".into(),
+            doubled: true,
+        }
+        .message(),
+        EndReason::SuddenDeath { leader: Player::A }.message(&names),
+        EndReason::GeneralSlain { player: Player::A }.message(&names),
+        EndReason::ArmyBroken { player: Player::A }.message(&names),
+        EndReason::TurnLimit { rounds: 6 }.message(&names),
+        EndReason::ClockOut { player: Player::A }.message(&names),
+        EndReason::Agreed.message(&names),
+        Verdict::Draw.message(&names),
+        Verdict::Clock { winner: Player::B }.message(&names),
+    ];
+    for m in &others {
+        assert!(de.render(m).is_some() && en.render(m).is_some(), "{m:?}");
+    }
+}
