@@ -219,6 +219,24 @@ impl Unit {
         Ok(())
     }
 
+    /// Extra attacks in every combat under "Zerstoererisch" (W11): 2 for
+    /// a non-flying monster, whatever its stands; otherwise 0.
+    #[must_use]
+    pub fn destructive_attacks(&self, options: &GuardiansOptions) -> u32 {
+        if options.destructive && self.kind == UnitKind::Monster && !self.flying {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// Whether terrain can make the unit defended: under "Zerstoererisch"
+    /// (W11) a non-flying monster never is.
+    #[must_use]
+    pub fn may_be_defended(&self, options: &GuardiansOptions) -> bool {
+        self.destructive_attacks(options) == 0
+    }
+
     /// Whether it counts towards the break point (W7): not a character and
     /// not marked as not counting.
     #[must_use]

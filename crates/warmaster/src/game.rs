@@ -1767,6 +1767,15 @@ impl WarmasterGame {
         let round = self.battle.as_ref().map_or(0, |b| b.round);
         match edit {
             ClockEdit::Start { player, now_ms } => {
+                if !self.clock.started()
+                    && let Some(s) = self.starting_player
+                    && s != player
+                {
+                    return Err(refused(
+                        format!("the clock starts when the starting player ({s}) begins to deploy"),
+                        "W9",
+                    ));
+                }
                 if !self.clock.started() {
                     self.clock = ChessClock::new(self.settings.clock_minutes);
                 }

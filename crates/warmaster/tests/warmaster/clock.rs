@@ -104,3 +104,27 @@ fn w9_the_clock_is_refused_when_it_is_off() {
         .expect_err("off");
     assert!(err.to_string().contains("off"), "{err}");
 }
+
+#[test]
+fn w9_the_clock_starts_with_the_starting_player() {
+    let settings = feldherr_warmaster::Settings {
+        clock: true,
+        ..feldherr_warmaster::Settings::default()
+    };
+    let (mut game, mut t) = ready(feldherr_warmaster::Scenario::Outflanked, None, settings);
+    use feldherr_play::Game;
+    use feldherr_warmaster::{ClockEdit, WarmasterEdit as E};
+    let err = game
+        .apply(
+            &E::Clock(ClockEdit::Start {
+                player: Player::B,
+                now_ms: 0,
+            }),
+            &mut t,
+        )
+        .expect_err("A starts");
+    assert!(
+        err.to_string().contains("starting player (player A)"),
+        "{err}"
+    );
+}

@@ -404,3 +404,26 @@ fn w5_the_cap_bites_on_an_edited_layout() {
     assert_eq!(last.ep, -1);
     assert_eq!(last.source, feldherr_warmaster::EpSource::Cap { cap: 4 });
 }
+
+#[test]
+fn w11_destructive_monsters() {
+    use feldherr_warmaster::{Unit, UnitKind};
+    let on = GuardiansOptions {
+        destructive: true,
+        ..GuardiansOptions::default()
+    };
+    let off = GuardiansOptions::default();
+    let mut monster = Unit::new(Id(1), "Giant", UnitKind::Monster, 150, 1);
+    assert_eq!(monster.destructive_attacks(&on), 2);
+    assert!(!monster.may_be_defended(&on));
+    assert_eq!(monster.destructive_attacks(&off), 0);
+    assert!(monster.may_be_defended(&off));
+    monster.flying = true;
+    assert_eq!(
+        monster.destructive_attacks(&on),
+        0,
+        "flying monsters are left out"
+    );
+    let infantry = Unit::new(Id(2), "Spearmen", UnitKind::Infantry, 55, 3);
+    assert_eq!(infantry.destructive_attacks(&on), 0);
+}
