@@ -740,13 +740,13 @@ impl WarmasterGame {
                         .map_err(|e| PlayError::from(e).under_field(&format!("army.units[{i}]")))?;
                 }
                 self.players[player.index()].army = checked;
-                self.stands.retain(|s| s.player != *player);
+                self.remove_stands_of(*player, table)?;
             }
             WarmasterEdit::ImportArmy { player, text } => {
                 self.before_battle("the armies")?;
                 let army = import_army(text)?;
                 self.players[player.index()].army = army;
-                self.stands.retain(|s| s.player != *player);
+                self.remove_stands_of(*player, table)?;
             }
             WarmasterEdit::AddUnit { player, unit } => {
                 self.before_battle("the armies")?;
@@ -1045,6 +1045,17 @@ impl WarmasterGame {
             }
             WarmasterEdit::Clock(c) => self.clock_edit(*c)?,
         }
+        Ok(())
+    }
+
+    /// Takes every stand of `player` off the map (his army was replaced).
+    fn remove_stands_of(&mut self, player: Player, table: &mut Table) -> Result<(), PlayError> {
+        for s in self.stands.iter().filter(|s| s.player == player) {
+            if table.piece(s.piece).is_some() {
+                table.apply(TableEdit::Delete { id: s.piece })?;
+            }
+        }
+        self.stands.retain(|s| s.player != player);
         Ok(())
     }
 

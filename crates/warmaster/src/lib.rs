@@ -21,6 +21,22 @@
 //!   ([`WarmasterRoll`], typed [`RollOutcome`]).
 //! - [`WarmasterTournament`] implements `feldherr_play::EventRules`.
 //!
+//! # For the app
+//!
+//! - Where the game stands: [`WarmasterGame::stage`] ([`Stage`]); during
+//!   the alternating placement [`TerrainStep`] says whose turn it is, how
+//!   many pieces are left, which types are taken and whether he may pass;
+//!   [`placement_violations`] checks a piece live while it is dragged.
+//! - Turn tracker: [`WarmasterGame::preview_scoring`] (this turn's EP line
+//!   by line), [`WarmasterGame::ep_per_turn`] (the chart),
+//!   [`WarmasterGame::control_from_stands`] (why each objective is held).
+//! - Result: [`WarmasterGame::victory`] (typed VP lines and the
+//!   [`Verdict`]), [`GameEnd`] and its [`EndReason`]s; every typed line
+//!   has a catalogue `message()` for German text.
+//! - Clock: [`ChessClock::view`] at the host's `now` (times left, warning
+//!   under 5 minutes, pause with its game turn); clock edits are
+//!   [`ClockEdit`]s, and [`WarmasterEdit::EndTurn`] switches the clock.
+//!
 //! Conventions: lengths in centimetres (G1) on the table's coordinates
 //! (origin at the lower-left corner, x along the long edge, y towards the
 //! north edge); the south edge (y = 0) and north edge are given to players

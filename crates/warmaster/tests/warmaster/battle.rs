@@ -1117,3 +1117,62 @@ fn w11_army_problems_name_their_path_in_the_game() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_new_army_takes_the_old_stands_off_the_map() {
+    let mut g = WarmasterGame::new_game();
+    let mut t = table();
+    ok(
+        &mut g,
+        &mut t,
+        E::ImportArmy {
+            player: Player::A,
+            text: ARMY.into(),
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::PlaceStand {
+            player: Player::A,
+            unit: SPEARMEN[0],
+            at: Point::new(50.0, 20.0),
+            facing: None,
+        },
+    );
+    assert_eq!(t.pieces().len(), 1);
+    ok(
+        &mut g,
+        &mut t,
+        E::ImportArmy {
+            player: Player::A,
+            text: ARMY.into(),
+        },
+    );
+    assert!(t.pieces().is_empty());
+    assert!(g.stands.is_empty());
+    // A unit has only so many stands.
+    for x in [20.0, 30.0, 40.0] {
+        ok(
+            &mut g,
+            &mut t,
+            E::PlaceStand {
+                player: Player::A,
+                unit: SPEARMEN[0],
+                at: Point::new(x, 20.0),
+                facing: None,
+            },
+        );
+    }
+    let msg = refused(
+        &mut g,
+        &mut t,
+        E::PlaceStand {
+            player: Player::A,
+            unit: SPEARMEN[0],
+            at: Point::new(60.0, 20.0),
+            facing: None,
+        },
+    );
+    assert!(msg.contains("all on the map"), "{msg}");
+}
