@@ -129,6 +129,9 @@ pub struct AttackSpec {
     pub strike: Strike,
     /// The targets in the order they are resolved.
     pub targets: Vec<TargetSpec>,
+    /// A Heavy model's charge: each target hit is thrown back 1".
+    #[serde(default)]
+    pub heavy_charge: bool,
 }
 
 /// The odds of one target's exchange before any die is rolled.
@@ -275,6 +278,9 @@ pub struct Exchange {
     pub evaded: bool,
     /// Whether his block succeeded.
     pub blocked: bool,
+    /// Thrown back 1" by a Heavy model's successful charge.
+    #[serde(default)]
+    pub thrown_back: bool,
 }
 
 /// The typed outcome of an attack.
@@ -373,6 +379,7 @@ impl Attack {
             hits: Hits { a: 0, b: 0 },
             evaded: false,
             blocked: false,
+            thrown_back: false,
         };
         let react_msg = |pool: Pool| {
             Message::new("warheim.roll.reaction")
@@ -402,7 +409,7 @@ impl Attack {
             }
             steps.log(
                 LogStep::rule(
-                    "H3",
+                    "PH9",
                     format!("{}: template, {} hit", t.target.name, ex.hits.a),
                 )
                 .with_message(
@@ -664,11 +671,7 @@ impl Attack {
                 Fall::Unconscious => "warheim.state.unconscious",
                 Fall::Dead => "warheim.state.dead",
             };
-            let rule = if fall == Fall::Unconscious && t_after < 0 {
-                "H4 Regeneration"
-            } else {
-                "H4"
-            };
+            let rule = "H4";
             steps.log(
                 LogStep::rule(
                     rule,
@@ -719,7 +722,18 @@ impl Resolver for Attack {
         for t in &spec.targets {
             let mut hits = Vec::new();
             let mut arm_bonus = 0;
-            exchanges.push(self.exchange(steps, t, &mut hits, &mut on_attacker, &mut arm_bonus)?);
+            let mut ex = self.exchange(steps, t, &mut hits, &mut on_attacker, &mut arm_bonus)?;
+            if spec.heavy_charge && ex.hits.a > 0 {
+                ex.thrown_back = true;
+                steps.log(
+                    LogStep::rule("PH10", format!("{} is thrown back 1\"", t.target.name))
+                        .with_message(
+                            Message::new("warheim.log.thrown_back")
+                                .text("who", t.target.name.clone()),
+                        ),
+                );
+            }
+            exchanges.push(ex);
             per_target.push((hits, arm_bonus));
         }
         // Saves: the targets in order, then the attacker.

@@ -128,6 +128,10 @@ pub struct AttackOrder {
     /// The attacker is in cover (+3 Arm against reactions).
     #[serde(default)]
     pub attacker_cover: bool,
+    /// The attack is itself a reaction against the active model by a model
+    /// that saw it: the weapon's Attacks count 1.
+    #[serde(default)]
+    pub as_reaction: bool,
 }
 
 /// Finds `id` in `rosters`: (player, fighter).
@@ -236,7 +240,11 @@ impl AttackOrder {
     pub fn pool_size(&self, attacker: &Fighter) -> Result<u32, WarheimError> {
         let w = weapon(attacker, self.weapon, "weapon")?;
         let (martial_dice, _) = martial(attacker, self.martial, "martial")?;
-        let base = if self.squad_order { 1 } else { w.attacks };
+        let base = if self.squad_order || self.as_reaction {
+            1
+        } else {
+            w.attacks
+        };
         let assault = u32::from(self.charge && attacker.is(ModelType::Assault));
         Ok(base + hero(attacker) + assault + martial_dice)
     }
@@ -244,6 +252,9 @@ impl AttackOrder {
     /// Builds the attack with every number fixed.
     pub fn build(&self, rosters: &[Roster]) -> Result<AttackSpec, WarheimError> {
         let (side, attacker) = find(rosters, self.attacker)?;
+        if self.as_reaction {
+            check_reaction(attacker, ShortAction::Attack, true, false)?;
+        }
         if attacker.down() || attacker.has(Condition::Panic) {
             return Err(WarheimError::fighter(
                 &attacker.name,
@@ -359,6 +370,7 @@ impl AttackOrder {
             attacker: combatant(attacker, self.attacker_cover),
             strike,
             targets,
+            heavy_charge: self.charge && attacker.is(ModelType::Heavy),
         };
         spec.check()?;
         Ok(spec)

@@ -113,6 +113,9 @@ pub enum WarheimEdit {
     },
     /// Ends the acting group (spent, or declining the commander's extra).
     EndGroup,
+    /// A Solo outside any group joins the acting group at its start, for
+    /// the rest of the turn (he loses his +1 to a result meanwhile).
+    SoloJoins(Id),
     /// Ends the turn: panic and stupor end, Mor comes back.
     EndTurn,
     /// Declares an attack: a saved resolution with its odds.
@@ -316,6 +319,31 @@ impl Warheim {
         let players = self.rosters.len();
         if let Some(turn) = &mut self.turn {
             turn.break_groups(p, &keep, players);
+        }
+        Ok(())
+    }
+
+    /// A Solo who joined a group this turn has no +1 to a result.
+    fn check_solo_bonus(&self, order: &AttackOrder) -> Result<(), PlayError> {
+        let joined = |id: Id| self.turn.as_ref().is_some_and(|t| t.joined.contains(&id));
+        let refuse = |id: Id| -> Result<(), PlayError> {
+            let (_, f) = find(&self.rosters, id)?;
+            if !f.is(ModelType::Elite) && joined(id) {
+                return Err(WarheimError::fighter(
+                    &f.name,
+                    "plus_one",
+                    true,
+                    "a Solo who joined a group has no +1 to a result this turn",
+                )
+                .into());
+            }
+            Ok(())
+        };
+        if order.targets.iter().any(|t| t.plus_one) {
+            refuse(order.attacker)?;
+        }
+        for t in order.targets.iter().filter(|t| t.reaction_plus_one) {
+            refuse(t.target)?;
         }
         Ok(())
     }
@@ -550,6 +578,23 @@ impl Warheim {
                 }
                 self.auto_end(players)?;
             }
+            WarheimEdit::SoloJoins(fighter) => {
+                let (_, f) = find(&self.rosters, *fighter)?;
+                if !f.is(ModelType::Solo) {
+                    return Err(WarheimError::fighter(
+                        &f.name,
+                        "types",
+                        "no Solo",
+                        "only a Solo joins a group for the turn",
+                    )
+                    .into());
+                }
+                let turn = self
+                    .turn
+                    .as_mut()
+                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
+                turn.join_solo(*fighter)?;
+            }
             WarheimEdit::EndGroup => {
                 let stuck = self.turn.as_ref().is_some_and(|t| self.group_stuck(t));
                 let turn = self
@@ -584,6 +629,7 @@ impl Warheim {
             }
             WarheimEdit::Attack(order) => {
                 let spec = order.build(&self.rosters)?;
+                self.check_solo_bonus(order)?;
                 if order.ambush {
                     self.set(order.attacker, Condition::Hidden, false)?;
                 }

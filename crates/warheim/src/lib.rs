@@ -46,7 +46,7 @@
 //! };
 //! let order = AttackOrder {
 //!     attacker: Id(1), weapon: 0, charge: false, ambush: false, squad_order: false,
-//!     martial: Some(MartialUse::Strength), attacker_cover: false,
+//!     martial: Some(MartialUse::Strength), attacker_cover: false, as_reaction: false,
 //!     targets: vec![target(11, 1, 1.5, true, None), target(12, 2, 0.0, false, Some(MartialUse::Strength))],
 //! };
 //! // The panel: the odds of the hits on each side, before any die.

@@ -12,11 +12,11 @@ use crate::{Stat, WarheimError};
 pub enum Terrain {
     /// Темнота: -3 WS, -3 Prec.
     Darkness,
-    /// Туман: -3 Prec, and another -3 Prec at 12" or more (P-WH5).
+    /// Туман: -3 Prec, and another -3 Prec at 12" or more (PH5).
     Fog,
     /// Растительность: -3 Prec.
     Vegetation,
-    /// Болото: -3 Ph, -3 WS; -1 to the second Speed (P-WH5).
+    /// Болото: -3 Ph, -3 WS; -1 to the second Speed (PH5).
     Swamp,
     /// Лёд: -1 Ph, -1 WS, -1 Speed.
     Ice,
@@ -51,7 +51,7 @@ impl Terrain {
 /// Where the attacker stands as the target sees it. The base's front half
 /// sees, the rear half does not: from the rear the target cannot see the
 /// attacker, so it can only turn (or nothing), and a block does not help
-/// (P-WH4: the text gives no number for flank or rear).
+/// (PH4: the text gives no number for flank or rear).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Facing {
     /// In front of the target.

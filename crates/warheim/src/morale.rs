@@ -140,7 +140,7 @@ impl Resolver for MoraleTest {
             (true, MoraleKind::Flight) => "warheim.log.flight_failed",
         };
         steps.log(
-            LogStep::rule("Mor", format!("{}: {result}", spec.name))
+            LogStep::rule("PH11", format!("{}: {result}", spec.name))
                 .with_message(Message::new(then).text("who", spec.name.clone())),
         );
         Ok(MoraleOutcome {

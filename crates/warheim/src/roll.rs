@@ -22,7 +22,7 @@ pub const CRIT_LEVEL: u32 = 1_000;
 pub const MAX_POOL: u32 = 12;
 
 /// The result of one face against `value`, with `bonus` added to the
-/// result (H1; Elite and Solo +1, P-WH2). With no bonus this is
+/// result (H1; Elite and Solo +1, PH2). With no bonus this is
 /// `D20Test::evaluate`.
 pub fn evaluate(value: i32, bonus: i32, face: u32) -> Result<D20Result, WarheimError> {
     let test = D20Test::new(value)?;

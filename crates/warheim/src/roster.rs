@@ -193,7 +193,11 @@ impl Roster {
     pub fn ungrouped(&self) -> Vec<&Fighter> {
         self.fighters
             .iter()
-            .filter(|f| f.discipline != Discipline::Disorganized && self.group_of(f.id).is_none())
+            .filter(|f| {
+                f.discipline != Discipline::Disorganized
+                    && !f.is(crate::ModelType::Solo)
+                    && self.group_of(f.id).is_none()
+            })
             .collect()
     }
 }

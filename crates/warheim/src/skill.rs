@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SkillKind {
     /// Melee levels: per level one more die or +1 strength bonus, chosen
-    /// per attack (P-WH3).
+    /// per attack (PH3).
     Martial,
     /// Defers death by its level in T (H4).
     Regeneration,

@@ -41,6 +41,9 @@ pub struct GroupTurn {
     /// Broken by the loss of the commander: nothing left to spend.
     #[serde(default)]
     pub broken: bool,
+    /// Whether the group has spent anything yet.
+    #[serde(default)]
+    pub started: bool,
 }
 
 impl GroupTurn {
@@ -75,6 +78,9 @@ pub struct Turn {
     pub chooser: usize,
     /// The group acting now (index into `groups`).
     pub active: Option<usize>,
+    /// Solos who joined a group for this turn.
+    #[serde(default)]
+    pub joined: Vec<Id>,
 }
 
 /// Activations `roster`'s fighters give at the start of a turn (H5):
@@ -127,6 +133,7 @@ pub fn groups_of(player: usize, roster: &Roster) -> Vec<GroupTurn> {
             commander_extra: commander,
             squad_order: squad,
             broken: false,
+            started: false,
         });
     }
     for f in &roster.fighters {
@@ -146,6 +153,7 @@ pub fn groups_of(player: usize, roster: &Roster) -> Vec<GroupTurn> {
                 commander_extra: commander,
                 squad_order: false,
                 broken: false,
+                started: false,
             });
         }
     }
@@ -165,6 +173,7 @@ impl Turn {
             groups,
             chooser: 0,
             active: None,
+            joined: Vec::new(),
         };
         turn.chooser = turn.next_chooser(rosters.len(), 0).unwrap_or(0);
         turn
@@ -249,6 +258,7 @@ impl Turn {
                 "not in the acting group",
             ));
         }
+        g.started = true;
         let revealed = match source {
             Source::Pool => {
                 if g.pool == 0 {
@@ -319,6 +329,50 @@ impl Turn {
         }
         g.pool -= 1;
         g.squad_order = false;
+        g.started = true;
+        Ok(())
+    }
+
+    /// A Solo declares at the start of the acting group's activation that
+    /// he is part of it until the end of the turn: his activation (and a
+    /// commander's extra) moves into the group.
+    pub fn join_solo(&mut self, solo: Id) -> Result<(), WarheimError> {
+        let index = self
+            .active
+            .ok_or_else(|| WarheimError::invalid("solo", solo, "no group is acting"))?;
+        let (player, started) = self
+            .groups
+            .get(index)
+            .map(|g| (g.player, g.started))
+            .ok_or_else(|| WarheimError::invalid("group", index, "no such group"))?;
+        if started {
+            return Err(WarheimError::invalid(
+                "solo",
+                solo,
+                "a Solo joins only at the start of the group's activation",
+            ));
+        }
+        let single = self
+            .groups
+            .iter()
+            .position(|g| {
+                g.player == player && g.group.is_none() && g.fighters == [solo] && g.remaining() > 0
+            })
+            .ok_or_else(|| {
+                WarheimError::invalid(
+                    "solo",
+                    solo,
+                    "no unspent Solo of this player outside a group",
+                )
+            })?;
+        let extra = self.groups[single].commander_extra;
+        self.groups[single].pool = 0;
+        self.groups[single].commander_extra = false;
+        let g = &mut self.groups[index];
+        g.fighters.push(solo);
+        g.pool += 1;
+        g.commander_extra |= extra;
+        self.joined.push(solo);
         Ok(())
     }
 

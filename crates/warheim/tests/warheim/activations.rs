@@ -524,3 +524,86 @@ fn short_and_full_actions() {
     assert!(may_order(&hunter, &plain));
     assert!(!may_order(&plain, &hunter), "a Hero takes no orders");
 }
+
+#[test]
+fn a_solo_joins_a_group_for_the_turn() {
+    let (mut game, mut table) = game();
+    let mut p1 = game.rosters[0].clone();
+    let mut solo = orc(9, Discipline::Disciplined, &[ModelType::Solo]);
+    solo.name = "lone orc".into();
+    p1.fighters.push(solo);
+    game.apply(
+        &WarheimEdit::SetRoster {
+            player: 0,
+            roster: p1,
+        },
+        &mut table,
+    )
+    .unwrap();
+    assert!(game.problems(&table).is_empty(), "a Solo needs no group");
+    start(&mut game, &mut table);
+    let lone = game
+        .turn_view(0)
+        .unwrap()
+        .groups
+        .iter()
+        .position(|g| g.fighters == [Id(9)])
+        .unwrap();
+    game.apply(
+        &WarheimEdit::ChooseGroup {
+            player: 0,
+            group: 1,
+        },
+        &mut table,
+    )
+    .unwrap();
+    // Not a Solo: refused.
+    assert!(
+        game.apply(&WarheimEdit::SoloJoins(Id(8)), &mut table)
+            .is_err()
+    );
+    game.apply(&WarheimEdit::SoloJoins(Id(9)), &mut table)
+        .unwrap();
+    let view = game.turn_view(0).unwrap();
+    assert_eq!(view.groups[1].remaining, 4, "Warband pair 3 + the Solo");
+    assert_eq!(view.groups[lone].remaining, 0);
+    act(&mut game, &mut table, 9, Source::Pool).unwrap();
+    // Joined: no +1 to a result this turn.
+    let mut t = super::target(21, 1, 0.0, feldherr_warheim::ReactionChoice::None);
+    t.plus_one = true;
+    let mut o = super::order(9, vec![t]);
+    o.targets[0].dice = 1;
+    let e = game
+        .apply(&WarheimEdit::Attack(o.clone()), &mut table)
+        .unwrap_err();
+    assert!(e.to_string().contains("lone orc"), "{e}");
+    // Joining once the group has started is refused.
+    let (mut game, mut table) = self::game();
+    let mut p1 = game.rosters[0].clone();
+    p1.fighters
+        .push(orc(9, Discipline::Disciplined, &[ModelType::Solo]));
+    game.apply(
+        &WarheimEdit::SetRoster {
+            player: 0,
+            roster: p1,
+        },
+        &mut table,
+    )
+    .unwrap();
+    start(&mut game, &mut table);
+    game.apply(
+        &WarheimEdit::ChooseGroup {
+            player: 0,
+            group: 1,
+        },
+        &mut table,
+    )
+    .unwrap();
+    act(&mut game, &mut table, 4, Source::Pool).unwrap();
+    assert!(
+        game.apply(&WarheimEdit::SoloJoins(Id(9)), &mut table)
+            .unwrap_err()
+            .to_string()
+            .contains("start")
+    );
+}

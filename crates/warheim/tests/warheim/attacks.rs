@@ -446,3 +446,104 @@ fn a_dodge_only_cancels() {
     assert_eq!(out.exchanges[0].hits, Hits { a: 0, b: 0 });
     assert!(out.exchanges[0].evaded);
 }
+
+#[test]
+fn heavy_charge_throws_back() {
+    let (mut game, mut table) = example_game();
+    let mut hunters = game.rosters[0].clone();
+    hunters.fighters[0].types.push(ModelType::Heavy);
+    game.apply(
+        &WarheimEdit::SetRoster {
+            player: 0,
+            roster: hunters,
+        },
+        &mut table,
+    )
+    .unwrap();
+    let mut o = order(1, vec![target(11, 3, 0.0, ReactionChoice::None)]);
+    o.charge = true;
+    let out = resolve(
+        &mut game,
+        &mut table,
+        o.clone(),
+        dice(&[&[3, 19, 19], &[20]]),
+    );
+    assert!(out.exchanges[0].thrown_back);
+    let missed = resolve(&mut game, &mut table, o, dice(&[&[19, 19, 19]]));
+    assert!(!missed.exchanges[0].thrown_back);
+}
+
+#[test]
+fn a_reaction_strike_has_one_attack() {
+    let (game, _) = example_game();
+    // The lower orc strikes at the active hero as a reaction: 1 die.
+    let mut o = order(12, vec![target(1, 1, 0.0, ReactionChoice::None)]);
+    o.as_reaction = true;
+    assert_eq!(o.build(&game.rosters).unwrap().targets[0].pool.dice, 1);
+    o.targets[0].dice = 2;
+    assert!(o.build(&game.rosters).is_err());
+}
+
+#[test]
+fn h1_for_every_face_of_an_attack_die() {
+    use feldherr_dice::step::{Answer, Driver};
+    use feldherr_warheim::attack::{Attack, AttackSpec, Combatant, Strike, TargetSpec};
+    use feldherr_warheim::roll::Pool;
+    let who = |id| Combatant {
+        id: Id(id),
+        name: "x".into(),
+        arm: 0,
+        t: 30,
+        regeneration: 0,
+        beast: false,
+    };
+    for v in [12, 20, 23, 25] {
+        for face in 1..=20u32 {
+            let spec = AttackSpec {
+                attacker: who(1),
+                strike: Strike {
+                    strength: 5,
+                    damage_bonus: 0,
+                    damage_type: Default::default(),
+                },
+                targets: vec![TargetSpec {
+                    target: who(2),
+                    pool: Pool {
+                        dice: 1,
+                        value: v,
+                        bonus: 0,
+                    },
+                    template: false,
+                    reaction: ReactionSpec::None,
+                }],
+                heavy_charge: false,
+            };
+            // Any save face will do: strength 5 is stopped by 5 and more.
+            let mut answers = vec![
+                Answer::Dice(vec![face]),
+                Answer::Choice(0),
+                Answer::Dice(vec![20]),
+            ];
+            let expected = feldherr_warheim::roll::evaluate(v, 0, face).unwrap();
+            if !matches!(expected, feldherr_dice::mechanics::D20Result::Crit(_)) {
+                answers.remove(1);
+            }
+            if !expected.succeeded() {
+                answers.truncate(1);
+            }
+            let d = Driver::replay(Attack(spec), &answers).unwrap();
+            let c = d
+                .outcome()
+                .unwrap_or_else(|| panic!("v {v} face {face}: {:?}", d.prompt()))
+                .change(Id(2))
+                .cloned()
+                .unwrap();
+            assert_eq!(c.hits, u32::from(expected.succeeded()), "v {v} face {face}");
+            assert_eq!(
+                c.crits == 1,
+                matches!(expected, feldherr_dice::mechanics::D20Result::Crit(_)),
+                "v {v} face {face}"
+            );
+        }
+    }
+}

@@ -78,6 +78,7 @@ pub fn order(attacker: u64, targets: Vec<TargetOrder>) -> AttackOrder {
         squad_order: false,
         martial: None,
         attacker_cover: false,
+        as_reaction: false,
     }
 }
 

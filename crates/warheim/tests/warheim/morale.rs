@@ -125,6 +125,7 @@ fn beasts_are_shakier_after_damage() {
             template: false,
             reaction: ReactionSpec::None,
         }],
+        heavy_charge: false,
     };
     let answers = [Answer::Dice(vec![3]), Answer::Dice(vec![10])];
     let penalty = |beast| {
@@ -380,4 +381,29 @@ fn a_hero_falling_is_a_loss_of_command_too() {
     )
     .unwrap();
     assert!(game.rosters[0].commander_lost, "the Hero fell");
+}
+
+#[test]
+fn h1_for_every_face_of_a_morale_test() {
+    use feldherr_dice::step::Driver;
+    use feldherr_warheim::morale::MoraleTest;
+    for v in [12, 20, 23, 25] {
+        for face in 1..=20 {
+            let spec = MoraleSpec {
+                fighter: Id(1),
+                name: "x".into(),
+                kind: MoraleKind::Nerves,
+                mor: v,
+                penalty: 0,
+            };
+            let d = Driver::replay(MoraleTest(spec), &[Answer::Dice(vec![face])]).unwrap();
+            let o = d.outcome().unwrap();
+            assert_eq!(
+                o.result,
+                feldherr_warheim::roll::evaluate(v, 0, face).unwrap(),
+                "v {v} face {face}"
+            );
+            assert_eq!(o.panic, v <= 20 && face as i32 > v, "v {v} face {face}");
+        }
+    }
 }

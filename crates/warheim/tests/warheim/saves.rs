@@ -39,6 +39,7 @@ fn spec(t: i32, regen: u32, damage_type: DamageType) -> AttackSpec {
             template: false,
             reaction: ReactionSpec::None,
         }],
+        heavy_charge: false,
     }
 }
 
