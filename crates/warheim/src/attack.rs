@@ -189,6 +189,16 @@ impl AttackSpec {
             })
             .collect()
     }
+
+    /// Exact odds of the number of hits the attacker takes from all the
+    /// reactions together.
+    pub fn attacker_hits(&self) -> feldherr_dice::Dist<u32> {
+        self.targets
+            .iter()
+            .fold(feldherr_dice::Dist::certain(0), |acc, t| {
+                acc.product(&target_odds(t), |n, h| n + h.b)
+            })
+    }
 }
 
 fn target_odds(t: &TargetSpec) -> feldherr_dice::Dist<Hits> {
@@ -316,9 +326,50 @@ impl fmt::Display for AttackOutcome {
     }
 }
 
-/// The attack resolver.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attack(pub AttackSpec);
+/// The attack resolver. It keeps the exact odds of each target once they
+/// are computed, so replaying its answers does not compute them again.
+#[derive(Debug, Clone)]
+pub struct Attack {
+    spec: AttackSpec,
+    odds: std::sync::OnceLock<Vec<feldherr_dice::Dist<Hits>>>,
+}
+
+impl PartialEq for Attack {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec == other.spec
+    }
+}
+
+impl Eq for Attack {}
+
+impl Attack {
+    /// The resolver of `spec`.
+    pub fn new(spec: AttackSpec) -> Self {
+        Self {
+            spec,
+            odds: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The attack's numbers.
+    pub fn spec(&self) -> &AttackSpec {
+        &self.spec
+    }
+
+    /// Exact odds of (hits on the target, hits on the attacker) per
+    /// target, in target order; computed once.
+    pub fn odds(&self) -> &[feldherr_dice::Dist<Hits>] {
+        self.odds
+            .get_or_init(|| self.spec.targets.iter().map(target_odds).collect())
+    }
+
+    fn odds_of(&self, index: usize) -> feldherr_dice::Dist<Hits> {
+        self.odds()
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| feldherr_dice::Dist::certain(Hits { a: 0, b: 0 }))
+    }
+}
 
 struct Hit {
     crit: bool,
@@ -337,7 +388,7 @@ struct Tally {
 fn roll_pool(
     steps: &mut Steps<'_>,
     pool: Pool,
-    odds: &feldherr_dice::Dist<Hits>,
+    odds: &dyn Fn() -> feldherr_dice::Dist<Hits>,
     purpose: String,
     message: Message,
 ) -> Result<Vec<u32>, Pending> {
@@ -349,7 +400,7 @@ fn roll_pool(
         RollRequest::new(pool.dice as usize, Die::D20, purpose)
             .rule("H3")
             .with_message(message)
-            .odds_if(wants, || odds.odds_lines()),
+            .odds_if(wants, || odds().odds_lines()),
     )
 }
 
@@ -365,13 +416,15 @@ impl Attack {
     fn exchange(
         &self,
         steps: &mut Steps<'_>,
+        index: usize,
         t: &TargetSpec,
         on_target: &mut Vec<Hit>,
         on_attacker: &mut Vec<Hit>,
         arm_bonus: &mut i32,
     ) -> Result<Exchange, Pending> {
-        let a = &self.0.attacker;
-        let odds = target_odds(t);
+        let a = &self.spec.attacker;
+        // Computed only when a prompt shows them, and once.
+        let odds = || self.odds_of(index);
         let mut ex = Exchange {
             target: t.target.id,
             attack_faces: Vec::new(),
@@ -421,7 +474,7 @@ impl Attack {
             for _ in 0..ex.hits.a {
                 on_target.push(Hit {
                     crit: false,
-                    strike: self.0.strike,
+                    strike: self.spec.strike,
                 });
             }
             return Ok(ex);
@@ -486,7 +539,7 @@ impl Attack {
                 ex.hits.a += 1;
                 on_target.push(Hit {
                     crit: matches!(r, D20Result::Crit(_)),
-                    strike: self.0.strike,
+                    strike: self.spec.strike,
                 });
             }
         }
@@ -706,23 +759,24 @@ impl Resolver for Attack {
 
     fn title(&self) -> String {
         let names: Vec<&str> = self
-            .0
+            .spec
             .targets
             .iter()
             .map(|t| t.target.name.as_str())
             .collect();
-        format!("{} attacks {}", self.0.attacker.name, names.join(", "))
+        format!("{} attacks {}", self.spec.attacker.name, names.join(", "))
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<AttackOutcome, Pending> {
-        let spec = &self.0;
+        let spec = &self.spec;
         let mut exchanges = Vec::new();
         let mut on_attacker = Vec::new();
         let mut per_target = Vec::new();
-        for t in &spec.targets {
+        for (index, t) in spec.targets.iter().enumerate() {
             let mut hits = Vec::new();
             let mut arm_bonus = 0;
-            let mut ex = self.exchange(steps, t, &mut hits, &mut on_attacker, &mut arm_bonus)?;
+            let mut ex =
+                self.exchange(steps, index, t, &mut hits, &mut on_attacker, &mut arm_bonus)?;
             if spec.heavy_charge && ex.hits.a > 0 {
                 ex.thrown_back = true;
                 steps.log(

@@ -48,7 +48,7 @@ impl ResolutionKind for WarheimKind {
         match self {
             WarheimKind::Attack(spec) => {
                 spec.check()?;
-                Replayed::of(Attack(spec.clone()), answers, |o| {
+                Replayed::of(Attack::new(spec.clone()), answers, |o| {
                     WarheimOutcome::Attack(o.clone())
                 })
             }
@@ -404,9 +404,25 @@ impl Warheim {
         let Some(g) = turn.active.and_then(|i| turn.groups.get(i)) else {
             return false;
         };
-        g.fighters.iter().all(|id| {
-            find(&self.rosters, *id).is_ok_and(|(_, f)| f.down() || f.has(Condition::Panic))
-        })
+        let able = |id: &Id| {
+            find(&self.rosters, *id).is_ok_and(|(_, f)| !f.down() && !f.has(Condition::Panic))
+        };
+        (g.pool == 0 || !g.fighters.iter().any(able)) && !g.own.iter().any(able)
+    }
+
+    /// Friends of `dead` who may have to take a flight test: able fighters
+    /// of his side. Which of them saw him die within their movement reach
+    /// the players decide at the table (PH11).
+    pub fn flight_candidates(&self, dead: Id) -> Vec<Id> {
+        let Ok((p, _)) = find(&self.rosters, dead) else {
+            return Vec::new();
+        };
+        self.rosters[p]
+            .fighters
+            .iter()
+            .filter(|f| f.id != dead && !f.down())
+            .map(|f| f.id)
+            .collect()
     }
 
     fn apply_inner(&mut self, edit: &WarheimEdit) -> Result<(), PlayError> {

@@ -170,33 +170,38 @@ pub fn standing(a: &[D20Result], b: &[D20Result]) -> (Vec<bool>, Vec<bool>) {
 /// Exact odds of the hits of an opposed roll of `a` against `b` (H3). A
 /// pool of 0 dice opposes nothing: the other side's successes all stand.
 pub fn opposed_odds(a: Pool, b: Pool) -> Dist<Hits> {
+    // P(A's best = x, A's count above y) * P(B's best = y, B's count above
+    // x), summed over the pairs of bests (x, y): the sides are independent.
+    let by_best =
+        |pool: Pool, thresholds: Vec<u32>| -> BTreeMap<u32, BTreeMap<u32, Vec<(u32, f64)>>> {
+            thresholds
+                .into_iter()
+                .map(|t| {
+                    let mut by: BTreeMap<u32, Vec<(u32, f64)>> = BTreeMap::new();
+                    for (&(best, count), p) in pool.joint(t).iter() {
+                        by.entry(best).or_default().push((count, p));
+                    }
+                    (t, by)
+                })
+                .collect()
+        };
+    let joint_a = by_best(a, b.best_levels());
+    let joint_b = by_best(b, a.best_levels());
     let mut weights = Vec::new();
-    let joint_a: BTreeMap<u32, Dist<(u32, u32)>> = b
-        .best_levels()
-        .into_iter()
-        .map(|t| (t, a.joint(t)))
-        .collect();
-    let joint_b: BTreeMap<u32, Dist<(u32, u32)>> = a
-        .best_levels()
-        .into_iter()
-        .map(|t| (t, b.joint(t)))
-        .collect();
     for (&max_b, ja) in &joint_a {
         for (&max_a, jb) in &joint_b {
-            for (&(ma, hits_a), p) in ja.iter() {
-                if ma != max_a {
-                    continue;
-                }
-                for (&(mb, hits_b), q) in jb.iter() {
-                    if mb == max_b {
-                        weights.push((
-                            Hits {
-                                a: hits_a,
-                                b: hits_b,
-                            },
-                            p * q,
-                        ));
-                    }
+            let (Some(counts_a), Some(counts_b)) = (ja.get(&max_a), jb.get(&max_b)) else {
+                continue;
+            };
+            for &(hits_a, p) in counts_a {
+                for &(hits_b, q) in counts_b {
+                    weights.push((
+                        Hits {
+                            a: hits_a,
+                            b: hits_b,
+                        },
+                        p * q,
+                    ));
                 }
             }
         }

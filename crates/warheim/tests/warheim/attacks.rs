@@ -531,7 +531,7 @@ fn h1_for_every_face_of_an_attack_die() {
             if !expected.succeeded() {
                 answers.truncate(1);
             }
-            let d = Driver::replay(Attack(spec), &answers).unwrap();
+            let d = Driver::replay(Attack::new(spec), &answers).unwrap();
             let c = d
                 .outcome()
                 .unwrap_or_else(|| panic!("v {v} face {face}: {:?}", d.prompt()))

@@ -194,3 +194,32 @@ fn saved_game_replays_the_example() {
     let bad = json.replacen("\"turns_played\"", "\"turns\":1,\"turns_played\"", 1);
     assert!(serde_json::from_str::<feldherr_warheim::Warheim>(&bad).is_err());
 }
+
+#[test]
+fn the_panel_odds_against_monte_carlo() {
+    use feldherr_dice::step::Driver;
+    use feldherr_dice::{Dice, monte_carlo};
+    use feldherr_warheim::attack::Attack;
+    let (game, _) = example_game();
+    let spec = hero_attack().build(&game.rosters).unwrap();
+    let odds = spec.odds();
+    let mut dice = Dice::seeded(13);
+    // One resolver for every run: its odds are computed once.
+    let attack = Attack::new(spec.clone());
+    assert_eq!(attack.odds().len(), 2);
+    for (i, target) in odds.iter().enumerate() {
+        monte_carlo::check(&target.hits, 4_000, || -> Result<Hits, String> {
+            let mut driver = Driver::new(attack.clone());
+            let outcome = driver
+                .run_to_end(&mut dice, |_| 0)
+                .map_err(|e| e.to_string())?;
+            Ok(outcome.exchanges[i].hits)
+        })
+        .unwrap();
+    }
+    // The hits on the hero from both orcs together.
+    let total = spec.attacker_hits();
+    assert!((total.total() - 1.0).abs() < 1e-12);
+    let both = odds[0].hits.prob(|h| h.b == 1) * odds[1].hits.prob(|h| h.b == 1);
+    assert!((total.prob_of(&2) - both).abs() < 1e-12);
+}

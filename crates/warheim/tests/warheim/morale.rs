@@ -129,7 +129,7 @@ fn beasts_are_shakier_after_damage() {
     };
     let answers = [Answer::Dice(vec![3]), Answer::Dice(vec![10])];
     let penalty = |beast| {
-        Driver::replay(Attack(spec(beast)), &answers)
+        Driver::replay(Attack::new(spec(beast)), &answers)
             .unwrap()
             .outcome()
             .unwrap()

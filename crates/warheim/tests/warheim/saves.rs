@@ -44,7 +44,7 @@ fn spec(t: i32, regen: u32, damage_type: DamageType) -> AttackSpec {
 }
 
 fn run(spec: AttackSpec, answers: &[Answer]) -> AttackOutcome {
-    let driver = Driver::replay(Attack(spec), answers).unwrap();
+    let driver = Driver::replay(Attack::new(spec), answers).unwrap();
     driver
         .outcome()
         .cloned()
@@ -129,7 +129,7 @@ fn ep_crit_is_three_effects() {
 
 #[test]
 fn every_save_prompt_carries_exact_odds() {
-    let driver = Driver::replay(Attack(spec(5, 0, DamageType::Normal)), &[d(10)]).unwrap();
+    let driver = Driver::replay(Attack::new(spec(5, 0, DamageType::Normal)), &[d(10)]).unwrap();
     let Some(feldherr_dice::step::Prompt::Roll(request)) = driver.prompt() else {
         panic!()
     };
