@@ -404,6 +404,27 @@ fn roll_pool(
     )
 }
 
+/// Logs the Elite/Solo +1 on the first die of `pool` (PH2).
+fn log_plus_one(steps: &mut Steps<'_>, who: &str, pool: Pool, faces: &[u32]) {
+    if pool.bonus == 0 {
+        return;
+    }
+    let Some(&face) = faces.first() else { return };
+    let counts = i64::from(face) + i64::from(pool.bonus);
+    steps.log(
+        LogStep::rule(
+            "PH2",
+            format!("{who} adds 1 to the first die: {face} counts {counts}"),
+        )
+        .with_message(
+            Message::new("warheim.log.plus_one")
+                .text("who", who.to_owned())
+                .int("face", face)
+                .int("counts", counts),
+        ),
+    );
+}
+
 fn results(pool: Pool, faces: &[u32]) -> Result<Vec<D20Result>, Pending> {
     pool.results(faces).map_err(|e| {
         Pending::Failed(feldherr_dice::DiceError::UnexpectedAnswer {
@@ -517,6 +538,7 @@ impl Attack {
                 .int("value", t.pool.value),
         )?;
         let mine = results(t.pool, &faces)?;
+        log_plus_one(steps, &a.name, t.pool, &faces);
         ex.attack_faces = faces;
         let opposing = t.reaction.opposing_pool();
         let theirs = if opposing.dice > 0 {
@@ -528,6 +550,7 @@ impl Attack {
                 react_msg(opposing),
             )?;
             let r = results(opposing, &faces)?;
+            log_plus_one(steps, &t.target.name, opposing, &faces);
             ex.reaction_faces = faces;
             r
         } else {

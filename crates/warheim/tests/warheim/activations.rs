@@ -607,3 +607,151 @@ fn a_solo_joins_a_group_for_the_turn() {
             .contains("start")
     );
 }
+
+#[test]
+fn a_group_nobody_can_act_in_may_end() {
+    let (mut game, mut table) = game();
+    start(&mut game, &mut table);
+    game.apply(
+        &WarheimEdit::ChooseGroup {
+            player: 0,
+            group: 2,
+        },
+        &mut table,
+    )
+    .unwrap();
+    // Both panic: the pool and the own activation cannot be spent.
+    for f in [6, 7] {
+        game.apply(
+            &WarheimEdit::SetCondition {
+                fighter: Id(f),
+                condition: feldherr_warheim::Condition::Panic,
+                on: true,
+            },
+            &mut table,
+        )
+        .unwrap();
+    }
+    assert!(
+        act(&mut game, &mut table, 6, Source::Own)
+            .unwrap_err()
+            .contains("panicking")
+    );
+    game.apply(&WarheimEdit::EndGroup, &mut table).unwrap();
+    assert_eq!(game.turn_view(0).unwrap().chooser, 1);
+}
+
+#[test]
+fn problems_and_report() {
+    let (mut game, mut table) = game();
+    let mut p1 = game.rosters[0].clone();
+    p1.groups.pop();
+    p1.commander = None;
+    game.apply(
+        &WarheimEdit::SetRoster {
+            player: 0,
+            roster: p1,
+        },
+        &mut table,
+    )
+    .unwrap();
+    let problems = game.problems(&table);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.path == "rosters[0].commander" && p.rule.as_deref() == Some("H5"))
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.path == "rosters[0].groups" && p.message.contains("orc 6"))
+    );
+    assert!(
+        game.apply(&WarheimEdit::StartTurn, &mut table)
+            .unwrap_err()
+            .to_string()
+            .contains("no commander")
+    );
+    assert_eq!(game.report(), None);
+    game.apply(&WarheimEdit::RecordResult(Some(1)), &mut table)
+        .unwrap();
+    let report = game.report().unwrap();
+    assert_eq!(
+        report.sides[1].result,
+        Some(feldherr_play::MatchResult::Win)
+    );
+    assert_eq!(
+        report.sides[0].result,
+        Some(feldherr_play::MatchResult::Loss)
+    );
+    assert!(
+        game.apply(&WarheimEdit::RecordResult(Some(5)), &mut table)
+            .is_err()
+    );
+}
+
+#[test]
+fn stupor_ends_with_the_turn() {
+    let (mut game, mut table) = game();
+    game.apply(
+        &WarheimEdit::SetCondition {
+            fighter: Id(22),
+            condition: feldherr_warheim::Condition::Stupor,
+            on: true,
+        },
+        &mut table,
+    )
+    .unwrap();
+    start(&mut game, &mut table);
+    let plan: [Step; 6] = [
+        (
+            0,
+            0,
+            &[
+                (1, Source::Pool),
+                (2, Source::Pool),
+                (3, Source::Pool),
+                (2, Source::CommanderExtra),
+            ],
+        ),
+        (1, 4, &[(21, Source::Pool), (21, Source::CommanderExtra)]),
+        (
+            0,
+            1,
+            &[(4, Source::Pool), (5, Source::Pool), (4, Source::Pool)],
+        ),
+        (1, 5, &[]),
+        (0, 2, &[(6, Source::Own), (7, Source::Pool)]),
+        (0, 3, &[(8, Source::Pool)]),
+    ];
+    for (player, group, acts) in plan {
+        game.apply(&WarheimEdit::ChooseGroup { player, group }, &mut table)
+            .unwrap();
+        if acts.is_empty() {
+            // In stupor he only moves.
+            let attack = ActionPlan::Short(ShortAction::Attack, None);
+            assert!(
+                game.apply(
+                    &WarheimEdit::Activate {
+                        fighter: Id(22),
+                        source: Source::Pool,
+                        plan: attack
+                    },
+                    &mut table
+                )
+                .is_err()
+            );
+            act(&mut game, &mut table, 22, Source::Pool).unwrap();
+        }
+        for (f, s) in acts {
+            act(&mut game, &mut table, *f, *s).unwrap();
+        }
+    }
+    game.apply(&WarheimEdit::EndTurn, &mut table).unwrap();
+    assert!(
+        !game.rosters[1]
+            .fighter(Id(22))
+            .unwrap()
+            .has(feldherr_warheim::Condition::Stupor)
+    );
+}

@@ -136,3 +136,24 @@ fn every_key_used_renders() {
     assert!(used.contains("warheim.log.crit_direct"));
     assert!(used.contains("warheim.log.flight_failed"));
 }
+
+#[test]
+fn the_example_log_in_both_languages() {
+    let (mut game, mut table) = example_game();
+    resolve(
+        &mut game,
+        &mut table,
+        super::example::hero_attack(),
+        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+    );
+    for lang in Lang::ALL {
+        let c = catalogue(lang);
+        let lines: Vec<String> = game.resolutions[0]
+            .resolution()
+            .log()
+            .iter()
+            .map(|s| c.log_line(s))
+            .collect();
+        insta::assert_snapshot!(format!("example_log_{}", lang.code()), lines.join("\n"));
+    }
+}

@@ -407,3 +407,31 @@ fn h1_for_every_face_of_a_morale_test() {
         }
     }
 }
+
+#[test]
+fn flight_candidates_are_able_friends() {
+    let (mut game, mut table) = example_game();
+    game.apply(
+        &WarheimEdit::SetCondition {
+            fighter: Id(12),
+            condition: Condition::Dead,
+            on: true,
+        },
+        &mut table,
+    )
+    .unwrap();
+    assert_eq!(game.flight_candidates(Id(12)), vec![Id(11)]);
+    assert!(game.flight_candidates(Id(1)).is_empty());
+    // Fighters down take no morale test.
+    assert!(
+        game.apply(
+            &WarheimEdit::Morale {
+                fighter: Id(12),
+                kind: MoraleKind::Flight,
+                penalty: 0
+            },
+            &mut table
+        )
+        .is_err()
+    );
+}
