@@ -13,6 +13,9 @@ use serde::{Deserialize, Serialize};
 use crate::roll::{self, Hits, Pool};
 use crate::{DamageType, WarheimError};
 
+/// Most targets one attack may have (a template over a crowd included).
+pub const MAX_TARGETS: usize = 40;
+
 /// A fighter as the attack needs him: the numbers frozen when the attack
 /// was declared.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -151,6 +154,13 @@ impl AttackSpec {
                 "targets",
                 "[]",
                 "an attack needs a target",
+            ));
+        }
+        if self.targets.len() > MAX_TARGETS {
+            return Err(WarheimError::invalid(
+                "targets",
+                self.targets.len(),
+                format!("an attack has at most {MAX_TARGETS} targets"),
             ));
         }
         for (i, t) in self.targets.iter().enumerate() {

@@ -1,5 +1,6 @@
 //! The text's example: the witch hunter with a sword against two orcs with
-//! axes, end to end with the text's dice (H3, H4).
+//! axes, end to end with the text's dice (H3, H4; the fixtures' numbers
+//! follow PH1).
 
 use feldherr_dice::step::LogKind;
 use feldherr_play::{Game, Id};

@@ -140,3 +140,19 @@ fn every_save_prompt_carries_exact_odds() {
     let stopped = request.odds.iter().find(|l| l.label == "stopped").unwrap();
     assert!((stopped.probability - 0.35).abs() < 1e-12);
 }
+
+#[test]
+fn attacks_are_bounded() {
+    let mut s = spec(5, 0, DamageType::Normal);
+    let one = s.targets[0].clone();
+    s.targets = (0..41)
+        .map(|i| TargetSpec {
+            target: who(100 + i, 5, 1, 0),
+            ..one.clone()
+        })
+        .collect();
+    assert!(s.check().unwrap_err().to_string().contains("at most 40"));
+    let mut twice = spec(5, 0, DamageType::Normal);
+    twice.targets.push(one);
+    assert!(twice.check().unwrap_err().to_string().contains("twice"));
+}
