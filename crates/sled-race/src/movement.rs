@@ -311,6 +311,13 @@ pub(crate) fn move_phase(
                 obstacle = Some((at, t));
             }
         }
+        // A sled already reaching over a table edge and heading further
+        // out is stopped at once (P17).
+        if obstacle.is_none()
+            && let Some(edge) = st.track.edge_blocking(&shape, heading, &edges)
+        {
+            obstacle = Some((0.0, edge));
+        }
         let mut rammed: Option<(f64, Id)> = None;
         for other in st.sleds.iter().filter(|o| o.id != id && o.racing()) {
             let Some(other_shape) = footprint(other, &settings) else {

@@ -126,6 +126,25 @@ impl Track {
         .collect()
     }
 
+    /// The edge wall `shape` already reaches over while heading further
+    /// out, if any (P17).
+    pub(crate) fn edge_blocking<'a>(
+        &self,
+        shape: &Shape,
+        heading: Angle,
+        edges: &'a [Terrain],
+    ) -> Option<&'a Terrain> {
+        let b = shape.bounds();
+        let d = heading.direction();
+        let eps = 1e-9;
+        let out = [
+            b.min.x < 0.0 && d.x < -eps,
+            b.min.y < 0.0 && d.y < -eps,
+            b.max.y > self.depth && d.y > eps,
+        ];
+        out.iter().zip(edges).find(|(o, _)| **o).map(|(_, t)| t)
+    }
+
     /// The start positions (S3): slot `i` of `n` is centred on the start
     /// line's depth at `(i + 1) / (n + 1)`, its rear on the start edge,
     /// facing downhill.

@@ -1,0 +1,68 @@
+//! The message catalogues: same keys in both languages, every key used
+//! renders.
+
+use std::collections::BTreeMap;
+
+use feldherr_dice::Dice;
+use feldherr_dice::step::{LogStep, Message, MessageArg, Prompt};
+use feldherr_play::{Catalogue, Game, Lang, step_messages};
+use feldherr_sled_race::Race;
+
+fn keys(json: &str) -> Vec<String> {
+    let map: BTreeMap<String, String> = serde_json::from_str(json).expect("valid JSON");
+    map.into_keys().collect()
+}
+
+#[test]
+fn both_catalogues_have_the_same_keys() {
+    assert_eq!(
+        keys(Race::messages(Lang::En)),
+        keys(Race::messages(Lang::De))
+    );
+}
+
+fn all_keys(m: &Message, out: &mut Vec<String>) {
+    out.push(m.key.clone());
+    for (_, a) in &m.args {
+        match a {
+            MessageArg::Key(k) => out.push(k.clone()),
+            MessageArg::Nested(n) => all_keys(n, out),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn every_key_used_in_races_renders_in_both_languages() {
+    let mut used = Vec::new();
+    for seed in 0..12 {
+        let (race, _) = super::proptest_race::random_race(seed, 6, 8).expect("race");
+        for r in &race.resolutions {
+            let log: &[LogStep] = r.resolution().log();
+            for step in log {
+                if let Some(m) = &step.message {
+                    all_keys(m, &mut used);
+                }
+            }
+            if let Some(Prompt::Roll(req)) = r.resolution().prompt()
+                && let Some(m) = &req.message
+            {
+                all_keys(m, &mut used);
+            }
+        }
+    }
+    used.sort();
+    used.dedup();
+    assert!(used.len() > 30, "only {} keys seen", used.len());
+    for lang in Lang::ALL {
+        let mut cat = Catalogue::parse("step", step_messages(lang)).expect("step catalogue");
+        cat.extend(Catalogue::parse("sled", Race::messages(lang)).expect("sled catalogue"));
+        for key in &used {
+            if key == "verbatim" {
+                continue;
+            }
+            assert!(cat.get(key).is_some(), "{key} missing in {lang:?}");
+        }
+    }
+    let _ = Dice::seeded(0);
+}
