@@ -273,10 +273,7 @@ pub(crate) fn move_phase(
     let settings = st.settings;
     let edges = st.track.edge_walls();
     let mut crossed_line = false;
-    loop {
-        let Some(s) = st.sled(id).cloned() else {
-            break;
-        };
+    while let Some(s) = st.sled(id).cloned() {
         if !s.racing() || run.moved >= s.speed.unsigned_abs() {
             break;
         }
@@ -506,10 +503,10 @@ fn inch_terrain(
             true
         } else if up {
             run.flat_up += 1;
-            run.flat_up % 2 == 0
+            run.flat_up.is_multiple_of(2)
         } else if down {
             run.flat_down += 1;
-            run.flat_down % 2 == 0
+            run.flat_down.is_multiple_of(2)
         } else {
             false
         };
