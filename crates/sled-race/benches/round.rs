@@ -7,9 +7,13 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use feldherr_dice::Dice;
+use feldherr_dice::step::{Answer, Resolver, Steps};
 use feldherr_geometry::{Angle, Point};
 use feldherr_play::Game;
-use feldherr_sled_race::{Driver, NextStep, Race, RaceEdit, StepInput, TerrainKind};
+use feldherr_sled_race::{
+    DrawKind, DrawResolver, Driver, MoveResolver, NextStep, Race, RaceEdit, SledKind, StepInput,
+    TerrainKind, TurnResolver,
+};
 use feldherr_table::{Table, TableEdit};
 
 fn setup() -> (Race, Table) {
@@ -88,5 +92,63 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// The engine's own work for the same round: every resolver of the round
+/// run once over its recorded answers (no replay per answer, no table).
+fn bench_resolve(c: &mut Criterion) {
+    let (mut race, mut table) = setup();
+    let first = race.resolutions.len();
+    one_round(&mut race, &mut table, 9);
+    let round: Vec<(SledKind, Vec<Answer>)> = race.resolutions[first..]
+        .iter()
+        .map(|r| (r.kind().clone(), r.answers().to_vec()))
+        .collect();
+    c.bench_function(
+        "sled race: resolve one round once, 6 sleds, 20 terrain pieces",
+        |b| {
+            b.iter(|| {
+                for (kind, answers) in &round {
+                    black_box(resolve_once(kind, answers));
+                }
+            });
+        },
+    );
+}
+
+fn resolve_once(kind: &SledKind, answers: &[Answer]) -> Option<usize> {
+    let mut steps = Steps::new(answers);
+    let out = match kind {
+        SledKind::Move {
+            before,
+            sled,
+            facing,
+        } => MoveResolver {
+            before: (**before).clone(),
+            sled: *sled,
+            facing: *facing,
+        }
+        .resolve(&mut steps)
+        .ok(),
+        SledKind::Turn {
+            before,
+            sled,
+            angle,
+        } => TurnResolver {
+            before: (**before).clone(),
+            sled: *sled,
+            angle: *angle,
+        }
+        .resolve(&mut steps)
+        .ok(),
+        SledKind::RoundOrder { before } => DrawResolver {
+            before: (**before).clone(),
+            kind: DrawKind::Round,
+        }
+        .resolve(&mut steps)
+        .ok(),
+        _ => None,
+    };
+    out.map(|o| o.path.len())
+}
+
+criterion_group!(benches, bench, bench_resolve);
 criterion_main!(benches);

@@ -20,9 +20,47 @@ fn english() -> &'static HashMap<String, String> {
 /// which the catalogue test forbids).
 pub fn render(message: &Message) -> String {
     let lookup = |k: &str| english().get(k).map(String::as_str);
-    message
-        .render(&lookup)
-        .unwrap_or_else(|| message.key.clone())
+    fast_render(message, &lookup).unwrap_or_else(|| {
+        message
+            .render(&lookup)
+            .unwrap_or_else(|| message.key.clone())
+    })
+}
+
+/// One pass over the template, filling `{name}` from the arguments: the
+/// same result as [`Message::render`] for messages without nested
+/// messages, with one allocation instead of one per argument.
+fn fast_render<'a>(message: &Message, lookup: &dyn Fn(&str) -> Option<&'a str>) -> Option<String> {
+    use std::fmt::Write;
+    let template = lookup(&message.key)?;
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            rest = "";
+            break;
+        };
+        let name = &after[..close];
+        match message.args.iter().find(|(n, _)| n == name) {
+            Some((_, MessageArg::Int(v))) => {
+                let _ = write!(out, "{v}");
+            }
+            Some((_, MessageArg::Text(t))) => out.push_str(t),
+            Some((_, MessageArg::Key(k))) => out.push_str(lookup(k)?),
+            Some((_, MessageArg::Nested(_))) => return None,
+            None => {
+                out.push('{');
+                out.push_str(name);
+                out.push('}');
+            }
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 /// A message with integer arguments.

@@ -66,3 +66,24 @@ fn every_key_used_in_races_renders_in_both_languages() {
     }
     let _ = Dice::seeded(0);
 }
+
+#[test]
+fn english_log_text_matches_the_catalogue_rendering() {
+    // The engine renders its English text itself (one pass); it must equal
+    // the contract's rendering of the same message.
+    let (race, _) = super::proptest_race::random_race(3, 4, 10).expect("race");
+    let mut cat = Catalogue::parse("step", step_messages(Lang::En)).expect("step catalogue");
+    cat.extend(Catalogue::parse("sled", Race::messages(Lang::En)).expect("sled catalogue"));
+    let mut checked = 0;
+    for r in &race.resolutions {
+        for step in r.resolution().log() {
+            if let Some(m) = &step.message
+                && m.key.starts_with("sled.")
+            {
+                assert_eq!(cat.render(m).as_deref(), Some(step.text.as_str()));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20);
+}
