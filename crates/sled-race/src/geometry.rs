@@ -15,7 +15,7 @@ pub(crate) fn footprint(sled: &Sled, settings: &RaceSettings) -> Option<Shape> {
 }
 
 /// Bounds of `shape` moved up to `travel` along `heading`.
-fn swept_bounds(shape: &Shape, heading: Angle, travel: f64) -> Bounds {
+pub(crate) fn swept_bounds(shape: &Shape, heading: Angle, travel: f64) -> Bounds {
     let b = shape.bounds();
     let d = heading.direction().scale(travel);
     Bounds {
@@ -33,7 +33,27 @@ pub(crate) fn first_contact(
     travel: f64,
     other: &Shape,
 ) -> Option<f64> {
-    if !swept_bounds(moving, heading, travel).meets(other.bounds(), 0.05) {
+    first_contact_within(
+        moving,
+        swept_bounds(moving, heading, travel),
+        heading,
+        travel,
+        other,
+        other.bounds(),
+    )
+}
+
+/// [`first_contact`] with both bounds known (the moving shape's swept
+/// bounds and the other's bounds).
+pub(crate) fn first_contact_within(
+    moving: &Shape,
+    swept: Bounds,
+    heading: Angle,
+    travel: f64,
+    other: &Shape,
+    other_bounds: Bounds,
+) -> Option<f64> {
+    if !swept.meets(other_bounds, 0.05) {
         return None;
     }
     let intervals = sweep_intervals(moving, heading, travel, other, Contact::Overlapping).ok()?;
@@ -49,10 +69,25 @@ pub(crate) fn crossed<'a>(
     travel: f64,
     terrain: &'a [Terrain],
 ) -> Vec<&'a Terrain> {
+    let bounds: Vec<Bounds> = terrain.iter().map(|t| t.shape.bounds()).collect();
+    crossed_within(moving, heading, travel, terrain, &bounds)
+}
+
+/// [`crossed`] with the terrain's bounds known (`bounds[i]` of
+/// `terrain[i]`).
+pub(crate) fn crossed_within<'a>(
+    moving: &Shape,
+    heading: Angle,
+    travel: f64,
+    terrain: &'a [Terrain],
+    bounds: &[Bounds],
+) -> Vec<&'a Terrain> {
     let b = swept_bounds(moving, heading, travel);
     terrain
         .iter()
-        .filter(|t| b.meets(t.shape.bounds(), 0.05))
+        .zip(bounds)
+        .filter(|(_, tb)| b.meets(**tb, 0.05))
+        .map(|(t, _)| t)
         .filter(|t| {
             sweep_intervals(moving, heading, travel, &t.shape, Contact::Overlapping)
                 .map(|iv| iv.iter().any(|i| i.meets(0.0, travel)))

@@ -1,15 +1,18 @@
 //! A sled's move: phases 1 to 3 of its round (S5, S6, S8-S10, S12, S13).
 
 use std::fmt;
+use std::sync::Arc;
 
 use feldherr_dice::mechanics::D6Test;
 use feldherr_dice::step::{ChoiceRequest, Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
-use feldherr_geometry::{Angle, Point, Shape, SledZone};
+use feldherr_geometry::{Angle, Bounds, Point, Shape, SledZone};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{crossed, first_contact, footprint, near, on_kind};
+use crate::geometry::{
+    crossed_within, first_contact, first_contact_within, footprint, near, on_kind, swept_bounds,
+};
 use crate::hit::{Target, resolve_hit};
 use crate::speed::{change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier};
 use crate::text::{msg, render, rule_step};
@@ -271,10 +274,30 @@ pub(crate) fn move_phase(
     run: &mut MoveRun,
 ) -> Result<(), Pending> {
     let settings = st.settings;
-    let edges = st.track.edge_walls();
+    let track = Arc::clone(&st.track);
+    let edges = track.edge_walls();
+    let terrain_bounds: Vec<Bounds> = track.terrain.iter().map(|t| t.shape.bounds()).collect();
+    let obstacles: Vec<(Bounds, &Terrain)> = track
+        .terrain
+        .iter()
+        .filter(|t| t.kind.effect() == TerrainEffect::Obstacle)
+        .chain(edges.iter())
+        .map(|t| (t.shape.bounds(), t))
+        .collect();
     let mut crossed_line = false;
-    while let Some(s) = st.sled(id).cloned() {
-        if !s.racing() || run.moved >= s.speed.unsigned_abs() {
+    loop {
+        let Some((racing, speed, heading, center, shape)) = st.sled(id).map(|s| {
+            (
+                s.racing(),
+                s.speed,
+                s.travel(),
+                s.center,
+                footprint(s, &settings),
+            )
+        }) else {
+            break;
+        };
+        if !racing || run.moved >= speed.unsigned_abs() {
             break;
         }
         if run.moved >= MAX_INCHES {
@@ -285,24 +308,18 @@ pub(crate) fn move_phase(
             break;
         }
         let inch = run.moved + 1;
-        let heading = s.travel();
         // A pushed sled moves first (S12).
         if let Some(push) = run.pushing {
             push_inch(steps, st, id, push, &edges, run);
         }
-        let Some(shape) = footprint(&s, &settings) else {
+        let Some(shape) = shape else {
             break;
         };
+        let swept = swept_bounds(&shape, heading, 1.0);
         // The first obstacle or sled this inch runs into.
         let mut obstacle: Option<(f64, &Terrain)> = None;
-        for t in st
-            .track
-            .terrain
-            .iter()
-            .filter(|t| t.kind.effect() == TerrainEffect::Obstacle)
-            .chain(edges.iter())
-        {
-            if let Some(at) = first_contact(&shape, heading, 1.0, &t.shape)
+        for (b, t) in &obstacles {
+            if let Some(at) = first_contact_within(&shape, swept, heading, 1.0, &t.shape, *b)
                 && obstacle.is_none_or(|(best, _)| at < best)
             {
                 obstacle = Some((at, t));
@@ -311,7 +328,7 @@ pub(crate) fn move_phase(
         // A sled already reaching over a table edge and heading further
         // out is stopped at once (P17).
         if obstacle.is_none()
-            && let Some(edge) = st.track.edge_blocking(&shape, heading, &edges)
+            && let Some(edge) = track.edge_blocking(&shape, heading, &edges)
         {
             obstacle = Some((0.0, edge));
         }
@@ -320,7 +337,9 @@ pub(crate) fn move_phase(
             let Some(other_shape) = footprint(other, &settings) else {
                 continue;
             };
-            if let Some(at) = first_contact(&shape, heading, 1.0, &other_shape)
+            let other_bounds = other_shape.bounds();
+            if let Some(at) =
+                first_contact_within(&shape, swept, heading, 1.0, &other_shape, other_bounds)
                 && rammed.is_none_or(|(best, _)| at < best)
             {
                 rammed = Some((at, other.id));
@@ -331,8 +350,8 @@ pub(crate) fn move_phase(
             (Some((at, name, kind)), r) if r.is_none_or(|(rt, _)| at < rt) => {
                 shift(st, id, heading, (at - BACK_OFF).max(0.0));
                 run.moved += 1;
-                run.path.push(st.sled(id).map_or(s.center, |x| x.center));
-                let strength = s.speed.abs();
+                run.path.push(st.sled(id).map_or(center, |x| x.center));
+                let strength = speed.abs();
                 steps.log(rule_step(
                     "S10",
                     msg(
@@ -352,7 +371,7 @@ pub(crate) fn move_phase(
             (_, Some((at, other))) => {
                 shift(st, id, heading, (at - BACK_OFF).max(0.0));
                 run.moved += 1;
-                run.path.push(st.sled(id).map_or(s.center, |x| x.center));
+                run.path.push(st.sled(id).map_or(center, |x| x.center));
                 if run.pushing.is_some_and(|p| p.sled == other) {
                     steps.log(rule_step(
                         "S12",
@@ -365,8 +384,15 @@ pub(crate) fn move_phase(
             _ => {
                 shift(st, id, heading, 1.0);
                 run.moved += 1;
-                run.path.push(st.sled(id).map_or(s.center, |x| x.center));
-                let special = inch_terrain(steps, st, id, inch, &shape, heading, run)?;
+                run.path.push(st.sled(id).map_or(center, |x| x.center));
+                let special = inch_terrain(
+                    steps,
+                    st,
+                    id,
+                    (inch, &shape, heading),
+                    (&track.terrain, &terrain_bounds),
+                    run,
+                )?;
                 if !crossed_line && st.sled(id).is_some_and(|x| x.center.x >= st.track.finish_x) {
                     crossed_line = true;
                     steps.log(rule_step(
@@ -462,15 +488,11 @@ fn inch_terrain(
     steps: &mut Steps<'_>,
     st: &mut RaceState,
     id: Id,
-    inch: u32,
-    shape: &Shape,
-    heading: Angle,
+    (inch, shape, heading): (u32, &Shape, Angle),
+    (terrain, bounds): (&[Terrain], &[Bounds]),
     run: &mut MoveRun,
 ) -> Result<bool, Pending> {
-    let touched: Vec<Terrain> = crossed(shape, heading, 1.0, &st.track.terrain)
-        .into_iter()
-        .cloned()
-        .collect();
+    let touched: Vec<&Terrain> = crossed_within(shape, heading, 1.0, terrain, bounds);
     if touched.is_empty() {
         steps.log(rule_step(
             "S6",

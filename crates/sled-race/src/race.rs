@@ -282,7 +282,7 @@ impl Race {
         }
         self.state = Some(RaceState {
             settings: self.settings,
-            track,
+            track: std::sync::Arc::new(track),
             sleds,
             placed: false,
             turn: 0,

@@ -1,6 +1,8 @@
 //! The race's state between resolutions: what every resolution starts
 //! from and ends with.
 
+use std::sync::Arc;
+
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
@@ -33,8 +35,10 @@ pub enum NextStep {
 pub struct RaceState {
     /// The settings (options and sled footprint).
     pub settings: RaceSettings,
-    /// The track, frozen when the race started.
-    pub track: Track,
+    /// The track, frozen when the race started (shared between states:
+    /// cloning a state does not copy the terrain).
+    #[serde(with = "shared_track")]
+    pub track: Arc<Track>,
     /// Every starting sled, in entrant order.
     pub sleds: Vec<Sled>,
     /// Whether the start positions are drawn.
@@ -114,5 +118,22 @@ impl RaceState {
             .collect();
         done.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)).then(a.3.cmp(&b.3)));
         done.into_iter().map(|(s, r, _, _)| (s.id, r)).collect()
+    }
+}
+
+/// Serialises the shared track as a plain track.
+mod shared_track {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::Track;
+
+    pub fn serialize<S: Serializer>(track: &Arc<Track>, s: S) -> Result<S::Ok, S::Error> {
+        track.as_ref().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Track>, D::Error> {
+        Track::deserialize(d).map(Arc::new)
     }
 }

@@ -58,7 +58,7 @@ pub fn state(terrain: Vec<Terrain>, sleds: Vec<Sled>, turn: u32) -> RaceState {
     let order = sleds.iter().map(|s| s.id).collect();
     RaceState {
         settings: RaceSettings::default(),
-        track,
+        track: std::sync::Arc::new(track),
         sleds,
         placed: true,
         turn,
