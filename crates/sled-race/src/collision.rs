@@ -5,7 +5,6 @@ use feldherr_geometry::{Angle, SledZone};
 use feldherr_play::Id;
 
 use crate::RaceState;
-use crate::geometry::footprint;
 use crate::hit::{Target, resolve_hit};
 use crate::movement::{MoveRun, Push, zone_at};
 use crate::speed::change_magnitude;
@@ -226,6 +225,5 @@ pub(crate) fn collide(
     if st.sled(rammed).is_none_or(|s| !s.racing()) {
         run.pushing = None;
     }
-    let _ = footprint;
     Ok(())
 }

@@ -5,7 +5,6 @@ use feldherr_dice::{Die, RollRequest, Roller};
 use feldherr_play::Id;
 
 use crate::movement::Stepped;
-use crate::state::ROUNDS_PER_TURN;
 use crate::text::{msg, render, rule_step};
 use crate::{RaceState, SledStatus};
 
@@ -149,7 +148,6 @@ impl Resolver for DrawResolver {
                 st.round = 0;
                 st.order.clear();
                 st.moved.clear();
-                let _ = ROUNDS_PER_TURN;
                 Ok(Stepped {
                     summary: format!("turn {} dice rolled", st.turn),
                     after: st,

@@ -285,18 +285,15 @@ pub(crate) fn move_phase(
         .map(|t| (t.shape.bounds(), t))
         .collect();
     let mut crossed_line = false;
-    loop {
-        let Some((racing, speed, heading, center, shape)) = st.sled(id).map(|s| {
-            (
-                s.racing(),
-                s.speed,
-                s.travel(),
-                s.center,
-                footprint(s, &settings),
-            )
-        }) else {
-            break;
-        };
+    while let Some((racing, speed, heading, center, shape)) = st.sled(id).map(|s| {
+        (
+            s.racing(),
+            s.speed,
+            s.travel(),
+            s.center,
+            footprint(s, &settings),
+        )
+    }) {
         if !racing || run.moved >= speed.unsigned_abs() {
             break;
         }

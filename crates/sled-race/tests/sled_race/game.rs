@@ -358,3 +358,40 @@ fn plan_shows_terrain_per_inch() {
         race.problems(&table)
     );
 }
+
+#[test]
+fn problems_name_unknown_terrain_and_slopes_without_facing() {
+    let mut table = Race::default_table();
+    let race = Race::new_game();
+    let lake = feldherr_table::Piece::new(
+        table.next_id(),
+        "Pond",
+        "pond",
+        feldherr_table::Layer::Terrain,
+        feldherr_geometry::Shape::Circle(
+            feldherr_geometry::Circle::new(Point::new(30.0, 20.0), 3.0).expect("circle"),
+        ),
+    );
+    table.apply(TableEdit::Add(lake)).expect("add");
+    let problems = race.problems(&table);
+    assert!(
+        problems.iter().any(|p| p.message.contains("pond")),
+        "{problems:?}"
+    );
+    // A slope without a facing has no uphill direction (S8).
+    let slope = feldherr_table::Piece::new(
+        table.next_id(),
+        "Slope",
+        "slope_flat",
+        feldherr_table::Layer::Terrain,
+        feldherr_geometry::Shape::Circle(
+            feldherr_geometry::Circle::new(Point::new(40.0, 20.0), 3.0).expect("circle"),
+        ),
+    );
+    table.apply(TableEdit::Add(slope)).expect("add");
+    let problems = race.problems(&table);
+    assert!(
+        problems.iter().any(|p| p.rule.as_deref() == Some("S8")),
+        "{problems:?}"
+    );
+}
