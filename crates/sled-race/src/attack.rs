@@ -38,7 +38,8 @@ pub fn targets(st: &RaceState, id: Id) -> Vec<Id> {
 }
 
 /// The zone effect of a kick that hit (S13): speed change and the turn of
-/// 15° away from the attacker (degrees, CCW positive).
+/// 15° away from the attacker (degrees, CCW positive); faster and slower
+/// change the absolute speed in the direction of travel (P35).
 pub fn kick_effect(zone: SledZone) -> (i32, f64) {
     match zone {
         SledZone::Rear => (2, 0.0),

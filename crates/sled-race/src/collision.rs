@@ -66,7 +66,7 @@ fn hit_all(
 }
 
 /// Turns the rammer so that it lies beside the rammed sled, parallel to
-/// it on the side it came from (S12 "nebeneinander").
+/// it on the side it came from (S12 "nebeneinander", P35).
 pub(crate) fn turn_beside(st: &mut RaceState, rammer: Id, rammed: Id) {
     let settings = st.settings;
     let (Some(a), Some(b)) = (st.sled(rammer).cloned(), st.sled(rammed).cloned()) else {

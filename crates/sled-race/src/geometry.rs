@@ -26,7 +26,7 @@ pub(crate) fn swept_bounds(shape: &Shape, heading: Angle, travel: f64) -> Bounds
 
 /// Where along `travel` the moving shape first interpenetrates `other`
 /// (a new contact: shapes already overlapping at the start are ignored,
-/// P17); `None` if it does not.
+/// P31); `None` if it does not.
 pub(crate) fn first_contact(
     moving: &Shape,
     heading: Angle,

@@ -20,7 +20,7 @@ use crate::track::downhill;
 use crate::{RaceState, SledStatus, SlopeReading, Terrain, TerrainEffect, TerrainKind};
 
 /// The most inches one move resolves (work is bounded; a sled this fast
-/// stops there, P19).
+/// stops there, P33).
 pub const MAX_INCHES: u32 = 60;
 
 /// A rammer's gap to what it runs into: it stops just short of
@@ -299,7 +299,7 @@ pub(crate) fn move_phase(
         }
         if run.moved >= MAX_INCHES {
             steps.log(rule_step(
-                "P19",
+                "P33",
                 msg("sled.log.max_inches", &[("inches", MAX_INCHES.into())]),
             ));
             break;
@@ -323,7 +323,7 @@ pub(crate) fn move_phase(
             }
         }
         // A sled already reaching over a table edge and heading further
-        // out is stopped at once (P17).
+        // out is stopped at once (P31).
         if obstacle.is_none()
             && let Some(edge) = track.edge_blocking(&shape, heading, &edges)
         {
@@ -479,7 +479,7 @@ fn push_inch(
     }
 }
 
-/// Terrain effects of a full inch (S8, S9); returns whether the inch was
+/// Terrain effects of a full inch (S8, S9, P34); returns whether the inch was
 /// in special terrain (no attack after it, S13).
 fn inch_terrain(
     steps: &mut Steps<'_>,
@@ -558,7 +558,7 @@ fn inch_terrain(
             }
         } else if !up && !down {
             steps.log(rule_step(
-                "P20",
+                "P34",
                 msg("sled.log.slope_across", &[("inch", inch.into())]),
             ));
         }

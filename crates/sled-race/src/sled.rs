@@ -23,7 +23,7 @@ pub enum SledStatus {
         round: u32,
         /// How far its centre got past the line at the end of that move.
         past: f64,
-        /// The place of its move in that round's order (ties, P18).
+        /// The place of its move in that round's order (ties, P32).
         order: u32,
     },
     /// Out of the race: the sled or the driver lost the last wound (S14).

@@ -106,7 +106,7 @@ impl RaceState {
 
     /// The finish order (S15): finished sleds by race round, then by how
     /// far past the line (further first), then by move order in the round
-    /// (P18). Each entry: sled id and race round.
+    /// (P32). Each entry: sled id and race round.
     pub fn finish_order(&self) -> Vec<(Id, u32)> {
         let mut done: Vec<(&Sled, u32, f64, u32)> = self
             .sleds

@@ -88,7 +88,7 @@ impl Track {
         Ok(track)
     }
 
-    /// The three table edges that stop a sled like a wall (P17): the start
+    /// The three table edges that stop a sled like a wall (P31): the start
     /// edge and both long edges. The finish edge is open.
     pub fn edge_walls(&self) -> Vec<Terrain> {
         let far = 1000.0;
@@ -127,7 +127,7 @@ impl Track {
     }
 
     /// The edge wall `shape` already reaches over while heading further
-    /// out, if any (P17).
+    /// out, if any (P31).
     pub(crate) fn edge_blocking<'a>(
         &self,
         shape: &Shape,
