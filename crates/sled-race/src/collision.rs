@@ -22,18 +22,16 @@ pub fn zone_key(zone: SledZone) -> &'static str {
     }
 }
 
-/// `speed` lowered by `by` in its direction of travel ("sinkt um", S12);
-/// a standing sled counts as travelling forwards. When that reverses the
-/// direction of travel only a quarter of the result, truncated towards
-/// zero, is kept (the Ogre/Elf example: 0 lowered by 6 is -6, kept -1).
+/// `speed` lowered by `by` ("sinkt um", S12: the signed speed is
+/// lowered). When that gives the sled a new direction of travel (a
+/// forward sled going negative, or a standing sled starting to move) only
+/// a quarter of the result, truncated towards zero, is kept: the Ogre/Elf
+/// example, 0 lowered by 6 is -6, kept -1. A sled already travelling
+/// backwards keeps its direction, so nothing is quartered.
 pub fn lower_front(speed: i32, by: i32) -> i32 {
-    let sign = if speed < 0 { -1 } else { 1 };
-    let raw = speed - sign * by;
-    if raw != 0 && raw.signum() != sign {
-        raw / 4
-    } else {
-        raw
-    }
+    let raw = speed - by;
+    let reversed = (speed > 0 && raw < 0) || (speed == 0 && raw != 0);
+    if reversed { raw / 4 } else { raw }
 }
 
 /// A speed with the magnitude `magnitude` in the sled's own direction of

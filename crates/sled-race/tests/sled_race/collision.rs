@@ -34,7 +34,7 @@ fn s12_example_ogre_rams_standing_elf() {
     assert_eq!(lower_front(6, 3), 3);
     assert_eq!(lower_front(0, 6), -1);
     assert_eq!(lower_front(2, 9), -1);
-    assert_eq!(lower_front(-3, 2), -1);
+    assert_eq!(lower_front(-3, 2), -5, "the signed speed is lowered (S12)");
 }
 
 /// A comes straight down (facing 270) onto B (facing 0 at (20, 24)) at
