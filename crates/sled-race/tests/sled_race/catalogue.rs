@@ -85,3 +85,30 @@ fn english_log_text_matches_the_catalogue_rendering() {
     }
     assert!(checked > 20);
 }
+
+#[test]
+fn every_roll_shows_its_exact_odds_before_it_is_made() {
+    use feldherr_play::ResolutionKind;
+    let mut rolls = 0;
+    for seed in [4, 9] {
+        let (race, _) = super::proptest_race::random_race(seed, 5, 12).expect("race");
+        for r in &race.resolutions {
+            let answers = r.answers();
+            for k in 0..answers.len() {
+                let replayed = r.kind().replay(&answers[..k]).expect("replay");
+                if let Some(Prompt::Roll(req)) = replayed.resolution().prompt() {
+                    assert!(!req.odds.is_empty(), "no odds for {}", req.purpose);
+                    let total: f64 = req.odds.iter().map(|o| o.probability).sum();
+                    assert!((total - 1.0).abs() < 1e-9, "{}: {total}", req.purpose);
+                    assert!(
+                        req.rule.is_some() && req.message.is_some(),
+                        "{}",
+                        req.purpose
+                    );
+                    rolls += 1;
+                }
+            }
+        }
+    }
+    assert!(rolls > 50, "only {rolls} rolls seen");
+}
