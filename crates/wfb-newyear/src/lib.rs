@@ -57,8 +57,10 @@ mod treasure_line;
 
 pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
 pub use battle_outcome::{BattleOutcome, SideScore};
-pub use error::NewYearError;
-pub use event::{Event, SCHEMA_VERSION};
+pub use error::{NewYearError, PlayerUse};
+pub use event::{
+    Event, EventIssue, MAX_PLAYERS, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION,
+};
 pub use event_tie_breaker::EventTieBreaker;
 pub use pairing::{BattleGame, BattleResult, Pairing};
 pub use player::{DEFAULT_ARMY_POINTS, Player};
