@@ -45,14 +45,20 @@ mod battle_kind;
 mod battle_outcome;
 mod error;
 mod event;
+mod event_draw;
+mod event_edit;
+mod event_rules;
 mod event_tie_breaker;
+mod messages;
 mod pairing;
 mod player;
 mod player_points;
 mod playing_table;
 mod recovery;
 mod side_result;
+mod recovery_range;
 mod sled_race;
+mod standings_row;
 mod treasure_line;
 
 pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
@@ -61,7 +67,10 @@ pub use error::{NewYearError, PlayerUse};
 pub use event::{
     Event, EventIssue, MAX_PLAYERS, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION,
 };
+pub use event_edit::EventEdit;
+pub use event_rules::{SLED_RACE_ROLE, SLED_RACE_SYSTEM};
 pub use event_tie_breaker::EventTieBreaker;
+pub use messages::{RULE_CARDS, catalogue, messages, rule_card_text};
 pub use pairing::{BattleGame, BattleResult, Pairing};
 pub use player::{DEFAULT_ARMY_POINTS, Player};
 pub use player_points::PlayerPoints;
@@ -70,5 +79,10 @@ pub use recovery::{
     MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
 };
 pub use side_result::SideResult;
+pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
+pub use standings_row::{
+    DecidedBy, StandingsColumn, StandingsRow, sort_rows, standings_rows, surname_key,
+    tie_value_text,
+};
 pub use treasure_line::{Position, TreasureLine};
