@@ -273,7 +273,10 @@ impl fmt::Display for NewYearError {
                  the finish order"
             ),
             Self::PlayerTwiceInRace { player } => {
-                write!(f, "sled race: player \"{player}\" appears twice in the result")
+                write!(
+                    f,
+                    "sled race: player \"{player}\" appears twice in the result"
+                )
             }
             Self::RacerWithoutCharacter { player } => write!(
                 f,
@@ -308,7 +311,10 @@ impl fmt::Display for NewYearError {
                 game,
                 table,
                 player,
-            } => write!(f, "{game}, table {table}: player \"{player}\" is paired against himself"),
+            } => write!(
+                f,
+                "{game}, table {table}: player \"{player}\" is paired against himself"
+            ),
             Self::DuplicateTable { game, table } => {
                 write!(f, "{game}: table {table} has two pairings")
             }
@@ -393,14 +399,30 @@ impl From<NewYearError> for feldherr_play::PlayError {
                 expected,
             } => feldherr_play::PlayError::invalid(field, value, expected),
             other => {
-                let rule = other.rule();
-                feldherr_play::PlayError::refused(other.to_string(), rule)
+                let (message, rule) = other.message_and_rule();
+                feldherr_play::PlayError::refused(message, rule)
             }
         }
     }
 }
 
 impl NewYearError {
+    /// The message without a trailing ruling id, and that ruling, for
+    /// hosts that show the ruling on its own (a [`feldherr_play::Problem`]).
+    pub fn message_and_rule(&self) -> (String, Option<&'static str>) {
+        let message = self.to_string();
+        match self.rule() {
+            Some(rule) => {
+                let suffix = format!(" ({rule})");
+                let message = message
+                    .strip_suffix(&suffix)
+                    .map_or_else(|| message.clone(), str::to_owned);
+                (message, Some(rule))
+            }
+            None => (message, None),
+        }
+    }
+
     /// The ruling the error enforces, if one does.
     pub fn rule(&self) -> Option<&'static str> {
         match self {

@@ -112,8 +112,10 @@ impl<'a> Names<'a> {
 
     /// The player's name; an unknown reference as saved, marked as such.
     pub(crate) fn name(&self, id: &str) -> String {
-        self.player(id)
-            .map_or_else(|| format!("an unregistered player (saved as \"{id}\")"), |p| p.name.clone())
+        self.player(id).map_or_else(
+            || format!("an unregistered player (saved as \"{id}\")"),
+            |p| p.name.clone(),
+        )
     }
 }
 
@@ -385,7 +387,10 @@ impl Event {
                 );
             }
             let mut known = true;
-            for (field, id) in [("player_a", &pairing.player_a), ("player_b", &pairing.player_b)] {
+            for (field, id) in [
+                ("player_a", &pairing.player_a),
+                ("player_b", &pairing.player_b),
+            ] {
                 if names.player(id).is_none() {
                     known = false;
                     push(
@@ -407,8 +412,10 @@ impl Event {
                     },
                 );
             } else if known {
-                for (field, id) in [("player_a", &pairing.player_a), ("player_b", &pairing.player_b)]
-                {
+                for (field, id) in [
+                    ("player_a", &pairing.player_a),
+                    ("player_b", &pairing.player_b),
+                ] {
                     if let Some(first_table) = paired.insert(id.as_str(), pairing.table) {
                         push(
                             format!("{at}.{field}"),
@@ -492,8 +499,7 @@ impl Event {
         }
         for player in &self.players {
             // A player who dropped out before the race need not be listed.
-            if player.character_on_foot && !player.dropped && !listed.contains(player.id.as_str())
-            {
+            if player.character_on_foot && !player.dropped && !listed.contains(player.id.as_str()) {
                 push(
                     "sled_race".into(),
                     NewYearError::MissingFromRace {

@@ -3,8 +3,8 @@
 use feldherr_pairing::Draft;
 
 use crate::{
-    BattleKind, BattleResult, Event, EventTieBreaker, NewYearError, Pairing, Player,
-    PlayingTable, SledRace,
+    BattleKind, BattleResult, Event, EventTieBreaker, NewYearError, Pairing, Player, PlayingTable,
+    SledRace,
 };
 
 /// A change to a New Year event. Players are referred to by their stable
@@ -159,13 +159,12 @@ impl Event {
             }
             EventEdit::RemovePairing { game, table } => {
                 let pairings = &mut self.game_mut(*game).pairings;
-                let index = pairings
-                    .iter()
-                    .position(|p| p.table == *table)
-                    .ok_or(NewYearError::NoSuchTable {
+                let index = pairings.iter().position(|p| p.table == *table).ok_or(
+                    NewYearError::NoSuchTable {
                         game: *game,
                         table: *table,
-                    })?;
+                    },
+                )?;
                 pairings.remove(index);
             }
             EventEdit::SetResult {
@@ -203,7 +202,11 @@ impl Event {
                     .collect();
                 battle.byes = draft.bye.iter().cloned().collect();
                 battle.seed = Some(draft.seed);
-                for id in draft.bye.iter().chain(draft.tables.iter().flat_map(|t| [&t.a, &t.b])) {
+                for id in draft
+                    .bye
+                    .iter()
+                    .chain(draft.tables.iter().flat_map(|t| [&t.a, &t.b]))
+                {
                     if let Some(p) = self.player(id)
                         && p.dropped
                     {

@@ -50,8 +50,8 @@ impl EventRules for Event {
             .issues()
             .into_iter()
             .map(|issue| {
-                let rule = issue.error.rule();
-                let problem = Problem::new(issue.path, issue.error.to_string());
+                let (message, rule) = issue.error.message_and_rule();
+                let problem = Problem::new(issue.path, message);
                 match rule {
                     Some(rule) => problem.rule(rule),
                     None => problem,

@@ -55,8 +55,8 @@ mod player;
 mod player_points;
 mod playing_table;
 mod recovery;
-mod side_result;
 mod recovery_range;
+mod side_result;
 mod sled_race;
 mod standings_row;
 mod treasure_line;
@@ -78,8 +78,8 @@ pub use playing_table::PlayingTable;
 pub use recovery::{
     MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
 };
-pub use side_result::SideResult;
 pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
+pub use side_result::SideResult;
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
 pub use standings_row::{
     DecidedBy, StandingsColumn, StandingsRow, sort_rows, standings_rows, surname_key,

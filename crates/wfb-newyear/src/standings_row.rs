@@ -144,7 +144,8 @@ pub fn standings_rows(event: &Event) -> Result<Vec<StandingsRow>, NewYearError> 
         let same = |other: Option<&feldherr_scoring::StandingRow>| {
             other.is_some_and(|o| o.place == row.place)
         };
-        let shared = same(index.checked_sub(1).and_then(|i| rows.get(i))) || same(rows.get(index + 1));
+        let shared =
+            same(index.checked_sub(1).and_then(|i| rows.get(i))) || same(rows.get(index + 1));
         let decided_by = match &row.decided_by {
             Decision::Total => DecidedBy::Total,
             Decision::Shared => DecidedBy::Shared,
@@ -205,7 +206,11 @@ pub enum StandingsColumn {
 /// ```
 pub fn surname_key(name: &str) -> (String, String) {
     let lower = name.trim().to_lowercase();
-    let last = lower.split_whitespace().last().unwrap_or_default().to_owned();
+    let last = lower
+        .split_whitespace()
+        .last()
+        .unwrap_or_default()
+        .to_owned();
     (last, lower)
 }
 
@@ -215,7 +220,9 @@ pub fn sort_rows(rows: &mut [StandingsRow], column: StandingsColumn, descending:
     let key = |row: &StandingsRow, other: &StandingsRow| -> Ordering {
         match column {
             StandingsColumn::Place => row.place.cmp(&other.place),
-            StandingsColumn::Name => surname_key(&row.points.name).cmp(&surname_key(&other.points.name)),
+            StandingsColumn::Name => {
+                surname_key(&row.points.name).cmp(&surname_key(&other.points.name))
+            }
             StandingsColumn::Club => row.club.to_lowercase().cmp(&other.club.to_lowercase()),
             StandingsColumn::Army => row.army.to_lowercase().cmp(&other.army.to_lowercase()),
             StandingsColumn::RaeuberWarhammer => row

@@ -60,7 +60,7 @@ use feldherr_wfb_newyear::{
 
 use super::{Input, check, fixture};
 
-fn event() -> Event {
+pub(crate) fn event() -> Event {
     Event::from_json(&fixture("event.json")).unwrap_or_else(|e| panic!("event.json: {e}"))
 }
 
@@ -387,7 +387,10 @@ fn text_limits_and_empty_names() {
     );
     let mut e = event();
     e.name = String::new();
-    assert_eq!(e.validate().unwrap_err().to_string(), "name: must not be empty");
+    assert_eq!(
+        e.validate().unwrap_err().to_string(),
+        "name: must not be empty"
+    );
     let json = fixture("event.json").replacen(
         "\"name\": \"WFB-Neujahrs-Event 2025\"",
         &format!("\"name\": \"{}\"", "N".repeat(201)),
@@ -417,4 +420,20 @@ fn version_1_migrates_to_version_2() {
         assert!(!saved.contains(new_key), "{new_key}");
     }
     assert_eq!(Event::from_json(&saved).unwrap(), event);
+}
+
+/// The app's saved event document embeds a version 1 event under
+/// `new_year`; it reads with unknown keys refused, and migrates.
+#[test]
+fn the_app_documents_event_reads() {
+    let path = format!(
+        "{}/../../fixtures/documents/newyear-event.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("document");
+    let document: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let inner = document.get("new_year").expect("new_year").to_string();
+    let event = Event::from_json(&inner).expect("the embedded event loads");
+    assert_eq!(event.schema_version, 2);
+    assert_eq!(event.players.len(), 8);
 }
