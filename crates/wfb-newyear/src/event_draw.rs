@@ -61,7 +61,7 @@ impl Event {
         history
     }
 
-    /// Draws the pairings of `game` with `seed`: Raeuber-Warhammer (the
+    /// Draws the pairings of `game` with `seed` (P23): Raeuber-Warhammer (the
     /// first game) at random, the New Year scenario by the standings after
     /// Raeuber-Warhammer; drop-outs left out; same-club games and rematches
     /// avoided where possible; an odd count gives a bye to a player who has

@@ -60,7 +60,7 @@ pub struct BattleGame {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub byes: Vec<String>,
     /// Event points a bye scores in this game: the organiser's setting,
-    /// 0 by default (P-ruling proposal, see `docs/RULINGS.md`); printed
+    /// 0 by default (P21); printed
     /// on the sheet. A bye counts 0 for the VP difference and treasures.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bye_points: u32,

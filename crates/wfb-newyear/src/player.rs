@@ -31,7 +31,7 @@ pub struct Player {
     /// without one the player does not start (N6).
     pub character_on_foot: bool,
     /// Dropped out: gets no new pairing and keeps his results; shown as
-    /// dropped in the standings. Saved only when set (schema 2).
+    /// dropped in the standings (P22). Saved only when set (schema 2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dropped: bool,
 }
