@@ -317,10 +317,14 @@ impl fmt::Display for Standings {
             })
             .collect();
         let games_width = games.iter().map(String::len).max().unwrap_or(0).max(5);
+        // Padding is written by hand: `format!` widths above 65,535 panic
+        // ("Formatting argument out of range", issue 16), and names and
+        // labels have no length limit here.
         write!(
             f,
-            "Place  {:<name_width$}  Total  {:<games_width$}",
-            "Name", "Games"
+            "Place  {}  Total  {}",
+            pad_right("Name", name_width),
+            pad_right("Games", games_width)
         )?;
         for tie_breaker in &self.tie_breakers {
             write!(f, "  {}", tie_breaker.label)?;
@@ -334,12 +338,15 @@ impl fmt::Display for Standings {
             };
             write!(
                 f,
-                "{:>4}{marker}  {:<name_width$}  {:>5}  {games:<games_width$}",
-                row.place, row.name, row.total
+                "{:>4}{marker}  {}  {:>5}  {}",
+                row.place,
+                pad_right(&row.name, name_width),
+                row.total,
+                pad_right(games, games_width)
             )?;
             for (value, tie_breaker) in row.tie_values.iter().zip(&self.tie_breakers) {
                 let width = tie_breaker.label.chars().count();
-                write!(f, "  {value:>width$}")?;
+                write!(f, "  {}", pad_left(&value.to_string(), width))?;
             }
             match &row.decided_by {
                 Decision::Total => writeln!(f, "  total")?,
@@ -349,4 +356,16 @@ impl fmt::Display for Standings {
         }
         Ok(())
     }
+}
+
+/// `text` followed by spaces up to `width` characters.
+fn pad_right(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{text}{}", " ".repeat(width.saturating_sub(len)))
+}
+
+/// Spaces up to `width` characters, then `text`.
+fn pad_left(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{}{text}", " ".repeat(width.saturating_sub(len)))
 }

@@ -295,7 +295,8 @@ impl fmt::Display for NewYearError {
             ),
             Self::UnknownPlayer { context, id } => write!(
                 f,
-                "{context}: refers to a player who is not registered (saved as \"{id}\")"
+                "{context}: refers to a player who is not registered (saved as \"{}\")",
+                shorten(id)
             ),
             Self::PairedTwice {
                 game,
@@ -433,5 +434,16 @@ impl NewYearError {
             Self::InPairing { source, .. } => source.rule(),
             _ => None,
         }
+    }
+}
+
+/// At most 40 characters of a saved reference, for messages (an unknown
+/// reference may be any length).
+pub(crate) fn shorten(text: &str) -> String {
+    if text.chars().count() > 40 {
+        let head: String = text.chars().take(40).collect();
+        format!("{head}…")
+    } else {
+        text.to_owned()
     }
 }

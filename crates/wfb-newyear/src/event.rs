@@ -113,7 +113,12 @@ impl<'a> Names<'a> {
     /// The player's name; an unknown reference as saved, marked as such.
     pub(crate) fn name(&self, id: &str) -> String {
         self.player(id).map_or_else(
-            || format!("an unregistered player (saved as \"{id}\")"),
+            || {
+                format!(
+                    "an unregistered player (saved as \"{}\")",
+                    crate::error::shorten(id)
+                )
+            },
             |p| p.name.clone(),
         )
     }

@@ -195,6 +195,9 @@ pub enum StandingsColumn {
     Total,
     /// A tie-breaker's value (whether chosen or not).
     TieBreaker(EventTieBreaker),
+    /// What decided the place: by the total, then by tie-breaker (in the
+    /// order of [`EventTieBreaker::ALL`]), then shared places.
+    DecidedBy,
 }
 
 /// The sort key of a name: its last word (the surname), then the whole
@@ -239,6 +242,9 @@ pub fn sort_rows(rows: &mut [StandingsRow], column: StandingsColumn, descending:
                 .points
                 .tie_value(tb)
                 .total_cmp(&other.points.tie_value(tb)),
+            StandingsColumn::DecidedBy => {
+                decided_rank(&row.decided_by).cmp(&decided_rank(&other.decided_by))
+            }
         }
     };
     rows.sort_by(|a, b| {
@@ -250,4 +256,18 @@ pub fn sort_rows(rows: &mut [StandingsRow], column: StandingsColumn, descending:
         };
         ordering.then(a.place.cmp(&b.place))
     });
+}
+
+/// Sort rank of a decision: total, each tie-breaker, shared.
+fn decided_rank(decided: &DecidedBy) -> usize {
+    match decided {
+        DecidedBy::Total => 0,
+        DecidedBy::TieBreaker { tie_breaker, .. } => {
+            1 + EventTieBreaker::ALL
+                .iter()
+                .position(|tb| tb == tie_breaker)
+                .unwrap_or(0)
+        }
+        DecidedBy::Shared => 1 + EventTieBreaker::ALL.len(),
+    }
 }

@@ -533,3 +533,20 @@ fn standings_of_40000_players_with_ties() {
         }
     }
 }
+
+/// Issue 16: a name longer than 65,535 characters made the text table
+/// panic ("Formatting argument out of range"); it prints now.
+#[test]
+fn standings_text_table_with_a_huge_name() {
+    let long = "N".repeat(70_000);
+    let players = [
+        Competitor::new("a", long.clone(), vec![3]).with_tie_value("v".repeat(70_000), 1.0),
+        Competitor::new("b", "B", vec![3]).with_tie_value("v".repeat(70_000), 2.0),
+    ];
+    let label = "L".repeat(70_000);
+    let standings =
+        Standings::rank(&players, &[TieBreaker::higher("v".repeat(70_000), label)]).unwrap();
+    let text = standings.to_string();
+    assert!(text.contains(&long));
+    assert_eq!(text.lines().count(), 3);
+}

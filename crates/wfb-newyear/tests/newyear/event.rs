@@ -437,3 +437,16 @@ fn the_app_documents_event_reads() {
     assert_eq!(event.schema_version, 2);
     assert_eq!(event.players.len(), 8);
 }
+
+/// Issue 16: a huge unknown reference is not echoed whole.
+#[test]
+fn a_huge_unknown_reference_is_shortened() {
+    let mut e = event();
+    e.raeuber_warhammer.pairings[0].player_b = "x".repeat(70_000);
+    let message = e.validate().unwrap_err().to_string();
+    assert!(message.len() < 200, "{}", message.len());
+    assert!(
+        message.ends_with(&format!("(saved as \"{}…\")", "x".repeat(40))),
+        "{message}"
+    );
+}

@@ -326,10 +326,19 @@ fn standings_sort_by_every_column_and_show_the_deciding_values() {
         StandingsColumn::Total,
         StandingsColumn::TieBreaker(EventTieBreaker::SledPlacing),
         StandingsColumn::TieBreaker(EventTieBreaker::TreasuresRecovered),
+        StandingsColumn::DecidedBy,
     ] {
         sort_rows(&mut rows, column, false);
         assert_eq!(rows.len(), 8);
     }
+    // Decided by: totals first (sabine), then by tie-breaker in N7's order:
+    // VP difference (petra, dieter), treasures (the other five).
+    sort_rows(&mut rows, StandingsColumn::DecidedBy, false);
+    let decided: Vec<String> = rows.iter().map(|r| r.cells(&en)[8].clone()).collect();
+    assert_eq!(decided[0], "total");
+    assert!(decided[1].starts_with("VP difference"), "{decided:?}");
+    assert!(decided[2].starts_with("VP difference"), "{decided:?}");
+    assert!(decided[7].starts_with("treasures"), "{decided:?}");
     sort_rows(&mut rows, StandingsColumn::Place, false);
     assert_eq!(ids(&rows), ids(&standings_rows(&e).expect("rows")));
 }
