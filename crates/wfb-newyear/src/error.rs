@@ -288,11 +288,9 @@ impl fmt::Display for NewYearError {
                 "sled race: player \"{player}\" is missing from the result; list him as finisher, \
                  under did_not_finish or under did_not_start"
             ),
-            Self::DuplicatePlayer { first, second, .. } => write!(
-                f,
-                "players: {second} has the same internal id as {first}; the file was edited by \
-                 hand"
-            ),
+            Self::DuplicatePlayer { first, second, .. } => {
+                write!(f, "players: {second} has the same internal id as {first}")
+            }
             Self::UnknownPlayer { context, id } => write!(
                 f,
                 "{context}: refers to a player who is not registered (saved as \"{}\")",

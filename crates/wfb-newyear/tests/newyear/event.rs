@@ -298,8 +298,7 @@ fn bad_events() {
     );
     check_bad(
         |e| e.players[7].id = "jonas".into(),
-        "players: Petra Neumann has the same internal id as Jonas Albrecht; the file was edited by \
-         hand",
+        "players: Petra Neumann has the same internal id as Jonas Albrecht",
     );
     check_bad(
         |e| e.tie_breakers = vec![EventTieBreaker::SledPlacing, EventTieBreaker::SledPlacing],
