@@ -269,7 +269,7 @@ fn option(slot: ZoneSlot, key: &str, text: String) -> ZoneOption {
 /// corner on that long edge or the opposite long edge; the third then
 /// takes the opposite long edge or, respectively, the first player's
 /// neighbouring corner. Four players: every player takes a corner, in
-/// order (P21).
+/// order (P24).
 pub fn options_after(players: usize, taken: &[ZoneSlot]) -> Vec<ZoneOption> {
     if players == 4 {
         if taken.len() >= 4 {
@@ -387,7 +387,7 @@ pub struct ZoneChoice {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deployment {
-    /// Seats in the order they choose; the first deploys first (P21).
+    /// Seats in the order they choose; the first deploys first (P24).
     pub order: Vec<Seat>,
     /// The zones chosen, in order.
     #[serde(default)]

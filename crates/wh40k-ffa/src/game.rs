@@ -62,7 +62,7 @@ pub enum FfaEdit {
     SetZoneSizes(ZoneSizes),
     /// Sets the combat options (F3, F4) for combats entered from now on.
     SetCombatRules(CombatRules),
-    /// Sets the order in which players choose zones (P21); refused once a
+    /// Sets the order in which players choose zones (P24); refused once a
     /// zone is chosen.
     SetDeploymentOrder(Vec<Seat>),
     /// The next player takes a zone; its outline is added to the table.

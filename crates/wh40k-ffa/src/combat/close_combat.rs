@@ -208,7 +208,7 @@ impl Combat {
     /// every casualty it caused; the highest result wins and several sides
     /// tied for it all win; every unit of every other side tests. A unit
     /// with no model left does not test, and models are counted after the
-    /// round's casualties (P23).
+    /// round's casualties (P26).
     pub fn result(&self) -> CombatResult {
         let results: Vec<(Seat, u32)> = self
             .sides

@@ -31,7 +31,7 @@ pub struct MoraleTest {
     pub passed: bool,
 }
 
-/// One unit's sweeping-advance roll: D6 plus Initiative (P22).
+/// One unit's sweeping-advance roll: D6 plus Initiative (P25).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SweepRoll {
     /// The unit.
@@ -251,7 +251,7 @@ impl Resolver for Combat {
 
         // Sweeping advances, winner by winner (F4). Every unit of every
         // other side is an enemy, other winners' included: on a tie no
-        // winner advances while another winner's unit still fights (P23).
+        // winner advances while another winner's unit still fights (P26).
         let mut sweeps = Vec::new();
         for &seat in &result.winners {
             let name = player_name(self, seat);

@@ -39,7 +39,7 @@ impl SweepRule {
     }
 
     /// The exact chance that a winning unit of Initiative `initiative`
-    /// (rolling D6 + Initiative, P22) catches a fleeing total `fleeing`.
+    /// (rolling D6 + Initiative, P25) catches a fleeing total `fleeing`.
     fn chance_one(self, initiative: u32, fleeing: u32) -> f64 {
         let hits = (1..=6u32)
             .filter(|d| self.catches(d + initiative, fleeing))
