@@ -6,20 +6,88 @@ use serde::{Deserialize, Serialize};
 
 use super::{SystemInfo, SystemUi};
 
+/// Writes `value`'s fields with `tag: id` in front.
+fn tagged<T: Serialize, S: serde::Serializer>(
+    tag: &str,
+    id: &str,
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::Error as _;
+    let mut object = serde_json::Map::new();
+    object.insert(tag.to_owned(), serde_json::Value::from(id));
+    match serde_json::to_value(value).map_err(S::Error::custom)? {
+        serde_json::Value::Object(fields) => object.extend(fields),
+        _ => return Err(S::Error::custom(format!("a {id} value is not an object"))),
+    }
+    object.serialize(serializer)
+}
+
+/// Reads an object and takes its `tag` out.
+fn untag<'de, D: serde::Deserializer<'de>>(
+    tag: &str,
+    deserializer: D,
+) -> Result<(String, serde_json::Value), D::Error> {
+    use serde::de::Error as _;
+    let mut object = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
+    let id = match object.remove(tag) {
+        Some(serde_json::Value::String(id)) => id,
+        Some(other) => return Err(D::Error::custom(format!("{tag}: {other} is not a name"))),
+        None => return Err(D::Error::custom(format!("{tag}: missing"))),
+    };
+    Ok((id, serde_json::Value::Object(object)))
+}
+
+/// Deserialises a tagged body, keeping the path of a bad field in the
+/// message.
+fn typed<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
+    body: serde_json::Value,
+) -> Result<T, D::Error> {
+    use serde::de::Error as _;
+    serde_path_to_error::deserialize(body).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            D::Error::custom(e.into_inner())
+        } else {
+            D::Error::custom(format!("{path}: {}", e.into_inner()))
+        }
+    })
+}
+
 /// Generates [`SystemGame`], [`SystemEdit`], [`SYSTEMS`] and their
 /// dispatch from one line per system: variant, saved tag, game type, UI
 /// type and [`SystemInfo`].
 macro_rules! games {
     ($($variant:ident = $id:literal => $game:ty, $ui:ty, $info:expr;)*) => {
-        /// One game of any rule system, saved with its `system` tag.
-        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "system")]
+        /// One game of any rule system, saved as its fields plus a
+        /// `system` tag.
+        #[derive(Debug, Clone, PartialEq)]
         pub enum SystemGame {
             $(
                 #[doc = concat!("A game of `", $id, "`.")]
-                #[serde(rename = $id)]
                 $variant($game),
             )*
+        }
+
+        impl Serialize for SystemGame {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $(SystemGame::$variant(game) => tagged("system", $id, game, serializer),)*
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for SystemGame {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let (id, body) = untag::<D>("system", deserializer)?;
+                match id.as_str() {
+                    $($id => typed::<D, $game>(body).map(SystemGame::$variant),)*
+                    other => Err(serde::de::Error::custom(format!(
+                        "system: \"{other}\" is not a rule system (known: {})",
+                        [$($id),*].join(", ")
+                    ))),
+                }
+            }
         }
 
         /// An edit of any rule system's game.
@@ -137,15 +205,34 @@ games! {
 /// event.
 macro_rules! events {
     ($($variant:ident = $id:literal => $event:ty, $ui:ty;)*) => {
-        /// An event of any kind, saved with its `event` tag.
-        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "event")]
+        /// An event of any kind, saved as its fields plus an `event` tag.
+        #[derive(Debug, Clone, PartialEq)]
         pub enum SystemEvent {
             $(
                 #[doc = concat!("An event of kind `", $id, "`.")]
-                #[serde(rename = $id)]
                 $variant($event),
             )*
+        }
+
+        impl Serialize for SystemEvent {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $(SystemEvent::$variant(event) => tagged("event", $id, event, serializer),)*
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for SystemEvent {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let (id, body) = untag::<D>("event", deserializer)?;
+                match id.as_str() {
+                    $($id => typed::<D, $event>(body).map(SystemEvent::$variant),)*
+                    other => Err(serde::de::Error::custom(format!(
+                        "event: \"{other}\" is not a kind of event (known: {})",
+                        [$($id),*].join(", ")
+                    ))),
+                }
+            }
         }
 
         /// An edit of any kind of event.
