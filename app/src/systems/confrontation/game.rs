@@ -874,3 +874,12 @@ fn apply_edit(
     }
     Ok(())
 }
+
+/// The Confrontation game of a document, to change it (`None` for another
+/// system).
+pub fn conf_mut(doc: &mut crate::document::GameDoc) -> Option<&mut ConfrontationGame> {
+    match &mut doc.game {
+        crate::systems::SystemGame::Confrontation(game) => Some(game),
+        _ => None,
+    }
+}

@@ -18,7 +18,8 @@ mod status;
 pub use card_editor::{CardEditor, EXAMPLES, EditorAction, example};
 pub use damage_table::DamageTableScreen;
 pub use game::{
-    ConfrontationEdit, ConfrontationGame, GameMachine, ResolutionKind, Saved, SavedResolution, conf,
+    ConfrontationEdit, ConfrontationGame, GameMachine, ResolutionKind, Saved, SavedResolution,
+    conf, conf_mut,
 };
 pub use machines_panel::{MachinesPanel, PathRequest, apply_button};
 pub use sheet::machine_sheet;
