@@ -8,7 +8,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use feldherr::i18n::Texts;
-use feldherr::sheets::{SheetOptions, event_sheets};
+use feldherr::sheets::SheetOptions;
+use feldherr::systems::newyear::sheets::event_sheets;
 use feldherr_wfb_newyear::{
     BattleKind, BattleResult, Event, EventTieBreaker, Finisher, Pairing, Player, SideResult,
     SledRace,

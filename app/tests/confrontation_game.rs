@@ -138,9 +138,9 @@ fn edit(game: &mut GameDoc, edit: GameEdit) -> Result<(), String> {
 fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
     let saved = kind;
     edit(game, ce(ConfrontationEdit::AddResolution(saved))).expect("resolution added");
-    let index = conf(&game).resolutions.len() - 1;
+    let index = conf(game).resolutions.len() - 1;
     for faces in dice {
-        let driver = conf(&game).resolutions[index].driver().expect("driver");
+        let driver = conf(game).resolutions[index].driver().expect("driver");
         assert!(
             matches!(driver.prompt(), Some(Prompt::Roll(_))),
             "expected a roll for {faces:?}, got {:?}\n{}",
@@ -156,7 +156,7 @@ fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
         )
         .expect("answer fits");
     }
-    let driver = conf(&game).resolutions[index].driver().expect("driver");
+    let driver = conf(game).resolutions[index].driver().expect("driver");
     assert!(
         driver.outcome_text().is_some(),
         "unfinished: {:?}\n{}",
@@ -432,7 +432,7 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
         ResolutionKind::ConfrontationSteam(feldherr::systems::confrontation::model::SteamInputs {
             machine: FELSSPALTER,
             dice: 1,
-            markers: conf(&game).machines[FELSSPALTER].state.steam,
+            markers: conf(game).machines[FELSSPALTER].state.steam,
             applied: false,
         })
     };

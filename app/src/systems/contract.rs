@@ -41,6 +41,12 @@ pub struct StartTool {
     pub label: &'static str,
 }
 
+/// Lays out the record sheet of a game.
+pub type RecordSheet = fn(&Texts, &GameDoc) -> Result<SheetDocument, String>;
+
+/// Makes the screen of a start-screen tool, by tool id.
+pub type MakeTool = fn(&str) -> Option<Box<dyn ToolScreen>>;
+
 /// What the app knows of a system without an open game.
 #[derive(Debug, Clone, Copy)]
 pub struct SystemInfo {
@@ -58,9 +64,9 @@ pub struct SystemInfo {
     /// The message catalogue of its rule crate for a language code.
     pub messages: fn(&str) -> Option<&'static str>,
     /// Its record sheet of a game, if it has one.
-    pub record_sheet: Option<fn(&Texts, &GameDoc) -> Result<SheetDocument, String>>,
+    pub record_sheet: Option<RecordSheet>,
     /// The screen of one of its [`StartTool`]s, by tool id.
-    pub tool_screen: Option<fn(&str) -> Option<Box<dyn ToolScreen>>>,
+    pub tool_screen: Option<MakeTool>,
 }
 
 /// A screen that works without a document (a start-screen tool).

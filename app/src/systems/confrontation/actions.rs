@@ -14,7 +14,7 @@ use feldherr_confrontation::{
 };
 use feldherr_table::geometry::FacingArc;
 
-use super::game::{ConfrontationEdit, GameMachine, ResolutionKind, Saved, conf};
+use super::game::{ConfrontationEdit, GameMachine, ResolutionKind, conf};
 use super::model::{
     HitsCause, HitsInputs, InstabilInputs, ShotOrder, ShotProblem, SickleInputs, SteamInputs,
     TableModel, ramming_inputs, shot_inputs, table_models, within,
