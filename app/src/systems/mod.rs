@@ -14,6 +14,7 @@ mod table_only;
 
 pub mod confrontation;
 pub mod newyear;
+pub mod sled_race;
 pub mod warheim;
 pub mod warmaster;
 pub mod wh40k;

@@ -450,7 +450,7 @@ fn sync_table(
 
 impl Game for Race {
     type Edit = RaceEdit;
-    const SYSTEM: &'static str = "sled";
+    const SYSTEM: &'static str = "sled_race";
 
     fn new_game() -> Self {
         Race {

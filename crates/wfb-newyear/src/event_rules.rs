@@ -14,6 +14,15 @@ pub const SLED_RACE_ROLE: &str = "sled_race";
 /// The rule system that plays the sled race.
 pub const SLED_RACE_SYSTEM: &str = "sled_race";
 
+impl Event {
+    /// Whether player `id` has a character on foot (N6).
+    fn on_foot(&self, id: &str) -> bool {
+        self.players
+            .iter()
+            .any(|p| p.id == id && p.character_on_foot)
+    }
+}
+
 impl EventRules for Event {
     type Edit = EventEdit;
 
@@ -107,6 +116,7 @@ impl EventRules for Event {
         let mut seen = HashSet::new();
         let mut placed: Vec<(u32, u32, String)> = Vec::new();
         let mut did_not_finish = Vec::new();
+        let mut did_not_start = Vec::new();
         for side in &report.sides {
             let id = match by_name.get(side.player.as_str()).map(Vec::as_slice) {
                 Some([id]) => (*id).to_owned(),
@@ -134,7 +144,10 @@ impl EventRules for Event {
                         side.player
                     )));
                 }
-                (None, _) => did_not_finish.push(id),
+                // A player without a character on foot does not start
+                // (N6, P11); anyone else who is not placed did not finish.
+                (None, _) if self.on_foot(&id) => did_not_finish.push(id),
+                (None, _) => did_not_start.push(id),
             }
         }
         placed.sort_by_key(|(placing, _, _)| *placing);
@@ -146,12 +159,14 @@ impl EventRules for Event {
                 self.player_name(&pair[1].2)
             )));
         }
-        let did_not_start = self
-            .players
-            .iter()
-            .filter(|p| p.character_on_foot && !p.dropped && !seen.contains(&p.id))
-            .map(|p| p.id.clone())
-            .collect();
+        // A player with a character on foot whom the race does not list
+        // did not start; dropped players need not be listed (P22).
+        did_not_start.extend(
+            self.players
+                .iter()
+                .filter(|p| p.character_on_foot && !p.dropped && !seen.contains(&p.id))
+                .map(|p| p.id.clone()),
+        );
         Ok(Some(EventEdit::SetSledRace(Some(SledRace {
             finishers: placed
                 .into_iter()

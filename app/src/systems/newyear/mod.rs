@@ -140,10 +140,31 @@ impl EventRules for NewYearEvent {
     }
 
     fn problems(&self) -> Vec<Problem> {
-        match self.0.validate() {
-            Ok(()) => Vec::new(),
-            Err(e) => vec![Problem::new("", e.to_string())],
-        }
+        EventRules::problems(&self.0)
+    }
+
+    fn slots(&self) -> Vec<feldherr_play::HostedSlot> {
+        EventRules::slots(&self.0)
+    }
+
+    /// The crate's feed; its sled-race edit is the app's.
+    fn feed(
+        &self,
+        role: &str,
+        report: &feldherr_play::GameReport,
+    ) -> Result<Option<NewYearEdit>, PlayError> {
+        Ok(match EventRules::feed(&self.0, role, report)? {
+            Some(feldherr_wfb_newyear::EventEdit::SetSledRace(race)) => {
+                Some(NewYearEdit::SetSledRace(race))
+            }
+            Some(other) => {
+                return Err(PlayError::refused(
+                    format!("the event cannot take {other:?} from a hosted game"),
+                    None,
+                ));
+            }
+            None => None,
+        })
     }
 }
 

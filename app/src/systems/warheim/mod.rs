@@ -1,26 +1,13 @@
-//! Warheim: for now the table (36 x 36 in, G2).
+//! Warheim: the game of `feldherr-warheim` (rosters, activations, attacks
+//! with reactions, saves, morale). The app hosts its table, its rolls and
+//! its saved state; the screens for its edits are not built yet.
 
-use feldherr_table::geometry::Unit;
-use feldherr_table::{Table, TableRules};
+use feldherr_play::{Game, Lang};
 
-use super::{SystemInfo, TableOnly, TableOnlySystem};
-
-/// Marks the Warheim table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Warheim;
-
-impl TableOnlySystem for Warheim {
-    const ID: &'static str = "warheim";
-    fn table_rules() -> TableRules {
-        TableRules::wfb_sled_race()
-    }
-    fn default_table() -> Table {
-        Table::new(36.0, 36.0, Unit::Inch).unwrap_or_else(|_| Self::table_rules().default_table())
-    }
-}
+use super::SystemInfo;
 
 /// A Warheim game.
-pub type WarheimGame = TableOnly<Warheim>;
+pub type WarheimGame = feldherr_warheim::Warheim;
 
 /// What the start screen and the sheets know of Warheim.
 pub const INFO: SystemInfo = SystemInfo {
@@ -32,7 +19,7 @@ pub const INFO: SystemInfo = SystemInfo {
         ("en", include_str!("i18n/en.json")),
         ("de", include_str!("i18n/de.json")),
     ],
-    messages: |_| None,
+    messages: |code| Lang::from_code(code).map(WarheimGame::messages),
     record_sheet: None,
     tool_screen: None,
 };

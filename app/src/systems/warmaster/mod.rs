@@ -1,23 +1,14 @@
-//! Warmaster Revolution "Guardians": for now the table with the W1
-//! terrain distance checks (180 x 120 cm, G2).
+//! Warmaster Revolution "Guardians": the game of `feldherr-warmaster`
+//! (armies, alternating terrain, scenarios, conquest and victory points,
+//! the chess clock). The app hosts its table, its rolls and its saved
+//! state; the screens for its edits are not built yet.
 
-use feldherr_table::TableRules;
+use feldherr_play::{Game, Lang};
 
-use super::{SystemInfo, TableOnly, TableOnlySystem};
-
-/// Marks the Warmaster table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Warmaster;
-
-impl TableOnlySystem for Warmaster {
-    const ID: &'static str = "warmaster";
-    fn table_rules() -> TableRules {
-        TableRules::warmaster()
-    }
-}
+use super::SystemInfo;
 
 /// A Warmaster game.
-pub type WarmasterGame = TableOnly<Warmaster>;
+pub type WarmasterGame = feldherr_warmaster::WarmasterGame;
 
 /// What the start screen and the sheets know of Warmaster.
 pub const INFO: SystemInfo = SystemInfo {
@@ -29,7 +20,7 @@ pub const INFO: SystemInfo = SystemInfo {
         ("en", include_str!("i18n/en.json")),
         ("de", include_str!("i18n/de.json")),
     ],
-    messages: |_| None,
+    messages: |code| Lang::from_code(code).map(WarmasterGame::messages),
     record_sheet: None,
     tool_screen: None,
 };

@@ -1,27 +1,14 @@
-//! The 40K free-for-all for 3-4 players: for now the table (72 x 48 in,
-//! G2).
+//! The 40K free-for-all for 3-4 players: the game of `feldherr-wh40k-ffa`
+//! (deployment, dice-bag turn order, multi-sided combat). The app hosts
+//! its table, its rolls and its saved state; the screens for its edits are
+//! not built yet.
 
-use feldherr_table::geometry::Unit;
-use feldherr_table::{Table, TableRules};
+use feldherr_play::{Game, Lang};
 
-use super::{SystemInfo, TableOnly, TableOnlySystem};
-
-/// Marks the 40K free-for-all table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Wh40kFfa;
-
-impl TableOnlySystem for Wh40kFfa {
-    const ID: &'static str = "wh40k_ffa";
-    fn table_rules() -> TableRules {
-        TableRules::wfb_sled_race()
-    }
-    fn default_table() -> Table {
-        Table::new(72.0, 48.0, Unit::Inch).unwrap_or_else(|_| Self::table_rules().default_table())
-    }
-}
+use super::SystemInfo;
 
 /// A 40K free-for-all game.
-pub type FfaGame = TableOnly<Wh40kFfa>;
+pub type FfaGame = feldherr_wh40k_ffa::FreeForAll;
 
 /// What the start screen and the sheets know of the 40K free-for-all.
 pub const INFO: SystemInfo = SystemInfo {
@@ -33,7 +20,7 @@ pub const INFO: SystemInfo = SystemInfo {
         ("en", include_str!("i18n/en.json")),
         ("de", include_str!("i18n/de.json")),
     ],
-    messages: |_| None,
+    messages: |code| Lang::from_code(code).map(FfaGame::messages),
     record_sheet: None,
     tool_screen: None,
 };

@@ -421,12 +421,12 @@ fn version_1_migrates_to_version_2() {
     assert_eq!(Event::from_json(&saved).unwrap(), event);
 }
 
-/// The app's saved event document embeds a version 1 event under
+/// The app's schema 1 event document (kept in fixtures/documents/v1) embeds a version 1 event under
 /// `new_year`; it reads with unknown keys refused, and migrates.
 #[test]
 fn the_app_documents_event_reads() {
     let path = format!(
-        "{}/../../fixtures/documents/newyear-event.json",
+        "{}/../../fixtures/documents/v1/newyear-event.json",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).expect("document");
