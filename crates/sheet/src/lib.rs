@@ -88,6 +88,7 @@ mod block;
 mod document;
 mod error;
 mod font;
+mod grey_canvas;
 mod footer;
 mod image;
 mod key_values;
