@@ -13,6 +13,11 @@ pub(crate) const MAX_DEPTH: i64 = 1_000;
 /// Explosion depth when none is given: re-rolls after the first die.
 pub(crate) const DEFAULT_DEPTH: u32 = 20;
 
+/// Most operators, numbers and dice terms in one expression.
+pub(crate) const MAX_NODES: usize = 1_000;
+/// Deepest nesting of parentheses and unary signs.
+pub(crate) const MAX_NESTING: usize = 100;
+
 /// A parse error: character position (spaces removed) and message.
 pub(crate) type ParseError = (usize, String);
 
@@ -21,6 +26,10 @@ pub(crate) type ParseError = (usize, String);
 pub(crate) struct Parser {
     chars: Vec<char>,
     pos: usize,
+    /// Nodes built so far.
+    nodes: usize,
+    /// Current nesting of parentheses and unary signs.
+    nesting: usize,
 }
 
 impl Parser {
@@ -29,6 +38,8 @@ impl Parser {
         Self {
             chars: cleaned.chars().collect(),
             pos: 0,
+            nodes: 0,
+            nesting: 0,
         }
     }
 
@@ -66,6 +77,30 @@ impl Parser {
         }
     }
 
+    /// Counts one more node; the tree stays small enough to walk.
+    fn count_node(&mut self, at: usize) -> Result<(), ParseError> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return Err((
+                at,
+                format!("the expression has more than {MAX_NODES} numbers, dice and operators"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enters one level of parentheses or sign.
+    fn nest(&mut self, at: usize) -> Result<(), ParseError> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return Err((
+                at,
+                format!("parentheses and signs nest more than {MAX_NESTING} deep"),
+            ));
+        }
+        Ok(())
+    }
+
     fn binary(&self, op: BinOp, a: Node, b: Node, op_pos: usize) -> Node {
         let span = (a.span.0, b.span.1);
         Node {
@@ -86,6 +121,7 @@ impl Parser {
                 _ => return Ok(node),
             };
             self.pos += 1;
+            self.count_node(op_pos)?;
             let rhs = self.product()?;
             node = self.binary(op, node, rhs, op_pos);
         }
@@ -101,6 +137,7 @@ impl Parser {
                 _ => return Ok(node),
             };
             self.pos += 1;
+            self.count_node(op_pos)?;
             let rhs = self.unary()?;
             node = self.binary(op, node, rhs, op_pos);
         }
@@ -109,7 +146,10 @@ impl Parser {
     fn unary(&mut self) -> Result<Node, ParseError> {
         let start = self.pos;
         if self.eat('-') {
+            self.count_node(start)?;
+            self.nest(start)?;
             let inner = self.unary()?;
+            self.nesting -= 1;
             let span = (start, inner.span.1);
             return Ok(Node {
                 kind: NodeKind::Neg(Box::new(inner)),
@@ -119,7 +159,10 @@ impl Parser {
             });
         }
         if self.eat('+') {
-            return self.unary();
+            self.nest(start)?;
+            let inner = self.unary();
+            self.nesting -= 1;
+            return inner;
         }
         self.atom()
     }
@@ -127,7 +170,9 @@ impl Parser {
     fn atom(&mut self) -> Result<Node, ParseError> {
         let start = self.pos;
         if self.eat('(') {
+            self.nest(start)?;
             let inner = self.sum()?;
+            self.nesting -= 1;
             if !self.eat(')') {
                 return Err((self.pos, "expected ')'".into()));
             }
@@ -137,6 +182,7 @@ impl Parser {
                 ..inner
             });
         }
+        self.count_node(start)?;
         let count = self.number()?;
         if self.peek() != Some('d') {
             let kind = match count {

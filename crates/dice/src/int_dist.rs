@@ -289,15 +289,28 @@ impl IntDist {
         Self::from_weights(self.iter().map(|(v, p)| (f(v), p)))
     }
 
-    /// Combines two independent distributions value by value.
+    /// Combines two independent distributions value by value. The result
+    /// is accumulated densely (one pass for its range, one to add up), so
+    /// no list of all pairs is built.
     pub fn product(&self, other: &IntDist, f: impl Fn(i64, i64) -> i64) -> IntDist {
-        let mut pairs = Vec::with_capacity(self.len() * other.len());
-        for (a, p) in self.iter() {
-            for (b, q) in other.iter() {
-                pairs.push((f(a, b), p * q));
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        for (a, _) in self.iter() {
+            for (b, _) in other.iter() {
+                let v = f(a, b);
+                low = low.min(v);
+                high = high.max(v);
             }
         }
-        Self::from_weights(pairs)
+        if low > high {
+            return Self::from_dense(0, Vec::new());
+        }
+        let mut probs = vec![0.0; (high - low + 1) as usize];
+        for (a, p) in self.iter() {
+            for (b, q) in other.iter() {
+                probs[(f(a, b) - low) as usize] += p * q;
+            }
+        }
+        Self::from_dense(low, probs)
     }
 
     /// The same outcomes as a map-based [`Dist`].

@@ -214,3 +214,33 @@ fn cost_is_known_before_running_and_small_things_are_cheap() {
     assert!(cost("1000d6") < WORK_BUDGET / 100);
     assert!(cost("50d1000kh25") > cost("50d1000kh5"));
 }
+
+#[test]
+fn huge_or_deep_input_is_an_error_not_a_crash() {
+    let deep = format!("{}d6{}", "(".repeat(5000), ")".repeat(5000));
+    assert_eq!(
+        DiceExpr::parse(&deep).unwrap_err().to_string(),
+        format!(
+            "dice expression \"{deep}\": parentheses and signs nest more than 100 deep \
+             (at character 101)"
+        )
+    );
+    let signs = format!("{}d6", "-".repeat(5000));
+    assert!(DiceExpr::parse(&signs).is_err());
+    let long = vec!["1"; 100_000].join("+");
+    let err = DiceExpr::parse(&long).unwrap_err().to_string();
+    assert!(
+        err.ends_with("the expression has more than 1000 numbers, dice and operators (at character 1001)"),
+        "{}",
+        &err[err.len() - 120..]
+    );
+    // Exactly at the limits it works.
+    let ok = format!("{}d6{}", "(".repeat(100), ")".repeat(100));
+    assert!((odds(&ok).prob_of(3) - 1.0 / 6.0).abs() < 1e-15);
+    let sum = vec!["1"; 500].join("+");
+    assert_eq!(odds(&sum).prob_of(500), 1.0);
+    // A wide division is accumulated densely, not pair by pair in memory.
+    let d = odds("d3000/d3000");
+    assert!((d.prob_of(0) - 2999.0 * 3000.0 / 2.0 / 9e6).abs() < 1e-9);
+    assert!((d.total() - 1.0).abs() < 1e-9);
+}
