@@ -68,14 +68,13 @@ impl DiceExpr {
             .filter(|c| !c.is_whitespace())
             .collect::<String>()
             .to_lowercase();
-        let (root, _) =
-            Parser::new(&cleaned)
-                .parse()
-                .map_err(|(position, message)| DiceError::BadExpression {
-                    expression: text.trim().to_owned(),
-                    position,
-                    message,
-                })?;
+        let (root, _) = Parser::new(&cleaned)
+            .parse()
+            .map_err(|(position, message)| DiceError::BadExpression {
+                expression: text.trim().to_owned(),
+                position,
+                message,
+            })?;
         Ok(Self {
             text: text.trim().to_owned(),
             root,
@@ -225,12 +224,12 @@ fn exact_mean(node: &Node) -> Option<Fraction> {
     match &node.kind {
         NodeKind::Number(n) => Some(Fraction::integer(*n)),
         NodeKind::Dice(term) => term.exact_mean(),
-        NodeKind::Neg(inner) => Some(exact_mean(inner)?.neg()),
+        NodeKind::Neg(inner) => Some(-exact_mean(inner)?),
         NodeKind::Binary(op, a, b) => {
             let (ma, mb) = (exact_mean(a)?, exact_mean(b)?);
             match op {
                 BinOp::Add => ma.checked_add(mb),
-                BinOp::Sub => ma.checked_add(mb.neg()),
+                BinOp::Sub => ma.checked_add(-mb),
                 // Independent operands: the mean of a product is the
                 // product of the means.
                 BinOp::Mul => ma.checked_mul(mb),

@@ -342,7 +342,12 @@ impl DiceTerm {
         if highest {
             outcomes.reverse();
         }
-        KeepPool { outcomes: &outcomes, n, k }.distribution()
+        KeepPool {
+            outcomes: &outcomes,
+            n,
+            k,
+        }
+        .distribution()
     }
 
     /// The exact mean of the term, where it is a simple fraction.
@@ -352,9 +357,11 @@ impl DiceTerm {
         }
         let probs = exact_face_probs(self)?;
         let per_die = match (self.explode, self.count_if) {
-            (None, None) => probs.iter().try_fold(Fraction::integer(0), |acc, &(f, p)| {
-                acc.checked_add(p.checked_mul(Fraction::integer(f))?)
-            })?,
+            (None, None) => probs
+                .iter()
+                .try_fold(Fraction::integer(0), |acc, &(f, p)| {
+                    acc.checked_add(p.checked_mul(Fraction::integer(f))?)
+                })?,
             (None, Some(cmp)) => probs
                 .iter()
                 .filter(|(f, _)| cmp.matches(*f))
@@ -366,9 +373,11 @@ impl DiceTerm {
                     .iter()
                     .filter(|(f, _)| *f == top)
                     .try_fold(Fraction::integer(0), |acc, &(_, p)| acc.checked_add(p))?;
-                let once = probs.iter().try_fold(Fraction::integer(0), |acc, &(f, p)| {
-                    acc.checked_add(p.checked_mul(Fraction::integer(f))?)
-                })?;
+                let once = probs
+                    .iter()
+                    .try_fold(Fraction::integer(0), |acc, &(f, p)| {
+                        acc.checked_add(p.checked_mul(Fraction::integer(f))?)
+                    })?;
                 // mu_d = once + p_top * mu_(d-1)
                 let mut mu = once;
                 for _ in 0..depth {
@@ -382,7 +391,7 @@ impl DiceTerm {
                 let mut phi = sixth;
                 let mut mu = Fraction::new(20, 6)?;
                 for _ in 0..depth {
-                    let survive = Fraction::integer(1).checked_add(phi.neg())?;
+                    let survive = Fraction::integer(1).checked_add(-phi)?;
                     let six_part = Fraction::integer(6).checked_mul(survive)?.checked_add(mu)?;
                     mu = Fraction::new(14, 6)?.checked_add(sixth.checked_mul(six_part)?)?;
                     phi = sixth.checked_add(sixth.checked_mul(phi)?)?;

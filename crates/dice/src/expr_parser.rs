@@ -357,7 +357,11 @@ impl Parser {
                     }
                     let drop = self.peek() == Some('d');
                     let highest = next != Some('l');
-                    self.pos += if matches!(next, Some('h' | 'l')) { 2 } else { 1 };
+                    self.pos += if matches!(next, Some('h' | 'l')) {
+                        2
+                    } else {
+                        1
+                    };
                     let (arg_at, n) = self.count_arg(if drop {
                         "how many dice to drop"
                     } else {
@@ -394,7 +398,10 @@ impl Parser {
             }
         }
         if term.reroll.is_some() && matches!(term.explode, Some(Explode::Confrontation { .. })) {
-            return Err((self.pos, "the Confrontation roll 'c' takes no re-roll ('r')".into()));
+            return Err((
+                self.pos,
+                "the Confrontation roll 'c' takes no re-roll ('r')".into(),
+            ));
         }
         if let Some(op) = self.compare_op() {
             let value = self.signed_number("a target number, as in 10d6>=4")?;

@@ -86,9 +86,11 @@ impl Fraction {
         let den = (self.den / g2).checked_mul(other.den / g1)?;
         Self::new(num, den)
     }
+}
 
-    /// `-self`.
-    pub fn neg(self) -> Self {
+impl std::ops::Neg for Fraction {
+    type Output = Self;
+    fn neg(self) -> Self {
         Self {
             num: -self.num,
             den: self.den,

@@ -123,7 +123,7 @@ impl IntDist {
         self.probs.iter().sum()
     }
 
-    /// The expected value, as a float (see [`crate::DiceExpr::mean`] for the
+    /// The expected value, as a float (see [`crate::DiceExpr::exact_mean`] for the
     /// exact fraction of an expression).
     pub fn mean(&self) -> f64 {
         self.iter().map(|(v, p)| v as f64 * p).sum()

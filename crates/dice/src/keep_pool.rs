@@ -114,6 +114,10 @@ impl KeepPool<'_> {
                         *x *= w0;
                     }
                 }
+                #[expect(
+                    clippy::needless_range_loop,
+                    reason = "c picks rows[jn - c][c] and the shift c * shift, not one slice"
+                )]
                 for c in 1..=jn {
                     let j = jn - c;
                     let w = rows[j][c];
@@ -122,10 +126,7 @@ impl KeepPool<'_> {
                         continue;
                     }
                     let off = a + c * shift;
-                    for (o, &x) in dest[off..off + (b - a)]
-                        .iter_mut()
-                        .zip(&split_lo[j][a..b])
-                    {
+                    for (o, &x) in dest[off..off + (b - a)].iter_mut().zip(&split_lo[j][a..b]) {
                         *o += x * w;
                     }
                 }

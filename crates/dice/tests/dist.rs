@@ -103,8 +103,14 @@ fn dice_expressions() {
     let max = odds("2d6kh1");
     let min = odds("2d6kl1");
     for v in 1..=6 {
-        close(max.prob_of(v), Dist::max_of(2, Die::D6).prob_of(&(v as u32)));
-        close(min.prob_of(v), Dist::min_of(2, Die::D6).prob_of(&(v as u32)));
+        close(
+            max.prob_of(v),
+            Dist::max_of(2, Die::D6).prob_of(&(v as u32)),
+        );
+        close(
+            min.prob_of(v),
+            Dist::min_of(2, Die::D6).prob_of(&(v as u32)),
+        );
     }
     // 4d6 keep highest 3: the classic 18 is 21/1296.
     let d = odds("4d6kh3");

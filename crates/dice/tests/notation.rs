@@ -2,6 +2,11 @@
 //! (`fixtures/dice/notation.json`), exact means, the Confrontation roll
 //! against its mechanic, and the refusal of over-budget expressions.
 
+#![expect(
+    clippy::unwrap_used,
+    reason = "fixture helpers: a malformed fixture fails the test loudly"
+)]
+
 use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
 use feldherr_dice::{DiceError, DiceExpr, IntDist, OUTCOME_BUDGET, WORK_BUDGET};
 use serde::Deserialize;
@@ -37,7 +42,9 @@ fn odds(text: &str) -> IntDist {
 /// Checks one expression against its expected odds and mean.
 fn check(input: &str, expected: &Case) {
     let expr = DiceExpr::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
-    let dist = expr.distribution().unwrap_or_else(|e| panic!("{input}: {e}"));
+    let dist = expr
+        .distribution()
+        .unwrap_or_else(|e| panic!("{input}: {e}"));
     assert!(
         (dist.total() - 1.0).abs() < 1e-12,
         "{input}: total {}",
@@ -65,7 +72,10 @@ fn check(input: &str, expected: &Case) {
     let exact = expr.exact_mean().map(|m| m.to_string());
     if let Some(mean) = &expected.mean {
         assert_eq!(exact.as_deref(), Some(mean.as_str()), "{input}: exact mean");
-        assert!((dist.mean() - fraction(mean)).abs() < 1e-12, "{input}: mean");
+        assert!(
+            (dist.mean() - fraction(mean)).abs() < 1e-12,
+            "{input}: mean"
+        );
     }
 }
 
@@ -172,9 +182,7 @@ fn over_budget_expressions_are_refused_naming_the_part() {
     assert!(work > WORK_BUDGET);
     let text = err.to_string();
     assert!(
-        text.starts_with(
-            "dice expression \"d6 + 100d1000kh50\": '100d1000kh50' needs about "
-        ),
+        text.starts_with("dice expression \"d6 + 100d1000kh50\": '100d1000kh50' needs about "),
         "{text}"
     );
     assert!(
@@ -198,7 +206,10 @@ fn over_budget_expressions_are_refused_naming_the_part() {
     // Deep explosions cost their depth.
     assert!(DiceExpr::parse("1000d10000!").unwrap().cost().is_err());
     // Division by a divisor that can be 0.
-    let err = DiceExpr::parse("d6/(d6-1)").unwrap().distribution().unwrap_err();
+    let err = DiceExpr::parse("d6/(d6-1)")
+        .unwrap()
+        .distribution()
+        .unwrap_err();
     assert_eq!(
         err.to_string(),
         "dice expression \"d6/(d6-1)\": the divisor '(d6-1)' can be 0 (at character 3)"
@@ -230,7 +241,9 @@ fn huge_or_deep_input_is_an_error_not_a_crash() {
     let long = vec!["1"; 100_000].join("+");
     let err = DiceExpr::parse(&long).unwrap_err().to_string();
     assert!(
-        err.ends_with("the expression has more than 1000 numbers, dice and operators (at character 1001)"),
+        err.ends_with(
+            "the expression has more than 1000 numbers, dice and operators (at character 1001)"
+        ),
         "{}",
         &err[err.len() - 120..]
     );

@@ -218,7 +218,12 @@ impl GlyphCache {
 
     /// Calls `paint(x, baseline, bitmap)` for every glyph of `t` with an
     /// outline, at `scale` pixels per point.
-    pub fn place(&mut self, t: &TextItem, scale: f32, mut paint: impl FnMut(i32, i32, &GlyphBitmap)) {
+    pub fn place(
+        &mut self,
+        t: &TextItem,
+        scale: f32,
+        mut paint: impl FnMut(i32, i32, &GlyphBitmap),
+    ) {
         let s = scale;
         let em_px = t.style.size * s;
         let baseline = (t.y * s).round() as i32;
