@@ -94,8 +94,33 @@ fn by_fft(a: &[f64], b: &[f64]) -> Vec<f64> {
     for (zi, &y) in z.iter_mut().zip(b) {
         zi.im = y;
     }
-    let twiddles = twiddles(n);
-    fft(&mut z, &twiddles, false);
+    TWIDDLES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.0 < n {
+            *cache = (n, twiddles(n));
+        }
+        let stride = cache.0 / n;
+        by_fft_with(a, b, z, n, out_len, &cache.1, stride)
+    })
+}
+
+thread_local! {
+    /// Twiddle factors of the largest transform so far; smaller transforms
+    /// use every `stride`-th one, so sine and cosine are not recomputed.
+    static TWIDDLES: std::cell::RefCell<(usize, Vec<Complex>)> =
+        const { std::cell::RefCell::new((0, Vec::new())) };
+}
+
+fn by_fft_with(
+    a: &[f64],
+    b: &[f64],
+    mut z: Vec<Complex>,
+    n: usize,
+    out_len: usize,
+    twiddles: &[Complex],
+    stride: usize,
+) -> Vec<f64> {
+    fft(&mut z, twiddles, stride, false);
     let mut prod = vec![Complex::default(); n];
     for k in 0..n {
         let zk = z[k];
@@ -111,7 +136,7 @@ fn by_fft(a: &[f64], b: &[f64]) -> Vec<f64> {
         };
         prod[k] = fa.mul(fb);
     }
-    fft(&mut prod, &twiddles, true);
+    fft(&mut prod, twiddles, stride, true);
     let scale = 1.0 / n as f64;
     let mut out: Vec<f64> = prod
         .iter()
@@ -155,9 +180,9 @@ fn twiddles(n: usize) -> Vec<Complex> {
         .collect()
 }
 
-/// In-place iterative radix-2 FFT; `n` is a power of two. The inverse is
-/// unscaled.
-fn fft(data: &mut [Complex], twiddles: &[Complex], inverse: bool) {
+/// In-place iterative radix-2 FFT; `n` is a power of two; `twiddles` are
+/// those of a transform `stride` times as long. The inverse is unscaled.
+fn fft(data: &mut [Complex], twiddles: &[Complex], stride: usize, inverse: bool) {
     let n = data.len();
     if n < 2 {
         return;
@@ -178,7 +203,7 @@ fn fft(data: &mut [Complex], twiddles: &[Complex], inverse: bool) {
     let mut len = 2;
     while len <= n {
         let half = len / 2;
-        let step = n / len;
+        let step = n / len * stride;
         for start in (0..n).step_by(len) {
             for k in 0..half {
                 let mut w = twiddles[k * step];
