@@ -281,7 +281,9 @@ impl IntDist {
 
     /// Estimated work of [`IntDist::sum_of_uniform`].
     pub(crate) fn sum_of_uniform_cost(n: u32, sides: usize) -> f64 {
-        4.0 * f64::from(n) * f64::from(n) * sides as f64 / 2.0
+        // About 8 scalar steps per entry; the direct convolution it competes
+        // with vectorises, so it is weighed accordingly.
+        8.0 * f64::from(n) * f64::from(n) * sides as f64 / 2.0
     }
 
     /// Applies `f` to every value (values that map together add up).
