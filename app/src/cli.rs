@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use feldherr_dice::{DiceExpr, Dist};
+use feldherr_dice::{DiceExpr, Fraction, IntDist};
 
 use crate::document;
 
@@ -99,9 +99,28 @@ pub enum SheetPage {
 /// What `feldherr odds` computes.
 #[derive(Debug, Subcommand)]
 pub enum Odds {
-    /// A dice expression such as 2d6+3, d20-1 or 4d6kh3.
+    /// A dice expression such as 2d6+3, d20-1, 4d6dl1, 10d6>=4 or d6c.
+    ///
+    /// Notation (case and spaces ignored; see the user guide):
+    ///   2d6, d20, d%, dF          dice (d% = D100, dF = Fudge die -1/0/+1)
+    ///   d{0,0,1,1,2,3}            a die with these faces
+    ///   3d6r1, 3d6r<3             re-roll once each die showing 1 (below 3)
+    ///   d6!, d6!5                 exploding: the top face rolls again and adds,
+    ///                             at most 20 (5) extra dice, the last counts as rolled
+    ///   d6c, d6c5                 Confrontation D6: a 6 rolls again and adds; a 1 on
+    ///                             the first die or any re-roll is a fumble, shown as 0;
+    ///                             at most 20 (5) re-rolls
+    ///   4d6kh3, 2d20kl1           keep highest / lowest
+    ///   4d6dl1, 4d6dh1            drop lowest / highest
+    ///   10d6>=4, 3d20<12          count dice meeting the target (>=, >, <=, <, =)
+    ///   + - * / ( ) and -x        arithmetic; / rounds towards zero
+    ///
+    /// Every expression is costed first; one over the budget (about 1 second
+    /// of work, or 2 million possible values) is refused, naming the part.
+    #[command(verbatim_doc_comment)]
     Dice {
-        /// The expression.
+        /// The expression (may start with '-', e.g. -d6+3).
+        #[arg(allow_hyphen_values = true)]
         expression: String,
     },
     /// A rule system's own odds.
@@ -222,17 +241,21 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Odds { what, json } => {
-            let (title, dist) = match what {
+            let (title, dist, exact) = match what {
                 Odds::Dice { expression } => {
                     let expr = DiceExpr::parse(&expression).map_err(|e| e.to_string())?;
-                    (expr.to_string(), expr.distribution())
+                    let dist = expr.distribution().map_err(|e| e.to_string())?;
+                    (expr.to_string(), dist, expr.exact_mean())
                 }
-                Odds::System(odds) => odds.run()?,
+                Odds::System(odds) => {
+                    let (title, dist) = odds.run()?;
+                    (title, IntDist::from_dist(&dist), None)
+                }
             };
             let text = if json {
-                odds_json(&title, &dist)
+                odds_json(&title, &dist, exact)
             } else {
-                odds_table(&title, &dist)
+                odds_table(&title, &dist, exact)
             };
             write!(out, "{text}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
@@ -241,7 +264,9 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
 }
 
 /// A distribution as a text table: value, probability, at least, at most.
-pub fn odds_table(title: &str, dist: &Dist<i64>) -> String {
+/// The mean is the exact fraction where known (`mean 10`, `mean 7/2 =
+/// 3.5`), else the float to 4 decimals.
+pub fn odds_table(title: &str, dist: &IntDist, exact_mean: Option<Fraction>) -> String {
     let mut text = format!(
         "{title}\n{:>8}  {:>12}  {:>10}  {:>10}\n",
         "value", "probability", "at least", "at most"
@@ -257,12 +282,23 @@ pub fn odds_table(title: &str, dist: &Dist<i64>) -> String {
             below.min(1.0) * 100.0
         ));
     }
-    text.push_str(&format!("mean {:.4}\n", dist.mean_i64()));
+    text.push_str(&format!("mean {}\n", mean_text(dist, exact_mean)));
     text
 }
 
-/// A distribution as JSON with exact probabilities.
-pub fn odds_json(title: &str, dist: &Dist<i64>) -> String {
+/// The mean for people: an exact whole number or simple fraction (with its
+/// decimal), else the float to 4 decimals.
+fn mean_text(dist: &IntDist, exact: Option<Fraction>) -> String {
+    match exact.filter(|m| m.denominator() <= 1_000_000) {
+        Some(m) if m.denominator() == 1 => m.to_string(),
+        Some(m) => format!("{m} = {:.4}", m.to_f64()),
+        None => format!("{:.4}", dist.mean()),
+    }
+}
+
+/// A distribution as JSON with exact probabilities; `mean_exact` is the
+/// mean as a fraction string where known.
+pub fn odds_json(title: &str, dist: &IntDist, exact_mean: Option<Fraction>) -> String {
     let outcomes: Vec<serde_json::Value> = dist
         .iter()
         .map(|(v, p)| serde_json::json!({"value": v, "probability": p}))
@@ -270,21 +306,12 @@ pub fn odds_json(title: &str, dist: &Dist<i64>) -> String {
     let value = serde_json::json!({
         "title": title,
         "outcomes": outcomes,
-        "mean": dist.mean_i64(),
+        "mean": exact_mean.map_or_else(|| dist.mean(), Fraction::to_f64),
+        "mean_exact": exact_mean.map(|m| m.to_string()),
     });
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');
     text
-}
-
-trait MeanI64 {
-    fn mean_i64(&self) -> f64;
-}
-
-impl MeanI64 for Dist<i64> {
-    fn mean_i64(&self) -> f64 {
-        self.iter().map(|(v, p)| *v as f64 * p).sum()
-    }
 }
 
 /// Reads a document for a headless command: a Feldherr document, or a

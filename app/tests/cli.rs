@@ -26,6 +26,19 @@ fn odds_of_a_dice_expression() {
 }
 
 #[test]
+fn odds_of_a_negative_expression_need_no_double_dash() {
+    let (code, text) = feldherr(&["odds", "dice", "-d6", "--json"]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(value["mean_exact"], "-7/2");
+    assert_eq!(value["mean"], -3.5);
+    assert_eq!(value["outcomes"][0]["value"], -6);
+    let (code, text) = feldherr(&["odds", "dice", "-2d6+3*2"]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    assert!(text.ends_with("mean -1\n"), "{text}");
+}
+
+#[test]
 fn odds_of_the_damage_table_as_json() {
     let (code, text) = feldherr(&["odds", "damage", "--str", "10", "--res", "14", "--json"]);
     assert_eq!(code, Ok(ExitCode::SUCCESS));

@@ -182,10 +182,14 @@ impl Dist<i64> {
 }
 
 impl Dist<u32> {
-    /// Sum of `n` dice (`n = 0` gives certainly 0).
+    /// Sum of `n` dice (`n = 0` gives certainly 0), computed densely by
+    /// repeated squaring ([`crate::IntDist::sum_of_n`]).
     pub fn sum_of(n: u32, die: Die) -> Dist<u32> {
-        let one = die.dist();
-        (0..n).fold(Dist::certain(0), |acc, _| acc.product(&one, |a, b| a + b))
+        let sum = crate::IntDist::uniform(1, i64::from(die.sides())).sum_of_n(n);
+        Dist::from_weights(
+            sum.iter()
+                .filter_map(|(v, p)| u32::try_from(v).ok().map(|v| (v, p))),
+        )
     }
 
     /// The highest of `n` dice (`n = 0` gives certainly 0).

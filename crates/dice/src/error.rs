@@ -75,6 +75,30 @@ pub enum DiceError {
         /// What is wrong.
         message: String,
     },
+    /// A dice expression would take more work than the budget allows; it
+    /// is refused before any work is done.
+    OverBudget {
+        /// The expression as given.
+        expression: String,
+        /// The part that costs the most (spaces removed).
+        part: String,
+        /// Estimated work of that part, in multiply-adds.
+        work: u64,
+        /// The budget, in multiply-adds ([`crate::WORK_BUDGET`]).
+        budget: u64,
+    },
+    /// A part of a dice expression has more possible values than the
+    /// budget allows; it is refused before any work is done.
+    TooManyOutcomes {
+        /// The expression as given.
+        expression: String,
+        /// The widest part (spaces removed).
+        part: String,
+        /// Its number of values from lowest to highest.
+        outcomes: u64,
+        /// The limit ([`crate::OUTCOME_BUDGET`]).
+        limit: u64,
+    },
     /// A distribution was conditioned on an outcome that cannot happen.
     ImpossibleCondition {
         /// What the condition was.
@@ -132,6 +156,31 @@ impl fmt::Display for DiceError {
                 "dice expression \"{expression}\": {message} (at character {})",
                 position + 1
             ),
+            Self::OverBudget {
+                expression,
+                part,
+                work,
+                budget,
+            } => write!(
+                f,
+                "dice expression \"{expression}\": '{part}' needs about {} steps, over the \
+                 budget of {} steps (about 1 second); use fewer dice, fewer sides, keep \
+                 fewer dice or a smaller explosion depth",
+                steps(*work),
+                steps(*budget)
+            ),
+            Self::TooManyOutcomes {
+                expression,
+                part,
+                outcomes,
+                limit,
+            } => write!(
+                f,
+                "dice expression \"{expression}\": '{part}' has {} possible values, over the \
+                 budget of {} values; use fewer dice or fewer sides",
+                steps(*outcomes),
+                steps(*limit)
+            ),
             Self::ImpossibleCondition { condition } => {
                 write!(f, "condition '{condition}' has probability zero")
             }
@@ -140,6 +189,15 @@ impl fmt::Display for DiceError {
 }
 
 impl std::error::Error for DiceError {}
+
+/// A large count for messages: exact below 10^6, else like `3.1e10`.
+fn steps(n: u64) -> String {
+    if n < 1_000_000 {
+        n.to_string()
+    } else {
+        format!("{:.1e}", n as f64)
+    }
+}
 
 /// Checks that `value` lies in `min..=max`, naming `field` otherwise.
 pub(crate) fn check_range(

@@ -1,45 +1,63 @@
-//! Dice expressions like `2d6+3`, `3d6kh2` or `d20-1`, with exact odds.
+//! Dice expressions like `2d6+3`, `4d6dl1`, `10d6>=4` or `d6c`, with exact
+//! odds, costed before they run.
 
 use std::fmt;
 
-use crate::{DiceError, Die, Dist};
+use crate::expr_node::{BinOp, Node, NodeKind, Plan, div_toward_zero, op_bounds, op_cost};
+use crate::expr_parser::Parser;
+use crate::{DiceError, Fraction, IntDist};
 
-/// Most dice one term may roll.
-pub const MAX_DICE: u32 = 50;
+/// Most work an expression may take, in multiply-adds of the exact
+/// computation, estimated before it runs: about 0.7 seconds on one core
+/// of a current PC (50d1000kh25, estimated at 1.5e9, takes about 0.5 s),
+/// so that anything under it answers within about 1 second.
+pub const WORK_BUDGET: u64 = 2_000_000_000;
 
-/// One term of an expression.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Term {
-    Constant(i64),
-    Dice { count: u32, die: Die, keep: Keep },
-}
+/// Most entries (lowest to highest possible value) any part of an
+/// expression may have: 2 million, 16 MB of probabilities.
+pub const OUTCOME_BUDGET: u64 = 2_000_000;
 
-/// Which dice of a term count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Keep {
-    All,
-    Highest(u32),
-    Lowest(u32),
-}
+/// Values must stay within plus or minus this (2^53, where `f64` still
+/// holds every whole number).
+const VALUE_LIMIT: i128 = 1 << 53;
 
-/// A parsed dice expression: terms added or subtracted.
+/// A parsed dice expression.
 ///
-/// Grammar (case and spaces ignored): `term (('+'|'-') term)*`, where a term
-/// is a whole number or `[N]dS[khK|klK]` (N dice of S sides, keeping the K
-/// highest or lowest).
+/// The notation (case and spaces ignored):
+///
+/// | notation | meaning |
+/// |---|---|
+/// | `3`, `-2` | a number |
+/// | `2d6`, `d20`, `d%`, `dF` | dice: `d%` is a D100, `dF` a Fudge die (-1, 0, +1) |
+/// | `d{0,0,1,1,2,3}` | a die with these faces (repeats count twice) |
+/// | `3d6r1`, `3d6r<3` | re-roll once each die that shows 1 (or below 3) |
+/// | `d6!`, `d6!5` | exploding: the highest face rolls again and adds, at most 20 (here 5) extra dice; the last allowed one counts as rolled |
+/// | `d6c`, `d6c5` | Confrontation's D6: a 6 rolls again and adds, a 1 is a fumble on the first die and on every re-roll (counts 0); at most 20 (5) re-rolls |
+/// | `4d6kh3`, `2d20kl1`, `4d6dl1`, `4d6dh1` | keep the highest / lowest, drop the lowest / highest |
+/// | `10d6>=4`, `3d20<12`, `>`, `<=`, `=` | count the dice that meet a target instead of adding them |
+/// | `+ - * /`, `( )`, unary `-` | arithmetic; `/` divides whole numbers rounding towards zero |
+///
+/// Modifiers follow the dice in the order re-roll, explosion, keep/drop,
+/// count. Every expression is costed before it runs: work over
+/// [`WORK_BUDGET`] or a part with more than [`OUTCOME_BUDGET`] possible
+/// values is refused with an error that names the part.
 ///
 /// ```
 /// use feldherr_dice::DiceExpr;
 /// let e = DiceExpr::parse("2d6 + 3")?;
-/// let d = e.distribution();
-/// assert!((d.prob_of(&10) - 6.0 / 36.0).abs() < 1e-15);
+/// let d = e.distribution()?;
+/// assert!((d.prob_of(10) - 6.0 / 36.0).abs() < 1e-15);
+/// assert_eq!(e.exact_mean().unwrap().to_string(), "10");
+/// let hits = DiceExpr::parse("10d6>=4")?.distribution()?;
+/// assert!((hits.prob_of(10) - 0.5f64.powi(10)).abs() < 1e-15);
 /// assert!(DiceExpr::parse("2x6").is_err());
+/// assert!(DiceExpr::parse("1000d10000kh500")?.distribution().is_err());
 /// # Ok::<(), feldherr_dice::DiceError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiceExpr {
     text: String,
-    terms: Vec<(i64, Term)>,
+    root: Node,
 }
 
 impl DiceExpr {
@@ -50,50 +68,174 @@ impl DiceExpr {
             .filter(|c| !c.is_whitespace())
             .collect::<String>()
             .to_lowercase();
-        let bad = |position: usize, what: &str| DiceError::BadExpression {
-            expression: text.to_owned(),
-            position,
-            message: what.to_owned(),
-        };
-        if cleaned.is_empty() {
-            return Err(bad(0, "the expression is empty"));
-        }
-        let chars: Vec<char> = cleaned.chars().collect();
-        let mut terms = Vec::new();
-        let mut i = 0;
-        let mut sign = 1;
-        if let Some(&c) = chars.first()
-            && (c == '+' || c == '-')
-        {
-            sign = if c == '-' { -1 } else { 1 };
-            i = 1;
-        }
-        loop {
-            let (term, next) = parse_term(&chars, i).map_err(|(p, m)| bad(p, &m))?;
-            terms.push((sign, term));
-            i = next;
-            match chars.get(i) {
-                None => break,
-                Some('+') => sign = 1,
-                Some('-') => sign = -1,
-                Some(c) => return Err(bad(i, &format!("unexpected '{c}'"))),
-            }
-            i += 1;
-        }
+        let (root, _) = Parser::new(&cleaned)
+            .parse()
+            .map_err(|(position, message)| DiceError::BadExpression {
+                expression: text.trim().to_owned(),
+                position,
+                message,
+            })?;
         Ok(Self {
             text: text.trim().to_owned(),
-            terms,
+            root,
         })
     }
 
-    /// Exact odds of the total.
-    pub fn distribution(&self) -> Dist<i64> {
-        let mut total = Dist::certain(0i64);
-        for (sign, term) in &self.terms {
-            let d = term_distribution(*term).map(|v| v * sign);
-            total = total.add(&d);
+    /// Estimated work of [`DiceExpr::distribution`] in multiply-adds, or the
+    /// error it would refuse with.
+    pub fn cost(&self) -> Result<u64, DiceError> {
+        self.cost_within(WORK_BUDGET)
+    }
+
+    /// As [`DiceExpr::cost`] with another work budget (in multiply-adds),
+    /// e.g. for a faster machine or a batch job that may take longer.
+    pub fn cost_within(&self, budget: u64) -> Result<u64, DiceError> {
+        let plan = self.plan(&self.root)?;
+        if plan.cost > budget as f64 {
+            return Err(DiceError::OverBudget {
+                expression: self.text.clone(),
+                part: plan.worst.0,
+                work: plan.worst.1 as u64,
+                budget,
+            });
         }
-        total
+        Ok(plan.cost as u64)
+    }
+
+    /// Exact odds of the value; refused (before any work) if over the
+    /// budget, see [`DiceExpr::cost`].
+    pub fn distribution(&self) -> Result<IntDist, DiceError> {
+        self.distribution_within(WORK_BUDGET)
+    }
+
+    /// As [`DiceExpr::distribution`] with another work budget (in
+    /// multiply-adds); see [`DiceExpr::cost_within`].
+    pub fn distribution_within(&self, budget: u64) -> Result<IntDist, DiceError> {
+        self.cost_within(budget)?;
+        self.eval(&self.root)
+    }
+
+    /// The exact mean as a fraction, where every part allows it (sums,
+    /// differences and products of dice and numbers, re-rolls, explosions,
+    /// counts); `None` for keep/drop and division, whose mean the float
+    /// [`IntDist::mean`] gives.
+    pub fn exact_mean(&self) -> Option<Fraction> {
+        exact_mean(&self.root)
+    }
+
+    fn value_error(&self, node: &Node, lo: i128, hi: i128) -> DiceError {
+        DiceError::BadExpression {
+            expression: self.text.clone(),
+            position: node.span.0,
+            message: format!(
+                "'{}' can reach {}, beyond the limit of plus or minus {VALUE_LIMIT}",
+                node.text,
+                if hi > VALUE_LIMIT { hi } else { lo }
+            ),
+        }
+    }
+
+    fn plan(&self, node: &Node) -> Result<Plan, DiceError> {
+        let plan = match &node.kind {
+            NodeKind::Number(n) => Plan {
+                lo: i128::from(*n),
+                hi: i128::from(*n),
+                cost: 1.0,
+                worst: (node.text.clone(), 1.0),
+            },
+            NodeKind::Dice(term) => term.plan(&node.text),
+            NodeKind::Neg(inner) => {
+                let p = self.plan(inner)?;
+                let own = p.width();
+                Plan {
+                    lo: -p.hi,
+                    hi: -p.lo,
+                    cost: p.cost + own,
+                    ..p
+                }
+            }
+            NodeKind::Binary(op, a, b) => {
+                let pa = self.plan(a)?;
+                let pb = self.plan(b)?;
+                let (lo, hi) = op_bounds(*op, (pa.lo, pa.hi), (pb.lo, pb.hi));
+                let width = (hi - lo) as f64 + 1.0;
+                let own = op_cost(*op, pa.width(), pb.width(), width);
+                let mut worst = if pa.worst.1 >= pb.worst.1 {
+                    pa.worst
+                } else {
+                    pb.worst
+                };
+                if own > worst.1 {
+                    worst = (node.text.clone(), own);
+                }
+                Plan {
+                    lo,
+                    hi,
+                    cost: pa.cost + pb.cost + own,
+                    worst,
+                }
+            }
+        };
+        if plan.lo < -VALUE_LIMIT || plan.hi > VALUE_LIMIT {
+            return Err(self.value_error(node, plan.lo, plan.hi));
+        }
+        // Children are planned first, so the first part over the limit is
+        // the one named.
+        if plan.width() > OUTCOME_BUDGET as f64 {
+            return Err(DiceError::TooManyOutcomes {
+                expression: self.text.clone(),
+                part: node.text.clone(),
+                outcomes: plan.width() as u64,
+                limit: OUTCOME_BUDGET,
+            });
+        }
+        Ok(plan)
+    }
+
+    fn eval(&self, node: &Node) -> Result<IntDist, DiceError> {
+        Ok(match &node.kind {
+            NodeKind::Number(n) => IntDist::certain(*n),
+            NodeKind::Dice(term) => term.distribution(),
+            NodeKind::Neg(inner) => self.eval(inner)?.neg(),
+            NodeKind::Binary(op, a, b) => {
+                let da = self.eval(a)?;
+                let db = self.eval(b)?;
+                match op {
+                    BinOp::Add => da.add(&db),
+                    BinOp::Sub => da.add(&db.neg()),
+                    BinOp::Mul => da.product(&db, |x, y| x * y),
+                    BinOp::Div => {
+                        if db.prob_of(0) > 0.0 {
+                            return Err(DiceError::BadExpression {
+                                expression: self.text.clone(),
+                                position: node.op_pos,
+                                message: format!("the divisor '{}' can be 0", b.text),
+                            });
+                        }
+                        da.product(&db, div_toward_zero)
+                    }
+                }
+            }
+        })
+    }
+}
+
+fn exact_mean(node: &Node) -> Option<Fraction> {
+    match &node.kind {
+        NodeKind::Number(n) => Some(Fraction::integer(*n)),
+        NodeKind::Dice(term) => term.exact_mean(),
+        NodeKind::Neg(inner) => Some(-exact_mean(inner)?),
+        NodeKind::Binary(op, a, b) => {
+            let (ma, mb) = (exact_mean(a)?, exact_mean(b)?);
+            match op {
+                BinOp::Add => ma.checked_add(mb),
+                BinOp::Sub => ma.checked_add(-mb),
+                // Independent operands: the mean of a product is the
+                // product of the means.
+                BinOp::Mul => ma.checked_mul(mb),
+                BinOp::Div => None,
+            }
+        }
     }
 }
 
@@ -101,121 +243,4 @@ impl fmt::Display for DiceExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
-}
-
-fn number(chars: &[char], mut i: usize) -> (Option<u64>, usize) {
-    let start = i;
-    while chars.get(i).is_some_and(char::is_ascii_digit) {
-        i += 1;
-    }
-    if i == start {
-        return (None, i);
-    }
-    let text: String = chars[start..i].iter().collect();
-    (text.parse().ok().or(Some(u64::MAX)), i)
-}
-
-fn parse_term(chars: &[char], i: usize) -> Result<(Term, usize), (usize, String)> {
-    let (count, mut j) = number(chars, i);
-    if chars.get(j) != Some(&'d') {
-        return match count {
-            Some(n) if n <= 1_000_000 => Ok((Term::Constant(n as i64), j)),
-            Some(_) => Err((i, "number too large".into())),
-            None => Err((i, "expected a number or dice like 2d6".into())),
-        };
-    }
-    let count = count.unwrap_or(1);
-    if !(1..=u64::from(MAX_DICE)).contains(&count) {
-        return Err((i, format!("dice count must be 1 to {MAX_DICE}")));
-    }
-    j += 1;
-    let (sides, after) = number(chars, j);
-    let sides = sides.ok_or((j, "expected the number of sides after 'd'".to_string()))?;
-    let die = u32::try_from(sides)
-        .ok()
-        .filter(|s| (2..=1000).contains(s))
-        .and_then(|s| Die::new(s).ok())
-        .ok_or((j, "a die needs 2 to 1000 sides".to_string()))?;
-    j = after;
-    let mut keep = Keep::All;
-    if chars.get(j) == Some(&'k') {
-        let highest = match chars.get(j + 1) {
-            Some('h') => true,
-            Some('l') => false,
-            _ => return Err((j, "expected 'kh' or 'kl'".into())),
-        };
-        let (k, after) = number(chars, j + 2);
-        let k = k.ok_or((j + 2, "expected how many dice to keep".to_string()))?;
-        if k < 1 || k > count {
-            return Err((j + 2, format!("can keep 1 to {count} dice")));
-        }
-        keep = if highest {
-            Keep::Highest(k as u32)
-        } else {
-            Keep::Lowest(k as u32)
-        };
-        j = after;
-    }
-    Ok((
-        Term::Dice {
-            count: count as u32,
-            die,
-            keep,
-        },
-        j,
-    ))
-}
-
-fn term_distribution(term: Term) -> Dist<i64> {
-    match term {
-        Term::Constant(c) => Dist::certain(c),
-        Term::Dice { count, die, keep } => match keep {
-            Keep::All => Dist::sum_of(count, die).map(|&v| i64::from(v)),
-            Keep::Highest(k) => keep_sum(count, die.sides(), k, true),
-            Keep::Lowest(k) => keep_sum(count, die.sides(), k, false),
-        },
-    }
-}
-
-/// Exact odds of the sum of the `k` highest (or lowest) of `n` dice with
-/// `s` sides: walk the faces from the kept end, choosing how many dice show
-/// each face (multinomial weights), so no roll is enumerated.
-fn keep_sum(n: u32, s: u32, k: u32, highest: bool) -> Dist<i64> {
-    // ln of factorials for the multinomial coefficients.
-    let ln_fact: Vec<f64> = (0..=n)
-        .scan(0.0, |acc, i| {
-            if i > 0 {
-                *acc += f64::from(i).ln();
-            }
-            Some(*acc)
-        })
-        .collect();
-    let fact = |i: u32| ln_fact.get(i as usize).copied().unwrap_or(0.0);
-    // state: (dice placed, kept sum) -> sum of exp(-sum ln c_v!)
-    let mut states: std::collections::BTreeMap<(u32, i64), f64> =
-        std::collections::BTreeMap::from([((0, 0), 1.0)]);
-    let faces: Vec<u32> = if highest {
-        (1..=s).rev().collect()
-    } else {
-        (1..=s).collect()
-    };
-    for face in faces {
-        let mut next = std::collections::BTreeMap::new();
-        for (&(placed, sum), &w) in &states {
-            for c in 0..=(n - placed) {
-                let kept_before = placed.min(k);
-                let kept_now = (placed + c).min(k) - kept_before;
-                let key = (placed + c, sum + i64::from(kept_now) * i64::from(face));
-                *next.entry(key).or_insert(0.0) += w * (-fact(c)).exp();
-            }
-        }
-        states = next;
-    }
-    let scale = (fact(n) - f64::from(n) * f64::from(s).ln()).exp();
-    Dist::from_weights(
-        states
-            .into_iter()
-            .filter(|((placed, _), _)| *placed == n)
-            .map(|((_, sum), w)| (sum, w * scale)),
-    )
 }

@@ -43,11 +43,17 @@
 
 #![warn(missing_docs)]
 
+mod convolution;
 mod dice;
 mod die;
 mod dist;
 mod error;
 mod expr;
+mod expr_node;
+mod expr_parser;
+mod fraction;
+mod int_dist;
+mod keep_pool;
 pub mod mechanics;
 pub mod monte_carlo;
 mod roller;
@@ -57,5 +63,7 @@ pub use dice::{Dice, Origin, Roll};
 pub use die::Die;
 pub use dist::{Dist, OddsLine};
 pub use error::DiceError;
-pub use expr::DiceExpr;
+pub use expr::{DiceExpr, OUTCOME_BUDGET, WORK_BUDGET};
+pub use fraction::Fraction;
+pub use int_dist::IntDist;
 pub use roller::{RollRequest, Roller};

@@ -175,8 +175,19 @@ impl Layout {
     ///
     /// As [`Layout::render_page`] and [`RasterPage::to_png`].
     pub fn to_png_pages(&self) -> Result<Vec<Vec<u8>>, SheetError> {
-        (0..self.pages.len())
-            .map(|i| self.render_page(i)?.to_png())
+        // Grey pages (the usual case) go through one reused greyscale
+        // buffer; pages with pictures or colour through RGBA. The glyphs
+        // are rasterised once for all pages.
+        let mut glyphs = crate::raster::GlyphCache::new()?;
+        self.pages
+            .iter()
+            .map(|page| {
+                if crate::grey_canvas::is_grey(page) {
+                    crate::grey_canvas::grey_png(self, page, &mut glyphs)
+                } else {
+                    crate::raster::render_with(self, page, &mut glyphs)?.to_png()
+                }
+            })
             .collect()
     }
 

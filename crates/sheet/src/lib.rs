@@ -89,6 +89,7 @@ mod document;
 mod error;
 mod font;
 mod footer;
+mod grey_canvas;
 mod image;
 mod key_values;
 mod layout;

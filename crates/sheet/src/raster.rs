@@ -74,23 +74,43 @@ impl RasterPage {
             Some(grey) => (png::ColorType::Grayscale, grey),
             None => (png::ColorType::Rgb, rgb_bytes(self.rgba())),
         };
-        let png_err = |e: png::EncodingError| SheetError::Png(e.to_string());
-        let mut out = Vec::with_capacity(data.len() / 16);
-        let mut encoder = png::Encoder::new(&mut out, self.width(), self.height());
-        encoder.set_color(color);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_compression(png::Compression::Fast);
-        let ppm = pixels_per_metre(self.dpi);
-        encoder.set_pixel_dims(Some(png::PixelDimensions {
-            xppu: ppm,
-            yppu: ppm,
-            unit: png::Unit::Meter,
-        }));
-        let mut writer = encoder.write_header().map_err(png_err)?;
-        writer.write_image_data(&data).map_err(png_err)?;
-        writer.finish().map_err(png_err)?;
-        Ok(out)
+        encode_png(&data, self.width(), self.height(), self.dpi, color)
     }
+}
+
+/// Encodes 8-bit pixels of `color` type as PNG with fast compression and
+/// the DPI in a pHYs chunk.
+pub(crate) fn encode_png(
+    data: &[u8],
+    width: u32,
+    height: u32,
+    dpi: u32,
+    color: png::ColorType,
+) -> Result<Vec<u8>, SheetError> {
+    let png_err = |e: png::EncodingError| SheetError::Png(e.to_string());
+    let mut out = Vec::with_capacity(data.len() / 16);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(color);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let ppm = pixels_per_metre(dpi);
+    encoder.set_pixel_dims(Some(png::PixelDimensions {
+        xppu: ppm,
+        yppu: ppm,
+        unit: png::Unit::Meter,
+    }));
+    let mut writer = encoder.write_header().map_err(png_err)?;
+    writer.write_image_data(data).map_err(png_err)?;
+    writer.finish().map_err(png_err)?;
+    Ok(out)
+}
+
+/// [`SheetError::RasterTooLarge`] for pages beyond [`MAX_PIXELS`].
+pub(crate) fn max_pixels_error(width: u32, height: u32) -> Result<(), SheetError> {
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(SheetError::RasterTooLarge { width, height });
+    }
+    Ok(())
 }
 
 /// DPI to pixels per metre, rounded: 300 DPI is 11811 px/m.
@@ -122,28 +142,30 @@ fn rgb_bytes(rgba: &[u8]) -> Vec<u8> {
 
 /// Renders one page of a layout.
 pub(crate) fn render(layout: &Layout, page: &Page) -> Result<RasterPage, SheetError> {
+    render_with(layout, page, &mut GlyphCache::new()?)
+}
+
+/// Renders one page of a layout with a glyph cache shared across pages.
+pub(crate) fn render_with(
+    layout: &Layout,
+    page: &Page,
+    glyphs: &mut GlyphCache,
+) -> Result<RasterPage, SheetError> {
     let size = PageSize::Custom {
         width: layout.width,
         height: layout.height,
     };
     let (w, h) = size.size_px(layout.dpi)?;
-    if u64::from(w) * u64::from(h) > MAX_PIXELS {
-        return Err(SheetError::RasterTooLarge {
-            width: w,
-            height: h,
-        });
-    }
+    max_pixels_error(w, h)?;
     let mut pixmap = Pixmap::new(w, h).ok_or(SheetError::RasterTooLarge {
         width: w,
         height: h,
     })?;
     pixmap.fill(Color::WHITE);
-    let fonts = Fonts::load(false)?;
     let mut painter = Painter {
         pixmap,
         scale: layout.dpi as f32 / POINTS_PER_INCH,
-        fonts: &fonts,
-        glyphs: HashMap::new(),
+        glyphs,
     };
     for item in page.blocks.iter().flat_map(|b| b.items.iter()) {
         match item {
@@ -160,21 +182,76 @@ pub(crate) fn render(layout: &Layout, page: &Page) -> Result<RasterPage, SheetEr
 
 /// A glyph's coverage bitmap, placed relative to its pen position.
 #[derive(Debug)]
-struct GlyphBitmap {
-    left: i32,
-    top: i32,
-    width: usize,
-    coverage: Vec<u8>,
+pub(crate) struct GlyphBitmap {
+    pub left: i32,
+    pub top: i32,
+    pub width: usize,
+    pub coverage: Vec<u8>,
 }
 
 /// Glyph cache key: weight, glyph id, pixel size bits, subpixel offset.
 type GlyphKey = (Weight, u16, u32, u8);
 
+/// The fonts and the glyphs rasterised so far, shared by the pages of a
+/// layout.
+pub(crate) struct GlyphCache {
+    fonts: Fonts,
+    glyphs: HashMap<GlyphKey, Option<GlyphBitmap>>,
+}
+
+impl std::fmt::Debug for GlyphCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GlyphCache")
+            .field("glyphs", &self.glyphs.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl GlyphCache {
+    /// Loads the fonts; no glyph rasterised yet.
+    pub fn new() -> Result<Self, SheetError> {
+        Ok(Self {
+            fonts: Fonts::load(false)?,
+            glyphs: HashMap::new(),
+        })
+    }
+
+    /// Calls `paint(x, baseline, bitmap)` for every glyph of `t` with an
+    /// outline, at `scale` pixels per point.
+    pub fn place(
+        &mut self,
+        t: &TextItem,
+        scale: f32,
+        mut paint: impl FnMut(i32, i32, &GlyphBitmap),
+    ) {
+        let s = scale;
+        let em_px = t.style.size * s;
+        let baseline = (t.y * s).round() as i32;
+        let face = self.fonts.face(t.style.weight);
+        for g in &t.glyphs {
+            let x = (t.x + g.x) * s;
+            let mut ix = x.floor();
+            let mut sub = ((x - ix) * SUBPIXEL).round();
+            if sub >= SUBPIXEL {
+                ix += 1.0;
+                sub = 0.0;
+            }
+            let key = (t.style.weight, g.id, em_px.to_bits(), sub as u8);
+            let bitmap = self
+                .glyphs
+                .entry(key)
+                .or_insert_with(|| rasterise(face, g.id, em_px, sub / SUBPIXEL));
+            if let Some(bitmap) = bitmap {
+                paint(ix as i32, baseline, bitmap);
+            }
+        }
+    }
+}
+
 struct Painter<'a> {
     pixmap: Pixmap,
     scale: f32,
-    fonts: &'a Fonts,
-    glyphs: HashMap<GlyphKey, Option<GlyphBitmap>>,
+    glyphs: &'a mut GlyphCache,
 }
 
 impl Painter<'_> {
@@ -226,28 +303,11 @@ impl Painter<'_> {
 
     /// Draws a line of text with cached, anti-aliased glyph coverage.
     fn text(&mut self, t: &TextItem) {
-        let s = self.scale;
-        let em_px = t.style.size * s;
-        let baseline = (t.y * s).round() as i32;
         let color = [t.color.0, t.color.1, t.color.2];
-        let face = self.fonts.face(t.style.weight);
-        for g in &t.glyphs {
-            let x = (t.x + g.x) * s;
-            let mut ix = x.floor();
-            let mut sub = ((x - ix) * SUBPIXEL).round();
-            if sub >= SUBPIXEL {
-                ix += 1.0;
-                sub = 0.0;
-            }
-            let key = (t.style.weight, g.id, em_px.to_bits(), sub as u8);
-            let bitmap = self
-                .glyphs
-                .entry(key)
-                .or_insert_with(|| rasterise(face, g.id, em_px, sub / SUBPIXEL));
-            if let Some(bitmap) = bitmap {
-                blend(&mut self.pixmap, bitmap, ix as i32, baseline, color);
-            }
-        }
+        let pixmap = &mut self.pixmap;
+        self.glyphs.place(t, self.scale, |x, baseline, bitmap| {
+            blend(pixmap, bitmap, x, baseline, color);
+        });
     }
 }
 

@@ -134,3 +134,24 @@ fn umlauts_and_cyrillic_render_as_glyphs() {
     );
     assert_ne!(cyrillic, notdef);
 }
+
+/// PNG pages of grey-only pages come from the reused greyscale buffer;
+/// they must be byte for byte the PNG of the RGBA page.
+#[test]
+fn grey_pages_encode_exactly_as_the_rgba_path() {
+    let grey_only = Document::new()
+        .with_dpi(150)
+        .block(Paragraph::heading("Standings"))
+        .block(common::standings(120))
+        .block(Paragraph::new("Größere Einwände bitte schriftlich."));
+    for doc in [grey_only, common::sample_sheet().with_dpi(100)] {
+        let layout = ok(doc.layout());
+        let pages = ok(layout.to_png_pages());
+        assert_eq!(pages.len(), layout.page_count());
+        assert!(pages.len() >= 2 || doc.blocks().len() > 3);
+        for (i, png) in pages.iter().enumerate() {
+            let rgba = ok(ok(layout.render_page(i)).to_png());
+            assert!(png == &rgba, "page {i} differs");
+        }
+    }
+}

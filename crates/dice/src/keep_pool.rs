@@ -1,0 +1,204 @@
+//! Keep the highest or lowest dice of a pool, in time polynomial in the
+//! pool size (no roll is enumerated).
+
+use crate::IntDist;
+
+/// `k` of `n` identical dice kept, highest or lowest, each kept die adding
+/// its score to the total.
+///
+/// The dice outcomes are walked from the kept end (highest first for
+/// keep-highest). The state is (dice placed so far `j < k`, score sum of
+/// them); at each outcome `c` more dice show it, with binomial weight
+/// `C(n - j, c) r^c (1 - r)^(n - j - c)`, where `r` is the probability of
+/// this outcome among the outcomes not yet walked. Once `j + c >= k` the
+/// kept dice are known and the state finishes into the result. Work is
+/// about `m k^3 / 6` times the score spread, for `m` outcomes
+/// ([`KeepPool::cost`]).
+#[derive(Debug, Clone)]
+pub(crate) struct KeepPool<'a> {
+    /// Distinct outcomes of one die with their probability and score, in
+    /// the order they are walked (kept end first).
+    pub outcomes: &'a [(f64, i64)],
+    /// Dice in the pool.
+    pub n: u32,
+    /// Dice kept, `1 <= k <= n`.
+    pub k: u32,
+}
+
+impl KeepPool<'_> {
+    /// Estimated work in multiply-adds for `m` outcomes whose scores
+    /// spread over `spread`; mirrors the loops of
+    /// [`KeepPool::distribution`] (the spread of the outcomes walked so far
+    /// grows to `spread`, about `spread / 2` on average).
+    pub fn estimate(m: f64, n: u32, k: u32, spread: f64) -> f64 {
+        let k = f64::from(k);
+        let n = f64::from(n);
+        let spread = spread / 2.0;
+        // updates: sum over j' < k, c <= j' of ((j' - c) spread + 1)
+        let updates = spread * (k - 1.0) * k * (k + 1.0) / 6.0 + k * (k + 1.0) / 2.0;
+        // finishing: sum over j < k of (j spread + 1)
+        let finishing = spread * k * (k - 1.0) / 2.0 + k;
+        // binomial rows: one per state count, about n entries each
+        let rows = k * (n + 1.0);
+        m * (updates + finishing + rows)
+    }
+
+    /// The distribution of the kept score sum.
+    pub fn distribution(&self) -> IntDist {
+        let n = self.n as usize;
+        let k = self.k as usize;
+        let Some(smin) = self.outcomes.iter().map(|o| o.1).min() else {
+            return IntDist::from_dense(0, Vec::new());
+        };
+        let smax = self.outcomes.iter().map(|o| o.1).max().unwrap_or(smin);
+        let span = (smax - smin) as usize;
+        // Mass of each outcome and all after it, summed from the end so the
+        // small tail masses keep their precision.
+        let mut rest = vec![0.0; self.outcomes.len() + 1];
+        for t in (0..self.outcomes.len()).rev() {
+            rest[t] = rest[t + 1] + self.outcomes[t].0;
+        }
+        let mut q: Vec<Vec<f64>> = (0..k).map(|j| vec![0.0; j * span + 1]).collect();
+        q[0][0] = 1.0;
+        let mut result = vec![0.0; k * span + 1];
+        let mut rows: Vec<Vec<f64>> = vec![Vec::new(); k];
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (t, &(p, s)) in self.outcomes.iter().enumerate() {
+            if p <= 0.0 || rest[t] <= 0.0 {
+                continue;
+            }
+            let r = (p / rest[t]).min(1.0);
+            let not_r = if t + 1 == self.outcomes.len() {
+                0.0
+            } else {
+                (rest[t + 1] / rest[t]).clamp(0.0, 1.0)
+            };
+            // Ranges (in score sums) of the states before this outcome.
+            let (old_lo, old_hi) = (lo, hi);
+            lo = lo.min(s);
+            hi = hi.max(s);
+            let shift = (s - smin) as usize;
+            for (j, row) in rows.iter_mut().enumerate() {
+                binomial_row(n - j, r, not_r, row);
+            }
+            // Index range in q[j] of the states before this outcome.
+            let state = |j: usize| -> Option<(usize, usize)> {
+                if j == 0 {
+                    Some((0, 1))
+                } else if old_lo <= old_hi {
+                    Some(range(j, old_lo, old_hi, smin))
+                } else {
+                    None
+                }
+            };
+            // Finishing: c >= k - j of the remaining n - j dice show s.
+            for (j, qj) in q.iter().enumerate() {
+                let Some((a, b)) = state(j) else { continue };
+                let tail: f64 = rows[j][k - j..].iter().sum();
+                if tail == 0.0 {
+                    continue;
+                }
+                let dest = a + (k - j) * shift;
+                for (o, &x) in result[dest..dest + (b - a)].iter_mut().zip(&qj[a..b]) {
+                    *o += x * tail;
+                }
+            }
+            // Staying: j' = j + c < k dice placed, highest j' first so that
+            // the sources q[j' - c] are still the old states.
+            for jn in (0..k).rev() {
+                let (split_lo, split_hi) = q.split_at_mut(jn);
+                let dest = &mut split_hi[0];
+                if let Some((a, b)) = state(jn) {
+                    let w0 = rows[jn][0];
+                    for x in &mut dest[a..b] {
+                        *x *= w0;
+                    }
+                }
+                #[expect(
+                    clippy::needless_range_loop,
+                    reason = "c picks rows[jn - c][c] and the shift c * shift, not one slice"
+                )]
+                for c in 1..=jn {
+                    let j = jn - c;
+                    let w = rows[j][c];
+                    let Some((a, b)) = state(j) else { continue };
+                    if w == 0.0 {
+                        continue;
+                    }
+                    let off = a + c * shift;
+                    for (o, &x) in dest[off..off + (b - a)].iter_mut().zip(&split_lo[j][a..b]) {
+                        *o += x * w;
+                    }
+                }
+            }
+        }
+        IntDist::from_dense(k as i64 * smin, result)
+    }
+}
+
+/// Index range in `q[j]` of the score sums `j lo ..= j hi`.
+fn range(j: usize, lo: i64, hi: i64, smin: i64) -> (usize, usize) {
+    let j64 = j as i64;
+    let a = (j64 * (lo - smin)) as usize;
+    let b = (j64 * (hi - smin)) as usize + 1;
+    (a, b)
+}
+
+/// The binomial probabilities `C(m, c) r^c q^(m - c)` for `c = 0..=m`, with
+/// `q = 1 - r` given separately (it is computed more precisely from the
+/// tail masses). Built outwards from the mode by ratios and normalised, so
+/// no factorial or logarithm loses precision.
+fn binomial_row(m: usize, r: f64, q: f64, row: &mut Vec<f64>) {
+    row.clear();
+    row.resize(m + 1, 0.0);
+    if q <= 0.0 {
+        row[m] = 1.0;
+        return;
+    }
+    if r <= 0.0 {
+        row[0] = 1.0;
+        return;
+    }
+    let mode = (((m + 1) as f64 * r).floor() as usize).min(m);
+    row[mode] = 1.0;
+    let up = r / q;
+    for c in mode..m {
+        let next = row[c] * (m - c) as f64 / (c + 1) as f64 * up;
+        if next < 1e-300 {
+            break;
+        }
+        row[c + 1] = next;
+    }
+    let down = q / r;
+    for c in (1..=mode).rev() {
+        let next = row[c] * c as f64 / (m - c + 1) as f64 * down;
+        if next < 1e-300 {
+            break;
+        }
+        row[c - 1] = next;
+    }
+    let total: f64 = row.iter().sum();
+    for x in row.iter_mut() {
+        *x /= total;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomial_rows_are_exact() {
+        let mut row = Vec::new();
+        binomial_row(4, 0.5, 0.5, &mut row);
+        let expected = [1.0, 4.0, 6.0, 4.0, 1.0].map(|x| x / 16.0);
+        for (a, b) in row.iter().zip(expected) {
+            assert!((a - b).abs() < 1e-16, "{a} vs {b}");
+        }
+        binomial_row(3, 1.0, 0.0, &mut row);
+        assert_eq!(row, vec![0.0, 0.0, 0.0, 1.0]);
+        binomial_row(2, 1.0 / 6.0, 5.0 / 6.0, &mut row);
+        assert!((row[0] - 25.0 / 36.0).abs() < 1e-16);
+        assert!((row[2] - 1.0 / 36.0).abs() < 1e-16);
+    }
+}

@@ -1,0 +1,259 @@
+//! Every element of the dice notation against hand-computed odds
+//! (`fixtures/dice/notation.json`), exact means, the Confrontation roll
+//! against its mechanic, and the refusal of over-budget expressions.
+
+#![expect(
+    clippy::unwrap_used,
+    reason = "fixture helpers: a malformed fixture fails the test loudly"
+)]
+
+use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+use feldherr_dice::{DiceError, DiceExpr, IntDist, OUTCOME_BUDGET, WORK_BUDGET};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Deserialize)]
+struct Fixture {
+    cases: Vec<Case>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Case {
+    expr: String,
+    complete: bool,
+    mean: Option<String>,
+    probabilities: BTreeMap<String, String>,
+}
+
+/// A fraction like "7/36" (or a whole number) as f64.
+fn fraction(text: &str) -> f64 {
+    match text.split_once('/') {
+        Some((n, d)) => n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap(),
+        None => text.parse().unwrap(),
+    }
+}
+
+fn odds(text: &str) -> IntDist {
+    DiceExpr::parse(text)
+        .and_then(|e| e.distribution())
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Checks one expression against its expected odds and mean.
+fn check(input: &str, expected: &Case) {
+    let expr = DiceExpr::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+    let dist = expr
+        .distribution()
+        .unwrap_or_else(|e| panic!("{input}: {e}"));
+    assert!(
+        (dist.total() - 1.0).abs() < 1e-12,
+        "{input}: total {}",
+        dist.total()
+    );
+    for (value, p) in &expected.probabilities {
+        let v: i64 = value.parse().unwrap();
+        let got = dist.prob_of(v);
+        assert!(
+            (got - fraction(p)).abs() < 1e-14,
+            "{input}: P({v}) = {got}, expected {p}"
+        );
+    }
+    if expected.complete {
+        let values: Vec<i64> = dist.iter().map(|(v, _)| v).collect();
+        let mut want: Vec<i64> = expected
+            .probabilities
+            .iter()
+            .filter(|(_, p)| fraction(p) > 0.0)
+            .map(|(v, _)| v.parse().unwrap())
+            .collect();
+        want.sort_unstable();
+        assert_eq!(values, want, "{input}: possible values");
+    }
+    let exact = expr.exact_mean().map(|m| m.to_string());
+    if let Some(mean) = &expected.mean {
+        assert_eq!(exact.as_deref(), Some(mean.as_str()), "{input}: exact mean");
+        assert!(
+            (dist.mean() - fraction(mean)).abs() < 1e-12,
+            "{input}: mean"
+        );
+    }
+}
+
+#[test]
+fn fixture_cases() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/dice/notation.json"
+    );
+    let fixture: Fixture = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(fixture.cases.len() >= 30);
+    for case in &fixture.cases {
+        check(&case.expr, case);
+    }
+}
+
+#[test]
+fn means_without_a_simple_fraction_are_none() {
+    for text in ["4d6kh3", "d6/2", "3d6kh2>=5", "2d6!>=6"] {
+        assert_eq!(DiceExpr::parse(text).unwrap().exact_mean(), None, "{text}");
+    }
+    // The mean of 2d6+3 is exactly 10, not 9.999999999999998.
+    let m = DiceExpr::parse("2d6+3").unwrap().exact_mean().unwrap();
+    assert_eq!((m.numerator(), m.denominator()), (10, 1));
+    // An explosion's mean is exact too: 7/2 (1 + 1/6 + ... + 1/6^20).
+    let m = DiceExpr::parse("d6!").unwrap().exact_mean().unwrap();
+    let expected: f64 = (0..=20).map(|i| 3.5 * 6f64.powi(-i)).sum();
+    assert!((m.to_f64() - expected).abs() < 1e-15);
+    assert_eq!(m.denominator(), 2 * 6i128.pow(20));
+}
+
+#[test]
+fn confrontation_notation_matches_the_mechanic() {
+    // d6c (20 re-rolls) against the mechanic (60): the chains beyond 20
+    // re-rolls carry less than 6^-20 of the probability.
+    let notation = odds("d6c");
+    let mechanic = ConfrontationRoll::standard().distribution();
+    let fumble = mechanic.prob_of(&ConfrontationResult::Fumble);
+    assert!((notation.prob_of(0) - fumble).abs() < 1e-15);
+    assert!((fumble - 0.2).abs() < 1e-15, "1/6 + 1/36 + ... = 1/5");
+    for total in 2..=60 {
+        let want = mechanic.prob_of(&ConfrontationResult::Total(total));
+        assert!(
+            (notation.prob_of(i64::from(total)) - want).abs() < 1e-15,
+            "total {total}"
+        );
+    }
+    // With a modifier of -2 every result of 1 or less is the fumble (C2).
+    let penalised = odds("d6c-2");
+    let mechanic = ConfrontationRoll::standard()
+        .with_modifier(-2)
+        .unwrap()
+        .distribution();
+    let fumble = mechanic.prob_of(&ConfrontationResult::Fumble);
+    assert!((penalised.prob(|v| v <= 1) - fumble).abs() < 1e-15);
+}
+
+#[test]
+fn big_pools_are_exact_and_sum_to_one() {
+    let d = odds("100d6");
+    assert!((d.total() - 1.0).abs() < 1e-12);
+    assert_eq!((d.min(), d.max()), (Some(100), Some(600)));
+    assert!((d.prob_of(100) / 6f64.powi(-100) - 1.0).abs() < 1e-12);
+    assert!(d.prob_of(101) > 0.0);
+    assert!((d.mean() - 350.0).abs() < 1e-9);
+    // The 20 highest of 60 D6: at least 20 sixes among 60 gives 120.
+    let d = odds("60d6kh20");
+    assert!((d.total() - 1.0).abs() < 1e-12);
+    let at_least_20_sixes: f64 = (20..=60)
+        .map(|i| binomial(60, i) * 6f64.powi(-(i as i32)) * (5.0f64 / 6.0).powi(60 - i as i32))
+        .sum();
+    assert!((d.prob_of(120) - at_least_20_sixes).abs() < 1e-15);
+    // A large sum goes through the FFT and keeps its shape: the middle
+    // of 40d100 against its normal approximation within 1 %.
+    let d = odds("40d100");
+    let sd = (40.0 * (100.0f64 * 100.0 - 1.0) / 12.0).sqrt();
+    let normal = 1.0 / (sd * (2.0 * std::f64::consts::PI).sqrt());
+    assert!((d.prob_of(2020) / normal - 1.0).abs() < 0.01);
+    assert!((d.total() - 1.0).abs() < 1e-12);
+    assert!(d.iter().all(|(_, p)| p >= 0.0));
+}
+
+fn binomial(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1))
+}
+
+#[test]
+fn over_budget_expressions_are_refused_naming_the_part() {
+    let err = DiceExpr::parse("d6 + 100d1000kh50")
+        .unwrap()
+        .distribution()
+        .unwrap_err();
+    let DiceError::OverBudget {
+        ref part,
+        work,
+        budget,
+        ..
+    } = err
+    else {
+        panic!("expected OverBudget, got {err:?}");
+    };
+    assert_eq!(part, "100d1000kh50");
+    assert_eq!(budget, WORK_BUDGET);
+    assert!(work > WORK_BUDGET);
+    let text = err.to_string();
+    assert!(
+        text.starts_with("dice expression \"d6 + 100d1000kh50\": '100d1000kh50' needs about "),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "steps, over the budget of 2.0e9 steps (about 1 second); use fewer dice, fewer \
+             sides, keep fewer dice or a smaller explosion depth"
+        ),
+        "{text}"
+    );
+    // Too many possible values: a product of two wide sums.
+    let err = DiceExpr::parse("2d6 + 50d1000*50d1000")
+        .unwrap()
+        .cost()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "dice expression \"2d6 + 50d1000*50d1000\": '50d1000*50d1000' has 2.5e9 possible \
+         values, over the budget of 2.0e6 values; use fewer dice or fewer sides"
+    );
+    assert!(matches!(err, DiceError::TooManyOutcomes { limit, .. } if limit == OUTCOME_BUDGET));
+    // Deep explosions cost their depth.
+    assert!(DiceExpr::parse("1000d10000!").unwrap().cost().is_err());
+    // Division by a divisor that can be 0.
+    let err = DiceExpr::parse("d6/(d6-1)")
+        .unwrap()
+        .distribution()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "dice expression \"d6/(d6-1)\": the divisor '(d6-1)' can be 0 (at character 3)"
+    );
+}
+
+#[test]
+fn cost_is_known_before_running_and_small_things_are_cheap() {
+    let cost = |t: &str| DiceExpr::parse(t).unwrap().cost().unwrap();
+    assert!(cost("2d6+3") < 1_000);
+    assert!(cost("50d1000") < WORK_BUDGET / 10);
+    assert!(cost("50d1000kh25") < WORK_BUDGET);
+    assert!(cost("1000d6") < WORK_BUDGET / 100);
+    assert!(cost("50d1000kh25") > cost("50d1000kh5"));
+}
+
+#[test]
+fn huge_or_deep_input_is_an_error_not_a_crash() {
+    let deep = format!("{}d6{}", "(".repeat(5000), ")".repeat(5000));
+    assert_eq!(
+        DiceExpr::parse(&deep).unwrap_err().to_string(),
+        format!(
+            "dice expression \"{deep}\": parentheses and signs nest more than 100 deep \
+             (at character 101)"
+        )
+    );
+    let signs = format!("{}d6", "-".repeat(5000));
+    assert!(DiceExpr::parse(&signs).is_err());
+    let long = vec!["1"; 100_000].join("+");
+    let err = DiceExpr::parse(&long).unwrap_err().to_string();
+    assert!(
+        err.ends_with(
+            "the expression has more than 1000 numbers, dice and operators (at character 1001)"
+        ),
+        "{}",
+        &err[err.len() - 120..]
+    );
+    // Exactly at the limits it works.
+    let ok = format!("{}d6{}", "(".repeat(100), ")".repeat(100));
+    assert!((odds(&ok).prob_of(3) - 1.0 / 6.0).abs() < 1e-15);
+    let sum = vec!["1"; 500].join("+");
+    assert_eq!(odds(&sum).prob_of(500), 1.0);
+    // A wide division is accumulated densely, not pair by pair in memory.
+    let d = odds("d3000/d3000");
+    assert!((d.prob_of(0) - 2999.0 * 3000.0 / 2.0 / 9e6).abs() < 1e-9);
+    assert!((d.total() - 1.0).abs() < 1e-9);
+}
