@@ -85,7 +85,7 @@ fn the_sled_race_feeds_the_event() {
     let report = race.report().expect("a finished race reports");
     assert!(report.finished, "{report:?}");
     if let Document::Event(event) = &mut doc {
-        event.hosted[0].game.game = SystemGame::SledRace(race);
+        event.hosted[0].game.game = SystemGame::SledRace(Box::new(race));
     }
     assert!(new_year(&doc).sled_race.is_none());
     // Any change to the hosted game feeds its report to the event.

@@ -34,6 +34,10 @@ pub const SCHEMA_VERSION: u32 = 2;
 /// On disk it is a JSON object with `format`, `schema_version` and `kind`
 /// ("game" or "event") next to the fields of the game or event.
 #[derive(Debug, Clone, PartialEq)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one document is open at a time per tab; boxing buys nothing"
+)]
 pub enum Document {
     /// One game of one rule system.
     Game(GameDoc),

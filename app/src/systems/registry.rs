@@ -65,14 +65,14 @@ macro_rules! games {
         pub enum SystemGame {
             $(
                 #[doc = concat!("A game of `", $id, "`.")]
-                $variant($game),
+                $variant(Box<$game>),
             )*
         }
 
         impl Serialize for SystemGame {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 match self {
-                    $(SystemGame::$variant(game) => tagged("system", $id, game, serializer),)*
+                    $(SystemGame::$variant(game) => tagged("system", $id, &**game, serializer),)*
                 }
             }
         }
@@ -81,7 +81,7 @@ macro_rules! games {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let (id, body) = untag::<D>("system", deserializer)?;
                 match id.as_str() {
-                    $($id => typed::<D, $game>(body).map(SystemGame::$variant),)*
+                    $($id => typed::<D, $game>(body).map(|g| SystemGame::$variant(Box::new(g))),)*
                     other => Err(serde::de::Error::custom(format!(
                         "system: \"{other}\" is not a rule system (known: {})",
                         [$($id),*].join(", ")
@@ -106,7 +106,7 @@ macro_rules! games {
             /// A new game of system `id`; `None` for an unknown id.
             pub fn new_of(id: &str) -> Option<SystemGame> {
                 match id {
-                    $($id => Some(SystemGame::$variant(<$game as Game>::new_game())),)*
+                    $($id => Some(SystemGame::$variant(Box::new(<$game as Game>::new_game()))),)*
                     _ => None,
                 }
             }

@@ -219,3 +219,37 @@ fn confrontation_rolls() {
         });
     }
 }
+
+/// The dice notation's Confrontation die (`d6c`, in `feldherr-dice`) has the
+/// odds of this crate's own roll (C2).
+fn odds(text: &str) -> feldherr_dice::IntDist {
+    feldherr_dice::DiceExpr::parse(text)
+        .and_then(|e| e.distribution())
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn confrontation_notation_matches_the_mechanic() {
+    // d6c (20 re-rolls) against the mechanic (60): the chains beyond 20
+    // re-rolls carry less than 6^-20 of the probability.
+    let notation = odds("d6c");
+    let mechanic = feldherr_confrontation::ConfrontationRoll::standard().distribution();
+    let fumble = mechanic.prob_of(&feldherr_confrontation::ConfrontationResult::Fumble);
+    assert!((notation.prob_of(0) - fumble).abs() < 1e-15);
+    assert!((fumble - 0.2).abs() < 1e-15, "1/6 + 1/36 + ... = 1/5");
+    for total in 2..=60 {
+        let want = mechanic.prob_of(&feldherr_confrontation::ConfrontationResult::Total(total));
+        assert!(
+            (notation.prob_of(i64::from(total)) - want).abs() < 1e-15,
+            "total {total}"
+        );
+    }
+    // With a modifier of -2 every result of 1 or less is the fumble (C2).
+    let penalised = odds("d6c-2");
+    let mechanic = feldherr_confrontation::ConfrontationRoll::standard()
+        .with_modifier(-2)
+        .unwrap()
+        .distribution();
+    let fumble = mechanic.prob_of(&feldherr_confrontation::ConfrontationResult::Fumble);
+    assert!((penalised.prob(|v| v <= 1) - fumble).abs() < 1e-15);
+}

@@ -7,7 +7,6 @@
     reason = "fixture helpers: a malformed fixture fails the test loudly"
 )]
 
-use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
 use feldherr_dice::{DiceError, DiceExpr, IntDist, OUTCOME_BUDGET, WORK_BUDGET};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -105,32 +104,6 @@ fn means_without_a_simple_fraction_are_none() {
     let expected: f64 = (0..=20).map(|i| 3.5 * 6f64.powi(-i)).sum();
     assert!((m.to_f64() - expected).abs() < 1e-15);
     assert_eq!(m.denominator(), 2 * 6i128.pow(20));
-}
-
-#[test]
-fn confrontation_notation_matches_the_mechanic() {
-    // d6c (20 re-rolls) against the mechanic (60): the chains beyond 20
-    // re-rolls carry less than 6^-20 of the probability.
-    let notation = odds("d6c");
-    let mechanic = ConfrontationRoll::standard().distribution();
-    let fumble = mechanic.prob_of(&ConfrontationResult::Fumble);
-    assert!((notation.prob_of(0) - fumble).abs() < 1e-15);
-    assert!((fumble - 0.2).abs() < 1e-15, "1/6 + 1/36 + ... = 1/5");
-    for total in 2..=60 {
-        let want = mechanic.prob_of(&ConfrontationResult::Total(total));
-        assert!(
-            (notation.prob_of(i64::from(total)) - want).abs() < 1e-15,
-            "total {total}"
-        );
-    }
-    // With a modifier of -2 every result of 1 or less is the fumble (C2).
-    let penalised = odds("d6c-2");
-    let mechanic = ConfrontationRoll::standard()
-        .with_modifier(-2)
-        .unwrap()
-        .distribution();
-    let fumble = mechanic.prob_of(&ConfrontationResult::Fumble);
-    assert!((penalised.prob(|v| v <= 1) - fumble).abs() < 1e-15);
 }
 
 #[test]
