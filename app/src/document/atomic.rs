@@ -1,13 +1,61 @@
-//! Atomic file replacement: a reader (or a crash) sees the old file or the
-//! new one, never a mix.
+//! Safe file access for documents and sheets.
+//!
+//! * [`write_atomic`]: a reader (or a crash) sees the old file or the new
+//!   one, never a mix. The temporary file is created exclusively under a
+//!   random name, so a planted file or symlink can never be written through;
+//!   temporaries left by a killed run are removed on the next write to that
+//!   folder; an overwritten file keeps its permissions.
+//! * [`read_bounded`]: reads a text file of at most a given size, refusing
+//!   special files (FIFOs, devices) before reading a byte.
 
+use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use rand::TryRngCore;
+use rand::rngs::OsRng;
+
+/// Every temporary file of [`write_atomic`] starts with this, followed by
+/// random hex digits; it is how leftovers of a killed run are recognised.
+pub const TEMP_PREFIX: &str = ".feldherr-tmp-";
+
+/// A temporary file older than this is taken to be left over by a killed
+/// run and is removed by the next [`write_atomic`] into its folder. A write
+/// in progress finishes well within it (its temporary is seconds old).
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
+
+/// The default cap on a document's size for [`read_bounded`]: 64 MiB. The
+/// largest real documents (an event with hundreds of players, a game with
+/// a full table) are well under 1 MiB.
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "the document loader starts using it when the coordinator wires it (issue 16)"
+    )
+)]
+pub const MAX_DOCUMENT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// How many random names are tried before giving up (each collision means
+/// someone else created that exact name first).
+const NAME_ATTEMPTS: usize = 16;
 
 /// Writes `bytes` to `path` atomically: write a temporary file in the same
 /// folder, flush and sync it, rename it over `path`, then sync the folder so
 /// that the rename itself survives a power cut.
+///
+/// The temporary file is created with `create_new` (`O_CREAT | O_EXCL`)
+/// under a name of [`TEMP_PREFIX`] and 128 random bits from the operating
+/// system: creation fails rather than follow a symlink or reuse a file that
+/// is already there, and another name is tried. When `path` already is a
+/// file, the new file gets its permissions. Temporaries in the folder that
+/// are older than [`STALE_TEMP_AGE`] are removed first (best effort).
+///
+/// # Errors
+/// Any I/O error; the temporary file is then removed and `path` is
+/// untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -16,29 +64,384 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = folder.join(temp_name);
-    let result = (|| {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&temp)?;
-        file.write_all(bytes)?;
-        file.flush()?;
-        file.sync_all()?;
-        drop(file);
+    remove_stale_temps(&folder, name, SystemTime::now());
+    // The permissions to keep: those of the file being replaced (through a
+    // symlink at `path`, the file it points to).
+    let keep = fs::metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .map(|m| m.permissions());
+    let (temp, file) = create_temp(&folder)?;
+    let result = fill(file, bytes, keep).and_then(|()| {
         fs::rename(&temp, path)?;
         // Make the rename durable. Not every platform can open a folder.
         if let Ok(dir) = File::open(&folder) {
             let _ = dir.sync_all();
         }
         Ok(())
-    })();
+    });
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// Writes `bytes` into the fresh temporary `file`, gives it the kept
+/// permissions and syncs it; the file is closed before the rename (Windows
+/// cannot rename an open file).
+fn fill(mut file: File, bytes: &[u8], keep: Option<fs::Permissions>) -> io::Result<()> {
+    if let Some(permissions) = keep {
+        file.set_permissions(permissions)?;
+    }
+    file.write_all(bytes)?;
+    file.flush()?;
+    file.sync_all()
+}
+
+/// Creates a new, empty temporary file in `folder` under an unpredictable
+/// name, never opening anything that already exists.
+fn create_temp(folder: &Path) -> io::Result<(PathBuf, File)> {
+    let mut last = None;
+    for _ in 0..NAME_ATTEMPTS {
+        let mut random = [0u8; 16];
+        OsRng
+            .try_fill_bytes(&mut random)
+            .map_err(|e| io::Error::other(format!("no random numbers from the system: {e}")))?;
+        let suffix: String = random.iter().map(|b| format!("{b:02x}")).collect();
+        let temp = folder.join(format!("{TEMP_PREFIX}{suffix}"));
+        let mut options = OpenOptions::new();
+        // `create_new` is O_CREAT | O_EXCL: it fails on any existing entry,
+        // a symlink (even a dangling one) included, and never follows it.
+        options.write(true).create_new(true);
+        match options.open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("could not create a temporary file")))
+}
+
+/// Removes temporary files left by killed runs: regular files (never
+/// symlinks or folders) in `folder` older than [`STALE_TEMP_AGE`] named
+/// [`TEMP_PREFIX`]`…`, or `.<name>.<digits>.tmp` (the fixed name older
+/// versions used for the file being written). Best effort: errors are
+/// ignored, the write goes ahead.
+fn remove_stale_temps(folder: &Path, name: &std::ffi::OsStr, now: SystemTime) {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    let mut old_style = OsString::from(".");
+    old_style.push(name);
+    old_style.push(".");
+    let old_style = old_style.to_string_lossy().into_owned();
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let ours = file_name.starts_with(TEMP_PREFIX)
+            || file_name
+                .strip_prefix(old_style.as_str())
+                .and_then(|rest| rest.strip_suffix(".tmp"))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
+        if !ours {
+            continue;
+        }
+        // `DirEntry::metadata` does not follow symlinks.
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        let stale = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age > STALE_TEMP_AGE);
+        if meta.is_file() && stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Reads the text file at `path`, refusing it before reading a byte when it
+/// is not a regular file (a FIFO, a device such as `/dev/zero`, a folder) or
+/// is larger than `max_bytes`; never reads more than `max_bytes + 1` bytes,
+/// even if the file grows meanwhile. Use [`MAX_DOCUMENT_BYTES`] for
+/// documents.
+///
+/// # Errors
+/// * [`io::ErrorKind::InvalidInput`] for a file that is not a regular file;
+/// * [`io::ErrorKind::FileTooLarge`] for a file over the cap (the message
+///   names the size and the cap);
+/// * [`io::ErrorKind::InvalidData`] for text that is not UTF-8;
+/// * any other I/O error from opening or reading.
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "the document loader starts using it when the coordinator wires it (issue 16)"
+    )
+)]
+pub fn read_bounded(path: &Path, max_bytes: u64) -> io::Result<String> {
+    // Checked before opening: opening a FIFO for reading would block until
+    // someone writes to it.
+    check_regular(path, &fs::metadata(path)?, max_bytes)?;
+    let file = File::open(path)?;
+    // Checked again on what was opened, in case the path was swapped.
+    check_regular(path, &file.metadata()?, max_bytes)?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large(path, "more than", max_bytes));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is not UTF-8 text: {e}", path.display()),
+        )
+    })
+}
+
+fn check_regular(path: &Path, meta: &fs::Metadata, max_bytes: u64) -> io::Result<()> {
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a regular file (a folder, pipe or device); only files can be read",
+                path.display()
+            ),
+        ));
+    }
+    if meta.len() > max_bytes {
+        return Err(too_large(path, &meta.len().to_string(), max_bytes));
+    }
+    Ok(())
+}
+
+fn too_large(path: &Path, size: &str, max_bytes: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!(
+            "{} has {size} bytes; the limit is {max_bytes} bytes",
+            path.display()
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh empty folder for one test.
+    fn folder(test: &str) -> PathBuf {
+        let mut random = [0u8; 8];
+        OsRng.try_fill_bytes(&mut random).expect("random");
+        let suffix: String = random.iter().map(|b| format!("{b:02x}")).collect();
+        let dir = std::env::temp_dir().join(format!("feldherr-atomic-{test}-{suffix}"));
+        fs::create_dir_all(&dir).expect("temp folder");
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .expect("read folder")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn writes_and_replaces_leaving_no_temporary() {
+        let dir = folder("replace");
+        let path = dir.join("game.json");
+        write_atomic(&path, b"one").expect("first write");
+        write_atomic(&path, b"two").expect("second write");
+        assert_eq!(fs::read(&path).expect("read"), b"two");
+        assert_eq!(names(&dir), ["game.json"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporary_names_are_random_and_never_reused() {
+        let dir = folder("names");
+        let (a, fa) = create_temp(&dir).expect("first");
+        let (b, fb) = create_temp(&dir).expect("second");
+        drop((fa, fb));
+        assert_ne!(a, b);
+        for t in [&a, &b] {
+            let name = t.file_name().expect("name").to_string_lossy().into_owned();
+            let suffix = name.strip_prefix(TEMP_PREFIX).expect("prefix");
+            assert_eq!(suffix.len(), 32, "{name}");
+            assert!(suffix.bytes().all(|c| c.is_ascii_hexdigit()), "{name}");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 16, 4: a symlink planted in the folder, at the old predictable
+    /// temp name and under the new prefix, never makes a write go through
+    /// it to another file.
+    #[cfg(unix)]
+    #[test]
+    fn planted_symlinks_are_never_written_through() {
+        use std::os::unix::fs::symlink;
+        let dir = folder("symlink");
+        let victim_dir = folder("victim");
+        let victim = victim_dir.join("victim.txt");
+        fs::write(&victim, b"precious").expect("victim");
+        let path = dir.join("sheet.pdf");
+        // The fixed name the old writer used, for every plausible pid...
+        for pid in [std::process::id(), 1, 2] {
+            symlink(&victim, dir.join(format!(".sheet.pdf.{pid}.tmp"))).expect("plant");
+        }
+        // ...and links under our prefix.
+        for i in 0..32 {
+            symlink(&victim, dir.join(format!("{TEMP_PREFIX}{i:032x}"))).expect("plant");
+        }
+        write_atomic(&path, b"sheet").expect("write");
+        assert_eq!(fs::read(&victim).expect("victim"), b"precious");
+        assert_eq!(fs::read(&path).expect("sheet"), b"sheet");
+        // The symlinks are left alone: they are not ours to delete.
+        assert!(
+            fs::symlink_metadata(dir.join(format!("{TEMP_PREFIX}{:032x}", 0)))
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        // An exclusive create refuses an existing symlink outright.
+        let link = dir.join("link");
+        symlink(&victim, &link).expect("plant");
+        let refused = OpenOptions::new().write(true).create_new(true).open(&link);
+        assert_eq!(
+            refused.expect_err("must refuse").kind(),
+            io::ErrorKind::AlreadyExists
+        );
+        assert_eq!(fs::read(&victim).expect("victim"), b"precious");
+        let _ = fs::remove_dir_all(&dir);
+        let _ = fs::remove_dir_all(&victim_dir);
+    }
+
+    /// Issue 16, 4: temporaries left by a killed run are removed on the
+    /// next write; fresh ones (a write in progress) and other files stay.
+    #[test]
+    fn stale_temporaries_are_cleaned_on_the_next_write() {
+        let dir = folder("stale");
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        let stale = [
+            format!("{TEMP_PREFIX}0123456789abcdef0123456789abcdef"),
+            ".game.json.4242.tmp".to_owned(),
+        ];
+        for name in &stale {
+            let f = File::create(dir.join(name)).expect("leftover");
+            f.set_modified(old).expect("age it");
+        }
+        File::create(dir.join(format!("{TEMP_PREFIX}fresh"))).expect("fresh temp");
+        for other in ["notes.tmp", ".other.json.4242.tmp", ".game.json.x1.tmp"] {
+            let f = File::create(dir.join(other)).expect("other");
+            f.set_modified(old).expect("age it");
+        }
+        write_atomic(&dir.join("game.json"), b"{}").expect("write");
+        assert_eq!(
+            names(&dir),
+            [
+                ".feldherr-tmp-fresh",
+                ".game.json.x1.tmp",
+                ".other.json.4242.tmp",
+                "game.json",
+                "notes.tmp"
+            ]
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 16, 4: overwriting keeps the file's permissions.
+    #[cfg(unix)]
+    #[test]
+    fn overwriting_keeps_the_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = folder("mode");
+        let path = dir.join("event.json");
+        fs::write(&path, b"old").expect("old");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
+        write_atomic(&path, b"new").expect("write");
+        let mode = fs::metadata(&path).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        assert_eq!(fs::read(&path).expect("read"), b"new");
+        // A new file gets the mode a plain create gives.
+        let fresh = dir.join("fresh.json");
+        write_atomic(&fresh, b"x").expect("write");
+        let plain = dir.join("plain.json");
+        fs::write(&plain, b"x").expect("write");
+        let mode = |p: &Path| fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode(&fresh), mode(&plain));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = folder("fail");
+        let path = dir.join("game.json");
+        fs::write(&path, b"old").expect("old");
+        // Renaming a file over a non-empty folder fails.
+        let blocked = dir.join("blocked");
+        fs::create_dir(&blocked).expect("folder");
+        fs::write(blocked.join("x"), b"x").expect("content");
+        assert!(write_atomic(&blocked, b"new").is_err());
+        assert_eq!(fs::read(&path).expect("read"), b"old");
+        assert_eq!(names(&dir), ["blocked", "game.json"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 16, 5: a file one byte over the cap is refused, one at the cap
+    /// is read.
+    #[test]
+    fn read_bounded_refuses_one_byte_over_the_cap() {
+        let dir = folder("cap");
+        let at = dir.join("at.json");
+        fs::write(&at, b"0123456789").expect("write");
+        assert_eq!(read_bounded(&at, 10).expect("at the cap"), "0123456789");
+        let over = dir.join("over.json");
+        fs::write(&over, b"0123456789x").expect("write");
+        let e = read_bounded(&over, 10).expect_err("over the cap");
+        assert_eq!(e.kind(), io::ErrorKind::FileTooLarge);
+        assert!(e.to_string().contains("11 bytes"), "{e}");
+        assert!(e.to_string().contains("limit is 10 bytes"), "{e}");
+        let bad = dir.join("bad.json");
+        fs::write(&bad, [0xff, 0xfe]).expect("write");
+        assert_eq!(
+            read_bounded(&bad, 10).expect_err("not text").kind(),
+            io::ErrorKind::InvalidData
+        );
+        assert_eq!(
+            read_bounded(&dir, 10).expect_err("folder").kind(),
+            io::ErrorKind::InvalidInput
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 16, 5: a FIFO and /dev/zero are refused at once, without
+    /// opening or reading them (the FIFO has no writer: opening it would
+    /// block forever).
+    #[cfg(unix)]
+    #[test]
+    fn read_bounded_refuses_fifos_and_devices() {
+        let dir = folder("fifo");
+        let fifo = dir.join("game.json");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let e = read_bounded(&fifo, MAX_DOCUMENT_BYTES).expect_err("a FIFO");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = read_bounded(Path::new("/dev/zero"), MAX_DOCUMENT_BYTES).expect_err("a device");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_default_cap_is_64_mib() {
+        assert_eq!(MAX_DOCUMENT_BYTES, 67_108_864);
+    }
 }

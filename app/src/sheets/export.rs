@@ -46,17 +46,60 @@ impl Progress {
 }
 
 /// Lays out and writes every sheet into `dir` (created if missing);
-/// returns the files written. Files are written atomically.
+/// returns the files written. Files are written atomically. An existing
+/// file is never overwritten: this is [`export_with`] without `force`.
+///
+/// # Errors
+/// A message naming the sheet or file, among them a file that already exists.
 pub fn export(
     sheets: &[NamedSheet],
     dir: &Path,
     format: ExportFormat,
     progress: &Progress,
 ) -> Result<Vec<PathBuf>, String> {
+    export_with(sheets, dir, format, progress, false)
+}
+
+/// Lays out and writes every sheet into `dir` (created if missing);
+/// returns the files written. Files are written atomically.
+///
+/// Unless `force` is true an existing file is refused (issue 16): the names
+/// known before rendering (`name.png` / `name.pdf`, `all-sheets.pdf`) are
+/// checked before anything is written, further PNG pages just before each
+/// is written. The command line passes `force` from `--force`; the app asks
+/// for a confirmation and passes `true` once it is given.
+///
+/// # Errors
+/// A message naming the sheet or file, among them a file that already exists.
+pub fn export_with(
+    sheets: &[NamedSheet],
+    dir: &Path,
+    format: ExportFormat,
+    progress: &Progress,
+    force: bool,
+) -> Result<Vec<PathBuf>, String> {
+    if !force {
+        let mut first_files: Vec<PathBuf> = sheets
+            .iter()
+            .map(|sheet| match format {
+                ExportFormat::Png => dir.join(format!("{}.png", sheet.name)),
+                ExportFormat::Pdf => dir.join(format!("{}.pdf", sheet.name)),
+            })
+            .collect();
+        if format == ExportFormat::Pdf && !sheets.is_empty() {
+            first_files.push(dir.join("all-sheets.pdf"));
+        }
+        for path in &first_files {
+            refuse_existing(path)?;
+        }
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     progress.total.store(sheets.len(), Ordering::Relaxed);
     progress.done.store(0, Ordering::Relaxed);
     let write = |path: PathBuf, bytes: &[u8], written: &mut Vec<PathBuf>| {
+        if !force {
+            refuse_existing(&path)?;
+        }
         write_atomic(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
         Ok::<(), String>(())
@@ -97,4 +140,83 @@ pub fn export(
         write(dir.join("all-sheets.pdf"), &all, &mut written)?;
     }
     Ok(written)
+}
+
+/// The refusal to overwrite `path` when something (a file, a folder, even a
+/// dangling symlink) is already there.
+fn refuse_existing(path: &Path) -> Result<(), String> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        Err(format!(
+            "{} already exists; not overwritten (use --force, or confirm in the app)",
+            path.display()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Texts;
+    use crate::sheets::{SheetOptions, event_sheets};
+
+    /// The standings sheet of the fixture event.
+    fn one_sheet() -> Vec<NamedSheet> {
+        let json = include_str!("../../../fixtures/wfb-newyear/event.json");
+        let event = feldherr_wfb_newyear::Event::from_json(json).expect("fixture event");
+        let options = SheetOptions {
+            dpi: 30,
+            ..SheetOptions::default()
+        };
+        event_sheets(&Texts::new("en"), &event, options)
+            .expect("sheets")
+            .into_iter()
+            .filter(|s| s.name == "standings")
+            .collect()
+    }
+
+    /// Issue 16, 4: an existing sheet is not overwritten without `force`
+    /// (`--force` / the app's confirmation); with it, it is replaced.
+    #[test]
+    fn overwriting_a_sheet_needs_force() {
+        let sheets = one_sheet();
+        assert_eq!(sheets.len(), 1);
+        let dir = std::env::temp_dir().join(format!(
+            "feldherr-export-force-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let progress = Progress::default();
+        for format in [ExportFormat::Png, ExportFormat::Pdf] {
+            let first = export_with(&sheets, &dir, format, &progress, false).expect("first export");
+            assert!(!first.is_empty());
+            let before: Vec<Vec<u8>> = first
+                .iter()
+                .map(|f| std::fs::read(f).expect("written"))
+                .collect();
+            // Mark the files so a rewrite would show.
+            for f in &first {
+                std::fs::write(f, b"mine").expect("mark");
+            }
+            let refused = export(&sheets, &dir, format, &progress).expect_err("refused");
+            assert!(refused.contains("already exists"), "{refused}");
+            assert!(refused.contains("--force"), "{refused}");
+            for f in &first {
+                assert_eq!(std::fs::read(f).expect("kept"), b"mine", "{}", f.display());
+            }
+            let again = export_with(&sheets, &dir, format, &progress, true).expect("forced");
+            assert_eq!(again, first);
+            let after: Vec<Vec<u8>> = again
+                .iter()
+                .map(|f| std::fs::read(f).expect("rewritten"))
+                .collect();
+            for (a, b) in after.iter().zip(&before) {
+                assert_ne!(a.as_slice(), b"mine");
+                assert_eq!(a.get(..4), b.get(..4), "same kind of file");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

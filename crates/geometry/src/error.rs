@@ -44,6 +44,17 @@ pub enum GeometryError {
         /// How many points are needed at least.
         minimum: usize,
     },
+    /// A polygon had more vertices than
+    /// [`MAX_POLYGON_VERTICES`](crate::MAX_POLYGON_VERTICES) (bounded work,
+    /// issue 16).
+    TooManyPoints {
+        /// Name of the offending field.
+        field: String,
+        /// How many points were given.
+        count: usize,
+        /// How many points are allowed at most.
+        maximum: usize,
+    },
     /// A polygon or polyline repeated the previous point, giving an edge of
     /// zero length.
     RepeatedVertex {
@@ -107,6 +118,14 @@ impl fmt::Display for GeometryError {
                 count,
                 minimum,
             } => write!(f, "`{field}` needs at least {minimum} points, got {count}"),
+            Self::TooManyPoints {
+                field,
+                count,
+                maximum,
+            } => write!(
+                f,
+                "`{field}` has {count} points; at most {maximum} are allowed"
+            ),
             Self::RepeatedVertex {
                 field,
                 index,

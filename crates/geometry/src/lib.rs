@@ -125,9 +125,11 @@ pub use error::GeometryError;
 pub use interval::Interval;
 pub use length::Length;
 pub use path::{Contact, path_intervals, segment_intervals, sweep_intervals};
-pub use placement::{PlacementAgainst, PlacementRules, PlacementViolation, check_placement};
+pub use placement::{
+    PlacementAgainst, PlacementRules, PlacementViolation, check_placement, check_placement_capped,
+};
 pub use point::Point;
-pub use polygon::Polygon;
+pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub use polyline::Polyline;
 pub use pose::Pose;
 pub use rect::OrientedRect;

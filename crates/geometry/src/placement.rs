@@ -1,11 +1,12 @@
 //! Terrain placement checks (Warmaster ruling W1).
 
+use std::collections::BinaryHeap;
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::non_negative;
-use crate::{GEOMETRIC_EPSILON, GeometryError, Shape, Table, TableEdge, distance};
+use crate::{Bounds, GEOMETRIC_EPSILON, GeometryError, Shape, Table, TableEdge, distance};
 
 /// Minimum edge-to-edge clearances for placing pieces (usually terrain).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -145,35 +146,143 @@ impl fmt::Display for PlacementViolation {
 /// to edge; a distance equal to the minimum (up to
 /// [`GEOMETRIC_EPSILON`]) is allowed. An empty result means the placement
 /// is legal.
+///
+/// The result can hold a violation for every pair of pieces; use
+/// [`check_placement_capped`] to keep a bounded number.
 #[must_use]
 pub fn check_placement(
     table: &Table,
     pieces: &[Shape],
     rules: &PlacementRules,
 ) -> Vec<PlacementViolation> {
-    let mut out = Vec::new();
+    check_placement_capped(table, pieces, rules, usize::MAX).0
+}
+
+/// The first `limit` violations of [`check_placement`], in the same order,
+/// and how many more there are (issue 16: 5,000 pieces stacked on one spot
+/// give 12.5 million pairs).
+///
+/// Pairs are found by sort and sweep: pieces are sorted by the left side of
+/// their bounding box and a piece is measured only against pieces whose
+/// boxes, grown by the minimum, overlap its own, so pieces spread over a
+/// table cost O(n log n) plus their near neighbours. The kept violations
+/// are held in a heap of at most `limit` entries, so memory stays bounded
+/// however many pairs violate.
+#[must_use]
+pub fn check_placement_capped(
+    table: &Table,
+    pieces: &[Shape],
+    rules: &PlacementRules,
+    limit: usize,
+) -> (Vec<PlacementViolation>, usize) {
+    let mut kept = Kept::new(limit);
     for (i, piece) in pieces.iter().enumerate() {
-        for (edge, d) in table.edge_distances(piece) {
+        for (edge_rank, (edge, d)) in table.edge_distances(piece).into_iter().enumerate() {
             if d < rules.min_to_edge - GEOMETRIC_EPSILON || d < -GEOMETRIC_EPSILON {
-                out.push(PlacementViolation {
-                    piece: i,
-                    against: PlacementAgainst::Edge(edge),
-                    distance: d,
-                    required: rules.min_to_edge,
-                });
-            }
-        }
-        for (j, other) in pieces.iter().enumerate().skip(i + 1) {
-            let d = distance(piece, other);
-            if d < rules.min_between - GEOMETRIC_EPSILON {
-                out.push(PlacementViolation {
-                    piece: i,
-                    against: PlacementAgainst::Piece(j),
-                    distance: d,
-                    required: rules.min_between,
-                });
+                kept.offer(
+                    (i, 0, edge_rank),
+                    PlacementViolation {
+                        piece: i,
+                        against: PlacementAgainst::Edge(edge),
+                        distance: d,
+                        required: rules.min_to_edge,
+                    },
+                );
             }
         }
     }
-    out
+    let bounds: Vec<Bounds> = pieces.iter().map(Shape::bounds).collect();
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by(|&a, &b| bounds[a].min.x.total_cmp(&bounds[b].min.x));
+    // Two pieces whose boxes are more than the minimum apart (on either
+    // axis) are more than the minimum apart edge to edge.
+    let reach = rules.min_between + GEOMETRIC_EPSILON;
+    let mut active: Vec<usize> = Vec::new();
+    for &e in &order {
+        let here = bounds[e];
+        active.retain(|&a| bounds[a].max.x + reach >= here.min.x);
+        for &other in &active {
+            if !bounds[other].meets(here, reach / 2.0) {
+                continue;
+            }
+            let (i, j) = if e < other { (e, other) } else { (other, e) };
+            let d = distance(&pieces[i], &pieces[j]);
+            if d < rules.min_between - GEOMETRIC_EPSILON {
+                kept.offer(
+                    (i, 1, j),
+                    PlacementViolation {
+                        piece: i,
+                        against: PlacementAgainst::Piece(j),
+                        distance: d,
+                        required: rules.min_between,
+                    },
+                );
+            }
+        }
+        active.push(e);
+    }
+    kept.finish()
+}
+
+/// Where a violation comes in the report: piece, edges (0) before pieces
+/// (1), then edge order or the other piece's index.
+type Rank = (usize, u8, usize);
+
+/// The `limit` first violations by rank, and a count of the others.
+struct Kept {
+    limit: usize,
+    heap: BinaryHeap<Ranked>,
+    dropped: usize,
+}
+
+/// A violation ordered by its rank alone (a max-heap drops the last).
+struct Ranked(Rank, PlacementViolation);
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl Eq for Ranked {}
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+
+impl Kept {
+    fn new(limit: usize) -> Kept {
+        Kept {
+            limit,
+            heap: BinaryHeap::new(),
+            dropped: 0,
+        }
+    }
+
+    fn offer(&mut self, rank: Rank, violation: PlacementViolation) {
+        if self.heap.len() < self.limit {
+            self.heap.push(Ranked(rank, violation));
+        } else if self.heap.peek().is_some_and(|last| rank < last.0) {
+            self.heap.push(Ranked(rank, violation));
+            self.heap.pop();
+            self.dropped += 1;
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    fn finish(self) -> (Vec<PlacementViolation>, usize) {
+        let kept = self
+            .heap
+            .into_sorted_vec()
+            .into_iter()
+            .map(|r| r.1)
+            .collect();
+        (kept, self.dropped)
+    }
 }

@@ -6,6 +6,13 @@ use crate::algo::{self, orient, segments_intersect, signed_area};
 use crate::error::finite_point;
 use crate::{Angle, Bounds, GeometryError, Point, Segment, Vector};
 
+/// Most vertices a [`Polygon`] may have (issue 16: bounded work). A
+/// terrain outline or an irregular base needs tens of vertices; the cap keeps
+/// the self-intersection check, and every query that walks the edges,
+/// bounded on hostile input. At the cap a polygon is checked in well under a
+/// second even when every edge's extent overlaps every other's.
+pub const MAX_POLYGON_VERTICES: usize = 10_000;
+
 /// A simple polygon (terrain outlines, irregular bases): at least three
 /// vertices, no repeated consecutive vertex, non-zero area and a boundary
 /// that never crosses or touches itself. Vertices may be given clockwise or
@@ -22,6 +29,8 @@ impl Polygon {
     ///
     /// # Errors
     /// * [`GeometryError::TooFewPoints`] for fewer than three vertices;
+    /// * [`GeometryError::TooManyPoints`] for more than
+    ///   [`MAX_POLYGON_VERTICES`];
     /// * [`GeometryError::NotFinite`] naming `vertices[i].x` / `.y`;
     /// * [`GeometryError::RepeatedVertex`] when a vertex equals its
     ///   predecessor;
@@ -36,6 +45,13 @@ impl Polygon {
                 field: FIELD.to_owned(),
                 count: n,
                 minimum: 3,
+            });
+        }
+        if n > MAX_POLYGON_VERTICES {
+            return Err(GeometryError::TooManyPoints {
+                field: FIELD.to_owned(),
+                count: n,
+                maximum: MAX_POLYGON_VERTICES,
             });
         }
         for (i, &p) in vertices.iter().enumerate() {
@@ -65,26 +81,12 @@ impl Polygon {
         {
             return Err(zero_area());
         }
-        let edges: Vec<(Point, Point)> = algo::edges(&vertices).collect();
-        for (i, &(a, b)) in edges.iter().enumerate() {
-            for (j, &(c, d)) in edges.iter().enumerate().skip(i + 1) {
-                let bad = if j == i + 1 {
-                    // Consecutive edges share `b == c`; they may only fold back onto each other.
-                    folds_back(a, b, d)
-                } else if i == 0 && j == n - 1 {
-                    // Closing edge `c -> a` and first edge `a -> b` share `a`.
-                    folds_back(c, a, b)
-                } else {
-                    segments_intersect(a, b, c, d)
-                };
-                if bad {
-                    return Err(GeometryError::SelfIntersecting {
-                        field: FIELD.to_owned(),
-                        first_edge: i,
-                        second_edge: j,
-                    });
-                }
-            }
+        if let Some((first_edge, second_edge)) = first_bad_edge_pair(&vertices) {
+            return Err(GeometryError::SelfIntersecting {
+                field: FIELD.to_owned(),
+                first_edge,
+                second_edge,
+            });
         }
         if area.abs() <= flat {
             return Err(zero_area());
@@ -190,6 +192,60 @@ impl Polygon {
     }
 }
 
+/// The first pair of edges `(i, j)`, `i < j`, in lexicographic order, that
+/// cross or touch where they must not (consecutive edges may only share
+/// their common vertex and must not fold back onto each other), or `None`
+/// for a simple boundary.
+///
+/// Sort and sweep along x: edges sorted by their leftmost x; an edge is
+/// only compared with the edges whose x range overlaps its own (and then
+/// only when their y ranges overlap too). That is O(n log n) for ordinary
+/// outlines; it is still every pair in the worst case, which the vertex cap
+/// ([`MAX_POLYGON_VERTICES`]) bounds. The same pair as an all-pairs search
+/// is reported: every overlapping pair is examined and the smallest kept.
+fn first_bad_edge_pair(vertices: &[Point]) -> Option<(usize, usize)> {
+    let n = vertices.len();
+    let edges: Vec<(Point, Point)> = algo::edges(vertices).collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    let min_x = |e: usize| edges[e].0.x.min(edges[e].1.x);
+    let max_x = |e: usize| edges[e].0.x.max(edges[e].1.x);
+    order.sort_by(|&a, &b| min_x(a).total_cmp(&min_x(b)));
+    let mut active: Vec<usize> = Vec::new();
+    let mut best: Option<(usize, usize)> = None;
+    for &e in &order {
+        let left = min_x(e);
+        active.retain(|&a| max_x(a) >= left);
+        let (a, b) = edges[e];
+        let (low, high) = (a.y.min(b.y), a.y.max(b.y));
+        for &other in &active {
+            let (c, d) = edges[other];
+            if c.y.max(d.y) < low || c.y.min(d.y) > high {
+                continue;
+            }
+            let (i, j) = if e < other { (e, other) } else { (other, e) };
+            if best.is_some_and(|pair| pair <= (i, j)) {
+                continue;
+            }
+            let (a, b) = edges[i];
+            let (c, d) = edges[j];
+            let bad = if j == i + 1 {
+                // Consecutive edges share `b == c`; they may only fold back onto each other.
+                folds_back(a, b, d)
+            } else if i == 0 && j == n - 1 {
+                // Closing edge `c -> a` and first edge `a -> b` share `a`.
+                folds_back(c, a, b)
+            } else {
+                segments_intersect(a, b, c, d)
+            };
+            if bad {
+                best = Some((i, j));
+            }
+        }
+        active.push(e);
+    }
+    best
+}
+
 /// Whether the path `a -> b -> c` doubles back on itself along one line.
 fn folds_back(a: Point, b: Point, c: Point) -> bool {
     orient(a, b, c) == 0.0 && (b - a).dot(c - b) < 0.0
@@ -203,5 +259,56 @@ impl<'de> Deserialize<'de> for Polygon {
         }
         let d = Data::deserialize(deserializer)?;
         Polygon::new(d.vertices).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The all-pairs search the sweep replaced, as the reference.
+    fn all_pairs(vertices: &[Point]) -> Option<(usize, usize)> {
+        let n = vertices.len();
+        let edges: Vec<(Point, Point)> = algo::edges(vertices).collect();
+        for (i, &(a, b)) in edges.iter().enumerate() {
+            for (j, &(c, d)) in edges.iter().enumerate().skip(i + 1) {
+                let bad = if j == i + 1 {
+                    folds_back(a, b, d)
+                } else if i == 0 && j == n - 1 {
+                    folds_back(c, a, b)
+                } else {
+                    segments_intersect(a, b, c, d)
+                };
+                if bad {
+                    return Some((i, j));
+                }
+            }
+        }
+        None
+    }
+
+    /// The sweep reports exactly the pair the all-pairs search reports, on
+    /// many small random outlines (on a coarse grid, so that touching,
+    /// collinear and folding edges are common).
+    #[test]
+    fn the_sweep_agrees_with_all_pairs() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % m
+        };
+        let mut simple = 0;
+        for _ in 0..20_000 {
+            let n = 3 + next(7) as usize;
+            let vertices: Vec<Point> = (0..n)
+                .map(|_| Point::new(next(5) as f64, next(5) as f64))
+                .collect();
+            let expected = all_pairs(&vertices);
+            simple += usize::from(expected.is_none());
+            assert_eq!(first_bad_edge_pair(&vertices), expected, "{vertices:?}");
+        }
+        assert!(simple > 100, "too few simple outlines drawn: {simple}");
     }
 }

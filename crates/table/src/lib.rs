@@ -93,4 +93,4 @@ pub use render::{
 };
 pub use rules::{TableRules, TypeDef};
 pub use table::{Table, TableEdit};
-pub use violation::{Against, Violation, format_length};
+pub use violation::{Against, DEFAULT_VIOLATION_LIMIT, Violation, format_length, more_violations};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use feldherr_geometry::{PlacementAgainst, Shape, TableEdge, Unit, check_placement};
+use feldherr_geometry::{PlacementAgainst, Shape, TableEdge, Unit, check_placement_capped};
 use serde::{Deserialize, Serialize};
 
 use crate::{Piece, Table, TableRules};
@@ -99,18 +99,37 @@ impl fmt::Display for Violation {
     }
 }
 
+/// How many violations [`Table::violations_capped`] keeps by default for
+/// people: a screen or a terminal shows no more usefully (issue 16: 5,000
+/// pieces on one spot gave 101 MB of text).
+pub const DEFAULT_VIOLATION_LIMIT: usize = 100;
+
 impl Table {
     /// Every broken placement rule: the pieces on the layers `rules`
     /// govern, checked with `feldherr_geometry::check_placement` (edge to
     /// edge; a distance equal to the minimum is allowed). Empty when the
     /// rules have no placement rule or the placement is legal.
+    ///
+    /// There can be one for every pair of pieces; for anything shown to
+    /// people use [`Table::violations_capped`].
     #[must_use]
     pub fn violations(&self, rules: &TableRules) -> Vec<Violation> {
+        self.violations_capped(rules, usize::MAX).0
+    }
+
+    /// The first `limit` violations of [`Table::violations`] (same order)
+    /// and how many more there are, for a summary line such as "and 12,345
+    /// more" (see [`more_violations`]). Work and memory stay bounded: pairs
+    /// are found by sort and sweep
+    /// (`feldherr_geometry::check_placement_capped`) and only `limit`
+    /// violations are kept.
+    #[must_use]
+    pub fn violations_capped(&self, rules: &TableRules, limit: usize) -> (Vec<Violation>, usize) {
         let Some(placement) = &rules.placement else {
-            return Vec::new();
+            return (Vec::new(), 0);
         };
         let Ok(surface) = self.surface() else {
-            return Vec::new();
+            return (Vec::new(), 0);
         };
         let governed: Vec<&Piece> = self
             .pieces()
@@ -118,7 +137,8 @@ impl Table {
             .filter(|p| rules.placement_layers.contains(&p.layer))
             .collect();
         let shapes: Vec<Shape> = governed.iter().map(|p| p.shape.clone()).collect();
-        check_placement(&surface, &shapes, placement)
+        let (found, more) = check_placement_capped(&surface, &shapes, placement, limit);
+        let kept = found
             .into_iter()
             .filter_map(|v| {
                 let piece = governed.get(v.piece)?;
@@ -141,6 +161,18 @@ impl Table {
                     unit: self.unit(),
                 })
             })
-            .collect()
+            .collect();
+        (kept, more)
+    }
+}
+
+/// The summary line after a capped list: `None` when nothing was left out,
+/// else "… and N more placement problems".
+#[must_use]
+pub fn more_violations(more: usize) -> Option<String> {
+    match more {
+        0 => None,
+        1 => Some("… and 1 more placement problem".to_owned()),
+        n => Some(format!("… and {n} more placement problems")),
     }
 }

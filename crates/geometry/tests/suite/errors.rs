@@ -18,6 +18,7 @@ fn check<T: std::fmt::Debug>(result: Result<T, GeometryError>, field: &str, valu
         | GeometryError::Negative { field, .. }
         | GeometryError::NotPositive { field, .. }
         | GeometryError::TooFewPoints { field, .. }
+        | GeometryError::TooManyPoints { field, .. }
         | GeometryError::RepeatedVertex { field, .. }
         | GeometryError::ZeroArea { field, .. }
         | GeometryError::SelfIntersecting { field, .. }

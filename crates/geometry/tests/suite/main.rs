@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod basics;
+mod bounded;
 mod common;
 mod distance;
 mod errors;

@@ -7,5 +7,6 @@ mod common;
 mod edits;
 mod measure;
 mod render;
+mod roundtrip;
 mod serde_io;
 mod violations;
