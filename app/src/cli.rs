@@ -51,6 +51,10 @@ pub enum Command {
         /// Language of the sheets (a catalogue code such as en or de).
         #[arg(long, default_value = "en")]
         lang: String,
+        /// Overwrite sheets that already exist in the folder (without it,
+        /// an existing file is reported and nothing is written).
+        #[arg(long)]
+        force: bool,
     },
     /// Print the standings of an event.
     Standings {
@@ -159,7 +163,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             let mut bad = false;
             for file in files {
                 let name = file.display().to_string();
-                let problems = match std::fs::read_to_string(&file) {
+                let problems = match document::read_bounded(&file, document::MAX_DOCUMENT_BYTES) {
                     Ok(text) => document::check_text(&text, &name),
                     Err(e) => vec![format!("{name}: {e}")],
                 };
@@ -185,6 +189,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             dpi,
             page,
             lang,
+            force,
         } => {
             let document = load_headless(&event)?;
             let texts = crate::i18n::Texts::new(&lang);
@@ -216,8 +221,13 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
                 SheetFormat::Png => crate::sheets::ExportFormat::Png,
                 SheetFormat::Pdf => crate::sheets::ExportFormat::Pdf,
             };
-            let files =
-                crate::sheets::export(&sheets, &dir, format, &crate::sheets::Progress::default())?;
+            let files = crate::sheets::export_with(
+                &sheets,
+                &dir,
+                format,
+                &crate::sheets::Progress::default(),
+                force,
+            )?;
             for file in &files {
                 writeln!(out, "{}", file.display()).map_err(io)?;
             }
@@ -318,7 +328,8 @@ pub fn odds_json(title: &str, dist: &IntDist, exact_mean: Option<Fraction>) -> S
 /// bare event file of a kind the registry knows.
 pub fn load_headless(path: &std::path::Path) -> Result<document::Document, String> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let text = document::read_bounded(path, document::MAX_DOCUMENT_BYTES)
+        .map_err(|e| format!("{name}: {e}"))?;
     match document::parse(&text, &name) {
         Ok(document) => Ok(document),
         Err(document::DocumentError::NotADocument { message, .. }) => {

@@ -29,13 +29,6 @@ pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
 /// The default cap on a document's size for [`read_bounded`]: 64 MiB. The
 /// largest real documents (an event with hundreds of players, a game with
 /// a full table) are well under 1 MiB.
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the document loader starts using it when the coordinator wires it (issue 16)"
-    )
-)]
 pub const MAX_DOCUMENT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// How many random names are tried before giving up (each collision means
@@ -173,13 +166,6 @@ fn remove_stale_temps(folder: &Path, name: &std::ffi::OsStr, now: SystemTime) {
 ///   names the size and the cap);
 /// * [`io::ErrorKind::InvalidData`] for text that is not UTF-8;
 /// * any other I/O error from opening or reading.
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the document loader starts using it when the coordinator wires it (issue 16)"
-    )
-)]
 pub fn read_bounded(path: &Path, max_bytes: u64) -> io::Result<String> {
     // Checked before opening: opening a FIFO for reading would block until
     // someone writes to it.

@@ -56,8 +56,17 @@ impl GameDoc {
         }
         let table = self.table_or_default();
         if self.table.is_some() {
-            for violation in table.violations(&self.game.table_rules()) {
+            // Capped, so a table of thousands of pieces gives a short list
+            // and a count of the rest (issue 16).
+            let (shown, more) = table.violations_capped(
+                &self.game.table_rules(),
+                feldherr_table::DEFAULT_VIOLATION_LIMIT,
+            );
+            for violation in shown {
                 problems.push(format!("table: {violation}"));
+            }
+            if let Some(rest) = feldherr_table::more_violations(more) {
+                problems.push(format!("table: {rest}"));
             }
         }
         for problem in self.game.problems(&table) {

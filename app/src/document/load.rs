@@ -4,7 +4,10 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use super::{Document, DocumentError, EventDoc, FORMAT, GameDoc, SCHEMA_VERSION, write_atomic};
+use super::{
+    Document, DocumentError, EventDoc, FORMAT, GameDoc, MAX_DOCUMENT_BYTES, SCHEMA_VERSION,
+    read_bounded, write_atomic,
+};
 
 /// Parses a document from JSON text; `source_name` names it in errors.
 pub fn parse(text: &str, source_name: &str) -> Result<Document, DocumentError> {
@@ -81,7 +84,8 @@ fn typed<T: DeserializeOwned>(
 
 /// Reads a document from a file.
 pub fn load(path: &Path) -> Result<Document, DocumentError> {
-    let text = std::fs::read_to_string(path).map_err(|source| DocumentError::Io {
+    // Bounded before anything is read: no FIFO, device or huge file.
+    let text = read_bounded(path, MAX_DOCUMENT_BYTES).map_err(|source| DocumentError::Io {
         path: path.to_path_buf(),
         source,
     })?;

@@ -12,7 +12,7 @@ mod game;
 mod load;
 mod migrate;
 
-pub use atomic::write_atomic;
+pub use atomic::{MAX_DOCUMENT_BYTES, read_bounded, write_atomic};
 pub use edit::{DocumentEdit, EventEdit, GameEdit, apply_game};
 pub use error::DocumentError;
 pub use event::{EventDoc, HostedGame};

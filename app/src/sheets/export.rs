@@ -159,7 +159,8 @@ fn refuse_existing(path: &Path) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::i18n::Texts;
-    use crate::sheets::{SheetOptions, event_sheets};
+    use crate::sheets::SheetOptions;
+    use crate::systems::newyear::sheets::event_sheets;
 
     /// The standings sheet of the fixture event.
     fn one_sheet() -> Vec<NamedSheet> {

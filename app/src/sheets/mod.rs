@@ -5,5 +5,5 @@
 mod export;
 mod options;
 
-pub use export::{ExportFormat, Progress, export};
+pub use export::{ExportFormat, Progress, export, export_with};
 pub use options::{NamedSheet, SheetOptions};

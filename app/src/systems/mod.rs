@@ -6,7 +6,7 @@
 //! sheets). The generic files of the app (`app.rs`, `ui/game.rs`,
 //! `ui/start.rs`, `document/*`, `session.rs`, `cli.rs`) go through this
 //! module and name no system. Adding a system: one crate, one folder, and
-//! one line in [`games!`] below (see `docs/ARCHITECTURE.md`).
+//! one line in the `games!` block of `registry.rs` (see `docs/ARCHITECTURE.md`).
 
 mod contract;
 mod registry;

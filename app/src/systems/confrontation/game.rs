@@ -32,7 +32,7 @@ pub enum ResolutionKind {
         /// Sacred weapon.
         #[serde(default)]
         sacred: bool,
-        /// The machine hit (index into [`GameDoc::machines`]), if any.
+        /// The machine hit (index into [`ConfrontationGame::machines`]), if any.
         #[serde(default)]
         machine: Option<usize>,
         /// Whether the result was applied to the machine.
@@ -42,7 +42,7 @@ pub enum ResolutionKind {
     /// A repair attempt on a machine of the game (C10), with the machine's
     /// SP at the time it was started.
     ConfrontationRepair {
-        /// Which machine (index into [`GameDoc::machines`]).
+        /// Which machine (index into [`ConfrontationGame::machines`]).
         machine: usize,
         /// The Mechaniker's X.
         x: u32,

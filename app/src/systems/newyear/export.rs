@@ -10,7 +10,7 @@ use feldherr_wfb_newyear::Event;
 
 use super::sheets::event_sheets;
 use crate::i18n::Texts;
-use crate::sheets::{ExportFormat, Progress, SheetOptions, export};
+use crate::sheets::{ExportFormat, Progress, SheetOptions, export_with};
 
 /// Catalogue keys of the sheet kinds, in the order of `ExportTab::kinds`.
 const KIND_KEYS: [&str; 4] = [
@@ -151,20 +151,29 @@ impl ExportTab {
                 self.running = None;
             }
         } else if ui.button(texts.t("export.start")).clicked() {
-            self.start(texts, event);
+            self.start(texts, event, false);
         }
+        let mut overwrite = false;
         match &self.message {
             Some(Ok(text)) => {
                 ui.label(text);
             }
             Some(Err(text)) => {
                 ui.colored_label(ui.visuals().error_fg_color, text);
+                // Existing sheets are overwritten only when the organiser
+                // confirms it (issue 16).
+                if text.contains("already exists") {
+                    overwrite = ui.button(texts.t("export.overwrite")).clicked();
+                }
             }
             None => {}
         }
+        if overwrite {
+            self.start(texts, event, true);
+        }
     }
 
-    fn start(&mut self, texts: &Texts, event: &Event) {
+    fn start(&mut self, texts: &Texts, event: &Event, force: bool) {
         let dpi = match self.dpi.trim().parse::<u32>() {
             Ok(dpi) if (72..=1200).contains(&dpi) => dpi,
             _ => {
@@ -205,7 +214,7 @@ impl ExportTab {
         let worker = progress.clone();
         // Rendering hundreds of 300-DPI pages takes seconds: off the UI thread.
         std::thread::spawn(move || {
-            let _ = sender.send(export(&sheets, &folder, format, &worker));
+            let _ = sender.send(export_with(&sheets, &folder, format, &worker, force));
         });
         self.message = None;
         self.running = Some(Running { progress, result });
