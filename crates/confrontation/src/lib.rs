@@ -54,6 +54,7 @@ mod damage;
 mod error;
 mod feint;
 mod figure_wounds;
+pub mod game;
 mod instabil;
 mod movement;
 mod penalty;
@@ -91,6 +92,7 @@ pub use damage::{
 pub use error::ConfrontationError;
 pub use feint::Feint;
 pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
+pub use game::{ConfrontationEdit, ConfrontationGame, ConfrontationKind, ConfrontationOutcome};
 pub use instabil::{InstabilOutcome, InstabilRoll, Instability};
 pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
