@@ -15,5 +15,6 @@ mod game {
 
     mod catalogue;
     mod fixes;
+    mod orders;
     mod scenario;
 }

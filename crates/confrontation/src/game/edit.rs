@@ -128,6 +128,21 @@ impl ConfrontationGame {
             self.machine(id)
                 .ok_or_else(|| PlayError::not_found("machine", id))?;
         }
+        let acts = matches!(
+            kind,
+            ConfrontationKind::Damage { .. }
+                | ConfrontationKind::Shot(_)
+                | ConfrontationKind::Ramming(_)
+                | ConfrontationKind::Sickle(_)
+                | ConfrontationKind::Steam(_)
+                | ConfrontationKind::Instabil(_)
+        );
+        if let (true, Some(id)) = (acts, kind.machine())
+            && let Some(m) = self.machine(id)
+            && m.state.destroyed
+        {
+            return Err(PlayError::refused(format!("{}: destroyed", m.name()), None));
+        }
         if let ConfrontationKind::Repair { machine, x, .. } = kind {
             let m = self
                 .machine(*machine)

@@ -15,6 +15,31 @@
 //!
 //! Machines and resolutions are named by stable [`feldherr_play::Id`]s;
 //! figures by their table piece id. Lengths in centimetres.
+//!
+//! ```
+//! use feldherr_confrontation::game::{ConfrontationEdit, ConfrontationGame};
+//! use feldherr_confrontation::{MachineCard, MachineSpec, Mobility};
+//! use feldherr_dice::step::Answer;
+//! use feldherr_play::{Game, Id};
+//!
+//! let mut game = ConfrontationGame::new_game();
+//! let mut table = ConfrontationGame::default_table(); // 120 x 120 cm (G2)
+//! let spec: MachineSpec = serde_json::from_str(
+//!     r#"{"name": "Panzer", "mobility": "mobile", "sp": 8, "gew": 12, "res": 14, "bew": 15}"#,
+//! )?;
+//! game.apply(&ConfrontationEdit::AddMachine(MachineCard::new(spec)?), &mut table)?;
+//! let panzer = Id(1);
+//! // STR 10 against its RES 14; the dice 3 and 5 cost 1 SP (C1).
+//! let roll = game.damage_inputs(panzer, 10, false)?;
+//! game.apply(&ConfrontationEdit::AddResolution(roll), &mut table)?;
+//! let answer = Answer::Dice(vec![3, 5]);
+//! game.apply(&ConfrontationEdit::Answer { resolution: Id(1), answer }, &mut table)?;
+//! game.apply(&ConfrontationEdit::ApplyResult(Id(1)), &mut table)?;
+//! assert_eq!(game.machine(panzer).map(|m| m.state.sp_lost), Some(1));
+//! // Applied once: a second time is refused and changes nothing.
+//! assert!(game.apply(&ConfrontationEdit::ApplyResult(Id(1)), &mut table).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod confrontation_game;
 mod edit;
@@ -22,6 +47,7 @@ mod effect;
 mod figure_stats;
 mod game_machine;
 mod inputs;
+mod orders;
 mod outcome;
 mod path;
 mod problems;
@@ -39,6 +65,7 @@ pub use inputs::{
     Hits, HitsCause, HitsInputs, HitsOutcome, InstabilInputs, PassengerInputs, RammingInputs,
     SickleInputs, SteamInputs,
 };
+pub use orders::{SickleTouch, mechaniker};
 pub use outcome::ConfrontationOutcome;
 pub use path::{BLADE_REACH_CM, PathLeg, PathReport};
 pub use resolution_kind::ConfrontationKind;
