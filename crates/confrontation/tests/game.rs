@@ -17,4 +17,5 @@ mod game {
     mod fixes;
     mod orders;
     mod scenario;
+    mod v1;
 }

@@ -54,6 +54,7 @@ mod problems;
 mod resolution_kind;
 mod shot;
 mod table_model;
+mod v1;
 mod worded;
 
 pub use confrontation_game::{ConfrontationGame, confrontation_table_rules};

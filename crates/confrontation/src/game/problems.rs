@@ -115,6 +115,12 @@ impl ConfrontationGame {
             }
         }
         for piece in &self.dead {
+            if table.piece(*piece).is_none() {
+                out.push(Problem::new(
+                    format!("dead[{piece}]"),
+                    format!("piece {piece} is not on the table"),
+                ));
+            }
             if self.machine_on(*piece).is_some() {
                 out.push(Problem::new(
                     format!("dead[{piece}]"),

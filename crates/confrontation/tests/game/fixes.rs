@@ -362,6 +362,14 @@ fn problems_name_every_broken_reference_and_bound() {
     has("machines[0].piece", "piece 77 is not on the table");
     has("figures[55]", "piece 55 is not on the table");
     has("table.pieces[3]", "far off any table");
+    game.game.dead.insert(66);
+    let found = problems(&game);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with("dead[66]") && p.contains("not on the table")),
+        "{found:?}"
+    );
     // A resolution referring to a machine that is gone.
     let mut broken = example_game();
     broken
