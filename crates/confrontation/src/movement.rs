@@ -125,7 +125,7 @@ pub enum MoveViolation {
         max_cm: f64,
     },
     /// The machine's hull runs over another model's base on this leg
-    /// (P21): contact would be a charge or an engagement, so the path must
+    /// (P36): contact would be a charge or an engagement, so the path must
     /// stop at it.
     CrossesModel {
         /// The first leg on which it does.
@@ -143,7 +143,7 @@ impl MoveViolation {
             Self::CannotMove { reason } if reason.contains("C3") => "C3",
             Self::FollowUpImmobile | Self::CrewMoveTooLong { .. } => "C3",
             Self::FollowUpInContact | Self::FollowUpTooLong { .. } => "P18",
-            Self::CrossesModel { .. } => "P21",
+            Self::CrossesModel { .. } => "P36",
             Self::CannotMove { .. }
             | Self::TurnTooSharp { .. }
             | Self::TooLittleStraight { .. }
@@ -198,7 +198,7 @@ impl fmt::Display for MoveViolation {
             Self::CrossesModel { segment, model } => write!(
                 f,
                 "segment {segment}: the hull runs over model {model}; contact would be a \
-                 charge or an engagement (P21)"
+                 charge or an engagement (P36)"
             ),
             Self::FollowUpInContact => {
                 f.write_str("no follow-up while an enemy is in base contact with the machine (P18)")
@@ -575,7 +575,7 @@ impl MovePath {
 
     /// [`MovePath::check`], and whether the machine's hull (`width_cm`
     /// across, `length_cm` along its heading) runs over one of `models`'
-    /// outlines on the way (P21): each leg sweeps the hull from where the
+    /// outlines on the way (P36): each leg sweeps the hull from where the
     /// leg starts to where it ends. Touching is not crossing; a model
     /// already overlapping the hull at the start is not flagged.
     ///

@@ -8,7 +8,7 @@
 //! (range, minimum range, crew C3, [`ConfrontationGame::shot_inputs`]), the
 //! order of ramming victims (C5), the models an explosion or a mine catches
 //! (one model, edge to edge, P19), mine status (C10), a drawn path checked
-//! with its legs (C4, P21), the Sichel blades' reach (P17), the crew who
+//! with its legs (C4, P36), the Sichel blades' reach (P17), the crew who
 //! may move an immobile machine (C3), and what an applied result does.
 //! What a shot shows on the table comes as data
 //! ([`ShotInputs::overlay`]); drawing it is the host's.

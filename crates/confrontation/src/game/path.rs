@@ -1,5 +1,5 @@
 //! A machine's movement on the table: where its path starts, the check of
-//! a drawn path (C4, P18, C3, and P21: crossing another model's base), its
+//! a drawn path (C4, P18, C3, and P36: crossing another model's base), its
 //! legs for the overlay, and the models its Sichel blades touch (P17).
 
 use feldherr_play::{Id, PlayError};
@@ -32,7 +32,7 @@ pub struct PathReport {
     pub check: PathCheck,
     /// Each leg in order.
     pub legs: Vec<PathLeg>,
-    /// The pieces whose bases the path crosses (P21).
+    /// The pieces whose bases the path crosses (P36).
     pub crossed: Vec<u64>,
 }
 
@@ -66,7 +66,7 @@ impl ConfrontationGame {
 
     /// Checks `points` as a path of machine `machine` under `rules` (C4,
     /// P18, C3), and whether its hull crosses another model's base on the
-    /// way (P21: contact would be a charge or an engagement). `None` while
+    /// way (P36: contact would be a charge or an engagement). `None` while
     /// the path has no leg.
     pub fn check_path(
         &self,

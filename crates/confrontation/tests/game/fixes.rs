@@ -1,4 +1,4 @@
-//! The fixes of issue 9: dead figures, paths over other models (P21), the
+//! The fixes of issue 9: dead figures, paths over other models (P36), the
 //! corrected C10 repair, the C3 movers, and problems named by path.
 
 use feldherr_confrontation::game::{FigureStats, ShotProblem};
@@ -177,7 +177,7 @@ fn p21_a_path_over_another_models_base_is_flagged() {
         .iter()
         .find(|v| matches!(v, MoveViolation::CrossesModel { .. }))
         .expect("flagged");
-    assert_eq!(crossing.rule(), "P21");
+    assert_eq!(crossing.rule(), "P36");
     assert_eq!(report.legs.len(), 1);
     assert_eq!(report.legs[0].violations, std::slice::from_ref(crossing));
     // Stopping short of it (the hull's front at 38 cm, its base from
