@@ -9,12 +9,12 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 use feldherr_dice::Dice;
 
-use crate::document::{Document, DocumentEdit, EventDoc, GameDoc, RuleSystem};
+use crate::document::{Document, DocumentEdit, EventDoc, GameDoc};
 use crate::file_dialog::{FileDialogs, Purpose};
 use crate::i18n::Texts;
 use crate::session::OpenDocument;
 use crate::settings::{STORAGE_KEY, Settings};
-use crate::ui::damage_table::DamageTableScreen;
+use crate::systems::{SystemEvent, ToolScreen};
 use crate::ui::document_screen::DocumentScreen;
 use crate::ui::{start, top_bar};
 
@@ -23,8 +23,8 @@ use crate::ui::{start, top_bar};
 pub enum Screen {
     /// The start screen with the rule systems.
     Start,
-    /// The quick Confrontation damage-table tool (no document).
-    DamageTable,
+    /// A system's start-screen tool (no document): system id, tool id.
+    Tool(&'static str, &'static str),
     /// The active document.
     Document,
 }
@@ -38,10 +38,10 @@ pub enum Command {
     SetLanguage(String),
     /// Switch between dark and light theme.
     SetDark(bool),
-    /// Start a new game of a rule system.
-    NewGame(RuleSystem),
-    /// Start a new event.
-    NewEvent,
+    /// Start a new game of a rule system (by id).
+    NewGame(&'static str),
+    /// Start a new event of a kind (by id).
+    NewEvent(&'static str),
     /// Open a document file.
     Open(PathBuf),
     /// Ask for a file to open.
@@ -66,9 +66,9 @@ pub enum Command {
     Edit(DocumentEdit),
     /// Render the active game's table as a picture and ask where to save it.
     ExportTablePicture,
-    /// Lay out the war-machine record sheet of the active game as a PDF and
-    /// ask where to save it.
-    ExportMachineSheet,
+    /// Lay out the record sheet of the active game as a PDF and ask where
+    /// to save it.
+    ExportRecordSheet,
     /// Show an error dialog.
     ShowError(String),
     /// Close the error dialog.
@@ -106,7 +106,7 @@ pub struct FeldherrApp {
     documents: Vec<OpenDocument>,
     active: Option<usize>,
     document_screen: DocumentScreen,
-    damage: DamageTableScreen,
+    tool: Option<(&'static str, &'static str, Box<dyn ToolScreen>)>,
     dice: Dice,
     commands: Vec<Command>,
     error: Option<String>,
@@ -147,7 +147,7 @@ impl FeldherrApp {
             documents: Vec::new(),
             active: None,
             document_screen: DocumentScreen::default(),
-            damage: DamageTableScreen::default(),
+            tool: None,
             dice: options.dice,
             commands: Vec::new(),
             error: None,
@@ -237,9 +237,21 @@ impl FeldherrApp {
                 self.documents.is_empty(),
                 &mut commands,
             ),
-            Screen::DamageTable => {
-                self.damage
-                    .show(ui, &self.texts, &mut self.dice, &mut commands);
+            Screen::Tool(system, tool) => {
+                if self
+                    .tool
+                    .as_ref()
+                    .is_none_or(|(s, t, _)| (*s, *t) != (system, tool))
+                {
+                    self.tool = crate::systems::tool_screen(system, tool)
+                        .map(|screen| (system, tool, screen));
+                }
+                match &mut self.tool {
+                    Some((_, _, screen)) => {
+                        screen.show(ui, &self.texts, &mut self.dice, &mut commands);
+                    }
+                    None => commands.push(Command::Show(Screen::Start)),
+                }
             }
             Screen::Document => match self.active.and_then(|i| self.documents.get(i)) {
                 Some(open) => {
@@ -317,16 +329,21 @@ impl FeldherrApp {
                 self.apply_theme(ctx);
             }
             Command::NewGame(system) => {
+                let key = crate::systems::info(system).map_or(system, |s| s.key);
                 let name = format!(
                     "{} {}",
-                    self.texts.t(&format!("{}.name", system.key())),
+                    self.texts.t(&format!("{key}.name")),
                     self.documents.len() + 1
                 );
-                self.add_new(Document::Game(GameDoc::new(name, system)));
+                if let Some(game) = GameDoc::new(name, system) {
+                    self.add_new(Document::Game(game));
+                }
             }
-            Command::NewEvent => {
+            Command::NewEvent(kind) => {
                 let name = self.texts.t("event.default_name").to_owned();
-                self.add_new(Document::Event(EventDoc::new(name)));
+                if let Some(event) = SystemEvent::new_of(kind, &name) {
+                    self.add_new(Document::Event(EventDoc::new(event)));
+                }
             }
             Command::Open(path) => self.open(&path),
             Command::OpenDialog => self.dialogs.request(Purpose::Open, ctx, ""),
@@ -416,7 +433,7 @@ impl FeldherrApp {
                 if let Some(Document::Game(game)) =
                     self.active_document().map(OpenDocument::document)
                 {
-                    let rules = game.system.table_rules();
+                    let rules = game.game.table_rules();
                     let table = game.table_or_default();
                     let name = format!("{}-table", game.name);
                     match feldherr_table::render_rgba(&table, &rules, table_pixels_per_unit(&table))
@@ -430,17 +447,14 @@ impl FeldherrApp {
                     }
                 }
             }
-            Command::ExportMachineSheet => {
+            Command::ExportRecordSheet => {
                 if let Some(Document::Game(game)) =
                     self.active_document().map(OpenDocument::document)
+                    && let Some(record) =
+                        crate::systems::info(game.system()).and_then(|s| s.record_sheet)
                 {
-                    let name = format!("{}-machines", game.name);
-                    let pdf = crate::sheets::machine_sheet(
-                        &self.texts,
-                        game,
-                        crate::sheets::SheetOptions::default(),
-                    )
-                    .and_then(|sheet| {
+                    let name = format!("{}-record", game.name);
+                    let pdf = record(&self.texts, game).and_then(|sheet| {
                         sheet
                             .layout()
                             .and_then(|l| l.to_pdf())

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use feldherr_confrontation::DamageRoll;
 use feldherr_dice::{DiceExpr, Dist};
 
 use crate::document;
@@ -33,9 +32,9 @@ pub enum Command {
         files: Vec<PathBuf>,
     },
     /// Write every result sheet of an event (slips, sled race, standings,
-    /// rules cards) into a folder.
+    /// rules cards), or the record sheet of a game, into a folder.
     Sheet {
-        /// The event (a Feldherr event document, or a bare New Year event).
+        /// The event or game (a Feldherr document, or a bare event file).
         event: PathBuf,
         /// The folder to write into (created if missing).
         #[arg(long)]
@@ -55,7 +54,7 @@ pub enum Command {
     },
     /// Print the standings of an event.
     Standings {
-        /// The event (a Feldherr event document, or a bare New Year event).
+        /// The event (a Feldherr event document, or a bare event file).
         event: PathBuf,
         /// Print JSON.
         #[arg(long, conflicts_with = "csv")]
@@ -105,18 +104,9 @@ pub enum Odds {
         /// The expression.
         expression: String,
     },
-    /// SP lost on the Confrontation damage table (C1).
-    Damage {
-        /// Attacker's strength (STR).
-        #[arg(long = "str", allow_negative_numbers = true)]
-        strength: i32,
-        /// Machine's resilience (RES).
-        #[arg(long = "res", allow_negative_numbers = true)]
-        resilience: i32,
-        /// The hit is from a sacred weapon (doubles kill instantly).
-        #[arg(long)]
-        sacred: bool,
-    },
+    /// A rule system's own odds.
+    #[command(flatten)]
+    System(crate::systems::SystemOdds),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -177,7 +167,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             page,
             lang,
         } => {
-            let event = load_event(&event)?;
+            let document = load_headless(&event)?;
             let texts = crate::i18n::Texts::new(&lang);
             let options = crate::sheets::SheetOptions {
                 page: match page {
@@ -191,7 +181,18 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             if !(72..=1200).contains(&dpi) {
                 return Err(format!("--dpi: {dpi} is out of range (72 to 1200)"));
             }
-            let sheets = crate::sheets::event_sheets(&texts, &event, options)?;
+            let sheets = match document {
+                document::Document::Event(event) => event.event.sheets(&texts, options)?,
+                document::Document::Game(game) => {
+                    let record = crate::systems::info(game.system())
+                        .and_then(|s| s.record_sheet)
+                        .ok_or_else(|| format!("a {} game has no record sheet", game.system()))?;
+                    vec![crate::sheets::NamedSheet {
+                        name: format!("{}-record", file_stem(&game.name)),
+                        sheet: record(&texts, &game)?,
+                    }]
+                }
+            };
             let format = match format {
                 SheetFormat::Png => crate::sheets::ExportFormat::Png,
                 SheetFormat::Pdf => crate::sheets::ExportFormat::Pdf,
@@ -204,16 +205,19 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Standings { event, json, csv } => {
-            let event = load_event(&event)?;
-            let texts = crate::i18n::Texts::new(crate::i18n::FALLBACK);
-            let rows = crate::ui::event::standings_rows_full(&texts, &event)?;
-            let text = if json {
-                standings_json(&rows)
-            } else if csv {
-                standings_csv(&rows)
-            } else {
-                standings_table(&event.name, &rows)
+            let name = event.display().to_string();
+            let document::Document::Event(event) = load_headless(&event)? else {
+                return Err(format!("{name}: this is a game, not an event"));
             };
+            let texts = crate::i18n::Texts::new(crate::i18n::FALLBACK);
+            let format = if json {
+                crate::systems::StandingsFormat::Json
+            } else if csv {
+                crate::systems::StandingsFormat::Csv
+            } else {
+                crate::systems::StandingsFormat::Table
+            };
+            let text = event.event.standings(&texts, format)?;
             write!(out, "{text}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -223,20 +227,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
                     let expr = DiceExpr::parse(&expression).map_err(|e| e.to_string())?;
                     (expr.to_string(), expr.distribution())
                 }
-                Odds::Damage {
-                    strength,
-                    resilience,
-                    sacred,
-                } => {
-                    let roll = DamageRoll::new(strength, resilience)
-                        .map_err(|e| e.to_string())?
-                        .sacred(sacred);
-                    let title = format!(
-                        "SP lost, damage table (C1), STR {strength} against RES {resilience}{}",
-                        if sacred { ", sacred weapon" } else { "" }
-                    );
-                    (title, roll.distribution().map(|&sp| i64::from(sp)))
-                }
+                Odds::System(odds) => odds.run()?,
             };
             let text = if json {
                 odds_json(&title, &dist)
@@ -296,101 +287,33 @@ impl MeanI64 for Dist<i64> {
     }
 }
 
-/// Reads an event: a Feldherr event document, or a bare New Year event.
-pub fn load_event(path: &std::path::Path) -> Result<feldherr_wfb_newyear::Event, String> {
+/// Reads a document for a headless command: a Feldherr document, or a
+/// bare event file of a kind the registry knows.
+pub fn load_headless(path: &std::path::Path) -> Result<document::Document, String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     match document::parse(&text, &name) {
-        Ok(document::Document::Event(doc)) => Ok(doc.new_year),
-        Ok(document::Document::Game(_)) => Err(format!("{name}: this is a game, not an event")),
-        Err(document::DocumentError::NotADocument { .. }) => {
-            feldherr_wfb_newyear::Event::from_json(&text).map_err(|e| format!("{name}: {e}"))
+        Ok(document) => Ok(document),
+        Err(document::DocumentError::NotADocument { message, .. }) => {
+            let event = crate::systems::SystemEvent::from_bare(&text)
+                .ok_or_else(|| format!("{name}: not a Feldherr document ({message})"))?
+                .map_err(|e| format!("{name}: {e}"))?;
+            Ok(document::Document::Event(document::EventDoc::new(event)))
         }
         Err(e) => Err(e.to_string()),
     }
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-/// Standings as CSV.
-pub fn standings_csv(rows: &[crate::ui::event::StandingsRow]) -> String {
-    let mut text = String::from(
-        "place,player,club,army,raeuber_warhammer,new_year_scenario,sled_race,total,decided_by\n",
-    );
-    for r in rows {
-        let fields = r.cells();
-        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-        text.push_str(&line.join(","));
-        text.push('\n');
-    }
-    text
-}
-
-/// Standings as JSON.
-pub fn standings_json(rows: &[crate::ui::event::StandingsRow]) -> String {
-    let rows: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "place": r.place,
-                "shared": r.shared,
-                "player": r.points.player,
-                "name": r.points.name,
-                "club": r.club,
-                "army": r.army,
-                "raeuber_warhammer": r.points.raeuber_warhammer,
-                "new_year_scenario": r.points.new_year_scenario,
-                "sled_race": r.points.sled_race,
-                "total": r.points.total(),
-                "vp_difference": r.points.vp_difference,
-                "treasures_recovered": r.points.treasures_recovered,
-                "sled_placing": r.points.sled_placing,
-                "decided_by": r.decided_by,
-            })
-        })
+/// A file name made of `name`: letters, digits and dashes.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect();
-    let mut text = serde_json::to_string_pretty(&rows).unwrap_or_default();
-    text.push('\n');
-    text
-}
-
-/// Standings as an aligned text table.
-pub fn standings_table(title: &str, rows: &[crate::ui::event::StandingsRow]) -> String {
-    let name_width = rows
-        .iter()
-        .map(|r| r.points.name.chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    let club_width = rows
-        .iter()
-        .map(|r| r.club.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut text = format!("{title}\n");
-    text.push_str(&format!(
-        "{:>5}  {:<name_width$}  {:<club_width$}  {:>5} {:>5} {:>5}  {:>5}  {}\n",
-        "place", "player", "club", "RW", "NY", "sled", "total", "decided by"
-    ));
-    for r in rows {
-        text.push_str(&format!(
-            "{:>5}  {:<name_width$}  {:<club_width$}  {:>5} {:>5} {:>5}  {:>5}  {}\n",
-            crate::ui::event::place_label(r),
-            r.points.name,
-            r.club,
-            r.points.raeuber_warhammer,
-            r.points.new_year_scenario,
-            r.points.sled_race,
-            r.points.total(),
-            r.decided_by
-        ));
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        "game".into()
+    } else {
+        stem.to_owned()
     }
-    text
 }

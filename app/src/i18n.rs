@@ -1,9 +1,13 @@
-//! User-visible strings: one JSON catalogue per language in `app/i18n/`.
+//! User-visible strings: the app's own catalogue per language in
+//! `app/i18n/`, one catalogue per rule system in
+//! `app/src/systems/<system>/i18n/`, and the message catalogues of the rule
+//! crates (for their logs), merged into one [`Texts`].
 //!
 //! Adding a language is adding one file (`app/i18n/<code>.json`, with a
-//! `_language` entry naming the language in itself); the build script finds
-//! it. A key missing from a catalogue falls back to English, then to the key
-//! itself, so a half-translated catalogue never breaks the app.
+//! `_language` entry naming the language in itself) plus the systems'
+//! files; the build script finds the app's. A key missing from a catalogue
+//! falls back to English, then to the key itself, so a half-translated
+//! catalogue never breaks the app.
 
 use std::collections::BTreeMap;
 
@@ -54,6 +58,32 @@ impl Catalogue {
     fn get(&self, key: &str) -> Option<&str> {
         self.entries.get(key).map(String::as_str)
     }
+
+    /// Adds the entries of a JSON object of strings (a system's catalogue).
+    fn merge(&mut self, name: &str, json: &str) -> Result<(), String> {
+        let entries: BTreeMap<String, String> =
+            serde_json::from_str(json).map_err(|e| format!("{name}: {e}"))?;
+        self.entries.extend(entries);
+        Ok(())
+    }
+}
+
+/// The app's catalogue for `code` with every system's UI strings and every
+/// rule crate's messages merged in. A system catalogue that fails to parse
+/// is left out (and reported by the `i18n` tests).
+fn complete(mut catalogue: Catalogue) -> Catalogue {
+    let code = catalogue.code.clone();
+    for system in crate::systems::SYSTEMS {
+        for (c, json) in system.catalogues {
+            if *c == code {
+                let _ = catalogue.merge(system.id, json);
+            }
+        }
+    }
+    for json in crate::systems::messages(&code) {
+        let _ = catalogue.merge("messages", json);
+    }
+    catalogue
 }
 
 /// Every built-in catalogue, parsed. A catalogue that fails to parse is
@@ -77,8 +107,8 @@ impl Texts {
     pub fn new(code: &str) -> Self {
         let all = catalogues();
         let find = |c: &str| all.iter().find(|cat| cat.code == c).cloned();
-        let fallback = find(FALLBACK).unwrap_or_default();
-        let current = find(code).unwrap_or_else(|| fallback.clone());
+        let fallback = complete(find(FALLBACK).unwrap_or_default());
+        let current = find(code).map_or_else(|| fallback.clone(), complete);
         Self { current, fallback }
     }
 
@@ -93,6 +123,31 @@ impl Texts {
             .get(key)
             .or_else(|| self.fallback.get(key))
             .unwrap_or(key)
+    }
+
+    /// A rule crate's message in the current language (English, then the
+    /// key, when a translation is missing).
+    pub fn message(&self, message: &feldherr_dice::step::Message) -> String {
+        message
+            .render(&|key| self.lookup(key))
+            .unwrap_or_else(|| message.key.clone())
+    }
+
+    /// A resolution's log step in the current language.
+    pub fn log_line(&self, step: &feldherr_dice::step::LogStep) -> String {
+        step.translated(&|key| self.lookup(key))
+    }
+
+    /// A log step's sentence in the current language, without its rule id.
+    pub fn log_text(&self, step: &feldherr_dice::step::LogStep) -> String {
+        step.message
+            .as_ref()
+            .and_then(|m| m.render(&|key| self.lookup(key)))
+            .unwrap_or_else(|| step.text.clone())
+    }
+
+    fn lookup(&self, key: &str) -> Option<&str> {
+        self.current.get(key).or_else(|| self.fallback.get(key))
     }
 
     /// The string for `key` with `{name}` placeholders filled in.
@@ -149,6 +204,35 @@ mod tests {
                 .filter(|k| english.get(k).is_none())
                 .collect();
             assert!(extra.is_empty(), "{code} has keys English lacks: {extra:?}");
+        }
+    }
+
+    #[test]
+    fn every_system_catalogue_parses_and_matches_english() {
+        for system in crate::systems::SYSTEMS {
+            let parse = |json: &str| -> BTreeMap<String, String> {
+                serde_json::from_str(json).expect("system catalogue parses")
+            };
+            let english = system
+                .catalogues
+                .iter()
+                .find(|(c, _)| *c == FALLBACK)
+                .map(|(_, json)| parse(json))
+                .expect("every system has English strings");
+            for (code, json) in system.catalogues {
+                let catalogue = parse(json);
+                let keys: Vec<&String> = catalogue.keys().collect();
+                let english_keys: Vec<&String> = english.keys().collect();
+                assert_eq!(keys, english_keys, "{}: {code} and en differ", system.id);
+                for key in catalogue.keys() {
+                    let prefix = system.key.split('.').nth(1).unwrap_or("");
+                    assert!(
+                        !key.starts_with("system.") || key.starts_with(system.key),
+                        "{}: {key} is another system's ({prefix})",
+                        system.id
+                    );
+                }
+            }
         }
     }
 

@@ -9,8 +9,12 @@
 //!   screens emit [`app::Command`]s that are applied after the frame.
 //! - [`settings`]: what is remembered between runs (serde).
 //! - [`i18n`]: the string catalogues, one JSON file per language.
-//! - [`ui`]: one module per screen, plus reusable widgets
-//!   ([`ui::resolution_panel`]).
+//! - [`document`]: the saved documents (a game of any system, an event of
+//!   any kind) as versioned JSON, with migrations.
+//! - [`systems`]: the one registry of rule systems and event kinds; each
+//!   system's screens, tools and sheets in its own folder.
+//! - [`ui`]: the generic screens, plus reusable widgets
+//!   ([`ui::resolution_panel`], [`ui::table_canvas`]).
 
 pub mod app;
 pub mod cli;
@@ -20,6 +24,7 @@ pub mod i18n;
 pub mod session;
 pub mod settings;
 pub mod sheets;
+pub mod systems;
 pub mod ui;
 
 /// Opens the main window (with `file` opened, if given) and runs until it

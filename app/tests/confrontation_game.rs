@@ -3,14 +3,19 @@
 //! table (fixtures/documents/confrontation-game.json), answered with given dice,
 //! and their results applied to the machines.
 
-use feldherr::document::confrontation::{
+use feldherr::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
+use feldherr::systems::SystemEdit;
+use feldherr::systems::confrontation::example;
+use feldherr::systems::confrontation::model::{
     FigureStats, HitsCause, ShotOrder, ShotProblem, ramming_inputs, shot_inputs, table_models,
 };
-use feldherr::document::{
-    self, Document, DocumentEdit, GameDoc, GameEdit, GameMachine, ResolutionKind, RuleSystem,
-    SavedResolution,
+#[allow(
+    unused_imports,
+    reason = "shared list of the Confrontation types the tests use"
+)]
+use feldherr::systems::confrontation::{
+    ConfrontationEdit, GameMachine, ResolutionKind, Saved, SavedResolution, conf, conf_mut,
 };
-use feldherr::ui::confrontation::example;
 use feldherr_confrontation::{DamageRoll, Impetus, Motion, Passenger, Size, SteamMarkers};
 use feldherr_dice::step::{Answer, Prompt};
 use feldherr_table::geometry::{Angle, Circle, FacingArc, OrientedRect, Point, Shape};
@@ -47,7 +52,7 @@ fn machine_piece(id: u64, name: &str, x: f64, y: f64) -> Piece {
 
 /// The example game as code; the fixture must match it.
 fn build() -> GameDoc {
-    let mut game = GameDoc::new("Fortification example", RuleSystem::Confrontation);
+    let mut game = GameDoc::new("Fortification example", "confrontation").expect("a system");
     let mut table = Table::confrontation();
     let mine = Piece::new(
         MINE,
@@ -81,17 +86,23 @@ fn build() -> GameDoc {
             // Henn serves it: BES 1 (C3).
             m.state.crew_in_contact = vec![4];
         }
-        game.machines.push(m);
+        conf_mut(&mut game)
+            .expect("a Confrontation game")
+            .machines
+            .push(m);
     }
     for id in [GOBLIN_A, GOBLIN_B, GOBLIN_C, GRIZHOU] {
-        game.figures.insert(
-            id,
-            FigureStats {
-                res: 3,
-                ini: 2,
-                level: 0,
-            },
-        );
+        conf_mut(&mut game)
+            .expect("a Confrontation game")
+            .figures
+            .insert(
+                id,
+                FigureStats {
+                    res: 3,
+                    ini: 2,
+                    level: 0,
+                },
+            );
     }
     game
 }
@@ -125,14 +136,11 @@ fn edit(game: &mut GameDoc, edit: GameEdit) -> Result<(), String> {
 /// Adds `kind` as a new resolution, answers its prompts from `dice` (one
 /// roll per entry) and returns its index; fails if it is not finished.
 fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
-    let saved = SavedResolution {
-        resolver: kind,
-        answers: Vec::new(),
-    };
-    edit(game, GameEdit::AddResolution(saved)).expect("resolution added");
-    let index = game.resolutions.len() - 1;
+    let saved = kind;
+    edit(game, ce(ConfrontationEdit::AddResolution(saved))).expect("resolution added");
+    let index = conf(&game).resolutions.len() - 1;
     for faces in dice {
-        let driver = game.resolutions[index].driver().expect("driver");
+        let driver = conf(&game).resolutions[index].driver().expect("driver");
         assert!(
             matches!(driver.prompt(), Some(Prompt::Roll(_))),
             "expected a roll for {faces:?}, got {:?}\n{}",
@@ -148,7 +156,7 @@ fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
         )
         .expect("answer fits");
     }
-    let driver = game.resolutions[index].driver().expect("driver");
+    let driver = conf(&game).resolutions[index].driver().expect("driver");
     assert!(
         driver.outcome_text().is_some(),
         "unfinished: {:?}\n{}",
@@ -196,14 +204,14 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
         .expect("faces")
         .sp_lost;
     assert!(lost > 0, "the example must cost SP");
-    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
-    let panzer = &game.machines[PANZER];
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
+    let panzer = &conf(&game).machines[PANZER];
     assert_eq!(panzer.state.sp_lost, lost);
     assert_eq!(panzer.sp_history, vec![8, 8 - lost]);
-    assert!(game.resolutions[index].resolver.applied());
-    let again = edit(&mut game, GameEdit::ApplyResult(index)).unwrap_err();
+    assert!(conf(&game).resolutions[index].resolver().applied());
+    let again = edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).unwrap_err();
     assert!(again.contains("already applied"), "{again}");
-    assert_eq!(game.machines[PANZER].state.sp_lost, lost);
+    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, lost);
 }
 
 #[test]
@@ -218,7 +226,7 @@ fn a_zone_shot_that_misses_lands_where_the_deviation_says() {
         ResolutionKind::ConfrontationShot(inputs),
         &[&[6], &[1], &[1], &[1], &[2]],
     );
-    let driver = game.resolutions[index].driver().expect("driver");
+    let driver = conf(&game).resolutions[index].driver().expect("driver");
     let text = driver.outcome_text().expect("finished");
     assert!(text.contains("deviated 4 cm"), "{text}");
     assert!(text.contains("Goblin C: not hit"), "{text}");
@@ -260,7 +268,9 @@ fn shots_refused_with_the_reason() {
         })
     );
     // The Ballista, served, stands for no piece.
-    game.machines[BALLISTA].state.crew_in_contact = vec![0];
+    conf_mut(&mut game).expect("a Confrontation game").machines[BALLISTA]
+        .state
+        .crew_in_contact = vec![0];
     assert_eq!(
         shot_inputs(&game, &order(BALLISTA, GOBLIN_B)),
         Err(ShotProblem::NoLink)
@@ -272,7 +282,12 @@ fn shots_refused_with_the_reason() {
     assert_eq!(shot_inputs(&game, &no_target), Err(ShotProblem::NoTarget));
     // Nobody serving the Felsspalter: BES 1 is not met (C3).
     let mut unserved = game.clone();
-    unserved.machines[FELSSPALTER].state.crew_in_contact.clear();
+    conf_mut(&mut unserved)
+        .expect("a Confrontation game")
+        .machines[FELSSPALTER]
+        .state
+        .crew_in_contact
+        .clear();
     assert!(matches!(
         shot_inputs(&unserved, &order(FELSSPALTER, GOBLIN_B)),
         Err(ShotProblem::Other(e)) if e.contains("(C3)") && e.contains("BES needs 1")
@@ -282,28 +297,34 @@ fn shots_refused_with_the_reason() {
     moved.motion = Motion::Moved;
     assert!(matches!(shot_inputs(&game, &moved), Err(ShotProblem::Other(e)) if e.contains("C3")));
     // A figure without RES is named.
-    game.figures.remove(&GOBLIN_C);
+    conf_mut(&mut game)
+        .expect("a Confrontation game")
+        .figures
+        .remove(&GOBLIN_C);
     assert!(matches!(
         shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)),
         Err(ShotProblem::Other(e)) if e.contains("Goblin C") && e.contains("RES not set")
     ));
     // A jam (a natural 1) is applied: no more shots this round.
-    game.figures.insert(
-        GOBLIN_C,
-        FigureStats {
-            res: 3,
-            ini: 2,
-            level: 0,
-        },
-    );
+    conf_mut(&mut game)
+        .expect("a Confrontation game")
+        .figures
+        .insert(
+            GOBLIN_C,
+            FigureStats {
+                res: 3,
+                ini: 2,
+                level: 0,
+            },
+        );
     let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)).expect("shot");
     let index = resolve(
         &mut game,
         ResolutionKind::ConfrontationShot(inputs),
         &[&[1]],
     );
-    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
-    assert!(game.machines[FELSSPALTER].state.jammed);
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
+    assert!(conf(&game).machines[FELSSPALTER].state.jammed);
     assert_eq!(
         shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)),
         Err(ShotProblem::Jammed)
@@ -324,7 +345,7 @@ fn a_penetrating_shot_runs_down_the_line_until_it_sticks() {
         ResolutionKind::ConfrontationShot(inputs),
         &[&[4], &[6, 5], &[6, 5], &[2, 5]],
     );
-    let text = game.resolutions[index]
+    let text = conf(&game).resolutions[index]
         .driver()
         .expect("driver")
         .outcome_text()
@@ -338,9 +359,9 @@ fn a_penetrating_shot_runs_down_the_line_until_it_sticks() {
         .evaluate(&[2, 5])
         .expect("faces")
         .sp_lost;
-    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
-    assert_eq!(game.machines[FELSSPALTER].state.sp_lost, lost);
-    assert_eq!(game.machines[PANZER].state.sp_lost, 0);
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
+    assert_eq!(conf(&game).machines[FELSSPALTER].state.sp_lost, lost);
+    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, 0);
 }
 
 #[test]
@@ -384,42 +405,43 @@ fn ramming_through_a_figure_into_a_machine() {
     )
     .expect("ramming");
     // STR 9: Goblin B 6+6+9-3 = 18, killed; drive on; the Panzer rolls 2, 5.
-    let saved = SavedResolution {
-        resolver: ResolutionKind::ConfrontationRamming(inputs),
-        answers: vec![
-            Answer::Dice(vec![6, 6]),
-            Answer::Choice(1),
-            Answer::Dice(vec![2, 5]),
-        ],
-    };
-    saved.check().expect("answers fit");
-    edit(&mut game, GameEdit::AddResolution(saved)).expect("added");
+    let kind = ResolutionKind::ConfrontationRamming(inputs);
+    let answers = [
+        Answer::Dice(vec![6, 6]),
+        Answer::Choice(1),
+        Answer::Dice(vec![2, 5]),
+    ];
+    kind.check(&answers).expect("answers fit");
+    edit(&mut game, ce(ConfrontationEdit::AddResolution(kind))).expect("added");
+    for answer in answers {
+        edit(&mut game, GameEdit::Answer { index: 0, answer }).expect("answered");
+    }
     let lost = DamageRoll::new(9, 14)
         .expect("roll")
         .evaluate(&[2, 5])
         .expect("faces")
         .sp_lost;
-    edit(&mut game, GameEdit::ApplyResult(0)).expect("applied");
-    assert_eq!(game.machines[PANZER].state.sp_lost, lost);
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(0))).expect("applied");
+    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, lost);
 }
 
 #[test]
 fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
     let mut game = example_game();
     let roll = |game: &GameDoc| {
-        ResolutionKind::ConfrontationSteam(feldherr::document::confrontation::SteamInputs {
+        ResolutionKind::ConfrontationSteam(feldherr::systems::confrontation::model::SteamInputs {
             machine: FELSSPALTER,
             dice: 1,
-            markers: game.machines[FELSSPALTER].state.steam,
+            markers: conf(&game).machines[FELSSPALTER].state.steam,
             applied: false,
         })
     };
     // A 1 is an incident; the incident die shows 2: overheat.
     let kind = roll(&game);
     let first = resolve(&mut game, kind, &[&[1], &[2]]);
-    edit(&mut game, GameEdit::ApplyResult(first)).expect("applied");
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(first))).expect("applied");
     assert_eq!(
-        game.machines[FELSSPALTER].state.steam,
+        conf(&game).machines[FELSSPALTER].state.steam,
         SteamMarkers {
             overheat: true,
             ..SteamMarkers::default()
@@ -428,14 +450,14 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
     // A second overheat reads as 1: the boiler explodes.
     let kind = roll(&game);
     let second = resolve(&mut game, kind, &[&[1], &[2]]);
-    let text = game.resolutions[second]
+    let text = conf(&game).resolutions[second]
         .driver()
         .expect("driver")
         .outcome_text()
         .expect("finished");
     assert!(text.contains("explosion"), "{text}");
-    edit(&mut game, GameEdit::ApplyResult(second)).expect("applied");
-    let m = &game.machines[FELSSPALTER];
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(second))).expect("applied");
+    let m = &conf(&game).machines[FELSSPALTER];
     assert!(m.state.destroyed && m.state.steam.exploded);
     assert_eq!(m.sp_history.last(), Some(&0));
     // The blast: STR 10 on everyone within 5 cm of the machine's outline:
@@ -443,7 +465,7 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
     let table = game.table_or_default();
     let models = table_models(&game, &table).expect("models");
     let shape = table.piece(1).expect("piece").shape.clone();
-    let hit = feldherr::document::confrontation::within(&shape, 5.0, &models);
+    let hit = feldherr::systems::confrontation::model::within(&shape, 5.0, &models);
     let names: Vec<&str> = hit
         .iter()
         .map(|&i| models[i].model.victim.name.as_str())
@@ -457,7 +479,7 @@ fn a_mine_hits_every_model_within_ten_centimetres() {
     let table = game.table_or_default();
     let models = table_models(&game, &table).expect("models");
     let mine = table.piece(MINE).expect("mine").shape.clone();
-    let hit = feldherr::document::confrontation::within(&mine, 10.0, &models);
+    let hit = feldherr::systems::confrontation::model::within(&mine, 10.0, &models);
     let names: Vec<&str> = hit
         .iter()
         .map(|&i| models[i].model.victim.name.as_str())
@@ -470,11 +492,13 @@ fn a_mine_hits_every_model_within_ten_centimetres() {
 #[test]
 fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     let mut game = example_game();
-    let board = |name: &str, size: Size, side: Option<FacingArc>| GameEdit::Board {
-        index: PANZERWAGEN,
-        passenger: Passenger::new(name, size, 4),
-        side,
-        moving: false,
+    let board = |name: &str, size: Size, side: Option<FacingArc>| {
+        ce(ConfrontationEdit::Board {
+            index: PANZERWAGEN,
+            passenger: Passenger::new(name, size, 4),
+            side,
+            moving: false,
+        })
     };
     // Transport/4, rear access: a large figure (3 places) from the rear.
     edit(&mut game, board("Ogre", Size::Large, Some(FacingArc::Rear))).expect("boards");
@@ -484,63 +508,66 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     // The side door does not exist; a moving vehicle takes nobody.
     let side = edit(&mut game, board("Imp", Size::Small, Some(FacingArc::Left))).unwrap_err();
     assert!(side.contains("access"), "{side}");
-    let moving = GameEdit::Board {
+    let moving = ce(ConfrontationEdit::Board {
         index: PANZERWAGEN,
         passenger: Passenger::new("Imp", Size::Small, 4),
         side: Some(FacingArc::Rear),
         moving: true,
-    };
+    });
     assert!(edit(&mut game, moving).unwrap_err().contains("stand still"));
     let mut rider = Passenger::new("Rider", Size::Small, 4);
     rider.cavalry = true;
-    let cavalry = GameEdit::Board {
+    let cavalry = ce(ConfrontationEdit::Board {
         index: PANZERWAGEN,
         passenger: rider,
         side: None,
         moving: false,
-    };
+    });
     assert!(edit(&mut game, cavalry).unwrap_err().contains("cavalry"));
     edit(&mut game, board("Imp", Size::Small, Some(FacingArc::Rear))).expect("boards");
     // Leaving needs the access side too.
-    let leave = |side| GameEdit::Leave {
-        index: PANZERWAGEN,
-        passenger: 1,
-        side: Some(side),
-        stop: false,
+    let leave = |side| {
+        ce(ConfrontationEdit::Leave {
+            index: PANZERWAGEN,
+            passenger: 1,
+            side: Some(side),
+            stop: false,
+        })
     };
     assert!(edit(&mut game, leave(FacingArc::Front)).is_err());
     edit(&mut game, leave(FacingArc::Rear)).expect("leaves");
-    assert_eq!(game.machines[PANZERWAGEN].passengers.len(), 1);
+    assert_eq!(conf(&game).machines[PANZERWAGEN].passengers.len(), 1);
     // The vehicle is destroyed: each passenger takes a wound at its RES 14.
-    let mut state = game.machines[PANZERWAGEN].state.clone();
+    let mut state = conf(&game).machines[PANZERWAGEN].state.clone();
     state.sp_lost = 8;
     state.destroyed = true;
     edit(
         &mut game,
-        GameEdit::SetMachineState {
+        ce(ConfrontationEdit::SetMachineState {
             index: PANZERWAGEN,
             state,
-        },
+        }),
     )
     .expect("destroyed");
-    let hits = ResolutionKind::ConfrontationHits(feldherr::document::confrontation::HitsInputs {
-        cause: HitsCause::Passengers,
-        machine: Some(PANZERWAGEN),
-        strength: 14,
-        victims: vec![feldherr_confrontation::Victim::figure("Ogre", 4)],
-        refs: Vec::new(),
-        applied: false,
-    });
+    let hits =
+        ResolutionKind::ConfrontationHits(feldherr::systems::confrontation::model::HitsInputs {
+            cause: HitsCause::Passengers,
+            machine: Some(PANZERWAGEN),
+            strength: 14,
+            victims: vec![feldherr_confrontation::Victim::figure("Ogre", 4)],
+            refs: Vec::new(),
+            applied: false,
+        });
     let index = resolve(&mut game, hits, &[&[1, 2]]);
-    let text = game.resolutions[index]
+    let text = conf(&game).resolutions[index]
         .driver()
         .expect("driver")
         .outcome_text()
         .expect("finished");
     // 1 + 2 + 14 - 4 = 13: critical (P13).
     assert!(text.starts_with("Ogre: critical"), "{text}");
-    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
-    assert!(game.machines[PANZERWAGEN].passengers.is_empty());
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
+    assert!(conf(&game).machines[PANZERWAGEN].passengers.is_empty());
 }
 
 #[test]
@@ -549,19 +576,18 @@ fn machines_referred_to_are_kept_and_the_others_renumbered() {
     let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_A)).expect("shot");
     edit(
         &mut game,
-        GameEdit::AddResolution(SavedResolution {
-            resolver: ResolutionKind::ConfrontationShot(inputs),
-            answers: Vec::new(),
-        }),
+        ce(ConfrontationEdit::AddResolution(
+            ResolutionKind::ConfrontationShot(inputs),
+        )),
     )
     .expect("added");
     // The shot refers to the Felsspalter (firing) and the Panzer (a model).
     for referred in [FELSSPALTER, PANZER] {
-        let err = edit(&mut game, GameEdit::RemoveMachine(referred)).unwrap_err();
+        let err = edit(&mut game, ce(ConfrontationEdit::RemoveMachine(referred))).unwrap_err();
         assert!(err.contains("resolution 1 refers to it"), "{err}");
     }
-    edit(&mut game, GameEdit::RemoveMachine(BALLISTA)).expect("removed");
-    let ResolutionKind::ConfrontationShot(shot) = &game.resolutions[0].resolver else {
+    edit(&mut game, ce(ConfrontationEdit::RemoveMachine(BALLISTA))).expect("removed");
+    let ResolutionKind::ConfrontationShot(shot) = &conf(&game).resolutions[0].resolver() else {
         panic!("a shot");
     };
     assert_eq!(shot.machine, FELSSPALTER - 1);
@@ -572,35 +598,38 @@ fn machines_referred_to_are_kept_and_the_others_renumbered() {
 #[test]
 fn figure_stats_and_links_are_checked() {
     let mut game = example_game();
-    let bad = GameEdit::SetFigureStats {
+    let bad = ce(ConfrontationEdit::SetFigureStats {
         piece: GOBLIN_A,
         stats: Some(FigureStats {
             res: 120,
             ini: 2,
             level: 0,
         }),
-    };
+    });
     let err = edit(&mut game, bad).unwrap_err();
     assert!(err.contains("RES: 120"), "{err}");
-    let taken = GameEdit::LinkMachinePiece {
+    let taken = ce(ConfrontationEdit::LinkMachinePiece {
         index: BALLISTA,
         piece: Some(PANZER_PIECE),
-    };
+    });
     assert!(edit(&mut game, taken).unwrap_err().contains("machine 4"));
-    let missing = GameEdit::LinkMachinePiece {
+    let missing = ce(ConfrontationEdit::LinkMachinePiece {
         index: BALLISTA,
         piece: Some(99),
-    };
+    });
     assert!(edit(&mut game, missing).unwrap_err().contains("piece 99"));
     // A damaged file: stats out of range are reported with their piece.
-    game.figures.insert(
-        GOBLIN_B,
-        FigureStats {
-            res: 3,
-            ini: 40,
-            level: 0,
-        },
-    );
+    conf_mut(&mut game)
+        .expect("a Confrontation game")
+        .figures
+        .insert(
+            GOBLIN_B,
+            FigureStats {
+                res: 3,
+                ini: 40,
+                level: 0,
+            },
+        );
     let problems = game.problems();
     assert!(
         problems
@@ -613,55 +642,53 @@ fn figure_stats_and_links_are_checked() {
 #[test]
 fn instabil_rolls_again_after_each_loss_and_costs_the_machine_sp() {
     let mut game = example_game();
-    let mut spec = game.machines[PANZER].card.spec().clone();
+    let mut spec = conf(&game).machines[PANZER].card.spec().clone();
     spec.abilities
         .push(feldherr_confrontation::MechanicalAbility::Instabil(4));
     let card = feldherr_confrontation::MachineCard::new(spec).expect("card");
     edit(
         &mut game,
-        GameEdit::UpdateMachineCard {
+        ce(ConfrontationEdit::UpdateMachineCard {
             index: PANZER,
             card,
-        },
+        }),
     )
     .expect("card saved");
-    let kind =
-        ResolutionKind::ConfrontationInstabil(feldherr::document::confrontation::InstabilInputs {
+    let kind = ResolutionKind::ConfrontationInstabil(
+        feldherr::systems::confrontation::model::InstabilInputs {
             machine: PANZER,
             x: 4,
             sp_left: 8,
             applied: false,
-        });
+        },
+    );
     // 4 and 6 are X or more: 1 SP each, and roll again; a 3 ends it.
     let index = resolve(&mut game, kind, &[&[4], &[6], &[3]]);
-    let text = game.resolutions[index]
+    let text = conf(&game).resolutions[index]
         .driver()
         .expect("driver")
         .outcome_text()
         .expect("finished");
     assert_eq!(text, "2 SP lost, 6 SP left");
-    edit(&mut game, GameEdit::ApplyResult(index)).expect("applied");
-    assert_eq!(game.machines[PANZER].state.sp_lost, 2);
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
+    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, 2);
     // Instabil X outside 2 to 6 is refused, naming it.
-    let bad = SavedResolution {
-        resolver: ResolutionKind::ConfrontationInstabil(
-            feldherr::document::confrontation::InstabilInputs {
-                machine: PANZER,
-                x: 7,
-                sp_left: 6,
-                applied: false,
-            },
-        ),
-        answers: Vec::new(),
-    };
-    assert!(bad.check().unwrap_err().contains("Instabil X"));
+    let bad = ResolutionKind::ConfrontationInstabil(
+        feldherr::systems::confrontation::model::InstabilInputs {
+            machine: PANZER,
+            x: 7,
+            sp_left: 6,
+            applied: false,
+        },
+    );
+    assert!(bad.check(&[]).unwrap_err().contains("Instabil X"));
 }
 
 #[test]
 fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
     let mut game = example_game();
     // Mine 1 at (72, 50) is far from the Felsspalter, whose Salpetre lays mines.
-    let status = feldherr::document::confrontation::mine_status(&game);
+    let status = feldherr::systems::confrontation::model::mine_status(&game);
     assert_eq!(status.len(), 1);
     let (machine, distance) = status[0].layer.clone().expect("a mine layer");
     assert_eq!(machine, "Felsspalter");
@@ -682,7 +709,7 @@ fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
             to: Point::new(35.0, 60.0),
         })
         .expect("move");
-    let status = feldherr::document::confrontation::mine_status(&game);
+    let status = feldherr::systems::confrontation::model::mine_status(&game);
     let (_, distance) = status[0].layer.clone().expect("a mine layer");
     assert!((distance - 7.0).abs() < 1e-9, "{distance}");
     assert!(status[0].placement_ok);
@@ -695,10 +722,19 @@ fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
             to: Point::new(28.0, 60.0),
         })
         .expect("move");
-    let status = feldherr::document::confrontation::mine_status(&game);
+    let status = feldherr::systems::confrontation::model::mine_status(&game);
     assert_eq!(status[0].triggered_by, ["Felsspalter", "Goblin C"]); // 2.0 and 4.75 cm
     // Without a machine that lays mines there is nobody to have laid it.
-    game.machines.remove(FELSSPALTER);
-    let status = feldherr::document::confrontation::mine_status(&game);
+    conf_mut(&mut game)
+        .expect("a Confrontation game")
+        .machines
+        .remove(FELSSPALTER);
+    let status = feldherr::systems::confrontation::model::mine_status(&game);
     assert!(status[0].layer.is_none() && !status[0].placement_ok);
+}
+
+/// A Confrontation edit as a game edit.
+#[allow(dead_code, reason = "not every test file edits machines")]
+fn ce(edit: ConfrontationEdit) -> GameEdit {
+    GameEdit::System(SystemEdit::Confrontation(edit))
 }

@@ -8,7 +8,9 @@ use common::{click, harness, replace_text, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{FeldherrApp, Screen};
-use feldherr::document::{Document, GameDoc};
+use feldherr::document::{Document, GameDoc, GameEdit};
+use feldherr::systems::SystemEdit;
+use feldherr::systems::confrontation::{ConfrontationEdit, Saved, conf, conf_mut};
 use feldherr_dice::Dice;
 
 /// A new Confrontation game, on its machines view.
@@ -46,7 +48,7 @@ fn a_bad_card_value_is_refused_with_its_field() {
     replace_text(&mut harness, "SP", "8");
     click(&mut harness, "Add machine");
     harness.get_by_label("BEW: a mobile machine needs a BEW");
-    assert!(game(&harness).machines.is_empty());
+    assert!(conf(&game(&harness)).machines.is_empty());
 }
 
 #[test]
@@ -56,8 +58,8 @@ fn loading_the_panzerwagen_example_and_adding_it() {
     click(&mut harness, "Load Panzerwagen");
     click(&mut harness, "Add machine");
     let game = game(&harness);
-    assert_eq!(game.machines.len(), 1);
-    let card = &game.machines[0].card;
+    assert_eq!(conf(&game).machines.len(), 1);
+    let card = &conf(&game).machines[0].card;
     assert_eq!(card.spec().name, "Panzerwagen");
     assert_eq!(
         (card.sp(), card.spec().bew, card.ram()),
@@ -69,7 +71,7 @@ fn loading_the_panzerwagen_example_and_adding_it() {
     // Undo takes the machine away again.
     harness.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::Z]);
     harness.run();
-    assert!(self::game(&harness).machines.is_empty());
+    assert!(conf(&self::game(&harness)).machines.is_empty());
 }
 
 #[test]
@@ -86,8 +88,8 @@ fn the_status_panel_shows_the_penalty_after_sp_loss() {
     harness.get_by_label("SP history: 8, 7, 6, 5, 4");
     click(&mut harness, "Leak marker");
     let game = game(&harness);
-    assert_eq!(game.machines[0].state.sp_lost, 4);
-    assert!(game.machines[0].state.steam.leak);
+    assert_eq!(conf(&game).machines[0].state.sp_lost, 4);
+    assert!(conf(&game).machines[0].state.steam.leak);
 }
 
 #[test]
@@ -106,8 +108,8 @@ fn a_repair_with_a_typed_die_is_applied_to_the_machine() {
     click(&mut harness, "Apply result to Panzerwagen");
     harness.get_by_label("Result applied to Panzerwagen");
     let game = game(&harness);
-    assert_eq!(game.machines[0].state.sp_lost, 1);
-    assert!(game.machines[0].state.repair_tried);
+    assert_eq!(conf(&game).machines[0].state.sp_lost, 1);
+    assert!(conf(&game).machines[0].state.repair_tried);
     assert!(game.problems().is_empty(), "{:?}", game.problems());
     // A second attempt in the same round is refused (C10).
     click(&mut harness, "Machines");
@@ -117,19 +119,16 @@ fn a_repair_with_a_typed_die_is_applied_to_the_machine() {
 
 #[test]
 fn machines_are_saved_with_the_game_and_old_files_load() {
-    let mut game = GameDoc::new(
-        "Fortification",
-        feldherr::document::RuleSystem::Confrontation,
-    );
-    let card = feldherr::ui::confrontation::example("Ballista").expect("example");
+    let mut game = GameDoc::new("Fortification", "confrontation").expect("a system");
+    let card = feldherr::systems::confrontation::example("Ballista").expect("example");
     let json = serde_json::to_value(&game).expect("json");
     // An old file without machines still loads.
     let mut old = json.clone();
     old.as_object_mut().expect("object").remove("machines");
     let loaded: GameDoc = serde_json::from_value(old).expect("old file");
-    assert!(loaded.machines.is_empty());
+    assert!(conf(&loaded).machines.is_empty());
     let mut doc = Document::Game(game.clone());
-    feldherr::document::DocumentEdit::Game(feldherr::document::GameEdit::AddMachine(card))
+    feldherr::document::DocumentEdit::Game(ce(ConfrontationEdit::AddMachine(card)))
         .apply(&mut doc)
         .expect("added");
     let Document::Game(with) = doc else { panic!() };
@@ -137,46 +136,43 @@ fn machines_are_saved_with_the_game_and_old_files_load() {
     let back: GameDoc =
         serde_json::from_str(&serde_json::to_string(&game).expect("json")).expect("back");
     assert_eq!(back, game);
-    assert_eq!(back.machines[0].card.spec().name, "Ballista");
+    assert_eq!(conf(&back).machines[0].card.spec().name, "Ballista");
 }
 
 #[test]
 fn the_record_sheet_renders_machines_and_resolutions() {
-    use feldherr::document::{DocumentEdit, GameEdit, ResolutionKind, SavedResolution};
-    use feldherr::sheets::{SheetOptions, machine_sheet};
+    use feldherr::document::DocumentEdit;
+    use feldherr::sheets::SheetOptions;
+    use feldherr::systems::confrontation::{ResolutionKind, machine_sheet};
     use feldherr_dice::step::Answer;
 
-    let mut doc = Document::Game(GameDoc::new(
-        "Fortification",
-        feldherr::document::RuleSystem::Confrontation,
-    ));
-    let card = feldherr::ui::confrontation::example("Panzerwagen").expect("example");
+    let mut doc = Document::Game(GameDoc::new("Fortification", "confrontation").expect("a system"));
+    let card = feldherr::systems::confrontation::example("Panzerwagen").expect("example");
     let mut state = feldherr_confrontation::MachineState::default();
     state.lose_sp(&card, 2);
     let edits = [
-        GameEdit::AddMachine(card),
-        GameEdit::SetMachineState { index: 0, state },
-        GameEdit::AddResolution(SavedResolution {
-            resolver: ResolutionKind::ConfrontationRepair {
+        ce(ConfrontationEdit::AddMachine(card)),
+        ce(ConfrontationEdit::SetMachineState { index: 0, state }),
+        ce(ConfrontationEdit::AddResolution(
+            ResolutionKind::ConfrontationRepair {
                 machine: 0,
                 x: 4,
                 start_sp: 8,
                 lost: 2,
                 applied: false,
             },
-            answers: vec![],
-        }),
+        )),
         GameEdit::Answer {
             index: 0,
             answer: Answer::Dice(vec![5]),
         },
-        GameEdit::ApplyResult(0),
+        ce(ConfrontationEdit::ApplyResult(0)),
     ];
     for edit in edits {
         DocumentEdit::Game(edit).apply(&mut doc).expect("edit");
     }
     let Document::Game(game) = doc else { panic!() };
-    assert_eq!(game.machines[0].sp_history, vec![8, 6, 7]);
+    assert_eq!(conf(&game).machines[0].sp_history, vec![8, 6, 7]);
     let texts = feldherr::i18n::Texts::new("en");
     let sheet = machine_sheet(&texts, &game, SheetOptions::default()).expect("sheet");
     let layout = sheet.layout().expect("layout");
@@ -206,7 +202,7 @@ fn crew_in_contact_moves_an_immobile_machine() {
     // Three movers: X = 8 - 4 = 4, 6 cm.
     harness.get_by_label("C3: 3 mover(s) may move it 6 cm, running 12 cm (X = 4)");
     assert_eq!(
-        game(&harness).machines[0].state.crew_in_contact,
+        conf(&game(&harness)).machines[0].state.crew_in_contact,
         vec![0, 1, 2]
     );
 }
@@ -258,12 +254,12 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
     h.get_by_label("Choose a target");
     choose_target(&mut h, "Goblin A");
     click(&mut h, "Fire");
-    assert_eq!(game(&h).resolutions.len(), 1);
+    assert_eq!(conf(&game(&h)).resolutions.len(), 1);
     for _ in 0..6 {
         click(&mut h, "Roll at random");
     }
     let finished = game(&h);
-    let driver = finished.resolutions[0].driver().expect("driver");
+    let driver = conf(&finished).resolutions[0].driver().expect("driver");
     assert!(driver.outcome_text().is_some(), "{}", driver.log_text());
     click(&mut h, "Apply result to Felsspalter, Panzer");
     let lost = feldherr_confrontation::DamageRoll::new(10, 14)
@@ -271,7 +267,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
         .evaluate(&[2, 5])
         .expect("faces")
         .sp_lost;
-    assert_eq!(game(&h).machines[3].state.sp_lost, lost);
+    assert_eq!(conf(&game(&h)).machines[3].state.sp_lost, lost);
     h.get_by_label("Result applied to Felsspalter, Panzer");
 }
 
@@ -295,7 +291,7 @@ fn figures_get_their_res_in_the_machines_view() {
     h.key_press(eframe::egui::Key::Enter);
     h.run();
     h.get_by_label("Goblin A: RES: 200 is outside 0 to 99");
-    assert_eq!(game(&h).figures[&3].res, 3);
+    assert_eq!(conf(&game(&h)).figures[&3].res, 3);
     // A good value is kept (one undoable edit).
     h.get_all_by_label("Goblin A").next().expect("RES").focus();
     h.run();
@@ -308,7 +304,7 @@ fn figures_get_their_res_in_the_machines_view() {
     h.run();
     h.key_press(eframe::egui::Key::Enter);
     h.run();
-    assert_eq!(game(&h).figures[&3].res, 5);
+    assert_eq!(conf(&game(&h)).figures[&3].res, 5);
 }
 
 fn piece_pose(h: &Harness<'static, FeldherrApp>, id: u64) -> (f64, f64, f64) {
@@ -442,12 +438,13 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     else {
         panic!("a game");
     };
-    let mut spec = game.machines[2].card.spec().clone();
+    let mut spec = conf(&game).machines[2].card.spec().clone();
     spec.abilities
         .push(feldherr_confrontation::MechanicalAbility::Sichel(4));
-    game.machines[2].card = feldherr_confrontation::MachineCard::new(spec).expect("card");
-    let table = game.table.as_mut().expect("table");
+    conf_mut(&mut game).expect("a Confrontation game").machines[2].card =
+        feldherr_confrontation::MachineCard::new(spec).expect("card");
     for (id, name, y) in [(20, "Blade victim", 23.5), (21, "Bystander", 30.0)] {
+        let table = game.table.as_mut().expect("table");
         let shape = Shape::Circle(Circle::new(Point::new(35.0, y), 1.25).expect("circle"));
         table
             .apply(TableEdit::Add(Piece::new(
@@ -458,14 +455,17 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
                 shape,
             )))
             .expect("add");
-        game.figures.insert(
-            id,
-            feldherr::document::confrontation::FigureStats {
-                res: 3,
-                ini: 2,
-                level: 0,
-            },
-        );
+        conf_mut(&mut game)
+            .expect("a Confrontation game")
+            .figures
+            .insert(
+                id,
+                feldherr::systems::confrontation::model::FigureStats {
+                    res: 3,
+                    ini: 2,
+                    level: 0,
+                },
+            );
     }
     let dir = common::temp_dir("conf-blades");
     let path = dir.join("blades.json");
@@ -484,8 +484,8 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     // Back on the machines view with the touched figure ticked.
     click(&mut h, "Resolve the blades");
     let game = self::game(&h);
-    let Some(feldherr::document::ResolutionKind::ConfrontationSickle(blades)) =
-        game.resolutions.last().map(|r| &r.resolver)
+    let Some(feldherr::systems::confrontation::ResolutionKind::ConfrontationSickle(blades)) =
+        conf(&game).resolutions.last().map(|r| r.resolver())
     else {
         panic!("a Sichel resolution");
     };
@@ -536,12 +536,12 @@ fn a_machine_with_artillery_ramme_and_a_mechanic_is_built_by_clicking_and_typing
     click(&mut h, "Add machine");
     let game = game(&h);
     assert_eq!(
-        game.machines.len(),
+        conf(&game).machines.len(),
         1,
         "{:?}",
         h.query_by_label_contains(":")
     );
-    let card = &game.machines[0].card;
+    let card = &conf(&game).machines[0].card;
     let spec = card.spec();
     assert_eq!(spec.name, "Rammbock");
     assert_eq!((card.sp(), spec.res, spec.bew), (6, 12, Some(15)));
@@ -592,13 +592,13 @@ fn a_bad_crew_value_is_refused_with_its_field_and_adds_nothing() {
     replace_text(&mut h, "Crew 2 BEW", "zehn");
     click(&mut h, "Add machine");
     h.get_by_label("Crew 2 BEW: \"zehn\" is not a whole number");
-    assert!(game(&h).machines.is_empty());
+    assert!(conf(&game(&h)).machines.is_empty());
     // Removing the figure leaves two good ones.
     click(&mut h, "Remove crew figure 2");
     click(&mut h, "Add machine");
     let game = game(&h);
-    assert_eq!(game.machines.len(), 1);
-    assert_eq!(game.machines[0].card.spec().crew.len(), 2);
+    assert_eq!(conf(&game).machines.len(), 1);
+    assert_eq!(conf(&game).machines[0].card.spec().crew.len(), 2);
 }
 
 #[test]
@@ -616,9 +616,15 @@ fn a_loaded_example_fills_the_structured_fields_and_saves_unchanged() {
     assert_eq!(field_text(&h, "Crew 4 Pionier X"), "3");
     assert_eq!(field_text(&h, "Auxiliaries need at least DIS"), "3");
     click(&mut h, "Add machine");
-    let example = feldherr::ui::confrontation::example("Felsspalter").expect("example");
-    assert_eq!(game(&h).machines[0].card, example);
+    let example = feldherr::systems::confrontation::example("Felsspalter").expect("example");
+    assert_eq!(conf(&game(&h)).machines[0].card, example);
     // Saved again without a change, the card stays the same.
     click(&mut h, "Save card");
-    assert_eq!(game(&h).machines[0].card, example);
+    assert_eq!(conf(&game(&h)).machines[0].card, example);
+}
+
+/// A Confrontation edit as a game edit.
+#[allow(dead_code, reason = "not every test file edits machines")]
+fn ce(edit: ConfrontationEdit) -> GameEdit {
+    GameEdit::System(SystemEdit::Confrontation(edit))
 }

@@ -12,7 +12,10 @@ use feldherr_dice::Dice;
 fn open_damage_table(harness: &mut Harness<'static, FeldherrApp>) {
     harness.get_by_label("Damage table").click();
     harness.run();
-    assert_eq!(harness.state().screen(), Screen::DamageTable);
+    assert_eq!(
+        harness.state().screen(),
+        Screen::Tool("confrontation", "damage_table")
+    );
 }
 
 #[test]

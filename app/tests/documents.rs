@@ -5,11 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use feldherr::document::{
-    self, Document, DocumentError, EventDoc, GameDoc, ResolutionKind, RuleSystem, SavedResolution,
-};
+use feldherr::document::{self, Document, DocumentError, EventDoc, GameDoc};
 use feldherr::session::OpenDocument;
-use feldherr_dice::step::Answer;
+use feldherr::systems::SystemEvent;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("feldherr-test-{name}-{}", std::process::id()));
@@ -18,19 +16,61 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// A Confrontation game with one finished damage roll, as schema 1 wrote
+/// it: loading migrates it.
+const GAME_V1: &str = r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"Table 3","system":"confrontation",
+    "resolutions":[{"resolver":{"confrontation_damage":{"strength":10,"resilience":14}},"answers":[{"dice":[3,5]}]}]}"#;
+
 fn game_with_roll() -> Document {
-    let mut game = GameDoc::new("Table 3", RuleSystem::Confrontation);
-    game.resolutions.push(SavedResolution {
-        resolver: ResolutionKind::ConfrontationDamage {
-            strength: 10,
-            resilience: 14,
-            sacred: false,
-            machine: None,
-            applied: false,
-        },
-        answers: vec![Answer::Dice(vec![3, 5])],
-    });
-    Document::Game(game)
+    document::parse(GAME_V1, "v1.json").expect("a schema 1 game migrates")
+}
+
+fn event(name: &str) -> EventDoc {
+    EventDoc::new(SystemEvent::new_of("wfb_newyear", name).expect("the New Year event"))
+}
+
+#[test]
+fn a_schema_1_game_migrates_and_saves_as_schema_2() {
+    let dir = temp_dir("migrate");
+    let path = dir.join("v1.json");
+    std::fs::write(&path, GAME_V1).expect("write");
+    let doc = document::load(&path).expect("migrates");
+    // Opening does not touch the file.
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), GAME_V1);
+    let Document::Game(game) = &doc else {
+        panic!("a game")
+    };
+    assert_eq!(game.system(), "confrontation");
+    assert_eq!(game.game.resolutions().count(), 1);
+    assert!(game.game.resolutions().finished_at(0));
+    document::save(&path, &doc).expect("save");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains("\"schema_version\": 2"), "{text}");
+    assert!(text.contains("\"system\": \"confrontation\""), "{text}");
+    assert_eq!(document::load(&path).expect("reload"), doc);
+}
+
+#[test]
+fn the_v1_fixtures_migrate_to_the_v2_fixtures() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/documents");
+    for name in ["confrontation-game.json", "newyear-event.json"] {
+        let old = document::load(&Path::new(root).join("v1").join(name)).expect("v1 loads");
+        if std::env::var_os("FELDHERR_BLESS").is_some() {
+            document::save(&Path::new(root).join(name), &old).expect("write v2 fixture");
+        }
+        let new = document::load(&Path::new(root).join(name)).expect("v2 loads");
+        assert_eq!(old, new, "{name}");
+        assert!(new.problems().is_empty(), "{name}: {:?}", new.problems());
+    }
+}
+
+#[test]
+fn a_schema_1_game_of_another_system_cannot_carry_machines_over() {
+    let text = r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"warmaster",
+        "machines":[{"card":{}}]}"#;
+    let err = document::parse(text, "wm.json").unwrap_err().to_string();
+    assert!(err.contains("cannot migrate from schema 1"), "{err}");
+    assert!(err.contains("warmaster"), "{err}");
 }
 
 #[test]
@@ -38,14 +78,14 @@ fn round_trip_game_and_event() {
     let dir = temp_dir("roundtrip");
     for (name, doc) in [
         ("game.json", game_with_roll()),
-        ("event.json", Document::Event(EventDoc::new("Neujahr 2027"))),
+        ("event.json", Document::Event(event("Neujahr 2027"))),
     ] {
         let path = dir.join(name);
         document::save(&path, &doc).expect("save");
         assert_eq!(document::load(&path).expect("load"), doc);
         let text = std::fs::read_to_string(&path).expect("read");
         assert!(text.contains("\"format\": \"feldherr\""));
-        assert!(text.contains("\"schema_version\": 1"));
+        assert!(text.contains("\"schema_version\": 2"));
         assert!(doc.problems().is_empty(), "{:?}", doc.problems());
     }
 }
@@ -61,13 +101,13 @@ fn newer_version_is_refused_with_a_clear_message() {
         err,
         DocumentError::TooNew {
             found: 7,
-            supported: 1,
+            supported: 2,
             ..
         }
     ));
     assert_eq!(
         err.to_string(),
-        "future.json: written by a newer Feldherr (schema version 7; this version reads up to 1). Nothing was changed."
+        "future.json: written by a newer Feldherr (schema version 7; this version reads up to 2). Nothing was changed."
     );
 }
 
@@ -86,7 +126,7 @@ fn damaged_files_say_what_and_where() {
     let text = err.to_string();
     assert!(
         text.starts_with(
-            "field.json: field `resolutions[0].resolver.confrontation_damage.strength`"
+            "field.json: field `game`: resolutions[0].resolver.confrontation_damage.strength: invalid type"
         ),
         "{text}"
     );
@@ -109,18 +149,24 @@ fn damaged_files_say_what_and_where() {
 fn check_finds_problems_serde_cannot_see() {
     let text = r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"confrontation",
         "resolutions":[{"resolver":{"confrontation_damage":{"strength":10,"resilience":14}},"answers":[{"dice":[3,9]}]}]}"#;
+    // Loading replays every saved answer, so a bad face is found at once,
+    // with its path and value.
     let problems = document::check_text(text, "bad.json");
-    assert_eq!(
-        problems,
-        vec![
-            "bad.json: resolutions[0]: damage table: 9 is not a face of a D6 (allowed 1 to 6)"
-                .to_owned()
-        ]
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("bad.json: field `game`: resolutions[0]: damage table"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[0].contains("9 is not a face of a D6 (allowed 1 to 6)"),
+        "{problems:?}"
     );
     let negative = text.replace("\"strength\":10", "\"strength\":-2");
-    assert_eq!(
-        document::check_text(&negative, "neg.json"),
-        vec!["neg.json: resolutions[0]: STR: -2 is not allowed (0 to 99)".to_owned()]
+    let problems = document::check_text(&negative, "neg.json");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("STR: -2 is not allowed (0 to 99)"),
+        "{problems:?}"
     );
 }
 
@@ -139,7 +185,7 @@ fn session_saves_every_edit_and_undo_restores() {
     let path = dir.join("game.json");
     document::save(
         &path,
-        &Document::Game(GameDoc::new("G", RuleSystem::Confrontation)),
+        &Document::Game(GameDoc::new("G", "confrontation").expect("a system")),
     )
     .expect("save");
     let mut open = OpenDocument::open(&path).expect("open");
@@ -168,7 +214,7 @@ const WRITER_ENV: &str = "FELDHERR_TEST_WRITER_PATH";
 
 /// A document big enough that writing it takes a while.
 fn big_document(tag: u32) -> Document {
-    let mut game = GameDoc::new(format!("version {tag}"), RuleSystem::Confrontation);
+    let mut game = GameDoc::new(format!("version {tag}"), "confrontation").expect("a system");
     game.notes = format!("{tag}").repeat(400_000);
     Document::Game(game)
 }

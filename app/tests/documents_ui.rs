@@ -40,8 +40,16 @@ fn creating_a_game_and_resolving_in_it() {
     let Document::Game(game) = doc else {
         panic!("a game")
     };
-    assert_eq!(game.resolutions.len(), 1);
-    assert_eq!(game.resolutions[0].answers.len(), 1);
+    assert_eq!(game.game.resolutions().count(), 1);
+    assert_eq!(
+        game.game
+            .resolutions()
+            .resolution_at(0)
+            .expect("a resolution")
+            .answers()
+            .len(),
+        1
+    );
 }
 
 #[test]
@@ -57,7 +65,14 @@ fn a_typed_seven_is_refused() {
     let Document::Game(game) = harness.state().active_document().expect("doc").document() else {
         panic!("a game")
     };
-    assert!(game.resolutions[0].answers.is_empty());
+    assert!(
+        game.game
+            .resolutions()
+            .resolution_at(0)
+            .expect("a resolution")
+            .answers()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -85,7 +100,7 @@ fn undo_after_a_roll_returns_to_the_prompt_and_redo_restores() {
     let Document::Game(game) = harness.state().active_document().expect("doc").document() else {
         panic!("a game")
     };
-    assert!(game.resolutions.is_empty());
+    assert!((game.game.resolutions().count() == 0));
 }
 
 #[test]
@@ -151,7 +166,15 @@ fn untitled_documents_are_autosaved_and_offered_again() {
     let Document::Game(game) = document::load(&session[0]).expect("autosaved") else {
         panic!("a game")
     };
-    assert_eq!(game.resolutions[0].answers.len(), 1);
+    assert_eq!(
+        game.game
+            .resolutions()
+            .resolution_at(0)
+            .expect("a resolution")
+            .answers()
+            .len(),
+        1
+    );
 
     // A new start with the remembered session offers to reopen it.
     let mut options = AppOptions::for_tests(Dice::scripted([]));
@@ -182,7 +205,9 @@ fn table_edits_in_a_game_are_saved_and_undoable() {
     let table = game.table.expect("a table");
     assert_eq!((table.width(), table.depth()), (180.0, 120.0));
     // Add a hill through the document's edit path, as the canvas does.
-    let rules = feldherr::document::RuleSystem::Warmaster.table_rules();
+    let rules = feldherr::systems::SystemGame::new_of("warmaster")
+        .expect("Warmaster")
+        .table_rules();
     let hill = rules
         .type_def("hill")
         .expect("hill")

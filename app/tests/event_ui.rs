@@ -18,7 +18,9 @@ fn event_of(
         .expect("a document")
         .document()
     {
-        Document::Event(e) => e.new_year.clone(),
+        Document::Event(e) => match &e.event {
+            feldherr::systems::SystemEvent::NewYear(event) => event.0.clone(),
+        },
         Document::Game(_) => panic!("an event"),
     }
 }
@@ -104,7 +106,7 @@ fn enter_an_event_from_players_to_standings() {
 
     click(&mut h, "Standings");
     // Bernd: 6 (losing pays); Anna: 3 + 10 for winning the race.
-    let rows = feldherr::ui::event::standings_rows(&event_of(&h));
+    let rows = feldherr::systems::newyear::standings_rows(&event_of(&h));
     assert_eq!(
         rows,
         vec![
@@ -133,7 +135,9 @@ fn a_player_cannot_be_paired_twice_in_one_game() {
     click(&mut h, "Katrin Lehmann");
     click(&mut h, "Add pairing");
     let error = h.state().error().expect("refused").to_owned();
-    assert!(error.contains("jonas"), "{error}");
+    // Players are named by their names, never by internal ids (issue 10).
+    assert!(error.contains("Jonas Albrecht"), "{error}");
+    assert!(!error.contains("\"jonas\""), "{error}");
     assert!(
         error.contains("twice") || error.contains("paired"),
         "{error}"
@@ -147,7 +151,7 @@ fn fixture_standings_with_shared_places_and_tie_breakers() {
     open_fixture_event(&mut h, &common::temp_dir("standings"));
     click(&mut h, "Standings");
     // Saved order: treasures, VP difference, sled placing.
-    let rows = feldherr::ui::event::standings_rows(&event_of(&h));
+    let rows = feldherr::systems::newyear::standings_rows(&event_of(&h));
     let names: Vec<&str> = rows.iter().map(|(_, n, _)| n.as_str()).collect();
     assert_eq!(
         names,
@@ -168,7 +172,7 @@ fn fixture_standings_with_shared_places_and_tie_breakers() {
         click(&mut h, label);
     }
     assert!(event_of(&h).tie_breakers.is_empty());
-    let rows = feldherr::ui::event::standings_rows(&event_of(&h));
+    let rows = feldherr::systems::newyear::standings_rows(&event_of(&h));
     let places: Vec<&str> = rows.iter().map(|(p, _, _)| p.as_str()).collect();
     assert_eq!(places, ["1=", "1=", "3", "4=", "4=", "4=", "7=", "7="]);
 }

@@ -2,7 +2,8 @@
 //! and DPI, is not blank, and its text layout is pinned by snapshots.
 
 use feldherr::i18n::Texts;
-use feldherr::sheets::{ExportFormat, Progress, SheetOptions, event_sheets, export};
+use feldherr::sheets::{ExportFormat, Progress, SheetOptions, export};
+use feldherr::systems::newyear::sheets::event_sheets;
 use feldherr_sheet::PageSize;
 
 fn fixture_event() -> feldherr_wfb_newyear::Event {
@@ -10,7 +11,12 @@ fn fixture_event() -> feldherr_wfb_newyear::Event {
         env!("CARGO_MANIFEST_DIR"),
         "/../fixtures/documents/newyear-event.json"
     );
-    feldherr::cli::load_event(std::path::Path::new(path)).expect("fixture event")
+    match feldherr::cli::load_headless(std::path::Path::new(path)).expect("fixture event") {
+        feldherr::document::Document::Event(doc) => match doc.event {
+            feldherr::systems::SystemEvent::NewYear(event) => event.0,
+        },
+        feldherr::document::Document::Game(_) => panic!("the fixture is an event"),
+    }
 }
 
 fn dark_pixels(rgba: &[u8]) -> usize {

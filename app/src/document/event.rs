@@ -1,35 +1,84 @@
-//! An event document: the WFB New Year event (players, pairings, results,
-//! sled race, standings).
+//! An event document: one kind of event (players, pairings, results,
+//! standings) and the games it hosts, whose results feed it.
 
-use feldherr_wfb_newyear::Event;
 use serde::{Deserialize, Serialize};
 
-/// An event. The event's own data is the `feldherr-wfb-newyear` document,
-/// which carries its own schema version for other programs that read it.
+use super::GameDoc;
+use crate::systems::SystemEvent;
+
+/// A game an event hosts, in one of the event's roles (for example the
+/// sled race of the New Year event).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostedGame {
+    /// The role, e.g. `sled_race`; unique within the event.
+    pub role: String,
+    /// The game.
+    pub game: GameDoc,
+}
+
+/// An event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EventDoc {
-    /// The New Year event.
-    pub new_year: Event,
+    /// The event itself, with its `event` tag.
+    pub event: SystemEvent,
+    /// The games it hosts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hosted: Vec<HostedGame>,
 }
 
 impl EventDoc {
-    /// A new, empty event.
-    pub fn new(name: impl Into<String>) -> Self {
+    /// An event of any kind with no hosted games.
+    pub fn new(event: SystemEvent) -> Self {
         Self {
-            new_year: Event::new(name),
+            event,
+            hosted: Vec::new(),
         }
     }
 
     /// The event's name.
     pub fn name(&self) -> &str {
-        &self.new_year.name
+        self.event.name()
     }
 
-    /// Problems serde cannot see: the event's own validation.
+    /// The hosted game in `role`.
+    pub fn hosted(&self, role: &str) -> Option<&HostedGame> {
+        self.hosted.iter().find(|h| h.role == role)
+    }
+
+    /// Problems serde cannot see: the event's own, each hosted game's,
+    /// and hosted games in roles the event does not have.
     pub fn problems(&self) -> Vec<String> {
-        match self.new_year.validate() {
-            Ok(()) => Vec::new(),
-            Err(e) => vec![format!("new_year: {e}")],
+        let mut problems: Vec<String> = self
+            .event
+            .problems()
+            .into_iter()
+            .map(|p| p.under("event").to_string())
+            .collect();
+        let slots = self.event.slots();
+        for (i, hosted) in self.hosted.iter().enumerate() {
+            let path = format!("hosted[{i}]");
+            match slots.iter().find(|s| s.role == hosted.role) {
+                None => problems.push(format!(
+                    "{path}.role: the event has no role \"{}\"",
+                    hosted.role
+                )),
+                Some(slot) if slot.system != hosted.game.system() => problems.push(format!(
+                    "{path}.game: the role \"{}\" takes a {} game, not {}",
+                    hosted.role,
+                    slot.system,
+                    hosted.game.system()
+                )),
+                Some(_) => {}
+            }
+            if self.hosted[..i].iter().any(|h| h.role == hosted.role) {
+                problems.push(format!("{path}.role: \"{}\" is hosted twice", hosted.role));
+            }
+            for p in hosted.game.problems() {
+                problems.push(format!("{path}.game.{p}"));
+            }
         }
+        problems
     }
 }

@@ -48,6 +48,13 @@ pub fn parse(text: &str, source_name: &str) -> Result<Document, DocumentError> {
     for key in ["format", "schema_version", "kind"] {
         body.remove(key);
     }
+    let body = super::migrate::migrate(version, &kind, body).map_err(|(path, message)| {
+        DocumentError::Field {
+            source_name: source_name.to_owned(),
+            path,
+            message: format!("cannot migrate from schema {version}: {message}"),
+        }
+    })?;
     let body = serde_json::Value::Object(body);
     match kind.as_str() {
         "game" => typed::<GameDoc>(body, source_name).map(Document::Game),

@@ -5,25 +5,29 @@
 //! screens (drivers, typed text, scroll positions).
 
 mod atomic;
-pub mod confrontation;
 mod edit;
 mod error;
 mod event;
 mod game;
 mod load;
+mod migrate;
 
 pub use atomic::write_atomic;
-pub use edit::{DocumentEdit, EventEdit, GameEdit};
+pub use edit::{DocumentEdit, EventEdit, GameEdit, apply_game};
 pub use error::DocumentError;
-pub use event::EventDoc;
-pub use game::{GameDoc, GameMachine, ResolutionKind, RuleSystem, SavedResolution};
+pub use event::{EventDoc, HostedGame};
+pub use game::GameDoc;
 pub use load::{check_text, load, parse, save, to_json};
 
 /// The `format` field every Feldherr document carries.
 pub const FORMAT: &str = "feldherr";
 
-/// The schema version this build writes and the newest it reads.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The schema version this build writes and the newest it reads. Older
+/// documents are migrated when read (see `migrate`): schema 1 had one game
+/// shape for every system and only the New Year event; schema 2 keeps each
+/// system's game under `game` (tagged `system`) and any kind of event under
+/// `event` (tagged `event`), with hosted games.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A saved document.
 ///

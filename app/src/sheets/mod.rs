@@ -1,10 +1,9 @@
-//! Result sheets of an event, built with `feldherr-sheet`, and their export
-//! to PNG or PDF files. Shared by `feldherr sheet` and the app's export.
+//! Result sheets built with `feldherr-sheet`, and their export to PNG or
+//! PDF files. Shared by `feldherr sheet` and the app's export. Each
+//! system's sheets live in its folder under `systems/`.
 
-mod confrontation;
 mod export;
-mod newyear;
+mod options;
 
-pub use confrontation::machine_sheet;
 pub use export::{ExportFormat, Progress, export};
-pub use newyear::{NamedSheet, SheetOptions, event_sheets};
+pub use options::{NamedSheet, SheetOptions};

@@ -7,7 +7,7 @@ use crate::app::Command;
 use crate::document::Document;
 use crate::i18n::Texts;
 use crate::session::OpenDocument;
-use crate::ui::event::EventScreen;
+use crate::systems::EventUi;
 use crate::ui::game::GameScreen;
 
 /// Runtime state of the document screen (reset when another document
@@ -15,7 +15,7 @@ use crate::ui::game::GameScreen;
 #[derive(Debug, Default)]
 pub struct DocumentScreen {
     game: GameScreen,
-    event: EventScreen,
+    event: Option<Box<dyn EventUi>>,
 }
 
 impl DocumentScreen {
@@ -33,7 +33,13 @@ impl DocumentScreen {
                 self.game
                     .show(ui, texts, game, open.revision(), dice, commands)
             }
-            Document::Event(event) => self.event.show(ui, texts, event, open.revision(), commands),
+            Document::Event(event) => self.event.get_or_insert_with(|| event.event.ui()).show(
+                ui,
+                texts,
+                event,
+                open.revision(),
+                commands,
+            ),
         }
     }
 }

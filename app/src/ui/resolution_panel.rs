@@ -177,7 +177,7 @@ impl ResolutionPanel {
                                     .strong(),
                             );
                         }
-                        ui.label(&step.text);
+                        ui.label(texts.log_text(step));
                     });
                 }
             });

@@ -6,17 +6,9 @@ use std::path::PathBuf;
 use eframe::egui;
 
 use crate::app::{Command, Screen};
-use crate::document::RuleSystem;
 use crate::i18n::{Texts, catalogues};
 use crate::settings::Settings;
-
-/// Extra tools of a system that work without a document.
-fn tools(system: RuleSystem) -> &'static [(&'static str, Screen)] {
-    match system {
-        RuleSystem::Confrontation => &[("tool.damage.open", Screen::DamageTable)],
-        _ => &[],
-    }
-}
+use crate::systems::{EVENT_KINDS, SYSTEMS, SystemInfo};
 
 /// Draws the start screen. `open_path` is the typed path field's text.
 pub fn show(
@@ -48,7 +40,7 @@ pub fn show(
             ui.add_space(12.0);
             ui.heading(texts.t("start.heading"));
             ui.add_space(8.0);
-            for system in RuleSystem::ALL {
+            for system in SYSTEMS {
                 system_card(ui, texts, system, commands);
                 ui.add_space(6.0);
             }
@@ -56,37 +48,64 @@ pub fn show(
     });
 }
 
-fn system_card(ui: &mut egui::Ui, texts: &Texts, system: RuleSystem, commands: &mut Vec<Command>) {
+/// A system's card: its name, what it is, what works today and what does
+/// not yet, and its buttons.
+fn system_card(ui: &mut egui::Ui, texts: &Texts, system: &SystemInfo, commands: &mut Vec<Command>) {
+    let key = system.key;
     egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(12))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(texts.t(&format!("{key}.name")))
+                        .strong()
+                        .size(18.0),
+                );
+                if !system.playable {
+                    ui.label(
+                        egui::RichText::new(texts.t("start.table_only"))
+                            .small()
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
+            });
+            ui.label(texts.t(&format!("{key}.about")));
             ui.label(
-                egui::RichText::new(texts.t(&format!("{}.name", system.key())))
-                    .strong()
-                    .size(18.0),
+                egui::RichText::new(
+                    texts.f("start.works", &[("what", texts.t(&format!("{key}.works")))]),
+                )
+                .small(),
             );
-            ui.label(texts.t(&format!("{}.about", system.key())));
+            let missing_key = format!("{key}.missing");
+            let missing = texts.t(&missing_key);
+            if !missing.is_empty() {
+                ui.label(
+                    egui::RichText::new(texts.f("start.missing", &[("what", missing)]))
+                        .small()
+                        .weak(),
+                );
+            }
             ui.horizontal(|ui| {
                 let new_game = texts.f(
                     "start.new_game",
-                    &[("system", texts.t(&format!("{}.name", system.key())))],
+                    &[("system", texts.t(&format!("{key}.name")))],
                 );
                 if ui
                     .button(texts.t("start.new_game.short"))
                     .on_hover_text(new_game)
                     .clicked()
                 {
-                    commands.push(Command::NewGame(system));
+                    commands.push(Command::NewGame(system.id));
                 }
-                if system == RuleSystem::WfbNewYear
-                    && ui.button(texts.t("start.new_event")).clicked()
-                {
-                    commands.push(Command::NewEvent);
+                for (kind, host) in EVENT_KINDS {
+                    if *host == system.id && ui.button(texts.t("start.new_event")).clicked() {
+                        commands.push(Command::NewEvent(kind));
+                    }
                 }
-                for (label, screen) in tools(system) {
-                    if ui.button(texts.t(label)).clicked() {
-                        commands.push(Command::Show(*screen));
+                for tool in system.tools {
+                    if ui.button(texts.t(tool.label)).clicked() {
+                        commands.push(Command::Show(Screen::Tool(system.id, tool.id)));
                     }
                 }
             });

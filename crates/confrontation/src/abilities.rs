@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use feldherr_confrontation::abilities::{Luck, attack_roll, defence_roll, withdrawal_by_strength};
-//! use feldherr_dice::mechanics::ConfrontationResult::*;
+//! use feldherr_confrontation::ConfrontationResult::*;
 //! // STR 8 against the highest RES 5 in contact: the test uses 3.
 //! assert_eq!(withdrawal_by_strength(8, 3, &[(5, 2), (4, 1)], 0)?, (3, 0));
 //! assert!(withdrawal_by_strength(4, 3, &[(5, 2)], 0).is_err());
@@ -20,7 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::mechanics::ConfrontationRoll;
+use crate::ConfrontationRoll;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ConfrontationError, check_range};

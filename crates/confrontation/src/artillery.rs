@@ -14,10 +14,12 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
-use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use crate::{ConfrontationResult, ConfrontationRoll};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
-use feldherr_geometry::{Circle, Point, Segment, Shape, deviate, deviation_distance_cm, overlaps};
+use feldherr_geometry::{Circle, Point, Segment, Shape, overlaps};
+
+use crate::deviation::{deviate, deviation_distance_cm};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{ArtilleryClass, Mobility};
@@ -240,6 +242,12 @@ impl FerTest {
                 },
             )
             .rule("C6")
+            .with_message(if faces.is_empty() {
+                Message::new("conf.roll.fer_test")
+            } else {
+                Message::new("conf.roll.reroll")
+                    .nested("purpose", Message::new("conf.roll.fer_test"))
+            })
             .odds_if(roller.wants_odds() && faces.is_empty(), || {
                 fire_odds(&self.distribution())
             });
@@ -477,6 +485,14 @@ fn geo(e: impl Into<ConfrontationError>) -> Pending {
     Pending::Failed(e.into().into_dice_error())
 }
 
+impl crate::TitleMessage for ZoneShot {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.zone_shot")
+            .key("class", self.class.message_key())
+            .int("str", self.strength)
+    }
+}
+
 impl Resolver for ZoneShot {
     type Outcome = ZoneOutcome;
 
@@ -488,10 +504,10 @@ impl Resolver for ZoneShot {
         let fire = self.test.roll(steps)?;
         let target = self.target_model().map_err(geo)?;
         if fire == FireResult::Jammed {
-            steps.log(LogStep::rule(
-                "C6",
-                "A 1: the weapon jams; no more shots this round",
-            ));
+            steps.log(
+                LogStep::rule("C6", "A 1: the weapon jams; no more shots this round")
+                    .with_message(Message::new("conf.log.zone.jammed")),
+            );
             return Ok(ZoneOutcome {
                 fire,
                 center: None,
@@ -500,10 +516,15 @@ impl Resolver for ZoneShot {
             });
         }
         let (center, deviation, level) = if fire == FireResult::Hit {
-            steps.log(LogStep::rule(
-                "C6",
-                format!("Hit: template centred on {}", target.victim.name),
-            ));
+            steps.log(
+                LogStep::rule(
+                    "C6",
+                    format!("Hit: template centred on {}", target.victim.name),
+                )
+                .with_message(
+                    Message::new("conf.log.zone.hit").text("name", target.victim.name.clone()),
+                ),
+            );
             (target.center, None, target.level)
         } else {
             let dist_odds = || {
@@ -517,10 +538,14 @@ impl Resolver for ZoneShot {
             let df = steps.roll_one(
                 RollRequest::new(1, Die::D6, "deviation distance")
                     .rule("C6")
+                    .with_message(Message::new("conf.roll.deviation_distance"))
                     .odds_if(steps.wants_odds(), dist_odds),
             )?;
-            let dir =
-                steps.roll_one(RollRequest::new(1, Die::D6, "deviation direction").rule("C6"))?;
+            let dir = steps.roll_one(
+                RollRequest::new(1, Die::D6, "deviation direction")
+                    .rule("C6")
+                    .with_message(Message::new("conf.roll.deviation_direction")),
+            )?;
             let (cm, at, level) = self.deviated(target, df, dir).map_err(geo)?;
             steps.log(
                 LogStep::rule(
@@ -529,6 +554,14 @@ impl Resolver for ZoneShot {
                         "Missed: deviates {cm} cm, direction {dir} (1 = away from the shooter, then clockwise); lands at ({:.1}, {:.1}) on level {level}",
                         at.x, at.y
                     ),
+                )
+                .with_message(
+                    Message::new("conf.log.zone.deviates")
+                        .int("cm", cm as i64)
+                        .int("dir", dir)
+                        .text("x", format!("{:.1}", at.x))
+                        .text("y", format!("{:.1}", at.y))
+                        .int("level", level),
                 )
                 .number("deviation cm", cm as i64)
                 .number("direction", dir.into()),
@@ -543,10 +576,17 @@ impl Resolver for ZoneShot {
                 continue;
             };
             if fire == FireResult::Hit && i == self.target {
-                steps.log(LogStep::rule(
-                    "C6",
-                    format!("{}: direct hit at STR {}", m.victim.name, self.strength),
-                ));
+                steps.log(
+                    LogStep::rule(
+                        "C6",
+                        format!("{}: direct hit at STR {}", m.victim.name, self.strength),
+                    )
+                    .with_message(
+                        Message::new("conf.log.zone.direct_hit")
+                            .text("name", m.victim.name.clone())
+                            .int("str", self.strength),
+                    ),
+                );
                 let r = resolve_hit(steps, self.strength, &m.victim, &self.table, true, "C6")?;
                 hits.push(TemplateHit {
                     model: i,
@@ -572,13 +612,26 @@ impl Resolver for ZoneShot {
             let f = steps.roll_one(
                 RollRequest::new(1, Die::D6, format!("under the template: {}", m.victim.name))
                     .rule("C6")
+                    .with_message(
+                        Message::new("conf.roll.under_template")
+                            .text("name", m.victim.name.clone()),
+                    )
                     .odds_if(steps.wants_odds(), odds),
             )?;
             if f >= need {
-                steps.log(LogStep::rule(
-                    "C6",
-                    format!("{}: {f}, hit ({need}+) at STR {other_str}", m.victim.name),
-                ));
+                steps.log(
+                    LogStep::rule(
+                        "C6",
+                        format!("{}: {f}, hit ({need}+) at STR {other_str}", m.victim.name),
+                    )
+                    .with_message(
+                        Message::new("conf.log.zone.other_hit")
+                            .text("name", m.victim.name.clone())
+                            .int("face", f)
+                            .int("need", need)
+                            .int("str", other_str),
+                    ),
+                );
                 let r = resolve_hit(steps, other_str, &m.victim, &self.table, true, "C6")?;
                 hits.push(TemplateHit {
                     model: i,
@@ -587,10 +640,15 @@ impl Resolver for ZoneShot {
                     result: Some(r),
                 });
             } else {
-                steps.log(LogStep::rule(
-                    "C6",
-                    format!("{}: {f}, spared ({need}+)", m.victim.name),
-                ));
+                steps.log(
+                    LogStep::rule("C6", format!("{}: {f}, spared ({need}+)", m.victim.name))
+                        .with_message(
+                            Message::new("conf.log.zone.spared")
+                                .text("name", m.victim.name.clone())
+                                .int("face", f)
+                                .int("need", need),
+                        ),
+                );
                 hits.push(TemplateHit {
                     model: i,
                     hit_roll: Some(f),
@@ -722,6 +780,14 @@ impl PenetratingShot {
     }
 }
 
+impl crate::TitleMessage for PenetratingShot {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.penetrating_shot")
+            .key("class", self.class.message_key())
+            .int("str", self.strength)
+    }
+}
+
 impl Resolver for PenetratingShot {
     type Outcome = PenetrationOutcome;
 
@@ -742,25 +808,37 @@ impl Resolver for PenetratingShot {
                     "C7",
                     format!("Target {}: {} at STR {s}", k + 1, m.victim.name),
                 )
+                .with_message(
+                    Message::new("conf.log.penetration.target")
+                        .int("n", k as i64 + 1)
+                        .text("name", m.victim.name.clone())
+                        .int("str", s),
+                )
                 .number("strength", s.into()),
             );
             let r = resolve_hit(steps, s, &m.victim, &self.table, true, "C7")?;
             hits.push((i, s, r));
             if r.fate != Fate::Killed {
-                steps.log(LogStep::rule(
-                    "C7",
-                    format!("{} not killed outright: the shot is stuck", m.victim.name),
-                ));
+                steps.log(
+                    LogStep::rule(
+                        "C7",
+                        format!("{} not killed outright: the shot is stuck", m.victim.name),
+                    )
+                    .with_message(
+                        Message::new("conf.log.penetration.stuck")
+                            .text("name", m.victim.name.clone()),
+                    ),
+                );
                 return Ok(PenetrationOutcome {
                     hits,
                     stop: PenetrationStop::Stuck,
                 });
             }
         }
-        steps.log(LogStep::rule(
-            "C7",
-            "No further model on the line within range",
-        ));
+        steps.log(
+            LogStep::rule("C7", "No further model on the line within range")
+                .with_message(Message::new("conf.log.penetration.range_end")),
+        );
         Ok(PenetrationOutcome {
             hits,
             stop: PenetrationStop::RangeEnd,

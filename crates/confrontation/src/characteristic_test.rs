@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use feldherr_confrontation::CharacteristicTest;
-//! use feldherr_dice::mechanics::ConfrontationRoll;
+//! use feldherr_confrontation::ConfrontationRoll;
 //! // INI 3 against 6: passes on 3, 4, 5; a 6 re-rolls and passes unless the
 //! // chain ends in a 1 (a fumble): 3/6 + 1/6 x 4/5 = 19/30.
 //! let t = CharacteristicTest::new("INI", 3, 6, ConfrontationRoll::standard())?;
@@ -13,7 +13,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+use crate::{ConfrontationResult, ConfrontationRoll};
+use feldherr_dice::step::Message;
 use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -98,9 +99,18 @@ impl CharacteristicTest {
             } else {
                 format!("{} test (re-roll after a 6)", self.label)
             };
-            let request = RollRequest::new(1, Die::D6, purpose).rule(rule).odds_if(
-                roller.wants_odds() && faces.is_empty(),
-                || {
+            let message = if faces.is_empty() {
+                Message::new("conf.roll.characteristic")
+                    .text("label", self.label.clone())
+                    .int("value", self.value)
+                    .int("difficulty", self.difficulty)
+            } else {
+                Message::new("conf.roll.characteristic_reroll").text("label", self.label.clone())
+            };
+            let request = RollRequest::new(1, Die::D6, purpose)
+                .rule(rule)
+                .with_message(message)
+                .odds_if(roller.wants_odds() && faces.is_empty(), || {
                     let p = self.pass_probability();
                     vec![
                         OddsLine {
@@ -112,8 +122,7 @@ impl CharacteristicTest {
                             probability: 1.0 - p,
                         },
                     ]
-                },
-            );
+                });
             faces.push(roller.roll_one(request)?);
             if !self.roll.wants_another(&faces) {
                 break;

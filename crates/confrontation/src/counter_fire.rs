@@ -31,7 +31,7 @@
 //! ```
 
 use feldherr_dice::Dist;
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_geometry::{Point, Shape, distance};
 use serde::{Deserialize, Serialize};
 
@@ -212,6 +212,12 @@ impl PenetratingCounterFire {
     }
 }
 
+impl crate::TitleMessage for PenetratingCounterFire {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.counter_fire")
+    }
+}
+
 impl Resolver for PenetratingCounterFire {
     type Outcome = CounterFireOutcome;
 
@@ -220,13 +226,24 @@ impl Resolver for PenetratingCounterFire {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<CounterFireOutcome, Pending> {
-        steps.log(LogStep::rule(
-            "Gegenschuss",
-            "Charger set down halfway to the machine; FER test at difficulty 6",
-        ));
+        steps.log(
+            LogStep::rule(
+                "Gegenschuss",
+                "Charger set down halfway to the machine; FER test at difficulty 6",
+            )
+            .with_message(Message::new("conf.log.counter_fire.placed")),
+        );
         let fire = self.test.roll(steps)?;
         if fire != FireResult::Hit {
-            steps.log(LogStep::rule("Gegenschuss", format!("{fire:?}: no hit")));
+            steps.log(
+                LogStep::rule(
+                    "Gegenschuss",
+                    format!("{}: no hit", format!("{fire:?}").to_lowercase()),
+                )
+                .with_message(
+                    Message::new("conf.log.counter_fire.no_hit").key("fire", fire.message_key()),
+                ),
+            );
             return Ok(CounterFireOutcome { fire, hit: None });
         }
         let hit = self.shot.resolve(steps)?;

@@ -11,7 +11,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -120,6 +120,12 @@ impl Repair {
     }
 }
 
+impl crate::TitleMessage for Repair {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.repair").int("x", self.x)
+    }
+}
+
 impl Resolver for Repair {
     type Outcome = RepairOutcome;
 
@@ -128,30 +134,44 @@ impl Resolver for Repair {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<RepairOutcome, Pending> {
-        let request =
-            RollRequest::new(1, Die::D6, "repair")
-                .rule("C10")
-                .odds_if(steps.wants_odds(), || {
-                    self.distribution()
-                        .iter()
-                        .map(|(r, p)| OddsLine {
-                            label: format!("{r:?}").to_lowercase(),
-                            probability: p,
-                        })
-                        .collect()
-                });
+        let request = RollRequest::new(1, Die::D6, "repair")
+            .rule("C10")
+            .with_message(Message::new("conf.roll.repair"))
+            .odds_if(steps.wants_odds(), || {
+                self.distribution()
+                    .iter()
+                    .map(|(r, p)| OddsLine {
+                        label: format!("{r:?}").to_lowercase(),
+                        probability: p,
+                    })
+                    .collect()
+            });
         let face = steps.roll_one(request)?;
         let result = self.result(face);
         let sp_lost = self.lost_after(result);
-        let text = match result {
-            RepairResult::Worse => "a 1: the machine loses 1 SP".to_owned(),
-            RepairResult::Nothing => format!("{face} is below {}: no effect", self.x),
-            RepairResult::Repaired if self.lost == 0 => {
-                "repaired, but already at its start SP".to_owned()
-            }
-            RepairResult::Repaired => format!("{face} >= {}: 1 SP back", self.x),
+        let (text, message) = match result {
+            RepairResult::Worse => (
+                "a 1: the machine loses 1 SP".to_owned(),
+                Message::new("conf.log.repair.worse"),
+            ),
+            RepairResult::Nothing => (
+                format!("{face} is below {}: no effect", self.x),
+                Message::new("conf.log.repair.nothing")
+                    .int("face", face)
+                    .int("x", self.x),
+            ),
+            RepairResult::Repaired => (
+                format!("{face} >= {}: 1 SP back", self.x),
+                Message::new("conf.log.repair.repaired")
+                    .int("face", face)
+                    .int("x", self.x),
+            ),
         };
-        steps.log(LogStep::rule("C10", text).number("SP left", i64::from(self.start_sp - sp_lost)));
+        steps.log(
+            LogStep::rule("C10", text)
+                .with_message(message)
+                .number("SP left", i64::from(self.start_sp - sp_lost)),
+        );
         Ok(RepairOutcome { result, sp_lost })
     }
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -286,6 +286,7 @@ impl DamageRoll {
     fn request(self, with_odds: bool) -> RollRequest {
         RollRequest::new(2, Die::D6, "damage table")
             .rule("C1")
+            .with_message(Message::new("conf.roll.damage_table"))
             .odds_if(with_odds, || {
                 self.distribution()
                     .iter()
@@ -295,6 +296,21 @@ impl DamageRoll {
                     })
                     .collect()
             })
+    }
+}
+
+impl crate::TitleMessage for DamageRoll {
+    fn title_message(&self) -> Message {
+        let key = if !self.criticals {
+            "conf.title.damage_collision"
+        } else if self.sacred {
+            "conf.title.damage_sacred"
+        } else {
+            "conf.title.damage"
+        };
+        Message::new(key)
+            .int("str", self.strength)
+            .int("res", self.resilience)
     }
 }
 
@@ -324,11 +340,17 @@ impl Resolver for DamageRoll {
                     outcome.sp_lost
                 ),
             )
+            .with_message(
+                Message::new("conf.log.damage.critical")
+                    .int("double", double)
+                    .int("sp", outcome.sp_lost),
+            )
             .number("double", double.into()),
             DamageKind::InstantDeath { double } => LogStep::rule(
                 "C1",
                 format!("Double {double} with a sacred weapon: instant death, 4 SP lost"),
             )
+            .with_message(Message::new("conf.log.damage.instant_death").int("double", double))
             .number("double", double.into()),
             DamageKind::Table { location, damage } => {
                 let (first, second) = steps
@@ -339,6 +361,11 @@ impl Resolver for DamageRoll {
                 let lower = first.min(second);
                 steps.log(
                     LogStep::rule("C1", format!("Lower die {lower}: column {location}"))
+                        .with_message(
+                            Message::new("conf.log.damage.column")
+                                .int("lower", lower)
+                                .key("location", location.message_key()),
+                        )
                         .number("lower die", lower),
                 );
                 LogStep::rule(
@@ -350,6 +377,16 @@ impl Resolver for DamageRoll {
                         ROW_LABELS.get(row_for(damage)).unwrap_or(&""),
                         outcome.sp_lost
                     ),
+                )
+                .with_message(
+                    Message::new("conf.log.damage.row")
+                        .int("first", first)
+                        .int("second", second)
+                        .int("str", self.strength)
+                        .int("res", self.resilience)
+                        .int("damage", damage)
+                        .key("row", crate::messages::row_key(row_for(damage)))
+                        .int("sp", outcome.sp_lost),
                 )
                 .number("damage", damage.into())
             }
@@ -495,6 +532,15 @@ pub fn resolve_hit(
                         victim.name, w.total, w.location_die, w.level
                     ),
                 )
+                .with_message(
+                    Message::new("conf.log.hit.figure")
+                        .text("name", victim.name.clone())
+                        .int("str", strength)
+                        .int("res", res)
+                        .int("total", w.total)
+                        .int("die", w.location_die)
+                        .key("level", w.level.message_key()),
+                )
                 .number("total", w.total.into())
                 .number("location die", w.location_die.into()),
             );
@@ -514,6 +560,12 @@ pub fn resolve_hit(
                 LogStep::rule(
                     rule.to_owned(),
                     format!("{}: {out}, {left} SP left", victim.name),
+                )
+                .with_message(
+                    Message::new("conf.log.hit.machine")
+                        .text("name", victim.name.clone())
+                        .nested("outcome", crate::OutcomeMessage::message(&out))
+                        .int("left", left),
                 )
                 .number("SP lost", out.sp_lost.into())
                 .number("SP left", left.into()),

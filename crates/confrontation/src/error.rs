@@ -128,3 +128,23 @@ pub(crate) fn check_cm(field: &'static str, value: f64) -> Result<(), Confrontat
         })
     }
 }
+
+/// Checks a dice parameter against `min..=max`, naming `field`, as a dice
+/// error (the roll mechanics report through any [`feldherr_dice::Roller`]).
+pub(crate) fn check_dice_range(
+    field: &'static str,
+    value: i64,
+    min: i64,
+    max: i64,
+    expected: &'static str,
+) -> Result<(), DiceError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(DiceError::InvalidParameter {
+            field,
+            value,
+            expected,
+        })
+    }
+}

@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -215,6 +215,7 @@ impl WoundRoll {
     ) -> Result<FigureWound, R::Error> {
         let request = RollRequest::new(2, Die::D6, "wound roll")
             .rule(rule)
+            .with_message(Message::new("conf.roll.wound"))
             .odds_if(roller.wants_odds(), || level_odds(&self.distribution()));
         let faces = roller.roll(request)?;
         self.evaluate(&faces)
@@ -229,6 +230,14 @@ pub(crate) fn level_odds(d: &Dist<WoundLevel>) -> Vec<OddsLine> {
             probability: p,
         })
         .collect()
+}
+
+impl crate::TitleMessage for WoundRoll {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.wound")
+            .int("str", self.strength)
+            .int("res", self.resilience)
+    }
 }
 
 impl Resolver for WoundRoll {
@@ -250,6 +259,14 @@ impl Resolver for WoundRoll {
                     "2D6 + STR {} - RES {} = {}, location die {}: {}",
                     self.strength, self.resilience, w.total, w.location_die, w.level
                 ),
+            )
+            .with_message(
+                Message::new("conf.log.wound")
+                    .int("str", self.strength)
+                    .int("res", self.resilience)
+                    .int("total", w.total)
+                    .int("die", w.location_die)
+                    .key("level", w.level.message_key()),
             )
             .number("total", w.total.into())
             .number("location die", w.location_die.into()),

@@ -17,7 +17,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -111,6 +111,12 @@ impl InstabilRoll {
     }
 }
 
+impl crate::TitleMessage for InstabilRoll {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.instabil").int("x", self.x)
+    }
+}
+
 impl Resolver for InstabilRoll {
     type Outcome = InstabilOutcome;
 
@@ -125,6 +131,7 @@ impl Resolver for InstabilRoll {
             let p = self.hit_probability();
             let request = RollRequest::new(1, Die::D6, format!("Instabil: {}+ wounds", self.x))
                 .rule("Instabil")
+                .with_message(Message::new("conf.roll.instabil").int("x", self.x))
                 .odds_if(steps.wants_odds(), || {
                     vec![
                         OddsLine {
@@ -139,18 +146,38 @@ impl Resolver for InstabilRoll {
                 });
             let face = steps.roll_one(request)?;
             if face < self.x {
-                steps.log(LogStep::rule(
-                    "Instabil",
-                    format!("{face} is below {}: no more wounds", self.x),
-                ));
+                steps.log(
+                    LogStep::rule(
+                        "Instabil",
+                        format!("{face} is below {}: no more wounds", self.x),
+                    )
+                    .with_message(
+                        Message::new("conf.log.instabil.stops")
+                            .int("face", face)
+                            .int("x", self.x),
+                    ),
+                );
                 break;
             }
             hits += 1;
             state = state.worse();
-            steps.log(LogStep::rule(
-                "Instabil",
-                format!("{face}: a light wound (or 1 SP), now {state:?}"),
-            ));
+            steps.log(
+                LogStep::rule(
+                    "Instabil",
+                    format!(
+                        "{face}: a light wound (or 1 SP), now {}",
+                        match state {
+                            Instability::Figure(level) => level.to_string(),
+                            Instability::Structure(sp) => format!("{sp} SP left"),
+                        }
+                    ),
+                )
+                .with_message(
+                    Message::new("conf.log.instabil.wound")
+                        .int("face", face)
+                        .nested("state", crate::OutcomeMessage::message(&state)),
+                ),
+            );
         }
         Ok(InstabilOutcome { hits, after: state })
     }

@@ -1,9 +1,12 @@
 //! Confrontation "Fortification": war machine rules.
 //!
-//! Modules follow the text's chapters: machine cards and their state
-//! ([`MachineCard`], [`MachineState`]), the damage table and hits
-//! ([`DamageRoll`], [`resolve_hit`], C1, C2), crews ([`crew`], C3), ramming
-//! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7),
+//! Modules follow the text's chapters: the system's own rolls
+//! ([`ConfrontationRoll`]: open-ended D6 with fumbles and penalties, C2;
+//! [`PressureRoll`]: pressure and injection rolls, C9), machine cards and
+//! their state ([`MachineCard`], [`MachineState`]), the damage table and
+//! hits ([`DamageRoll`], [`resolve_hit`], C1, C2), crews ([`crew`], C3), ramming
+//! ([`Ramming`], C5), artillery ([`ZoneShot`], [`PenetratingShot`], C6, C7)
+//! with the deviation of missed zone shots ([`deviate`], C6),
 //! figure wounds ([`WoundRoll`], C8), steam and naphtha
 //! ([`PressureResolution`], C9), crew abilities ([`Repair`], mines,
 //! barricades, C10), movement of mobile machines ([`MovePath`], C4) and
@@ -26,6 +29,17 @@
 //! crate's tests check every resolver's odds against Monte Carlo play.
 //! Ruling ids (`C1` ... `C10`, `P13` ...) refer to the project's
 //! `docs/RULINGS.md`.
+//!
+//! Words: every log line, roll purpose, choice and option a resolver
+//! writes carries a catalogue [`Message`](feldherr_dice::step::Message)
+//! (`conf.…` keys) next to its English text; titles and outcomes have
+//! theirs through [`TitleMessage`] and [`OutcomeMessage`]. [`messages`]
+//! gives the catalogue in English or German (the text's own terms: SP,
+//! STÄ, WK, Pasch, Patzer, SOFORT TOT, Zwischenfall, ...), together with
+//! explanation labels for the card abbreviations
+//! ([`abbreviation_message`]: "BEW (movement)" / "BEW (Bewegung)"). Render
+//! with `feldherr_play::Catalogue` after adding
+//! `feldherr_play::step_messages` for the protocol's own keys.
 //!
 //! ```
 //! use feldherr_confrontation::DamageRoll;
@@ -51,14 +65,18 @@ mod counter_fire;
 pub mod crew;
 mod crew_abilities;
 mod damage;
+mod deviation;
 mod error;
 mod feint;
 mod figure_wounds;
 pub mod game;
 mod instabil;
+mod messages;
 mod movement;
 mod penalty;
+mod pressure_roll;
 mod ramming;
+mod roll;
 mod roll_odds;
 mod sickle;
 mod state;
@@ -89,14 +107,18 @@ pub use damage::{
     ROW_LABELS, Victim, VictimKind, critical_sp, direct_wound, fate_at, fate_distribution,
     resolve_hit, row_for, table_sp,
 };
+pub use deviation::{deviate, deviation_direction, deviation_distance_cm};
 pub use error::ConfrontationError;
 pub use feint::Feint;
 pub use figure_wounds::{FigureWound, WoundLevel, WoundRoll, WoundTable};
 pub use game::{ConfrontationEdit, ConfrontationGame, ConfrontationKind, ConfrontationOutcome};
 pub use instabil::{InstabilOutcome, InstabilRoll, Instability};
+pub use messages::{ABBREVIATIONS, OutcomeMessage, TitleMessage, abbreviation_message, messages};
 pub use movement::{MAX_TURN_DEG, MovePath, MoveViolation, PathCheck, Turn};
 pub use penalty::penalty;
+pub use pressure_roll::{PressureResult, PressureRoll};
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
+pub use roll::{ConfrontationResult, ConfrontationRoll};
 pub use sickle::{SickleFigure, SickleResult, SickleRun, blade_victims};
 pub use state::MachineState;
 pub use steam::{

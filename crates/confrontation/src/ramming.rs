@@ -16,7 +16,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
-use feldherr_dice::step::{ChoiceRequest, LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{ChoiceRequest, LogStep, Message, Pending, Resolver, Steps};
 use serde::{Deserialize, Serialize};
 
 use crate::damage::{Fate, HitResult, Victim, resolve_hit};
@@ -139,6 +139,12 @@ fn gone(f: Fate) -> bool {
     f != Fate::Survives
 }
 
+impl crate::TitleMessage for Ramming {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.ramming").int("str", self.strength)
+    }
+}
+
 impl Resolver for Ramming {
     type Outcome = RammingOutcome;
 
@@ -149,6 +155,7 @@ impl Resolver for Ramming {
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<RammingOutcome, Pending> {
         steps.log(
             LogStep::rule("C5", format!("Collision strength {}", self.strength))
+                .with_message(Message::new("conf.log.ram.strength").int("str", self.strength))
                 .number("strength", self.strength.into()),
         );
         let mut hits = Vec::new();
@@ -164,16 +171,25 @@ impl Resolver for Ramming {
         let mut drove_through = all_gone;
         for v in &self.beyond {
             if !all_gone {
-                steps.log(LogStep::rule("C5", "A figure survived: the machine stops"));
+                steps.log(
+                    LogStep::rule("C5", "A figure survived: the machine stops")
+                        .with_message(Message::new("conf.log.ram.stops")),
+                );
                 drove_through = false;
                 break;
             }
             let go = steps.choose(
                 ChoiceRequest::new("Drive on after the collision?")
+                    .with_message(Message::new("conf.choice.drive_on"))
                     .rule("C5")
-                    .option("stop", "the machine halts here")
-                    .option(
+                    .option_message(
+                        "stop",
+                        Message::new("conf.choice.drive_on.stop"),
+                        "the machine halts here",
+                    )
+                    .option_message(
                         "drive on",
+                        Message::new("conf.choice.drive_on.go"),
                         format!("{} takes a collision at STR {}", v.name, self.strength),
                     ),
             )?;

@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+use crate::{ConfrontationResult, ConfrontationRoll};
 
 /// How many kinds of roll are kept per thread.
 const KEPT_ROLLS: usize = 16;

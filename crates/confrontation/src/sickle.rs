@@ -25,8 +25,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use feldherr_dice::mechanics::ConfrontationRoll;
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use crate::ConfrontationRoll;
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_geometry::{
     Angle, CONTACT_TOLERANCE, GEOMETRIC_EPSILON, OrientedRect, Point, Polyline, Shape, distance,
 };
@@ -203,6 +203,14 @@ impl SickleRun {
     }
 }
 
+impl crate::TitleMessage for SickleRun {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.sickle")
+            .int("x", self.x)
+            .int("n", self.figures.len() as i64)
+    }
+}
+
 impl Resolver for SickleRun {
     type Outcome = Vec<SickleResult>;
 
@@ -216,14 +224,21 @@ impl Resolver for SickleRun {
             let test = f.test().map_err(|e| Pending::Failed(e.into_dice_error()))?;
             let passed = test.roll(steps, "Sichel")?;
             let hit = if passed {
-                steps.log(LogStep::rule(
-                    "Sichel",
-                    format!(
-                        "{} passes the INI test (difficulty {})",
-                        f.victim.name,
-                        f.difficulty()
+                steps.log(
+                    LogStep::rule(
+                        "Sichel",
+                        format!(
+                            "{} passes the INI test (difficulty {})",
+                            f.victim.name,
+                            f.difficulty()
+                        ),
+                    )
+                    .with_message(
+                        Message::new("conf.log.sickle.passes")
+                            .text("name", f.victim.name.clone())
+                            .int("difficulty", f.difficulty()),
                     ),
-                ));
+                );
                 None
             } else {
                 steps.log(
@@ -235,6 +250,12 @@ impl Resolver for SickleRun {
                             f.difficulty(),
                             self.x
                         ),
+                    )
+                    .with_message(
+                        Message::new("conf.log.sickle.fails")
+                            .text("name", f.victim.name.clone())
+                            .int("difficulty", f.difficulty())
+                            .int("str", self.x),
                     )
                     .number("strength", self.x.into()),
                 );

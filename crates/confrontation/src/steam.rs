@@ -23,8 +23,8 @@
 
 use std::fmt;
 
-use feldherr_dice::mechanics::{PressureResult, PressureRoll};
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use crate::{PressureResult, PressureRoll};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use feldherr_geometry::Point;
 use serde::{Deserialize, Serialize};
@@ -221,6 +221,12 @@ fn outcome_odds(d: &Dist<SteamOutcome>) -> Vec<OddsLine> {
         .collect()
 }
 
+impl crate::TitleMessage for PressureResolution {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.pressure").int("n", self.dice)
+    }
+}
+
 impl Resolver for PressureResolution {
     type Outcome = PressureOutcome;
 
@@ -231,10 +237,13 @@ impl Resolver for PressureResolution {
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<PressureOutcome, Pending> {
         let mut markers = self.markers;
         if !markers.may_roll() {
-            steps.log(LogStep::rule(
-                "C9",
-                "Total failure and no 4+ this round (or exploded): no pressure roll",
-            ));
+            steps.log(
+                LogStep::rule(
+                    "C9",
+                    "Total failure and no 4+ this round (or exploded): no pressure roll",
+                )
+                .with_message(Message::new("conf.log.steam.blocked")),
+            );
             return Ok(PressureOutcome {
                 result: SteamOutcome::Blocked,
                 markers,
@@ -245,6 +254,7 @@ impl Resolver for PressureResolution {
             .map_err(|e| Pending::Failed(e.into_dice_error()))?;
         let request = RollRequest::new(self.dice as usize, Die::D6, "pressure/injection roll")
             .rule("C9")
+            .with_message(Message::new("conf.roll.pressure"))
             .odds_if(steps.wants_odds(), || outcome_odds(&self.distribution()));
         let faces = steps.roll(request)?;
         let result = roll.evaluate(&faces)?;
@@ -271,6 +281,26 @@ impl Resolver for PressureResolution {
                             }
                         ),
                     )
+                    .with_message(
+                        Message::new("conf.log.steam.bonus")
+                            .int("bonus", b)
+                            .key(
+                                "cracked",
+                                if had.0 {
+                                    "conf.note.cracked"
+                                } else {
+                                    "conf.note.none"
+                                },
+                            )
+                            .key(
+                                "valve",
+                                if had.1 {
+                                    "conf.note.damaged_valve"
+                                } else {
+                                    "conf.note.none"
+                                },
+                            ),
+                    )
                     .number("bonus", b.into()),
                 );
                 SteamOutcome::Bonus(b)
@@ -281,6 +311,7 @@ impl Resolver for PressureResolution {
                     .map(|f| Incident::from_face(*f).redirected(&markers));
                 let request = RollRequest::new(1, Die::D6, "incident table")
                     .rule("C9")
+                    .with_message(Message::new("conf.roll.incident"))
                     .odds_if(steps.wants_odds(), || {
                         d.iter()
                             .map(|(i, p)| OddsLine {
@@ -292,14 +323,26 @@ impl Resolver for PressureResolution {
                 let face = steps.roll_one(request)?;
                 let printed = Incident::from_face(face);
                 let incident = printed.redirected(&markers);
-                let note = if printed == incident {
-                    String::new()
+                let (note, message) = if printed == incident {
+                    (
+                        String::new(),
+                        Message::new("conf.log.steam.incident")
+                            .int("face", face)
+                            .key("incident", incident.message_key()),
+                    )
                 } else {
-                    format!(" (second {printed}: read as {incident})")
+                    (
+                        format!(" (second {printed}: read as {incident})"),
+                        Message::new("conf.log.steam.incident_redirected")
+                            .int("face", face)
+                            .key("incident", incident.message_key())
+                            .key("printed", printed.message_key()),
+                    )
                 };
                 incident.apply(&mut markers);
                 steps.log(
                     LogStep::rule("C9", format!("Incident {face}: {incident}{note}"))
+                        .with_message(message)
                         .number("incident", face.into()),
                 );
                 SteamOutcome::Incident(incident)
@@ -324,6 +367,12 @@ impl TotalFailureCheck {
     }
 }
 
+impl crate::TitleMessage for TotalFailureCheck {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.total_failure")
+    }
+}
+
 impl Resolver for TotalFailureCheck {
     type Outcome = SteamMarkers;
 
@@ -339,6 +388,7 @@ impl Resolver for TotalFailureCheck {
         }
         let request = RollRequest::new(1, Die::D6, "total failure check")
             .rule("C9")
+            .with_message(Message::new("conf.roll.total_failure"))
             .odds_if(steps.wants_odds(), || {
                 vec![
                     OddsLine {
@@ -353,14 +403,18 @@ impl Resolver for TotalFailureCheck {
             });
         let face = steps.roll_one(request)?;
         m.cleared_this_round = face >= 4;
-        steps.log(LogStep::rule(
-            "C9",
-            if m.cleared_this_round {
-                format!("{face}: the machine works this round")
-            } else {
-                format!("{face}: no pressure roll this round")
-            },
-        ));
+        let (text, key) = if m.cleared_this_round {
+            (
+                format!("{face}: the machine works this round"),
+                "conf.log.total_failure.works",
+            )
+        } else {
+            (
+                format!("{face}: no pressure roll this round"),
+                "conf.log.total_failure.blocked",
+            )
+        };
+        steps.log(LogStep::rule("C9", text).with_message(Message::new(key).int("face", face)));
         Ok(m)
     }
 }

@@ -22,7 +22,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
-use feldherr_dice::step::{LogStep, Pending, Resolver, Steps};
+use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_geometry::FacingArc;
 use serde::{Deserialize, Serialize};
 
@@ -321,6 +321,12 @@ impl PassengerWounds {
     }
 }
 
+impl crate::TitleMessage for PassengerWounds {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.passengers").int("str", self.strength)
+    }
+}
+
 impl Resolver for PassengerWounds {
     type Outcome = Vec<PassengerHit>;
 
@@ -337,19 +343,25 @@ impl Resolver for PassengerWounds {
                     self.strength
                 ),
             )
+            .with_message(Message::new("conf.log.transport.destroyed").int("str", self.strength))
             .number("strength", self.strength.into()),
         );
         let mut hits = Vec::new();
         for v in &self.victims {
             let result = resolve_hit(steps, self.strength, v, &self.table, true, "Transport")?;
             if result.fate == Fate::Survives {
-                steps.log(LogStep::rule(
-                    "Transport",
-                    format!(
-                        "{} survives: placed where the vehicle stood; no move, shot, spell or prayer this round",
-                        v.name
+                steps.log(
+                    LogStep::rule(
+                        "Transport",
+                        format!(
+                            "{} survives: placed where the vehicle stood; no move, shot, spell or prayer this round",
+                            v.name
+                        ),
+                    )
+                    .with_message(
+                        Message::new("conf.log.transport.survives").text("name", v.name.clone()),
                     ),
-                ));
+                );
             }
             hits.push(PassengerHit {
                 name: v.name.clone(),

@@ -8,13 +8,13 @@
 )]
 
 use approx::assert_abs_diff_eq;
+use feldherr_confrontation::ConfrontationResult::{self, Fumble, Total};
+use feldherr_confrontation::ConfrontationRoll;
 use feldherr_confrontation::abilities::{
     Luck, attack_roll, counter_attack_against, counter_attack_difficulty, defence_roll,
     extra_die_cost, ranged_attacks, roll_for,
 };
 use feldherr_confrontation::{Concentration, Feint, InstabilRoll, Instability, WoundLevel};
-use feldherr_dice::mechanics::ConfrontationResult::{self, Fumble, Total};
-use feldherr_dice::mechanics::ConfrontationRoll;
 use feldherr_dice::step::Driver;
 use feldherr_dice::{Dice, Dist};
 

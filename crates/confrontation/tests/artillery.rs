@@ -11,9 +11,10 @@ use feldherr_confrontation::{
     ArtilleryClass, Fate, FerTest, FireResult, Model, PenetratingShot, PenetrationStop, Victim,
     WoundTable, ZoneShot, models_on_line,
 };
+use feldherr_confrontation::{deviate, deviation_distance_cm};
 use feldherr_dice::Dice;
 use feldherr_dice::step::Driver;
-use feldherr_geometry::{Point, deviate, deviation_distance_cm};
+use feldherr_geometry::Point;
 
 fn fig(name: &str, x: f64, y: f64, level: i32) -> Model {
     Model {

@@ -182,7 +182,7 @@ fn penalty_thresholds() {
 #[test]
 fn penalty_example_fumbles() {
     // C2's example: tank with 8 SP has lost 4: -2; a rolled 3 becomes 1: fumble.
-    use feldherr_dice::mechanics::{ConfrontationResult, ConfrontationRoll};
+    use feldherr_confrontation::{ConfrontationResult, ConfrontationRoll};
     let modifier = penalty(8, 4, true).unwrap();
     let roll = ConfrontationRoll::standard()
         .with_modifier(modifier)

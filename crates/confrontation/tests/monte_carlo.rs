@@ -48,6 +48,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
+use feldherr_confrontation::ConfrontationResult::Total;
+use feldherr_confrontation::ConfrontationRoll;
 use feldherr_confrontation::abilities::{Luck, attack_roll, defence_roll, roll_for};
 use feldherr_confrontation::{
     Access, ArtilleryClass, CharacteristicTest, CounterFire, DamageRoll, Fate, FerTest, FireResult,
@@ -56,8 +58,6 @@ use feldherr_confrontation::{
     Ramming, Repair, RepairResult, SickleFigure, SickleRun, Size, SteamMarkers, SteamOutcome,
     TotalFailureCheck, Victim, WoundLevel, WoundRoll, WoundTable, ZoneShot, fate_distribution,
 };
-use feldherr_dice::mechanics::ConfrontationResult::Total;
-use feldherr_dice::mechanics::ConfrontationRoll;
 use feldherr_dice::step::{ChoiceRequest, Driver, Pending, Prompt, Resolver, Steps};
 use feldherr_dice::{Dice, Dist, OddsLine};
 use feldherr_geometry::Point;

@@ -7,12 +7,12 @@
 )]
 
 use approx::assert_abs_diff_eq;
+use feldherr_confrontation::ConfrontationRoll;
 use feldherr_confrontation::{
     CharacteristicTest, Fate, HitEffect, SickleFigure, SickleRun, Victim, WoundLevel, WoundTable,
     blade_victims,
 };
 use feldherr_dice::Dice;
-use feldherr_dice::mechanics::ConfrontationRoll;
 use feldherr_dice::step::{Driver, Prompt};
 use feldherr_geometry::{Circle, Point, Polyline, Shape};
 

@@ -104,35 +104,6 @@ fn d6_tests() {
 }
 
 #[test]
-fn confrontation_rolls() {
-    let variants = [
-        ConfrontationRoll::standard(),
-        ConfrontationRoll::standard().with_modifier(-2).unwrap(),
-        ConfrontationRoll::fechtmeister(),
-        ConfrontationRoll::beloved().with_modifier(1).unwrap(),
-        ConfrontationRoll::standard().without_reroll(),
-    ];
-    for (i, roll) in variants.into_iter().enumerate() {
-        assert_mc(
-            "Confrontation",
-            &roll.distribution(),
-            N,
-            10 + i as u64,
-            |d| roll.roll(d, "t").unwrap(),
-        );
-    }
-    for roll in [
-        PressureRoll::new(1).unwrap(),
-        PressureRoll::new(2).unwrap().cracked(),
-        PressureRoll::new(1).unwrap().damaged_valve(),
-    ] {
-        assert_mc("pressure", &roll.distribution(), N, 20, |d| {
-            roll.roll(d, "t").unwrap()
-        });
-    }
-}
-
-#[test]
 fn warheim_rolls() {
     for value in [17, 25, 3] {
         let test = D20Test::new(value).unwrap();

@@ -188,15 +188,3 @@ pub(crate) fn finite_point(field: &str, point: Point) -> Result<Point, GeometryE
     finite(&format!("{field}.y"), point.y)?;
     Ok(point)
 }
-
-/// Checks a die face is in `1..=6`.
-pub(crate) fn die_face(field: &str, value: u8) -> Result<u8, GeometryError> {
-    if (1..=6).contains(&value) {
-        Ok(value)
-    } else {
-        Err(GeometryError::DieFaceOutOfRange {
-            field: field.to_owned(),
-            value,
-        })
-    }
-}

@@ -5,8 +5,8 @@
 //! and a protractor: how far apart two bases are, whether they are in
 //! contact or overlap, whether a unit is wholly or partly inside a wood,
 //! which stretches of a move cross terrain, whether a line of sight is
-//! blocked, which arc or zone a piece is in, where a deviating shot lands,
-//! and whether terrain has been placed legally. It knows no rule system; the
+//! blocked, which arc or zone a piece is in, and whether terrain has been
+//! placed legally. It knows no rule system; the
 //! rules crates call it.
 //!
 //! # Units and conventions
@@ -20,8 +20,9 @@
 //! * **Angles** are degrees at the API, counter-clockwise positive, 0° =
 //!   +x, 90° = +y. An [`Angle`] is always normalised to `[0, 360)`. Signed
 //!   differences ([`Angle::signed_between`], bearings) lie in `(-180, 180]`,
-//!   positive meaning counter-clockwise, i.e. to the *left*. Some rules turn
-//!   clockwise (deviation, [`deviate`]); those functions say so.
+//!   positive meaning counter-clockwise, i.e. to the *left*. A rule that
+//!   turns clockwise (Confrontation's deviation, C6, in its own crate)
+//!   converts at its own API.
 //! * **Rectangles** ([`OrientedRect`]) have a `length` along their facing
 //!   (front to back) and a `width` across it (left to right).
 //! * **Shapes are closed**: a point on the boundary is inside.
@@ -90,7 +91,6 @@ mod arcs;
 mod bounds;
 mod circle;
 mod curve;
-mod deviation;
 mod distance;
 mod error;
 mod interval;
@@ -117,7 +117,6 @@ pub use angle::{Angle, angle_between_facing_and_direction};
 pub use arcs::{FacingArc, facing_arc};
 pub use bounds::Bounds;
 pub use circle::Circle;
-pub use deviation::{deviate, deviation_direction, deviation_distance_cm};
 pub use distance::{
     contains_partly, contains_point, contains_wholly, distance, distance_point_shape,
     distance_points, overlaps, touching,

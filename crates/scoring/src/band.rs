@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Both bounds are inclusive; `max: None` makes the band open-ended (only
 /// allowed for the last band of a table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Band {
     /// Smallest difference in the band.
     pub min: u64,

@@ -38,6 +38,7 @@ pub struct BandTable {
 /// A band as typed in; signed so that a negative number gets an error that
 /// names its field.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct BandData {
     min: i64,
     #[serde(default)]
@@ -47,6 +48,7 @@ struct BandData {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct BandTableData {
     #[serde(default)]
     name: String,

@@ -9,6 +9,7 @@ use crate::Side;
 /// A named bonus (or, with a negative amount, a penalty) of victory points
 /// or event points for one side.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bonus {
     /// What the bonus is for ("more standards captured").
     pub name: String,

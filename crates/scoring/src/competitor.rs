@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// A player (or team) with points per game and the values of the
 /// tie-breakers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Competitor {
     /// Unique id.
     pub id: String,

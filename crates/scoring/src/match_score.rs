@@ -13,6 +13,7 @@ use crate::{Band, BandTable, Side};
 /// draw (`leader: None`), and then both sides get the first band's (equal)
 /// points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchScore {
     /// Side A's victory points, bonuses included.
     pub a_total: i64,

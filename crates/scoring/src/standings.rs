@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use crate::{Better, Competitor, ScoringError, TieBreaker};
 
 /// What put a competitor on its place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Decision {
     /// No other competitor has the same total.
     Total,
@@ -21,6 +21,13 @@ pub enum Decision {
         key: String,
         /// The tie-breaker's label.
         label: String,
+        /// This competitor's value of the deciding tie-breaker.
+        value: f64,
+        /// The value of the nearest competitor with the same total that
+        /// this tie-breaker separated him from (the one above him, or the
+        /// one below when he is first of the group): "VP difference +450
+        /// vs +200".
+        versus: f64,
     },
     /// Another competitor is equal on the total and on every tie-breaker:
     /// the place is shared.
@@ -29,6 +36,7 @@ pub enum Decision {
 
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StandingRow {
     /// Place, from 1; shared places use competition ranking (1, 2, 2, 4).
     pub place: usize,
@@ -67,6 +75,7 @@ pub struct StandingRow {
 /// # Ok::<(), feldherr_scoring::ScoringError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Standings {
     tie_breakers: Vec<TieBreaker>,
     rows: Vec<StandingRow>,
@@ -123,9 +132,12 @@ impl Standings {
             row.place = place;
         }
 
-        let decisions: Vec<Decision> = rows
-            .iter()
-            .map(|row| decide(row, &rows, tie_breakers))
+        // Sorted rows: the competitors with the same total are neighbours,
+        // and within them the tie values are in lexicographic order, so the
+        // deepest tie-breaker separating a row from any other of its group
+        // is the one separating it from a neighbour. O(n) after the sort.
+        let decisions: Vec<Decision> = (0..rows.len())
+            .map(|index| decide(index, &rows, tie_breakers))
             .collect();
         for (row, decision) in rows.iter_mut().zip(decisions) {
             row.decided_by = decision;
@@ -243,23 +255,40 @@ fn compare(a: &StandingRow, b: &StandingRow, tie_breakers: &[TieBreaker]) -> Ord
     })
 }
 
-fn decide(row: &StandingRow, rows: &[StandingRow], tie_breakers: &[TieBreaker]) -> Decision {
-    let mut deepest: Option<usize> = None;
-    let mut tied = false;
-    for other in rows {
-        if std::ptr::eq(other, row) || other.total != row.total {
+fn decide(index: usize, rows: &[StandingRow], tie_breakers: &[TieBreaker]) -> Decision {
+    let Some(row) = rows.get(index) else {
+        return Decision::Total;
+    };
+    let above = index.checked_sub(1).and_then(|i| rows.get(i));
+    let below = rows.get(index + 1);
+    // (neighbour, index of the first tie-breaker that separates them)
+    let mut deepest: Option<(&StandingRow, usize)> = None;
+    for other in [above, below].into_iter().flatten() {
+        if other.total != row.total {
             continue;
         }
-        tied = true;
         match first_difference(row, other, tie_breakers) {
             None => return Decision::Shared,
-            Some(index) => deepest = Some(deepest.map_or(index, |d| d.max(index))),
+            Some(depth) => {
+                if deepest.is_none_or(|(_, d)| depth > d) {
+                    deepest = Some((other, depth));
+                }
+            }
         }
     }
-    match deepest.and_then(|index| tie_breakers.get(index)) {
-        Some(tb) if tied => Decision::TieBreaker {
+    let Some((other, depth)) = deepest else {
+        return Decision::Total;
+    };
+    match (
+        tie_breakers.get(depth),
+        row.tie_values.get(depth),
+        other.tie_values.get(depth),
+    ) {
+        (Some(tb), Some(&value), Some(&versus)) => Decision::TieBreaker {
             key: tb.key.clone(),
             label: tb.label.clone(),
+            value,
+            versus,
         },
         _ => Decision::Total,
     }
@@ -288,10 +317,14 @@ impl fmt::Display for Standings {
             })
             .collect();
         let games_width = games.iter().map(String::len).max().unwrap_or(0).max(5);
+        // Padding is written by hand: `format!` widths above 65,535 panic
+        // ("Formatting argument out of range", issue 16), and names and
+        // labels have no length limit here.
         write!(
             f,
-            "Place  {:<name_width$}  Total  {:<games_width$}",
-            "Name", "Games"
+            "Place  {}  Total  {}",
+            pad_right("Name", name_width),
+            pad_right("Games", games_width)
         )?;
         for tie_breaker in &self.tie_breakers {
             write!(f, "  {}", tie_breaker.label)?;
@@ -305,12 +338,15 @@ impl fmt::Display for Standings {
             };
             write!(
                 f,
-                "{:>4}{marker}  {:<name_width$}  {:>5}  {games:<games_width$}",
-                row.place, row.name, row.total
+                "{:>4}{marker}  {}  {:>5}  {}",
+                row.place,
+                pad_right(&row.name, name_width),
+                row.total,
+                pad_right(games, games_width)
             )?;
             for (value, tie_breaker) in row.tie_values.iter().zip(&self.tie_breakers) {
                 let width = tie_breaker.label.chars().count();
-                write!(f, "  {value:>width$}")?;
+                write!(f, "  {}", pad_left(&value.to_string(), width))?;
             }
             match &row.decided_by {
                 Decision::Total => writeln!(f, "  total")?,
@@ -320,4 +356,16 @@ impl fmt::Display for Standings {
         }
         Ok(())
     }
+}
+
+/// `text` followed by spaces up to `width` characters.
+fn pad_right(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{text}{}", " ".repeat(width.saturating_sub(len)))
+}
+
+/// Spaces up to `width` characters, then `text`.
+fn pad_left(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{}{text}", " ".repeat(width.saturating_sub(len)))
 }

@@ -15,6 +15,7 @@ pub enum Better {
 /// A named numeric key that separates competitors with equal totals. The
 /// caller supplies each competitor's value under [`TieBreaker::key`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TieBreaker {
     /// Key of the value in [`Competitor::tie_values`](crate::Competitor::tie_values).
     pub key: String,

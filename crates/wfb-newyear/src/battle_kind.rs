@@ -27,6 +27,18 @@ pub enum BattleKind {
 }
 
 impl BattleKind {
+    /// Both battle games, in event order.
+    pub const ALL: [Self; 2] = [Self::RaeuberWarhammer, Self::NewYearScenario];
+
+    /// The game's key in the saved event (`raeuber_warhammer`,
+    /// `new_year_scenario`).
+    pub const fn key(self) -> &'static str {
+        match self {
+            Self::RaeuberWarhammer => "raeuber_warhammer",
+            Self::NewYearScenario => "new_year_scenario",
+        }
+    }
+
     /// The band table of the game: N1 or N3.
     pub fn table(self) -> BandTable {
         match self {

@@ -9,6 +9,7 @@ use crate::BattleKind;
 
 /// One side's part of a [`BattleOutcome`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideScore {
     /// Victory points as entered, before the standards bonus.
     pub victory_points: i64,
@@ -28,6 +29,7 @@ pub struct SideScore {
 
 /// A battle game scored by [`BattleKind::score`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleOutcome {
     /// The game.
     pub kind: BattleKind,

@@ -2,9 +2,11 @@
 
 use std::fmt;
 
+use feldherr_pairing::PairingError;
 use feldherr_scoring::{ScoringError, Side};
+use serde::{Deserialize, Serialize};
 
-use crate::BattleKind;
+use crate::{BattleKind, EventTieBreaker};
 
 /// Everything that can go wrong when scoring the WFB New Year event.
 ///
@@ -46,7 +48,7 @@ pub enum NewYearError {
     RaceRoundsOutOfOrder {
         /// Position of the finisher in the finish order (from 1).
         position: usize,
-        /// The finisher's player id.
+        /// The finisher's name (his id when the race is checked on its own).
         player: String,
         /// His round.
         round: u32,
@@ -57,38 +59,43 @@ pub enum NewYearError {
     },
     /// A player listed twice in the sled race result.
     PlayerTwiceInRace {
-        /// The player's id.
-        id: String,
+        /// The player's name (his id when the race is checked on its own).
+        player: String,
     },
     /// A player without a character on foot listed as finisher or
     /// non-finisher of the sled race (N6: he cannot start).
     RacerWithoutCharacter {
-        /// The player's id.
-        id: String,
+        /// The player's name (his id when the race is checked on its own).
+        player: String,
     },
     /// A player with a character on foot missing from the sled race result.
     MissingFromRace {
-        /// The player's id.
-        id: String,
+        /// The player's name (his id when the race is checked on its own).
+        player: String,
     },
-    /// Two players with the same id.
+    /// Two players with the same internal id.
     DuplicatePlayer {
-        /// The id given twice.
+        /// The id given twice (never shown in the message).
         id: String,
+        /// The first player's name.
+        first: String,
+        /// The second player's name.
+        second: String,
     },
-    /// A pairing or race result names a player who is not registered.
+    /// A pairing or race result refers to a player who is not registered
+    /// (only a hand-edited file can do that).
     UnknownPlayer {
-        /// Where the id was found ("Raeuber-Warhammer, table 2").
+        /// Where the reference was found ("Raeuber-Warhammer, table 2").
         context: String,
-        /// The unknown id.
+        /// The reference as saved.
         id: String,
     },
     /// A player paired twice in one game.
     PairedTwice {
         /// The game.
         game: BattleKind,
-        /// The player's id.
-        id: String,
+        /// The player's name.
+        player: String,
         /// Table of the first pairing.
         first_table: u32,
         /// Table of the second pairing.
@@ -100,8 +107,8 @@ pub enum NewYearError {
         game: BattleKind,
         /// The table.
         table: u32,
-        /// The player's id.
-        id: String,
+        /// The player's name.
+        player: String,
     },
     /// Two pairings on the same table in one game.
     DuplicateTable {
@@ -131,6 +138,101 @@ pub enum NewYearError {
     },
     /// An error from the scoring building blocks (standings, tables).
     Scoring(ScoringError),
+    /// A text longer than [`crate::MAX_TEXT_CHARS`] characters.
+    TextTooLong {
+        /// The field (`players[3].club`).
+        field: String,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// An empty event or player name (or player id).
+    Empty {
+        /// The field (`name`, `players[3].name`).
+        field: String,
+    },
+    /// A tie-breaker chosen twice (N7).
+    DuplicateTieBreaker {
+        /// The tie-breaker.
+        tie_breaker: EventTieBreaker,
+    },
+    /// A player has a bye and a table in the same game, or two byes.
+    ByeClash {
+        /// The game.
+        game: BattleKind,
+        /// The player's name.
+        player: String,
+    },
+    /// Removing a player who is paired or in the race result is refused;
+    /// the organiser can mark him as dropped instead.
+    PlayerInUse {
+        /// The player's name.
+        player: String,
+        /// Everything that refers to him.
+        uses: Vec<PlayerUse>,
+    },
+    /// A dropped player gets no new pairing.
+    DroppedPlayer {
+        /// The player's name.
+        player: String,
+    },
+    /// An edit refers to a player id that is not registered.
+    NoSuchPlayer,
+    /// An edit refers to a table that has no pairing in that game.
+    NoSuchTable {
+        /// The game.
+        game: BattleKind,
+        /// The table number.
+        table: u32,
+    },
+    /// A new draw would replace pairings that already have results.
+    GameHasResults {
+        /// The game.
+        game: BattleKind,
+    },
+    /// The pairing generator refused.
+    Pairing(PairingError),
+    /// A hosted game's report does not fit the event.
+    Report {
+        /// What is wrong, naming the player by name.
+        reason: String,
+    },
+}
+
+/// Something that refers to a player, so he cannot be removed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlayerUse {
+    /// He is paired at a table.
+    Pairing {
+        /// The game.
+        game: BattleKind,
+        /// The table.
+        table: u32,
+        /// The opponent's name.
+        opponent: String,
+    },
+    /// He has a bye in a game.
+    Bye {
+        /// The game.
+        game: BattleKind,
+    },
+    /// He is listed in the sled race result.
+    SledRace,
+}
+
+/// `Raeuber-Warhammer, table 2 against Lena Brandt`.
+impl fmt::Display for PlayerUse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Pairing {
+                game,
+                table,
+                opponent,
+            } => write!(f, "{game}, table {table} against {opponent}"),
+            Self::Bye { game } => write!(f, "a bye in {game}"),
+            Self::SledRace => f.write_str("the sled race result"),
+        }
+    }
 }
 
 impl fmt::Display for NewYearError {
@@ -167,39 +269,50 @@ impl fmt::Display for NewYearError {
             } => write!(
                 f,
                 "sled race: finisher {position} \"{player}\" in round {round} comes after \
-                 \"{previous_player}\" in round {previous_round}; rounds must not decrease \
-                 along the finish order"
+                 \"{previous_player}\" in round {previous_round}; rounds must not decrease along \
+                 the finish order"
             ),
-            Self::PlayerTwiceInRace { id } => {
-                write!(f, "sled race: player \"{id}\" appears twice in the result")
+            Self::PlayerTwiceInRace { player } => {
+                write!(
+                    f,
+                    "sled race: player \"{player}\" appears twice in the result"
+                )
             }
-            Self::RacerWithoutCharacter { id } => write!(
+            Self::RacerWithoutCharacter { player } => write!(
                 f,
-                "sled race: player \"{id}\" has no character on foot, so he does not start \
+                "sled race: player \"{player}\" has no character on foot, so he does not start \
                  (N6); list him under did_not_start"
             ),
-            Self::MissingFromRace { id } => write!(
+            Self::MissingFromRace { player } => write!(
                 f,
-                "sled race: player \"{id}\" is missing from the result; list him as finisher, \
+                "sled race: player \"{player}\" is missing from the result; list him as finisher, \
                  under did_not_finish or under did_not_start"
             ),
-            Self::DuplicatePlayer { id } => write!(f, "players: id \"{id}\" appears twice"),
-            Self::UnknownPlayer { context, id } => {
-                write!(f, "{context}: unknown player \"{id}\"")
+            Self::DuplicatePlayer { first, second, .. } => {
+                write!(f, "players: {second} has the same internal id as {first}")
             }
+            Self::UnknownPlayer { context, id } => write!(
+                f,
+                "{context}: refers to a player who is not registered (saved as \"{}\")",
+                shorten(id)
+            ),
             Self::PairedTwice {
                 game,
-                id,
+                player,
                 first_table,
                 second_table,
             } => write!(
                 f,
-                "{game}: player \"{id}\" is paired twice, at table {first_table} and at table \
+                "{game}: player \"{player}\" is paired twice, at table {first_table} and at table \
                  {second_table}"
             ),
-            Self::PairedWithSelf { game, table, id } => write!(
+            Self::PairedWithSelf {
+                game,
+                table,
+                player,
+            } => write!(
                 f,
-                "{game}, table {table}: player \"{id}\" is paired against himself"
+                "{game}, table {table}: player \"{player}\" is paired against himself"
             ),
             Self::DuplicateTable { game, table } => {
                 write!(f, "{game}: table {table} has two pairings")
@@ -211,10 +324,44 @@ impl fmt::Display for NewYearError {
             } => write!(f, "{game}, table {table}: {source}"),
             Self::UnsupportedSchemaVersion { found } => write!(
                 f,
-                "schema_version: {found} is not supported (this version reads 1)"
+                "schema_version: {found} is not supported (this version reads 1 and 2)"
             ),
             Self::Json { message } => write!(f, "event JSON: {message}"),
             Self::Scoring(e) => write!(f, "{e}"),
+            Self::TextTooLong { field, chars } => write!(
+                f,
+                "{field}: {chars} characters are more than the {} allowed",
+                crate::MAX_TEXT_CHARS
+            ),
+            Self::Empty { field } => write!(f, "{field}: must not be empty"),
+            Self::DuplicateTieBreaker { tie_breaker } => {
+                write!(f, "tie_breakers: {tie_breaker} is chosen twice (N7)")
+            }
+            Self::ByeClash { game, player } => write!(
+                f,
+                "{game}: {player} has a bye and also a table or a second bye"
+            ),
+            Self::PlayerInUse { player, uses } => {
+                let uses: Vec<String> = uses.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "{player} cannot be removed: {} refer to him; mark him as dropped instead",
+                    uses.join(", ")
+                )
+            }
+            Self::DroppedPlayer { player } => {
+                write!(f, "{player} has dropped out and gets no new pairing")
+            }
+            Self::NoSuchPlayer => f.write_str("the player to change is not registered"),
+            Self::NoSuchTable { game, table } => {
+                write!(f, "{game}: table {table} has no pairing")
+            }
+            Self::GameHasResults { game } => write!(
+                f,
+                "{game}: the pairings have results already; clear them before a new draw"
+            ),
+            Self::Pairing(e) => write!(f, "{e}"),
+            Self::Report { reason } => write!(f, "sled race report: {reason}"),
         }
     }
 }
@@ -224,6 +371,7 @@ impl std::error::Error for NewYearError {
         match self {
             Self::InPairing { source, .. } => Some(source.as_ref()),
             Self::Scoring(e) => Some(e),
+            Self::Pairing(e) => Some(e),
             _ => None,
         }
     }
@@ -232,5 +380,68 @@ impl std::error::Error for NewYearError {
 impl From<ScoringError> for NewYearError {
     fn from(e: ScoringError) -> Self {
         Self::Scoring(e)
+    }
+}
+
+impl From<PairingError> for NewYearError {
+    fn from(e: PairingError) -> Self {
+        Self::Pairing(e)
+    }
+}
+
+impl From<NewYearError> for feldherr_play::PlayError {
+    fn from(e: NewYearError) -> Self {
+        match e {
+            NewYearError::InvalidValue {
+                field,
+                value,
+                expected,
+            } => feldherr_play::PlayError::invalid(field, value, expected),
+            other => {
+                let (message, rule) = other.message_and_rule();
+                feldherr_play::PlayError::refused(message, rule)
+            }
+        }
+    }
+}
+
+impl NewYearError {
+    /// The message without a trailing ruling id, and that ruling, for
+    /// hosts that show the ruling on its own (a [`feldherr_play::Problem`]).
+    pub fn message_and_rule(&self) -> (String, Option<&'static str>) {
+        let message = self.to_string();
+        match self.rule() {
+            Some(rule) => {
+                let suffix = format!(" ({rule})");
+                let message = message
+                    .strip_suffix(&suffix)
+                    .map_or_else(|| message.clone(), str::to_owned);
+                (message, Some(rule))
+            }
+            None => (message, None),
+        }
+    }
+
+    /// The ruling the error enforces, if one does.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            Self::TooManyTreasures { .. } => Some("N3"),
+            Self::LineOffTable { .. } => Some("N4"),
+            Self::RacerWithoutCharacter { .. } | Self::RaceRoundsOutOfOrder { .. } => Some("N6"),
+            Self::DuplicateTieBreaker { .. } => Some("N7"),
+            Self::InPairing { source, .. } => source.rule(),
+            _ => None,
+        }
+    }
+}
+
+/// At most 40 characters of a saved reference, for messages (an unknown
+/// reference may be any length).
+pub(crate) fn shorten(text: &str) -> String {
+    if text.chars().count() > 40 {
+        let head: String = text.chars().take(40).collect();
+        format!("{head}…")
+    } else {
+        text.to_owned()
     }
 }

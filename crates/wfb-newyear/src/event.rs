@@ -1,28 +1,46 @@
 //! The event document: players, the three games and the standings (N7).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{HashMap, HashSet};
 
 use feldherr_scoring::{Competitor, Side, Standings, TieBreaker};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BattleGame, BattleKind, EventTieBreaker, NewYearError, Player, PlayerPoints, SledOutcome,
-    SledRace, SledScore,
+    BattleGame, BattleKind, EventTieBreaker, NewYearError, Player, PlayerPoints, PlayerUse,
+    PlayingTable, SledOutcome, SledRace, SledScore, TreasureLine,
 };
 
-/// The schema version this crate writes and reads.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The schema version this crate writes.
+///
+/// Version 2 (this one) added, all optional with defaults: a player's
+/// `dropped` flag; per battle game `byes`, `bye_points` and the draw's
+/// `seed`; the event's `table` size. A version 1 file reads unchanged
+/// (nothing to convert) and is written back as version 2.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The oldest schema version this crate reads.
+pub const OLDEST_SCHEMA_VERSION: u32 = 1;
+
+/// The longest text field (event name, date, a player's id, name, club
+/// and army), in characters. Longer texts are refused on load with the
+/// field named (issue 16).
+pub const MAX_TEXT_CHARS: usize = 200;
+
+/// The most players an event takes; more is refused on load.
+pub const MAX_PLAYERS: usize = 100_000;
 
 /// A WFB New Year event: the document the app saves as JSON.
 ///
 /// Three games with one army each (N7): Raeuber-Warhammer and the New Year
-/// scenario with pairings entered by the organiser, and the sled race. The
-/// player with the most event points wins; equal totals share the place
-/// unless the organiser chose tie-breakers (in order, saved here).
+/// scenario with pairings entered by the organiser or drawn
+/// ([`Event::draw`]), and the sled race. The player with the most event
+/// points wins; equal totals share the place unless the organiser chose
+/// tie-breakers (in order, saved here).
 ///
 /// A player who is not paired in a game, or whose game has no result yet,
 /// gets 0 event points for it; the standings are then provisional.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Event {
     /// Version of the saved document; [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -45,11 +63,65 @@ pub struct Event {
     /// the place (N7).
     #[serde(default)]
     pub tie_breakers: Vec<EventTieBreaker>,
+    /// The size of the event's tables (G2: 72 x 48 in unless changed); the
+    /// treasure line is placed on it (N4). Saved only when changed.
+    #[serde(default, skip_serializing_if = "is_default_table")]
+    pub table: PlayingTable,
+}
+
+fn is_default_table(table: &PlayingTable) -> bool {
+    *table == PlayingTable::default()
 }
 
 #[derive(Deserialize)]
 struct VersionOnly {
     schema_version: u32,
+}
+
+/// One thing wrong with an event: where (a path into the saved JSON) and
+/// what.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventIssue {
+    /// The path, e.g. `raeuber_warhammer.pairings[1].player_b`.
+    pub path: String,
+    /// What is wrong; players are named by their names.
+    pub error: NewYearError,
+}
+
+/// Looks up players' names by id.
+pub(crate) struct Names<'a> {
+    by_id: HashMap<&'a str, (usize, &'a Player)>,
+}
+
+impl<'a> Names<'a> {
+    pub(crate) fn new(players: &'a [Player]) -> Self {
+        let mut by_id = HashMap::with_capacity(players.len());
+        for (index, player) in players.iter().enumerate() {
+            by_id.entry(player.id.as_str()).or_insert((index, player));
+        }
+        Self { by_id }
+    }
+
+    pub(crate) fn player(&self, id: &str) -> Option<&'a Player> {
+        self.by_id.get(id).map(|(_, p)| *p)
+    }
+
+    pub(crate) fn index(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).map(|(i, _)| *i)
+    }
+
+    /// The player's name; an unknown reference as saved, marked as such.
+    pub(crate) fn name(&self, id: &str) -> String {
+        self.player(id).map_or_else(
+            || {
+                format!(
+                    "an unregistered player (saved as \"{}\")",
+                    crate::error::shorten(id)
+                )
+            },
+            |p| p.name.clone(),
+        )
+    }
 }
 
 impl Event {
@@ -64,29 +136,49 @@ impl Event {
             new_year_scenario: BattleGame::default(),
             sled_race: None,
             tie_breakers: Vec::new(),
+            table: PlayingTable::default(),
         }
     }
 
-    /// Reads a saved event and validates it.
+    /// Reads a saved event (schema 1 or 2), migrates it to
+    /// [`SCHEMA_VERSION`] and validates it.
     ///
     /// # Errors
     ///
-    /// [`NewYearError::Json`] for JSON that does not fit the schema,
+    /// [`NewYearError::Json`] for JSON that does not fit the schema (an
+    /// unknown key is named with its path),
     /// [`NewYearError::UnsupportedSchemaVersion`], and every error of
     /// [`Event::validate`].
     pub fn from_json(json: &str) -> Result<Self, NewYearError> {
-        let json_error = |e: serde_json::Error| NewYearError::Json {
-            message: e.to_string(),
-        };
-        let version: VersionOnly = serde_json::from_str(json).map_err(json_error)?;
-        if version.schema_version != SCHEMA_VERSION {
+        let json_error = |message: String| NewYearError::Json { message };
+        let version: VersionOnly =
+            serde_json::from_str(json).map_err(|e| json_error(e.to_string()))?;
+        if !(OLDEST_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&version.schema_version) {
             return Err(NewYearError::UnsupportedSchemaVersion {
                 found: version.schema_version,
             });
         }
-        let event: Self = serde_json::from_str(json).map_err(json_error)?;
+        let mut deserializer = serde_json::Deserializer::from_str(json);
+        let mut event: Self = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+            let path = e.path().to_string();
+            if path == "." {
+                json_error(e.into_inner().to_string())
+            } else {
+                json_error(format!("{path}: {}", e.into_inner()))
+            }
+        })?;
+        event.migrate();
         event.validate()?;
         Ok(event)
+    }
+
+    /// Brings an event read from an older schema to [`SCHEMA_VERSION`]:
+    /// version 1 has nothing to convert (every field added in 2 has a
+    /// default), so only the number changes.
+    pub fn migrate(&mut self) {
+        if self.schema_version == OLDEST_SCHEMA_VERSION {
+            self.schema_version = SCHEMA_VERSION;
+        }
     }
 
     /// The event as pretty-printed JSON.
@@ -109,139 +201,338 @@ impl Event {
         }
     }
 
+    /// The pairings of a battle game, to change.
+    pub fn game_mut(&mut self, kind: BattleKind) -> &mut BattleGame {
+        match kind {
+            BattleKind::RaeuberWarhammer => &mut self.raeuber_warhammer,
+            BattleKind::NewYearScenario => &mut self.new_year_scenario,
+        }
+    }
+
     /// The player with an id.
     pub fn player(&self, id: &str) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
     }
 
-    /// Checks the whole document.
+    /// The name of the player with an id (for messages).
+    pub fn player_name(&self, id: &str) -> String {
+        Names::new(&self.players).name(id)
+    }
+
+    /// The treasure line on the event's own table (N4, G2), from each
+    /// player's highest Movement among his units that may recover
+    /// treasures.
     ///
     /// # Errors
     ///
-    /// [`NewYearError::UnsupportedSchemaVersion`],
-    /// [`NewYearError::DuplicatePlayer`], [`NewYearError::UnknownPlayer`],
-    /// [`NewYearError::DuplicateTable`], [`NewYearError::PairedWithSelf`],
-    /// [`NewYearError::PairedTwice`], [`NewYearError::InPairing`] for a bad
-    /// result (negative VP, treasures recovered more than once, ...), and
-    /// the sled race errors ([`SledRace::validate`],
-    /// [`NewYearError::RacerWithoutCharacter`],
-    /// [`NewYearError::MissingFromRace`]).
-    pub fn validate(&self) -> Result<(), NewYearError> {
-        if self.schema_version != SCHEMA_VERSION {
-            return Err(NewYearError::UnsupportedSchemaVersion {
-                found: self.schema_version,
-            });
-        }
-        let mut ids = BTreeSet::new();
-        for player in &self.players {
-            if !ids.insert(player.id.as_str()) {
-                return Err(NewYearError::DuplicatePlayer {
-                    id: player.id.clone(),
-                });
-            }
-        }
-        for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
-            self.validate_game(kind, &ids)?;
-        }
-        if let Some(race) = &self.sled_race {
-            self.validate_race(race, &ids)?;
-        }
-        Ok(())
+    /// As [`TreasureLine::place`].
+    pub fn treasure_line(
+        &self,
+        movement_a: u32,
+        movement_b: u32,
+    ) -> Result<TreasureLine, NewYearError> {
+        TreasureLine::place(self.table, movement_a, movement_b)
     }
 
-    fn validate_game(&self, kind: BattleKind, ids: &BTreeSet<&str>) -> Result<(), NewYearError> {
-        let mut tables = BTreeSet::new();
-        let mut paired: BTreeMap<&str, u32> = BTreeMap::new();
-        for pairing in &self.game(kind).pairings {
-            if !tables.insert(pairing.table) {
-                return Err(NewYearError::DuplicateTable {
+    /// Everything that refers to a player: his tables, byes and the race
+    /// result. A player with uses cannot be removed, only dropped.
+    pub fn uses_of(&self, id: &str) -> Vec<PlayerUse> {
+        let names = Names::new(&self.players);
+        let mut uses = Vec::new();
+        for kind in BattleKind::ALL {
+            let game = self.game(kind);
+            for pairing in &game.pairings {
+                let opponent = if pairing.player_a == id {
+                    &pairing.player_b
+                } else if pairing.player_b == id {
+                    &pairing.player_a
+                } else {
+                    continue;
+                };
+                uses.push(PlayerUse::Pairing {
                     game: kind,
                     table: pairing.table,
+                    opponent: names.name(opponent),
                 });
             }
-            for id in [&pairing.player_a, &pairing.player_b] {
-                if !ids.contains(id.as_str()) {
-                    return Err(NewYearError::UnknownPlayer {
-                        context: format!("{kind}, table {}", pairing.table),
-                        id: id.clone(),
-                    });
+            if game.byes.iter().any(|b| b == id) {
+                uses.push(PlayerUse::Bye { game: kind });
+            }
+        }
+        if self
+            .sled_race
+            .as_ref()
+            .is_some_and(|race| race.players().any(|p| p == id))
+        {
+            uses.push(PlayerUse::SledRace);
+        }
+        uses
+    }
+
+    /// Players with the same name as an earlier one (a warning, not an
+    /// error): `(index, name)` of each later one.
+    pub fn duplicate_names(&self) -> Vec<(usize, String)> {
+        let mut seen = HashSet::new();
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !seen.insert(p.name.trim().to_lowercase()))
+            .map(|(index, p)| (index, p.name.clone()))
+            .collect()
+    }
+
+    /// Checks the whole document; the first of [`Event::issues`].
+    ///
+    /// # Errors
+    ///
+    /// The first issue found: [`NewYearError::UnsupportedSchemaVersion`],
+    /// [`NewYearError::Empty`], [`NewYearError::TextTooLong`],
+    /// [`NewYearError::DuplicatePlayer`], [`NewYearError::UnknownPlayer`],
+    /// [`NewYearError::DuplicateTieBreaker`],
+    /// [`NewYearError::DuplicateTable`], [`NewYearError::PairedWithSelf`],
+    /// [`NewYearError::PairedTwice`], [`NewYearError::ByeClash`],
+    /// [`NewYearError::InPairing`] for a bad result (negative VP, treasures
+    /// recovered more than once, ...), and the sled race errors
+    /// ([`SledRace::validate`], [`NewYearError::RacerWithoutCharacter`],
+    /// [`NewYearError::MissingFromRace`]).
+    pub fn validate(&self) -> Result<(), NewYearError> {
+        match self.issues().into_iter().next() {
+            Some(issue) => Err(issue.error),
+            None => Ok(()),
+        }
+    }
+
+    /// Every error in the document, with its path. Empty when it is sound.
+    pub fn issues(&self) -> Vec<EventIssue> {
+        let mut out = Vec::new();
+        let mut push = |path: String, error: NewYearError| out.push(EventIssue { path, error });
+        if !(OLDEST_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&self.schema_version) {
+            push(
+                "schema_version".into(),
+                NewYearError::UnsupportedSchemaVersion {
+                    found: self.schema_version,
+                },
+            );
+            return out;
+        }
+        check_text(&mut push, "name", &self.name, true);
+        check_text(&mut push, "date", &self.date, false);
+        if self.players.len() > MAX_PLAYERS {
+            push(
+                "players".into(),
+                NewYearError::InvalidValue {
+                    field: "players".into(),
+                    value: format!("{} players", self.players.len()),
+                    expected: "at most 100000 players",
+                },
+            );
+            return out;
+        }
+        let names = Names::new(&self.players);
+        for (index, player) in self.players.iter().enumerate() {
+            let at = format!("players[{index}]");
+            check_text(&mut push, &format!("{at}.id"), &player.id, true);
+            check_text(&mut push, &format!("{at}.name"), &player.name, true);
+            check_text(&mut push, &format!("{at}.club"), &player.club, false);
+            check_text(&mut push, &format!("{at}.army"), &player.army, false);
+            if let Some(first) = names.index(&player.id)
+                && first != index
+            {
+                push(
+                    format!("{at}.id"),
+                    NewYearError::DuplicatePlayer {
+                        id: player.id.clone(),
+                        first: names.name(&player.id),
+                        second: player.name.clone(),
+                    },
+                );
+            }
+        }
+        let mut chosen = HashSet::new();
+        for (index, tie_breaker) in self.tie_breakers.iter().enumerate() {
+            if !chosen.insert(*tie_breaker) {
+                push(
+                    format!("tie_breakers[{index}]"),
+                    NewYearError::DuplicateTieBreaker {
+                        tie_breaker: *tie_breaker,
+                    },
+                );
+            }
+        }
+        if let Err(e) = self.table.validate() {
+            push("table".into(), e);
+        }
+        for kind in BattleKind::ALL {
+            self.game_issues(kind, &names, &mut push);
+        }
+        if let Some(race) = &self.sled_race {
+            self.race_issues(race, &names, &mut push);
+        }
+        out
+    }
+
+    fn game_issues(
+        &self,
+        kind: BattleKind,
+        names: &Names<'_>,
+        push: &mut impl FnMut(String, NewYearError),
+    ) {
+        let game = self.game(kind);
+        let mut tables = HashSet::new();
+        let mut paired: HashMap<&str, u32> = HashMap::new();
+        for (index, pairing) in game.pairings.iter().enumerate() {
+            let at = format!("{}.pairings[{index}]", kind.key());
+            if !tables.insert(pairing.table) {
+                push(
+                    format!("{at}.table"),
+                    NewYearError::DuplicateTable {
+                        game: kind,
+                        table: pairing.table,
+                    },
+                );
+            }
+            let mut known = true;
+            for (field, id) in [
+                ("player_a", &pairing.player_a),
+                ("player_b", &pairing.player_b),
+            ] {
+                if names.player(id).is_none() {
+                    known = false;
+                    push(
+                        format!("{at}.{field}"),
+                        NewYearError::UnknownPlayer {
+                            context: format!("{kind}, table {}, {field}", pairing.table),
+                            id: id.clone(),
+                        },
+                    );
                 }
             }
             if pairing.player_a == pairing.player_b {
-                return Err(NewYearError::PairedWithSelf {
-                    game: kind,
-                    table: pairing.table,
-                    id: pairing.player_a.clone(),
-                });
-            }
-            for id in [&pairing.player_a, &pairing.player_b] {
-                if let Some(first_table) = paired.insert(id.as_str(), pairing.table) {
-                    return Err(NewYearError::PairedTwice {
+                push(
+                    format!("{at}.player_b"),
+                    NewYearError::PairedWithSelf {
                         game: kind,
-                        id: id.clone(),
-                        first_table,
-                        second_table: pairing.table,
-                    });
+                        table: pairing.table,
+                        player: names.name(&pairing.player_a),
+                    },
+                );
+            } else if known {
+                for (field, id) in [
+                    ("player_a", &pairing.player_a),
+                    ("player_b", &pairing.player_b),
+                ] {
+                    if let Some(first_table) = paired.insert(id.as_str(), pairing.table) {
+                        push(
+                            format!("{at}.{field}"),
+                            NewYearError::PairedTwice {
+                                game: kind,
+                                player: names.name(id),
+                                first_table,
+                                second_table: pairing.table,
+                            },
+                        );
+                    }
                 }
             }
-            if let Some(result) = &pairing.result {
-                kind.score(&result.a, &result.b)
-                    .map_err(|e| NewYearError::InPairing {
+            if let Some(result) = &pairing.result
+                && let Err(e) = kind.score(&result.a, &result.b)
+            {
+                push(
+                    format!("{at}.result"),
+                    NewYearError::InPairing {
                         game: kind,
                         table: pairing.table,
                         source: Box::new(e),
-                    })?;
+                    },
+                );
             }
         }
-        Ok(())
+        let mut byes = HashSet::new();
+        for (index, id) in game.byes.iter().enumerate() {
+            let at = format!("{}.byes[{index}]", kind.key());
+            if names.player(id).is_none() {
+                push(
+                    at,
+                    NewYearError::UnknownPlayer {
+                        context: format!("{kind}, bye"),
+                        id: id.clone(),
+                    },
+                );
+            } else if paired.contains_key(id.as_str()) || !byes.insert(id.as_str()) {
+                push(
+                    at,
+                    NewYearError::ByeClash {
+                        game: kind,
+                        player: names.name(id),
+                    },
+                );
+            }
+        }
     }
 
-    fn validate_race(&self, race: &SledRace, ids: &BTreeSet<&str>) -> Result<(), NewYearError> {
-        race.validate()?;
+    fn race_issues(
+        &self,
+        race: &SledRace,
+        names: &Names<'_>,
+        push: &mut impl FnMut(String, NewYearError),
+    ) {
+        if let Err(e) = race.validate() {
+            push("sled_race".into(), named(e, names));
+        }
+        let listed: HashSet<&str> = race.players().collect();
         for id in race.players() {
-            if !ids.contains(id) {
-                return Err(NewYearError::UnknownPlayer {
-                    context: "sled race".to_owned(),
-                    id: id.to_owned(),
-                });
+            match names.player(id) {
+                None => push(
+                    "sled_race".into(),
+                    NewYearError::UnknownPlayer {
+                        context: "sled race".to_owned(),
+                        id: id.to_owned(),
+                    },
+                ),
+                Some(player) => {
+                    let raced = !race.did_not_start.iter().any(|d| d == id);
+                    if raced && !player.character_on_foot {
+                        push(
+                            "sled_race".into(),
+                            NewYearError::RacerWithoutCharacter {
+                                player: player.name.clone(),
+                            },
+                        );
+                    }
+                }
             }
         }
-        let raced = race
-            .finishers
-            .iter()
-            .map(|f| f.player.as_str())
-            .chain(race.did_not_finish.iter().map(String::as_str));
-        for id in raced {
-            if self.player(id).is_some_and(|p| !p.character_on_foot) {
-                return Err(NewYearError::RacerWithoutCharacter { id: id.to_owned() });
-            }
-        }
-        let listed: BTreeSet<&str> = race.players().collect();
         for player in &self.players {
-            if player.character_on_foot && !listed.contains(player.id.as_str()) {
-                return Err(NewYearError::MissingFromRace {
-                    id: player.id.clone(),
-                });
+            // A player who dropped out before the race need not be listed.
+            if player.character_on_foot && !player.dropped && !listed.contains(player.id.as_str()) {
+                push(
+                    "sled_race".into(),
+                    NewYearError::MissingFromRace {
+                        player: player.name.clone(),
+                    },
+                );
             }
         }
-        Ok(())
     }
 
     /// The sled race scores of every player (N6), `None` without a race
-    /// result. Players without a character on foot who are not listed count
-    /// as not started.
+    /// result. Players who are not listed count as not started.
     ///
     /// # Errors
     ///
     /// Every error of [`Event::validate`].
     pub fn sled_scores(&self) -> Result<Option<Vec<SledScore>>, NewYearError> {
         self.validate()?;
+        self.sled_scores_unchecked()
+    }
+
+    fn sled_scores_unchecked(&self) -> Result<Option<Vec<SledScore>>, NewYearError> {
         let Some(race) = &self.sled_race else {
             return Ok(None);
         };
         let mut scores = race.score()?;
         let unplaced = race.finishers.len() + 1;
-        let listed: BTreeSet<&str> = race.players().collect();
+        let listed: HashSet<&str> = race.players().collect();
         for player in &self.players {
             if !listed.contains(player.id.as_str()) {
                 scores.push(SledScore {
@@ -256,13 +547,16 @@ impl Event {
     }
 
     /// Every player's event points per game and tie-breaker values, in the
-    /// order of [`Event::players`].
+    /// order of [`Event::players`]. A bye scores the game's `bye_points`
+    /// and nothing for the VP difference or treasures.
     ///
     /// # Errors
     ///
     /// Every error of [`Event::validate`].
     pub fn player_points(&self) -> Result<Vec<PlayerPoints>, NewYearError> {
-        let sled = self.sled_scores()?;
+        self.validate()?;
+        let names = Names::new(&self.players);
+        let sled = self.sled_scores_unchecked()?;
         let mut points: Vec<PlayerPoints> = self
             .players
             .iter()
@@ -277,14 +571,15 @@ impl Event {
                 sled_placing: None,
             })
             .collect();
-        for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
-            for pairing in &self.game(kind).pairings {
+        for kind in BattleKind::ALL {
+            let game = self.game(kind);
+            for pairing in &game.pairings {
                 let Some(result) = &pairing.result else {
                     continue;
                 };
                 let outcome = kind.score(&result.a, &result.b)?;
                 for (side, id) in [(Side::A, &pairing.player_a), (Side::B, &pairing.player_b)] {
-                    if let Some(p) = points.iter_mut().find(|p| p.player == *id) {
+                    if let Some(p) = names.index(id).and_then(|i| points.get_mut(i)) {
                         let scored = outcome.side(side);
                         match kind {
                             BattleKind::RaeuberWarhammer => {
@@ -299,9 +594,17 @@ impl Event {
                     }
                 }
             }
+            for id in &game.byes {
+                if let Some(p) = names.index(id).and_then(|i| points.get_mut(i)) {
+                    match kind {
+                        BattleKind::RaeuberWarhammer => p.raeuber_warhammer = game.bye_points,
+                        BattleKind::NewYearScenario => p.new_year_scenario = game.bye_points,
+                    }
+                }
+            }
         }
         for score in sled.into_iter().flatten() {
-            if let Some(p) = points.iter_mut().find(|p| p.player == score.player) {
+            if let Some(p) = names.index(&score.player).and_then(|i| points.get_mut(i)) {
                 p.sled_race = score.points;
                 p.sled_placing = Some(score.placing);
             }
@@ -313,26 +616,43 @@ impl Event {
     ///
     /// # Errors
     ///
-    /// Every error of [`Event::validate`], and
-    /// [`NewYearError::Scoring`] for a tie-breaker chosen twice.
+    /// Every error of [`Event::validate`] (a tie-breaker chosen twice
+    /// included).
     pub fn standings(&self) -> Result<Standings, NewYearError> {
         self.standings_with(&self.tie_breakers)
     }
 
     /// The standings with the given tie-breakers, in order (empty: equal
     /// totals share the place). Game points are, in order:
-    /// Raeuber-Warhammer, New Year scenario, sled race.
+    /// Raeuber-Warhammer, New Year scenario, sled race. O(n log n).
     ///
     /// # Errors
     ///
-    /// As [`Event::standings`].
+    /// As [`Event::standings`]; [`NewYearError::DuplicateTieBreaker`] for
+    /// a tie-breaker given twice.
     pub fn standings_with(
         &self,
         tie_breakers: &[EventTieBreaker],
     ) -> Result<Standings, NewYearError> {
-        let competitors: Vec<Competitor> = self
-            .player_points()?
-            .into_iter()
+        let points = self.player_points()?;
+        self.standings_of(&points, tie_breakers)
+    }
+
+    pub(crate) fn standings_of(
+        &self,
+        points: &[PlayerPoints],
+        tie_breakers: &[EventTieBreaker],
+    ) -> Result<Standings, NewYearError> {
+        let mut chosen = HashSet::new();
+        for tie_breaker in tie_breakers {
+            if !chosen.insert(*tie_breaker) {
+                return Err(NewYearError::DuplicateTieBreaker {
+                    tie_breaker: *tie_breaker,
+                });
+            }
+        }
+        let competitors: Vec<Competitor> = points
+            .iter()
             .map(|p| {
                 let games = vec![
                     i64::from(p.raeuber_warhammer),
@@ -348,5 +668,55 @@ impl Event {
         let tie_breakers: Vec<TieBreaker> =
             tie_breakers.iter().map(|tb| tb.tie_breaker()).collect();
         Ok(Standings::rank(&competitors, &tie_breakers)?)
+    }
+}
+
+/// Checks a text field: not longer than [`MAX_TEXT_CHARS`], and not empty
+/// (blank) when `required`.
+fn check_text(
+    push: &mut impl FnMut(String, NewYearError),
+    field: &str,
+    text: &str,
+    required: bool,
+) {
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        push(
+            field.to_owned(),
+            NewYearError::TextTooLong {
+                field: field.to_owned(),
+                chars,
+            },
+        );
+    } else if required && text.trim().is_empty() {
+        push(
+            field.to_owned(),
+            NewYearError::Empty {
+                field: field.to_owned(),
+            },
+        );
+    }
+}
+
+/// A race error with the players' ids replaced by their names.
+fn named(error: NewYearError, names: &Names<'_>) -> NewYearError {
+    match error {
+        NewYearError::RaceRoundsOutOfOrder {
+            position,
+            player,
+            round,
+            previous_player,
+            previous_round,
+        } => NewYearError::RaceRoundsOutOfOrder {
+            position,
+            player: names.name(&player),
+            round,
+            previous_player: names.name(&previous_player),
+            previous_round,
+        },
+        NewYearError::PlayerTwiceInRace { player } => NewYearError::PlayerTwiceInRace {
+            player: names.name(&player),
+        },
+        other => other,
     }
 }

@@ -9,10 +9,26 @@
 //!   ([`TreasureLine`], N4) and the recovery check ([`RecoveryCheck`], N5);
 //! - the sled race, scored by finish order and rounds ([`SledRace`], N6).
 //!
-//! [`Event`] is the saved document (JSON, `schema_version` 1): players,
-//! pairings with results, the race result and the organiser's tie-breakers;
+//! [`Event`] is the saved document (JSON, `schema_version` 2; version 1
+//! reads and migrates): players (with drop-outs), pairings with results and
+//! byes, the race result, the organiser's tie-breakers and the table size;
 //! it computes every player's event points and the standings through
-//! [`feldherr_scoring`].
+//! [`feldherr_scoring`]. It is one kind of event behind the contract
+//! ([`feldherr_play::EventRules`], kind `wfb_newyear`): changes come as
+//! [`EventEdit`]s, the sled race is a hosted game fed back by its report.
+//!
+//! For the organiser's day: [`Event::draw`] pairs a battle game with a
+//! seed ([`feldherr_pairing`]); [`standings_rows`] gives the rows the app,
+//! the command line and the sheets show, sortable by any column
+//! ([`sort_rows`]) with what decided each place ([`DecidedBy`], rendered
+//! through [`catalogue`] in English or German); [`rule_card_text`] gives
+//! the rules cards; [`eligible_enemy_within_3_in`] measures N5 from
+//! positions.
+//!
+//! Bad input is refused with the field named: unknown JSON keys (with their
+//! path), texts over [`MAX_TEXT_CHARS`] characters, empty names, a
+//! tie-breaker chosen twice. Messages name players by name, never by their
+//! internal id.
 //!
 //! Conventions: distances in inches (G1), tables 72 x 48 in by default
 //! (G2); player A's deployment edge lies at `y = 0`, player B's at
@@ -36,6 +52,24 @@
 //! // Dwarfs (Movement 3) against Goblin wolf riders (9): 6 in towards the Dwarfs.
 //! let line = TreasureLine::place(PlayingTable::default(), 3, 9)?;
 //! assert_eq!((line.shift, line.towards, line.line_y), (6.0, Some(Side::A), 18.0));
+//!
+//! // An event: register, pair, enter a result, read the standings.
+//! use feldherr_wfb_newyear::{Event, EventEdit, Player, standings_rows};
+//! let mut event = Event::new("Neujahr 2027");
+//! for (id, name, club) in [("a", "Anna Berger", "Ulm"), ("b", "Bernd Krause", "Ulm"), ("c", "Clara Vogt", "Kassel")] {
+//!     event.apply(&EventEdit::AddPlayer(Player::new(id, name, club, "Dwarfs", false)))?;
+//! }
+//! let draft = event.draw(BattleKind::RaeuberWarhammer, 2027)?;
+//! assert_eq!(draft.tables.len(), 1); // three players: one table and a bye
+//! assert!(draft.compromises.is_empty()); // Anna and Bernd (both Ulm) kept apart
+//! event.apply(&EventEdit::ConfirmDraw { game: BattleKind::RaeuberWarhammer, draft })?;
+//! event.apply(&EventEdit::SetResult {
+//!     game: BattleKind::RaeuberWarhammer,
+//!     table: 1,
+//!     result: Some(feldherr_wfb_newyear::BattleResult { a: SideResult::new(900, 0), b: SideResult::new(200, 0) }),
+//! })?;
+//! let rows = standings_rows(&event)?;
+//! assert_eq!(rows[0].points.raeuber_warhammer, 6); // the loser of a 700 VP game (N1)
 //! # Ok::<(), feldherr_wfb_newyear::NewYearError>(())
 //! ```
 
@@ -45,21 +79,32 @@ mod battle_kind;
 mod battle_outcome;
 mod error;
 mod event;
+mod event_draw;
+mod event_edit;
+mod event_rules;
 mod event_tie_breaker;
+mod messages;
 mod pairing;
 mod player;
 mod player_points;
 mod playing_table;
 mod recovery;
+mod recovery_range;
 mod side_result;
 mod sled_race;
+mod standings_row;
 mod treasure_line;
 
 pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
 pub use battle_outcome::{BattleOutcome, SideScore};
-pub use error::NewYearError;
-pub use event::{Event, SCHEMA_VERSION};
+pub use error::{NewYearError, PlayerUse};
+pub use event::{
+    Event, EventIssue, MAX_PLAYERS, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION,
+};
+pub use event_edit::EventEdit;
+pub use event_rules::{SLED_RACE_ROLE, SLED_RACE_SYSTEM};
 pub use event_tie_breaker::EventTieBreaker;
+pub use messages::{RULE_CARDS, catalogue, messages, rule_card_text};
 pub use pairing::{BattleGame, BattleResult, Pairing};
 pub use player::{DEFAULT_ARMY_POINTS, Player};
 pub use player_points::PlayerPoints;
@@ -67,6 +112,11 @@ pub use playing_table::PlayingTable;
 pub use recovery::{
     MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
 };
+pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
 pub use side_result::SideResult;
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
+pub use standings_row::{
+    DecidedBy, StandingsColumn, StandingsRow, sort_rows, standings_rows, surname_key,
+    tie_value_text,
+};
 pub use treasure_line::{Position, TreasureLine};

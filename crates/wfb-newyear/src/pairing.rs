@@ -6,6 +6,7 @@ use crate::SideResult;
 
 /// Both sides' results of one pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleResult {
     /// Player A's side.
     pub a: SideResult,
@@ -16,6 +17,7 @@ pub struct BattleResult {
 /// Two players on a table, as the organiser pairs them, with the result
 /// once it is in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pairing {
     /// Table number.
     pub table: u32,
@@ -47,9 +49,33 @@ impl Pairing {
     }
 }
 
-/// The pairings of one battle game.
+/// The pairings of one battle game, the byes and the draw's seed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleGame {
     /// The pairings, one per table.
     pub pairings: Vec<Pairing>,
+    /// Ids of the players with a bye in this game (odd player count).
+    /// Saved only when there is one (schema 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<String>,
+    /// Event points a bye scores in this game: the organiser's setting,
+    /// 0 by default (P21); printed
+    /// on the sheet. A bye counts 0 for the VP difference and treasures.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bye_points: u32,
+    /// The seed of the last confirmed draw, so it can be repeated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
+}
+
+impl BattleGame {
+    /// The pairing at `table`.
+    pub fn at_table(&self, table: u32) -> Option<&Pairing> {
+        self.pairings.iter().find(|p| p.table == table)
+    }
 }

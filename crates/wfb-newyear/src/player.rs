@@ -11,8 +11,10 @@ fn default_army_points() -> u32 {
 
 /// A player of the event. One army plays all three games (N7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
-    /// Unique id, used in pairings and the race result.
+    /// Unique internal id, used in pairings and the race result; stable
+    /// when the name changes, never shown to the user.
     pub id: String,
     /// Full name.
     pub name: String,
@@ -28,6 +30,10 @@ pub struct Player {
     /// Whether the army has a character on foot to drive in the sled race;
     /// without one the player does not start (N6).
     pub character_on_foot: bool,
+    /// Dropped out: gets no new pairing and keeps his results; shown as
+    /// dropped in the standings (P22). Saved only when set (schema 2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dropped: bool,
 }
 
 impl Player {
@@ -46,6 +52,7 @@ impl Player {
             army: army.into(),
             army_points: DEFAULT_ARMY_POINTS,
             character_on_foot,
+            dropped: false,
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::EventTieBreaker;
 
 /// A player's event points per game and the values of the tie-breakers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerPoints {
     /// The player's id.
     pub player: String,

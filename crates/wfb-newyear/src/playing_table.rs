@@ -8,6 +8,7 @@ use crate::NewYearError;
 /// long edge at `y = 0`, player B's the one at `y = depth`; `x` runs along
 /// the long edges from 0 to `width`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayingTable {
     /// Length of the long edges, in inches.
     pub width: f64,

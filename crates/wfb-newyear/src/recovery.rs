@@ -65,6 +65,7 @@ pub enum UnitState {
 
 /// Everything that decides whether a unit recovers a treasure (N5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RecoveryCheck {
     /// The unit's unit strength.
     pub unit_strength: u32,
@@ -85,7 +86,7 @@ pub struct RecoveryCheck {
 
 /// One reason why a unit cannot recover a treasure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
+#[serde(tag = "reason", rename_all = "snake_case", deny_unknown_fields)]
 pub enum NoRecovery {
     /// Unit strength below 5.
     UnitStrengthTooLow {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// treasures recovered. All whole numbers, 0 or more; they are signed so
 /// that a negative entry gets an error naming its field.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideResult {
     /// Victory points as usual, before the +100 for more standards (N2).
     pub victory_points: i64,

@@ -9,6 +9,7 @@ use crate::NewYearError;
 
 /// One finisher of the sled race.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Finisher {
     /// The player's id.
     pub player: String,
@@ -32,6 +33,7 @@ impl Finisher {
 /// `finishers` is the finish order: fewest rounds first; within a round, the
 /// sled furthest past the line first (the organiser decides that order).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SledRace {
     /// Finishers in finish order.
     pub finishers: Vec<Finisher>,
@@ -46,7 +48,7 @@ pub struct SledRace {
 
 /// How a player's race ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SledOutcome {
     /// Crossed the finish line.
     Finished {
@@ -65,6 +67,7 @@ pub enum SledOutcome {
 
 /// One player's sled race score.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SledScore {
     /// The player's id.
     pub player: String,
@@ -127,7 +130,9 @@ impl SledRace {
         let mut seen = BTreeSet::new();
         for id in self.players() {
             if !seen.insert(id) {
-                return Err(NewYearError::PlayerTwiceInRace { id: id.to_owned() });
+                return Err(NewYearError::PlayerTwiceInRace {
+                    player: id.to_owned(),
+                });
             }
         }
         Ok(())

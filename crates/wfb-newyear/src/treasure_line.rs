@@ -9,6 +9,7 @@ use crate::{NewYearError, PlayingTable};
 
 /// A point on the table, in inches (see [`PlayingTable`] for the axes).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Position {
     /// Along the long edges, from the left short edge.
     pub x: f64,
@@ -38,6 +39,7 @@ pub struct Position {
 /// # Ok::<(), feldherr_wfb_newyear::NewYearError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TreasureLine {
     /// The table.
     pub table: PlayingTable,

@@ -2,7 +2,7 @@
 
 use feldherr_geometry::{
     Angle, Circle, Contact, GeometryError, Length, OrientedRect, PlacementRules, Point, Polygon,
-    Polyline, Segment, Table, deviate, deviation_distance_cm, sled_zone, sweep_intervals,
+    Polyline, Segment, Table, sled_zone, sweep_intervals,
 };
 
 use crate::common::{circle, oriented, pt};
@@ -168,20 +168,7 @@ fn degenerate_polygons() {
 }
 
 #[test]
-fn die_faces_and_deviation() {
-    let (target, shooter) = (pt(10.0, 0.0), pt(0.0, 0.0));
-    check(deviate(target, shooter, 0, 4.0), "direction_face", "got 0");
-    check(deviate(target, shooter, 7, 4.0), "direction_face", "got 7");
-    check(deviation_distance_cm(0), "d6", "got 0");
-    check(deviation_distance_cm(7), "d6", "got 7");
-    check(deviate(target, shooter, 1, -1.0), "distance", "-1");
-    check(deviate(target, shooter, 1, f64::NAN), "distance", "NaN");
-    check(deviate(target, target, 1, 4.0), "shooter", "(10, 0)");
-    check(
-        deviate(pt(f64::NAN, 0.0), shooter, 1, 4.0),
-        "target.x",
-        "NaN",
-    );
+fn coincident_sled_centre() {
     check(
         sled_zone(&oriented(1.0, 2.0, 1.0, 2.0, 0.0), false, pt(1.0, 2.0)),
         "other",
@@ -194,10 +181,6 @@ fn error_messages_read_well() {
     insta::assert_snapshot!(
         Circle::new(pt(0.0, 0.0), -1.5).unwrap_err(),
         @"`radius` must not be negative, got -1.5"
-    );
-    insta::assert_snapshot!(
-        deviate(pt(1.0, 0.0), pt(0.0, 0.0), 7, 4.0).unwrap_err(),
-        @"`direction_face` must be a die face from 1 to 6, got 7"
     );
     insta::assert_snapshot!(
         Polygon::new(vec![pt(0.0, 0.0), pt(2.0, 2.0), pt(2.0, 0.0), pt(0.0, 2.0)]).unwrap_err(),

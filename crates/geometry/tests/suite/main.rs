@@ -4,7 +4,6 @@
 
 mod basics;
 mod common;
-mod deviation;
 mod distance;
 mod errors;
 mod paths;

@@ -1,10 +1,10 @@
 //! Property tests (1000 cases each).
 
-use approx::{abs_diff_eq, assert_abs_diff_eq};
+use approx::assert_abs_diff_eq;
 use feldherr_geometry::{
     Angle, CONTACT_TOLERANCE, Circle, Contact, OrientedRect, Point, Polygon, Pose, Shape, Vector,
-    contains_partly, contains_point, contains_wholly, deviate, distance, distance_point_shape,
-    overlaps, segment_intervals, sled_zone, sweep_intervals, touching,
+    contains_partly, contains_point, contains_wholly, distance, distance_point_shape, overlaps,
+    segment_intervals, sled_zone, sweep_intervals, touching,
 };
 use proptest::prelude::*;
 
@@ -217,21 +217,6 @@ proptest! {
         if stable {
             prop_assert_eq!(overlapping_now, overlaps(&moved, &other));
         }
-    }
-
-    #[test]
-    fn deviation_lands_at_the_distance_and_opposite_faces_oppose(
-        target in arb_point(), shooter in arb_point(), face in 1u8..=3, d in 0.0..20.0f64,
-    ) {
-        prop_assume!(target.distance_to(shooter) > 1e-3);
-        let landed = deviate(target, shooter, face, d).unwrap();
-        assert_abs_diff_eq!(landed.distance_to(target), d, epsilon = 1e-9);
-        let opposite = deviate(target, shooter, face + 3, d).unwrap();
-        let sum = (landed - target) + (opposite - target);
-        prop_assert!(abs_diff_eq!(sum.length(), 0.0, epsilon = 1e-9));
-        // Face 1 points away from the shooter.
-        let first = deviate(target, shooter, 1, 1.0).unwrap();
-        prop_assert!((first - target).dot(target - shooter) > 0.0);
     }
 
     #[test]

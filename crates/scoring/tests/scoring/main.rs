@@ -458,3 +458,95 @@ fn standings_text_table() {
     assert_eq!(standings.row_of("anna").map(|r| r.place), Some(4));
     assert_eq!(standings.tie_breakers().len(), 2);
 }
+
+#[test]
+fn standings_decision_carries_the_deciding_values() {
+    let vp = TieBreaker::higher("vp", "VP difference");
+    let players = [
+        Competitor::new("a", "A", vec![20]).with_tie_value("vp", 200.0),
+        Competitor::new("b", "B", vec![20]).with_tie_value("vp", 450.0),
+        Competitor::new("c", "C", vec![20]).with_tie_value("vp", -50.0),
+        Competitor::new("d", "D", vec![9]).with_tie_value("vp", 0.0),
+    ];
+    let standings = Standings::rank(&players, &[vp]).unwrap();
+    let decided: Vec<String> = standings
+        .rows()
+        .iter()
+        .map(|row| match &row.decided_by {
+            Decision::TieBreaker {
+                key, value, versus, ..
+            } => format!("{} {key} {value:+} vs {versus:+}", row.id),
+            other => format!("{} {other:?}", row.id),
+        })
+        .collect();
+    // The first of a group is compared with the one below him, every other
+    // with the one above him.
+    assert_eq!(
+        decided,
+        [
+            "b vp +450 vs +200",
+            "a vp +200 vs +450",
+            "c vp -50 vs +200",
+            "d Total"
+        ]
+    );
+}
+
+#[test]
+fn standings_unknown_keys_are_refused_with_their_name() {
+    let json = r#"{"id": "a", "name": "A", "game_points": [1], "tie_value": {}}"#;
+    let err = serde_json::from_str::<Competitor>(json).unwrap_err();
+    assert!(
+        err.to_string().contains("unknown field `tie_value`"),
+        "{err}"
+    );
+    let json = r#"{"key": "vp", "label": "VP", "better": "higher", "worse": "lower"}"#;
+    let err = serde_json::from_str::<TieBreaker>(json).unwrap_err();
+    assert!(err.to_string().contains("unknown field `worse`"), "{err}");
+    let json = r#"{"name": "x", "bands": [{"min": 0, "winner": 1, "loser": 1, "extra": 2}]}"#;
+    let err = serde_json::from_str::<BandTable>(json).unwrap_err();
+    assert!(err.to_string().contains("unknown field `extra`"), "{err}");
+}
+
+/// Issue 16: 40,000 players took 8 s (the "decided by" pass compared every
+/// pair). The ranking is O(n log n) now; tests never assert timings, the
+/// bench `standings` measures them.
+#[test]
+fn standings_of_40000_players_with_ties() {
+    let players: Vec<Competitor> = (0..40_000_i64)
+        .map(|i| {
+            Competitor::new(format!("p{i}"), format!("P {i}"), vec![i % 50, i % 7])
+                .with_tie_value("vp", (i % 13) as f64)
+        })
+        .collect();
+    let standings =
+        Standings::rank(&players, &[TieBreaker::higher("vp", "VP difference")]).unwrap();
+    assert_eq!(standings.rows().len(), 40_000);
+    let first = &standings.rows()[0];
+    assert_eq!((first.place, first.total), (1, 49 + 6));
+    // Places never decrease and equal rows share them.
+    for pair in standings.rows().windows(2) {
+        assert!(pair[0].place <= pair[1].place);
+        if pair[0].total == pair[1].total && pair[0].tie_values == pair[1].tie_values {
+            assert_eq!(pair[0].place, pair[1].place);
+            assert_eq!(pair[1].decided_by, Decision::Shared);
+        }
+    }
+}
+
+/// Issue 16: a name longer than 65,535 characters made the text table
+/// panic ("Formatting argument out of range"); it prints now.
+#[test]
+fn standings_text_table_with_a_huge_name() {
+    let long = "N".repeat(70_000);
+    let players = [
+        Competitor::new("a", long.clone(), vec![3]).with_tie_value("v".repeat(70_000), 1.0),
+        Competitor::new("b", "B", vec![3]).with_tie_value("v".repeat(70_000), 2.0),
+    ];
+    let label = "L".repeat(70_000);
+    let standings =
+        Standings::rank(&players, &[TieBreaker::higher("v".repeat(70_000), label)]).unwrap();
+    let text = standings.to_string();
+    assert!(text.contains(&long));
+    assert_eq!(text.lines().count(), 3);
+}

@@ -60,7 +60,7 @@ use feldherr_wfb_newyear::{
 
 use super::{Input, check, fixture};
 
-fn event() -> Event {
+pub(crate) fn event() -> Event {
     Event::from_json(&fixture("event.json")).unwrap_or_else(|e| panic!("event.json: {e}"))
 }
 
@@ -113,7 +113,8 @@ fn fixture_points_per_player_and_game() {
 #[test]
 fn fixture_players_and_defaults() {
     let event = event();
-    assert_eq!(event.schema_version, 1);
+    // Saved as version 1, migrated on load (nothing to convert).
+    assert_eq!(event.schema_version, 2);
     assert_eq!(event.players.len(), 8);
     // Petra's army points are left out of the JSON: 1500 by default (N7).
     assert!(event.players.iter().all(|p| p.army_points == 1500));
@@ -219,15 +220,16 @@ fn check_bad(change: impl FnOnce(&mut Event), message: &str) {
 fn bad_events() {
     check_bad(
         |e| e.raeuber_warhammer.pairings[1].player_b = "sabina".into(),
-        "Raeuber-Warhammer, table 2: unknown player \"sabina\"",
+        "Raeuber-Warhammer, table 2, player_b: refers to a player who is not registered (saved \
+         as \"sabina\")",
     );
     check_bad(
         |e| e.new_year_scenario.pairings[3].player_a = "jonas".into(),
-        "New Year scenario: player \"jonas\" is paired twice, at table 1 and at table 4",
+        "New Year scenario: player \"Jonas Albrecht\" is paired twice, at table 1 and at table 4",
     );
     check_bad(
         |e| e.raeuber_warhammer.pairings[0].player_b = "jonas".into(),
-        "Raeuber-Warhammer, table 1: player \"jonas\" is paired against himself",
+        "Raeuber-Warhammer, table 1: player \"Jonas Albrecht\" is paired against himself",
     );
     check_bad(
         |e| e.new_year_scenario.pairings[2].table = 1,
@@ -256,8 +258,8 @@ fn bad_events() {
                 race.finishers[5].round = 5;
             }
         },
-        "sled race: finisher 6 \"sabine\" in round 5 comes after \"matthias\" in round 6; \
-         rounds must not decrease along the finish order",
+        "sled race: finisher 6 \"Sabine Vogt\" in round 5 comes after \"Matthias Köhler\" in \
+         round 6; rounds must not decrease along the finish order",
     );
     check_bad(
         |e| {
@@ -265,7 +267,7 @@ fn bad_events() {
                 race.did_not_finish.push("uwe".into());
             }
         },
-        "sled race: player \"uwe\" appears twice in the result",
+        "sled race: player \"Uwe Hartmann\" appears twice in the result",
     );
     check_bad(
         |e| {
@@ -273,7 +275,7 @@ fn bad_events() {
                 race.did_not_start.push("hans".into());
             }
         },
-        "sled race: unknown player \"hans\"",
+        "sled race: refers to a player who is not registered (saved as \"hans\")",
     );
     check_bad(
         |e| {
@@ -282,7 +284,7 @@ fn bad_events() {
                 race.did_not_finish.push("katrin".into());
             }
         },
-        "sled race: player \"katrin\" has no character on foot, so he does not start (N6); \
+        "sled race: player \"Katrin Lehmann\" has no character on foot, so he does not start (N6); \
          list him under did_not_start",
     );
     check_bad(
@@ -291,30 +293,30 @@ fn bad_events() {
                 race.did_not_finish.clear();
             }
         },
-        "sled race: player \"jonas\" is missing from the result; list him as finisher, under \
+        "sled race: player \"Jonas Albrecht\" is missing from the result; list him as finisher, under \
          did_not_finish or under did_not_start",
     );
     check_bad(
         |e| e.players[7].id = "jonas".into(),
-        "players: id \"jonas\" appears twice",
+        "players: Petra Neumann has the same internal id as Jonas Albrecht",
     );
     check_bad(
         |e| e.tie_breakers = vec![EventTieBreaker::SledPlacing, EventTieBreaker::SledPlacing],
-        "tie_breakers: key \"sled_placing\" appears twice",
+        "tie_breakers: sled placing is chosen twice (N7)",
     );
     check_bad(
-        |e| e.schema_version = 2,
-        "schema_version: 2 is not supported (this version reads 1)",
+        |e| e.schema_version = 3,
+        "schema_version: 3 is not supported (this version reads 1 and 2)",
     );
 }
 
 #[test]
 fn bad_event_json() {
     let json = fixture("event.json");
-    let future = json.replacen("\"schema_version\": 1", "\"schema_version\": 2", 1);
+    let future = json.replacen("\"schema_version\": 1", "\"schema_version\": 3", 1);
     assert_eq!(
         Event::from_json(&future),
-        Err(NewYearError::UnsupportedSchemaVersion { found: 2 })
+        Err(NewYearError::UnsupportedSchemaVersion { found: 3 })
     );
     let negative = json.replacen("\"victory_points\": 700,", "\"victory_points\": -700,", 1);
     assert_eq!(
@@ -325,12 +327,125 @@ fn bad_event_json() {
     assert!(
         broken
             .to_string()
-            .starts_with("event JSON: invalid type: integer `3`, expected a string"),
+            .starts_with("event JSON: name: invalid type: integer `3`, expected a string"),
         "{broken}"
     );
     let missing = Event::from_json("{}").unwrap_err();
     assert_eq!(
         missing.to_string(),
         "event JSON: missing field `schema_version` at line 1 column 2"
+    );
+}
+
+/// Issue 16: an unknown key is an error naming the key and its path, not
+/// silently ignored (a typo in `sled_race` used to give everybody 0).
+#[test]
+fn unknown_keys_are_refused_with_their_path() {
+    let json = fixture("event.json");
+    for (from, to, expected) in [
+        (
+            "\"sled_race\"",
+            "\"sled_rase\"",
+            "event JSON: sled_rase: unknown field `sled_rase`, expected one of",
+        ),
+        (
+            "\"character_on_foot\": false",
+            "\"character_on_foot\": false, \"dropout\": true",
+            "event JSON: players[5].dropout: unknown field `dropout`",
+        ),
+        (
+            "\"standards_captured\": 1 },",
+            "\"standards_captured\": 1, \"vp\": 3 },",
+            "event JSON: raeuber_warhammer.pairings[0].result.a.vp: unknown field `vp`",
+        ),
+    ] {
+        let changed = json.replacen(from, to, 1);
+        assert_ne!(changed, json, "{from}");
+        let err = Event::from_json(&changed).unwrap_err().to_string();
+        assert!(err.starts_with(expected), "{err}");
+    }
+}
+
+/// Issue 16: text fields are bounded (200 characters) and names may not be
+/// empty; every problem names its field.
+#[test]
+fn text_limits_and_empty_names() {
+    let mut e = event();
+    e.players[2].club = "x".repeat(70_000);
+    assert_eq!(
+        e.validate().unwrap_err().to_string(),
+        "players[2].club: 70000 characters are more than the 200 allowed"
+    );
+    let mut e = event();
+    e.players[1].army = "ä".repeat(200);
+    assert_eq!(e.validate(), Ok(()));
+    e.players[1].name = "  ".into();
+    assert_eq!(
+        e.validate().unwrap_err().to_string(),
+        "players[1].name: must not be empty"
+    );
+    let mut e = event();
+    e.name = String::new();
+    assert_eq!(
+        e.validate().unwrap_err().to_string(),
+        "name: must not be empty"
+    );
+    let json = fixture("event.json").replacen(
+        "\"name\": \"WFB-Neujahrs-Event 2025\"",
+        &format!("\"name\": \"{}\"", "N".repeat(201)),
+        1,
+    );
+    assert_eq!(
+        Event::from_json(&json).unwrap_err().to_string(),
+        "name: 201 characters are more than the 200 allowed"
+    );
+    // Every issue, with paths.
+    let mut e = event();
+    e.players[0].name = String::new();
+    e.tie_breakers.push(EventTieBreaker::VpDifference);
+    let paths: Vec<String> = e.issues().into_iter().map(|i| i.path).collect();
+    assert_eq!(paths, ["players[0].name", "tie_breakers[3]"]);
+}
+
+/// A version 1 file reads and is written back as version 2 with the same
+/// content; the format is otherwise unchanged (new keys appear only when
+/// used).
+#[test]
+fn version_1_migrates_to_version_2() {
+    let event = Event::from_json(&fixture("event.json")).unwrap();
+    let saved = event.to_json().unwrap();
+    assert!(saved.contains("\"schema_version\": 2"));
+    for new_key in ["dropped", "byes", "bye_points", "seed", "\"table\": {"] {
+        assert!(!saved.contains(new_key), "{new_key}");
+    }
+    assert_eq!(Event::from_json(&saved).unwrap(), event);
+}
+
+/// The app's saved event document embeds a version 1 event under
+/// `new_year`; it reads with unknown keys refused, and migrates.
+#[test]
+fn the_app_documents_event_reads() {
+    let path = format!(
+        "{}/../../fixtures/documents/newyear-event.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("document");
+    let document: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let inner = document.get("new_year").expect("new_year").to_string();
+    let event = Event::from_json(&inner).expect("the embedded event loads");
+    assert_eq!(event.schema_version, 2);
+    assert_eq!(event.players.len(), 8);
+}
+
+/// Issue 16: a huge unknown reference is not echoed whole.
+#[test]
+fn a_huge_unknown_reference_is_shortened() {
+    let mut e = event();
+    e.raeuber_warhammer.pairings[0].player_b = "x".repeat(70_000);
+    let message = e.validate().unwrap_err().to_string();
+    assert!(message.len() < 200, "{}", message.len());
+    assert!(
+        message.ends_with(&format!("(saved as \"{}…\")", "x".repeat(40))),
+        "{message}"
     );
 }

@@ -4,6 +4,9 @@
 //! `fixtures/wfb-newyear/event.json` (see `event.rs`).
 
 mod event;
+mod event_day;
+mod generated;
+mod rules;
 
 use feldherr_scoring::Decision;
 use feldherr_wfb_newyear::{
@@ -52,7 +55,7 @@ struct Cases {
     cases: Vec<Case>,
 }
 
-fn fixture(name: &str) -> String {
+pub(crate) fn fixture(name: &str) -> String {
     let path = format!(
         "{}/../../fixtures/wfb-newyear/{name}",
         env!("CARGO_MANIFEST_DIR")

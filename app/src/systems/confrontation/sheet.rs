@@ -1,0 +1,222 @@
+//! The war-machine record sheet of a Confrontation game: each machine's
+//! card values, SP history and markers, and the log of the game's
+//! resolutions with their numbers.
+
+use feldherr_confrontation::{
+    Access, Ammunition, Artillery, ArtilleryClass, MachineCard, MachineState, MechanicalAbility,
+    Mobility, Size,
+};
+use feldherr_sheet::{Block, Column, Document, Footer, KeyValues, Paragraph, Table, Title};
+
+use super::game::{Saved, conf};
+use crate::document::GameDoc;
+use crate::i18n::Texts;
+use crate::sheets::SheetOptions;
+
+fn dash(value: Option<u32>) -> String {
+    value.map_or_else(|| "-".to_owned(), |v| v.to_string())
+}
+
+/// Abilities as written on the cards: "Ramme/3, Unaufhaltsam, Transport/4 (rear)".
+fn abilities(texts: &Texts, abilities: &[MechanicalAbility]) -> String {
+    if abilities.is_empty() {
+        return "-".to_owned();
+    }
+    abilities
+        .iter()
+        .map(|a| match a {
+            MechanicalAbility::Ramme(x) => format!("Ramme/{x}"),
+            MechanicalAbility::Unaufhaltsam => "Unaufhaltsam".to_owned(),
+            MechanicalAbility::Sichel(x) => format!("Sichel/{x}"),
+            MechanicalAbility::Transport { places, access } => {
+                let side = texts.t(match access {
+                    Access::Side => "conf.sheet.access.side",
+                    Access::Rear => "conf.sheet.access.rear",
+                });
+                format!("Transport/{places} ({side})")
+            }
+            MechanicalAbility::Resistent => "Resistent".to_owned(),
+            MechanicalAbility::Schutzwall(x) => format!("Schutzwall/{x}"),
+            MechanicalAbility::Instabil(x) => format!("Instabil/{x}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Artillery as a line: "heavy, zone, STR 10, 60 cm (min. 10 cm)".
+fn artillery(texts: &Texts, artillery: Option<&Artillery>) -> String {
+    let Some(a) = artillery else {
+        return "-".to_owned();
+    };
+    let class = texts.t(match a.class {
+        ArtilleryClass::Light => "conf.sheet.light",
+        ArtilleryClass::Heavy => "conf.sheet.heavy",
+    });
+    let ammunition = texts.t(match a.ammunition {
+        Ammunition::Penetrating => "conf.sheet.penetrating",
+        Ammunition::Zone => "conf.sheet.zone",
+    });
+    let minimum = a
+        .min_range_cm
+        .map(|m| format!(" (min. {m} cm)"))
+        .unwrap_or_default();
+    format!(
+        "{class}, {ammunition}, STR {}, {} cm{minimum}",
+        a.strength, a.range_cm
+    )
+}
+
+fn markers(texts: &Texts, state: &MachineState) -> String {
+    let flags = [
+        (state.speed_marker, "conf.status.speed_marker"),
+        (state.jammed, "conf.status.jammed"),
+        (state.repair_tried, "conf.status.repair_tried"),
+        (state.destroyed, "conf.status.destroyed"),
+        (state.steam.overheat, "conf.steam.overheat"),
+        (state.steam.leak, "conf.steam.leak"),
+        (state.steam.cracked, "conf.steam.cracked"),
+        (state.steam.damaged_valve, "conf.steam.damaged_valve"),
+        (state.steam.total_failure, "conf.steam.total_failure"),
+        (state.steam.exploded, "conf.steam.exploded"),
+    ];
+    let on: Vec<&str> = flags
+        .iter()
+        .filter(|(set, _)| *set)
+        .map(|(_, key)| texts.t(key))
+        .collect();
+    if on.is_empty() {
+        texts.t("conf.sheet.no_markers").to_owned()
+    } else {
+        on.join(", ")
+    }
+}
+
+fn card_values(texts: &Texts, card: &MachineCard, state: &MachineState) -> KeyValues {
+    let spec = card.spec();
+    let mobility = texts.t(match spec.mobility {
+        Mobility::Mobile => "conf.card.mobile",
+        Mobility::Immobile => "conf.card.immobile",
+    });
+    let size = texts.t(match spec.size {
+        Size::Small => "conf.size.small",
+        Size::Normal => "conf.size.normal",
+        Size::Large => "conf.size.large",
+        Size::VeryLarge => "conf.size.very_large",
+    });
+    let penalty = state
+        .penalty(card)
+        .map_or_else(|e| e.to_string(), |p| p.to_string());
+    KeyValues::new(3)
+        .pair(texts.t("conf.card.mobility"), mobility)
+        .pair(texts.t("conf.card.size"), size)
+        .pair(
+            texts.t("conf.card.sp"),
+            format!("{} / {}", state.sp_left(card), card.sp()),
+        )
+        .pair(texts.t("conf.card.gew"), dash(spec.gew))
+        .pair(texts.t("conf.card.bes"), dash(spec.bes))
+        .pair(texts.t("conf.card.res"), spec.res.to_string())
+        .pair(texts.t("conf.card.bew"), dash(spec.bew))
+        .pair(texts.t("conf.card.courage"), dash(spec.courage))
+        .pair(texts.t("conf.card.discipline"), dash(spec.discipline))
+        .pair(texts.t("conf.sheet.penalty"), penalty)
+        .pair(
+            texts.t("conf.sheet.artillery"),
+            artillery(texts, spec.artillery.as_ref()),
+        )
+        .pair(
+            texts.t("conf.sheet.abilities"),
+            abilities(texts, &spec.abilities),
+        )
+        .pair(texts.t("conf.sheet.crew"), {
+            let names: Vec<&str> = spec.crew.iter().map(|c| c.name.as_str()).collect();
+            if names.is_empty() {
+                "-".to_owned()
+            } else {
+                names.join(", ")
+            }
+        })
+}
+
+/// The record sheet of the game's war machines.
+pub fn machine_sheet(
+    texts: &Texts,
+    game: &GameDoc,
+    options: SheetOptions,
+) -> Result<Document, String> {
+    let title = texts.t("conf.sheet.title");
+    let mut doc = Document::new()
+        .with_page_size(options.page)
+        .with_dpi(options.dpi)
+        .with_title(format!("{title} {}", game.name))
+        .with_footer(
+            Footer::new(game.name.clone(), texts.t("system.confrontation.name"))
+                .page_label(texts.t("sheet.page_label")),
+        )
+        .block(Title::new(title).subtitle(game.name.clone()));
+    if conf(game).machines.is_empty() {
+        doc = doc.block(Paragraph::new(texts.t("conf.no_machines")).muted());
+    }
+    for (i, machine) in conf(game).machines.iter().enumerate() {
+        let history: Vec<String> = machine.sp_history.iter().map(ToString::to_string).collect();
+        doc = doc
+            .block(Paragraph::heading(format!(
+                "{}. {}",
+                i + 1,
+                machine.card.spec().name
+            )))
+            .block(card_values(texts, &machine.card, &machine.state))
+            .block(Paragraph::new(
+                texts.f("conf.status.history", &[("history", &history.join(", "))]),
+            ))
+            .block(Paragraph::new(format!(
+                "{}: {}",
+                texts.t("conf.status.markers"),
+                markers(texts, &machine.state)
+            )));
+        if !machine.passengers.is_empty() {
+            let riders: Vec<String> = machine
+                .passengers
+                .iter()
+                .map(|p| format!("{} (RES {})", p.name, p.res))
+                .collect();
+            doc = doc.block(Paragraph::new(format!(
+                "{}: {}",
+                texts.t("conf.act.passengers"),
+                riders.join(", ")
+            )));
+        }
+        doc = doc.block(Block::Spacer(8.0));
+    }
+    doc = doc.block(Paragraph::heading(texts.t("conf(game).resolutions")));
+    let mut table = Table::new([
+        Column::new("#", 0.06),
+        Column::new(texts.t("conf.sheet.resolution"), 0.34),
+        Column::new(texts.t("conf.sheet.log"), 0.6),
+    ])
+    .zebra(true)
+    .font_size(9.0);
+    if conf(game).resolutions.is_empty() {
+        doc = doc.block(Paragraph::new(texts.t("game.no_resolution")).muted());
+        return Ok(doc);
+    }
+    for (i, saved) in conf(game).resolutions.iter().enumerate() {
+        let driver = saved.driver()?;
+        let mut log: Vec<String> = driver.log().iter().map(|s| texts.log_line(s)).collect();
+        if let Some(outcome) = driver.outcome_text() {
+            log.push(format!("{}: {outcome}", texts.t("panel.result")));
+        }
+        let machine = saved
+            .resolver()
+            .machine()
+            .and_then(|m| conf(game).machines.get(m))
+            .map(|m| format!(" ({})", m.card.spec().name))
+            .unwrap_or_default();
+        table = table.row([
+            (i + 1).to_string(),
+            format!("{}{machine}", driver.title()),
+            log.join("\n"),
+        ]);
+    }
+    Ok(doc.block(table))
+}

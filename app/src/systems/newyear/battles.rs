@@ -1,0 +1,301 @@
+//! Pairings and results of one battle game (Raeuber-Warhammer or the New
+//! Year scenario), with live validation and the event points as you type.
+
+use std::collections::BTreeMap;
+
+use eframe::egui;
+use feldherr_wfb_newyear::{BattleKind, BattleResult, Event, Pairing, SideResult};
+
+use super::{NewYearEdit as EventEdit, event_edit};
+use crate::app::Command;
+use crate::i18n::Texts;
+
+/// The six result fields of a pairing as typed: VP, standards, treasures
+/// for side A, then for side B.
+type ResultFields = [String; 6];
+
+/// Fields being typed on a battle tab.
+#[derive(Debug, Default)]
+pub struct BattleTab {
+    table: String,
+    player_a: String,
+    player_b: String,
+    pairing_error: Option<String>,
+    results: BTreeMap<usize, ResultFields>,
+}
+
+fn fields_of(result: Option<&BattleResult>) -> ResultFields {
+    match result {
+        None => Default::default(),
+        Some(r) => [
+            r.a.victory_points.to_string(),
+            r.a.standards_captured.to_string(),
+            r.a.treasures_recovered.to_string(),
+            r.b.victory_points.to_string(),
+            r.b.standards_captured.to_string(),
+            r.b.treasures_recovered.to_string(),
+        ],
+    }
+}
+
+/// Reads typed result fields; every problem names its field.
+pub fn parse_result(
+    texts: &Texts,
+    kind: BattleKind,
+    fields: &ResultFields,
+) -> Result<BattleResult, Vec<String>> {
+    let names = [
+        texts.f("result.vp", &[("side", "A")]),
+        texts.f("result.standards", &[("side", "A")]),
+        texts.f("result.treasures", &[("side", "A")]),
+        texts.f("result.vp", &[("side", "B")]),
+        texts.f("result.standards", &[("side", "B")]),
+        texts.f("result.treasures", &[("side", "B")]),
+    ];
+    let mut values = [0i64; 6];
+    let mut problems = Vec::new();
+    for (i, (text, name)) in fields.iter().zip(&names).enumerate() {
+        let text = text.trim();
+        let treasures = i == 2 || i == 5;
+        if text.is_empty() && (treasures || i == 1 || i == 4) {
+            continue; // no standards or treasures: 0
+        }
+        if treasures && kind == BattleKind::RaeuberWarhammer {
+            continue;
+        }
+        match text.parse::<i64>() {
+            Ok(v) if v < 0 => {
+                problems.push(texts.f("result.negative", &[("field", name), ("value", text)]))
+            }
+            Ok(v) => values[i] = v,
+            Err(_) => {
+                problems.push(texts.f("result.not_whole", &[("field", name), ("value", text)]))
+            }
+        }
+    }
+    if kind == BattleKind::NewYearScenario && values[2] + values[5] > 3 {
+        problems.push(texts.f(
+            "result.treasures_total",
+            &[("n", &(values[2] + values[5]).to_string())],
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let side = |o: usize| SideResult {
+        victory_points: values[o],
+        standards_captured: values[o + 1],
+        treasures_recovered: values[o + 2],
+    };
+    let result = BattleResult {
+        a: side(0),
+        b: side(3),
+    };
+    kind.score(&result.a, &result.b)
+        .map_err(|e| vec![e.to_string()])?;
+    Ok(result)
+}
+
+impl BattleTab {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        changed: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        let game = event.game(kind);
+        if changed {
+            self.results = game
+                .pairings
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (i, fields_of(p.result.as_ref())))
+                .collect();
+        }
+        let name_of = |id: &str| event.player(id).map_or(id.to_owned(), |p| p.name.clone());
+        let key = match kind {
+            BattleKind::RaeuberWarhammer => "event.tab.raeuber",
+            BattleKind::NewYearScenario => "event.tab.newyear",
+        };
+        ui.heading(texts.t(key));
+        ui.weak(texts.t(match kind {
+            BattleKind::RaeuberWarhammer => "result.bands.raeuber",
+            BattleKind::NewYearScenario => "result.bands.newyear",
+        }));
+        ui.add_space(6.0);
+        for (index, pairing) in game.pairings.iter().enumerate() {
+            let fields = self.results.entry(index).or_default();
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(texts.f(
+                            "pairing.title",
+                            &[
+                                ("table", &pairing.table.to_string()),
+                                ("a", &name_of(&pairing.player_a)),
+                                ("b", &name_of(&pairing.player_b)),
+                            ],
+                        ))
+                        .strong(),
+                    );
+                    if ui.small_button(texts.t("pairing.remove")).clicked() {
+                        commands.push(event_edit(EventEdit::RemovePairing { game: kind, index }));
+                    }
+                });
+                result_fields(ui, texts, kind, index, fields);
+                match parse_result(texts, kind, fields) {
+                    Err(problems) => {
+                        let all_empty = fields.iter().all(|f| f.trim().is_empty());
+                        if !all_empty {
+                            for p in problems {
+                                ui.colored_label(ui.visuals().error_fg_color, p);
+                            }
+                        }
+                    }
+                    Ok(result) => {
+                        if let Ok(outcome) = kind.score(&result.a, &result.b) {
+                            ui.label(texts.f(
+                                "result.preview",
+                                &[
+                                    ("a_total", &outcome.a.total_vp.to_string()),
+                                    ("b_total", &outcome.b.total_vp.to_string()),
+                                    ("diff", &outcome.score.difference.to_string()),
+                                    ("a_points", &outcome.a.event_points.to_string()),
+                                    ("b_points", &outcome.b.event_points.to_string()),
+                                ],
+                            ));
+                        }
+                        let saved = pairing.result.as_ref() == Some(&result);
+                        let label = if saved {
+                            texts.t("result.saved")
+                        } else {
+                            texts.t("result.save")
+                        };
+                        let button_label = texts.f(
+                            "result.save_table",
+                            &[("table", &pairing.table.to_string())],
+                        );
+                        if ui
+                            .add_enabled(!saved, egui::Button::new(label))
+                            .on_hover_text(button_label)
+                            .clicked()
+                        {
+                            commands.push(event_edit(EventEdit::SetResult {
+                                game: kind,
+                                index,
+                                result: Some(result),
+                            }));
+                        }
+                    }
+                }
+            });
+            ui.add_space(4.0);
+        }
+        ui.separator();
+        self.new_pairing(ui, texts, event, kind, commands);
+    }
+
+    fn new_pairing(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.label(egui::RichText::new(texts.t("pairing.new")).strong());
+        let game = event.game(kind);
+        if self.table.is_empty() {
+            self.table = (game.pairings.iter().map(|p| p.table).max().unwrap_or(0) + 1).to_string();
+        }
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(texts.t("pairing.table"));
+            ui.add(egui::TextEdit::singleline(&mut self.table).desired_width(40.0))
+                .labelled_by(label.id);
+            for (slot, key, salt) in [
+                (&mut self.player_a, "pairing.player_a", "pa"),
+                (&mut self.player_b, "pairing.player_b", "pb"),
+            ] {
+                let selected = event
+                    .player(slot)
+                    .map_or_else(|| texts.t("pairing.choose").to_owned(), |p| p.name.clone());
+                let label = ui.label(texts.t(key));
+                egui::ComboBox::from_id_salt(format!("{salt}{kind:?}"))
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for player in &event.players {
+                            ui.selectable_value(slot, player.id.clone(), &player.name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            }
+            if ui.button(texts.t("pairing.add")).clicked() {
+                match self.table.trim().parse::<u32>() {
+                    Ok(table) if table > 0 => {
+                        let pairing =
+                            Pairing::new(table, self.player_a.clone(), self.player_b.clone());
+                        if self.player_a.is_empty() || self.player_b.is_empty() {
+                            self.pairing_error = Some(texts.t("pairing.both").to_owned());
+                        } else {
+                            commands.push(event_edit(EventEdit::AddPairing {
+                                game: kind,
+                                pairing,
+                            }));
+                            self.player_a.clear();
+                            self.player_b.clear();
+                            self.table.clear();
+                            self.pairing_error = None;
+                        }
+                    }
+                    _ => {
+                        self.pairing_error =
+                            Some(texts.f("pairing.bad_table", &[("value", self.table.trim())]));
+                    }
+                }
+            }
+        });
+        if let Some(e) = &self.pairing_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
+
+fn result_fields(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    kind: BattleKind,
+    index: usize,
+    fields: &mut ResultFields,
+) {
+    egui::Grid::new(("result", kind as u8, index))
+        .num_columns(4)
+        .show(ui, |ui| {
+            for (side, offset) in [("A", 0usize), ("B", 3usize)] {
+                let names = [
+                    texts.f("result.vp", &[("side", side)]),
+                    texts.f("result.standards", &[("side", side)]),
+                    texts.f("result.treasures", &[("side", side)]),
+                ];
+                let count = if kind == BattleKind::NewYearScenario {
+                    3
+                } else {
+                    2
+                };
+                for (i, name) in names.iter().enumerate().take(count) {
+                    let label = ui.label(name);
+                    if let Some(text) = fields.get_mut(offset + i) {
+                        // VP run to four digits and more; counts are small.
+                        let width = if i == 0 { 80.0 } else { 44.0 };
+                        ui.add(egui::TextEdit::singleline(text).desired_width(width))
+                            .labelled_by(label.id);
+                    }
+                }
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,140 @@
+//! The event screen (WFB New Year event): players, the two battle games
+//! with pairings and results, the sled race, standings, rules cards.
+
+use eframe::egui;
+use feldherr_wfb_newyear::BattleKind;
+
+use super::{battles, export, players, rules_card, sled, standings, treasure};
+use crate::app::Command;
+use crate::document::EventDoc;
+use crate::i18n::Texts;
+
+use standings::place_label;
+
+/// The standings as (place label, name, total), best first; English texts.
+pub fn standings_rows(event: &feldherr_wfb_newyear::Event) -> Vec<(String, String, u32)> {
+    let texts = Texts::new(crate::i18n::FALLBACK);
+    standings::rows(&texts, event)
+        .unwrap_or_default()
+        .iter()
+        .map(|r| (place_label(r), r.points.name.clone(), r.points.total()))
+        .collect()
+}
+
+/// The tabs of the event screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Tab {
+    /// Name, date and players.
+    #[default]
+    Players,
+    /// Raeuber-Warhammer pairings and results.
+    Raeuber,
+    /// New Year scenario pairings and results.
+    NewYear,
+    /// Sled race result.
+    Sled,
+    /// Standings.
+    Standings,
+    /// Rules cards.
+    Rules,
+    /// Printing the sheets.
+    Export,
+}
+
+impl Tab {
+    const ALL: [(Tab, &'static str); 7] = [
+        (Tab::Players, "event.tab.players"),
+        (Tab::Raeuber, "event.tab.raeuber"),
+        (Tab::NewYear, "event.tab.newyear"),
+        (Tab::Sled, "event.tab.sled"),
+        (Tab::Standings, "event.tab.standings"),
+        (Tab::Rules, "event.tab.rules"),
+        (Tab::Export, "event.tab.export"),
+    ];
+}
+
+/// Runtime state of the event screen.
+#[derive(Debug, Default)]
+pub struct EventScreen {
+    tab: Tab,
+    /// The document revision each tab last loaded its fields from.
+    seen: std::collections::HashMap<Tab, u64>,
+    players: players::PlayersTab,
+    raeuber: battles::BattleTab,
+    new_year: battles::BattleTab,
+    sled: sled::SledTab,
+    standings: standings::StandingsTab,
+    export: export::ExportTab,
+    treasure: treasure::TreasureHelper,
+}
+
+impl EventScreen {
+    /// The tab shown.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+}
+
+impl crate::systems::EventUi for EventScreen {
+    /// Draws the event.
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        doc: &EventDoc,
+        revision: u64,
+        commands: &mut Vec<Command>,
+    ) {
+        let crate::systems::SystemEvent::NewYear(event) = &doc.event;
+        let event = &event.0;
+        // Each tab reloads its typed fields when the document changed since
+        // that tab last looked (another tab may have been shown meanwhile).
+        let changed = self.seen.insert(self.tab, revision) != Some(revision);
+        if self.standings.projector() {
+            self.standings.projector_view(ui, texts, event);
+            return;
+        }
+        egui::Panel::top("event.tabs").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&event.name).strong().size(16.0));
+                ui.separator();
+                for (tab, key) in Tab::ALL {
+                    if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
+                        self.tab = tab;
+                    }
+                }
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| match self.tab {
+                Tab::Players => self.players.show(ui, texts, event, changed, commands),
+                Tab::Raeuber => {
+                    self.raeuber.show(
+                        ui,
+                        texts,
+                        event,
+                        BattleKind::RaeuberWarhammer,
+                        changed,
+                        commands,
+                    );
+                }
+                Tab::NewYear => {
+                    self.treasure.show(ui, texts);
+                    ui.separator();
+                    self.new_year.show(
+                        ui,
+                        texts,
+                        event,
+                        BattleKind::NewYearScenario,
+                        changed,
+                        commands,
+                    );
+                }
+                Tab::Sled => self.sled.show(ui, texts, event, changed, commands),
+                Tab::Standings => self.standings.show(ui, texts, event, commands),
+                Tab::Rules => rules_card::show(ui, texts),
+                Tab::Export => self.export.show(ui, texts, event),
+            });
+        });
+    }
+}

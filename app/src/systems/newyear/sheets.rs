@@ -1,0 +1,321 @@
+//! The New Year event's sheets: a result slip per pairing, the sled race
+//! result, the standings and the rules cards.
+
+use feldherr_sheet::{
+    Align, Column, Document, Footer, KeyValues, Paragraph, Signatures, Table, Title,
+};
+use feldherr_wfb_newyear::{BattleKind, Event, Pairing, SledOutcome};
+
+use super::{RULE_CARDS, rule_card_text, standings_rows_full};
+use crate::i18n::Texts;
+use crate::sheets::{NamedSheet, SheetOptions};
+
+fn page(texts: &Texts, event: &Event, options: SheetOptions, title: &str) -> Document {
+    let date = if event.date.is_empty() {
+        texts.t("sheet.no_date").to_owned()
+    } else {
+        event.date.clone()
+    };
+    Document::new()
+        .with_page_size(options.page)
+        .with_dpi(options.dpi)
+        .with_title(title)
+        .with_footer(Footer::new(event.name.clone(), date).page_label(texts.t("sheet.page_label")))
+}
+
+fn game_name(texts: &Texts, kind: BattleKind) -> &str {
+    texts.t(match kind {
+        BattleKind::RaeuberWarhammer => "event.tab.raeuber",
+        BattleKind::NewYearScenario => "event.tab.newyear",
+    })
+}
+
+/// Every sheet of the event, in print order.
+pub fn event_sheets(
+    texts: &Texts,
+    event: &Event,
+    options: SheetOptions,
+) -> Result<Vec<NamedSheet>, String> {
+    event.validate().map_err(|e| e.to_string())?;
+    let mut sheets = Vec::new();
+    for (kind, stem) in [
+        (BattleKind::RaeuberWarhammer, "raeuber"),
+        (BattleKind::NewYearScenario, "newyear"),
+    ] {
+        for pairing in &event.game(kind).pairings {
+            sheets.push(NamedSheet {
+                name: format!("slip-{stem}-table-{:02}", pairing.table),
+                sheet: slip(texts, event, kind, pairing, options)?,
+            });
+        }
+    }
+    sheets.push(NamedSheet {
+        name: "sled-race".into(),
+        sheet: sled_race(texts, event, options)?,
+    });
+    sheets.push(NamedSheet {
+        name: "standings".into(),
+        sheet: standings(texts, event, options)?,
+    });
+    sheets.push(NamedSheet {
+        name: "rules-cards".into(),
+        sheet: rules_cards(texts, event, options),
+    });
+    Ok(sheets)
+}
+
+/// The result slip of one pairing; without a result its values are left
+/// blank to be filled in by hand.
+pub fn slip(
+    texts: &Texts,
+    event: &Event,
+    kind: BattleKind,
+    pairing: &Pairing,
+    options: SheetOptions,
+) -> Result<Document, String> {
+    let player = |id: &str| event.player(id).cloned();
+    let a =
+        player(&pairing.player_a).ok_or_else(|| format!("unknown player {}", pairing.player_a))?;
+    let b =
+        player(&pairing.player_b).ok_or_else(|| format!("unknown player {}", pairing.player_b))?;
+    let game = game_name(texts, kind);
+    let title = texts.t("sheet.slip.title");
+    let subtitle = format!(
+        "{} · {}",
+        event.name,
+        texts.f(
+            "sheet.slip.subtitle",
+            &[("game", game), ("table", &pairing.table.to_string())]
+        )
+    );
+    let mut doc = page(texts, event, options, &format!("{title} {subtitle}"))
+        .block(Title::new(title).subtitle(subtitle));
+    doc = doc.block(
+        KeyValues::new(2)
+            .pair(texts.t("sheet.player_a"), a.name.clone())
+            .pair(texts.t("sheet.player_b"), b.name.clone())
+            .pair(texts.t("event.club"), a.club.clone())
+            .pair(texts.t("event.club"), b.club.clone())
+            .pair(
+                texts.t("event.army"),
+                format!("{} ({} {})", a.army, a.army_points, texts.t("sheet.pts")),
+            )
+            .pair(
+                texts.t("event.army"),
+                format!("{} ({} {})", b.army, b.army_points, texts.t("sheet.pts")),
+            ),
+    );
+    let outcome = match &pairing.result {
+        Some(r) => Some(kind.score(&r.a, &r.b).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let cell = |f: &dyn Fn(&feldherr_wfb_newyear::BattleOutcome) -> (String, String)| match &outcome
+    {
+        Some(o) => f(o),
+        None => (String::new(), String::new()),
+    };
+    let mut table = Table::new([
+        Column::new("", 0.5),
+        Column::new(a.name.clone(), 0.25).align(Align::Right),
+        Column::new(b.name.clone(), 0.25).align(Align::Right),
+    ])
+    .zebra(true)
+    .font_size(12.0)
+    .row_padding(6.0);
+    let mut rows: Vec<(String, (String, String))> = vec![
+        (
+            texts.t("sheet.vp").to_owned(),
+            cell(&|o| {
+                (
+                    o.a.victory_points.to_string(),
+                    o.b.victory_points.to_string(),
+                )
+            }),
+        ),
+        (
+            texts.t("sheet.standards").to_owned(),
+            match &pairing.result {
+                Some(r) => (
+                    r.a.standards_captured.to_string(),
+                    r.b.standards_captured.to_string(),
+                ),
+                None => (String::new(), String::new()),
+            },
+        ),
+        (
+            texts.t("sheet.bonus").to_owned(),
+            cell(&|o| {
+                (
+                    o.a.standards_bonus.to_string(),
+                    o.b.standards_bonus.to_string(),
+                )
+            }),
+        ),
+        (
+            texts.t("sheet.total_vp").to_owned(),
+            cell(&|o| (o.a.total_vp.to_string(), o.b.total_vp.to_string())),
+        ),
+        (
+            texts.t("sheet.band_points").to_owned(),
+            cell(&|o| (o.a.band_points.to_string(), o.b.band_points.to_string())),
+        ),
+    ];
+    if kind == BattleKind::NewYearScenario {
+        rows.push((
+            texts.t("sheet.treasures").to_owned(),
+            cell(&|o| {
+                (
+                    o.a.treasures_recovered.to_string(),
+                    o.b.treasures_recovered.to_string(),
+                )
+            }),
+        ));
+        rows.push((
+            texts.t("sheet.treasure_points").to_owned(),
+            cell(&|o| {
+                (
+                    o.a.treasure_points.to_string(),
+                    o.b.treasure_points.to_string(),
+                )
+            }),
+        ));
+    }
+    for (label, (x, y)) in rows {
+        table = table.row([label, x, y]);
+    }
+    let (ea, eb) = cell(&|o| (o.a.event_points.to_string(), o.b.event_points.to_string()));
+    table = table.bold_row([texts.t("sheet.event_points").to_owned(), ea, eb]);
+    doc = doc.block(table);
+    let difference = match &outcome {
+        Some(o) => texts.f(
+            "sheet.difference",
+            &[
+                ("diff", &o.score.difference.to_string()),
+                ("band", &o.score.band.to_string()),
+            ],
+        ),
+        None => texts.t("sheet.difference.blank").to_owned(),
+    };
+    doc = doc.block(Paragraph::new(difference));
+    let bands = texts.t(match kind {
+        BattleKind::RaeuberWarhammer => "result.bands.raeuber",
+        BattleKind::NewYearScenario => "result.bands.newyear",
+    });
+    doc = doc.block(Paragraph::new(bands).muted());
+    doc = doc.block(feldherr_sheet::Block::Spacer(24.0));
+    doc = doc.block(Signatures::new([
+        texts.f("sheet.sign", &[("name", &a.name)]),
+        texts.f("sheet.sign", &[("name", &b.name)]),
+        texts.t("sheet.referee").to_owned(),
+    ]));
+    Ok(doc)
+}
+
+/// The sled race result: finish order with rounds and points.
+pub fn sled_race(texts: &Texts, event: &Event, options: SheetOptions) -> Result<Document, String> {
+    let title = texts.t("event.tab.sled");
+    let mut doc = page(texts, event, options, title)
+        .block(Title::new(title).subtitle(texts.t("sheet.sled.subtitle")));
+    let mut table = Table::new([
+        Column::new(texts.t("standings.place"), 0.1).align(Align::Right),
+        Column::new(texts.t("event.player"), 0.35),
+        Column::new(texts.t("event.club"), 0.3),
+        Column::new(texts.t("sheet.sled.result"), 0.15),
+        Column::new(texts.t("sled.points"), 0.1).align(Align::Right),
+    ])
+    .zebra(true);
+    match event.sled_scores().map_err(|e| e.to_string())? {
+        None => {
+            doc = doc.block(Paragraph::new(texts.t("sheet.sled.none")));
+            for player in event.players.iter().filter(|p| p.character_on_foot) {
+                table = table.row([
+                    String::new(),
+                    player.name.clone(),
+                    player.club.clone(),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+        }
+        Some(scores) => {
+            for score in scores {
+                let player = event.player(&score.player);
+                let result = match score.outcome {
+                    SledOutcome::Finished { round, .. } => {
+                        texts.f("sled.in_round", &[("round", &round.to_string())])
+                    }
+                    SledOutcome::DidNotFinish => texts.t("sled.dnf").to_owned(),
+                    SledOutcome::DidNotStart => texts.t("sled.dns").to_owned(),
+                };
+                table = table.row([
+                    score.placing.to_string(),
+                    player
+                        .map(|p| p.name.clone())
+                        .unwrap_or_else(|| score.player.clone()),
+                    player.map(|p| p.club.clone()).unwrap_or_default(),
+                    result,
+                    score.points.to_string(),
+                ]);
+            }
+        }
+    }
+    doc = doc
+        .block(table)
+        .block(Paragraph::new(texts.t("sheet.sled.points")).muted());
+    Ok(doc)
+}
+
+/// The event standings.
+pub fn standings(texts: &Texts, event: &Event, options: SheetOptions) -> Result<Document, String> {
+    let rows = standings_rows_full(texts, event)?;
+    let title = texts.t("event.tab.standings");
+    let tie_breakers = if event.tie_breakers.is_empty() {
+        texts.t("sheet.standings.shared").to_owned()
+    } else {
+        let names: Vec<String> = event
+            .tie_breakers
+            .iter()
+            .map(|t| texts.t(&format!("tiebreak.{}", t.key())).to_owned())
+            .collect();
+        texts.f(
+            "sheet.standings.tiebreakers",
+            &[("list", &names.join(", "))],
+        )
+    };
+    let mut table = Table::new([
+        Column::new(texts.t("standings.place"), 0.07).align(Align::Right),
+        Column::new(texts.t("event.player"), 0.19),
+        Column::new(texts.t("event.club"), 0.18),
+        Column::new(texts.t("event.army"), 0.14),
+        Column::new(texts.t("sheet.col.raeuber"), 0.05).align(Align::Right),
+        Column::new(texts.t("sheet.col.newyear"), 0.05).align(Align::Right),
+        Column::new(texts.t("sheet.col.sled"), 0.05).align(Align::Right),
+        Column::new(texts.t("sheet.col.total"), 0.1).align(Align::Right),
+        Column::new(texts.t("sheet.col.decided"), 0.17),
+    ])
+    .zebra(true)
+    .font_size(if rows.len() > 40 { 8.0 } else { 10.0 });
+    for r in &rows {
+        table = table.row(r.cells());
+    }
+    Ok(page(texts, event, options, title)
+        .block(Title::new(title).subtitle(tie_breakers))
+        .block(table)
+        .block(Paragraph::new(texts.t("sheet.col.legend")).muted()))
+}
+
+/// The rules cards of the three games.
+pub fn rules_cards(texts: &Texts, event: &Event, options: SheetOptions) -> Document {
+    let title = texts.t("event.tab.rules");
+    let mut doc = page(texts, event, options, title).block(Title::new(title));
+    for index in 0..RULE_CARDS.len() {
+        if let Some((heading, lines)) = rule_card_text(texts, index) {
+            doc = doc.block(Paragraph::heading(heading));
+            for line in lines {
+                doc = doc.block(Paragraph::new(format!("•  {line}")));
+            }
+            doc = doc.block(feldherr_sheet::Block::Spacer(8.0));
+        }
+    }
+    doc
+}

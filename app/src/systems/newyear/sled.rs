@@ -1,0 +1,214 @@
+//! The sled race result: finish order with rounds, non-finishers, and the
+//! points (N6).
+
+use eframe::egui;
+use feldherr_wfb_newyear::{Event, Finisher, SledOutcome, SledRace};
+
+use super::{NewYearEdit as EventEdit, event_edit};
+use crate::app::Command;
+use crate::i18n::Texts;
+
+#[derive(Debug, Clone, PartialEq)]
+struct Entry {
+    player: String,
+    finished: bool,
+    round: String,
+}
+
+/// The finish order being entered.
+#[derive(Debug, Default)]
+pub struct SledTab {
+    entries: Vec<Entry>,
+    error: Option<String>,
+}
+
+fn entries_of(event: &Event) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    if let Some(race) = &event.sled_race {
+        for f in &race.finishers {
+            entries.push(Entry {
+                player: f.player.clone(),
+                finished: true,
+                round: f.round.to_string(),
+            });
+        }
+        for id in &race.did_not_finish {
+            entries.push(Entry {
+                player: id.clone(),
+                finished: false,
+                round: String::new(),
+            });
+        }
+    }
+    for player in event.players.iter().filter(|p| p.character_on_foot) {
+        if !entries.iter().any(|e| e.player == player.id) {
+            entries.push(Entry {
+                player: player.id.clone(),
+                finished: true,
+                round: String::new(),
+            });
+        }
+    }
+    entries
+}
+
+impl SledTab {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        changed: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        if changed || self.entries.is_empty() {
+            self.entries = entries_of(event);
+        }
+        ui.heading(texts.t("event.tab.sled"));
+        ui.weak(texts.t("sled.help"));
+        ui.add_space(6.0);
+        let name_of = |id: &str| event.player(id).map_or(id.to_owned(), |p| p.name.clone());
+        let mut swap: Option<(usize, usize)> = None;
+        let count = self.entries.len();
+        egui::Grid::new("sled.entries")
+            .striped(true)
+            .num_columns(5)
+            .show(ui, |ui| {
+                for key in [
+                    "sled.position",
+                    "event.player",
+                    "sled.finished",
+                    "sled.round",
+                ] {
+                    ui.label(egui::RichText::new(texts.t(key)).strong());
+                }
+                ui.end_row();
+                for (i, entry) in self.entries.iter_mut().enumerate() {
+                    let name = name_of(&entry.player);
+                    ui.label(format!("{}.", i + 1));
+                    ui.label(&name);
+                    ui.checkbox(&mut entry.finished, "")
+                        .on_hover_text(texts.f("sled.finished.for", &[("name", &name)]));
+                    if entry.finished {
+                        ui.horizontal(|ui| {
+                            let label = ui.label(texts.f("sled.round.for", &[("name", &name)]));
+                            ui.add(
+                                egui::TextEdit::singleline(&mut entry.round).desired_width(40.0),
+                            )
+                            .labelled_by(label.id);
+                        });
+                    } else {
+                        ui.weak(texts.t("sled.dnf"));
+                    }
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(i > 0, egui::Button::new(texts.t("sled.up.short")).small())
+                            .on_hover_text(texts.f("sled.up", &[("name", &name)]))
+                            .clicked()
+                        {
+                            swap = Some((i - 1, i));
+                        }
+                        if ui
+                            .add_enabled(
+                                i + 1 < count,
+                                egui::Button::new(texts.t("sled.down.short")).small(),
+                            )
+                            .on_hover_text(texts.f("sled.down", &[("name", &name)]))
+                            .clicked()
+                        {
+                            swap = Some((i, i + 1));
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        if let Some((a, b)) = swap {
+            self.entries.swap(a, b);
+        }
+        let no_character: Vec<String> = event
+            .players
+            .iter()
+            .filter(|p| !p.character_on_foot)
+            .map(|p| p.name.clone())
+            .collect();
+        if !no_character.is_empty() {
+            ui.weak(texts.f("sled.no_start", &[("names", &no_character.join(", "))]));
+        }
+        ui.horizontal(|ui| {
+            if ui.button(texts.t("sled.save")).clicked() {
+                match self.race(texts, event) {
+                    Ok(race) => {
+                        self.error = None;
+                        commands.push(event_edit(EventEdit::SetSledRace(Some(race))));
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            if event.sled_race.is_some() && ui.button(texts.t("sled.clear")).clicked() {
+                commands.push(event_edit(EventEdit::SetSledRace(None)));
+            }
+        });
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if let Ok(Some(scores)) = event.sled_scores() {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(texts.t("sled.points")).strong());
+            egui::Grid::new("sled.scores").striped(true).show(ui, |ui| {
+                for score in scores {
+                    ui.label(format!("{}.", score.placing));
+                    ui.label(name_of(&score.player));
+                    ui.label(match score.outcome {
+                        SledOutcome::Finished { round, .. } => {
+                            texts.f("sled.in_round", &[("round", &round.to_string())])
+                        }
+                        SledOutcome::DidNotFinish => texts.t("sled.dnf").to_owned(),
+                        SledOutcome::DidNotStart => texts.t("sled.dns").to_owned(),
+                    });
+                    ui.label(texts.f("standings.points", &[("n", &score.points.to_string())]));
+                    ui.end_row();
+                }
+            });
+        }
+    }
+
+    fn race(&self, texts: &Texts, event: &Event) -> Result<SledRace, String> {
+        let mut finishers = Vec::new();
+        let mut did_not_finish = Vec::new();
+        for entry in &self.entries {
+            if entry.finished {
+                let round = entry
+                    .round
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|r| *r >= 1)
+                    .ok_or_else(|| {
+                        let name = event
+                            .player(&entry.player)
+                            .map_or(entry.player.as_str(), |p| p.name.as_str());
+                        texts.f(
+                            "sled.bad_round",
+                            &[("name", name), ("value", entry.round.trim())],
+                        )
+                    })?;
+                finishers.push(Finisher::new(entry.player.clone(), round));
+            } else {
+                did_not_finish.push(entry.player.clone());
+            }
+        }
+        let did_not_start = event
+            .players
+            .iter()
+            .filter(|p| !p.character_on_foot)
+            .map(|p| p.id.clone())
+            .collect();
+        let race = SledRace {
+            finishers,
+            did_not_finish,
+            did_not_start,
+        };
+        race.validate().map_err(|e| e.to_string())?;
+        Ok(race)
+    }
+}

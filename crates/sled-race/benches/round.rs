@@ -1,0 +1,154 @@
+//! One whole round of six sleds on a track with 20 terrain pieces: the
+//! order draw, six moves (speed, inch by inch through terrain,
+//! collisions, attacks) and six turn attempts, each replayed from its
+//! answers as the saved game keeps it.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use feldherr_dice::Dice;
+use feldherr_dice::step::{Answer, Resolver, Steps};
+use feldherr_geometry::{Angle, Point};
+use feldherr_play::Game;
+use feldherr_sled_race::{
+    DrawKind, DrawResolver, Driver, MoveResolver, NextStep, Race, RaceEdit, SledKind, StepInput,
+    TerrainKind, TurnResolver,
+};
+use feldherr_table::{Table, TableEdit};
+
+fn setup() -> (Race, Table) {
+    let mut table = Race::default_table();
+    let rules = Race::table_rules();
+    for i in 0..20u32 {
+        let kind = TerrainKind::ALL[(i % 10) as usize];
+        let t = rules.type_def(kind.type_id()).expect("type");
+        let at = Point::new(12.0 + f64::from(i * 13 % 56), 4.0 + f64::from(i * 7 % 40));
+        let p = t
+            .piece(table.next_id(), kind.label(), at)
+            .expect("piece")
+            .with_facing(Angle::from_degrees(f64::from(i * 37)).expect("angle"));
+        table.apply(TableEdit::Add(p)).expect("add");
+    }
+    let mut race = Race::new_game();
+    for i in 0..6u32 {
+        let d = Driver::on_foot(&format!("D{i}"), &format!("P{i}"), [3 + i % 3, 4, 4, 4, 3]);
+        race.apply(
+            &RaceEdit::AddEntrant {
+                player: format!("P{i}"),
+                driver: Some(d),
+            },
+            &mut table,
+        )
+        .expect("entrant");
+    }
+    race.apply(&RaceEdit::Start, &mut table).expect("start");
+    let mut dice = Dice::seeded(3);
+    let last = |c: &feldherr_dice::step::ChoiceRequest| c.options.len() - 1;
+    // Start draw and movement dice.
+    for _ in 0..2 {
+        race.play_next(&mut table, &mut dice, last, StepInput::Draw)
+            .expect("draw");
+    }
+    (race, table)
+}
+
+fn one_round(race: &mut Race, table: &mut Table, seed: u64) {
+    let mut dice = Dice::seeded(seed);
+    let last = |c: &feldherr_dice::step::ChoiceRequest| c.options.len() - 1;
+    race.play_next(table, &mut dice, last, StepInput::Draw)
+        .expect("order");
+    loop {
+        let input = match race.next_step() {
+            Some(NextStep::Move(_)) => StepInput::Move { facing: Some(0.0) },
+            Some(NextStep::Turn(_)) => StepInput::Turn { angle: 20.0 },
+            _ => break,
+        };
+        let input = match (input, race.next_step()) {
+            (StepInput::Move { .. }, Some(NextStep::Move(id)))
+                if race
+                    .state()
+                    .and_then(|s| s.sled(id))
+                    .is_some_and(|s| s.speed != 0) =>
+            {
+                StepInput::Move { facing: None }
+            }
+            (i, _) => i,
+        };
+        race.play_next(table, &mut dice, last, input).expect("step");
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let (race, table) = setup();
+    c.bench_function("sled race: one round, 6 sleds, 20 terrain pieces", |b| {
+        b.iter_batched(
+            || (race.clone(), table.clone()),
+            |(mut race, mut table)| {
+                one_round(&mut race, &mut table, 9);
+                black_box(race.state().map(|s| s.round))
+            },
+            criterion::BatchSize::SmallInput,
+        );
+    });
+}
+
+/// The engine's own work for the same round: every resolver of the round
+/// run once over its recorded answers (no replay per answer, no table).
+fn bench_resolve(c: &mut Criterion) {
+    let (mut race, mut table) = setup();
+    let first = race.resolutions.len();
+    one_round(&mut race, &mut table, 9);
+    let round: Vec<(SledKind, Vec<Answer>)> = race.resolutions[first..]
+        .iter()
+        .map(|r| (r.kind().clone(), r.answers().to_vec()))
+        .collect();
+    c.bench_function(
+        "sled race: resolve one round once, 6 sleds, 20 terrain pieces",
+        |b| {
+            b.iter(|| {
+                for (kind, answers) in &round {
+                    black_box(resolve_once(kind, answers));
+                }
+            });
+        },
+    );
+}
+
+fn resolve_once(kind: &SledKind, answers: &[Answer]) -> Option<usize> {
+    let mut steps = Steps::new(answers);
+    let out = match kind {
+        SledKind::Move {
+            before,
+            sled,
+            facing,
+        } => MoveResolver {
+            before: (**before).clone(),
+            sled: *sled,
+            facing: *facing,
+        }
+        .resolve(&mut steps)
+        .ok(),
+        SledKind::Turn {
+            before,
+            sled,
+            angle,
+        } => TurnResolver {
+            before: (**before).clone(),
+            sled: *sled,
+            angle: *angle,
+        }
+        .resolve(&mut steps)
+        .ok(),
+        SledKind::RoundOrder { before } => DrawResolver {
+            before: (**before).clone(),
+            kind: DrawKind::Round,
+        }
+        .resolve(&mut steps)
+        .ok(),
+        _ => None,
+    };
+    out.map(|o| o.path.len())
+}
+
+criterion_group!(benches, bench, bench_resolve);
+criterion_main!(benches);

@@ -1,0 +1,678 @@
+//! A sled's move: phases 1 to 3 of its round (S5, S6, S8-S10, S12, S13).
+
+use std::fmt;
+use std::sync::Arc;
+
+use feldherr_dice::mechanics::D6Test;
+use feldherr_dice::step::{ChoiceRequest, Pending, Resolver, Steps};
+use feldherr_dice::{Die, RollRequest, Roller};
+use feldherr_geometry::{Angle, Bounds, Point, Shape, SledZone};
+use feldherr_play::Id;
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{
+    crossed_within, first_contact, first_contact_within, footprint, near, on_kind, swept_bounds,
+};
+use crate::hit::{Target, resolve_hit};
+use crate::speed::{change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier};
+use crate::text::{msg, render, rule_step};
+use crate::track::downhill;
+use crate::{RaceState, SledStatus, SlopeReading, Terrain, TerrainEffect, TerrainKind};
+
+/// The most inches one move resolves (work is bounded; a sled this fast
+/// stops there, P33).
+pub const MAX_INCHES: u32 = 60;
+
+/// A rammer's gap to what it runs into: it stops just short of
+/// interpenetrating.
+pub(crate) const BACK_OFF: f64 = 0.02;
+
+/// What a finished step of the race ends with: the new state, the path
+/// of the sled that moved (empty for draws and dice) and a summary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stepped {
+    /// The race after the step.
+    pub after: RaceState,
+    /// The moving sled's centre after every inch, starting where it stood.
+    pub path: Vec<Point>,
+    /// One line in English.
+    pub summary: String,
+}
+
+impl fmt::Display for Stepped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary)
+    }
+}
+
+/// A sled being pushed by the moving sled (S12).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Push {
+    pub sled: Id,
+    pub dir: Angle,
+}
+
+/// The bookkeeping of one move.
+#[derive(Debug, Default)]
+pub(crate) struct MoveRun {
+    pub moved: u32,
+    pub flat_up: u32,
+    pub flat_down: u32,
+    pub pushing: Option<Push>,
+    pub path: Vec<Point>,
+}
+
+/// The move of one sled: free facing at speed 0, the new speed, then
+/// inch by inch through the track.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveResolver {
+    /// The race before the move.
+    pub before: RaceState,
+    /// The moving sled.
+    pub sled: Id,
+    /// The facing chosen at speed 0 (phase 1), if any.
+    pub facing: Option<Angle>,
+}
+
+impl Resolver for MoveResolver {
+    type Outcome = Stepped;
+
+    fn title(&self) -> String {
+        let name = self
+            .before
+            .sled(self.sled)
+            .map_or("?", |s| s.driver.name.as_str());
+        format!("Round {}: {name} moves", self.before.race_round())
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<Stepped, Pending> {
+        let mut st = self.before.clone();
+        let id = self.sled;
+        let Some(start) = st.sled(id).cloned() else {
+            return Ok(Stepped {
+                after: st,
+                path: Vec::new(),
+                summary: "no such sled".into(),
+            });
+        };
+        let standing = start.speed == 0;
+        // Phase 1: a standing sled may face anywhere.
+        if let Some(facing) = self.facing
+            && standing
+        {
+            if let Some(s) = st.sled_mut(id) {
+                s.facing = facing;
+            }
+            steps.log(rule_step(
+                "S5",
+                msg(
+                    "sled.log.face",
+                    &[("angle", facing.degrees().round() as i64)],
+                )
+                .text("name", &start.driver.name),
+            ));
+        }
+        // Phase 2: the new speed.
+        speed_phase(steps, &mut st, id)?;
+        // Phase 3: move.
+        let mut run = MoveRun::default();
+        run.path
+            .push(st.sled(id).map_or(start.center, |s| s.center));
+        move_phase(steps, &mut st, id, standing, &mut run)?;
+        end_of_move(steps, &mut st, id);
+        let speed = st.sled(id).map_or(0, |s| s.speed);
+        Ok(Stepped {
+            summary: format!(
+                "{} moved {} in, speed now {speed}",
+                start.driver.name, run.moved
+            ),
+            after: st,
+            path: run.path,
+        })
+    }
+}
+
+/// Phase 2 (S5, S2, S9 ice start).
+fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), Pending> {
+    let settings = st.settings;
+    let Some(s) = st.sled(id).cloned() else {
+        return Ok(());
+    };
+    let name = s.driver.name.clone();
+    let shape = footprint(&s, &settings);
+    let on_ice = shape
+        .as_ref()
+        .is_some_and(|sh| on_kind(sh, &st.track, TerrainKind::Ice));
+    if on_ice && s.speed != 0 {
+        steps.log(rule_step(
+            "S9",
+            msg("sled.log.ice_start_keep", &[("speed", s.speed.into())]).text("name", &name),
+        ));
+        return Ok(());
+    }
+    if on_ice {
+        steps.log(rule_step(
+            "S9",
+            msg("sled.log.ice_start_standing", &[]).text("name", &name),
+        ));
+    }
+    let previous = s.speed;
+    let base = if s.dice.is_empty() {
+        steps.log(rule_step(
+            "S2",
+            msg("sled.log.no_dice", &[("speed", previous.into())]).text("name", &name),
+        ));
+        previous
+    } else {
+        let question = msg("sled.ask.die", &[("speed", previous.into())]).text("name", &name);
+        let mut request = ChoiceRequest::new(render(&question))
+            .rule("S5")
+            .with_message(question);
+        for &face in &s.dice {
+            let (down, up) = mean_speed(previous, face);
+            let label = msg("sled.opt.die", &[("face", face.into())]);
+            let detail = if down == up {
+                format!("speed {down}")
+            } else {
+                format!("speed {down} or {up}")
+            };
+            request = request.option_message(render(&label), label, detail);
+        }
+        let index = steps.choose(request)?;
+        let face = s.dice.get(index).copied().unwrap_or(1);
+        if let Some(m) = st.sled_mut(id) {
+            m.dice.remove(index.min(m.dice.len().saturating_sub(1)));
+        }
+        let (down, up) = mean_speed(previous, face);
+        steps.log(rule_step(
+            "S5",
+            msg(
+                "sled.log.mean",
+                &[
+                    ("speed", previous.into()),
+                    ("face", face.into()),
+                    ("sum", (previous + face as i32).into()),
+                ],
+            ),
+        ));
+        if down == up {
+            down
+        } else {
+            let question = msg(
+                "sled.ask.round",
+                &[("down", down.into()), ("up", up.into())],
+            );
+            let down_label = msg("sled.opt.round_down", &[("speed", down.into())]);
+            let up_label = msg("sled.opt.round_up", &[("speed", up.into())]);
+            let request = ChoiceRequest::new(render(&question))
+                .rule("S5")
+                .with_message(question)
+                .option_message(render(&down_label), down_label, format!("speed {down}"))
+                .option_message(render(&up_label), up_label, format!("speed {up}"));
+            if steps.choose(request)? == 0 {
+                down
+            } else {
+                up
+            }
+        }
+    };
+    let direction = match settings.slope_reading {
+        SlopeReading::Facing => s.facing,
+        SlopeReading::Travel => s.travel(),
+    };
+    let angle = Angle::between(direction, downhill());
+    let modifier = slope_modifier(angle);
+    let result = base + modifier;
+    let new = sign_rule(previous, result);
+    steps.log(rule_step(
+        "S5",
+        msg(
+            "sled.log.slope_modifier",
+            &[
+                ("angle", angle.round() as i64),
+                ("modifier", modifier.into()),
+                ("result", result.into()),
+            ],
+        ),
+    ));
+    if new != result {
+        steps.log(rule_step(
+            "S5",
+            msg(
+                "sled.log.sign_rule",
+                &[
+                    ("previous", previous.into()),
+                    ("result", result.into()),
+                    ("speed", new.into()),
+                ],
+            ),
+        ));
+    }
+    steps.log(rule_step(
+        "S5",
+        msg("sled.log.new_speed", &[("speed", new.into())]).text("name", &name),
+    ));
+    if let Some(m) = st.sled_mut(id) {
+        m.speed = new;
+    }
+    Ok(())
+}
+
+/// Moves a sled's centre by `travel` along `heading`.
+fn shift(st: &mut RaceState, id: Id, heading: Angle, travel: f64) {
+    if let Some(s) = st.sled_mut(id) {
+        s.center = s.center.translate(heading.direction().scale(travel));
+    }
+}
+
+/// Phase 3: inch by inch (S6).
+pub(crate) fn move_phase(
+    steps: &mut Steps<'_>,
+    st: &mut RaceState,
+    id: Id,
+    standing: bool,
+    run: &mut MoveRun,
+) -> Result<(), Pending> {
+    let settings = st.settings;
+    let track = Arc::clone(&st.track);
+    let edges = track.edge_walls();
+    let terrain_bounds: Vec<Bounds> = track.terrain.iter().map(|t| t.shape.bounds()).collect();
+    let obstacles: Vec<(Bounds, &Terrain)> = track
+        .terrain
+        .iter()
+        .filter(|t| t.kind.effect() == TerrainEffect::Obstacle)
+        .chain(edges.iter())
+        .map(|t| (t.shape.bounds(), t))
+        .collect();
+    let mut crossed_line = false;
+    while let Some((racing, speed, heading, center, shape)) = st.sled(id).map(|s| {
+        (
+            s.racing(),
+            s.speed,
+            s.travel(),
+            s.center,
+            footprint(s, &settings),
+        )
+    }) {
+        if !racing || run.moved >= speed.unsigned_abs() {
+            break;
+        }
+        if run.moved >= MAX_INCHES {
+            steps.log(rule_step(
+                "P33",
+                msg("sled.log.max_inches", &[("inches", MAX_INCHES.into())]),
+            ));
+            break;
+        }
+        let inch = run.moved + 1;
+        // A pushed sled moves first (S12).
+        if let Some(push) = run.pushing {
+            push_inch(steps, st, id, push, &edges, run);
+        }
+        let Some(shape) = shape else {
+            break;
+        };
+        let swept = swept_bounds(&shape, heading, 1.0);
+        // The first obstacle or sled this inch runs into.
+        let mut obstacle: Option<(f64, &Terrain)> = None;
+        for (b, t) in &obstacles {
+            if let Some(at) = first_contact_within(&shape, swept, heading, 1.0, &t.shape, *b)
+                && obstacle.is_none_or(|(best, _)| at < best)
+            {
+                obstacle = Some((at, t));
+            }
+        }
+        // A sled already reaching over a table edge and heading further
+        // out is stopped at once (P31).
+        if obstacle.is_none()
+            && let Some(edge) = track.edge_blocking(&shape, heading, &edges)
+        {
+            obstacle = Some((0.0, edge));
+        }
+        let mut rammed: Option<(f64, Id)> = None;
+        for other in st.sleds.iter().filter(|o| o.id != id && o.racing()) {
+            let Some(other_shape) = footprint(other, &settings) else {
+                continue;
+            };
+            let other_bounds = other_shape.bounds();
+            if let Some(at) =
+                first_contact_within(&shape, swept, heading, 1.0, &other_shape, other_bounds)
+                && rammed.is_none_or(|(best, _)| at < best)
+            {
+                rammed = Some((at, other.id));
+            }
+        }
+        let obstacle = obstacle.map(|(at, t)| (at, t.name.clone(), t.kind));
+        match (obstacle, rammed) {
+            (Some((at, name, kind)), r) if r.is_none_or(|(rt, _)| at < rt) => {
+                shift(st, id, heading, (at - BACK_OFF).max(0.0));
+                run.moved += 1;
+                run.path.push(st.sled(id).map_or(center, |x| x.center));
+                let strength = speed.abs();
+                steps.log(rule_step(
+                    "S10",
+                    msg(
+                        "sled.log.obstacle",
+                        &[("inch", inch.into()), ("strength", strength.into())],
+                    )
+                    .text("obstacle", &name)
+                    .key("kind", kind.key()),
+                ));
+                resolve_hit(steps, st, id, Target::Driver, strength)?;
+                resolve_hit(steps, st, id, Target::Sled, strength)?;
+                if let Some(m) = st.sled_mut(id) {
+                    m.speed = 0;
+                }
+                break;
+            }
+            (_, Some((at, other))) => {
+                shift(st, id, heading, (at - BACK_OFF).max(0.0));
+                run.moved += 1;
+                run.path.push(st.sled(id).map_or(center, |x| x.center));
+                if run.pushing.is_some_and(|p| p.sled == other) {
+                    steps.log(rule_step(
+                        "S12",
+                        msg("sled.log.push_contact", &[("inch", inch.into())]),
+                    ));
+                } else {
+                    crate::collision::collide(steps, st, id, other, run)?;
+                }
+            }
+            _ => {
+                shift(st, id, heading, 1.0);
+                run.moved += 1;
+                run.path.push(st.sled(id).map_or(center, |x| x.center));
+                let special = inch_terrain(
+                    steps,
+                    st,
+                    id,
+                    (inch, &shape, heading),
+                    (&track.terrain, &terrain_bounds),
+                    run,
+                )?;
+                if !crossed_line && st.sled(id).is_some_and(|x| x.center.x >= st.track.finish_x) {
+                    crossed_line = true;
+                    steps.log(rule_step(
+                        "S15",
+                        msg("sled.log.crossed", &[("inch", inch.into())]),
+                    ));
+                }
+                let left = st
+                    .sled(id)
+                    .is_some_and(|x| x.racing() && run.moved < x.speed.unsigned_abs());
+                if !special && !standing && st.turn >= 2 && left {
+                    crate::attack::offer(steps, st, id, inch)?;
+                }
+            }
+        }
+        // Pushing ends when the two lose contact (S12).
+        if let Some(push) = run.pushing {
+            let (a, b) = (st.sled(id), st.sled(push.sled));
+            let touching = match (a, b) {
+                (Some(a), Some(b)) if a.racing() && b.racing() => {
+                    match (footprint(a, &settings), footprint(b, &settings)) {
+                        (Some(x), Some(y)) => near(&x, &y),
+                        _ => false,
+                    }
+                }
+                _ => false,
+            };
+            if !touching {
+                run.pushing = None;
+                steps.log(rule_step("S12", msg("sled.log.push_ends", &[])));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Moves the pushed sled one inch (or to the first thing in its way).
+fn push_inch(
+    steps: &mut Steps<'_>,
+    st: &mut RaceState,
+    rammer: Id,
+    push: Push,
+    edges: &[Terrain],
+    run: &mut MoveRun,
+) {
+    let settings = st.settings;
+    let Some(p) = st.sled(push.sled).cloned() else {
+        run.pushing = None;
+        return;
+    };
+    let Some(shape) = footprint(&p, &settings) else {
+        run.pushing = None;
+        return;
+    };
+    let mut travel = 1.0_f64;
+    let others: Vec<Shape> = st
+        .sleds
+        .iter()
+        .filter(|o| o.id != rammer && o.id != push.sled && o.racing())
+        .filter_map(|o| footprint(o, &settings))
+        .collect();
+    let blockers = st
+        .track
+        .terrain
+        .iter()
+        .filter(|t| t.kind.effect() == TerrainEffect::Obstacle)
+        .chain(edges.iter())
+        .map(|t| &t.shape)
+        .chain(others.iter());
+    for b in blockers {
+        if let Some(at) = first_contact(&shape, push.dir, 1.0, b) {
+            travel = travel.min((at - BACK_OFF).max(0.0));
+        }
+    }
+    shift(st, push.sled, push.dir, travel);
+    steps.log(rule_step(
+        "S12",
+        msg(
+            "sled.log.pushed",
+            &[("tenths", (travel * 10.0).round() as i64)],
+        )
+        .text("name", &p.driver.name),
+    ));
+    if travel < 1.0 {
+        run.pushing = None;
+        steps.log(rule_step("S12", msg("sled.log.push_blocked", &[])));
+    }
+}
+
+/// Terrain effects of a full inch (S8, S9, P34); returns whether the inch was
+/// in special terrain (no attack after it, S13).
+fn inch_terrain(
+    steps: &mut Steps<'_>,
+    st: &mut RaceState,
+    id: Id,
+    (inch, shape, heading): (u32, &Shape, Angle),
+    (terrain, bounds): (&[Terrain], &[Bounds]),
+    run: &mut MoveRun,
+) -> Result<bool, Pending> {
+    let touched: Vec<&Terrain> = crossed_within(shape, heading, 1.0, terrain, bounds);
+    if touched.is_empty() {
+        steps.log(rule_step(
+            "S6",
+            msg("sled.log.inch_clear", &[("inch", inch.into())]),
+        ));
+        return Ok(false);
+    }
+    for t in &touched {
+        steps.log(rule_step(
+            "S6",
+            msg("sled.log.inch_in", &[("inch", inch.into())])
+                .key("terrain", t.kind.key())
+                .text("name", &t.name),
+        ));
+    }
+    let special = touched.iter().any(|t| t.kind != TerrainKind::Plateau);
+    // Slopes (S8): a steep slope wins over a flat one in the same inch.
+    let slope = touched
+        .iter()
+        .find(|t| t.kind == TerrainKind::SteepSlope)
+        .or_else(|| touched.iter().find(|t| t.kind == TerrainKind::FlatSlope));
+    if let Some(slope) = slope
+        && let Some(uphill) = slope.uphill
+    {
+        let angle = Angle::between(heading, uphill);
+        let up = angle < 90.0;
+        let down = angle > 90.0;
+        let steep = slope.kind == TerrainKind::SteepSlope;
+        let due = if steep {
+            true
+        } else if up {
+            run.flat_up += 1;
+            run.flat_up.is_multiple_of(2)
+        } else if down {
+            run.flat_down += 1;
+            run.flat_down.is_multiple_of(2)
+        } else {
+            false
+        };
+        if (up || down)
+            && due
+            && let Some(s) = st.sled_mut(id)
+        {
+            let delta = if up { -1 } else { 1 };
+            s.speed = change_magnitude(s.speed, delta);
+            let key = if up {
+                "sled.log.slope_up"
+            } else {
+                "sled.log.slope_down"
+            };
+            let per: i64 = if steep { 1 } else { 2 };
+            let speed = s.speed;
+            steps.log(rule_step(
+                "S8",
+                msg(
+                    key,
+                    &[("inch", inch.into()), ("per", per), ("speed", speed.into())],
+                )
+                .key("terrain", slope.kind.key()),
+            ));
+            if speed == 0 {
+                steps.log(rule_step(
+                    "S8",
+                    msg("sled.log.stops", &[("inch", inch.into())]),
+                ));
+            }
+        } else if !up && !down {
+            steps.log(rule_step(
+                "P34",
+                msg("sled.log.slope_across", &[("inch", inch.into())]),
+            ));
+        }
+    }
+    // Woods and hedges (S9): one test with the worst terrain modifier.
+    let vegetation = touched
+        .iter()
+        .filter_map(|t| match t.kind.effect() {
+            TerrainEffect::Vegetation { modifier } => Some((modifier, t)),
+            _ => None,
+        })
+        .min_by_key(|(m, _)| *m);
+    if let Some((terrain_mod, t)) = vegetation
+        && let Some(s) = st.sled(id).cloned()
+        && s.racing()
+    {
+        let speed = s.speed.abs();
+        let speed_mod = speed_band_modifier(speed);
+        let total = speed_mod + terrain_mod;
+        let need = (3 - total).clamp(2, 6);
+        let test = D6Test::new(3, total)?;
+        let purpose = msg(
+            "sled.roll.wood_test",
+            &[
+                ("inch", inch.into()),
+                ("speed", speed.into()),
+                ("speed_mod", speed_mod.into()),
+                ("terrain_mod", terrain_mod.into()),
+                ("need", need.into()),
+            ],
+        )
+        .key("terrain", t.kind.key());
+        let face = steps.roll_one(
+            RollRequest::new(1, Die::D6, render(&purpose))
+                .rule("S9")
+                .with_message(purpose)
+                .odds_if(steps.wants_odds(), || test.distribution().odds_lines()),
+        )?;
+        if test.evaluate(face)?.passed() {
+            steps.log(rule_step(
+                "S9",
+                msg("sled.log.wood_pass", &[("face", face.into())]),
+            ));
+        } else {
+            steps.log(rule_step(
+                "S9",
+                msg(
+                    "sled.log.wood_fail",
+                    &[("face", face.into()), ("strength", speed.into())],
+                )
+                .text("name", &s.driver.name),
+            ));
+            resolve_hit(steps, st, id, Target::Driver, speed)?;
+            if let Some(m) = st.sled_mut(id) {
+                m.speed = 0;
+            }
+        }
+    }
+    Ok(special)
+}
+
+/// After the move: finishes (S15), ice (S9) and whether the sled may turn.
+fn end_of_move(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) {
+    let settings = st.settings;
+    let round = st.race_round();
+    let finish = st.track.finish_x;
+    let order = st.order.clone();
+    let mut finished = Vec::new();
+    for s in st.sleds.iter_mut().filter(|s| s.racing()) {
+        if s.center.x >= finish {
+            let past = s.center.x - finish;
+            let place = order.iter().position(|o| *o == s.id).unwrap_or(0) as u32;
+            s.status = SledStatus::Finished {
+                round,
+                past,
+                order: place,
+            };
+            finished.push((s.driver.name.clone(), past));
+        }
+    }
+    for (name, past) in finished {
+        steps.log(rule_step(
+            "S15",
+            msg(
+                "sled.log.finished",
+                &[
+                    ("round", round.into()),
+                    ("tenths", (past * 10.0).round() as i64),
+                ],
+            )
+            .text("name", &name),
+        ));
+    }
+    let may_turn = match st.sled(id) {
+        Some(s) if s.racing() && s.speed > 0 => {
+            let on_ice =
+                footprint(s, &settings).is_some_and(|sh| on_kind(&sh, &st.track, TerrainKind::Ice));
+            if on_ice {
+                steps.log(rule_step("S9", msg("sled.log.ice_end", &[])));
+            }
+            !on_ice
+        }
+        _ => false,
+    };
+    if may_turn {
+        st.turning = Some(id);
+    } else {
+        st.moved.push(id);
+    }
+}
+
+/// The zone of `target` that the point lies in, front when at its centre.
+pub(crate) fn zone_at(st: &RaceState, target: Id, point: Point) -> SledZone {
+    st.sled(target)
+        .and_then(|t| t.zone_of(&st.settings, point))
+        .unwrap_or(SledZone::Front)
+}

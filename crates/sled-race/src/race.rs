@@ -1,0 +1,601 @@
+//! The race as a [`feldherr_play::Game`]: setup, start, resolutions, undo,
+//! report.
+
+use feldherr_dice::Dice;
+use feldherr_dice::step::ChoiceRequest;
+use feldherr_geometry::{Angle, Point, Shape};
+use feldherr_play::{
+    Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
+};
+use feldherr_table::{Layer, Piece, Table, TableEdit, TableRules};
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::crossed;
+use crate::state::NextStep;
+use crate::text::{DE, EN};
+use crate::track::sled_table_rules;
+use crate::turning::MAX_TURN;
+use crate::{Driver, RaceSettings, RaceState, Sled, SledKind, SledStatus, TerrainKind, Track};
+
+/// The most entrants a race takes.
+pub const MAX_ENTRANTS: usize = 16;
+
+/// One player of the event in the race: with a driver, or without one
+/// (no character on foot: does not start, N6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entrant {
+    /// Stable id; also the id of his sled.
+    pub id: Id,
+    /// The player as the event knows him.
+    pub player: String,
+    /// His driver; `None` when he has no character on foot.
+    #[serde(default)]
+    pub driver: Option<Driver>,
+}
+
+/// What the next resolution is opened with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StepInput {
+    /// The start draw, a turn's movement dice or a round's order:
+    /// whichever is next.
+    Draw,
+    /// The next sled's move, with its new facing if it stands (degrees).
+    Move {
+        /// Facing for a standing sled (phase 1); `None` keeps it.
+        facing: Option<f64>,
+    },
+    /// The turn attempt of the sled that just moved (degrees, CCW
+    /// positive = left; 0 for none).
+    Turn {
+        /// The turn asked for.
+        angle: f64,
+    },
+}
+
+/// A change to the race.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RaceEdit {
+    /// New settings (before the start).
+    SetSettings(RaceSettings),
+    /// A new entrant (before the start); his id is the next free one.
+    AddEntrant {
+        /// The player.
+        player: String,
+        /// His driver, or none (N6).
+        driver: Option<Driver>,
+    },
+    /// Changes an entrant (before the start).
+    SetEntrant(Entrant),
+    /// Removes an entrant (before the start).
+    RemoveEntrant(Id),
+    /// Starts the race: freezes the terrain of the table as the track.
+    Start,
+    /// Opens the next resolution.
+    Open(StepInput),
+    /// Applies the finished resolution with this id to the race and the
+    /// table.
+    Apply(Id),
+    /// Takes back the last applied resolution (its answers stay, to be
+    /// taken back one by one).
+    Undo,
+    /// The organiser ends the race (S15).
+    End,
+}
+
+/// One inch of a planned move, for drawing it before it is confirmed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlannedInch {
+    /// Inch number from 1.
+    pub inch: u32,
+    /// Where the centre starts the inch.
+    pub from: Point,
+    /// Where it ends it.
+    pub to: Point,
+    /// The terrain any part of the sled crosses in it.
+    pub terrain: Vec<TerrainKind>,
+}
+
+/// The sled race game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Race {
+    /// Options and sled footprint, saved with the race.
+    pub settings: RaceSettings,
+    /// Every player.
+    pub entrants: Vec<Entrant>,
+    /// The running race, once started.
+    #[serde(default)]
+    pub state: Option<RaceState>,
+    /// Whether the organiser ended it.
+    #[serde(default)]
+    pub ended: bool,
+    /// Every resolution, oldest first.
+    #[serde(default)]
+    pub resolutions: Vec<SavedResolution<SledKind>>,
+}
+
+fn refused(reason: &str, rule: &str) -> PlayError {
+    PlayError::refused(reason, Some(rule))
+}
+
+impl Race {
+    /// What the race needs next; `None` before the start.
+    pub fn next_step(&self) -> Option<NextStep> {
+        if self.ended {
+            return Some(NextStep::Over);
+        }
+        self.state.as_ref().map(RaceState::next_step)
+    }
+
+    /// The running state.
+    pub fn state(&self) -> Option<&RaceState> {
+        self.state.as_ref()
+    }
+
+    /// The planned straight path of sled `id` for `inches` inches along
+    /// `facing` (or its current direction of travel), with the terrain each
+    /// inch crosses; no dice, no collisions.
+    pub fn plan(&self, id: Id, facing: Option<f64>, inches: u32) -> Vec<PlannedInch> {
+        let Some(st) = &self.state else {
+            return Vec::new();
+        };
+        let Some(mut sled) = st.sled(id).cloned() else {
+            return Vec::new();
+        };
+        if let Some(f) = facing.and_then(|f| Angle::from_degrees(f).ok()) {
+            sled.facing = f;
+        }
+        let heading = sled.travel();
+        let mut out = Vec::new();
+        for inch in 1..=inches.min(crate::movement::MAX_INCHES) {
+            let Some(rect) = sled.outline(&st.settings) else {
+                break;
+            };
+            let from = sled.center;
+            let terrain = crossed(&Shape::Rect(rect), heading, 1.0, &st.track.terrain)
+                .into_iter()
+                .map(|t| t.kind)
+                .collect();
+            sled.center = from.translate(heading.direction());
+            out.push(PlannedInch {
+                inch,
+                from,
+                to: sled.center,
+                terrain,
+            });
+        }
+        out
+    }
+
+    /// Opens the next step, resolves it with `dice` and `choose`, and
+    /// applies it: the whole step in one call (for a race run by the
+    /// software alone, tests and benchmarks). Returns the step done.
+    pub fn play_next(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        choose: impl FnMut(&ChoiceRequest) -> usize,
+        input: StepInput,
+    ) -> Result<NextStep, PlayError> {
+        let step = self
+            .next_step()
+            .ok_or_else(|| refused("the race has not started", "S3"))?;
+        let kind = self.kind_for(input)?;
+        let answers = kind.drive(dice, choose)?;
+        let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
+        self.resolutions
+            .push(SavedResolution::with_answers(id, kind, answers, false)?);
+        if let Err(e) = self.apply(&RaceEdit::Apply(id), table) {
+            self.resolutions.pop();
+            return Err(e);
+        }
+        Ok(step)
+    }
+
+    fn setup_only(&self) -> Result<(), PlayError> {
+        if self.state.is_some() {
+            Err(refused("the race has started; setup is closed", "S3"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn kind_for(&self, input: StepInput) -> Result<SledKind, PlayError> {
+        if self.ended {
+            return Err(refused("the race is over", "S15"));
+        }
+        if self.resolutions.iter().any(|r| !r.applied()) {
+            return Err(PlayError::refused(
+                "a resolution is still open: apply or remove it first",
+                None,
+            ));
+        }
+        let st = self
+            .state
+            .as_ref()
+            .ok_or_else(|| refused("the race has not started", "S3"))?;
+        let before = Box::new(st.clone());
+        match (st.next_step(), input) {
+            (NextStep::StartDraw, StepInput::Draw) => Ok(SledKind::StartDraw { before }),
+            (NextStep::TurnDice, StepInput::Draw) => Ok(SledKind::TurnDice { before }),
+            (NextStep::RoundOrder, StepInput::Draw) => Ok(SledKind::RoundOrder { before }),
+            (NextStep::Move(sled), StepInput::Move { facing }) => {
+                let facing = match facing {
+                    None => None,
+                    Some(f) => {
+                        if st.sled(sled).is_some_and(|s| s.speed != 0) {
+                            return Err(refused(
+                                "only a standing sled (speed 0) may be faced anew before it moves",
+                                "S5",
+                            ));
+                        }
+                        Some(
+                            Angle::from_degrees(f)
+                                .map_err(|_| PlayError::invalid("facing", f, "must be finite"))?,
+                        )
+                    }
+                };
+                Ok(SledKind::Move {
+                    before,
+                    sled,
+                    facing,
+                })
+            }
+            (NextStep::Turn(sled), StepInput::Turn { angle }) => {
+                if !angle.is_finite() || angle.abs() > MAX_TURN {
+                    return Err(PlayError::invalid(
+                        "angle",
+                        angle,
+                        "must be a turn of -180 to 180 degrees",
+                    ));
+                }
+                Ok(SledKind::Turn {
+                    before,
+                    sled,
+                    angle,
+                })
+            }
+            (NextStep::Over, _) => Err(refused("every sled has finished or is out", "S15")),
+            (next, _) => Err(PlayError::refused(
+                format!("the next step is {next:?}, not this one"),
+                None,
+            )),
+        }
+    }
+
+    fn start(&mut self, table: &Table) -> Result<(), PlayError> {
+        self.setup_only()?;
+        self.settings.validate()?;
+        let track = Track::from_table(table)?;
+        let mut sleds = Vec::new();
+        for (i, e) in self.entrants.iter().enumerate() {
+            if let Some(d) = &e.driver {
+                d.validate().map_err(|err| {
+                    PlayError::invalid(format!("entrants[{i}].driver"), &d.name, err.to_string())
+                })?;
+                sleds.push(Sled::new(e.id, d.clone(), Point::new(0.0, 0.0)));
+            }
+        }
+        if sleds.is_empty() {
+            return Err(refused("no entrant has a driver on foot", "N6"));
+        }
+        self.state = Some(RaceState {
+            settings: self.settings,
+            track: std::sync::Arc::new(track),
+            sleds,
+            placed: false,
+            turn: 0,
+            round: 0,
+            order: Vec::new(),
+            moved: Vec::new(),
+            turning: None,
+        });
+        Ok(())
+    }
+
+    fn check_entrant(
+        &self,
+        player: &str,
+        driver: Option<&Driver>,
+        skip: Option<Id>,
+    ) -> Result<(), PlayError> {
+        if player.trim().is_empty() {
+            return Err(PlayError::invalid("player", "\"\"", "must not be empty"));
+        }
+        if self
+            .entrants
+            .iter()
+            .any(|e| Some(e.id) != skip && e.player == player)
+        {
+            return Err(PlayError::invalid("player", player, "is entered already"));
+        }
+        if let Some(d) = driver {
+            d.validate()?;
+            if d.player != player {
+                return Err(PlayError::invalid(
+                    "driver.player",
+                    &d.player,
+                    "must be the entrant's player",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_resolution(&mut self, id: Id, table: &mut Table) -> Result<(), PlayError> {
+        let index = self
+            .resolutions
+            .iter()
+            .position(|r| r.id() == id)
+            .ok_or_else(|| PlayError::not_found("resolution", id))?;
+        if index + 1 != self.resolutions.len() {
+            return Err(PlayError::refused(
+                "only the newest resolution can be applied",
+                None,
+            ));
+        }
+        let r = &self.resolutions[index];
+        if r.applied() {
+            return Err(PlayError::refused("the result is applied already", None));
+        }
+        let after = r.outcome().ok_or(PlayError::Unfinished)?.after.clone();
+        if Some(r.kind().before()) != self.state.as_ref() {
+            return Err(PlayError::refused(
+                "the race changed since this resolution was opened; remove it and open it anew",
+                None,
+            ));
+        }
+        let mut new_table = table.clone();
+        let mut after = after;
+        sync_table(&mut new_table, self.state.as_ref(), &mut after)?;
+        self.resolutions[index].set_applied()?;
+        self.state = Some(after);
+        *table = new_table;
+        Ok(())
+    }
+
+    fn undo(&mut self, table: &mut Table) -> Result<(), PlayError> {
+        let Some(last) = self.resolutions.last() else {
+            return Err(PlayError::refused("nothing to take back", None));
+        };
+        if !last.applied() {
+            return Err(PlayError::refused(
+                "the newest resolution is not applied: take back its answers or remove it",
+                None,
+            ));
+        }
+        let mut before = last.kind().before().clone();
+        let reopened = SavedResolution::with_answers(
+            last.id(),
+            last.kind().clone(),
+            last.answers().to_vec(),
+            false,
+        )?;
+        let mut new_table = table.clone();
+        sync_table(&mut new_table, self.state.as_ref(), &mut before)?;
+        if let Some(slot) = self.resolutions.last_mut() {
+            *slot = reopened;
+        }
+        self.state = Some(before);
+        self.ended = false;
+        *table = new_table;
+        Ok(())
+    }
+}
+
+/// Puts every sled of `new` on the table as it is (adding pieces for new
+/// ones, removing those out of the race and those `old` had that `new`
+/// has not placed).
+fn sync_table(
+    table: &mut Table,
+    old: Option<&RaceState>,
+    new: &mut RaceState,
+) -> Result<(), PlayError> {
+    let settings = new.settings;
+    let keep: Vec<u64> = new
+        .sleds
+        .iter()
+        .filter(|s| new.placed && !matches!(s.status, SledStatus::Out { .. }))
+        .filter_map(|s| s.piece)
+        .collect();
+    if let Some(old) = old {
+        for piece in old.sleds.iter().filter_map(|s| s.piece) {
+            if !keep.contains(&piece) && table.piece(piece).is_some() {
+                table.apply(TableEdit::Delete { id: piece })?;
+            }
+        }
+    }
+    for s in new.sleds.iter_mut() {
+        let on_table = new.placed && !matches!(s.status, SledStatus::Out { .. });
+        if !on_table {
+            if let Some(p) = s.piece
+                && table.piece(p).is_some()
+            {
+                table.apply(TableEdit::Delete { id: p })?;
+            }
+            if !new.placed {
+                s.piece = None;
+            }
+            continue;
+        }
+        let Some(rect) = s.outline(&settings) else {
+            continue;
+        };
+        match s
+            .piece
+            .filter(|p| table.piece(*p).is_some_and(|x| x.kind == "sled"))
+        {
+            Some(p) => {
+                table.apply(TableEdit::SetShape {
+                    id: p,
+                    shape: Shape::Rect(rect),
+                })?;
+                table.apply(TableEdit::Rotate {
+                    id: p,
+                    facing: s.facing,
+                })?;
+            }
+            None => {
+                let id = table.next_id();
+                let piece = Piece::new(id, &s.driver.name, "sled", Layer::Model, Shape::Rect(rect))
+                    .with_facing(s.facing);
+                table.add(piece)?;
+                s.piece = Some(id);
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Game for Race {
+    type Edit = RaceEdit;
+    const SYSTEM: &'static str = "sled";
+
+    fn new_game() -> Self {
+        Race {
+            settings: RaceSettings::default(),
+            entrants: Vec::new(),
+            state: None,
+            ended: false,
+            resolutions: Vec::new(),
+        }
+    }
+
+    fn table_rules() -> TableRules {
+        sled_table_rules()
+    }
+
+    fn apply(&mut self, edit: &RaceEdit, table: &mut Table) -> Result<(), PlayError> {
+        match edit {
+            RaceEdit::SetSettings(s) => {
+                self.setup_only()?;
+                s.validate()?;
+                self.settings = *s;
+            }
+            RaceEdit::AddEntrant { player, driver } => {
+                self.setup_only()?;
+                if self.entrants.len() >= MAX_ENTRANTS {
+                    return Err(PlayError::invalid(
+                        "entrants",
+                        self.entrants.len() + 1,
+                        "a race takes at most 16 entrants",
+                    ));
+                }
+                self.check_entrant(player, driver.as_ref(), None)?;
+                let id = Id::next_after(self.entrants.iter().map(|e| e.id));
+                self.entrants.push(Entrant {
+                    id,
+                    player: player.clone(),
+                    driver: driver.clone(),
+                });
+            }
+            RaceEdit::SetEntrant(e) => {
+                self.setup_only()?;
+                self.check_entrant(&e.player, e.driver.as_ref(), Some(e.id))?;
+                let slot = self
+                    .entrants
+                    .iter_mut()
+                    .find(|x| x.id == e.id)
+                    .ok_or_else(|| PlayError::not_found("entrant", e.id))?;
+                *slot = e.clone();
+            }
+            RaceEdit::RemoveEntrant(id) => {
+                self.setup_only()?;
+                let before = self.entrants.len();
+                self.entrants.retain(|e| e.id != *id);
+                if self.entrants.len() == before {
+                    return Err(PlayError::not_found("entrant", id));
+                }
+            }
+            RaceEdit::Start => self.start(table)?,
+            RaceEdit::Open(input) => {
+                let kind = self.kind_for(*input)?;
+                let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
+                self.resolutions.push(SavedResolution::new(id, kind)?);
+            }
+            RaceEdit::Apply(id) => self.apply_resolution(*id, table)?,
+            RaceEdit::Undo => self.undo(table)?,
+            RaceEdit::End => {
+                if self.state.is_none() {
+                    return Err(refused("the race has not started", "S15"));
+                }
+                self.ended = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn problems(&self, table: &Table) -> Vec<Problem> {
+        let mut out = Vec::new();
+        for (i, e) in self.entrants.iter().enumerate() {
+            if let Some(d) = &e.driver
+                && let Err(err) = d.validate()
+            {
+                out.push(Problem::new(format!("entrants[{i}].driver"), err.to_string()).rule("N6"));
+            }
+        }
+        for p in table.pieces() {
+            if p.layer == Layer::Terrain && TerrainKind::from_type_id(&p.kind).is_none() {
+                out.push(
+                    Problem::new(
+                        format!("table.pieces[{}]", p.id),
+                        format!(
+                            "\"{}\" is of a kind the sled race does not know: {}",
+                            p.name, p.kind
+                        ),
+                    )
+                    .rule("S1"),
+                );
+            }
+        }
+        match (&self.state, Track::from_table(table)) {
+            (_, Err(e)) => out.push(Problem::new("table", e.to_string()).rule("S8")),
+            (Some(st), Ok(track)) if track.terrain != st.track.terrain => out.push(
+                Problem::new(
+                    "state.track",
+                    "the terrain on the table changed after the start; the race keeps the terrain it started with",
+                )
+                .rule("S1"),
+            ),
+            _ => {}
+        }
+        out
+    }
+
+    fn resolutions(&self) -> &dyn ResolutionList {
+        &self.resolutions
+    }
+
+    fn resolutions_mut(&mut self) -> &mut dyn ResolutionList {
+        &mut self.resolutions
+    }
+
+    fn report(&self) -> Option<GameReport> {
+        let st = self.state.as_ref()?;
+        let order = st.finish_order();
+        let sides = self
+            .entrants
+            .iter()
+            .map(|e| {
+                let mut side = SideReport::new(&e.player);
+                if let Some(pos) = order.iter().position(|(id, _)| *id == e.id) {
+                    side.placing = Some(pos as u32 + 1);
+                    side.finished_round = order.get(pos).map(|(_, r)| *r);
+                }
+                side
+            })
+            .collect();
+        Some(GameReport {
+            finished: self.ended || st.next_step() == NextStep::Over,
+            sides,
+        })
+    }
+
+    fn messages(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => EN,
+            Lang::De => DE,
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! Actions ("Действия"): short and full, what each needs, and the pairs an
+//! activation may hold.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model_type::{Discipline, ModelType};
+use crate::skill::SkillKind;
+use crate::{Condition, Fighter, WarheimError};
+
+/// Short actions ("Короткие действия"); any of them may be a reaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShortAction {
+    /// Движение: first Speed.
+    Move,
+    /// Движение as the second action: second Speed.
+    SecondMove,
+    /// Уворот: Ph, opposed to every enemy acting on him; aside by the
+    /// second Speed.
+    Dodge,
+    /// Бросок: a dodge into base contact with the enemy.
+    Throw,
+    /// Разворот: a dodge at -3 to face the enemy.
+    Turn,
+    /// Блок: WS; adds the shield's Arm.
+    Block,
+    /// Атака: WS against an enemy in base contact.
+    Attack,
+    /// Выстрел: Prec against an enemy in sight.
+    Shoot,
+    /// Спецспособность: Mor for a special ability.
+    Special,
+    /// Удар из засады: WS from a hidden marker, the enemy -6; reveals.
+    AmbushStrike,
+    /// Выстрел из засады: Prec from a hidden marker, the enemy -3; reveals.
+    AmbushShot,
+    /// Направить заклинание: channel a spell.
+    Channel,
+    /// ПРЕВОЗМОГАТЬ: resist a spell cast at him.
+    Overcome,
+    /// Разглядеть: Prec to reveal a hidden marker.
+    Spot,
+    /// Перезарядка: reload.
+    Reload,
+    /// Спрятаться: become a hidden marker while no enemy sees him.
+    Hide,
+}
+
+impl ShortAction {
+    /// Attacks, casts and shots: two of them never pair.
+    pub fn is_attack(self) -> bool {
+        matches!(
+            self,
+            ShortAction::Attack
+                | ShortAction::Shoot
+                | ShortAction::AmbushStrike
+                | ShortAction::AmbushShot
+                | ShortAction::Channel
+        )
+    }
+
+    fn is_shot(self) -> bool {
+        matches!(self, ShortAction::Shoot | ShortAction::AmbushShot)
+    }
+
+    fn is_move(self) -> bool {
+        matches!(self, ShortAction::Move | ShortAction::SecondMove)
+    }
+}
+
+/// Full actions ("Полные действия"); never a reaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FullAction {
+    /// Створить заклинание.
+    CastSpell,
+    /// Взобраться: second Speed over a surface.
+    Climb,
+    /// Прыжок: across at the first Speed, or up at the second (not
+    /// Cavalry).
+    Jump {
+        /// Upwards.
+        up: bool,
+    },
+    /// Скрытное перемещение: first Speed, no reactions if unseen.
+    StealthMove,
+    /// Чарж: move (both Speeds) and strike; Assault +1 die, Heavy throws
+    /// back 1".
+    Charge,
+    /// Вскрыть: spot and shoot one hidden marker.
+    Reveal,
+    /// Маневр: attack and dodge; Duelist only.
+    Manoeuvre,
+    /// Приказать: one model of the group in sight acts at once; Leadership
+    /// only.
+    Order,
+    /// Shoot and reload; Veteran only.
+    ShootReload,
+    /// Интуитивная атака: attack a marker unrevealed; Berzerker or Frenzy.
+    IntuitiveAttack,
+    /// Расстрелять: shoot twice, attacks added, one target; Disciplined
+    /// with a bow.
+    Volley,
+}
+
+/// What one activation holds: one full action or up to two short ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionPlan {
+    /// One full action.
+    Full(FullAction),
+    /// A short action and an optional second one.
+    Short(ShortAction, Option<ShortAction>),
+}
+
+fn refuse(fighter: &Fighter, value: impl std::fmt::Debug, reason: &str) -> WarheimError {
+    WarheimError::fighter(&fighter.name, "action", format!("{value:?}"), reason)
+}
+
+/// Checks that `fighter` may take `plan` now.
+pub fn check_plan(
+    fighter: &Fighter,
+    discipline: Discipline,
+    plan: ActionPlan,
+) -> Result<(), WarheimError> {
+    if fighter.down() {
+        return Err(refuse(
+            fighter,
+            plan,
+            "unconscious or dead fighters do not act",
+        ));
+    }
+    if fighter.has(Condition::Panic) {
+        return Err(refuse(
+            fighter,
+            plan,
+            "a panicking fighter does not activate until the end of the turn",
+        ));
+    }
+    match plan {
+        ActionPlan::Short(a, b) => {
+            if let Some(b) = b {
+                if a.is_attack() && b.is_attack() {
+                    return Err(refuse(
+                        fighter,
+                        plan,
+                        "two attacks, casts or shots never pair",
+                    ));
+                }
+                if (a.is_shot() && b == ShortAction::Reload)
+                    || (b.is_shot() && a == ShortAction::Reload)
+                {
+                    return Err(refuse(
+                        fighter,
+                        plan,
+                        "shooting and reloading together is the Veteran's full action",
+                    ));
+                }
+                if a == ShortAction::SecondMove {
+                    return Err(refuse(
+                        fighter,
+                        plan,
+                        "the second move is the second action",
+                    ));
+                }
+            }
+            if fighter.has(Condition::Stupor)
+                && !(a.is_move() && b.is_none_or(ShortAction::is_move))
+            {
+                return Err(refuse(fighter, plan, "in stupor a fighter only moves"));
+            }
+            Ok(())
+        }
+        ActionPlan::Full(full) => {
+            if fighter.has(Condition::Stupor) && full != FullAction::StealthMove {
+                return Err(refuse(fighter, plan, "in stupor a fighter only moves"));
+            }
+            let needs = |ok: bool, why: &str| {
+                if ok {
+                    Ok(())
+                } else {
+                    Err(refuse(fighter, plan, why))
+                }
+            };
+            match full {
+                FullAction::Jump { up: true } => {
+                    needs(!fighter.is(ModelType::Cavalry), "Cavalry cannot jump up")
+                }
+                FullAction::Manoeuvre => needs(
+                    fighter.skill(SkillKind::Duelist) > 0,
+                    "only Duelists manoeuvre",
+                ),
+                FullAction::Order => needs(
+                    fighter.skill(SkillKind::Leadership) > 0,
+                    "only a Leader gives orders",
+                ),
+                FullAction::ShootReload => needs(
+                    fighter.skill(SkillKind::Veteran) > 0,
+                    "only Veterans shoot and reload at once",
+                ),
+                FullAction::IntuitiveAttack => needs(
+                    fighter.skill(SkillKind::Berzerker) > 0 || fighter.skill(SkillKind::Frenzy) > 0,
+                    "only Berzerker or Frenzy fighters attack a marker unrevealed",
+                ),
+                FullAction::Volley => needs(
+                    discipline == Discipline::Disciplined && fighter.weapons.iter().any(|w| w.bow),
+                    "only Disciplined fighters with a bow volley",
+                ),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// Checks that `fighter` may react with `action`: he must have seen the
+/// active model (a target that did not see him may still turn); a
+/// panicking fighter only dodges; fighters down do not react.
+pub fn check_reaction(
+    fighter: &Fighter,
+    action: ShortAction,
+    saw_active: bool,
+    is_target: bool,
+) -> Result<(), WarheimError> {
+    if fighter.down() {
+        return Err(refuse(
+            fighter,
+            action,
+            "unconscious or dead fighters do not react",
+        ));
+    }
+    if fighter.has(Condition::Panic) && action != ShortAction::Dodge {
+        return Err(refuse(
+            fighter,
+            action,
+            "a panicking fighter reacts only by dodging",
+        ));
+    }
+    if !(saw_active || (is_target && action == ShortAction::Turn)) {
+        return Err(refuse(
+            fighter,
+            action,
+            "only models that saw the active model react; an unseeing target may only turn",
+        ));
+    }
+    Ok(())
+}
+
+/// Who may order whom (Приказать): not another Leader or Hero; an Elite
+/// only from a Hero or an Elite Leader.
+pub fn may_order(leader: &Fighter, ordered: &Fighter) -> bool {
+    if ordered.skill(SkillKind::Leadership) > 0 || ordered.is(ModelType::Hero) {
+        return false;
+    }
+    if ordered.is(ModelType::Elite) {
+        return leader.is(ModelType::Hero) || leader.is(ModelType::Elite);
+    }
+    true
+}

@@ -1,0 +1,222 @@
+//! A fighter: profile, types, discipline, skills, weapons and current state.
+
+use std::collections::BTreeSet;
+
+use feldherr_play::Id;
+use serde::{Deserialize, Serialize};
+
+use crate::model_type::{Discipline, ModelType};
+use crate::skill::{MAX_SKILL_LEVEL, Skill, SkillKind, level_of};
+use crate::{Profile, WarheimError, Weapon};
+
+/// The states of the text ("Состояния бойца"), shown with markers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    /// Паника: failed morale; no activation until the end of the turn,
+    /// reacts only with dodges.
+    Panic,
+    /// Без сознания: T reached 0 (or below within Regeneration); does not
+    /// react, activate or give activations.
+    Unconscious,
+    /// Мёртв: T below 0 (beyond Regeneration).
+    Dead,
+    /// Ступор: lost all Mor; only moves until the end of the turn.
+    Stupor,
+    /// Маскировка: a hidden marker; cannot be targeted until revealed.
+    Hidden,
+}
+
+impl Condition {
+    /// The catalogue key of the state's name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Condition::Panic => "warheim.state.panic",
+            Condition::Unconscious => "warheim.state.unconscious",
+            Condition::Dead => "warheim.state.dead",
+            Condition::Stupor => "warheim.state.stupor",
+            Condition::Hidden => "warheim.state.hidden",
+        }
+    }
+}
+
+/// What changes during the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FighterState {
+    /// Current T (0: unconscious; below 0: dead unless Regeneration holds).
+    pub t: i32,
+    /// Current Mor.
+    pub mor: i32,
+    /// Current states.
+    #[serde(default)]
+    pub conditions: BTreeSet<Condition>,
+}
+
+/// A fighter of a roster.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fighter {
+    /// Stable id, unique in the game.
+    pub id: Id,
+    /// Name shown to the players.
+    pub name: String,
+    /// The profile.
+    pub profile: Profile,
+    /// Model types.
+    #[serde(default)]
+    pub types: Vec<ModelType>,
+    /// Discipline.
+    #[serde(default)]
+    pub discipline: Discipline,
+    /// Skills with levels.
+    #[serde(default)]
+    pub skills: Vec<Skill>,
+    /// Weapons (H6).
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+    /// The Warband company of a Warband model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub company: Option<String>,
+    /// Current state; `None` means fresh (profile T and Mor, no states).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<FighterState>,
+}
+
+impl Fighter {
+    /// A fresh fighter with no types, skills or weapons.
+    pub fn new(id: Id, name: impl Into<String>, profile: Profile) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            profile,
+            types: Vec::new(),
+            discipline: Discipline::Disciplined,
+            skills: Vec::new(),
+            weapons: Vec::new(),
+            company: None,
+            state: None,
+        }
+    }
+
+    /// The current state (fresh if none was recorded).
+    pub fn current(&self) -> FighterState {
+        self.state.clone().unwrap_or(FighterState {
+            t: self.profile.t,
+            mor: self.profile.mor,
+            conditions: BTreeSet::new(),
+        })
+    }
+
+    /// Whether the fighter has `ty`.
+    pub fn is(&self, ty: ModelType) -> bool {
+        self.types.contains(&ty)
+    }
+
+    /// The level of `skill` (0 when absent).
+    pub fn skill(&self, skill: SkillKind) -> u32 {
+        level_of(&self.skills, skill)
+    }
+
+    /// Whether the fighter is in `condition`.
+    pub fn has(&self, condition: Condition) -> bool {
+        self.state
+            .as_ref()
+            .is_some_and(|s| s.conditions.contains(&condition))
+    }
+
+    /// Out of the fight: unconscious or dead.
+    pub fn down(&self) -> bool {
+        self.has(Condition::Unconscious) || self.has(Condition::Dead)
+    }
+
+    /// Checks every field; the error names the fighter and the field.
+    pub fn check(&self) -> Result<(), WarheimError> {
+        let name = self.name.as_str();
+        if name.trim().is_empty() {
+            return Err(WarheimError::fighter(
+                &self.id.to_string(),
+                "name",
+                "\"\"",
+                "a fighter needs a name",
+            ));
+        }
+        self.profile.check(name)?;
+        for (i, ty) in self.types.iter().enumerate() {
+            if self.types[..i].contains(ty) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("types[{i}]"),
+                    format!("{ty:?}"),
+                    "listed twice",
+                ));
+            }
+        }
+        match (&self.company, self.is(ModelType::Warband)) {
+            (None, true) => {
+                return Err(WarheimError::fighter(
+                    name,
+                    "company",
+                    "none",
+                    "a Warband model names its company",
+                ));
+            }
+            (Some(c), false) => {
+                return Err(WarheimError::fighter(
+                    name,
+                    "company",
+                    c,
+                    "only Warband models have a company",
+                ));
+            }
+            (Some(c), true) if c.trim().is_empty() => {
+                return Err(WarheimError::fighter(
+                    name,
+                    "company",
+                    "\"\"",
+                    "the company needs a name",
+                ));
+            }
+            _ => {}
+        }
+        for (i, s) in self.skills.iter().enumerate() {
+            if !(1..=MAX_SKILL_LEVEL).contains(&s.level) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("skills[{i}].level"),
+                    s.level,
+                    format!("must be 1 to {MAX_SKILL_LEVEL}"),
+                ));
+            }
+            if self.skills[..i].iter().any(|o| o.kind == s.kind) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("skills[{i}].kind"),
+                    format!("{:?}", s.kind),
+                    "listed twice",
+                ));
+            }
+        }
+        for (i, w) in self.weapons.iter().enumerate() {
+            w.check(name, &format!("weapons[{i}]"))?;
+        }
+        if let Some(state) = &self.state {
+            if !(-60..=crate::profile::MAX_STAT).contains(&state.t) {
+                return Err(WarheimError::fighter(
+                    name,
+                    "state.t",
+                    state.t,
+                    "must be -60 to 40",
+                ));
+            }
+            if !(0..=crate::profile::MAX_STAT).contains(&state.mor) {
+                return Err(WarheimError::fighter(
+                    name,
+                    "state.mor",
+                    state.mor,
+                    "must be 0 to 40",
+                ));
+            }
+        }
+        Ok(())
+    }
+}

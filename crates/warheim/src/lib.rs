@@ -1,0 +1,98 @@
+//! Warheim ("Вархейм"), the D20 fantasy skirmish for 2 or 3 players on a
+//! 36 x 36 in table (G2): rosters, activations by groups, opposed attacks
+//! with saves, morale, each roll a step with its exact odds.
+//!
+//! Conventions: distances in inches (G1), 0 meaning base contact. Every
+//! test is a D20 roll under a value (H1), values modified in the order of
+//! H2 with the 12-point cap; opposed pools cancel as H3 says; saves and
+//! T loss follow H4; activations H5; weapons and crit effects are user
+//! data (H6). Where the text is unclear the project's rulings `PH1`-`PH8`
+//! decide (see `docs/RULINGS.md`).
+//!
+//! Entry points:
+//! - [`Roster`], [`Fighter`], [`Profile`], [`Weapon`]: the rosters, checked
+//!   by [`Roster::check`] with errors naming fighter and field;
+//! - [`Warheim`]: the game ([`feldherr_play::Game`]), changed by
+//!   [`WarheimEdit`]s; [`Warheim::turn_view`] is the turn tracker as one
+//!   player sees it, [`Warheim::commander_seen`] hides the commander;
+//! - [`AttackOrder`]: what the attack panel builds; [`Warheim::preview`]
+//!   gives the exact odds of the hits on each side before rolling; the
+//!   declared attack becomes a saved resolution whose typed outcome is an
+//!   [`AttackOutcome`] (hits per side, T lost, states);
+//! - [`roll`]: the D20 test with a bonus and opposed pools with exact odds.
+//!
+//! # Example
+//!
+//! The text's example: the witch hunter strikes at two orcs.
+//!
+//! ```
+//! use feldherr_dice::step::Answer;
+//! use feldherr_play::{Game, Id};
+//! use feldherr_warheim::{AttackOrder, ReactionChoice, Roster, TargetOrder, Warheim, WarheimEdit,
+//!     WarheimOutcome, MartialUse, Fall};
+//!
+//! let hunter: Roster = serde_json::from_str(include_str!("../../../fixtures/warheim/witch_hunter.json")).unwrap();
+//! let orcs: Roster = serde_json::from_str(include_str!("../../../fixtures/warheim/orcs.json")).unwrap();
+//! let mut game = Warheim::new_game();
+//! let mut table = Warheim::default_table();
+//! game.apply(&WarheimEdit::SetRoster { player: 0, roster: hunter }, &mut table)?;
+//! game.apply(&WarheimEdit::SetRoster { player: 1, roster: orcs }, &mut table)?;
+//!
+//! let strike_back = |martial| ReactionChoice::Attack { weapon: 0, martial };
+//! let target = |id, dice, distance, plus_one, martial| TargetOrder {
+//!     target: Id(id), dice, distance, facing: Default::default(), wall: false, cover: false,
+//!     terrain: vec![], plus_one, reaction: strike_back(martial), saw_active: true,
+//!     reaction_plus_one: false,
+//! };
+//! let order = AttackOrder {
+//!     attacker: Id(1), weapon: 0, charge: false, ambush: false, squad_order: false,
+//!     martial: Some(MartialUse::Strength), attacker_cover: false, as_reaction: false,
+//!     targets: vec![target(11, 1, 1.5, true, None), target(12, 2, 0.0, false, Some(MartialUse::Strength))],
+//! };
+//! // The panel: the odds of the hits on each side, before any die.
+//! let odds = game.preview(&order)?;
+//! assert!((odds[0].hits.total() - 1.0).abs() < 1e-9);
+//!
+//! game.apply(&WarheimEdit::Attack(order), &mut table)?;
+//! for faces in [vec![8], vec![14], vec![11, 16], vec![12], vec![17], vec![8]] {
+//!     game.resolutions_mut().answer_at(0, Answer::Dice(faces))?;
+//! }
+//! let Some(WarheimOutcome::Attack(outcome)) = game.resolutions[0].outcome() else { panic!() };
+//! let orc = outcome.change(Id(12)).unwrap();
+//! assert_eq!((orc.t_lost, orc.t_after, orc.fall), (6, -1, Fall::Unconscious));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod actions;
+pub mod attack;
+pub mod attack_order;
+mod error;
+mod fighter;
+mod game;
+pub mod model_type;
+pub mod modifiers;
+pub mod morale;
+mod profile;
+pub mod roll;
+mod roster;
+pub mod skill;
+pub mod turn;
+mod weapon;
+
+pub use actions::{ActionPlan, FullAction, ShortAction};
+pub use attack::{AttackOutcome, AttackSpec, Change, Exchange, Fall, TargetOdds};
+pub use attack_order::{AttackOrder, MartialUse, ReactionChoice, TargetOrder};
+pub use error::WarheimError;
+pub use fighter::{Condition, Fighter, FighterState};
+pub use game::{
+    GroupView, TABLE_SIZE, TurnView, Warheim, WarheimEdit, WarheimKind, WarheimOutcome,
+};
+pub use model_type::{Discipline, ModelType};
+pub use morale::{MoraleKind, MoraleOutcome, MoraleSpec};
+pub use profile::{MoveType, Profile, Stat};
+pub use roster::{GROUP_SIZE, Group, Roster};
+pub use skill::{Skill, SkillKind};
+pub use turn::{Source, Turn};
+pub use weapon::{DamageType, RangeBand, Template, Weapon, WeaponKind};

@@ -1,0 +1,168 @@
+//! Weapons as user data (H6): the army sheets with the weapon profiles are
+//! missing from the text, so every weapon is typed in.
+
+use serde::{Deserialize, Serialize};
+
+use crate::WarheimError;
+
+/// Damage types the text defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DamageType {
+    /// Ordinary damage: a crit lets the attacker choose a save or 1 + bonus T.
+    #[default]
+    Normal,
+    /// A crit triggers one crit effect and an ordinary save.
+    #[serde(rename = "DA")]
+    Da,
+    /// A crit triggers three crit effects.
+    #[serde(rename = "EP")]
+    Ep,
+}
+
+/// Whether the weapon is used in melee (WS) or at range (Prec).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum WeaponKind {
+    /// Rolls WS.
+    #[default]
+    Melee,
+    /// Rolls Prec.
+    Ranged,
+}
+
+/// The templates of the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Template {
+    /// 3" blast.
+    Blast,
+    /// 5" blast.
+    LargeBlast,
+    /// The teardrop, narrow end towards the firer.
+    Teardrop,
+    /// The 10" teardrop.
+    LargeTeardrop,
+}
+
+/// One range band: distances up to `up_to` inches (0 = base contact) take
+/// `modifier` on the roll to hit.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeBand {
+    /// Upper end of the band in inches, inclusive; 0 is base contact.
+    pub up_to: f64,
+    /// Modifier to WS or Prec in this band.
+    pub modifier: i32,
+}
+
+/// A weapon profile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Name, e.g. "Axe".
+    pub name: String,
+    /// Melee or ranged.
+    #[serde(default)]
+    pub kind: WeaponKind,
+    /// Attacks: dice in an attack (1 in a reaction or a squad order).
+    pub attacks: u32,
+    /// Range bands, nearest first; beyond the last band the weapon cannot
+    /// reach.
+    pub bands: Vec<RangeBand>,
+    /// Added to the wielder's Ph for the attack strength (H4).
+    pub strength_bonus: i32,
+    /// Added to 1 for the T lost directly on a crit (H4).
+    #[serde(default)]
+    pub damage_bonus: i32,
+    /// Damage type.
+    #[serde(default)]
+    pub damage_type: DamageType,
+    /// Needs reloading after a shot.
+    #[serde(default)]
+    pub reload: bool,
+    /// A template weapon: hits everything under it, dodges at -3.
+    #[serde(default)]
+    pub template: Option<Template>,
+    /// A bow (for the volley action of Disciplined fighters).
+    #[serde(default)]
+    pub bow: bool,
+    /// A natural attack the Monster and Beast rules name (Unarmed, Bite,
+    /// Claws, Pincer, Gore).
+    #[serde(default)]
+    pub natural: bool,
+    /// Armour a shield adds on a successful block.
+    #[serde(default)]
+    pub shield_arm: i32,
+}
+
+/// Most dice a weapon may give.
+pub const MAX_ATTACKS: u32 = 10;
+
+impl Weapon {
+    /// The band modifier at `distance` inches, `None` when out of reach.
+    pub fn band_modifier(&self, distance: f64) -> Option<i32> {
+        self.bands
+            .iter()
+            .find(|b| distance <= b.up_to)
+            .map(|b| b.modifier)
+    }
+
+    /// Checks the weapon, naming `fighter` and `field` on refusal.
+    pub fn check(&self, fighter: &str, field: &str) -> Result<(), WarheimError> {
+        let bad = |f: &str, v: String, why: &str| {
+            Err(WarheimError::fighter(
+                fighter,
+                format!("{field}.{f}"),
+                v,
+                why,
+            ))
+        };
+        if self.name.trim().is_empty() {
+            return bad("name", "\"\"".into(), "a weapon needs a name");
+        }
+        if !(1..=MAX_ATTACKS).contains(&self.attacks) {
+            return bad("attacks", self.attacks.to_string(), "must be 1 to 10");
+        }
+        if self.bands.is_empty() {
+            return bad(
+                "bands",
+                "[]".into(),
+                "a weapon needs at least one range band",
+            );
+        }
+        let mut last = -1.0;
+        for (i, b) in self.bands.iter().enumerate() {
+            if !b.up_to.is_finite() || b.up_to < 0.0 || b.up_to <= last || b.up_to > 72.0 {
+                return bad(
+                    &format!("bands[{i}].up_to"),
+                    b.up_to.to_string(),
+                    "bands must grow from 0 to at most 72 inches",
+                );
+            }
+            if !(-12..=12).contains(&b.modifier) {
+                return bad(
+                    &format!("bands[{i}].modifier"),
+                    b.modifier.to_string(),
+                    "must be -12 to 12",
+                );
+            }
+            last = b.up_to;
+        }
+        if !(0..=20).contains(&self.strength_bonus) {
+            return bad(
+                "strength_bonus",
+                self.strength_bonus.to_string(),
+                "must be 0 to 20",
+            );
+        }
+        if !(0..=20).contains(&self.damage_bonus) {
+            return bad(
+                "damage_bonus",
+                self.damage_bonus.to_string(),
+                "must be 0 to 20",
+            );
+        }
+        if !(0..=20).contains(&self.shield_arm) {
+            return bad("shield_arm", self.shield_arm.to_string(), "must be 0 to 20");
+        }
+        Ok(())
+    }
+}

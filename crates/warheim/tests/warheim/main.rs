@@ -1,0 +1,107 @@
+//! Integration tests of the Warheim engine: one binary, one module per
+//! part of the rules.
+
+#![expect(clippy::unwrap_used, reason = "tests fail loudly on bad fixtures")]
+
+mod activations;
+mod attacks;
+mod catalogue;
+mod example;
+mod morale;
+mod rolls;
+mod rosters;
+mod saves;
+
+use feldherr_dice::step::Answer;
+use feldherr_play::{Game, Id};
+use feldherr_table::Table;
+use feldherr_warheim::{
+    AttackOrder, AttackOutcome, ReactionChoice, Roster, TargetOrder, Warheim, WarheimEdit,
+    WarheimOutcome,
+};
+
+/// A fixture of `fixtures/warheim/`.
+pub fn fixture(name: &str) -> serde_json::Value {
+    let path = format!(
+        "{}/../../fixtures/warheim/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// A roster fixture.
+pub fn roster(name: &str) -> Roster {
+    serde_json::from_value(fixture(name)).unwrap()
+}
+
+/// The text's example: the witch hunter (player 1) and the two orcs.
+pub fn example_game() -> (Warheim, Table) {
+    game_of(vec![roster("witch_hunter.json"), roster("orcs.json")])
+}
+
+/// A game with `rosters`.
+pub fn game_of(rosters: Vec<Roster>) -> (Warheim, Table) {
+    let mut game = Warheim::new_game();
+    let mut table = Warheim::default_table();
+    for (player, roster) in rosters.into_iter().enumerate() {
+        game.apply(&WarheimEdit::SetRoster { player, roster }, &mut table)
+            .unwrap();
+    }
+    (game, table)
+}
+
+/// A target in front, in the open, seen, with `dice` at `distance`.
+pub fn target(id: u64, dice: u32, distance: f64, reaction: ReactionChoice) -> TargetOrder {
+    TargetOrder {
+        target: Id(id),
+        dice,
+        distance,
+        facing: Default::default(),
+        wall: false,
+        cover: false,
+        terrain: Vec::new(),
+        plus_one: false,
+        reaction,
+        saw_active: true,
+        reaction_plus_one: false,
+    }
+}
+
+/// An attack by `attacker` with his first weapon.
+pub fn order(attacker: u64, targets: Vec<TargetOrder>) -> AttackOrder {
+    AttackOrder {
+        attacker: Id(attacker),
+        weapon: 0,
+        targets,
+        charge: false,
+        ambush: false,
+        squad_order: false,
+        martial: None,
+        attacker_cover: false,
+        as_reaction: false,
+    }
+}
+
+/// Declares `order`, answers the resolution with `answers` and returns
+/// its outcome.
+pub fn resolve(
+    game: &mut Warheim,
+    table: &mut Table,
+    order: AttackOrder,
+    answers: Vec<Answer>,
+) -> AttackOutcome {
+    game.apply(&WarheimEdit::Attack(order), table).unwrap();
+    let index = game.resolutions.len() - 1;
+    for a in answers {
+        game.resolutions_mut().answer_at(index, a).unwrap();
+    }
+    match game.resolutions[index].outcome() {
+        Some(WarheimOutcome::Attack(o)) => o.clone(),
+        other => panic!("unfinished or not an attack: {other:?}"),
+    }
+}
+
+/// Dice answers.
+pub fn dice(faces: &[&[u32]]) -> Vec<Answer> {
+    faces.iter().map(|f| Answer::Dice(f.to_vec())).collect()
+}

@@ -1,0 +1,465 @@
+//! Armies: units, characters, points, validation and the break point (W7,
+//! W11).
+
+use std::fmt;
+
+use feldherr_play::{Id, Problem};
+use serde::{Deserialize, Serialize};
+
+use crate::{GuardiansOptions, WarmasterError};
+
+/// Most units an army may hold (a bound, not a rule).
+pub const MAX_UNITS: usize = 200;
+/// Most points one unit may cost (a bound, not a rule).
+pub const MAX_UNIT_POINTS: u32 = 10_000;
+/// Most stands one unit may have (a bound, not a rule).
+pub const MAX_STANDS: u32 = 60;
+/// Most magic items one unit may carry (a bound, not a rule).
+pub const MAX_ITEMS: usize = 10;
+/// Longest name accepted, in characters.
+pub const MAX_NAME: usize = 80;
+
+/// The magic items Dark Elves may not take under "Arrogant" (W11).
+pub const ARROGANT_ITEMS: [&str; 3] = [
+    "Helm of Dominion",
+    "Orb of Majesty",
+    "Sceptre of Sovereignty",
+];
+
+/// What a unit is (Warmaster's unit types and the three kinds of
+/// character).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitKind {
+    /// Infanterie.
+    Infantry,
+    /// Kavallerie.
+    Cavalry,
+    /// Streitwagen.
+    Chariot,
+    /// Artillerie.
+    Artillery,
+    /// Maschine.
+    Machine,
+    /// Monster.
+    Monster,
+    /// The army's General (a character).
+    General,
+    /// A Hero (a character).
+    Hero,
+    /// A Wizard (a character).
+    Wizard,
+}
+
+impl UnitKind {
+    /// Every kind, in the order above.
+    pub const ALL: [UnitKind; 9] = [
+        UnitKind::Infantry,
+        UnitKind::Cavalry,
+        UnitKind::Chariot,
+        UnitKind::Artillery,
+        UnitKind::Machine,
+        UnitKind::Monster,
+        UnitKind::General,
+        UnitKind::Hero,
+        UnitKind::Wizard,
+    ];
+
+    /// Whether it is a character (General, Hero, Wizard).
+    #[must_use]
+    pub const fn is_character(self) -> bool {
+        matches!(self, UnitKind::General | UnitKind::Hero | UnitKind::Wizard)
+    }
+
+    /// The snake-case word used in saved games and army lists.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            UnitKind::Infantry => "infantry",
+            UnitKind::Cavalry => "cavalry",
+            UnitKind::Chariot => "chariot",
+            UnitKind::Artillery => "artillery",
+            UnitKind::Machine => "machine",
+            UnitKind::Monster => "monster",
+            UnitKind::General => "general",
+            UnitKind::Hero => "hero",
+            UnitKind::Wizard => "wizard",
+        }
+    }
+
+    /// The catalogue key of its name, `warmaster.unit_kind.<word>`.
+    #[must_use]
+    pub fn label_key(self) -> String {
+        format!("warmaster.unit_kind.{}", self.word())
+    }
+
+    /// The kind named by `word` (case-insensitive).
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<UnitKind> {
+        let word = word.trim().to_ascii_lowercase();
+        UnitKind::ALL.into_iter().find(|k| k.word() == word)
+    }
+
+    /// The usual number of stands of a unit of this kind, used when an
+    /// imported line does not say: characters, machines and monsters 1,
+    /// artillery 2, everything else 3.
+    #[must_use]
+    pub const fn default_stands(self) -> u32 {
+        match self {
+            UnitKind::General
+            | UnitKind::Hero
+            | UnitKind::Wizard
+            | UnitKind::Machine
+            | UnitKind::Monster => 1,
+            UnitKind::Artillery => 2,
+            UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Chariot => 3,
+        }
+    }
+}
+
+impl fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// One unit or character of an army.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    /// Stable id within the army.
+    pub id: Id,
+    /// The unit's name ("Spearmen 1").
+    pub name: String,
+    /// Its type.
+    pub kind: UnitKind,
+    /// What it costs.
+    pub points: u32,
+    /// How many stands it has (at least 1).
+    pub stands: u32,
+    /// A flying unit: cannot control objectives but blocks them (W4).
+    #[serde(default)]
+    pub flying: bool,
+    /// A summoned unit: never counts for zones (W4).
+    #[serde(default)]
+    pub summoned: bool,
+    /// Does not count towards the break point (W7).
+    #[serde(default)]
+    pub not_counting: bool,
+    /// Its magic items, by name.
+    #[serde(default)]
+    pub magic_items: Vec<String>,
+}
+
+impl Unit {
+    /// A unit with no flags and no items.
+    #[must_use]
+    pub fn new(id: Id, name: impl Into<String>, kind: UnitKind, points: u32, stands: u32) -> Unit {
+        Unit {
+            id,
+            name: name.into(),
+            kind,
+            points,
+            stands,
+            flying: false,
+            summoned: false,
+            not_counting: false,
+            magic_items: Vec::new(),
+        }
+    }
+
+    /// Checks the bounds of every field.
+    ///
+    /// # Errors
+    /// [`WarmasterError::Invalid`] naming the field (`name`, `points`,
+    /// `stands`, `magic_items`).
+    pub fn check(&self) -> Result<(), WarmasterError> {
+        if self.name.trim().is_empty() {
+            return Err(WarmasterError::invalid(
+                "name",
+                "\"\"",
+                "a unit needs a name",
+            ));
+        }
+        if self.name.chars().count() > MAX_NAME {
+            return Err(WarmasterError::invalid(
+                "name",
+                &self.name,
+                format!("at most {MAX_NAME} characters"),
+            ));
+        }
+        if self.points > MAX_UNIT_POINTS {
+            return Err(WarmasterError::invalid(
+                "points",
+                self.points,
+                format!("at most {MAX_UNIT_POINTS}"),
+            ));
+        }
+        if self.stands == 0 || self.stands > MAX_STANDS {
+            return Err(WarmasterError::invalid(
+                "stands",
+                self.stands,
+                format!("from 1 to {MAX_STANDS}"),
+            ));
+        }
+        if self.magic_items.len() > MAX_ITEMS {
+            return Err(WarmasterError::invalid(
+                "magic_items",
+                self.magic_items.len(),
+                format!("at most {MAX_ITEMS} items"),
+            ));
+        }
+        if let Some(item) = self.magic_items.iter().find(|i| i.trim().is_empty()) {
+            return Err(WarmasterError::invalid(
+                "magic_items",
+                format!("\"{item}\""),
+                "an item needs a name",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Extra attacks in every combat under "Zerstoererisch" (W11): 2 for
+    /// a non-flying monster, whatever its stands; otherwise 0.
+    #[must_use]
+    pub fn destructive_attacks(&self, options: &GuardiansOptions) -> u32 {
+        if options.destructive && self.kind == UnitKind::Monster && !self.flying {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// Whether terrain can make the unit defended: under "Zerstoererisch"
+    /// (W11) a non-flying monster never is.
+    #[must_use]
+    pub fn may_be_defended(&self, options: &GuardiansOptions) -> bool {
+        self.destructive_attacks(options) == 0
+    }
+
+    /// Whether it counts towards the break point (W7): not a character and
+    /// not marked as not counting.
+    #[must_use]
+    pub fn counts_for_break_point(&self) -> bool {
+        !self.kind.is_character() && !self.not_counting
+    }
+}
+
+/// The army list an army is drawn from, as far as the Guardians rules
+/// care (W11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmyKind {
+    /// Hochelfen: "Aussterbendes Volk" lowers their break point.
+    HighElves,
+    /// Dunkelelfen: "Arrogant" forbids three items.
+    DarkElves,
+    /// Any other army list.
+    #[default]
+    Other,
+}
+
+impl ArmyKind {
+    /// The kind named by an army list's name: "High Elves"/"Hochelfen",
+    /// "Dark Elves"/"Dunkelelfen" (case-insensitive), otherwise `Other`.
+    #[must_use]
+    pub fn from_list_name(name: &str) -> ArmyKind {
+        let n: String = name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+            .to_lowercase();
+        match n.as_str() {
+            "highelves" | "hochelfen" | "highelf" => ArmyKind::HighElves,
+            "darkelves" | "dunkelelfen" | "darkelf" => ArmyKind::DarkElves,
+            _ => ArmyKind::Other,
+        }
+    }
+}
+
+/// The break point and how it was reached (W7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakPoint {
+    /// Units that count (not characters, not marked as not counting).
+    pub counting_units: u32,
+    /// Half of them, rounded up.
+    pub half_rounded_up: u32,
+    /// 1 when "Aussterbendes Volk" lowers a High Elf army's break point.
+    pub lowered_by: u32,
+    /// The break point: destroyed counting units at which the army breaks.
+    pub value: u32,
+}
+
+/// One player's army.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Army {
+    /// The army list's name ("Dark Elves").
+    #[serde(default)]
+    pub list: String,
+    /// What the Guardians rules need to know about the list.
+    #[serde(default)]
+    pub kind: ArmyKind,
+    /// Units and characters.
+    #[serde(default)]
+    pub units: Vec<Unit>,
+}
+
+impl Army {
+    /// An army from `list` (its kind read from the name) with no units.
+    #[must_use]
+    pub fn new(list: impl Into<String>) -> Army {
+        let list = list.into();
+        Army {
+            kind: ArmyKind::from_list_name(&list),
+            list,
+            units: Vec::new(),
+        }
+    }
+
+    /// The unit with `id`.
+    #[must_use]
+    pub fn unit(&self, id: Id) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    /// An id no unit uses yet.
+    #[must_use]
+    pub fn next_unit_id(&self) -> Id {
+        Id::next_after(self.units.iter().map(|u| u.id))
+    }
+
+    /// What the army costs.
+    #[must_use]
+    pub fn total_points(&self) -> u64 {
+        self.units.iter().map(|u| u64::from(u.points)).sum()
+    }
+
+    /// The army's General (the first unit of kind General).
+    #[must_use]
+    pub fn general(&self) -> Option<&Unit> {
+        self.units.iter().find(|u| u.kind == UnitKind::General)
+    }
+
+    /// The break point (W7): half the counting units rounded up; with
+    /// "Aussterbendes Volk" a High Elf army's is 1 lower (never below 0).
+    #[must_use]
+    pub fn break_point(&self, options: &GuardiansOptions) -> BreakPoint {
+        let counting = self
+            .units
+            .iter()
+            .filter(|u| u.counts_for_break_point())
+            .count();
+        let counting_units = u32::try_from(counting).unwrap_or(u32::MAX);
+        let half_rounded_up = counting_units.div_ceil(2);
+        let lowered_by = u32::from(
+            options.dying_race && self.kind == ArmyKind::HighElves && half_rounded_up > 0,
+        );
+        BreakPoint {
+            counting_units,
+            half_rounded_up,
+            lowered_by,
+            value: half_rounded_up - lowered_by,
+        }
+    }
+
+    /// Adds `unit`; refused when its id is in use, a field is out of
+    /// bounds or the army is full.
+    ///
+    /// # Errors
+    /// [`WarmasterError::Invalid`] naming the field.
+    pub fn add(&mut self, unit: Unit) -> Result<(), WarmasterError> {
+        unit.check()?;
+        if self.unit(unit.id).is_some() {
+            return Err(WarmasterError::invalid("id", unit.id, "the id is in use"));
+        }
+        if self.units.len() >= MAX_UNITS {
+            return Err(WarmasterError::TooLarge {
+                what: "army".into(),
+                size: self.units.len() + 1,
+                limit: MAX_UNITS,
+            });
+        }
+        self.units.push(unit);
+        Ok(())
+    }
+
+    /// Everything wrong with the army for a game of `game_size` points:
+    /// over the points limit, no General or more than one, Dark Elf items
+    /// forbidden under "Arrogant" (W11), units out of bounds, no units.
+    /// Paths are relative to the army (`units[2].magic_items`).
+    #[must_use]
+    pub fn problems(&self, game_size: u32, options: &GuardiansOptions) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if self.units.is_empty() {
+            out.push(Problem::new("units", "the army has no units"));
+        }
+        let total = self.total_points();
+        if total > u64::from(game_size) {
+            out.push(Problem::new(
+                "units",
+                format!(
+                    "the army costs {total} points, {} over the game size of {game_size}",
+                    total - u64::from(game_size)
+                ),
+            ));
+        }
+        let generals = self
+            .units
+            .iter()
+            .filter(|u| u.kind == UnitKind::General)
+            .count();
+        if generals == 0 && !self.units.is_empty() {
+            out.push(Problem::new("units", "the army has no General"));
+        }
+        if generals > 1 {
+            out.push(Problem::new(
+                "units",
+                format!("the army has {generals} Generals; it must have exactly one"),
+            ));
+        }
+        for (i, unit) in self.units.iter().enumerate() {
+            if let Err(e) = unit.check() {
+                out.push(Problem::new(format!("units[{i}]"), e.to_string()));
+            }
+            if options.arrogant && self.kind == ArmyKind::DarkElves {
+                for item in &unit.magic_items {
+                    if let Some(name) = forbidden_item(item) {
+                        out.push(
+                            Problem::new(
+                                format!("units[{i}].magic_items"),
+                                format!(
+                                    "\"{}\" carries the {name}, which Dark Elves may not take under \"Arrogant\"",
+                                    unit.name
+                                ),
+                            )
+                            .rule("W11"),
+                        );
+                    }
+                }
+            }
+        }
+        let mut ids: Vec<Id> = self.units.iter().map(|u| u.id).collect();
+        ids.sort();
+        if let Some(pair) = ids.windows(2).find(|w| w[0] == w[1]) {
+            out.push(Problem::new(
+                "units",
+                format!("unit id {} is used twice", pair[0]),
+            ));
+        }
+        out
+    }
+}
+
+/// The forbidden item `item` names under "Arrogant", if any (compared
+/// without case and spaces).
+fn forbidden_item(item: &str) -> Option<&'static str> {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let wanted = squash(item);
+    ARROGANT_ITEMS.into_iter().find(|f| squash(f) == wanted)
+}

@@ -1,0 +1,102 @@
+//! The crate's error type for constructors and imports.
+
+use std::fmt;
+
+use feldherr_play::PlayError;
+
+/// Why a Warmaster value could not be built or read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WarmasterError {
+    /// A value is out of its range; names the field and the value.
+    Invalid {
+        /// The field, e.g. `units[2].stands`.
+        field: String,
+        /// The value as given.
+        value: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// A line of an imported army list could not be read.
+    ImportLine {
+        /// The line number, from 1.
+        line: usize,
+        /// The line as given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The input is larger than the engine accepts (bounded before any
+    /// work starts).
+    TooLarge {
+        /// What is too large, e.g. "army list".
+        what: String,
+        /// Its size.
+        size: usize,
+        /// The largest size accepted.
+        limit: usize,
+    },
+}
+
+impl WarmasterError {
+    /// A bad value of `field`.
+    pub fn invalid(
+        field: impl Into<String>,
+        value: impl fmt::Display,
+        reason: impl Into<String>,
+    ) -> Self {
+        WarmasterError::Invalid {
+            field: field.into(),
+            value: value.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for WarmasterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WarmasterError::Invalid {
+                field,
+                value,
+                reason,
+            } => write!(f, "{field}: {value} is refused: {reason}"),
+            WarmasterError::ImportLine { line, text, reason } => {
+                write!(f, "line {line} (\"{text}\"): {reason}")
+            }
+            WarmasterError::TooLarge { what, size, limit } => {
+                write!(
+                    f,
+                    "the {what} has {size} entries; at most {limit} are accepted"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for WarmasterError {}
+
+impl From<WarmasterError> for PlayError {
+    fn from(e: WarmasterError) -> Self {
+        match e {
+            WarmasterError::Invalid {
+                field,
+                value,
+                reason,
+            } => PlayError::Invalid {
+                field,
+                value,
+                reason,
+            },
+            WarmasterError::ImportLine { line, text, reason } => PlayError::Invalid {
+                field: format!("line {line}"),
+                value: text,
+                reason,
+            },
+            WarmasterError::TooLarge { what, size, limit } => PlayError::Invalid {
+                field: what,
+                value: size.to_string(),
+                reason: format!("at most {limit} are accepted"),
+            },
+        }
+    }
+}

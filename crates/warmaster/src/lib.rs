@@ -1,0 +1,129 @@
+//! Warmaster Revolution "Guardians": the competitive game from army lists
+//! to the result, for Feldherr, the referee's and organiser's desk for
+//! tabletop miniature wargames.
+//!
+//! - Armies ([`Army`], [`Unit`], [`UnitKind`]) with points, stands, flags
+//!   and magic items; validation ([`Army::problems`]: over the points
+//!   limit, no General, "Arrogant" items); the break point (W7,
+//!   [`Army::break_point`]); import from a text list ([`import_army`]).
+//! - Terrain: the cheat sheet as data ([`TerrainType::effects`],
+//!   [`cheat_sheet`]), Warmaster's table rules
+//!   ([`warmaster_table_rules`]) with the W1 distances, the distance check
+//!   with explanations ([`placement_violations`]) and the alternating
+//!   placement as a state machine ([`AlternatingTerrain`]).
+//! - Scenarios, special rules and layouts (W2, W3: [`Scenario`],
+//!   [`SpecialRule`]); control of markers and zones from stands (W4:
+//!   [`marker_control`], [`zone_control`]); conquest points per scenario
+//!   with caps (W5: [`score`]); victory points line by line (W8:
+//!   [`VictoryReport`]); the chess clock (W9: [`ChessClock`]).
+//! - [`WarmasterGame`] implements `feldherr_play::Game` with
+//!   [`WarmasterEdit`]s; every dice step is a saved resolution
+//!   ([`WarmasterRoll`], typed [`RollOutcome`]).
+//! - [`WarmasterTournament`] implements `feldherr_play::EventRules`.
+//!
+//! # For the app
+//!
+//! - Where the game stands: [`WarmasterGame::stage`] ([`Stage`]); during
+//!   the alternating placement [`TerrainStep`] says whose turn it is, how
+//!   many pieces are left, which types are taken and whether he may pass;
+//!   [`placement_violations`] checks a piece live while it is dragged.
+//! - Turn tracker: [`WarmasterGame::preview_scoring`] (this turn's EP line
+//!   by line), [`WarmasterGame::ep_per_turn`] (the chart),
+//!   [`WarmasterGame::control_from_stands`] (why each objective is held).
+//! - Result: [`WarmasterGame::victory`] (typed VP lines and the
+//!   [`Verdict`]), [`GameEnd`] and its [`EndReason`]s; every typed line
+//!   has a catalogue `message()` for German text.
+//! - Clock: [`ChessClock::view`] at the host's `now` (times left, warning
+//!   under 5 minutes, pause with its game turn); clock edits are
+//!   [`ClockEdit`]s, and [`WarmasterEdit::EndTurn`] switches the clock.
+//!
+//! Conventions: lengths in centimetres (G1) on the table's coordinates
+//! (origin at the lower-left corner, x along the long edge, y towards the
+//! north edge); the south edge (y = 0) and north edge are given to players
+//! by [`WarmasterGame::south`]. Times are milliseconds passed in by the
+//! host. Ruling ids (`W1`...`W11`, `G4`, `PW1`...) refer to the project's
+//! `docs/RULINGS.md`.
+//!
+//! # Example
+//!
+//! ```
+//! use feldherr_dice::step::Answer;
+//! use feldherr_play::{Game, Id};
+//! use feldherr_warmaster::{
+//!     Player, RollOutcome, Scenario, WarmasterEdit as E, WarmasterGame, WarmasterRoll,
+//! };
+//!
+//! let mut game = WarmasterGame::new_game();
+//! let mut table = WarmasterGame::default_table();
+//! game.apply(&E::ImportArmy { player: Player::A, text: "General, 1, 125, general\nSpearmen, 4, 55".into() }, &mut table)?;
+//! assert_eq!(game.break_point(Player::A).value, 2); // 4 units: half is 2 (W7)
+//!
+//! // The scenario by D6 (W2): a typed-in 4 is King of the Hill.
+//! game.apply(&E::Roll(WarmasterRoll::Scenario), &mut table)?;
+//! game.resolutions_mut().answer_at(0, Answer::Dice(vec![4]))?;
+//! assert_eq!(
+//!     game.resolutions[0].outcome(),
+//!     Some(&RollOutcome::Scenario { scenario: Scenario::KingOfTheHill })
+//! );
+//! game.apply(&E::Apply { id: Id(1) }, &mut table)?;
+//! game.apply(&E::PlaceLayout, &mut table)?;
+//! assert_eq!(game.objectives.len(), 3); // a zone and two markers (W3)
+//! # Ok::<(), feldherr_play::PlayError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod alternating;
+pub mod army;
+mod army_import;
+mod battle;
+mod clock;
+mod conquest;
+mod control;
+mod error;
+mod game;
+mod messages;
+mod player;
+mod rolls;
+mod scenario;
+mod settings;
+mod terrain;
+mod tournament;
+mod victory;
+
+pub use alternating::{AlternatingTerrain, MAX_PIECES, PASS_FROM, PlacedTerrain, TerrainStep};
+pub use army::{ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, Unit, UnitKind};
+pub use army_import::{MAX_COUNT, MAX_LINES, import_army};
+pub use battle::{
+    Battle, ControlEntry, EndReason, EpEntry, GameEnd, IncursionPick, TurnEp, TurnRecord, UnitState,
+};
+pub use clock::{ChessClock, ClockOut, ClockPause, ClockView, MINUTE_MS, WARNING_MS};
+pub use conquest::{
+    EP_TO_WIN, EpLine, EpSource, KING_EP_PER_ROUND, SUDDEN_DEATH_LEAD, ScoringContext, score,
+};
+pub use control::{
+    BLOCKING_RANGE_CM, Control, MarkerControl, StandOnMap, ZoneControl, marker_control,
+    zone_control,
+};
+pub use error::WarmasterError;
+pub use game::{
+    ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_STANDS_ON_MAP,
+    PlayerSetup, Stage, StandLink, TerrainRecord, WarmasterEdit, WarmasterGame, is_stand,
+};
+pub use player::{Edge, Player};
+pub use rolls::{RollOutcome, RollResolver, WarmasterRoll, marker_letter};
+pub use scenario::{LayoutMarker, MarkerKind, Objective, Scenario, SpecialRule};
+pub use settings::{GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
+pub use terrain::{
+    Defended, EDGE_CLEARANCE_CM, Entry, OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM, PIECE_CLEARANCE_CM,
+    STAND_KIND, Sight, TERRAIN_GUIDELINE, TerrainEffects, TerrainType, ZONE_KIND, ZONE_RADIUS_CM,
+    cheat_sheet, placement_violations, terrain_piece, warmaster_table_rules,
+};
+pub use tournament::{
+    TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints, TournamentResult,
+    TournamentRound, TournamentSide, WarmasterTournament,
+};
+pub use victory::{
+    DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,
+    VpLineKind, bonus, half_points, side_points, verdict,
+};

@@ -1,0 +1,399 @@
+//! Every step that rolls dice, as a saved resolution with exact odds and
+//! logged rule ids: roll-offs (W1, Spielstart), scenario and special rule
+//! (W2), the Incursion marker (W5) and the game length (W6).
+
+use std::fmt;
+
+use feldherr_dice::step::{ChoiceRequest, LogStep, Message, Pending, Resolver, Steps};
+use feldherr_dice::{Die, OddsLine, RollRequest, Roller};
+use feldherr_play::{PlayError, Replayed, ResolutionKind};
+use serde::{Deserialize, Serialize};
+
+use crate::{Player, Scenario, SpecialRule};
+
+/// The inputs of one dice step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "roll", rename_all = "snake_case", deny_unknown_fields)]
+pub enum WarmasterRoll {
+    /// The terrain roll-off: a D6 each, ties re-rolled; the higher places
+    /// the first piece (W1).
+    TerrainRollOff,
+    /// The roll-off for the starting player when the terrain was not
+    /// placed alternately: the winner chooses whether he starts.
+    StartRollOff,
+    /// The scenario by D6 (W2).
+    Scenario,
+    /// The scenario's special rule by D6 (W2).
+    SpecialRule {
+        /// The scenario whose table is used.
+        scenario: Scenario,
+    },
+    /// Incursion: the marker worth 2 EP in game turn `round` (W5).
+    Incursion {
+        /// The game turn.
+        round: u32,
+    },
+    /// Zufaellige Spieldauer: after game turn `after_round`, a D6 of
+    /// `need` or more gives another turn (W6).
+    GameLength {
+        /// The game turn just played.
+        after_round: u32,
+        /// The score needed (2 after turn 5, 4 after turn 6).
+        need: u32,
+    },
+}
+
+/// The typed outcome of a dice step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum RollOutcome {
+    /// Who places the first terrain piece.
+    FirstToPlace {
+        /// The roll-off winner.
+        player: Player,
+    },
+    /// Who starts the game.
+    StartingPlayer {
+        /// The starting player.
+        player: Player,
+    },
+    /// The scenario.
+    Scenario {
+        /// It.
+        scenario: Scenario,
+    },
+    /// The special rule (`None`: none).
+    SpecialRule {
+        /// It.
+        rule: Option<SpecialRule>,
+    },
+    /// Incursion: the marker worth 2 (0 = A, 1 = B, 2 = C).
+    Incursion {
+        /// The marker's index in the layout order.
+        marker: usize,
+    },
+    /// Whether the game goes on for another turn.
+    GameLength {
+        /// Another turn is played.
+        another_turn: bool,
+    },
+}
+
+impl fmt::Display for RollOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RollOutcome::FirstToPlace { player } => write!(f, "{player} places first"),
+            RollOutcome::StartingPlayer { player } => write!(f, "{player} starts"),
+            RollOutcome::Scenario { scenario } => write!(f, "{scenario}"),
+            RollOutcome::SpecialRule { rule: Some(rule) } => write!(f, "{rule}"),
+            RollOutcome::SpecialRule { rule: None } => write!(f, "no special rule"),
+            RollOutcome::Incursion { marker } => {
+                write!(f, "marker {} is worth 2", marker_letter(*marker))
+            }
+            RollOutcome::GameLength { another_turn: true } => write!(f, "another turn"),
+            RollOutcome::GameLength {
+                another_turn: false,
+            } => write!(f, "the game ends"),
+        }
+    }
+}
+
+/// "A", "B", "C" for Incursion's markers 0, 1, 2.
+#[must_use]
+pub fn marker_letter(marker: usize) -> &'static str {
+    match marker {
+        0 => "A",
+        1 => "B",
+        _ => "C",
+    }
+}
+
+fn player_key(player: Player) -> &'static str {
+    match player {
+        Player::A => "warmaster.player.a",
+        Player::B => "warmaster.player.b",
+    }
+}
+
+fn sixths(labels: &[&str]) -> Vec<OddsLine> {
+    labels
+        .iter()
+        .map(|l| OddsLine {
+            label: (*l).to_owned(),
+            probability: 1.0 / 6.0,
+        })
+        .collect()
+}
+
+/// The resolver of a [`WarmasterRoll`].
+#[derive(Debug, Clone)]
+pub struct RollResolver(pub WarmasterRoll);
+
+/// Rolls a D6 each until they differ; the higher wins.
+fn roll_off(steps: &mut Steps<'_>, rule: &str) -> Result<Player, Pending> {
+    loop {
+        let request = RollRequest::new(2, Die::D6, "roll-off: player A, player B")
+            .rule(rule)
+            .with_message(Message::new("warmaster.roll.roll_off"))
+            .odds_if(steps.wants_odds(), || {
+                vec![
+                    OddsLine {
+                        label: "player A higher".into(),
+                        probability: 15.0 / 36.0,
+                    },
+                    OddsLine {
+                        label: "tie, roll again".into(),
+                        probability: 6.0 / 36.0,
+                    },
+                    OddsLine {
+                        label: "player B higher".into(),
+                        probability: 15.0 / 36.0,
+                    },
+                ]
+            });
+        let faces = steps.roll(request)?;
+        let (a, b) = match faces.as_slice() {
+            [a, b] => (*a, *b),
+            _ => continue,
+        };
+        if a == b {
+            steps.log(
+                LogStep::rule(rule, format!("both rolled {a}: roll again"))
+                    .with_message(Message::new("warmaster.log.roll_off_tie").int("face", a)),
+            );
+            continue;
+        }
+        let winner = if a > b { Player::A } else { Player::B };
+        steps.log(
+            LogStep::rule(rule, format!("{winner} wins the roll-off, {a} to {b}")).with_message(
+                Message::new("warmaster.log.roll_off_won")
+                    .key("player", player_key(winner))
+                    .int("a", a)
+                    .int("b", b),
+            ),
+        );
+        return Ok(winner);
+    }
+}
+
+fn d6(
+    steps: &mut Steps<'_>,
+    purpose: &str,
+    rule: &str,
+    message: Message,
+    odds: &[&str],
+) -> Result<u32, Pending> {
+    let request = RollRequest::new(1, Die::D6, purpose)
+        .rule(rule)
+        .with_message(message)
+        .odds_if(steps.wants_odds(), || sixths(odds));
+    steps.roll_one(request)
+}
+
+impl Resolver for RollResolver {
+    type Outcome = RollOutcome;
+
+    fn title(&self) -> String {
+        match &self.0 {
+            WarmasterRoll::TerrainRollOff => "Terrain roll-off (W1)".into(),
+            WarmasterRoll::StartRollOff => "Roll-off for the starting player".into(),
+            WarmasterRoll::Scenario => "Scenario roll (W2)".into(),
+            WarmasterRoll::SpecialRule { scenario } => {
+                format!("Special rule roll for {scenario} (W2)")
+            }
+            WarmasterRoll::Incursion { round } => format!("Incursion roll, turn {round} (W5)"),
+            WarmasterRoll::GameLength { after_round, .. } => {
+                format!("Game length roll after turn {after_round} (W6)")
+            }
+        }
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<RollOutcome, Pending> {
+        match &self.0 {
+            WarmasterRoll::TerrainRollOff => {
+                let player = roll_off(steps, "W1")?;
+                Ok(RollOutcome::FirstToPlace { player })
+            }
+            WarmasterRoll::StartRollOff => {
+                let winner = roll_off(steps, "W2")?;
+                let choice = steps.choose(
+                    ChoiceRequest::new(format!("Does {winner} start the game?"))
+                        .rule("W2")
+                        .with_message(
+                            Message::new("warmaster.choice.start")
+                                .key("player", player_key(winner)),
+                        )
+                        .option_message(
+                            "start",
+                            Message::new("warmaster.choice.start_self"),
+                            format!("{winner} is the starting player"),
+                        )
+                        .option_message(
+                            "let the opponent start",
+                            Message::new("warmaster.choice.start_other"),
+                            format!("{} is the starting player", winner.other()),
+                        ),
+                )?;
+                let player = if choice == 0 { winner } else { winner.other() };
+                steps.log(
+                    LogStep::rule("W2", format!("{player} is the starting player")).with_message(
+                        Message::new("warmaster.log.starting_player")
+                            .key("player", player_key(player)),
+                    ),
+                );
+                Ok(RollOutcome::StartingPlayer { player })
+            }
+            WarmasterRoll::Scenario => {
+                let labels: Vec<String> = Scenario::ALL.iter().map(ToString::to_string).collect();
+                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+                let face = d6(
+                    steps,
+                    "scenario",
+                    "W2",
+                    Message::new("warmaster.roll.scenario"),
+                    &labels,
+                )?;
+                let scenario = Scenario::from_d6(face).unwrap_or(Scenario::Incursion);
+                steps.log(
+                    LogStep::rule("W2", format!("D6 {face}: {scenario}")).with_message(
+                        Message::new("warmaster.log.scenario")
+                            .int("face", face)
+                            .key("scenario", scenario.label_key()),
+                    ),
+                );
+                Ok(RollOutcome::Scenario { scenario })
+            }
+            WarmasterRoll::SpecialRule { scenario } => {
+                let names: Vec<String> = (1..=6)
+                    .map(|f| match scenario.special_rule(f) {
+                        Ok(Some(r)) => r.to_string(),
+                        _ => "none".to_owned(),
+                    })
+                    .collect();
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                let face = d6(
+                    steps,
+                    "special rule",
+                    "W2",
+                    Message::new("warmaster.roll.special_rule")
+                        .key("scenario", scenario.label_key()),
+                    &names,
+                )?;
+                let rule = scenario.special_rule(face).unwrap_or(None);
+                let message = match rule {
+                    Some(r) => Message::new("warmaster.log.special_rule")
+                        .int("face", face)
+                        .key("rule", r.label_key()),
+                    None => Message::new("warmaster.log.no_special_rule").int("face", face),
+                };
+                let text = match rule {
+                    Some(r) => format!("D6 {face}: {r}"),
+                    None => format!("D6 {face}: no special rule"),
+                };
+                steps.log(LogStep::rule("W2", text).with_message(message));
+                Ok(RollOutcome::SpecialRule { rule })
+            }
+            WarmasterRoll::Incursion { round } => {
+                let face = d6(
+                    steps,
+                    "Incursion: the marker worth 2 EP",
+                    "W5",
+                    Message::new("warmaster.roll.incursion").int("round", *round),
+                    &["A", "A", "B", "B", "C", "C"],
+                )?;
+                let marker = ((face.saturating_sub(1)) / 2) as usize;
+                steps.log(
+                    LogStep::rule(
+                        "W5",
+                        format!("D6 {face}: marker {} is worth 2 EP", marker_letter(marker)),
+                    )
+                    .with_message(
+                        Message::new("warmaster.log.incursion")
+                            .int("face", face)
+                            .text("marker", marker_letter(marker)),
+                    ),
+                );
+                Ok(RollOutcome::Incursion { marker })
+            }
+            WarmasterRoll::GameLength { after_round, need } => {
+                let odds: Vec<String> = (1..=6)
+                    .map(|f| {
+                        if f >= *need {
+                            "another turn".to_owned()
+                        } else {
+                            "the game ends".to_owned()
+                        }
+                    })
+                    .collect();
+                let odds: Vec<&str> = odds.iter().map(String::as_str).collect();
+                let face = d6(
+                    steps,
+                    "game length",
+                    "W6",
+                    Message::new("warmaster.roll.game_length")
+                        .int("round", *after_round)
+                        .int("need", *need),
+                    &odds,
+                )?;
+                let another_turn = face >= *need;
+                let (text, key) = if another_turn {
+                    (
+                        format!(
+                            "D6 {face}, {need}+ needed: turn {} is played",
+                            after_round.saturating_add(1)
+                        ),
+                        "warmaster.log.game_continues",
+                    )
+                } else {
+                    (
+                        format!(
+                            "D6 {face}, {need}+ needed: the game ends after turn {after_round}"
+                        ),
+                        "warmaster.log.game_ends",
+                    )
+                };
+                steps.log(
+                    LogStep::rule("W6", text).with_message(
+                        Message::new(key)
+                            .int("face", face)
+                            .int("need", *need)
+                            .int("round", *after_round),
+                    ),
+                );
+                Ok(RollOutcome::GameLength { another_turn })
+            }
+        }
+    }
+}
+
+impl ResolutionKind for WarmasterRoll {
+    type Outcome = RollOutcome;
+
+    fn replay(
+        &self,
+        answers: &[feldherr_dice::step::Answer],
+    ) -> Result<Replayed<RollOutcome>, PlayError> {
+        if let WarmasterRoll::GameLength { need, after_round } = self {
+            if !(2..=6).contains(need) {
+                return Err(PlayError::invalid("need", need, "a D6 score from 2 to 6"));
+            }
+            if *after_round == 0 {
+                return Err(PlayError::invalid(
+                    "after_round",
+                    after_round,
+                    "turns count from 1",
+                ));
+            }
+        }
+        if let WarmasterRoll::Incursion { round } = self
+            && *round < 2
+        {
+            return Err(PlayError::invalid(
+                "round",
+                round,
+                "Incursion rolls from turn 2 on (W5)",
+            ));
+        }
+        Replayed::of(RollResolver(self.clone()), answers, |o| *o)
+    }
+}

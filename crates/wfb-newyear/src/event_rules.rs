@@ -1,0 +1,164 @@
+//! The New Year event as one kind of event behind the contract
+//! ([`feldherr_play::EventRules`], issue 9).
+
+use std::collections::{HashMap, HashSet};
+
+use feldherr_play::{EventRules, GameReport, HostedSlot, PlayError, Problem};
+
+use crate::event::MAX_TEXT_CHARS;
+use crate::{Event, EventEdit, Finisher, NewYearError, SledRace};
+
+/// The role of the hosted sled race.
+pub const SLED_RACE_ROLE: &str = "sled_race";
+
+/// The rule system that plays the sled race.
+pub const SLED_RACE_SYSTEM: &str = "sled_race";
+
+impl EventRules for Event {
+    type Edit = EventEdit;
+
+    const KIND: &'static str = "wfb_newyear";
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn rename(&mut self, name: &str) -> Result<(), PlayError> {
+        let chars = name.chars().count();
+        if name.trim().is_empty() {
+            return Err(PlayError::invalid("name", "\"\"", "must not be empty"));
+        }
+        if chars > MAX_TEXT_CHARS {
+            return Err(PlayError::invalid(
+                "name",
+                format!("{chars} characters"),
+                format!("at most {MAX_TEXT_CHARS} characters"),
+            ));
+        }
+        name.clone_into(&mut self.name);
+        Ok(())
+    }
+
+    fn apply(&mut self, edit: &EventEdit) -> Result<(), PlayError> {
+        Event::apply(self, edit).map_err(PlayError::from)
+    }
+
+    /// Every error with its path, then a warning for each name registered
+    /// twice (the players must tell them apart; not an error).
+    fn problems(&self) -> Vec<Problem> {
+        let mut problems: Vec<Problem> = self
+            .issues()
+            .into_iter()
+            .map(|issue| {
+                let (message, rule) = issue.error.message_and_rule();
+                let problem = Problem::new(issue.path, message);
+                match rule {
+                    Some(rule) => problem.rule(rule),
+                    None => problem,
+                }
+            })
+            .collect();
+        for (index, name) in self.duplicate_names() {
+            problems.push(Problem::new(
+                format!("players[{index}].name"),
+                format!(
+                    "warning: {name} is registered more than once; add a club or an initial so \
+                     the players can tell them apart"
+                ),
+            ));
+        }
+        problems
+    }
+
+    /// The sled race (N6): every player with a character on foot who has
+    /// not dropped out, by name.
+    fn slots(&self) -> Vec<HostedSlot> {
+        vec![HostedSlot {
+            role: SLED_RACE_ROLE.to_owned(),
+            system: SLED_RACE_SYSTEM,
+            players: self
+                .players
+                .iter()
+                .filter(|p| p.character_on_foot && !p.dropped)
+                .map(|p| p.name.clone())
+                .collect(),
+        }]
+    }
+
+    /// The sled race's report becomes [`EventEdit::SetSledRace`]: placed
+    /// sides in placing order with their finishing rounds, the others as
+    /// not finished; players of the event with a character on foot who are
+    /// not in the report did not start. `None` while the race is running.
+    fn feed(&self, role: &str, report: &GameReport) -> Result<Option<EventEdit>, PlayError> {
+        if role != SLED_RACE_ROLE {
+            return Err(PlayError::not_found("hosted game", role));
+        }
+        if !report.finished {
+            return Ok(None);
+        }
+        let refuse = |reason: String| PlayError::from(NewYearError::Report { reason });
+        let mut by_name: HashMap<&str, Vec<&str>> = HashMap::new();
+        for player in &self.players {
+            by_name
+                .entry(player.name.as_str())
+                .or_default()
+                .push(player.id.as_str());
+        }
+        let mut seen = HashSet::new();
+        let mut placed: Vec<(u32, u32, String)> = Vec::new();
+        let mut did_not_finish = Vec::new();
+        for side in &report.sides {
+            let id = match by_name.get(side.player.as_str()).map(Vec::as_slice) {
+                Some([id]) => (*id).to_owned(),
+                Some(_) => {
+                    return Err(refuse(format!(
+                        "{} is registered more than once, so the result cannot be matched",
+                        side.player
+                    )));
+                }
+                None => {
+                    return Err(refuse(format!(
+                        "{} is not a player of this event",
+                        side.player
+                    )));
+                }
+            };
+            if !seen.insert(id.clone()) {
+                return Err(refuse(format!("{} is reported twice", side.player)));
+            }
+            match (side.placing, side.finished_round) {
+                (Some(placing), Some(round)) => placed.push((placing, round, id)),
+                (Some(_), None) => {
+                    return Err(refuse(format!(
+                        "{} is placed but has no finishing round",
+                        side.player
+                    )));
+                }
+                (None, _) => did_not_finish.push(id),
+            }
+        }
+        placed.sort_by_key(|(placing, _, _)| *placing);
+        if let Some(pair) = placed.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(refuse(format!(
+                "place {} is reported twice ({} and {})",
+                pair[0].0,
+                self.player_name(&pair[0].2),
+                self.player_name(&pair[1].2)
+            )));
+        }
+        let did_not_start = self
+            .players
+            .iter()
+            .filter(|p| p.character_on_foot && !p.dropped && !seen.contains(&p.id))
+            .map(|p| p.id.clone())
+            .collect();
+        Ok(Some(EventEdit::SetSledRace(Some(SledRace {
+            finishers: placed
+                .into_iter()
+                .map(|(_, round, id)| Finisher::new(id, round))
+                .collect(),
+            did_not_finish,
+            did_not_start,
+        }))))
+    }
+}

@@ -1,0 +1,86 @@
+//! Warhammer 40,000 free-for-all ("Jeder gegen Jeden") for three or four
+//! players: deployment zones, the dice-bag turn order and close combats
+//! with any number of sides.
+//!
+//! The rule text is `wh40k-jeder-gegen-jeden.de.txt`; where it is silent
+//! the shared rulings F1-F4 and the project's P-rulings decide (see
+//! `docs/RULINGS.md`).
+//!
+//! - [`army`]: three or four [`Player`]s, each with named units (model
+//!   count, Leadership, Initiative). Two or five players are refused.
+//! - [`deployment`]: the zone choice as a guided sequence (F1):
+//!   [`Deployment::next_step`] says who chooses and offers each remaining
+//!   [`ZoneSlot`] with its explanation; zones are [`ZoneSizes`] (mission
+//!   data) turned into shapes and table pieces.
+//! - [`turn_order`]: round 1 from the roll-off, later rounds from the dice
+//!   bag with the last player's die held back (F2). A draw is either a
+//!   software roll over the bag ([`BagDraw`], exact odds) or typed in from
+//!   the real bag, refused with its reason when it breaks F2.
+//! - [`combat`]: a combat of any number of sides resolved step by step
+//!   (F3, F4): results, winners (ties included), outnumbering per testing
+//!   side from the editable [`OutnumberTable`], 2D6 Leadership tests with
+//!   exact odds, sweeping advances only when no enemy unit still fights.
+//! - [`FreeForAll`]: the [`feldherr_play::Game`] of it, driven by
+//!   [`FfaEdit`]s; its resolutions are [`FfaResolution`]s with typed
+//!   [`FfaOutcome`]s.
+//!
+//! Units and conventions: lengths in inches (G1) on a 72 x 48 in table
+//! (G2) whose long edges run along x (`bottom` is y = 0). Seats number the
+//! players from 0 in the order entered; messages show them from 1.
+//!
+//! # Example
+//!
+//! ```
+//! use feldherr_dice::step::Answer;
+//! use feldherr_play::{Game, Id};
+//! use feldherr_wh40k_ffa::{FfaEdit, FreeForAll, Player, ZoneSlot};
+//!
+//! let mut game = FreeForAll::new_game();
+//! let mut table = FreeForAll::default_table();
+//! let players = ["Anna", "Ben", "Cem"].map(Player::new).to_vec();
+//! game.apply(&FfaEdit::SetPlayers(players), &mut table)?;
+//!
+//! // F1: the first player takes a corner; the second is offered the
+//! // neighbouring corner or the opposite long edge.
+//! game.apply(&FfaEdit::ChooseZone { seat: 0, slot: ZoneSlot::BottomLeft }, &mut table)?;
+//! let step = game.deployment_step().unwrap();
+//! let offered: Vec<ZoneSlot> = step.options.iter().map(|o| o.slot).collect();
+//! assert_eq!(offered, [ZoneSlot::BottomRight, ZoneSlot::TopEdge]);
+//! assert_eq!(table.pieces().len(), 1); // the zone is drawn on the table
+//!
+//! // F2: the roll-off (Ben rolls highest), then the bag.
+//! game.apply(&FfaEdit::StartRollOff, &mut table)?;
+//! game.resolutions_mut().answer_at(0, Answer::Dice(vec![3, 6, 2]))?;
+//! game.apply(&FfaEdit::Apply(Id(1)), &mut table)?;
+//! assert_eq!(game.current_turn(), Some((1, 1)));
+//! assert_eq!(game.bag().unwrap().dice, [0, 2]);
+//! // Ben cannot be typed in again: his die is not in the bag.
+//! assert!(game.apply(&FfaEdit::TypeDraw { seat: 1 }, &mut table).is_err());
+//! game.apply(&FfaEdit::TypeDraw { seat: 2 }, &mut table)?;
+//! # Ok::<(), feldherr_play::PlayError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod army;
+mod bag_draw;
+pub mod combat;
+pub mod deployment;
+mod game;
+mod resolution;
+mod roll_off;
+mod table_rules;
+pub mod turn_order;
+
+pub use army::{Player, Seat, UnitProfile};
+pub use bag_draw::{BagDraw, Drawn};
+pub use combat::{
+    Combat, CombatOutcome, CombatResult, CombatRules, CombatSide, CombatUnit, OutnumberStep,
+    OutnumberTable, SeveralWinners, SweepRule,
+};
+pub use deployment::{Deployment, DeploymentStep, ZoneOption, ZoneSizes, ZoneSlot};
+pub use game::{EngagedUnit, FfaEdit, FreeForAll, MAX_RESOLUTIONS, SideEntry};
+pub use resolution::{FfaOutcome, FfaResolution};
+pub use roll_off::{Contender, RollOff, RollOffWinner};
+pub use table_rules::wh40k_table_rules;
+pub use turn_order::{Bag, TurnOrder};

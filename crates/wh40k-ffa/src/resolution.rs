@@ -1,0 +1,74 @@
+//! The game's saved resolutions: roll-off, bag draw, combat.
+
+use std::fmt;
+
+use feldherr_dice::step::Answer;
+use feldherr_play::{PlayError, Replayed, ResolutionKind};
+use serde::{Deserialize, Serialize};
+
+use crate::bag_draw::{BagDraw, Drawn};
+use crate::combat::{Combat, CombatOutcome};
+use crate::roll_off::{RollOff, RollOffWinner};
+
+/// The inputs of one resolution of the free-for-all.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FfaResolution {
+    /// The roll-off for round 1 (F2).
+    RollOff(RollOff),
+    /// A draw from the dice bag by the software (F2).
+    Draw(BagDraw),
+    /// A multi-sided close combat (F3, F4).
+    Combat(Combat),
+}
+
+/// The typed outcome of a finished resolution.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FfaOutcome {
+    /// Who starts round 1.
+    RollOff(RollOffWinner),
+    /// Whose die came out of the bag.
+    Draw(Drawn),
+    /// The combat's winners, tests and sweeping advances.
+    Combat(CombatOutcome),
+}
+
+impl fmt::Display for FfaOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FfaOutcome::RollOff(o) => o.fmt(f),
+            FfaOutcome::Draw(o) => o.fmt(f),
+            FfaOutcome::Combat(o) => o.fmt(f),
+        }
+    }
+}
+
+impl ResolutionKind for FfaResolution {
+    type Outcome = FfaOutcome;
+
+    fn replay(&self, answers: &[Answer]) -> Result<Replayed<FfaOutcome>, PlayError> {
+        match self {
+            FfaResolution::RollOff(r) => {
+                if r.players.len() < 2 {
+                    return Err(PlayError::invalid(
+                        "roll_off.players",
+                        r.players.len(),
+                        "a roll-off needs two or more players",
+                    ));
+                }
+                Replayed::of(r.clone(), answers, |o| FfaOutcome::RollOff(o.clone()))
+            }
+            FfaResolution::Draw(d) => {
+                if d.bag.is_empty() {
+                    return Err(PlayError::invalid("draw.bag", 0, "the bag is empty"));
+                }
+                Replayed::of(d.clone(), answers, |o| FfaOutcome::Draw(o.clone()))
+            }
+            FfaResolution::Combat(c) => {
+                c.check()?;
+                Replayed::of(c.clone(), answers, |o| FfaOutcome::Combat(o.clone()))
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The turn order (Ablauf), ruling F2: the roll-off starts round 1, the
+//! dice bag decides the rest.
+
+use feldherr_play::PlayError;
+use serde::{Deserialize, Serialize};
+
+use crate::army::Seat;
+
+/// The most rounds a game records (a bound on work, far above any
+/// mission's length).
+pub const MAX_ROUNDS: usize = 99;
+
+/// What is in the bag before the next draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bag {
+    /// The round the next draw belongs to, from 1.
+    pub round: usize,
+    /// The seats whose dice are in the bag, in seat order.
+    pub dice: Vec<Seat>,
+    /// The die held back until this draw is made: the last player of the
+    /// previous round (F2), on the first draw of rounds 2 and later.
+    pub held_back: Option<Seat>,
+}
+
+impl Bag {
+    /// The exact chance that the next draw is `seat`'s die.
+    pub fn chance_of(&self, seat: Seat) -> f64 {
+        if self.dice.contains(&seat) {
+            1.0 / self.dice.len() as f64
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The order of play of every round so far.
+///
+/// The first entry of round 1 is the roll-off winner; every other entry
+/// is a draw from the bag. The last entry is the player whose turn it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnOrder {
+    /// How many players take part.
+    pub players: usize,
+    /// Each round's order of play, oldest first.
+    #[serde(default)]
+    pub rounds: Vec<Vec<Seat>>,
+}
+
+impl TurnOrder {
+    /// An order for `players` players, before the roll-off.
+    ///
+    /// # Errors
+    /// [`PlayError::Refused`] unless there are three or four players.
+    pub fn new(players: usize) -> Result<Self, PlayError> {
+        if !(3..=4).contains(&players) {
+            return Err(PlayError::refused(
+                format!("a free-for-all is played by three or four players, not {players}"),
+                None,
+            ));
+        }
+        Ok(Self {
+            players,
+            rounds: Vec::new(),
+        })
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), PlayError> {
+        if seat >= self.players {
+            return Err(PlayError::invalid(
+                "seat",
+                seat + 1,
+                format!("the players are 1 to {}", self.players),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Starts round 1 with the roll-off winner.
+    ///
+    /// # Errors
+    /// [`PlayError::Refused`] once round 1 has started;
+    /// [`PlayError::Invalid`] for a seat that does not exist.
+    pub fn start(&mut self, winner: Seat) -> Result<(), PlayError> {
+        self.check_seat(winner)?;
+        if !self.rounds.is_empty() {
+            return Err(PlayError::refused(
+                "round 1 has started already; take back its draws first",
+                Some("F2"),
+            ));
+        }
+        self.rounds.push(vec![winner]);
+        Ok(())
+    }
+
+    /// Whether the roll-off has started round 1.
+    pub fn started(&self) -> bool {
+        !self.rounds.is_empty()
+    }
+
+    /// The round being played (from 1) and whose turn it is; `None`
+    /// before the roll-off.
+    pub fn current(&self) -> Option<(usize, Seat)> {
+        let round = self.rounds.last()?;
+        Some((self.rounds.len(), *round.last()?))
+    }
+
+    /// The bag before the next draw; `None` before the roll-off.
+    pub fn bag(&self) -> Option<Bag> {
+        let round = self.rounds.last()?;
+        if round.len() < self.players {
+            Some(Bag {
+                round: self.rounds.len(),
+                dice: (0..self.players).filter(|s| !round.contains(s)).collect(),
+                held_back: None,
+            })
+        } else {
+            let last = round.last().copied();
+            Some(Bag {
+                round: self.rounds.len() + 1,
+                dice: (0..self.players).filter(|s| Some(*s) != last).collect(),
+                held_back: last,
+            })
+        }
+    }
+
+    /// Checks that the next draw may be `seat`'s die.
+    ///
+    /// # Errors
+    /// [`PlayError::Refused`] (F2) before the roll-off, for the player who
+    /// just played (his die is held back: he would play twice in a row),
+    /// for a player who played this round already, and beyond
+    /// [`MAX_ROUNDS`]; [`PlayError::Invalid`] for a seat that does not
+    /// exist.
+    pub fn check_draw(&self, seat: Seat) -> Result<Bag, PlayError> {
+        self.check_seat(seat)?;
+        let bag = self.bag().ok_or_else(|| {
+            PlayError::refused(
+                "the roll-off decides who starts round 1; no die is drawn before it",
+                Some("F2"),
+            )
+        })?;
+        if bag.round > MAX_ROUNDS {
+            return Err(PlayError::refused(
+                format!("a game records at most {MAX_ROUNDS} rounds"),
+                None,
+            ));
+        }
+        if bag.dice.contains(&seat) {
+            return Ok(bag);
+        }
+        if bag.held_back == Some(seat) {
+            return Err(PlayError::refused(
+                format!(
+                    "player {} played last in round {}; his die stays out of the bag for the first draw of round {}, so nobody plays twice in a row",
+                    seat + 1,
+                    bag.round - 1,
+                    bag.round
+                ),
+                Some("F2"),
+            ));
+        }
+        Err(PlayError::refused(
+            format!(
+                "player {} has played in round {} already; everybody plays once per round",
+                seat + 1,
+                bag.round
+            ),
+            Some("F2"),
+        ))
+    }
+
+    /// Records a draw of `seat`'s die: he plays next.
+    ///
+    /// # Errors
+    /// As [`TurnOrder::check_draw`].
+    pub fn draw(&mut self, seat: Seat) -> Result<(), PlayError> {
+        let bag = self.check_draw(seat)?;
+        if bag.round > self.rounds.len() {
+            self.rounds.push(vec![seat]);
+        } else if let Some(round) = self.rounds.last_mut() {
+            round.push(seat);
+        }
+        Ok(())
+    }
+
+    /// Takes back the last draw (or the roll-off result); false when there
+    /// was nothing to take back.
+    pub fn take_back(&mut self) -> bool {
+        let Some(round) = self.rounds.last_mut() else {
+            return false;
+        };
+        round.pop();
+        if round.is_empty() {
+            self.rounds.pop();
+        }
+        true
+    }
+
+    /// Checks a loaded order by replaying it.
+    pub(crate) fn check(&self) -> Result<(), PlayError> {
+        let mut replay = TurnOrder::new(self.players)?;
+        for (r, round) in self.rounds.iter().enumerate() {
+            if round.is_empty() {
+                return Err(PlayError::invalid(
+                    format!("turn_order.rounds[{r}]"),
+                    "[]",
+                    "a round has at least one player",
+                ));
+            }
+            for (i, &seat) in round.iter().enumerate() {
+                let result = if r == 0 && i == 0 {
+                    replay.start(seat)
+                } else {
+                    replay.draw(seat)
+                };
+                result.map_err(|e| {
+                    PlayError::invalid(
+                        format!("turn_order.rounds[{r}][{i}]"),
+                        seat + 1,
+                        e.to_string(),
+                    )
+                })?;
+                if i == 0 && r > 0 && replay.rounds.len() != r + 1 {
+                    return Err(PlayError::invalid(
+                        format!("turn_order.rounds[{}]", r.saturating_sub(1)),
+                        "unfinished",
+                        "a round ends only when everybody has played",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
