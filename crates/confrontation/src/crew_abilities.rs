@@ -71,6 +71,15 @@ impl Repair {
             i64::from(start_sp) - 1,
             "0 to SP - 1 (a machine at 0 SP is gone)",
         )?;
+        if lost == 0 {
+            // C10 (corrected): only a damaged machine can be repaired.
+            return Err(ConfrontationError::NotAllowed {
+                rule: "C10",
+                reason: format!(
+                    "only a damaged machine can be repaired; this one has all its {start_sp} SP"
+                ),
+            });
+        }
         Ok(Self { x, start_sp, lost })
     }
 
@@ -150,10 +159,6 @@ impl Resolver for Repair {
                 Message::new("conf.log.repair.nothing")
                     .int("face", face)
                     .int("x", self.x),
-            ),
-            RepairResult::Repaired if self.lost == 0 => (
-                "repaired, but already at its start SP".to_owned(),
-                Message::new("conf.log.repair.full"),
             ),
             RepairResult::Repaired => (
                 format!("{face} >= {}: 1 SP back", self.x),

@@ -48,7 +48,7 @@
 
 use std::fmt;
 
-use feldherr_geometry::{Angle, Polyline};
+use feldherr_geometry::{Angle, OrientedRect, Polyline, Shape, overlaps};
 use serde::{Deserialize, Serialize};
 
 use crate::card::MachineCard;
@@ -124,6 +124,15 @@ pub enum MoveViolation {
         /// Twice the modified BEW.
         max_cm: f64,
     },
+    /// The machine's hull runs over another model's base on this leg
+    /// (P36): contact would be a charge or an engagement, so the path must
+    /// stop at it.
+    CrossesModel {
+        /// The first leg on which it does.
+        segment: usize,
+        /// Index of the model in the list given to [`MovePath::check_among`].
+        model: usize,
+    },
 }
 
 impl MoveViolation {
@@ -134,6 +143,7 @@ impl MoveViolation {
             Self::CannotMove { reason } if reason.contains("C3") => "C3",
             Self::FollowUpImmobile | Self::CrewMoveTooLong { .. } => "C3",
             Self::FollowUpInContact | Self::FollowUpTooLong { .. } => "P18",
+            Self::CrossesModel { .. } => "P36",
             Self::CannotMove { .. }
             | Self::TurnTooSharp { .. }
             | Self::TooLittleStraight { .. }
@@ -149,7 +159,8 @@ impl MoveViolation {
             | Self::TooLittleStraight { segment, .. }
             | Self::TooLong { segment, .. }
             | Self::FollowUpTooLong { segment, .. }
-            | Self::CrewMoveTooLong { segment, .. } => *segment,
+            | Self::CrewMoveTooLong { segment, .. }
+            | Self::CrossesModel { segment, .. } => *segment,
         }
     }
 }
@@ -183,6 +194,11 @@ impl fmt::Display for MoveViolation {
             } => write!(
                 f,
                 "segment {segment}: path {length_cm:.0} cm exceeds twice BEW = {max_cm:.0} cm"
+            ),
+            Self::CrossesModel { segment, model } => write!(
+                f,
+                "segment {segment}: the hull runs over model {model}; contact would be a \
+                 charge or an engagement (P36)"
             ),
             Self::FollowUpInContact => {
                 f.write_str("no follow-up while an enemy is in base contact with the machine (P18)")
@@ -555,5 +571,59 @@ impl MovePath {
             turns,
             violations,
         })
+    }
+
+    /// [`MovePath::check`], and whether the machine's hull (`width_cm`
+    /// across, `length_cm` along its heading) runs over one of `models`'
+    /// outlines on the way (P36): each leg sweeps the hull from where the
+    /// leg starts to where it ends. Touching is not crossing; a model
+    /// already overlapping the hull at the start is not flagged.
+    ///
+    /// # Errors
+    /// [`ConfrontationError::Inconsistent`] for a hull size that is not a
+    /// positive distance.
+    pub fn check_among(
+        &self,
+        path: &Polyline,
+        width_cm: f64,
+        length_cm: f64,
+        models: &[Shape],
+    ) -> Result<PathCheck, ConfrontationError> {
+        check_cm("width", width_cm)?;
+        check_cm("length", length_cm)?;
+        let mut check = self.check(path)?;
+        let mut flagged = vec![false; models.len()];
+        let mut start_hull: Option<Shape> = None;
+        for (i, seg) in path.segments().enumerate() {
+            let Some(dir) = seg.direction() else { continue };
+            if seg.length() <= SLACK {
+                continue;
+            }
+            if start_hull.is_none() {
+                start_hull = Some(Shape::Rect(OrientedRect::new(
+                    seg.start(),
+                    width_cm,
+                    length_cm,
+                    dir,
+                )?));
+            }
+            let swept = Shape::Rect(OrientedRect::new(
+                seg.midpoint(),
+                width_cm,
+                seg.length() + length_cm,
+                dir,
+            )?);
+            for (m, shape) in models.iter().enumerate() {
+                let at_start = start_hull.as_ref().is_some_and(|h| overlaps(h, shape));
+                if !flagged[m] && !at_start && overlaps(&swept, shape) {
+                    flagged[m] = true;
+                    check.violations.push(MoveViolation::CrossesModel {
+                        segment: i,
+                        model: m,
+                    });
+                }
+            }
+        }
+        Ok(check)
     }
 }

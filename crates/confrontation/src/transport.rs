@@ -302,6 +302,19 @@ impl PassengerWounds {
         }
     }
 
+    /// The passengers `passengers` of a vehicle of RES `vehicle_res`, as a
+    /// game keeps them (without their hold).
+    pub fn of(vehicle_res: u32, passengers: &[Passenger], table: WoundTable) -> Self {
+        Self {
+            strength: vehicle_res.min(99) as i32,
+            victims: passengers
+                .iter()
+                .map(|p| Victim::figure(p.name.clone(), p.res.min(99) as i32))
+                .collect(),
+            table,
+        }
+    }
+
     /// The wound strength (the vehicle's RES).
     pub fn strength(&self) -> i32 {
         self.strength

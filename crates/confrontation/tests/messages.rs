@@ -361,7 +361,7 @@ fn every_message_renders_in_both_languages() {
     }
 
     // Crew abilities (C10), Instabil, Transport.
-    for (x, lost) in [(4, 2), (4, 0)] {
+    for (x, lost) in [(4, 2), (4, 1)] {
         c.drive(&Repair::new(x, 8, lost).unwrap(), 0..30);
     }
     for before in [

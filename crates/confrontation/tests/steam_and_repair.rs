@@ -111,7 +111,12 @@ fn repair_never_exceeds_start_sp() {
         d.answer_dice(vec![face]).unwrap();
         *d.outcome().unwrap()
     };
-    assert_eq!(run(4, 8, 0, 6).sp_lost, 0);
+    // C10 (corrected): a machine at full SP is not damaged, so no attempt.
+    assert_eq!(
+        Repair::new(4, 8, 0).unwrap_err().to_string(),
+        "not allowed (C10): only a damaged machine can be repaired; this one has all its 8 SP"
+    );
+    assert_eq!(run(4, 8, 1, 6).sp_lost, 0);
     assert_eq!(run(4, 8, 3, 4).sp_lost, 2);
     assert_eq!(run(4, 8, 3, 3).result, RepairResult::Nothing);
     assert_eq!(run(4, 8, 3, 1).sp_lost, 4);

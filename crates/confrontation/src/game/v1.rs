@@ -1,0 +1,133 @@
+//! Reading the Confrontation parts of a version 1 app document (machines
+//! by index, `applied` inside each resolution, `confrontation_…` resolver
+//! names) into a [`ConfrontationGame`], for the host's v1 → v2 migration.
+
+use feldherr_dice::step::Answer;
+use feldherr_play::{Id, PlayError, SavedResolution};
+use serde_json::{Map, Value, json};
+
+use super::{ConfrontationGame, ConfrontationKind, GameMachine};
+
+fn bad(field: impl Into<String>, value: &Value, reason: &str) -> PlayError {
+    PlayError::invalid(field, value, reason)
+}
+
+/// The id a v1 machine index becomes: index 0 is machine #1.
+fn machine_id(field: &str, value: &Value) -> Result<Value, PlayError> {
+    let index = value
+        .as_u64()
+        .ok_or_else(|| bad(field, value, "a machine index must be a whole number"))?;
+    Ok(json!(index.saturating_add(1)))
+}
+
+/// Renames `machine` (an index or null) to an id in `object`.
+fn map_machine(at: &str, object: &mut Map<String, Value>) -> Result<(), PlayError> {
+    if let Some(m) = object.get_mut("machine")
+        && !m.is_null()
+    {
+        *m = machine_id(&format!("{at}.machine"), m)?;
+    }
+    if let Some(Value::Array(refs)) = object.get_mut("refs") {
+        for (i, r) in refs.iter_mut().enumerate() {
+            if let Some(r) = r.as_object_mut() {
+                map_machine(&format!("{at}.refs[{i}]"), r)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A v1 `hits` resolution caused by a destroyed vehicle becomes a
+/// `passengers` one (the crate's `PassengerWounds`): STR is the vehicle's
+/// RES; the passengers' sizes were not kept in v1 and do not change the
+/// wounds (they are read as normal).
+fn passengers_of(at: &str, object: &Map<String, Value>) -> Result<Value, PlayError> {
+    let machine = object
+        .get("machine")
+        .filter(|m| !m.is_null())
+        .cloned()
+        .ok_or_else(|| {
+            bad(
+                format!("{at}.machine"),
+                &Value::Null,
+                "passengers need their vehicle",
+            )
+        })?;
+    let strength = object.get("strength").cloned().unwrap_or(Value::Null);
+    let victims = object
+        .get("victims")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let passengers = victims
+        .iter()
+        .map(|v| json!({"name": v["name"], "size": "normal", "res": v["res"]}))
+        .collect::<Vec<_>>();
+    Ok(json!({"machine": machine, "vehicle_res": strength, "passengers": passengers}))
+}
+
+impl ConfrontationGame {
+    /// The game of a version 1 app document, from its `machines`,
+    /// `figures` and `resolutions` values (absent ones as `null`). Machine
+    /// `i` gets id `i + 1`, resolution `i` id `i + 1`; every answer is
+    /// replayed. An error names the path of what does not fit (a repair at
+    /// full SP, which C10 now refuses, among them).
+    pub fn from_v1(
+        machines: &Value,
+        figures: &Value,
+        resolutions: &Value,
+    ) -> Result<Self, PlayError> {
+        let mut game = ConfrontationGame::default();
+        for (i, m) in machines.as_array().into_iter().flatten().enumerate() {
+            let mut m = m.clone();
+            if let Some(object) = m.as_object_mut() {
+                object.insert("id".into(), json!(i + 1));
+            }
+            let machine: GameMachine = serde_json::from_value(m).map_err(|e| {
+                PlayError::invalid(format!("machines[{i}]"), "machine", e.to_string())
+            })?;
+            game.machines.push(machine);
+        }
+        if !figures.is_null() {
+            game.figures = serde_json::from_value(figures.clone())
+                .map_err(|e| PlayError::invalid("figures", "figures", e.to_string()))?;
+        }
+        for (i, r) in resolutions.as_array().into_iter().flatten().enumerate() {
+            let at = format!("resolutions[{i}]");
+            let (name, inputs) = r
+                .get("resolver")
+                .and_then(Value::as_object)
+                .and_then(|o| o.iter().next())
+                .ok_or_else(|| bad(format!("{at}.resolver"), r, "no resolver"))?;
+            let mut inputs = inputs
+                .as_object()
+                .cloned()
+                .ok_or_else(|| bad(format!("{at}.resolver"), r, "no inputs"))?;
+            let applied = inputs
+                .remove("applied")
+                .and_then(|a| a.as_bool())
+                .unwrap_or(false);
+            map_machine(&at, &mut inputs)?;
+            let kind = name.strip_prefix("confrontation_").unwrap_or(name);
+            let value = match kind {
+                "hits" if inputs.get("cause") == Some(&json!("passengers")) => {
+                    json!({"passengers": passengers_of(&at, &inputs)?})
+                }
+                _ => json!({kind: inputs}),
+            };
+            let kind: ConfrontationKind = serde_json::from_value(value)
+                .map_err(|e| PlayError::invalid(format!("{at}.resolver"), name, e.to_string()))?;
+            let answers: Vec<Answer> = match r.get("answers") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(a) => serde_json::from_value(a.clone()).map_err(|e| {
+                    PlayError::invalid(format!("{at}.answers"), "answers", e.to_string())
+                })?,
+            };
+            let id = Id(u64::try_from(i).unwrap_or(u64::MAX).saturating_add(1));
+            let saved = SavedResolution::with_answers(id, kind, answers, applied)
+                .map_err(|e| PlayError::invalid(at.clone(), "resolution", e.to_string()))?;
+            game.resolutions.push(saved);
+        }
+        Ok(game)
+    }
+}

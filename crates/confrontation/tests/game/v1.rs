@@ -1,0 +1,71 @@
+//! The Confrontation parts of a version 1 app document read into a game.
+
+use feldherr_confrontation::{ConfrontationGame, ConfrontationKind, ConfrontationOutcome};
+use feldherr_play::Id;
+use serde_json::{Value, json};
+
+use super::support::{FELSSPALTER, PANZER, PANZERWAGEN, example_game};
+
+const APP_FIXTURE: &str = include_str!("../../../../fixtures/documents/v1/confrontation-game.json");
+
+fn v1(doc: &Value) -> Result<ConfrontationGame, String> {
+    ConfrontationGame::from_v1(&doc["machines"], &doc["figures"], &doc["resolutions"])
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn the_app_example_is_the_crate_example() {
+    let doc: Value = serde_json::from_str(APP_FIXTURE).expect("json");
+    assert_eq!(v1(&doc).expect("migrates"), example_game().game);
+}
+
+#[test]
+fn v1_resolutions_keep_their_answers_and_applied_flags_with_machines_as_ids() {
+    let mut doc: Value = serde_json::from_str(APP_FIXTURE).expect("json");
+    doc["resolutions"] = json!([
+        {"resolver": {"confrontation_damage": {
+            "strength": 10, "resilience": 14, "machine": 2, "applied": true}},
+         "answers": [{"dice": [3, 5]}]},
+        {"resolver": {"confrontation_steam": {"machine": 1, "dice": 1}},
+         "answers": [{"dice": [1]}, {"dice": [2]}]},
+        {"resolver": {"confrontation_hits": {
+            "cause": "passengers", "machine": 2, "strength": 14,
+            "victims": [{"name": "Ogre", "res": 4, "kind": "figure"}]}},
+         "answers": [{"dice": [1, 2]}]},
+        {"resolver": {"confrontation_ramming": {
+            "machine": 2, "x": 3, "impetus": {"distance": 23.0},
+            "front": [{"name": "Panzer", "res": 14, "kind": {"machine": {"sp_left": 8, "resistent": false}}}],
+            "refs": [{"piece": 6, "machine": 3}]}}}
+    ]);
+    let game = v1(&doc).expect("migrates");
+    let r = &game.resolutions;
+    assert_eq!(r.len(), 4);
+    assert_eq!(r[0].id(), Id(1));
+    assert!(r[0].applied());
+    assert_eq!(r[0].kind().machine(), Some(PANZERWAGEN));
+    assert!(matches!(r[0].outcome(), Some(ConfrontationOutcome::Damage(d)) if d.sp_lost == 1));
+    assert_eq!(r[1].kind().machine(), Some(FELSSPALTER));
+    assert!(r[1].finished() && !r[1].applied());
+    let ConfrontationKind::Passengers(p) = r[2].kind() else {
+        panic!("passengers, got {:?}", r[2].kind())
+    };
+    assert_eq!(
+        (p.machine, p.vehicle_res, p.passengers.len()),
+        (PANZERWAGEN, 14, 1)
+    );
+    assert!(r[2].finished());
+    assert_eq!(r[3].kind().machines(), [PANZERWAGEN, PANZER]);
+    // What does not fit is named: a repair at full SP (C10), a bad answer.
+    let mut repair = doc.clone();
+    repair["resolutions"] = json!([{"resolver": {"confrontation_repair": {
+        "machine": 3, "x": 4, "start_sp": 8, "lost": 0}}}]);
+    let err = v1(&repair).unwrap_err();
+    assert!(
+        err.contains("resolutions[0]") && err.contains("C10"),
+        "{err}"
+    );
+    let mut answer = doc;
+    answer["resolutions"] = json!([{"resolver": {"confrontation_damage": {
+        "strength": 10, "resilience": 14}}, "answers": [{"dice": [9, 9]}]}]);
+    assert!(v1(&answer).unwrap_err().contains("resolutions[0]"));
+}
