@@ -111,7 +111,7 @@ pub enum Odds {
     ///   3d6r1, 3d6r<3             re-roll once each die showing 1 (below 3)
     ///   d6!, d6!5                 exploding: the top face rolls again and adds,
     ///                             at most 20 (5) extra dice, the last counts as rolled
-    ///   d6c, d6c5                 Confrontation D6: a 6 rolls again and adds; a 1 on
+    ///   d6c, d6c5                 open-ended D6 (ruling C2): a 6 rolls again and adds; a 1 on
     ///                             the first die or any re-roll is a fumble, shown as 0;
     ///                             at most 20 (5) re-rolls
     ///   4d6kh3, 2d20kl1           keep highest / lowest

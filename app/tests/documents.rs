@@ -271,11 +271,12 @@ fn kill_during_save_leaves_old_or_new_document() {
     // The writer really ran (and was killed mid-loop, not before it began).
     assert!(seen[2], "the writer child never saved");
     // No temporary file is mistaken for the document; leftovers are hidden
-    // dot-files next to it and never the document itself.
+    // dot-files next to it (removed by the next write after a minute) and
+    // never the document itself.
     for entry in std::fs::read_dir(&dir).expect("dir").flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
         assert!(
-            name == "doc.json" || name.starts_with(".doc.json."),
+            name == "doc.json" || name.starts_with(".feldherr-tmp-"),
             "{name}"
         );
     }

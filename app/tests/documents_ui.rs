@@ -15,7 +15,11 @@ fn new_game_with_damage_roll(
 ) {
     // The Confrontation card is the fourth system; its "New game" button.
     let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
-    assert_eq!(buttons.len(), 5, "one per rule system");
+    assert_eq!(
+        buttons.len(),
+        feldherr::systems::SYSTEMS.len(),
+        "one per rule system"
+    );
     buttons[3].click();
     harness.run();
     assert_eq!(harness.state().screen(), Screen::Document);

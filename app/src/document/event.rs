@@ -11,7 +11,7 @@ use crate::systems::SystemEvent;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HostedGame {
-    /// The role, e.g. `sled_race`; unique within the event.
+    /// The role, one of the event's slots; unique within the event.
     pub role: String,
     /// The game.
     pub game: GameDoc,

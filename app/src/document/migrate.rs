@@ -14,94 +14,10 @@ pub fn migrate(
 ) -> Result<Map<String, Value>, (String, String)> {
     if version < 2 {
         body = match kind {
-            "game" => game_v1_to_v2(body)?,
-            "event" => event_v1_to_v2(body)?,
+            "game" => crate::systems::schema_v1::game_v1_to_v2(body)?,
+            "event" => crate::systems::schema_v1::event_v1_to_v2(body)?,
             _ => body,
         };
     }
-    Ok(body)
-}
-
-/// The rule-system ids of schema 1 and what they are now.
-fn system_v1(id: &str) -> Option<&'static str> {
-    Some(match id {
-        "wfb_new_year" => "wfb_newyear",
-        "warmaster" => "warmaster",
-        "warheim" => "warheim",
-        "confrontation" => "confrontation",
-        "wh40k" => "wh40k_ffa",
-        _ => return None,
-    })
-}
-
-/// Schema 1 kept a game's system and its Confrontation data (machines,
-/// figures, resolutions) next to its name and table; schema 2 keeps them
-/// in `game`, tagged with `system`, and gives every resolution an id.
-fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>, (String, String)> {
-    let bad = |path: &str, message: String| (path.to_owned(), message);
-    let system = body
-        .remove("system")
-        .ok_or_else(|| bad("system", "missing".into()))?;
-    let id = system
-        .as_str()
-        .and_then(system_v1)
-        .ok_or_else(|| bad("system", format!("{system} is not a rule system")))?;
-    let mut game = Map::new();
-    game.insert("system".into(), Value::from(id));
-    let resolutions = match body.remove("resolutions") {
-        Some(Value::Array(list)) => list,
-        None | Some(Value::Null) => Vec::new(),
-        Some(other) => return Err(bad("resolutions", format!("{other} is not a list"))),
-    };
-    let machines = body.remove("machines");
-    let figures = body.remove("figures");
-    if id == "confrontation" {
-        let mut numbered = Vec::new();
-        for (i, resolution) in resolutions.into_iter().enumerate() {
-            let Value::Object(mut r) = resolution else {
-                return Err(bad(&format!("resolutions[{i}]"), "not an object".into()));
-            };
-            r.insert("id".into(), Value::from(i as u64 + 1));
-            numbered.push(Value::Object(r));
-        }
-        game.insert("resolutions".into(), Value::Array(numbered));
-        if let Some(machines) = machines {
-            game.insert("machines".into(), machines);
-        }
-        if let Some(figures) = figures {
-            game.insert("figures".into(), figures);
-        }
-    } else {
-        let empty = |v: &Option<Value>| match v {
-            None | Some(Value::Null) => true,
-            Some(Value::Array(a)) => a.is_empty(),
-            Some(Value::Object(o)) => o.is_empty(),
-            Some(_) => false,
-        };
-        if !resolutions.is_empty() {
-            return Err(bad(
-                "resolutions",
-                format!("a {id} game of schema 1 cannot carry Confrontation resolutions over"),
-            ));
-        }
-        if !empty(&machines) || !empty(&figures) {
-            return Err(bad(
-                "machines",
-                format!("a {id} game of schema 1 cannot carry war machines or figures over"),
-            ));
-        }
-    }
-    body.insert("game".into(), Value::Object(game));
-    Ok(body)
-}
-
-/// Schema 1 events were always the New Year event, under `new_year`;
-/// schema 2 keeps any kind of event under `event`, tagged with `event`.
-fn event_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>, (String, String)> {
-    let Some(Value::Object(mut event)) = body.remove("new_year") else {
-        return Err(("new_year".into(), "missing or not an object".into()));
-    };
-    event.insert("event".into(), Value::from("wfb_newyear"));
-    body.insert("event".into(), Value::Object(event));
     Ok(body)
 }

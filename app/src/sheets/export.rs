@@ -167,7 +167,7 @@ mod tests {
         let json = include_str!("../../../fixtures/wfb-newyear/event.json");
         let event = feldherr_wfb_newyear::Event::from_json(json).expect("fixture event");
         let options = SheetOptions {
-            dpi: 30,
+            dpi: 72,
             ..SheetOptions::default()
         };
         event_sheets(&Texts::new("en"), &event, options)

@@ -10,6 +10,7 @@
 
 mod contract;
 mod registry;
+pub mod schema_v1;
 mod table_only;
 
 pub mod confrontation;

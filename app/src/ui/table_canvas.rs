@@ -64,7 +64,7 @@
 //! below the selection handles and the ruler, and never become edits.
 //!
 //! ```ignore
-//! self.canvas.start_path(machine.center(), machine.facing_angle());
+//! self.canvas.start_path(piece.center(), piece.facing_angle());
 //! // each frame:
 //! let output = self.canvas.show_with(ui, texts, &self.table, &self.rules, &self.overlay);
 //! match output.path {

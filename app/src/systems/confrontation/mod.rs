@@ -47,7 +47,7 @@ pub const INFO: SystemInfo = SystemInfo {
         ("en", include_str!("i18n/en.json")),
         ("de", include_str!("i18n/de.json")),
     ],
-    messages: |_| None,
+    messages: |code| feldherr_play::Lang::from_code(code).map(feldherr_confrontation::messages),
     record_sheet: Some(record_sheet),
     tool_screen: Some(|tool| match tool {
         "damage_table" => Some(Box::new(DamageTableScreen::default())),

@@ -17,7 +17,7 @@ pub use event_screen::{EventScreen, Tab, standings_rows};
 pub use rules_card::{RULE_CARDS, rule_card_text};
 pub use standings::{Row as StandingsRow, place_label, rows as standings_rows_full};
 
-use feldherr_play::{EventRules, PlayError, Problem};
+use feldherr_play::{EventRules, Lang, PlayError, Problem};
 use feldherr_table::geometry::Unit;
 use feldherr_table::{Table, TableRules};
 use feldherr_wfb_newyear::{
@@ -40,7 +40,7 @@ pub const INFO: SystemInfo = SystemInfo {
         ("en", include_str!("i18n/en.json")),
         ("de", include_str!("i18n/de.json")),
     ],
-    messages: |_| None,
+    messages: |code| Lang::from_code(code).map(feldherr_wfb_newyear::messages),
     record_sheet: None,
     tool_screen: None,
 };

@@ -107,7 +107,8 @@ mod tests {
 
     #[test]
     fn round_trip_flip_and_zoom_anchor() {
-        let table = Table::warmaster();
+        let table =
+            Table::new(180.0, 120.0, feldherr_table::geometry::Unit::Centimetre).expect("table");
         let mut view = View::default();
         view.fit(
             &table,
