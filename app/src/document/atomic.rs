@@ -40,11 +40,11 @@ const NAME_ATTEMPTS: usize = 16;
 /// that the rename itself survives a power cut.
 ///
 /// The temporary file is created with `create_new` (`O_CREAT | O_EXCL`)
-/// under a name of [`TEMP_PREFIX`] and 128 random bits from the operating
+/// under a name of `TEMP_PREFIX` and 128 random bits from the operating
 /// system: creation fails rather than follow a symlink or reuse a file that
 /// is already there, and another name is tried. When `path` already is a
 /// file, the new file gets its permissions. Temporaries in the folder that
-/// are older than [`STALE_TEMP_AGE`] are removed first (best effort).
+/// are older than `STALE_TEMP_AGE` are removed first (best effort).
 ///
 /// # Errors
 /// Any I/O error; the temporary file is then removed and `path` is
@@ -116,8 +116,8 @@ fn create_temp(folder: &Path) -> io::Result<(PathBuf, File)> {
 }
 
 /// Removes temporary files left by killed runs: regular files (never
-/// symlinks or folders) in `folder` older than [`STALE_TEMP_AGE`] named
-/// [`TEMP_PREFIX`]`…`, or `.<name>.<digits>.tmp` (the fixed name older
+/// symlinks or folders) in `folder` older than `STALE_TEMP_AGE` named
+/// `TEMP_PREFIX``…`, or `.<name>.<digits>.tmp` (the fixed name older
 /// versions used for the file being written). Best effort: errors are
 /// ignored, the write goes ahead.
 fn remove_stale_temps(folder: &Path, name: &std::ffi::OsStr, now: SystemTime) {
