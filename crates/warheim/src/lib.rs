@@ -74,6 +74,7 @@ mod game;
 pub mod model_type;
 pub mod modifiers;
 pub mod morale;
+pub mod on_table;
 mod profile;
 pub mod roll;
 mod roster;
@@ -91,6 +92,7 @@ pub use game::{
 };
 pub use model_type::{Discipline, ModelType};
 pub use morale::{MoraleKind, MoraleOutcome, MoraleSpec};
+pub use on_table::Line;
 pub use profile::{MoveType, Profile, Stat};
 pub use roster::{GROUP_SIZE, Group, Roster};
 pub use skill::{Skill, SkillKind};
