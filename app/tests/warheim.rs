@@ -7,6 +7,7 @@
 mod common;
 
 use common::{click, harness, replace_text, type_into};
+use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::FeldherrApp;
@@ -61,7 +62,9 @@ fn build() -> Document {
         },
     ];
     for e in edits {
-        DocumentEdit::Game(game_edit(e)).apply(&mut doc).expect("edit");
+        DocumentEdit::Game(game_edit(e))
+            .apply(&mut doc)
+            .expect("edit");
     }
     doc
 }
@@ -100,16 +103,21 @@ fn pick(h: &mut Harness<'static, FeldherrApp>, shown: &str, nth: usize, option: 
     let combos: Vec<_> = h.get_all_by_label(shown).collect();
     combos[nth].click();
     h.run();
-    h.get_all_by_label(option)
-        .last()
-        .expect("option")
+    h.get_all_by_label(option).last().expect("option").click();
+    h.run();
+}
+
+fn click_role(h: &mut Harness<'static, FeldherrApp>, label: &str, role: Role) {
+    h.get_all_by_label(label)
+        .find(|n| NodeT::accesskit_node(n).role() == role)
+        .expect("widget")
         .click();
     h.run();
 }
 
 fn buttons(h: &Harness<'static, FeldherrApp>, label: &str) -> usize {
-    h.get_all_by_label(label)
-        .filter(|n| NodeT::accesskit_node(n).role() == eframe::egui::accesskit::Role::Button)
+    h.query_all_by_label(label)
+        .filter(|n| NodeT::accesskit_node(n).role() == Role::Button)
         .count()
 }
 
@@ -127,7 +135,7 @@ fn a_roster_is_built_in_the_editor_and_a_bad_one_refused() {
     click(&mut h, "Rosters");
     type_into(&mut h, "Player name", "Reiksguard");
     click(&mut h, "Add fighter");
-    type_into(&mut h, "Name", "Sergeant");
+    type_into(&mut h, "Fighter", "Sergeant");
     replace_text(&mut h, "WS", "45");
     click(&mut h, "Elite");
     replace_text(&mut h, "Martial", "2");
@@ -137,13 +145,11 @@ fn a_roster_is_built_in_the_editor_and_a_bad_one_refused() {
     replace_text(&mut h, "Range bands", "0:+3; 1:0; 2:-3");
     replace_text(&mut h, "Strength bonus", "3");
     click(&mut h, "Add group");
-    click(&mut h, "Sergeant");
-    pick(&mut h, "none", 0, "Sergeant");
+    click_role(&mut h, "Sergeant", Role::CheckBox);
+    pick(&mut h, "Commander", 0, "Sergeant");
     // WS 45 is beyond the profile's range: the engine's message.
     click(&mut h, "Save roster");
-    h.get_by_label(
-        "fighter \"Sergeant\", profile.WS: 45 is refused: must be 0 to 40",
-    );
+    h.get_by_label("fighter \"Sergeant\", profile.WS: 45 is refused: must be 0 to 40");
     assert!(wh(&game(&h)).rosters.is_empty());
     // A word where a number goes names the field.
     replace_text(&mut h, "WS", "vierzehn");
@@ -160,7 +166,10 @@ fn a_roster_is_built_in_the_editor_and_a_bad_one_refused() {
     assert_eq!(f.types, vec![feldherr_warheim::ModelType::Elite]);
     assert_eq!(f.skill(feldherr_warheim::SkillKind::Martial), 2);
     let w = &f.weapons[0];
-    assert_eq!((w.name.as_str(), w.attacks, w.strength_bonus), ("Halberd", 2, 3));
+    assert_eq!(
+        (w.name.as_str(), w.attacks, w.strength_bonus),
+        ("Halberd", 2, 3)
+    );
     assert_eq!(w.band_modifier(0.0), Some(3));
     assert_eq!(w.band_modifier(1.5), Some(-3));
     assert_eq!(r.groups[0].members, vec![f.id]);
@@ -177,19 +186,19 @@ fn the_hero_against_two_orcs_from_the_attack_panel() {
     let mut h = harness(Dice::scripted([]));
     open_example(&mut h, "wh-attack");
     click(&mut h, "Attack");
-    pick(&mut h, "choose…", 0, "Witch hunter (1)");
-    pick(&mut h, "not used", 0, "+1 strength per level");
-    pick(&mut h, "Add target…", 0, "Upper orc (2)");
+    pick(&mut h, "Attacker", 0, "Witch hunter (1)");
+    pick(&mut h, "Martial (attacker)", 0, "+1 strength per level");
+    pick(&mut h, "Targets:", 0, "Upper orc (2)");
     // Measured on the table: 1.5 in, in front of him.
     assert_eq!(field(&h, "Distance to Upper orc (in)"), "1.50");
     replace_text(&mut h, "Dice at Upper orc", "1");
     click(&mut h, "+1 to a die at Upper orc (Elite/Solo)");
-    pick(&mut h, "no reaction", 0, "strikes back with Axe");
-    pick(&mut h, "Add target…", 0, "Lower orc (2)");
+    pick(&mut h, "Reaction of Upper orc", 0, "strikes back with Axe");
+    pick(&mut h, "Targets:", 0, "Lower orc (2)");
     assert_eq!(field(&h, "Distance to Lower orc (in)"), "0.00");
     assert_eq!(field(&h, "Dice at Lower orc"), "2");
-    pick(&mut h, "no reaction", 0, "strikes back with Axe");
-    pick(&mut h, "not used", 0, "+1 strength per level");
+    pick(&mut h, "Reaction of Lower orc", 0, "strikes back with Axe");
+    pick(&mut h, "Martial of Lower orc", 0, "+1 strength per level");
     h.get_by_label("Dice pool: 3, split between targets: 3");
     // The exact odds are shown before any die.
     h.get_by_label("Exact odds before rolling");
@@ -202,8 +211,8 @@ fn the_hero_against_two_orcs_from_the_attack_panel() {
         }
         click(&mut h, "Enter");
     }
-    h.get_by_label("Lower orc: 1 hit(s), 0 saved, T 5 → -1, unconscious");
-    h.get_by_label("Upper orc: 1 hit(s), 1 saved, T 5 → 5, standing");
+    h.get_by_label("Lower orc: 1 hit(s), 0 saved, T 5 -> -1, unconscious");
+    h.get_by_label("Upper orc: 1 hit(s), 1 saved, T 5 -> 5, standing");
     click(&mut h, "Apply result");
     let game = game(&h);
     let orcs = &wh(&game).rosters[1];
@@ -233,10 +242,10 @@ fn the_commander_is_hidden_from_the_opponent_until_revealed() {
     open_example(&mut h, "wh-commander");
     click(&mut h, "Rosters");
     click(&mut h, "Player 2");
-    click(&mut h, "Player 1: Witch hunters");
+    click_role(&mut h, "Player 1: Witch hunters", Role::Button);
     h.get_by_label("Commander: hidden");
-    // The side panel marks no commander for player 2 on either side but his own.
-    assert_eq!(h.get_all_by_label_contains("★").count(), 1);
+    // The side panel marks only player 2's own commander.
+    assert_eq!(h.get_all_by_label_contains("(commander)").count(), 1);
     click(&mut h, "Turn");
     click(&mut h, "Start turn");
     // Player 2 sees the hunter's group without the extra activation.
@@ -250,7 +259,7 @@ fn the_commander_is_hidden_from_the_opponent_until_revealed() {
     assert!(wh(&game(&h)).rosters[0].commander_revealed);
     click(&mut h, "Player 2");
     click(&mut h, "Rosters");
-    click(&mut h, "Player 1: Witch hunters");
+    click_role(&mut h, "Player 1: Witch hunters", Role::Button);
     h.get_by_label("Commander: Witch hunter");
 }
 
@@ -276,7 +285,10 @@ fn activations_are_counted_and_players_alternate() {
     h.get_by_label("Boyz: 1 left");
     let game = game(&h);
     let turn = wh(&game).turn.as_ref().expect("a turn");
-    assert_eq!(turn.groups.iter().map(|g| g.remaining()).sum::<u32>(), 2);
+    // The hunter declined his commander's extra: it is gone, he stays hidden.
+    h.get_by_label("Hunter: 0 left");
+    assert_eq!(turn.groups.iter().map(|g| g.remaining()).sum::<u32>(), 1);
+    assert!(!wh(&game).rosters[0].commander_revealed);
 }
 
 /// The report of the example after the attack (resolved with the text's

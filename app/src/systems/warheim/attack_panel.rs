@@ -83,8 +83,7 @@ fn martial_combo(
             Some(MartialUse::Strength) => "wh.martial.strength",
         })
     };
-    ui.label(label);
-    egui::ComboBox::from_id_salt(id)
+    egui::ComboBox::new(id, label)
         .selected_text(shown(*value))
         .show_ui(ui, |ui| {
             for m in [None, Some(MartialUse::Dice), Some(MartialUse::Strength)] {
@@ -138,10 +137,22 @@ impl AttackPanel {
         for t in &self.targets {
             let mut o = t.order.clone();
             o.dice = t.dice.trim().parse().map_err(|_| {
-                texts.f("wh.not_number", &[("field", &texts.t("wh.attack.dice_field")), ("value", t.dice.trim())])
+                texts.f(
+                    "wh.not_number",
+                    &[
+                        ("field", &texts.t("wh.attack.dice_field")),
+                        ("value", t.dice.trim()),
+                    ],
+                )
             })?;
             o.distance = t.distance.trim().replace(',', ".").parse().map_err(|_| {
-                texts.f("wh.not_number", &[("field", &texts.t("wh.attack.distance_field")), ("value", t.distance.trim())])
+                texts.f(
+                    "wh.not_number",
+                    &[
+                        ("field", &texts.t("wh.attack.distance_field")),
+                        ("value", t.distance.trim()),
+                    ],
+                )
             })?;
             order.targets.push(o);
         }
@@ -149,7 +160,13 @@ impl AttackPanel {
     }
 
     /// Draws the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, viewer: Option<usize>) {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_>,
+        viewer: Option<usize>,
+        seen: &std::collections::BTreeSet<Id>,
+    ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
         let table = ctx.doc.table_or_default();
@@ -160,7 +177,7 @@ impl AttackPanel {
         }
         self.attacker_form(ui, texts, game, &table);
         ui.separator();
-        self.targets_form(ui, texts, game, &table);
+        self.targets_form(ui, texts, game, &table, seen);
         ui.separator();
         // The odds, exact, before any die.
         match self.build(texts) {
@@ -202,19 +219,31 @@ impl AttackPanel {
     ) {
         let attacker = self
             .has_attacker
-            .then(|| game.rosters.iter().find_map(|r| r.fighter(self.order.attacker)))
+            .then(|| {
+                game.rosters
+                    .iter()
+                    .find_map(|r| r.fighter(self.order.attacker))
+            })
             .flatten();
         ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.attack.attacker"));
-            let shown = attacker.map_or_else(|| texts.t("wh.attack.choose").to_owned(), |f| f.name.clone());
+            let shown = attacker.map_or_else(
+                || texts.t("wh.attack.choose").to_owned(),
+                |f| f.name.clone(),
+            );
             let mut picked = None;
-            egui::ComboBox::from_id_salt("wh.attack.attacker")
+            egui::ComboBox::new("wh.attack.attacker", texts.t("wh.attack.attacker"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     for (p, r) in game.rosters.iter().enumerate() {
                         for f in r.fighters.iter().filter(|f| !f.down()) {
                             let label = format!("{} ({})", f.name, p + 1);
-                            if ui.selectable_label(self.order.attacker == f.id && self.has_attacker, label).clicked() {
+                            if ui
+                                .selectable_label(
+                                    self.order.attacker == f.id && self.has_attacker,
+                                    label,
+                                )
+                                .clicked()
+                            {
                                 picked = Some(f.id);
                             }
                         }
@@ -241,16 +270,35 @@ impl AttackPanel {
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.order.charge, texts.t("wh.attack.charge"));
             ui.checkbox(&mut self.order.ambush, texts.t("wh.attack.ambush"));
-            ui.checkbox(&mut self.order.squad_order, texts.t("wh.attack.squad_order"));
-            ui.checkbox(&mut self.order.as_reaction, texts.t("wh.attack.as_reaction"));
-            ui.checkbox(&mut self.order.attacker_cover, texts.t("wh.attack.attacker_cover"));
+            ui.checkbox(
+                &mut self.order.squad_order,
+                texts.t("wh.attack.squad_order"),
+            );
+            ui.checkbox(
+                &mut self.order.as_reaction,
+                texts.t("wh.attack.as_reaction"),
+            );
+            ui.checkbox(
+                &mut self.order.attacker_cover,
+                texts.t("wh.attack.attacker_cover"),
+            );
             if attacker.skill(SkillKind::Martial) > 0 {
-                martial_combo(ui, texts, "wh.attack.martial", texts.t("wh.attack.martial"), &mut self.order.martial);
+                martial_combo(
+                    ui,
+                    texts,
+                    "wh.attack.martial",
+                    texts.t("wh.attack.martial"),
+                    &mut self.order.martial,
+                );
             }
         });
         match self.order.pool_size(attacker) {
             Ok(pool) => {
-                let split: u32 = self.targets.iter().filter_map(|t| t.dice.trim().parse::<u32>().ok()).sum();
+                let split: u32 = self
+                    .targets
+                    .iter()
+                    .filter_map(|t| t.dice.trim().parse::<u32>().ok())
+                    .sum();
                 ui.label(texts.f(
                     "wh.attack.pool",
                     &[("pool", &pool.to_string()), ("split", &split.to_string())],
@@ -269,17 +317,19 @@ impl AttackPanel {
         texts: &Texts,
         game: &Warheim,
         table: &feldherr_table::Table,
+        seen: &std::collections::BTreeSet<Id>,
     ) {
         if !self.has_attacker {
             return;
         }
-        let Ok((side, attacker)) = feldherr_warheim::attack_order::find(&game.rosters, self.order.attacker) else {
+        let Ok((side, attacker)) =
+            feldherr_warheim::attack_order::find(&game.rosters, self.order.attacker)
+        else {
             return;
         };
         let mut add = None;
         ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.attack.targets"));
-            egui::ComboBox::from_id_salt("wh.attack.add_target")
+            egui::ComboBox::new("wh.attack.add_target", texts.t("wh.attack.targets"))
                 .selected_text(texts.t("wh.attack.add_target"))
                 .show_ui(ui, |ui| {
                     for (p, r) in game.rosters.iter().enumerate().filter(|(p, _)| *p != side) {
@@ -287,7 +337,10 @@ impl AttackPanel {
                             if self.targets.iter().any(|t| t.order.target == f.id) {
                                 continue;
                             }
-                            if ui.selectable_label(false, format!("{} ({})", f.name, p + 1)).clicked() {
+                            if ui
+                                .selectable_label(false, format!("{} ({})", f.name, p + 1))
+                                .clicked()
+                            {
                                 add = Some(f.id);
                             }
                         }
@@ -296,7 +349,11 @@ impl AttackPanel {
         });
         if let Some(target) = add {
             let pool = self.order.pool_size(attacker).unwrap_or(1);
-            let used: u32 = self.targets.iter().filter_map(|t| t.dice.trim().parse::<u32>().ok()).sum();
+            let used: u32 = self
+                .targets
+                .iter()
+                .filter_map(|t| t.dice.trim().parse::<u32>().ok())
+                .sum();
             self.targets.push(TargetForm {
                 order: TargetOrder {
                     target,
@@ -308,7 +365,8 @@ impl AttackPanel {
                     terrain: Vec::new(),
                     plus_one: false,
                     reaction: ReactionChoice::None,
-                    saw_active: true,
+                    // Ticked in the turn tracker; everyone when nobody is.
+                    saw_active: seen.is_empty() || seen.contains(&target),
                     reaction_plus_one: false,
                 },
                 dice: pool.saturating_sub(used).to_string(),
@@ -326,20 +384,29 @@ impl AttackPanel {
             ui.push_id(("wh.target", id.0), |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.strong(&name);
-                    if ui.button(texts.f("wh.attack.remove_target", &[("name", &name)])).clicked() {
+                    if ui
+                        .button(texts.f("wh.attack.remove_target", &[("name", &name)]))
+                        .clicked()
+                    {
                         remove = Some(i);
                     }
                     let placed = game.line(table, self.order.attacker, id).is_some();
-                    if placed && ui.button(texts.f("wh.attack.measure", &[("name", &name)])).clicked() {
+                    if placed
+                        && ui
+                            .button(texts.f("wh.attack.measure", &[("name", &name)]))
+                            .clicked()
+                    {
                         self.measure(game, table, i);
                     }
                 });
                 let t = &mut self.targets[i];
                 ui.horizontal_wrapped(|ui| {
                     let l = ui.label(texts.f("wh.attack.dice", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut t.dice).desired_width(36.0)).labelled_by(l.id);
+                    ui.add(egui::TextEdit::singleline(&mut t.dice).desired_width(36.0))
+                        .labelled_by(l.id);
                     let l = ui.label(texts.f("wh.attack.distance", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut t.distance).desired_width(48.0)).labelled_by(l.id);
+                    ui.add(egui::TextEdit::singleline(&mut t.distance).desired_width(48.0))
+                        .labelled_by(l.id);
                     if t.measured {
                         ui.label(texts.t("wh.attack.measured"));
                     }
@@ -349,8 +416,14 @@ impl AttackPanel {
                     }
                 });
                 ui.horizontal_wrapped(|ui| {
-                    ui.checkbox(&mut t.order.cover, texts.f("wh.attack.cover", &[("name", &name)]));
-                    ui.checkbox(&mut t.order.wall, texts.f("wh.attack.wall", &[("name", &name)]));
+                    ui.checkbox(
+                        &mut t.order.cover,
+                        texts.f("wh.attack.cover", &[("name", &name)]),
+                    );
+                    ui.checkbox(
+                        &mut t.order.wall,
+                        texts.f("wh.attack.wall", &[("name", &name)]),
+                    );
                     for z in ZONES {
                         let mut on = t.order.terrain.contains(&z);
                         if ui.checkbox(&mut on, texts.t(&terrain_key(z))).changed() {
@@ -364,14 +437,22 @@ impl AttackPanel {
                     }
                 });
                 ui.horizontal_wrapped(|ui| {
-                    ui.checkbox(&mut t.order.plus_one, texts.f("wh.attack.plus_one", &[("name", &name)]));
-                    ui.checkbox(&mut t.order.saw_active, texts.f("wh.attack.saw", &[("name", &name)]));
+                    ui.checkbox(
+                        &mut t.order.plus_one,
+                        texts.f("wh.attack.plus_one", &[("name", &name)]),
+                    );
+                    ui.checkbox(
+                        &mut t.order.saw_active,
+                        texts.f("wh.attack.saw", &[("name", &name)]),
+                    );
                 });
                 ui.horizontal_wrapped(|ui| {
                     let reaction_text = |r: &ReactionChoice| match r {
                         ReactionChoice::None => texts.t("warheim.reaction.none").to_owned(),
                         ReactionChoice::Attack { weapon, .. } => {
-                            let w = target.and_then(|f| f.weapons.get(*weapon)).map_or("?", |w| w.name.as_str());
+                            let w = target
+                                .and_then(|f| f.weapons.get(*weapon))
+                                .map_or("?", |w| w.name.as_str());
                             texts.f("wh.reaction.strike", &[("weapon", w)])
                         }
                         ReactionChoice::Dodge => texts.t("warheim.reaction.dodge").to_owned(),
@@ -386,23 +467,38 @@ impl AttackPanel {
                         };
                         options.push(ReactionChoice::Attack { weapon: w, martial });
                     }
-                    options.extend([ReactionChoice::Dodge, ReactionChoice::Block, ReactionChoice::Turn]);
-                    ui.label(texts.f("wh.attack.reaction", &[("name", &name)]));
-                    egui::ComboBox::from_id_salt("reaction")
-                        .selected_text(reaction_text(&t.order.reaction))
-                        .show_ui(ui, |ui| {
-                            for o in options {
-                                let text = reaction_text(&o);
-                                ui.selectable_value(&mut t.order.reaction, o, text);
-                            }
-                        });
+                    options.extend([
+                        ReactionChoice::Dodge,
+                        ReactionChoice::Block,
+                        ReactionChoice::Turn,
+                    ]);
+                    egui::ComboBox::new(
+                        "reaction",
+                        texts.f("wh.attack.reaction", &[("name", &name)]),
+                    )
+                    .selected_text(reaction_text(&t.order.reaction))
+                    .show_ui(ui, |ui| {
+                        for o in options {
+                            let text = reaction_text(&o);
+                            ui.selectable_value(&mut t.order.reaction, o, text);
+                        }
+                    });
                     if let ReactionChoice::Attack { martial, .. } = &mut t.order.reaction
                         && target.is_some_and(|f| f.skill(SkillKind::Martial) > 0)
                     {
-                        martial_combo(ui, texts, "reaction.martial", &texts.f("wh.attack.reaction_martial", &[("name", &name)]), martial);
+                        martial_combo(
+                            ui,
+                            texts,
+                            "reaction.martial",
+                            &texts.f("wh.attack.reaction_martial", &[("name", &name)]),
+                            martial,
+                        );
                     }
                     if t.order.reaction != ReactionChoice::None {
-                        ui.checkbox(&mut t.order.reaction_plus_one, texts.f("wh.attack.reaction_plus_one", &[("name", &name)]));
+                        ui.checkbox(
+                            &mut t.order.reaction_plus_one,
+                            texts.f("wh.attack.reaction_plus_one", &[("name", &name)]),
+                        );
                     }
                 });
             });
@@ -428,7 +524,10 @@ impl AttackPanel {
                     &[
                         ("n", &(i + 1).to_string()),
                         ("name", &spec.name),
-                        ("test", texts.t(&format!("warheim.morale.{}", kind_word(spec.kind)))),
+                        (
+                            "test",
+                            texts.t(&format!("warheim.morale.{}", kind_word(spec.kind))),
+                        ),
                     ],
                 ));
             }
@@ -437,17 +536,26 @@ impl AttackPanel {
         // attack, who have not tested since (the players judge sight and
         // reach, PH11).
         for (dead, candidates) in flight_due(game) {
-            ui.label(texts.f("wh.morale.friend_died", &[("name", &fighter_name(game, dead))]));
+            ui.label(texts.f(
+                "wh.morale.friend_died",
+                &[("name", &fighter_name(game, dead))],
+            ));
             ui.horizontal_wrapped(|ui| {
                 for c in candidates {
                     if ui
-                        .button(texts.f("wh.morale.flight_for", &[("name", &fighter_name(game, c))]))
+                        .button(
+                            texts.f("wh.morale.flight_for", &[("name", &fighter_name(game, c))]),
+                        )
                         .clicked()
                     {
                         self.morale_error = try_edit(
                             ctx.doc,
                             ctx.commands,
-                            WarheimEdit::Morale { fighter: c, kind: MoraleKind::Flight, penalty: 0 },
+                            WarheimEdit::Morale {
+                                fighter: c,
+                                kind: MoraleKind::Flight,
+                                penalty: 0,
+                            },
                         )
                         .err();
                         if self.morale_error.is_none() {
@@ -459,22 +567,26 @@ impl AttackPanel {
         }
         for (p, r) in game.rosters.iter().enumerate() {
             if r.commander_lost {
-                let seen = viewer.is_none_or(|v| v == p) || r.commander_revealed || r.commander_lost;
+                let seen =
+                    viewer.is_none_or(|v| v == p) || r.commander_revealed || r.commander_lost;
                 if seen {
                     ui.colored_label(
                         ui.visuals().warn_fg_color,
-                        texts.f("wh.morale.commander_lost", &[("player", &player_label(texts, game, p))]),
+                        texts.f(
+                            "wh.morale.commander_lost",
+                            &[("player", &player_label(texts, game, p))],
+                        ),
                     );
                 }
             }
         }
         // A test by hand.
         ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.morale.fighter"));
-            let shown = self
-                .morale_fighter
-                .map_or_else(|| texts.t("wh.attack.choose").to_owned(), |f| fighter_name(game, f));
-            egui::ComboBox::from_id_salt("wh.morale.fighter")
+            let shown = self.morale_fighter.map_or_else(
+                || texts.t("wh.attack.choose").to_owned(),
+                |f| fighter_name(game, f),
+            );
+            egui::ComboBox::new("wh.morale.fighter", texts.t("wh.morale.fighter"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     for r in &game.rosters {
@@ -484,21 +596,36 @@ impl AttackPanel {
                     }
                 });
             for k in [MoraleKind::Nerves, MoraleKind::Flight] {
-                ui.selectable_value(&mut self.morale_kind, k, texts.t(&format!("warheim.morale.{}", kind_word(k))));
+                ui.selectable_value(
+                    &mut self.morale_kind,
+                    k,
+                    texts.t(&format!("warheim.morale.{}", kind_word(k))),
+                );
             }
             let l = ui.label(texts.t("wh.morale.penalty"));
-            ui.add(egui::TextEdit::singleline(&mut self.morale_penalty).desired_width(36.0)).labelled_by(l.id);
+            ui.add(egui::TextEdit::singleline(&mut self.morale_penalty).desired_width(36.0))
+                .labelled_by(l.id);
             if ui.button(texts.t("wh.morale.declare")).clicked() {
-                self.morale_error = match (self.morale_fighter, self.morale_penalty.trim().parse::<i32>()) {
+                self.morale_error = match (
+                    self.morale_fighter,
+                    self.morale_penalty.trim().parse::<i32>(),
+                ) {
                     (None, _) => Some(texts.t("wh.morale.pick").to_owned()),
                     (_, Err(_)) => Some(texts.f(
                         "wh.not_number",
-                        &[("field", texts.t("wh.morale.penalty")), ("value", self.morale_penalty.trim())],
+                        &[
+                            ("field", texts.t("wh.morale.penalty")),
+                            ("value", self.morale_penalty.trim()),
+                        ],
                     )),
                     (Some(fighter), Ok(penalty)) => try_edit(
                         ctx.doc,
                         ctx.commands,
-                        WarheimEdit::Morale { fighter, kind: self.morale_kind, penalty },
+                        WarheimEdit::Morale {
+                            fighter,
+                            kind: self.morale_kind,
+                            penalty,
+                        },
                     )
                     .err(),
                 };
@@ -521,10 +648,16 @@ fn kind_word(k: MoraleKind) -> &'static str {
 /// Fighters killed by the last applied attack, each with the friends who
 /// may have to test flight and have not tested since.
 fn flight_due(game: &Warheim) -> Vec<(Id, Vec<Id>)> {
-    let Some((index, outcome)) = game.resolutions.iter().enumerate().rev().find_map(|(i, r)| match r.outcome() {
-        Some(WarheimOutcome::Attack(o)) if r.applied() => Some((i, o)),
-        _ => None,
-    }) else {
+    let Some((index, outcome)) =
+        game.resolutions
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, r)| match r.outcome() {
+                Some(WarheimOutcome::Attack(o)) if r.applied() => Some((i, o)),
+                _ => None,
+            })
+    else {
         return Vec::new();
     };
     let tested: Vec<Id> = game.resolutions[index..]
@@ -563,7 +696,11 @@ fn show_odds(ui: &mut egui::Ui, texts: &Texts, game: &Warheim, odds: &[TargetOdd
             .map(|(h, p)| feldherr_dice::OddsLine {
                 label: texts.f(
                     "wh.odds.line",
-                    &[("target", &h.a.to_string()), ("attacker", &h.b.to_string()), ("name", &name)],
+                    &[
+                        ("target", &h.a.to_string()),
+                        ("attacker", &h.b.to_string()),
+                        ("name", &name),
+                    ],
                 ),
                 probability: p,
             })
@@ -584,7 +721,7 @@ pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) 
     };
     match outcome {
         WarheimOutcome::Attack(o) => {
-            for c in &o.changes {
+            for c in o.changes.iter().filter(|c| c.hits > 0 || c.t_lost > 0) {
                 ui.label(change_line(texts, game, c));
             }
         }
@@ -628,10 +765,17 @@ pub fn fall_key(f: Fall) -> &'static str {
 /// "Upper orc, nerves: holds" / "panics".
 pub fn morale_line(texts: &Texts, game: &Warheim, m: &feldherr_warheim::MoraleOutcome) -> String {
     texts.f(
-        if m.panic { "wh.morale.panicked" } else { "wh.morale.held" },
+        if m.panic {
+            "wh.morale.panicked"
+        } else {
+            "wh.morale.held"
+        },
         &[
             ("name", &fighter_name(game, m.fighter)),
-            ("test", texts.t(&format!("warheim.morale.{}", kind_word(m.kind)))),
+            (
+                "test",
+                texts.t(&format!("warheim.morale.{}", kind_word(m.kind))),
+            ),
             ("value", &m.value.to_string()),
         ],
     )

@@ -110,7 +110,7 @@ pub(crate) fn fighter_name(game: &Warheim, id: feldherr_play::Id) -> String {
     game.rosters
         .iter()
         .find_map(|r| r.fighter(id))
-        .map_or_else(|| format!("#{id}"), |f| f.name.clone())
+        .map_or_else(|| id.to_string(), |f| f.name.clone())
 }
 
 const TABS: &[Tab] = &[
@@ -176,7 +176,7 @@ impl SystemUi for WarheimUi {
             .show(ui, |ui| match tab {
                 "rosters" => self.rosters.show(ui, ctx, self.viewer),
                 "turn" => self.turn.show(ui, ctx, self.viewer),
-                _ => self.attack.show(ui, ctx, self.viewer),
+                _ => self.attack.show(ui, ctx, self.viewer, &self.turn.seen),
             });
     }
 

@@ -56,38 +56,59 @@ pub fn header(
     let table = ctx.doc.table_or_default();
     {
         ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.place.fighter"));
-            let shown = form
-                .fighter
-                .map_or_else(|| texts.t("wh.attack.choose").to_owned(), |f| fighter_name(game, f));
-            egui::ComboBox::from_id_salt("wh.place.fighter")
+            let shown = form.fighter.map_or_else(
+                || texts.t("wh.attack.choose").to_owned(),
+                |f| fighter_name(game, f),
+            );
+            egui::ComboBox::new("wh.place.fighter", texts.t("wh.place.fighter"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     for r in &game.rosters {
                         for f in &r.fighters {
                             let placed = game.piece_of(&table, f.id).is_some();
-                            let label = if placed { format!("{} ✓", f.name) } else { f.name.clone() };
+                            let label = if placed {
+                                format!("{} ({})", f.name, texts.t("wh.place.placed"))
+                            } else {
+                                f.name.clone()
+                            };
                             ui.selectable_value(&mut form.fighter, Some(f.id), label);
                         }
                     }
                 });
-            for (key, value) in [("wh.place.x", &mut form.x), ("wh.place.y", &mut form.y), ("wh.place.facing", &mut form.facing)] {
+            for (key, value) in [
+                ("wh.place.x", &mut form.x),
+                ("wh.place.y", &mut form.y),
+                ("wh.place.facing", &mut form.facing),
+            ] {
                 let l = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(value).desired_width(36.0)).labelled_by(l.id);
+                ui.add(egui::TextEdit::singleline(value).desired_width(36.0))
+                    .labelled_by(l.id);
             }
             if ui.button(texts.t("wh.place.button")).clicked() {
                 let num = |key: &str, v: &str| {
                     v.trim().replace(',', ".").parse::<f64>().map_err(|_| {
-                        texts.f("wh.not_number", &[("field", texts.t(key)), ("value", v.trim())])
+                        texts.f(
+                            "wh.not_number",
+                            &[("field", texts.t(key)), ("value", v.trim())],
+                        )
                     })
                 };
-                form.error = match (form.fighter, num("wh.place.x", &form.x), num("wh.place.y", &form.y), num("wh.place.facing", &form.facing)) {
+                form.error = match (
+                    form.fighter,
+                    num("wh.place.x", &form.x),
+                    num("wh.place.y", &form.y),
+                    num("wh.place.facing", &form.facing),
+                ) {
                     (None, ..) => Some(texts.t("wh.place.pick").to_owned()),
                     (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => Some(e),
                     (Some(fighter), Ok(x), Ok(y), Ok(facing)) => try_edit(
                         ctx.doc,
                         ctx.commands,
-                        WarheimEdit::Place { fighter, at: Point::new(x, y), facing },
+                        WarheimEdit::Place {
+                            fighter,
+                            at: Point::new(x, y),
+                            facing,
+                        },
                     )
                     .err(),
                 };
@@ -115,8 +136,17 @@ pub fn header(
                 }
             } * 1.2;
             let facing = piece.facing_angle().map_or(0.0, |a| a.degrees());
-            overlay.push(OverlayItem::line(arc(center, radius, facing - 90.0, facing + 90.0), Tone::Path));
-            overlay.push(OverlayItem::line(arc(center, radius, facing + 90.0, facing + 270.0), Tone::Miss).dashed());
+            overlay.push(OverlayItem::line(
+                arc(center, radius, facing - 90.0, facing + 90.0),
+                Tone::Path,
+            ));
+            overlay.push(
+                OverlayItem::line(
+                    arc(center, radius, facing + 90.0, facing + 270.0),
+                    Tone::Miss,
+                )
+                .dashed(),
+            );
             let state = if f.has(Condition::Dead) {
                 Some((Tone::Hit, Condition::Dead))
             } else if f.has(Condition::Unconscious) {
@@ -130,21 +160,33 @@ pub fn header(
             } else {
                 None
             };
-            let star = if commander == Some(f.id) { " ★" } else { "" };
+            let star = if commander == Some(f.id) {
+                format!(" ({})", texts.t("wh.commander_mark"))
+            } else {
+                String::new()
+            };
             let (tone, text) = match state {
                 Some((tone, c)) => (tone, format!("{}{star} ({})", f.name, texts.t(c.key()))),
                 None => (Tone::Info, format!("{}{star}", f.name)),
             };
-            overlay.push(OverlayItem::label(Point::new(center.x, center.y + radius + 0.6), text, tone));
+            overlay.push(OverlayItem::label(
+                Point::new(center.x, center.y + radius + 0.6),
+                text,
+                tone,
+            ));
         }
     }
     // The selected attack: lines from the attacker to his targets.
-    if let Some(WarheimKind::Attack(spec)) = ctx.selected.and_then(|i| game.resolutions.get(i)).map(|r| r.kind())
+    if let Some(WarheimKind::Attack(spec)) = ctx
+        .selected
+        .and_then(|i| game.resolutions.get(i))
+        .map(|r| r.kind())
         && let Some(from) = game.piece_of(&table, spec.attacker.id)
     {
         for t in &spec.targets {
             if let Some(to) = game.piece_of(&table, t.target.id) {
-                overlay.push(OverlayItem::line(vec![from.center(), to.center()], Tone::Aim).arrow());
+                overlay
+                    .push(OverlayItem::line(vec![from.center(), to.center()], Tone::Aim).arrow());
                 overlay.highlight(to.id, Tone::Aim);
             }
         }

@@ -139,8 +139,7 @@ fn enum_combo<T: PartialEq + Copy + std::fmt::Debug>(
     value: &mut T,
     options: &[T],
 ) {
-    ui.label(label);
-    egui::ComboBox::from_id_salt(id)
+    egui::ComboBox::new(id, label)
         .selected_text(texts.t(&format!("{prefix}.{value:?}")))
         .show_ui(ui, |ui| {
             for o in options {
@@ -248,7 +247,11 @@ impl RosterEditor {
         ui.horizontal_wrapped(|ui| {
             ui.strong(texts.t("wh.roster.fighters"));
             for (i, f) in draft.fighters.iter().enumerate() {
-                let name = if f.name.is_empty() { format!("#{}", f.id) } else { f.name.clone() };
+                let name = if f.name.is_empty() {
+                    f.id.to_string()
+                } else {
+                    f.name.clone()
+                };
                 if ui.selectable_label(self.fighter == i, name).clicked() {
                     self.fighter = i;
                     self.weapon = 0;
@@ -271,7 +274,8 @@ impl RosterEditor {
                 self.fighter = draft.fighters.len() - 1;
                 self.weapon = 0;
             }
-            if !draft.fighters.is_empty() && ui.button(texts.t("wh.roster.remove_fighter")).clicked()
+            if !draft.fighters.is_empty()
+                && ui.button(texts.t("wh.roster.remove_fighter")).clicked()
             {
                 let i = self.fighter.min(draft.fighters.len() - 1);
                 let id = draft.fighters.remove(i).id;
@@ -285,7 +289,9 @@ impl RosterEditor {
                 self.fields.clear();
             }
         });
-        if let Some(i) = (!draft.fighters.is_empty()).then(|| self.fighter.min(draft.fighters.len() - 1)) {
+        if let Some(i) =
+            (!draft.fighters.is_empty()).then(|| self.fighter.min(draft.fighters.len() - 1))
+        {
             self.fighter = i;
             fighter_form(ui, texts, &mut self.fields, draft, i, &mut self.weapon);
         }
@@ -366,7 +372,12 @@ fn renumber(game: &Warheim, player: usize, roster: &mut Roster) {
         .filter(|(p, _)| *p != player)
         .flat_map(|(_, r)| r.fighters.iter().map(|f| f.id))
         .collect();
-    let mut next = Id::next_after(taken.iter().copied().chain(roster.fighters.iter().map(|f| f.id)));
+    let mut next = Id::next_after(
+        taken
+            .iter()
+            .copied()
+            .chain(roster.fighters.iter().map(|f| f.id)),
+    );
     for i in 0..roster.fighters.len() {
         let old = roster.fighters[i].id;
         if taken.contains(&old) {
@@ -414,7 +425,7 @@ fn fighter_form(
         let l = ui.label(texts.t("wh.fighter.name"));
         ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(160.0))
             .labelled_by(l.id);
-        ui.label(format!("#{}", f.id));
+        ui.label(f.id.to_string());
     });
     ui.horizontal_wrapped(|ui| {
         let p = &mut f.profile;
@@ -436,8 +447,20 @@ fn fighter_form(
             &mut f.profile.movement,
             &MOVES,
         );
-        fields.number(ui, texts, &k("speed1"), texts.t("wh.fighter.speed1"), &mut f.profile.speed[0]);
-        fields.number(ui, texts, &k("speed2"), texts.t("wh.fighter.speed2"), &mut f.profile.speed[1]);
+        fields.number(
+            ui,
+            texts,
+            &k("speed1"),
+            texts.t("wh.fighter.speed1"),
+            &mut f.profile.speed[0],
+        );
+        fields.number(
+            ui,
+            texts,
+            &k("speed2"),
+            texts.t("wh.fighter.speed2"),
+            &mut f.profile.speed[1],
+        );
         enum_combo(
             ui,
             texts,
@@ -456,7 +479,10 @@ fn fighter_form(
         ui.label(texts.t("wh.fighter.types"));
         for ty in ModelType::ALL {
             let mut on = f.is(ty);
-            if ui.checkbox(&mut on, texts.t(&format!("wh.type.{ty:?}"))).changed() {
+            if ui
+                .checkbox(&mut on, texts.t(&format!("wh.type.{ty:?}")))
+                .changed()
+            {
                 if on {
                     f.types.push(ty);
                 } else {
@@ -487,7 +513,13 @@ fn fighter_form(
             let mut level = f.skill(kind);
             let before = level;
             let label = texts.t(&format!("wh.skill.{kind:?}")).to_owned();
-            fields.number(ui, texts, &k(&format!("skill.{kind:?}")), &label, &mut level);
+            fields.number(
+                ui,
+                texts,
+                &k(&format!("skill.{kind:?}")),
+                &label,
+                &mut level,
+            );
             if level != before {
                 f.skills.retain(|s| s.kind != kind);
                 if level > 0 {
@@ -500,7 +532,11 @@ fn fighter_form(
     ui.horizontal_wrapped(|ui| {
         ui.strong(texts.t("wh.weapon.title"));
         for (w, weapon_) in f.weapons.iter().enumerate() {
-            let name = if weapon_.name.is_empty() { format!("{}", w + 1) } else { weapon_.name.clone() };
+            let name = if weapon_.name.is_empty() {
+                format!("{}", w + 1)
+            } else {
+                weapon_.name.clone()
+            };
             if ui.selectable_label(*weapon == w, name).clicked() {
                 *weapon = w;
             }
@@ -511,8 +547,14 @@ fn fighter_form(
                 kind: WeaponKind::Melee,
                 attacks: 1,
                 bands: vec![
-                    RangeBand { up_to: 0.0, modifier: 0 },
-                    RangeBand { up_to: 1.0, modifier: 0 },
+                    RangeBand {
+                        up_to: 0.0,
+                        modifier: 0,
+                    },
+                    RangeBand {
+                        up_to: 1.0,
+                        modifier: 0,
+                    },
                 ],
                 strength_bonus: 0,
                 damage_bonus: 0,
@@ -551,13 +593,34 @@ fn fighter_form(
             &mut wp.kind,
             &[WeaponKind::Melee, WeaponKind::Ranged],
         );
-        fields.number(ui, texts, &k("attacks"), texts.t("wh.weapon.attacks"), &mut wp.attacks);
-        fields.number(ui, texts, &k("strength"), texts.t("wh.weapon.strength"), &mut wp.strength_bonus);
-        fields.number(ui, texts, &k("damage"), texts.t("wh.weapon.damage"), &mut wp.damage_bonus);
+        fields.number(
+            ui,
+            texts,
+            &k("attacks"),
+            texts.t("wh.weapon.attacks"),
+            &mut wp.attacks,
+        );
+        fields.number(
+            ui,
+            texts,
+            &k("strength"),
+            texts.t("wh.weapon.strength"),
+            &mut wp.strength_bonus,
+        );
+        fields.number(
+            ui,
+            texts,
+            &k("damage"),
+            texts.t("wh.weapon.damage"),
+            &mut wp.damage_bonus,
+        );
     });
     ui.horizontal_wrapped(|ui| {
         let key = k("bands");
-        let text = fields.text.entry(key.clone()).or_insert_with(|| bands_text(&wp.bands));
+        let text = fields
+            .text
+            .entry(key.clone())
+            .or_insert_with(|| bands_text(&wp.bands));
         let label = texts.t("wh.weapon.bands");
         let l = ui.label(label);
         if ui
@@ -572,10 +635,9 @@ fn fighter_form(
                     fields.bad.remove(&key);
                 }
                 Err(part) => {
-                    fields.bad.insert(
-                        key,
-                        texts.f("wh.weapon.bad_band", &[("part", &part)]),
-                    );
+                    fields
+                        .bad
+                        .insert(key, texts.f("wh.weapon.bad_band", &[("part", &part)]));
                 }
             }
         }
@@ -590,22 +652,37 @@ fn fighter_form(
         );
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(texts.t("wh.weapon.template"));
-        let shown = wp
-            .template
-            .map_or_else(|| texts.t("wh.template.none").to_owned(), |t| texts.t(&format!("wh.template.{t:?}")).to_owned());
-        egui::ComboBox::from_id_salt(k("template"))
+        let shown = wp.template.map_or_else(
+            || texts.t("wh.template.none").to_owned(),
+            |t| texts.t(&format!("wh.template.{t:?}")).to_owned(),
+        );
+        egui::ComboBox::new(k("template"), texts.t("wh.weapon.template"))
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut wp.template, None, texts.t("wh.template.none"));
-                for t in [Template::Blast, Template::LargeBlast, Template::Teardrop, Template::LargeTeardrop] {
-                    ui.selectable_value(&mut wp.template, Some(t), texts.t(&format!("wh.template.{t:?}")));
+                for t in [
+                    Template::Blast,
+                    Template::LargeBlast,
+                    Template::Teardrop,
+                    Template::LargeTeardrop,
+                ] {
+                    ui.selectable_value(
+                        &mut wp.template,
+                        Some(t),
+                        texts.t(&format!("wh.template.{t:?}")),
+                    );
                 }
             });
         ui.checkbox(&mut wp.reload, texts.t("wh.weapon.reload"));
         ui.checkbox(&mut wp.bow, texts.t("wh.weapon.bow"));
         ui.checkbox(&mut wp.natural, texts.t("wh.weapon.natural"));
-        fields.number(ui, texts, &k("shield"), texts.t("wh.weapon.shield"), &mut wp.shield_arm);
+        fields.number(
+            ui,
+            texts,
+            &k("shield"),
+            texts.t("wh.weapon.shield"),
+            &mut wp.shield_arm,
+        );
     });
 }
 
@@ -622,7 +699,11 @@ fn groups_form(ui: &mut egui::Ui, texts: &Texts, draft: &mut Roster) {
         }
     });
     let mut remove = None;
-    let fighters: Vec<(Id, String)> = draft.fighters.iter().map(|f| (f.id, f.name.clone())).collect();
+    let fighters: Vec<(Id, String)> = draft
+        .fighters
+        .iter()
+        .map(|f| (f.id, f.name.clone()))
+        .collect();
     for (g, group) in draft.groups.iter_mut().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(texts.f("wh.group.name", &[("n", &(g + 1).to_string())]));
@@ -647,12 +728,11 @@ fn groups_form(ui: &mut egui::Ui, texts: &Texts, draft: &mut Roster) {
         draft.groups.remove(g);
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(texts.t("wh.roster.commander"));
         let shown = draft
             .commander
             .and_then(|c| draft.fighter(c))
             .map_or_else(|| texts.t("wh.roster.none").to_owned(), |f| f.name.clone());
-        egui::ComboBox::from_id_salt("wh.commander")
+        egui::ComboBox::new("wh.commander", texts.t("wh.roster.commander"))
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut draft.commander, None, texts.t("wh.roster.none"));
@@ -674,19 +754,24 @@ fn opponent_view(
     viewer: usize,
     roster: &Roster,
 ) {
-    ui.label(texts.f(
-        "wh.roster.seen_by",
-        &[("n", &(viewer + 1).to_string())],
-    ));
+    ui.label(texts.f("wh.roster.seen_by", &[("n", &(viewer + 1).to_string())]));
     let commander = game.commander_seen(player, viewer);
     ui.label(match commander {
-        Some(c) => texts.f("wh.roster.commander_is", &[("name", &super::fighter_name(game, c))]),
+        Some(c) => texts.f(
+            "wh.roster.commander_is",
+            &[("name", &super::fighter_name(game, c))],
+        ),
         None => texts.t("wh.roster.commander_hidden").to_owned(),
     });
     egui::Grid::new(("wh.opponent", player))
         .striped(true)
         .show(ui, |ui| {
-            for h in ["wh.fighter.name", "wh.sheet.profile", "wh.weapon.title", "wh.group.title"] {
+            for h in [
+                "wh.fighter.name",
+                "wh.sheet.profile",
+                "wh.weapon.title",
+                "wh.group.title",
+            ] {
                 ui.strong(texts.t(h));
             }
             ui.end_row();

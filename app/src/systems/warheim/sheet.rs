@@ -17,7 +17,10 @@ fn winner(texts: &Texts, game: &Warheim) -> String {
     match game.result {
         None => texts.t("wh.result.open").to_owned(),
         Some(None) => texts.t("wh.result.draw").to_owned(),
-        Some(Some(w)) => texts.f("wh.result.winner", &[("player", &player_label(texts, game, w))]),
+        Some(Some(w)) => texts.f(
+            "wh.result.winner",
+            &[("player", &player_label(texts, game, w))],
+        ),
     }
 }
 
@@ -25,20 +28,30 @@ fn winner(texts: &Texts, game: &Warheim) -> String {
 fn title(texts: &Texts, game: &Warheim, kind: &WarheimKind) -> String {
     match kind {
         WarheimKind::Attack(spec) => {
-            let targets: Vec<&str> = spec.targets.iter().map(|t| t.target.name.as_str()).collect();
+            let targets: Vec<&str> = spec
+                .targets
+                .iter()
+                .map(|t| t.target.name.as_str())
+                .collect();
             texts.f(
                 "wh.sheet.attack",
-                &[("attacker", &spec.attacker.name), ("targets", &targets.join(", "))],
+                &[
+                    ("attacker", &spec.attacker.name),
+                    ("targets", &targets.join(", ")),
+                ],
             )
         }
         WarheimKind::Morale(spec) => texts.f(
             "wh.sheet.morale",
             &[
                 ("name", &fighter_name(game, spec.fighter)),
-                ("test", texts.t(match spec.kind {
-                    feldherr_warheim::MoraleKind::Nerves => "warheim.morale.nerves",
-                    feldherr_warheim::MoraleKind::Flight => "warheim.morale.flight",
-                })),
+                (
+                    "test",
+                    texts.t(match spec.kind {
+                        feldherr_warheim::MoraleKind::Nerves => "warheim.morale.nerves",
+                        feldherr_warheim::MoraleKind::Flight => "warheim.morale.flight",
+                    }),
+                ),
             ],
         ),
     }
@@ -72,12 +85,14 @@ pub fn skirmish_report(
         let commander = roster
             .commander
             .map_or_else(|| "-".to_owned(), |c| fighter_name(game, c));
-        sheet = sheet.block(Paragraph::new(texts.f("wh.roster.commander_is", &[("name", &commander)])));
+        sheet = sheet.block(Paragraph::new(
+            texts.f("wh.roster.commander_is", &[("name", &commander)]),
+        ));
         let mut table = Table::new([
             Column::new(texts.t("wh.fighter.name"), 0.18),
             Column::new(texts.t("wh.sheet.profile"), 0.34),
             Column::new(texts.t("wh.weapon.title"), 0.18),
-            Column::new(texts.t("wh.group.title"), 0.12),
+            Column::new(texts.t("wh.turn.group"), 0.12),
             Column::new(texts.t("wh.sheet.final"), 0.18),
         ])
         .zebra(true)
@@ -93,8 +108,16 @@ pub fn skirmish_report(
                 f.name.clone(),
                 profile_line(&f.profile),
                 weapons.join(", "),
-                roster.group_of(f.id).map_or_else(|| "-".to_owned(), |g| g.name.clone()),
-                format!("T {} / {}, Mor {}: {}", state.t, f.profile.t, state.mor, marks.join(", ")),
+                roster
+                    .group_of(f.id)
+                    .map_or_else(|| "-".to_owned(), |g| g.name.clone()),
+                format!(
+                    "T {} / {}, Mor {}: {}",
+                    state.t,
+                    f.profile.t,
+                    state.mor,
+                    marks.join(", ")
+                ),
             ]);
         }
         sheet = sheet.block(table);
@@ -111,16 +134,30 @@ pub fn skirmish_report(
     .zebra(true)
     .font_size(9.0);
     for (i, saved) in game.resolutions.iter().enumerate() {
-        let mut lines: Vec<String> = saved.resolution().log().iter().map(|s| texts.log_line(s)).collect();
+        let mut lines: Vec<String> = saved
+            .resolution()
+            .log()
+            .iter()
+            .map(|s| texts.log_line(s))
+            .collect();
         match saved.outcome() {
-            Some(WarheimOutcome::Attack(o)) => lines.extend(o.changes.iter().map(|c| change_line(texts, game, c))),
+            Some(WarheimOutcome::Attack(o)) => lines.extend(
+                o.changes
+                    .iter()
+                    .filter(|c| c.hits > 0 || c.t_lost > 0)
+                    .map(|c| change_line(texts, game, c)),
+            ),
             Some(WarheimOutcome::Morale(m)) => lines.push(morale_line(texts, game, m)),
             None => lines.push(texts.t("wh.sheet.unfinished").to_owned()),
         }
         if saved.applied() {
             lines.push(texts.t("wh.applied").to_owned());
         }
-        table = table.row([(i + 1).to_string(), title(texts, game, saved.kind()), lines.join("\n")]);
+        table = table.row([
+            (i + 1).to_string(),
+            title(texts, game, saved.kind()),
+            lines.join("\n"),
+        ]);
     }
     Ok(sheet.block(table))
 }

@@ -36,7 +36,11 @@ pub fn show(
             if marks.is_empty() {
                 marks.push(texts.t("warheim.state.standing"));
             }
-            let star = if commander == Some(f.id) { " ★" } else { "" };
+            let star = if commander == Some(f.id) {
+                format!(" ({})", texts.t("wh.commander_mark"))
+            } else {
+                String::new()
+            };
             let line = texts.f(
                 "wh.states.line",
                 &[
@@ -67,7 +71,11 @@ pub fn show(
                                 *error = try_edit(
                                     ctx.doc,
                                     ctx.commands,
-                                    WarheimEdit::SetCondition { fighter: f.id, condition: c, on },
+                                    WarheimEdit::SetCondition {
+                                        fighter: f.id,
+                                        condition: c,
+                                        on,
+                                    },
                                 )
                                 .err();
                             }
@@ -83,7 +91,10 @@ pub fn show(
         let shown = match game.result {
             None => texts.t("wh.result.open").to_owned(),
             Some(None) => texts.t("wh.result.draw").to_owned(),
-            Some(Some(w)) => texts.f("wh.result.winner", &[("player", &player_label(texts, game, w))]),
+            Some(Some(w)) => texts.f(
+                "wh.result.winner",
+                &[("player", &player_label(texts, game, w))],
+            ),
         };
         ui.label(shown);
         ui.horizontal_wrapped(|ui| {
@@ -92,7 +103,8 @@ pub fn show(
                     .button(texts.f("wh.result.won", &[("n", &(p + 1).to_string())]))
                     .clicked()
                 {
-                    *error = try_edit(ctx.doc, ctx.commands, WarheimEdit::RecordResult(Some(p))).err();
+                    *error =
+                        try_edit(ctx.doc, ctx.commands, WarheimEdit::RecordResult(Some(p))).err();
                 }
             }
             if ui.button(texts.t("wh.result.record_draw")).clicked() {

@@ -73,6 +73,9 @@ pub struct TurnTracker {
     order_first: ShortAction,
     order_second: ShortAction,
     error: Option<String>,
+    /// Fighters of the other players who saw the acting group's model
+    /// this activation: they may declare reactions (H5).
+    pub seen: std::collections::BTreeSet<Id>,
 }
 
 impl Default for TurnTracker {
@@ -87,13 +90,13 @@ impl Default for TurnTracker {
             order_first: ShortAction::Move,
             order_second: ShortAction::Attack,
             error: None,
+            seen: std::collections::BTreeSet::new(),
         }
     }
 }
 
 fn short_combo(ui: &mut egui::Ui, texts: &Texts, id: &str, label: &str, value: &mut ShortAction) {
-    ui.label(label);
-    egui::ComboBox::from_id_salt(id)
+    egui::ComboBox::new(id, label)
         .selected_text(texts.t(&short_key(*value)))
         .show_ui(ui, |ui| {
             for a in SHORT {
@@ -109,7 +112,13 @@ fn groups_grid(ui: &mut egui::Ui, texts: &Texts, game: &Warheim, view: &TurnView
         .striped(true)
         .num_columns(5)
         .show(ui, |ui| {
-            for h in ["wh.turn.player", "wh.turn.group", "wh.turn.fighters", "wh.turn.remaining", ""] {
+            for h in [
+                "wh.turn.player",
+                "wh.turn.group",
+                "wh.turn.fighters",
+                "wh.turn.remaining",
+                "",
+            ] {
                 ui.strong(if h.is_empty() { "" } else { texts.t(h) });
             }
             ui.end_row();
@@ -121,11 +130,12 @@ fn groups_grid(ui: &mut egui::Ui, texts: &Texts, game: &Warheim, view: &TurnView
                     .and_then(|id| roster.and_then(|r| r.groups.iter().find(|x| x.id == id)))
                     .map_or_else(|| texts.t("wh.turn.alone").to_owned(), |x| x.name.clone());
                 if view.active == Some(g.index) {
-                    ui.strong(format!("▶ {name}"));
+                    ui.strong(format!("» {name}"));
                 } else {
                     ui.label(&name);
                 }
-                let names: Vec<String> = g.fighters.iter().map(|f| fighter_name(game, *f)).collect();
+                let names: Vec<String> =
+                    g.fighters.iter().map(|f| fighter_name(game, *f)).collect();
                 ui.label(names.join(", "));
                 ui.label(
                     egui::RichText::new(texts.f(
@@ -156,10 +166,7 @@ impl TurnTracker {
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, viewer: Option<usize>) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
-        ui.label(texts.f(
-            "wh.turn.played",
-            &[("n", &game.turns_played.to_string())],
-        ));
+        ui.label(texts.f("wh.turn.played", &[("n", &game.turns_played.to_string())]));
         let Some(turn) = &game.turn else {
             if ui.button(texts.t("wh.turn.start")).clicked() {
                 self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::StartTurn).err();
@@ -167,10 +174,15 @@ impl TurnTracker {
             error_line(ui, self.error.as_ref());
             return;
         };
-        // The referee sees as the player whose choice it is.
-        let Some(view) = game.turn_view(viewer.unwrap_or(turn.chooser)) else {
+        // A player sees what he may know; the referee sees everything.
+        let Some(mut view) = game.turn_view(viewer.unwrap_or(turn.chooser)) else {
             return;
         };
+        if viewer.is_none() {
+            for g in &mut view.groups {
+                g.remaining = turn.groups.get(g.index).map_or(0, |t| t.remaining());
+            }
+        }
         ui.heading(texts.f("wh.turn.number", &[("n", &view.number.to_string())]));
         let chooser = player_label(texts, game, view.chooser);
         ui.label(match view.active {
@@ -188,6 +200,7 @@ impl TurnTracker {
             )
             .err();
             self.fighter = None;
+            self.seen.clear();
         }
         ui.separator();
         if let Some(active) = view.active.and_then(|i| turn.groups.get(i)) {
@@ -251,8 +264,7 @@ impl TurnTracker {
         });
         ui.horizontal_wrapped(|ui| {
             if self.full {
-                ui.label(texts.t("wh.turn.full_action"));
-                egui::ComboBox::from_id_salt("wh.turn.full_action")
+                egui::ComboBox::new("wh.turn.full_action", texts.t("wh.turn.full_action"))
                     .selected_text(texts.t(&full_key(self.full_action)))
                     .show_ui(ui, |ui| {
                         for a in FULL {
@@ -260,12 +272,18 @@ impl TurnTracker {
                         }
                     });
             } else {
-                short_combo(ui, texts, "wh.turn.first", texts.t("wh.turn.first"), &mut self.first);
-                ui.label(texts.t("wh.turn.second"));
-                let shown = self
-                    .second
-                    .map_or_else(|| texts.t("wh.turn.nothing").to_owned(), |a| texts.t(&short_key(a)).to_owned());
-                egui::ComboBox::from_id_salt("wh.turn.second")
+                short_combo(
+                    ui,
+                    texts,
+                    "wh.turn.first",
+                    texts.t("wh.turn.first"),
+                    &mut self.first,
+                );
+                let shown = self.second.map_or_else(
+                    || texts.t("wh.turn.nothing").to_owned(),
+                    |a| texts.t(&short_key(a)).to_owned(),
+                );
+                egui::ComboBox::new("wh.turn.second", texts.t("wh.turn.second"))
                     .selected_text(shown)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut self.second, None, texts.t("wh.turn.nothing"));
@@ -300,11 +318,46 @@ impl TurnTracker {
                 self.source = Source::Pool;
             }
         }
+        // Who saw the active model: only they react (H5).
+        ui.horizontal_wrapped(|ui| {
+            ui.label(texts.t("wh.turn.saw"));
+            for (p, r) in game.rosters.iter().enumerate() {
+                if p == group.player {
+                    continue;
+                }
+                for f in r.fighters.iter().filter(|f| !f.down()) {
+                    let mut on = self.seen.contains(&f.id);
+                    if ui.checkbox(&mut on, &f.name).changed() {
+                        if on {
+                            self.seen.insert(f.id);
+                        } else {
+                            self.seen.remove(&f.id);
+                        }
+                    }
+                }
+            }
+        });
+        if !self.seen.is_empty() {
+            let names: Vec<String> = self.seen.iter().map(|f| fighter_name(game, *f)).collect();
+            ui.label(texts.f("wh.turn.may_react", &[("names", &names.join(", "))]));
+        }
         if group.squad_order {
             ui.horizontal_wrapped(|ui| {
                 ui.label(texts.t("wh.turn.squad_order"));
-                short_combo(ui, texts, "wh.order.first", texts.t("wh.turn.first"), &mut self.order_first);
-                short_combo(ui, texts, "wh.order.second", texts.t("wh.turn.second"), &mut self.order_second);
+                short_combo(
+                    ui,
+                    texts,
+                    "wh.order.first",
+                    texts.t("wh.turn.first"),
+                    &mut self.order_first,
+                );
+                short_combo(
+                    ui,
+                    texts,
+                    "wh.order.second",
+                    texts.t("wh.turn.second"),
+                    &mut self.order_second,
+                );
                 if ui.button(texts.t("wh.turn.give_order")).clicked() {
                     self.error = try_edit(
                         ctx.doc,
