@@ -140,7 +140,7 @@ impl AttackPanel {
                 texts.f(
                     "wh.not_number",
                     &[
-                        ("field", &texts.t("wh.attack.dice_field")),
+                        ("field", texts.t("wh.attack.dice_field")),
                         ("value", t.dice.trim()),
                     ],
                 )
@@ -149,7 +149,7 @@ impl AttackPanel {
                 texts.f(
                     "wh.not_number",
                     &[
-                        ("field", &texts.t("wh.attack.distance_field")),
+                        ("field", texts.t("wh.attack.distance_field")),
                         ("value", t.distance.trim()),
                     ],
                 )
