@@ -200,6 +200,8 @@ impl AttackPanel {
                 if ui.button(texts.t("wh.attack.declare")).clicked() {
                     self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::Attack(order)).err();
                     if self.error.is_none() {
+                        // The next attack starts from a clean target list.
+                        self.targets.clear();
                         *ctx.view = View::Resolution;
                     }
                 }

@@ -160,20 +160,26 @@ pub fn header(
             } else {
                 None
             };
-            let star = if commander == Some(f.id) {
-                format!(" ({})", texts.t("wh.commander_mark"))
-            } else {
-                String::new()
+            // The canvas prints the name; the overlay adds the state and,
+            // where the viewer may know it, the commander.
+            let mut marks = Vec::new();
+            if commander == Some(f.id) {
+                marks.push(texts.t("wh.commander_mark"));
+            }
+            let tone = match state {
+                Some((tone, c)) => {
+                    marks.push(texts.t(c.key()));
+                    tone
+                }
+                None => Tone::Info,
             };
-            let (tone, text) = match state {
-                Some((tone, c)) => (tone, format!("{}{star} ({})", f.name, texts.t(c.key()))),
-                None => (Tone::Info, format!("{}{star}", f.name)),
-            };
-            overlay.push(OverlayItem::label(
-                Point::new(center.x, center.y + radius + 0.6),
-                text,
-                tone,
-            ));
+            if !marks.is_empty() {
+                overlay.push(OverlayItem::label(
+                    Point::new(center.x, center.y - radius - 0.4),
+                    format!("{}: {}", f.name, marks.join(", ")),
+                    tone,
+                ));
+            }
         }
     }
     // The selected attack: lines from the attacker to his targets.
