@@ -254,6 +254,10 @@ fn the_commander_is_hidden_from_the_opponent_until_revealed() {
     click(&mut h, "Referee");
     h.get_by_label("Hunter: 2 left");
     click(&mut h, "Choose Hunter");
+    // Player 2 is not offered the hunter's hidden extra activation.
+    click(&mut h, "Player 2");
+    assert_eq!(buttons(&h, "commander's extra (reveals him)"), 0);
+    click(&mut h, "Referee");
     click(&mut h, "commander's extra (reveals him)");
     click(&mut h, "Activate");
     assert!(wh(&game(&h)).rosters[0].commander_revealed);

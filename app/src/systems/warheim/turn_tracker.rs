@@ -204,7 +204,7 @@ impl TurnTracker {
         }
         ui.separator();
         if let Some(active) = view.active.and_then(|i| turn.groups.get(i)) {
-            self.active_group(ui, ctx, game, active);
+            self.active_group(ui, ctx, game, active, viewer);
         } else if turn.finished() {
             ui.label(texts.t("wh.turn.all_spent"));
         }
@@ -225,6 +225,7 @@ impl TurnTracker {
         ctx: &mut GameContext<'_>,
         game: &Warheim,
         group: &feldherr_warheim::turn::GroupTurn,
+        viewer: Option<usize>,
     ) {
         let texts = ctx.texts;
         ui.strong(texts.t("wh.turn.activation"));
@@ -248,9 +249,9 @@ impl TurnTracker {
             ui.label(texts.t("wh.turn.source"));
             ui.selectable_value(&mut self.source, Source::Pool, texts.t("wh.source.pool"));
             ui.selectable_value(&mut self.source, Source::Own, texts.t("wh.source.own"));
-            // Only the owner knows the extra activation; using it reveals
-            // the commander (H5).
-            if group.commander_extra {
+            // Only the owner (and the referee) know the extra activation;
+            // using it reveals the commander (H5).
+            if group.commander_extra && viewer.is_none_or(|v| v == group.player) {
                 ui.selectable_value(
                     &mut self.source,
                     Source::CommanderExtra,
