@@ -226,6 +226,79 @@ fn the_hero_against_two_orcs_from_the_attack_panel() {
     assert_eq!(wh(&game).resolutions.len(), 2);
     // At a glance in the side panel.
     h.get_by_label("Lower orc: T -1/5, Mor 10, unconscious");
+    // The nerves test the engine queued is offered in the Attack tab.
+    click(&mut h, "Attack");
+    h.get_by_label("Open: 2. nerves test of Upper orc (see the resolutions)");
+}
+
+/// A friend dies: the flight tests of the fighters who may have seen it
+/// are offered, and one declared from the panel.
+#[test]
+fn a_death_offers_flight_tests() {
+    let mut h = harness(Dice::scripted([]));
+    open_example(&mut h, "wh-flight");
+    // Three dice at the lower orc in base contact (17): one success; his
+    // save against 13 rolls 1 and loses 12 T: dead beyond Regeneration 1.
+    let lower = TargetOrder {
+        target: Id(12),
+        dice: 3,
+        distance: 0.0,
+        facing: Default::default(),
+        wall: false,
+        cover: false,
+        terrain: vec![],
+        plus_one: false,
+        reaction: ReactionChoice::None,
+        saw_active: true,
+        reaction_plus_one: false,
+    };
+    let order = AttackOrder {
+        attacker: Id(1),
+        weapon: 0,
+        charge: false,
+        ambush: false,
+        squad_order: false,
+        martial: None,
+        attacker_cover: false,
+        as_reaction: false,
+        targets: vec![lower],
+    };
+    let mut edits = vec![game_edit(WarheimEdit::Attack(order))];
+    for faces in [vec![2, 18, 19], vec![1]] {
+        edits.push(GameEdit::Answer {
+            index: 0,
+            answer: Answer::Dice(faces),
+        });
+    }
+    edits.push(game_edit(WarheimEdit::Apply(Id(1))));
+    for e in edits {
+        h.state_mut()
+            .queue(feldherr::app::Command::Edit(DocumentEdit::Game(e)));
+        h.run();
+    }
+    let dead = wh(&game(&h)).rosters[1]
+        .fighter(Id(12))
+        .expect("orc")
+        .clone();
+    assert!(dead.has(Condition::Dead), "{:?}", dead.state);
+    click(&mut h, "Attack");
+    h.get_by_label("Lower orc died: friends who saw it within their reach test flight.");
+    click(&mut h, "Flight test for Upper orc");
+    let game = game(&h);
+    let last = wh(&game).resolutions.last().expect("a test");
+    match last.kind() {
+        feldherr_warheim::WarheimKind::Morale(spec) => {
+            assert_eq!(
+                (spec.fighter, spec.kind),
+                (Id(11), feldherr_warheim::MoraleKind::Flight)
+            );
+        }
+        other => panic!("not a morale test: {other:?}"),
+    }
+    // Once tested, he is no longer offered.
+    click(&mut h, "Attack");
+    h.get_by_label("Morale tests");
+    assert_eq!(buttons(&h, "Flight test for Upper orc"), 0);
 }
 
 fn field(h: &Harness<'static, FeldherrApp>, label: &str) -> String {
