@@ -142,6 +142,18 @@ pub enum WarheimEdit {
     },
     /// Records the winner as the players decide (`None`: a draw).
     RecordResult(Option<usize>),
+    /// Puts a fighter on the table at `at` facing `facing` (degrees,
+    /// counter-clockwise from the x axis): his piece is added the first
+    /// time (a large base for Monsters and Cavalry), moved and turned
+    /// after that.
+    Place {
+        /// The fighter.
+        fighter: Id,
+        /// Where his base's centre goes, in inches.
+        at: feldherr_table::geometry::Point,
+        /// His facing in degrees.
+        facing: f64,
+    },
 }
 
 /// One group's activations as one player sees them.
@@ -190,6 +202,9 @@ pub struct Warheim {
     /// The winner as the players record it (`Some(None)`: a draw).
     #[serde(default)]
     pub result: Option<Option<usize>>,
+    /// Each fighter's piece on the table, by fighter id.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub pieces: std::collections::BTreeMap<Id, u64>,
 }
 
 fn player_ok(rosters: &[Roster], player: usize) -> Result<(), PlayError> {
@@ -235,6 +250,91 @@ impl Warheim {
         self.rosters
             .get(player)?
             .commander_seen_by(player == viewer)
+    }
+
+    /// `fighter`'s piece on `table`, if he has been placed and it is
+    /// still there.
+    pub fn piece_of<'t>(&self, table: &'t Table, fighter: Id) -> Option<&'t feldherr_table::Piece> {
+        table.piece(*self.pieces.get(&fighter)?)
+    }
+
+    /// The line from `attacker` to `target` measured on `table` (both
+    /// placed), for the attack panel: distance, facing, zones and walls.
+    pub fn line(&self, table: &Table, attacker: Id, target: Id) -> Option<crate::on_table::Line> {
+        Some(crate::on_table::line(
+            table,
+            self.piece_of(table, attacker)?,
+            self.piece_of(table, target)?,
+        ))
+    }
+
+    fn place(
+        &mut self,
+        fighter: Id,
+        at: feldherr_table::geometry::Point,
+        facing: f64,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        use feldherr_table::TableEdit;
+        use feldherr_table::geometry::Angle;
+        let (_, f) = find(&self.rosters, fighter)?;
+        let angle = Angle::from_degrees(facing)
+            .map_err(|_| PlayError::invalid("facing", facing, "must be a finite angle"))?;
+        if !(at.x.is_finite() && at.y.is_finite()) {
+            return Err(PlayError::invalid(
+                "at",
+                format!("{}, {}", at.x, at.y),
+                "must be finite",
+            ));
+        }
+        let mut next = table.clone();
+        let edits = match self.piece_of(table, fighter) {
+            Some(piece) => vec![
+                TableEdit::Move {
+                    id: piece.id,
+                    to: at,
+                },
+                TableEdit::Rotate {
+                    id: piece.id,
+                    facing: angle,
+                },
+            ],
+            None => {
+                let large = f.is(ModelType::Monster) || f.is(ModelType::Cavalry);
+                let kind = if large {
+                    crate::on_table::LARGE_FIGHTER
+                } else {
+                    crate::on_table::FIGHTER
+                };
+                let rules = crate::on_table::table_rules();
+                let def = rules
+                    .type_def(kind)
+                    .ok_or_else(|| PlayError::not_found("piece type", kind))?;
+                let id = next.next_id();
+                let piece = def.piece(id, f.name.clone(), at).map_err(|e| {
+                    PlayError::invalid("at", format!("{}, {}", at.x, at.y), e.to_string())
+                })?;
+                vec![
+                    TableEdit::Add(piece),
+                    TableEdit::Rotate { id, facing: angle },
+                ]
+            }
+        };
+        for e in edits {
+            let id = e.piece_id().unwrap_or(0);
+            next.apply(e)
+                .map_err(|err| PlayError::invalid("piece", id, err.to_string()))?;
+        }
+        let id = next
+            .pieces()
+            .last()
+            .map(|p| p.id)
+            .filter(|_| self.piece_of(table, fighter).is_none());
+        if let Some(id) = id {
+            self.pieces.insert(fighter, id);
+        }
+        *table = next;
+        Ok(())
     }
 
     /// The exact odds of an attack before it is declared (the panel).
@@ -707,6 +807,12 @@ impl Warheim {
                     self.check_commander(*fighter)?;
                 }
             }
+            WarheimEdit::Place { .. } => {
+                return Err(PlayError::refused(
+                    "placing a fighter needs the table",
+                    None,
+                ));
+            }
             WarheimEdit::RecordResult(winner) => {
                 if let Some(w) = winner {
                     player_ok(&self.rosters, *w)?;
@@ -754,11 +860,12 @@ impl Game for Warheim {
             turns_played: 0,
             resolutions: Vec::new(),
             result: None,
+            pieces: std::collections::BTreeMap::new(),
         }
     }
 
     fn table_rules() -> TableRules {
-        TableRules::new("Warheim", Unit::Inch)
+        crate::on_table::table_rules()
     }
 
     fn default_table() -> Table {
@@ -766,7 +873,15 @@ impl Game for Warheim {
             .unwrap_or_else(|_| Self::table_rules().default_table())
     }
 
-    fn apply(&mut self, edit: &WarheimEdit, _table: &mut Table) -> Result<(), PlayError> {
+    fn apply(&mut self, edit: &WarheimEdit, table: &mut Table) -> Result<(), PlayError> {
+        if let WarheimEdit::Place {
+            fighter,
+            at,
+            facing,
+        } = edit
+        {
+            return self.place(*fighter, *at, *facing, table);
+        }
         let mut next = self.clone();
         next.apply_inner(edit)?;
         *self = next;

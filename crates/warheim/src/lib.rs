@@ -6,7 +6,7 @@
 //! test is a D20 roll under a value (H1), values modified in the order of
 //! H2 with the 12-point cap; opposed pools cancel as H3 says; saves and
 //! T loss follow H4; activations H5; weapons and crit effects are user
-//! data (H6). Where the text is unclear the project's rulings `PH1`-`PH8`
+//! data (H6). Where the text is unclear the project's rulings `PH1`-`PH12`
 //! decide (see `docs/RULINGS.md`).
 //!
 //! Entry points:
@@ -19,7 +19,9 @@
 //!   gives the exact odds of the hits on each side before rolling; the
 //!   declared attack becomes a saved resolution whose typed outcome is an
 //!   [`AttackOutcome`] (hits per side, T lost, states);
-//! - [`roll`]: the D20 test with a bonus and opposed pools with exact odds.
+//! - [`roll`]: the D20 test with a bonus and opposed pools with exact odds;
+//! - [`on_table`]: fighters on the table ([`WarheimEdit::Place`]) and the
+//!   line between two of them ([`Warheim::line`], PH12).
 //!
 //! # Example
 //!
@@ -74,6 +76,7 @@ mod game;
 pub mod model_type;
 pub mod modifiers;
 pub mod morale;
+pub mod on_table;
 mod profile;
 pub mod roll;
 mod roster;
@@ -91,6 +94,7 @@ pub use game::{
 };
 pub use model_type::{Discipline, ModelType};
 pub use morale::{MoraleKind, MoraleOutcome, MoraleSpec};
+pub use on_table::Line;
 pub use profile::{MoveType, Profile, Stat};
 pub use roster::{GROUP_SIZE, Group, Roster};
 pub use skill::{Skill, SkillKind};

@@ -8,6 +8,7 @@ mod attacks;
 mod catalogue;
 mod example;
 mod morale;
+mod on_table;
 mod rolls;
 mod rosters;
 mod saves;
