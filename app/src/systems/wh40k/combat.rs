@@ -94,14 +94,8 @@ pub fn several_label(texts: &Texts, several: SeveralWinners) -> &str {
     })
 }
 
-/// The lines that sum a combat up before any die (results, winners,
-/// outnumbering, who tests) and, once finished, its tests and sweeping
-/// advances. Shared by the resolution header and the record sheet.
-pub fn combat_lines(
-    texts: &Texts,
-    combat: &Combat,
-    outcome: Option<&CombatOutcome>,
-) -> Vec<String> {
+/// The lines of a combat as entered: the turn and each side.
+fn entry_lines(texts: &Texts, combat: &Combat) -> Vec<String> {
     let mut lines = vec![texts.f(
         "ffa.combat.turn",
         &[
@@ -125,6 +119,36 @@ pub fn combat_lines(
             ],
         ));
     }
+    lines
+}
+
+/// Who flees and who was destroyed, once the combat is finished.
+fn end_lines(texts: &Texts, combat: &Combat, o: &CombatOutcome) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !o.fleeing.is_empty() {
+        lines.push(texts.f(
+            "ffa.combat.fleeing",
+            &[("units", &names(combat, &o.fleeing))],
+        ));
+    }
+    if !o.destroyed.is_empty() {
+        lines.push(texts.f(
+            "ffa.combat.destroyed",
+            &[("units", &names(combat, &o.destroyed))],
+        ));
+    }
+    lines
+}
+
+/// The lines that sum a combat up for the record: the sides, results,
+/// winners, outnumbering and who tests and, once finished, its tests,
+/// sweeping advances and who flees or was destroyed.
+pub fn combat_lines(
+    texts: &Texts,
+    combat: &Combat,
+    outcome: Option<&CombatOutcome>,
+) -> Vec<String> {
+    let mut lines = entry_lines(texts, combat);
     let result = combat.result();
     let key = if result.winners.len() > 1 {
         "ffa.combat.winners_tied"
@@ -134,7 +158,11 @@ pub fn combat_lines(
     lines.push(texts.f(key, &[("players", &players(combat, &result.winners))]));
     for o in &result.outnumbering {
         lines.push(texts.f(
-            "ffa.combat.outnumbered",
+            if o.penalty == 0 {
+                "ffa.combat.not_outnumbered"
+            } else {
+                "ffa.combat.outnumbered"
+            },
             &[
                 ("player", &player_of(combat, o.seat)),
                 ("models", &o.models.to_string()),
@@ -243,8 +271,15 @@ pub fn combat_header(
             ),
         ],
     ));
-    for line in combat_lines(texts, combat, outcome) {
+    // Results, tests and advances are in the panel's log below; here the
+    // combat as entered and, at the end, who flees or was destroyed.
+    for line in entry_lines(texts, combat) {
         ui.label(line);
+    }
+    if let Some(o) = outcome {
+        for line in end_lines(texts, combat, o) {
+            ui.label(egui::RichText::new(line).strong());
+        }
     }
 }
 

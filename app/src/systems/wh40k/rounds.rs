@@ -52,16 +52,13 @@ pub struct RoundsTab {
     refusal: Option<String>,
 }
 
-/// "Anna -> Ben -> Cem", the player whose turn it is in bold.
+/// "1. Anna 2. Ben 3. Cem", the player whose turn it is underlined.
 fn order_line(ui: &mut egui::Ui, game: &FreeForAll, texts: &Texts, round: usize, seats: &[Seat]) {
     let current = game.current_turn();
     ui.horizontal_wrapped(|ui| {
         ui.label(texts.f("ffa.order.round", &[("round", &round.to_string())]));
         for (i, &seat) in seats.iter().enumerate() {
-            if i > 0 {
-                ui.label("→");
-            }
-            let name = name_of(game, texts, seat);
+            let name = format!("{}. {}", i + 1, name_of(game, texts, seat));
             let now = current == Some((round, seat)) && i + 1 == seats.len();
             if now {
                 ui.label(egui::RichText::new(name).strong().underline());

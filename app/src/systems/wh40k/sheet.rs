@@ -60,9 +60,12 @@ fn order_rows(texts: &Texts, game: &FreeForAll) -> Vec<[String; 2]> {
                 .iter()
                 .enumerate()
                 .map(|(r, seats)| {
-                    let names: Vec<String> =
-                        seats.iter().map(|&s| name_of(game, texts, s)).collect();
-                    [(r + 1).to_string(), names.join(" → ")]
+                    let names: Vec<String> = seats
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &s)| format!("{}. {}", i + 1, name_of(game, texts, s)))
+                        .collect();
+                    [(r + 1).to_string(), names.join("  ")]
                 })
                 .collect()
         })
@@ -74,10 +77,12 @@ fn combat_entries(texts: &Texts, game: &FreeForAll) -> Vec<(String, Vec<String>)
     game.saved()
         .iter()
         .enumerate()
-        .filter_map(|(i, saved)| {
-            let FfaResolution::Combat(c) = saved.kind() else {
-                return None;
-            };
+        .filter_map(|(i, saved)| match saved.kind() {
+            FfaResolution::Combat(c) => Some((i, saved, c)),
+            _ => None,
+        })
+        .enumerate()
+        .map(|(n, (i, saved, c))| {
             let outcome = match saved.outcome() {
                 Some(FfaOutcome::Combat(o)) => Some(o),
                 _ => None,
@@ -86,8 +91,11 @@ fn combat_entries(texts: &Texts, game: &FreeForAll) -> Vec<(String, Vec<String>)
             if outcome.is_none() {
                 lines.push(texts.t("ffa.combat.state_open").to_owned());
             }
-            let title = texts.f("ffa.sheet.combat", &[("n", &(i + 1).to_string())]);
-            Some((title, lines))
+            let title = texts.f(
+                "ffa.sheet.combat",
+                &[("n", &(n + 1).to_string()), ("r", &(i + 1).to_string())],
+            );
+            (title, lines)
         })
         .collect()
 }
