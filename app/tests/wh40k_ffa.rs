@@ -336,7 +336,7 @@ fn a_three_sided_combat_is_led_through_the_resolution_panel() {
     harness.get_by_label("Anna: result 5, 10 models in the fight (Taktischer Trupp (10))");
     harness.get_by_label("Anna wins the combat");
     harness.get_by_label("Ben: 5 models against 10 winning models, Leadership -2");
-    harness.get_by_label_contains("Leadership test of Orkboyz (need 5 or less)");
+    harness.get_by_label("Next step: Leadership test of Orkboyz (need 5 or less)");
     // The Orkboyz need 5 or less: 11 flees. The Berserker need 7: 5 holds.
     type_into(&mut harness, "Die 1", "6");
     type_into(&mut harness, "Die 2", "5");

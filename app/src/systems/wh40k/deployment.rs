@@ -90,12 +90,15 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
                 match game.zone_shape(option.slot, &table) {
                     Ok(shape) => {
                         if let Some(points) = outline(&shape) {
-                            overlay.push(
-                                OverlayItem::line(points, Tone::Aim)
-                                    .dashed()
-                                    .labelled(format!("{player}? {name}")),
-                            );
+                            overlay.push(OverlayItem::line(points, Tone::Aim).dashed());
                         }
+                        // The label in the middle of the zone, where it
+                        // stays on the table.
+                        overlay.push(OverlayItem::label(
+                            shape.centroid(),
+                            format!("{player}? {name}"),
+                            Tone::Aim,
+                        ));
                     }
                     Err(e) => error_line(ui, &refusal_text(texts, &e)),
                 }

@@ -136,12 +136,42 @@ impl SystemUi for FfaUi {
             FfaResolution::Combat(c) => combat::combat_header(ui, ctx.texts, c, saved.outcome()),
             FfaResolution::RollOff(_) | FfaResolution::Draw(_) => {}
         }
+        next_step(ui, ctx, index);
         apply_row(ui, ctx, index);
         ui.separator();
     }
 
     fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
         deployment::table_header(ui, ctx)
+    }
+}
+
+/// The current prompt of resolution `index` in the current language (the
+/// panel below shows the engine's own words and the odds).
+fn next_step(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    use feldherr_dice::step::Prompt;
+    let texts = ctx.texts;
+    let resolutions = ctx.doc.game.resolutions();
+    let Some(prompt) = resolutions.resolution_at(index).and_then(|r| r.prompt()) else {
+        return;
+    };
+    let text = match &prompt {
+        Prompt::Roll(request) => request.message.as_ref().map(|m| texts.message(m)),
+        Prompt::Choice(request) => request.message.as_ref().map(|m| {
+            let options: Vec<String> = request
+                .options
+                .iter()
+                .map(|o| {
+                    o.message
+                        .as_ref()
+                        .map_or_else(|| o.label.clone(), |m| texts.message(m))
+                })
+                .collect();
+            format!("{} ({})", texts.message(m), options.join(" / "))
+        }),
+    };
+    if let Some(text) = text {
+        ui.label(egui::RichText::new(texts.f("ffa.next_step", &[("prompt", &text)])).strong());
     }
 }
 
