@@ -184,6 +184,52 @@ fn three_players_are_led_through_the_deployment_on_the_table() {
 }
 
 #[test]
+fn the_deployment_order_is_set_on_the_players_tab() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game(&mut harness);
+    edit(&mut harness, FfaEdit::SetPlayers(three_players()));
+    click(&mut harness, "Players");
+    replace_text(
+        &mut harness,
+        "Players by number, first chooser first",
+        "3, 1",
+    );
+    click(&mut harness, "Save order");
+    harness.get_by_label_contains("Refused: deployment.order");
+    replace_text(
+        &mut harness,
+        "Players by number, first chooser first",
+        "3, 1, 2",
+    );
+    click(&mut harness, "Save order");
+    assert_eq!(
+        ffa(&game(&harness)).deployment().expect("deployment").order,
+        [2, 0, 1]
+    );
+    click(&mut harness, "Table");
+    harness.get_by_label("Deployment 1 of 3: Cem chooses a zone");
+}
+
+#[test]
+fn the_rounds_tab_speaks_german() {
+    let mut harness = harness(Dice::scripted([]));
+    let doc = document::load(std::path::Path::new(FIXTURE)).expect("fixture");
+    let Document::Game(doc) = doc else {
+        panic!("a game");
+    };
+    open(&mut harness, &doc, "ffa-german");
+    harness.state_mut().queue(Command::SetLanguage("de".into()));
+    harness.run();
+    click(&mut harness, "Runden");
+    shows(&harness, "Runde 2: Anna ist am Zug");
+    harness.get_by_label("Würfel von Ben, Chance 1 zu 2");
+    click(&mut harness, "Gezogen: Anna");
+    harness.get_by_label(
+        "Abgelehnt (F2): Anna hat in Runde 2 schon gespielt; jeder spielt einmal pro Runde.",
+    );
+}
+
+#[test]
 fn after_a_long_edge_the_others_take_the_opposite_corners() {
     let mut harness = harness(Dice::scripted([]));
     new_game(&mut harness);

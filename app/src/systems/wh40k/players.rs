@@ -25,9 +25,10 @@ struct Draft {
 /// The Players tab's fields.
 #[derive(Debug, Default)]
 pub struct PlayersTab {
-    seen: Option<(Vec<Player>, ZoneSizes)>,
+    seen: Option<(Vec<Player>, ZoneSizes, Vec<usize>)>,
     drafts: Vec<Draft>,
     sizes: [String; 3],
+    order: String,
     errors: Vec<String>,
     saved: bool,
 }
@@ -140,7 +141,11 @@ fn parse_army(
 
 impl PlayersTab {
     fn sync(&mut self, game: &FreeForAll) {
-        let now = (game.players().to_vec(), *game.zone_sizes());
+        let order = game
+            .deployment()
+            .map(|d| d.order.clone())
+            .unwrap_or_default();
+        let now = (game.players().to_vec(), *game.zone_sizes(), order);
         if self.seen.as_ref() == Some(&now) {
             return;
         }
@@ -161,6 +166,12 @@ impl PlayersTab {
             sizes.corner_depth.to_string(),
             sizes.strip_depth.to_string(),
         ];
+        self.order = now
+            .2
+            .iter()
+            .map(|s| (s + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
         self.seen = Some(now);
     }
 
@@ -233,6 +244,55 @@ impl PlayersTab {
         }
         ui.separator();
         self.zone_sizes(ui, ctx);
+        if !game.players().is_empty() {
+            ui.separator();
+            self.deployment_order(ui, ctx);
+        }
+    }
+
+    /// Who chooses a zone first, second, ... (P24).
+    fn deployment_order(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+        let texts = ctx.texts;
+        let game = ffa(ctx.doc);
+        ui.label(egui::RichText::new(texts.t("ffa.order_deploy.title")).strong());
+        if let Some(d) = game.deployment() {
+            let names: Vec<String> = d
+                .order
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| format!("{}. {}", i + 1, super::name_of(game, texts, s)))
+                .collect();
+            ui.weak(names.join("  "));
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(texts.t("ffa.order_deploy.field"));
+            ui.add(egui::TextEdit::singleline(&mut self.order).desired_width(100.0))
+                .labelled_by(label.id);
+            if ui.button(texts.t("ffa.order_deploy.save")).clicked() {
+                self.errors.clear();
+                let parsed: Result<Vec<usize>, String> = self
+                    .order
+                    .split(',')
+                    .map(|part| {
+                        let part = part.trim();
+                        match part.parse::<usize>() {
+                            Ok(n) if n >= 1 => Ok(n - 1),
+                            _ => Err(texts.f("ffa.sizes.bad_seat", &[("value", part)])),
+                        }
+                    })
+                    .collect();
+                match parsed {
+                    Ok(order) => {
+                        let edit = FfaEdit::SetDeploymentOrder(order);
+                        match try_edit(ctx.doc, &edit) {
+                            Ok(()) => ctx.commands.push(command(edit)),
+                            Err(e) => self.errors.push(refusal_text(texts, &e)),
+                        }
+                    }
+                    Err(e) => self.errors.push(e),
+                }
+            }
+        });
     }
 
     fn save(&mut self, ctx: &mut GameContext<'_>, locked: bool) {

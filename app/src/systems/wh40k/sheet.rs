@@ -157,11 +157,27 @@ pub fn record_sheet(texts: &Texts, doc: &GameDoc) -> Result<Document, String> {
         .map_err(|e| e.to_string())?;
     let image =
         Image::from_rgba(image.width, image.height, image.pixels).map_err(|e| e.to_string())?;
-    sheet = sheet.block(
-        Picture::new(image, 420.0)
-            .caption(texts.t("ffa.sheet.map"))
-            .framed(true),
-    );
+    let zones: Vec<String> = game
+        .deployment()
+        .map(|d| {
+            d.choices
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}: {}",
+                        name_of(game, texts, c.seat),
+                        texts.t(&c.slot.label_key())
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let caption = if zones.is_empty() {
+        texts.t("ffa.sheet.map").to_owned()
+    } else {
+        format!("{} ({})", texts.t("ffa.sheet.map"), zones.join("; "))
+    };
+    sheet = sheet.block(Picture::new(image, 420.0).caption(caption).framed(true));
     sheet = sheet.block(Paragraph::heading(texts.t("ffa.sheet.order")));
     let rows = order_rows(texts, game);
     if rows.is_empty() {
