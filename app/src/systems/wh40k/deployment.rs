@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use feldherr_table::geometry::{Point, Shape};
-use feldherr_wh40k_ffa::FfaEdit;
+use feldherr_wh40k_ffa::{FfaEdit, ZoneSlot};
 
 use super::{command, error_line, ffa, name_of, rounds::refusal_text, try_edit};
 use crate::systems::{GameContext, View};
@@ -21,6 +21,19 @@ fn outline(shape: &Shape) -> Option<Vec<Point>> {
             Some(points)
         }
         _ => None,
+    }
+}
+
+/// Where an open zone's name is written: a corner's in its middle, a long
+/// edge's just inside the table beyond the strip, so that it does not
+/// cover the corners' names on the same edge.
+fn option_label_at(slot: ZoneSlot, shape: &Shape) -> Point {
+    let b = shape.bounds();
+    let x = (b.min.x + b.max.x) / 2.0;
+    match slot {
+        ZoneSlot::BottomEdge => Point::new(x, b.max.y + 2.0),
+        ZoneSlot::TopEdge => Point::new(x, b.min.y - 2.0),
+        _ => shape.centroid(),
     }
 }
 
@@ -92,11 +105,9 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
                         if let Some(points) = outline(&shape) {
                             overlay.push(OverlayItem::line(points, Tone::Aim).dashed());
                         }
-                        // The label in the middle of the zone, where it
-                        // stays on the table.
                         overlay.push(OverlayItem::label(
-                            shape.centroid(),
-                            format!("{player}? {name}"),
+                            option_label_at(option.slot, &shape),
+                            name.clone(),
                             Tone::Aim,
                         ));
                     }
