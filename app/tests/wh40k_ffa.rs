@@ -206,6 +206,16 @@ fn the_deployment_order_is_set_on_the_players_tab() {
         ffa(&game(&harness)).deployment().expect("deployment").order,
         [2, 0, 1]
     );
+    // Zone sizes are mission data (F1), checked against the table.
+    replace_text(&mut harness, "Corner zone along the long edge", "0");
+    click(&mut harness, "Save zone sizes");
+    harness.get_by_label("Corner zone along the long edge: \"0\" is not a length above 0");
+    replace_text(&mut harness, "Corner zone along the long edge", "40");
+    click(&mut harness, "Save zone sizes");
+    harness.get_by_label_contains("Refused: zone_sizes.corner_width");
+    replace_text(&mut harness, "Corner zone along the long edge", "24");
+    click(&mut harness, "Save zone sizes");
+    assert_eq!(ffa(&game(&harness)).zone_sizes().corner_width, 24.0);
     click(&mut harness, "Table");
     harness.get_by_label("Deployment 1 of 3: Cem chooses a zone");
 }

@@ -30,6 +30,9 @@ pub struct PlayersTab {
     sizes: [String; 3],
     order: String,
     errors: Vec<String>,
+    /// Refusals of the zone sizes and the deployment order, shown under
+    /// them.
+    lower_errors: Vec<String>,
     saved: bool,
 }
 
@@ -248,6 +251,9 @@ impl PlayersTab {
             ui.separator();
             self.deployment_order(ui, ctx);
         }
+        for e in &self.lower_errors {
+            error_line(ui, e);
+        }
     }
 
     /// Who chooses a zone first, second, ... (P24).
@@ -269,7 +275,7 @@ impl PlayersTab {
             ui.add(egui::TextEdit::singleline(&mut self.order).desired_width(100.0))
                 .labelled_by(label.id);
             if ui.button(texts.t("ffa.order_deploy.save")).clicked() {
-                self.errors.clear();
+                self.lower_errors.clear();
                 let parsed: Result<Vec<usize>, String> = self
                     .order
                     .split(',')
@@ -286,10 +292,10 @@ impl PlayersTab {
                         let edit = FfaEdit::SetDeploymentOrder(order);
                         match try_edit(ctx.doc, &edit) {
                             Ok(()) => ctx.commands.push(command(edit)),
-                            Err(e) => self.errors.push(refusal_text(texts, &e)),
+                            Err(e) => self.lower_errors.push(refusal_text(texts, &e)),
                         }
                     }
-                    Err(e) => self.errors.push(e),
+                    Err(e) => self.lower_errors.push(e),
                 }
             }
         });
@@ -409,7 +415,7 @@ impl PlayersTab {
                     Err(e) => problems.push(refusal_text(texts, &e)),
                 }
             }
-            self.errors = problems;
+            self.lower_errors = problems;
         }
     }
 }
