@@ -303,6 +303,12 @@ fn a_bag_round_with_a_refused_typed_draw() {
         "the tab and the side panel"
     );
     click(&mut harness, "Roll off for round 1");
+    click(&mut harness, "Rounds");
+    // One roll-off at a time.
+    harness
+        .get_by_label("A roll-off is waiting in the resolutions: finish it and apply its result.");
+    assert!(harness.query_by_label("Roll off for round 1").is_none());
+    click(&mut harness, "Resolution");
     // The roll-off is shown in the resolution panel: Ben rolls highest.
     type_into(&mut harness, "Die 1", "3");
     type_into(&mut harness, "Die 2", "6");

@@ -123,9 +123,10 @@ impl RoundsTab {
                     .iter()
                     .any(|r| matches!(r.kind(), FfaResolution::RollOff(_)) && !r.applied());
                 if open {
+                    // One roll-off at a time: finish and apply it (or
+                    // remove it) before starting another.
                     ui.weak(texts.t("ffa.roll_off.open"));
-                }
-                if ui.button(texts.t("ffa.roll_off.start")).clicked() {
+                } else if ui.button(texts.t("ffa.roll_off.start")).clicked() {
                     match try_edit(ctx.doc, &FfaEdit::StartRollOff) {
                         Ok(()) => ctx.commands.push(command(FfaEdit::StartRollOff)),
                         Err(e) => self.refusal = Some(refusal_text(texts, &e)),
