@@ -393,6 +393,10 @@ fn a_three_sided_combat_is_led_through_the_resolution_panel() {
     click(&mut harness, "Khorne-Berserker of Cem fights");
     type_into(&mut harness, "Casualties caused by Ben", "2");
     type_into(&mut harness, "Casualties caused by Cem", "1");
+    // The result before any die, as the engine computes it.
+    harness.get_by_label("Before any die");
+    harness.get_by_label("Winner: Anna");
+    harness.get_by_label("Leadership tests: Orkboyz, Khorne-Berserker");
     click(&mut harness, "Start combat");
     // The resolution view: result, winner and outnumbering before any die.
     harness.get_by_label("Anna: result 5, 10 models in the fight (Taktischer Trupp (10))");
@@ -474,6 +478,37 @@ fn a_sweeping_advance_under_either_option_of_f4() {
         harness.get_by_label(&format!(
             "Sweeping advance: {label}; several winners compared as: the largest winning side"
         ));
+    }
+}
+
+#[test]
+fn the_preview_gives_the_outnumbering_penalty_just_under_and_at_two_and_three_to_one() {
+    let mut harness = harness(Dice::scripted([]));
+    open(&mut harness, &game_in_round_one(), "ffa-ratios");
+    click(&mut harness, "Combat");
+    click(&mut harness, "Taktischer Trupp of Anna fights");
+    click(&mut harness, "Ben takes part");
+    click(&mut harness, "Orkboyz of Ben fights");
+    type_into(&mut harness, "Casualties caused by Anna", "3");
+    for (anna, ben, penalty) in [
+        ("10", "5", 2), // 2:1
+        ("9", "5", 1),  // just under 2:1
+        ("9", "3", 3),  // 3:1
+        ("8", "3", 2),  // just under 3:1
+        ("5", "5", 0),  // not outnumbered
+    ] {
+        replace_text(
+            &mut harness,
+            "Models of Taktischer Trupp left (of 10)",
+            anna,
+        );
+        replace_text(&mut harness, "Models of Orkboyz left (of 5)", ben);
+        let line = if penalty == 0 {
+            format!("Ben: {ben} models against {anna} winning models, no penalty")
+        } else {
+            format!("Ben: {ben} models against {anna} winning models, Leadership -{penalty}")
+        };
+        harness.get_by_label(&line);
     }
 }
 

@@ -424,6 +424,14 @@ impl CombatTab {
                     });
             });
         }
+        if let Some(combat) = self.preview(ctx) {
+            ui.label(egui::RichText::new(texts.t("ffa.combat.preview")).strong());
+            // Everything before the first die: results, winners,
+            // outnumbering and who tests.
+            for line in combat_lines(texts, &combat, None).into_iter().skip(1) {
+                ui.weak(line);
+            }
+        }
         if ui.button(texts.t("ffa.combat.start")).clicked() {
             self.start(ctx);
         }
@@ -432,10 +440,9 @@ impl CombatTab {
         }
     }
 
-    fn start(&mut self, ctx: &mut GameContext<'_>) {
-        let texts = ctx.texts;
-        let game = ffa(ctx.doc);
-        self.errors.clear();
+    /// The sides as entered, or every problem with the fields.
+    fn entries(&self, texts: &Texts, game: &FreeForAll) -> Result<Vec<SideEntry>, Vec<String>> {
+        let mut errors = Vec::new();
         let mut sides = Vec::new();
         for (seat, player) in game.players().iter().enumerate() {
             let Some(draft) = self.sides.get(&seat) else {
@@ -452,7 +459,7 @@ impl CombatTab {
                 match text.parse::<u32>() {
                     Ok(v) if v <= MAX_CASUALTIES => v,
                     _ => {
-                        self.errors.push(texts.f(
+                        errors.push(texts.f(
                             "ffa.combat.bad_number",
                             &[("field", &label), ("value", text)],
                         ));
@@ -474,7 +481,7 @@ impl CombatTab {
                         unit: unit.id,
                         models: m,
                     }),
-                    _ => self.errors.push(texts.f(
+                    _ => errors.push(texts.f(
                         "ffa.combat.bad_models",
                         &[
                             ("field", &label),
@@ -485,8 +492,7 @@ impl CombatTab {
                 }
             }
             if units.is_empty() {
-                self.errors
-                    .push(texts.f("ffa.combat.no_units", &[("player", &player.name)]));
+                errors.push(texts.f("ffa.combat.no_units", &[("player", &player.name)]));
             }
             sides.push(SideEntry {
                 seat,
@@ -495,11 +501,40 @@ impl CombatTab {
             });
         }
         if sides.len() < 2 {
-            self.errors.push(texts.t("ffa.combat.two_sides").to_owned());
+            errors.push(texts.t("ffa.combat.two_sides").to_owned());
         }
-        if !self.errors.is_empty() {
-            return;
+        if errors.is_empty() {
+            Ok(sides)
+        } else {
+            Err(errors)
         }
+    }
+
+    /// The combat the fields would start, as the engine builds it (tried
+    /// on a copy of the game): for the preview before any die.
+    fn preview(&self, ctx: &GameContext<'_>) -> Option<Combat> {
+        let game = ffa(ctx.doc);
+        let sides = self.entries(ctx.texts, game).ok()?;
+        let mut copy = game.clone();
+        let mut table = ctx.doc.table_or_default();
+        feldherr_play::Game::apply(&mut copy, &FfaEdit::StartCombat { sides }, &mut table).ok()?;
+        match copy.saved().last()?.kind() {
+            FfaResolution::Combat(c) => Some(c.clone()),
+            _ => None,
+        }
+    }
+
+    fn start(&mut self, ctx: &mut GameContext<'_>) {
+        let texts = ctx.texts;
+        let game = ffa(ctx.doc);
+        let sides = match self.entries(texts, game) {
+            Ok(sides) => sides,
+            Err(errors) => {
+                self.errors = errors;
+                return;
+            }
+        };
+        self.errors.clear();
         let edit = FfaEdit::StartCombat { sides };
         match try_edit(ctx.doc, &edit) {
             Ok(()) => {
