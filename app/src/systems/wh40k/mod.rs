@@ -1,11 +1,30 @@
-//! The 40K free-for-all for 3-4 players: the game of `feldherr-wh40k-ffa`
-//! (deployment, dice-bag turn order, multi-sided combat). The app hosts
-//! its table, its rolls and its saved state; the screens for its edits are
-//! not built yet.
+//! The 40K free-for-all for 3-4 players: the screens of
+//! `feldherr-wh40k-ffa`. The Players tab sets the players and their
+//! armies (and the mission's zone sizes), the table canvas leads through
+//! the deployment choice (F1), the Rounds tab keeps the dice bag and the
+//! turn order (F2), the Combat tab enters multi-sided combats (F3, F4)
+//! that the resolution panel then drives step by step, and the record
+//! sheet prints the game. No rule lives here: every check and every
+//! result comes from the crate.
 
-use feldherr_play::{Game, Lang};
+mod combat;
+mod deployment;
+mod players;
+mod rounds;
+mod sheet;
+
+pub use sheet::{record_lines, record_sheet};
+
+use eframe::egui;
+use feldherr_play::{Game, Lang, PlayError};
+use feldherr_wh40k_ffa::{FfaEdit, FfaOutcome, FfaResolution, FreeForAll, Seat};
 
 use super::SystemInfo;
+use crate::app::Command;
+use crate::document::{DocumentEdit, GameDoc, GameEdit};
+use crate::i18n::Texts;
+use crate::systems::{GameContext, SystemEdit, SystemGame, SystemUi, Tab, View};
+use crate::ui::table_canvas::Overlay;
 
 /// A 40K free-for-all game.
 pub type FfaGame = feldherr_wh40k_ffa::FreeForAll;
@@ -14,13 +33,243 @@ pub type FfaGame = feldherr_wh40k_ffa::FreeForAll;
 pub const INFO: SystemInfo = SystemInfo {
     id: "wh40k_ffa",
     key: "system.wh40k",
-    playable: false,
+    playable: true,
     tools: &[],
     catalogues: &[
         ("en", include_str!("i18n/en.json")),
         ("de", include_str!("i18n/de.json")),
     ],
     messages: |code| Lang::from_code(code).map(FfaGame::messages),
-    record_sheet: None,
+    record_sheet: Some(record_sheet),
     tool_screen: None,
 };
+
+static NO_GAME: std::sync::LazyLock<FreeForAll> = std::sync::LazyLock::new(FreeForAll::new_game);
+
+/// The free-for-all game of a document (an empty one for another system).
+pub fn ffa(doc: &GameDoc) -> &FreeForAll {
+    match &doc.game {
+        SystemGame::Wh40kFfa(game) => game,
+        _ => &NO_GAME,
+    }
+}
+
+/// The command that applies a free-for-all edit to the open game.
+pub fn command(edit: FfaEdit) -> Command {
+    Command::Edit(DocumentEdit::Game(GameEdit::System(SystemEdit::Wh40kFfa(
+        edit,
+    ))))
+}
+
+/// Tries `edit` on a copy of the game: the engine's refusal, if any,
+/// before anything is sent.
+pub fn try_edit(doc: &GameDoc, edit: &FfaEdit) -> Result<(), PlayError> {
+    let mut game = ffa(doc).clone();
+    let mut table = doc.table_or_default();
+    game.apply(edit, &mut table)
+}
+
+/// The name of the player in `seat` ("player 3" when there is none).
+fn name_of(game: &FreeForAll, texts: &Texts, seat: Seat) -> String {
+    game.players().get(seat).map_or_else(
+        || texts.f("ffa.player_n", &[("n", &(seat + 1).to_string())]),
+        |p| p.name.clone(),
+    )
+}
+
+/// Shows an error line in the theme's error colour.
+fn error_line(ui: &mut egui::Ui, text: &str) {
+    ui.colored_label(ui.visuals().error_fg_color, text);
+}
+
+/// The tabs of a free-for-all game.
+const TABS: &[Tab] = &[
+    Tab {
+        id: "players",
+        label: "ffa.tab.players",
+    },
+    Tab {
+        id: "rounds",
+        label: "ffa.tab.rounds",
+    },
+    Tab {
+        id: "combat",
+        label: "ffa.tab.combat",
+    },
+];
+
+/// The free-for-all screens of one open game.
+#[derive(Debug, Default)]
+pub struct FfaUi {
+    players: players::PlayersTab,
+    rounds: rounds::RoundsTab,
+    combat: combat::CombatTab,
+}
+
+impl SystemUi for FfaUi {
+    fn tabs(&self) -> &'static [Tab] {
+        TABS
+    }
+
+    fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+        egui::ScrollArea::vertical()
+            .id_salt(("ffa", tab))
+            .auto_shrink([false, false])
+            .show(ui, |ui| match tab {
+                "players" => self.players.show(ui, ctx),
+                "rounds" => self.rounds.show(ui, ctx),
+                "combat" => self.combat.show(ui, ctx),
+                _ => {}
+            });
+    }
+
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+        side_summary(ui, ctx);
+    }
+
+    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+        let game = ffa(ctx.doc);
+        let Some(saved) = game.saved().get(index) else {
+            return;
+        };
+        match saved.kind() {
+            FfaResolution::Combat(c) => combat::combat_header(ui, ctx.texts, c, saved.outcome()),
+            FfaResolution::RollOff(_) | FfaResolution::Draw(_) => {}
+        }
+        next_step(ui, ctx, index);
+        apply_row(ui, ctx, index);
+        ui.separator();
+    }
+
+    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+        deployment::table_header(ui, ctx)
+    }
+}
+
+/// The current prompt of resolution `index` in the current language (the
+/// panel below shows the engine's own words and the odds).
+fn next_step(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    use feldherr_dice::step::Prompt;
+    let texts = ctx.texts;
+    let resolutions = ctx.doc.game.resolutions();
+    let Some(prompt) = resolutions.resolution_at(index).and_then(|r| r.prompt()) else {
+        return;
+    };
+    let text = match &prompt {
+        Prompt::Roll(request) => request.message.as_ref().map(|m| texts.message(m)),
+        Prompt::Choice(request) => request.message.as_ref().map(|m| {
+            let options: Vec<String> = request
+                .options
+                .iter()
+                .map(|o| {
+                    o.message
+                        .as_ref()
+                        .map_or_else(|| o.label.clone(), |m| texts.message(m))
+                })
+                .collect();
+            format!("{} ({})", texts.message(m), options.join(" / "))
+        }),
+    };
+    if let Some(text) = text {
+        ui.label(egui::RichText::new(texts.f("ffa.next_step", &[("prompt", &text)])).strong());
+    }
+}
+
+/// The apply button of a finished resolution, or the note that it is
+/// applied.
+fn apply_row(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    let texts = ctx.texts;
+    let game = ffa(ctx.doc);
+    let Some(saved) = game.saved().get(index) else {
+        return;
+    };
+    let Some(outcome) = saved.outcome() else {
+        ui.weak(texts.t("ffa.apply.unfinished"));
+        return;
+    };
+    let (button, done) = match outcome {
+        FfaOutcome::RollOff(w) => (
+            texts.f("ffa.apply.roll_off", &[("player", &w.name)]),
+            texts.f("ffa.applied.roll_off", &[("player", &w.name)]),
+        ),
+        FfaOutcome::Draw(d) => (
+            texts.f(
+                "ffa.apply.draw",
+                &[("player", &d.name), ("round", &d.round.to_string())],
+            ),
+            texts.f(
+                "ffa.applied.draw",
+                &[("player", &d.name), ("round", &d.round.to_string())],
+            ),
+        ),
+        FfaOutcome::Combat(_) => (
+            texts.t("ffa.apply.combat").to_owned(),
+            texts.t("ffa.applied.combat").to_owned(),
+        ),
+    };
+    if saved.applied() {
+        ui.label(egui::RichText::new(done).strong());
+        return;
+    }
+    let edit = FfaEdit::Apply(saved.id());
+    let check = try_edit(ctx.doc, &edit);
+    if ui
+        .add_enabled(check.is_ok(), egui::Button::new(button))
+        .clicked()
+    {
+        ctx.commands.push(command(edit));
+    }
+    if let Err(e) = check {
+        error_line(ui, &rounds::refusal_text(texts, &e));
+    }
+}
+
+/// The side panel: the round, whose turn it is and where to go next.
+fn side_summary(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    let texts = ctx.texts;
+    let game = ffa(ctx.doc);
+    ui.label(egui::RichText::new(texts.t("ffa.side.title")).strong());
+    if game.players().is_empty() {
+        ui.weak(texts.t("ffa.side.no_players"));
+        if ui.button(texts.t("ffa.side.go_players")).clicked() {
+            *ctx.view = View::System("players");
+        }
+        return;
+    }
+    let names: Vec<&str> = game.players().iter().map(|p| p.name.as_str()).collect();
+    ui.label(texts.f("ffa.side.players", &[("players", &names.join(", "))]));
+    if let Some(step) = game.deployment_step() {
+        ui.label(texts.f(
+            "ffa.side.deploying",
+            &[("player", &name_of(game, texts, step.seat))],
+        ));
+        if ui.button(texts.t("ffa.side.go_table")).clicked() {
+            *ctx.view = View::Table;
+        }
+    }
+    match game.current_turn() {
+        Some((round, seat)) => {
+            ui.label(
+                egui::RichText::new(texts.f(
+                    "ffa.turn.now",
+                    &[
+                        ("round", &round.to_string()),
+                        ("player", &name_of(game, texts, seat)),
+                    ],
+                ))
+                .strong(),
+            );
+        }
+        None => {
+            ui.weak(texts.t("ffa.turn.before_roll_off"));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(texts.t("ffa.side.go_rounds")).clicked() {
+            *ctx.view = View::System("rounds");
+        }
+        if ui.button(texts.t("ffa.side.go_combat")).clicked() {
+            *ctx.view = View::System("combat");
+        }
+    });
+}

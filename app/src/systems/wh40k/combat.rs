@@ -1,0 +1,709 @@
+//! The Combat tab and the combat's header in the resolution view (F3,
+//! F4): the organiser enters the sides of a combat fought in the active
+//! player's turn (the active player always takes part), their units with
+//! the models left in the fight and the casualties each side caused; the
+//! resolution panel then leads through the Leadership tests and sweeping
+//! advances with their odds. The outnumbering table and the options of
+//! F3 and F4 are edited here too.
+
+use std::collections::BTreeMap;
+
+use eframe::egui;
+use feldherr_play::Id;
+use feldherr_wh40k_ffa::combat::{CombatOutcome, MAX_CASUALTIES};
+use feldherr_wh40k_ffa::{
+    Combat, CombatRules, EngagedUnit, FfaEdit, FfaOutcome, FfaResolution, FreeForAll,
+    OutnumberStep, OutnumberTable, Seat, SeveralWinners, SideEntry, SweepRule,
+};
+
+use super::{command, error_line, ffa, name_of, rounds::refusal_text, try_edit};
+use crate::i18n::Texts;
+use crate::systems::GameContext;
+
+/// One unit of a side as entered.
+#[derive(Debug, Clone, Default)]
+struct UnitDraft {
+    fights: bool,
+    models: String,
+}
+
+/// One side as entered.
+#[derive(Debug, Clone, Default)]
+struct SideDraft {
+    takes_part: bool,
+    casualties: String,
+    units: BTreeMap<Id, UnitDraft>,
+}
+
+/// One row of the outnumbering table as typed.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct StepDraft {
+    ratio: String,
+    strictly: bool,
+    penalty: String,
+}
+
+/// The Combat tab's fields.
+#[derive(Debug, Default)]
+pub struct CombatTab {
+    sides: BTreeMap<Seat, SideDraft>,
+    errors: Vec<String>,
+    seen_rules: Option<CombatRules>,
+    steps: Vec<StepDraft>,
+    several: SeveralWinners,
+    sweep: SweepRule,
+    rules_errors: Vec<String>,
+}
+
+/// A unit's name in a combat, by id.
+fn unit_name(combat: &Combat, id: Id) -> String {
+    combat
+        .sides
+        .iter()
+        .flat_map(|s| &s.units)
+        .find(|u| u.unit == id)
+        .map_or_else(|| id.to_string(), |u| u.name.clone())
+}
+
+fn player_of(combat: &Combat, seat: Seat) -> String {
+    combat
+        .side(seat)
+        .map_or_else(|| (seat + 1).to_string(), |s| s.player.clone())
+}
+
+fn names(combat: &Combat, ids: &[Id]) -> String {
+    ids.iter()
+        .map(|&id| unit_name(combat, id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn players(combat: &Combat, seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|&s| player_of(combat, s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The label of an F3 option.
+pub fn several_label(texts: &Texts, several: SeveralWinners) -> &str {
+    texts.t(match several {
+        SeveralWinners::LargestSide => "ffa.rules.largest_side",
+        SeveralWinners::AllTogether => "ffa.rules.all_together",
+    })
+}
+
+/// The lines of a combat as entered: the turn and each side.
+fn entry_lines(texts: &Texts, combat: &Combat) -> Vec<String> {
+    let mut lines = vec![texts.f(
+        "ffa.combat.turn",
+        &[
+            ("round", &combat.round.to_string()),
+            ("player", &player_of(combat, combat.turn_of)),
+        ],
+    )];
+    for side in &combat.sides {
+        let units: Vec<String> = side
+            .units
+            .iter()
+            .map(|u| format!("{} ({})", u.name, u.models))
+            .collect();
+        lines.push(texts.f(
+            "ffa.combat.side",
+            &[
+                ("player", &side.player),
+                ("casualties", &side.casualties_caused.to_string()),
+                ("models", &side.models().to_string()),
+                ("units", &units.join(", ")),
+            ],
+        ));
+    }
+    lines
+}
+
+/// Who flees and who was destroyed, once the combat is finished.
+fn end_lines(texts: &Texts, combat: &Combat, o: &CombatOutcome) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !o.fleeing.is_empty() {
+        lines.push(texts.f(
+            "ffa.combat.fleeing",
+            &[("units", &names(combat, &o.fleeing))],
+        ));
+    }
+    if !o.destroyed.is_empty() {
+        lines.push(texts.f(
+            "ffa.combat.destroyed",
+            &[("units", &names(combat, &o.destroyed))],
+        ));
+    }
+    lines
+}
+
+/// The lines that sum a combat up for the record: the sides, results,
+/// winners, outnumbering and who tests and, once finished, its tests,
+/// sweeping advances and who flees or was destroyed.
+pub fn combat_lines(
+    texts: &Texts,
+    combat: &Combat,
+    outcome: Option<&CombatOutcome>,
+) -> Vec<String> {
+    let mut lines = entry_lines(texts, combat);
+    let result = combat.result();
+    let key = if result.winners.len() > 1 {
+        "ffa.combat.winners_tied"
+    } else {
+        "ffa.combat.winner"
+    };
+    lines.push(texts.f(key, &[("players", &players(combat, &result.winners))]));
+    for o in &result.outnumbering {
+        lines.push(texts.f(
+            if o.penalty == 0 {
+                "ffa.combat.not_outnumbered"
+            } else {
+                "ffa.combat.outnumbered"
+            },
+            &[
+                ("player", &player_of(combat, o.seat)),
+                ("models", &o.models.to_string()),
+                ("winners", &o.winner_models.to_string()),
+                ("penalty", &o.penalty.to_string()),
+            ],
+        ));
+    }
+    if result.testing.is_empty() {
+        lines.push(texts.t("ffa.combat.nobody_tests").to_owned());
+    } else {
+        let ids: Vec<Id> = result.testing.iter().map(|t| t.1).collect();
+        lines.push(texts.f("ffa.combat.testing", &[("units", &names(combat, &ids))]));
+    }
+    let Some(o) = outcome else {
+        return lines;
+    };
+    for t in &o.tests {
+        let need = t.leadership.saturating_sub(t.penalty);
+        let total = t.faces[0] + t.faces[1];
+        lines.push(texts.f(
+            if t.passed {
+                "ffa.combat.test_held"
+            } else {
+                "ffa.combat.test_fled"
+            },
+            &[
+                ("unit", &t.name),
+                ("a", &t.faces[0].to_string()),
+                ("b", &t.faces[1].to_string()),
+                ("total", &total.to_string()),
+                ("need", &need.to_string()),
+            ],
+        ));
+    }
+    for s in &o.sweeps {
+        let player = player_of(combat, s.seat);
+        if !s.allowed() {
+            lines.push(texts.f(
+                "ffa.combat.sweep_refused",
+                &[
+                    ("player", &player),
+                    ("units", &names(combat, &s.still_fighting)),
+                ],
+            ));
+        } else if !s.advanced {
+            lines.push(texts.f("ffa.combat.sweep_none", &[("player", &player)]));
+        } else {
+            let rolls: Vec<String> = s
+                .winner_rolls
+                .iter()
+                .chain(&s.fleeing_rolls)
+                .map(|r| {
+                    format!(
+                        "{} {}+{}={}",
+                        unit_name(combat, r.unit),
+                        r.face,
+                        r.initiative,
+                        r.total
+                    )
+                })
+                .collect();
+            let destroyed = if s.destroyed.is_empty() {
+                "-".to_owned()
+            } else {
+                names(combat, &s.destroyed)
+            };
+            lines.push(texts.f(
+                "ffa.combat.sweep_done",
+                &[
+                    ("player", &player),
+                    ("rolls", &rolls.join("; ")),
+                    ("destroyed", &destroyed),
+                ],
+            ));
+        }
+    }
+    if !o.fleeing.is_empty() {
+        lines.push(texts.f(
+            "ffa.combat.fleeing",
+            &[("units", &names(combat, &o.fleeing))],
+        ));
+    }
+    lines
+}
+
+/// Drawn above a combat in the resolution view.
+pub fn combat_header(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    combat: &Combat,
+    outcome: Option<&FfaOutcome>,
+) {
+    let outcome = match outcome {
+        Some(FfaOutcome::Combat(o)) => Some(o),
+        _ => None,
+    };
+    ui.label(egui::RichText::new(texts.t("ffa.combat.summary")).strong());
+    ui.weak(texts.f(
+        "ffa.combat.options",
+        &[
+            ("sweep", texts.t(combat.rules.sweep.label_key())),
+            (
+                "several",
+                several_label(texts, combat.rules.several_winners),
+            ),
+        ],
+    ));
+    // Results, tests and advances are in the panel's log below; here the
+    // combat as entered and, at the end, who flees or was destroyed.
+    for line in entry_lines(texts, combat) {
+        ui.label(line);
+    }
+    if let Some(o) = outcome {
+        for line in end_lines(texts, combat, o) {
+            ui.label(egui::RichText::new(line).strong());
+        }
+    }
+}
+
+fn rules_draft(rules: &CombatRules) -> Vec<StepDraft> {
+    rules
+        .outnumbering
+        .steps
+        .iter()
+        .map(|s| StepDraft {
+            ratio: s.ratio.to_string(),
+            strictly: s.strictly,
+            penalty: s.penalty.to_string(),
+        })
+        .collect()
+}
+
+impl CombatTab {
+    fn sync(&mut self, game: &FreeForAll) {
+        let rules = game.combat_rules();
+        if self.seen_rules.as_ref() != Some(rules) {
+            self.steps = rules_draft(rules);
+            self.several = rules.several_winners;
+            self.sweep = rules.sweep;
+            self.seen_rules = Some(rules.clone());
+        }
+        for (seat, player) in game.players().iter().enumerate() {
+            let side = self.sides.entry(seat).or_default();
+            for unit in &player.army {
+                side.units.entry(unit.id).or_insert_with(|| UnitDraft {
+                    fights: false,
+                    models: unit.models.to_string(),
+                });
+            }
+        }
+    }
+
+    /// Draws the tab.
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+        let texts = ctx.texts;
+        let game = ffa(ctx.doc);
+        self.sync(game);
+        ui.heading(texts.t("ffa.combat.title"));
+        match game.current_turn() {
+            None => {
+                ui.weak(texts.t("ffa.combat.no_turn"));
+            }
+            Some((round, active)) => {
+                ui.label(
+                    egui::RichText::new(texts.f(
+                        "ffa.combat.new",
+                        &[
+                            ("round", &round.to_string()),
+                            ("player", &name_of(game, texts, active)),
+                        ],
+                    ))
+                    .strong(),
+                );
+                ui.weak(texts.t("ffa.combat.help"));
+                self.form(ui, ctx, active);
+            }
+        }
+        ui.separator();
+        self.rules(ui, ctx);
+        ui.separator();
+        combats_list(ui, texts, ffa(ctx.doc));
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, active: Seat) {
+        let texts = ctx.texts;
+        let game = ffa(ctx.doc);
+        for (seat, player) in game.players().iter().enumerate() {
+            let Some(side) = self.sides.get_mut(&seat) else {
+                continue;
+            };
+            if seat == active {
+                side.takes_part = true;
+            }
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_enabled(
+                        seat != active,
+                        egui::Checkbox::new(
+                            &mut side.takes_part,
+                            texts.f("ffa.combat.takes_part", &[("player", &player.name)]),
+                        ),
+                    );
+                    if seat == active {
+                        ui.weak(texts.t("ffa.combat.active"));
+                    }
+                });
+                if !side.takes_part {
+                    return;
+                }
+                ui.horizontal(|ui| {
+                    let label =
+                        ui.label(texts.f("ffa.combat.casualties", &[("player", &player.name)]));
+                    ui.add(egui::TextEdit::singleline(&mut side.casualties).desired_width(50.0))
+                        .labelled_by(label.id);
+                });
+                if player.army.is_empty() {
+                    ui.weak(texts.t("ffa.combat.no_army"));
+                }
+                egui::Grid::new(("ffa.combat.units", seat))
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        for unit in &player.army {
+                            let Some(draft) = side.units.get_mut(&unit.id) else {
+                                continue;
+                            };
+                            ui.checkbox(
+                                &mut draft.fights,
+                                texts.f(
+                                    "ffa.combat.unit_fights",
+                                    &[("unit", &unit.name), ("player", &player.name)],
+                                ),
+                            );
+                            if draft.fights {
+                                ui.horizontal(|ui| {
+                                    let label = ui.label(texts.f(
+                                        "ffa.combat.models_left",
+                                        &[("unit", &unit.name), ("of", &unit.models.to_string())],
+                                    ));
+                                    ui.add(
+                                        egui::TextEdit::singleline(&mut draft.models)
+                                            .desired_width(40.0),
+                                    )
+                                    .labelled_by(label.id);
+                                });
+                            } else {
+                                ui.weak(texts.f(
+                                    "ffa.unit.profile",
+                                    &[
+                                        ("models", &unit.models.to_string()),
+                                        ("ld", &unit.leadership.to_string()),
+                                        ("i", &unit.initiative.to_string()),
+                                    ],
+                                ));
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+        }
+        if let Some(combat) = self.preview(ctx) {
+            ui.label(egui::RichText::new(texts.t("ffa.combat.preview")).strong());
+            // Everything before the first die: results, winners,
+            // outnumbering and who tests.
+            for line in combat_lines(texts, &combat, None).into_iter().skip(1) {
+                ui.weak(line);
+            }
+        }
+        if ui.button(texts.t("ffa.combat.start")).clicked() {
+            self.start(ctx);
+        }
+        for e in &self.errors {
+            error_line(ui, e);
+        }
+    }
+
+    /// The sides as entered, or every problem with the fields.
+    fn entries(&self, texts: &Texts, game: &FreeForAll) -> Result<Vec<SideEntry>, Vec<String>> {
+        let mut errors = Vec::new();
+        let mut sides = Vec::new();
+        for (seat, player) in game.players().iter().enumerate() {
+            let Some(draft) = self.sides.get(&seat) else {
+                continue;
+            };
+            if !draft.takes_part {
+                continue;
+            }
+            let label = texts.f("ffa.combat.casualties", &[("player", &player.name)]);
+            let text = draft.casualties.trim();
+            let casualties = if text.is_empty() {
+                0
+            } else {
+                match text.parse::<u32>() {
+                    Ok(v) if v <= MAX_CASUALTIES => v,
+                    _ => {
+                        errors.push(texts.f(
+                            "ffa.combat.bad_number",
+                            &[("field", &label), ("value", text)],
+                        ));
+                        0
+                    }
+                }
+            };
+            let mut units = Vec::new();
+            for unit in &player.army {
+                let Some(u) = draft.units.get(&unit.id).filter(|u| u.fights) else {
+                    continue;
+                };
+                let label = texts.f(
+                    "ffa.combat.models_left",
+                    &[("unit", &unit.name), ("of", &unit.models.to_string())],
+                );
+                match u.models.trim().parse::<u32>() {
+                    Ok(m) if m <= unit.models => units.push(EngagedUnit {
+                        unit: unit.id,
+                        models: m,
+                    }),
+                    _ => errors.push(texts.f(
+                        "ffa.combat.bad_models",
+                        &[
+                            ("field", &label),
+                            ("value", u.models.trim()),
+                            ("max", &unit.models.to_string()),
+                        ],
+                    )),
+                }
+            }
+            if units.is_empty() {
+                errors.push(texts.f("ffa.combat.no_units", &[("player", &player.name)]));
+            }
+            sides.push(SideEntry {
+                seat,
+                casualties_caused: casualties,
+                units,
+            });
+        }
+        if sides.len() < 2 {
+            errors.push(texts.t("ffa.combat.two_sides").to_owned());
+        }
+        if errors.is_empty() {
+            Ok(sides)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The combat the fields would start, as the engine builds it (tried
+    /// on a copy of the game): for the preview before any die.
+    fn preview(&self, ctx: &GameContext<'_>) -> Option<Combat> {
+        let game = ffa(ctx.doc);
+        let sides = self.entries(ctx.texts, game).ok()?;
+        let mut copy = game.clone();
+        let mut table = ctx.doc.table_or_default();
+        feldherr_play::Game::apply(&mut copy, &FfaEdit::StartCombat { sides }, &mut table).ok()?;
+        match copy.saved().last()?.kind() {
+            FfaResolution::Combat(c) => Some(c.clone()),
+            _ => None,
+        }
+    }
+
+    fn start(&mut self, ctx: &mut GameContext<'_>) {
+        let texts = ctx.texts;
+        let game = ffa(ctx.doc);
+        let sides = match self.entries(texts, game) {
+            Ok(sides) => sides,
+            Err(errors) => {
+                self.errors = errors;
+                return;
+            }
+        };
+        self.errors.clear();
+        let edit = FfaEdit::StartCombat { sides };
+        match try_edit(ctx.doc, &edit) {
+            Ok(()) => {
+                ctx.commands.push(command(edit));
+                // A fresh form for the next combat.
+                for side in self.sides.values_mut() {
+                    side.takes_part = false;
+                    side.casualties.clear();
+                    for u in side.units.values_mut() {
+                        u.fights = false;
+                    }
+                }
+            }
+            Err(e) => self.errors.push(refusal_text(texts, &e)),
+        }
+    }
+
+    fn rules(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+        let texts = ctx.texts;
+        ui.label(egui::RichText::new(texts.t("ffa.rules.title")).strong());
+        ui.weak(texts.t("ffa.rules.help"));
+        let mut remove = None;
+        egui::Grid::new("ffa.rules.table")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.strong(texts.t("ffa.rules.ratio"));
+                ui.strong(texts.t("ffa.rules.strictly"));
+                ui.strong(texts.t("ffa.rules.penalty"));
+                ui.label("");
+                ui.end_row();
+                for (i, step) in self.steps.iter_mut().enumerate() {
+                    let n = (i + 1).to_string();
+                    let label = texts.f("ffa.rules.ratio_n", &[("n", &n)]);
+                    ui.add(egui::TextEdit::singleline(&mut step.ratio).desired_width(50.0))
+                        .on_hover_text(&label)
+                        .widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
+                        });
+                    ui.checkbox(
+                        &mut step.strictly,
+                        texts.f("ffa.rules.strictly_n", &[("n", &n)]),
+                    );
+                    let label = texts.f("ffa.rules.penalty_n", &[("n", &n)]);
+                    ui.add(egui::TextEdit::singleline(&mut step.penalty).desired_width(40.0))
+                        .on_hover_text(&label)
+                        .widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
+                        });
+                    if ui
+                        .small_button(texts.f("ffa.rules.remove", &[("n", &n)]))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(i) = remove {
+            self.steps.remove(i);
+        }
+        ui.horizontal_wrapped(|ui| {
+            if self.steps.len() < OutnumberTable::MAX_STEPS
+                && ui.button(texts.t("ffa.rules.add")).clicked()
+            {
+                self.steps.push(StepDraft {
+                    ratio: "4".into(),
+                    strictly: false,
+                    penalty: "4".into(),
+                });
+            }
+            if ui.button(texts.t("ffa.rules.default")).clicked() {
+                self.steps = rules_draft(&CombatRules::default());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(texts.t("ffa.rules.several"));
+            for option in [SeveralWinners::LargestSide, SeveralWinners::AllTogether] {
+                ui.radio_value(&mut self.several, option, several_label(texts, option));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(texts.t("ffa.rules.sweep"));
+            for option in [SweepRule::TiesDestroy, SweepRule::EqualOrHigherDestroys] {
+                ui.radio_value(&mut self.sweep, option, texts.t(option.label_key()));
+            }
+        });
+        if ui.button(texts.t("ffa.rules.save")).clicked() {
+            self.save_rules(ctx);
+        }
+        for e in &self.rules_errors {
+            error_line(ui, e);
+        }
+    }
+
+    fn save_rules(&mut self, ctx: &mut GameContext<'_>) {
+        let texts = ctx.texts;
+        self.rules_errors.clear();
+        let mut steps = Vec::new();
+        for (i, s) in self.steps.iter().enumerate() {
+            let n = (i + 1).to_string();
+            let ratio = s.ratio.trim().replace(',', ".").parse::<f64>();
+            let penalty = s.penalty.trim().parse::<u8>();
+            match (ratio, penalty) {
+                (Ok(ratio), Ok(penalty)) => steps.push(OutnumberStep {
+                    ratio,
+                    strictly: s.strictly,
+                    penalty,
+                }),
+                (Err(_), _) => self.rules_errors.push(texts.f(
+                    "ffa.combat.bad_number",
+                    &[
+                        ("field", &texts.f("ffa.rules.ratio_n", &[("n", &n)])),
+                        ("value", s.ratio.trim()),
+                    ],
+                )),
+                (_, Err(_)) => self.rules_errors.push(texts.f(
+                    "ffa.combat.bad_number",
+                    &[
+                        ("field", &texts.f("ffa.rules.penalty_n", &[("n", &n)])),
+                        ("value", s.penalty.trim()),
+                    ],
+                )),
+            }
+        }
+        if !self.rules_errors.is_empty() {
+            return;
+        }
+        let edit = FfaEdit::SetCombatRules(CombatRules {
+            outnumbering: OutnumberTable { steps },
+            several_winners: self.several,
+            sweep: self.sweep,
+        });
+        match try_edit(ctx.doc, &edit) {
+            Ok(()) => ctx.commands.push(command(edit)),
+            Err(e) => self.rules_errors.push(refusal_text(texts, &e)),
+        }
+    }
+}
+
+/// Every combat of the game with its state.
+fn combats_list(ui: &mut egui::Ui, texts: &Texts, game: &FreeForAll) {
+    ui.label(egui::RichText::new(texts.t("ffa.combat.list")).strong());
+    let mut any = false;
+    for (i, saved) in game.saved().iter().enumerate() {
+        let FfaResolution::Combat(c) = saved.kind() else {
+            continue;
+        };
+        any = true;
+        let state = if saved.applied() {
+            texts.t("ffa.combat.state_applied")
+        } else if saved.finished() {
+            texts.t("ffa.combat.state_finished")
+        } else {
+            texts.t("ffa.combat.state_open")
+        };
+        let sides: Vec<&str> = c.sides.iter().map(|s| s.player.as_str()).collect();
+        ui.label(texts.f(
+            "ffa.combat.entry",
+            &[
+                ("n", &(i + 1).to_string()),
+                ("round", &c.round.to_string()),
+                ("player", &player_of(c, c.turn_of)),
+                ("sides", &sides.join(", ")),
+                ("state", state),
+            ],
+        ));
+    }
+    if !any {
+        ui.weak(texts.t("ffa.combat.none"));
+    }
+}

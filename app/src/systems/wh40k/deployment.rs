@@ -1,0 +1,126 @@
+//! The deployment choice on the table canvas (F1): who chooses now, each
+//! open zone as a button with the reason it is offered and as a dashed
+//! outline on the table; the zones chosen are the table's marker pieces,
+//! labelled with their players.
+
+use eframe::egui;
+use feldherr_table::geometry::{Point, Shape};
+use feldherr_wh40k_ffa::{FfaEdit, ZoneSlot};
+
+use super::{command, error_line, ffa, name_of, rounds::refusal_text, try_edit};
+use crate::systems::{GameContext, View};
+use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
+
+/// The closed outline of a zone shape (rectangles; other shapes give
+/// none).
+fn outline(shape: &Shape) -> Option<Vec<Point>> {
+    match shape {
+        Shape::Rect(r) => {
+            let mut points = r.corners().to_vec();
+            points.push(*points.first()?);
+            Some(points)
+        }
+        _ => None,
+    }
+}
+
+/// Where an open zone's name is written: a corner's in its middle, a long
+/// edge's just inside the table beyond the strip, so that it does not
+/// cover the corners' names on the same edge.
+fn option_label_at(slot: ZoneSlot, shape: &Shape) -> Point {
+    let b = shape.bounds();
+    let x = (b.min.x + b.max.x) / 2.0;
+    match slot {
+        ZoneSlot::BottomEdge => Point::new(x, b.max.y + 2.0),
+        ZoneSlot::TopEdge => Point::new(x, b.min.y - 2.0),
+        _ => shape.centroid(),
+    }
+}
+
+/// Draws the deployment step above the canvas and returns its overlay.
+pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+    let texts = ctx.texts;
+    let game = ffa(ctx.doc);
+    let table = ctx.doc.table_or_default();
+    let mut overlay = Overlay::default();
+    if game.players().is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(texts.t("ffa.deploy.no_players"));
+            if ui.button(texts.t("ffa.side.go_players")).clicked() {
+                *ctx.view = View::System("players");
+            }
+        });
+        return overlay;
+    }
+    if let Ok(zones) = game.zones(&table) {
+        for (seat, slot, shape) in zones {
+            let text = format!(
+                "{}: {}",
+                name_of(game, texts, seat),
+                texts.t(&slot.label_key())
+            );
+            overlay.push(OverlayItem::label(shape.centroid(), text, Tone::Info));
+        }
+    }
+    let chosen = game.deployment().map_or(0, |d| d.choices.len());
+    match game.deployment_step() {
+        Some(step) => {
+            let player = name_of(game, texts, step.seat);
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(texts.f(
+                    "ffa.deploy.chooses",
+                    &[
+                        ("player", &player),
+                        ("n", &(step.position + 1).to_string()),
+                        ("of", &game.players().len().to_string()),
+                    ],
+                ));
+                ui.weak(format!("({})", step.rule));
+            });
+            if step.options.len() == 1 {
+                ui.weak(texts.t("ffa.deploy.only_one"));
+            }
+            for option in &step.options {
+                let name = texts.t(&option.slot.label_key()).to_owned();
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .button(texts.f("ffa.deploy.take", &[("zone", &name)]))
+                        .clicked()
+                    {
+                        let edit = FfaEdit::ChooseZone {
+                            seat: step.seat,
+                            slot: option.slot,
+                        };
+                        match try_edit(ctx.doc, &edit) {
+                            Ok(()) => ctx.commands.push(command(edit)),
+                            Err(e) => ctx
+                                .commands
+                                .push(crate::app::Command::ShowError(refusal_text(texts, &e))),
+                        }
+                    }
+                    ui.label(texts.message(&option.message));
+                });
+                match game.zone_shape(option.slot, &table) {
+                    Ok(shape) => {
+                        if let Some(points) = outline(&shape) {
+                            overlay.push(OverlayItem::line(points, Tone::Aim).dashed());
+                        }
+                        overlay.push(OverlayItem::label(
+                            option_label_at(option.slot, &shape),
+                            name.clone(),
+                            Tone::Aim,
+                        ));
+                    }
+                    Err(e) => error_line(ui, &refusal_text(texts, &e)),
+                }
+            }
+        }
+        None => {
+            ui.label(texts.t("ffa.deploy.done"));
+        }
+    }
+    if chosen > 0 && ui.button(texts.t("ffa.deploy.take_back")).clicked() {
+        ctx.commands.push(command(FfaEdit::TakeBackZone));
+    }
+    overlay
+}

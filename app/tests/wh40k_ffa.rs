@@ -1,0 +1,635 @@
+//! The 40K free-for-all screens: player setup (two and five players
+//! refused), the deployment choice on the table (F1, three and four
+//! players), a bag round with a refused typed draw (F2), a three-sided
+//! combat led through the resolution panel (F3, F4), the example document
+//! (fixtures/documents/wh40k-ffa-game.json) and the record sheet's lines.
+
+mod common;
+
+use common::{click, harness, replace_text, type_into};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use feldherr::app::{Command, FeldherrApp, Screen};
+use feldherr::document::{self, Document, DocumentEdit, GameDoc, GameEdit, apply_game};
+use feldherr::i18n::Texts;
+use feldherr::systems::SystemEdit;
+use feldherr::systems::wh40k::{ffa, record_lines, record_sheet};
+use feldherr_dice::Dice;
+use feldherr_dice::step::Answer;
+use feldherr_play::Id;
+use feldherr_wh40k_ffa::{
+    EngagedUnit, FfaEdit, FfaOutcome, FfaResolution, Player, SideEntry, SweepRule, UnitProfile,
+    ZoneSlot,
+};
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/documents/wh40k-ffa-game.json"
+);
+
+/// The start screen's "New game" button of the 40K card.
+const CARD: usize = 4;
+
+fn new_game(harness: &mut Harness<'static, FeldherrApp>) {
+    let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
+    buttons[CARD].click();
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Document);
+}
+
+fn game(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
+    match harness
+        .state()
+        .active_document()
+        .expect("a document")
+        .document()
+    {
+        Document::Game(game) => game.clone(),
+        Document::Event(_) => panic!("a game"),
+    }
+}
+
+fn edit(harness: &mut Harness<'static, FeldherrApp>, edit: FfaEdit) {
+    harness
+        .state_mut()
+        .queue(Command::Edit(DocumentEdit::Game(GameEdit::System(
+            SystemEdit::Wh40kFfa(edit),
+        ))));
+    harness.run();
+    assert_eq!(harness.state().error(), None);
+}
+
+/// Asserts `label` is shown at least once (the side panel repeats the
+/// turn and round of the tabs).
+fn shows(harness: &Harness<'static, FeldherrApp>, label: &str) {
+    assert!(
+        harness.query_all_by_label(label).count() >= 1,
+        "{label:?} is not shown"
+    );
+}
+
+fn unit(id: u64, name: &str, models: u32, ld: u8, ini: u8) -> UnitProfile {
+    UnitProfile::new(Id(id), name, models, ld, ini).expect("unit")
+}
+
+/// Anna, Ben and Cem, one or two units each.
+fn three_players() -> Vec<Player> {
+    vec![
+        Player::new("Anna").with_army(vec![
+            unit(1, "Taktischer Trupp", 10, 8, 4),
+            unit(2, "Sturmtrupp", 5, 8, 4),
+        ]),
+        Player::new("Ben").with_army(vec![unit(3, "Orkboyz", 5, 7, 2)]),
+        Player::new("Cem").with_army(vec![unit(4, "Khorne-Berserker", 4, 9, 5)]),
+    ]
+}
+
+fn sys(doc: &mut GameDoc, e: FfaEdit) {
+    apply_game(&GameEdit::System(SystemEdit::Wh40kFfa(e)), doc).expect("edit");
+}
+
+fn answer(doc: &mut GameDoc, index: usize, answer: Answer) {
+    apply_game(&GameEdit::Answer { index, answer }, doc).expect("answer");
+}
+
+#[test]
+fn setup_refuses_two_and_five_players_and_saves_three_with_armies() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game(&mut harness);
+    harness.get_by_label("Set up three or four players to choose deployment zones.");
+    click(&mut harness, "Players");
+    type_into(&mut harness, "Name of player 1", "Anna");
+    type_into(&mut harness, "Name of player 2", "Ben");
+    click(&mut harness, "Remove player 3");
+    click(&mut harness, "Save players");
+    harness.get_by_label("A free-for-all is played by three or four players, not 2.");
+    for _ in 0..3 {
+        click(&mut harness, "Add player");
+    }
+    click(&mut harness, "Save players");
+    harness.get_by_label("A free-for-all is played by three or four players, not 5.");
+    assert!(ffa(&game(&harness)).players().is_empty());
+    click(&mut harness, "Remove player 5");
+    click(&mut harness, "Remove player 4");
+    type_into(&mut harness, "Name of player 3", "Cem");
+    type_into(
+        &mut harness,
+        "Army of player 1",
+        "Taktischer Trupp, 10, 8, 4",
+    );
+    type_into(&mut harness, "Army of player 2", "Orkboyz, zwölf, 7, 2");
+    click(&mut harness, "Save players");
+    harness.get_by_label("Ben, line 1: Models \"zwölf\" is not a whole number");
+    replace_text(&mut harness, "Army of player 2", "Orkboyz, 12, 7, 2");
+    type_into(&mut harness, "Army of player 3", "Berserker, 8, 9, 5");
+    click(&mut harness, "Save players");
+    harness.get_by_label("Players saved.");
+    let doc = game(&harness);
+    let players = ffa(&doc).players();
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Anna", "Ben", "Cem"]);
+    assert_eq!(players[1].army[0].models, 12);
+    assert_eq!(
+        (players[2].army[0].leadership, players[2].army[0].initiative),
+        (9, 5)
+    );
+    let ids: Vec<Id> = players.iter().map(|p| p.army[0].id).collect();
+    assert_eq!(ids, [Id(1), Id(2), Id(3)]);
+}
+
+#[test]
+fn three_players_are_led_through_the_deployment_on_the_table() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game(&mut harness);
+    edit(&mut harness, FfaEdit::SetPlayers(three_players()));
+    click(&mut harness, "Table");
+    harness.get_by_label("Deployment 1 of 3: Anna chooses a zone");
+    // Every corner and both long edges are open to the first player (F1).
+    for zone in [
+        "bottom left corner",
+        "bottom right corner",
+        "top left corner",
+        "top right corner",
+        "bottom long edge",
+        "top long edge",
+    ] {
+        harness.get_by_label(&format!("Take the {zone}"));
+    }
+    click(&mut harness, "Take the bottom left corner");
+    harness.get_by_label("Deployment 2 of 3: Ben chooses a zone");
+    harness.get_by_label("top long edge: the long edge opposite the first player's corner");
+    harness.get_by_label("bottom right corner: the other corner on the first player's long edge");
+    assert!(harness.query_by_label("Take the top left corner").is_none());
+    click(&mut harness, "Take the top long edge");
+    harness.get_by_label("Deployment 3 of 3: Cem chooses a zone");
+    harness.get_by_label("Only one zone is left open.");
+    click(&mut harness, "Take the bottom right corner");
+    harness.get_by_label("Every player has a deployment zone.");
+    let doc = game(&harness);
+    let d = ffa(&doc).deployment().expect("deployment");
+    let taken: Vec<ZoneSlot> = d.choices.iter().map(|c| c.slot).collect();
+    assert_eq!(
+        taken,
+        [
+            ZoneSlot::BottomLeft,
+            ZoneSlot::TopEdge,
+            ZoneSlot::BottomRight
+        ]
+    );
+    assert_eq!(doc.table_or_default().pieces().len(), 3);
+    // Taking the last one back removes its zone from the table.
+    click(&mut harness, "Take back the last zone");
+    assert_eq!(game(&harness).table_or_default().pieces().len(), 2);
+    harness.get_by_label("Deployment 3 of 3: Cem chooses a zone");
+}
+
+#[test]
+fn the_deployment_order_is_set_on_the_players_tab() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game(&mut harness);
+    edit(&mut harness, FfaEdit::SetPlayers(three_players()));
+    click(&mut harness, "Players");
+    replace_text(
+        &mut harness,
+        "Players by number, first chooser first",
+        "3, 1",
+    );
+    click(&mut harness, "Save order");
+    harness.get_by_label_contains("Refused: deployment.order");
+    replace_text(
+        &mut harness,
+        "Players by number, first chooser first",
+        "3, 1, 2",
+    );
+    click(&mut harness, "Save order");
+    assert_eq!(
+        ffa(&game(&harness)).deployment().expect("deployment").order,
+        [2, 0, 1]
+    );
+    // Zone sizes are mission data (F1), checked against the table.
+    replace_text(&mut harness, "Corner zone along the long edge", "0");
+    click(&mut harness, "Save zone sizes");
+    harness.get_by_label("Corner zone along the long edge: \"0\" is not a length above 0");
+    replace_text(&mut harness, "Corner zone along the long edge", "40");
+    click(&mut harness, "Save zone sizes");
+    harness.get_by_label_contains("Refused: zone_sizes.corner_width");
+    replace_text(&mut harness, "Corner zone along the long edge", "24");
+    click(&mut harness, "Save zone sizes");
+    assert_eq!(ffa(&game(&harness)).zone_sizes().corner_width, 24.0);
+    click(&mut harness, "Table");
+    harness.get_by_label("Deployment 1 of 3: Cem chooses a zone");
+}
+
+#[test]
+fn the_rounds_tab_speaks_german() {
+    let mut harness = harness(Dice::scripted([]));
+    let doc = document::load(std::path::Path::new(FIXTURE)).expect("fixture");
+    let Document::Game(doc) = doc else {
+        panic!("a game");
+    };
+    open(&mut harness, &doc, "ffa-german");
+    harness.state_mut().queue(Command::SetLanguage("de".into()));
+    harness.run();
+    click(&mut harness, "Runden");
+    shows(&harness, "Runde 2: Anna ist am Zug");
+    harness.get_by_label("Würfel von Ben, Chance 1 zu 2");
+    click(&mut harness, "Gezogen: Anna");
+    harness.get_by_label(
+        "Abgelehnt (F2): Anna hat in Runde 2 schon gespielt; jeder spielt einmal pro Runde.",
+    );
+}
+
+#[test]
+fn after_a_long_edge_the_others_take_the_opposite_corners() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game(&mut harness);
+    edit(&mut harness, FfaEdit::SetPlayers(three_players()));
+    click(&mut harness, "Table");
+    click(&mut harness, "Take the bottom long edge");
+    harness
+        .get_by_label("top left corner: after a long edge the others take the corners opposite it");
+    assert!(
+        harness
+            .query_by_label("Take the bottom left corner")
+            .is_none()
+    );
+    click(&mut harness, "Take the top right corner");
+    harness.get_by_label("top left corner: the one corner opposite the long edge still free");
+    click(&mut harness, "Take the top left corner");
+    harness.get_by_label("Every player has a deployment zone.");
+}
+
+#[test]
+fn four_players_take_the_four_corners() {
+    let mut harness = harness(Dice::scripted([]));
+    new_game(&mut harness);
+    let mut players = three_players();
+    players.push(Player::new("Dora"));
+    edit(&mut harness, FfaEdit::SetPlayers(players));
+    click(&mut harness, "Table");
+    assert!(harness.query_by_label("Take the top long edge").is_none());
+    for (who, zone) in [
+        ("Anna", "top right corner"),
+        ("Ben", "bottom left corner"),
+        ("Cem", "top left corner"),
+    ] {
+        harness.get_by_label(&format!(
+            "Deployment {} of 4: {who} chooses a zone",
+            match who {
+                "Anna" => 1,
+                "Ben" => 2,
+                _ => 3,
+            }
+        ));
+        click(&mut harness, &format!("Take the {zone}"));
+    }
+    harness.get_by_label("bottom right corner: with four players every zone is a corner");
+    click(&mut harness, "Take the bottom right corner");
+    harness.get_by_label("Every player has a deployment zone.");
+    assert_eq!(game(&harness).table_or_default().pieces().len(), 4);
+}
+
+#[test]
+fn a_bag_round_with_a_refused_typed_draw() {
+    let mut harness = harness(Dice::scripted([2]));
+    new_game(&mut harness);
+    edit(&mut harness, FfaEdit::SetPlayers(three_players()));
+    click(&mut harness, "Rounds");
+    assert_eq!(
+        harness
+            .get_all_by_label("Round 1 starts with the roll-off (F2).")
+            .count(),
+        2,
+        "the tab and the side panel"
+    );
+    click(&mut harness, "Roll off for round 1");
+    click(&mut harness, "Rounds");
+    // One roll-off at a time.
+    harness
+        .get_by_label("A roll-off is waiting in the resolutions: finish it and apply its result.");
+    assert!(harness.query_by_label("Roll off for round 1").is_none());
+    click(&mut harness, "Resolution");
+    // The roll-off is shown in the resolution panel: Ben rolls highest.
+    type_into(&mut harness, "Die 1", "3");
+    type_into(&mut harness, "Die 2", "6");
+    type_into(&mut harness, "Die 3", "2");
+    click(&mut harness, "Enter");
+    click(&mut harness, "Start round 1 with Ben");
+    harness.get_by_label("Applied: Ben started round 1");
+    click(&mut harness, "Rounds");
+    shows(&harness, "Round 1: Ben's turn");
+    harness.get_by_label("Anna's die, chance 1 in 2");
+    harness.get_by_label("Cem's die, chance 1 in 2");
+    // Ben's die is not in the bag: typing it in is refused with the reason.
+    click(&mut harness, "Drawn: Ben");
+    harness.get_by_label(
+        "Refused (F2): Ben has played in round 1 already; everybody plays once per round.",
+    );
+    click(&mut harness, "Drawn: Cem");
+    shows(&harness, "Round 1: Cem's turn");
+    click(&mut harness, "Drawn: Anna");
+    // Round 1 is over; Anna played last, so her die is held back.
+    harness.get_by_label(
+        "Anna's die is held back until the first draw of round 2 (Anna played last).",
+    );
+    harness.get_by_label("Ben's die, chance 1 in 2");
+    click(&mut harness, "Drawn: Anna");
+    harness.get_by_label(
+        "Refused (F2): Anna played last in round 1; that die stays out of the bag for the first draw of round 2, so nobody plays twice in a row.",
+    );
+    // The software draws: a die over the two in the bag (Ben = 1, Cem = 2).
+    click(&mut harness, "Draw by the software");
+    click(&mut harness, "Roll at random");
+    click(&mut harness, "Enter Cem in the order of round 2");
+    click(&mut harness, "Rounds");
+    shows(&harness, "Round 2: Cem's turn");
+    let doc = game(&harness);
+    let order = ffa(&doc).turn_order().expect("order");
+    assert_eq!(order.rounds, vec![vec![1, 2, 0], vec![2]]);
+    assert_eq!(ffa(&doc).bag().expect("bag").dice, [0, 1]);
+}
+
+/// A game with three players, their zones and round 1 begun by Anna.
+fn game_in_round_one() -> GameDoc {
+    let mut doc = GameDoc::new("Jeder gegen Jeden", "wh40k_ffa").expect("system");
+    sys(&mut doc, FfaEdit::SetPlayers(three_players()));
+    for (seat, slot) in [
+        (0, ZoneSlot::BottomLeft),
+        (1, ZoneSlot::BottomRight),
+        (2, ZoneSlot::TopEdge),
+    ] {
+        sys(&mut doc, FfaEdit::ChooseZone { seat, slot });
+    }
+    sys(&mut doc, FfaEdit::StartRollOff);
+    answer(&mut doc, 0, Answer::Dice(vec![6, 2, 3]));
+    sys(&mut doc, FfaEdit::Apply(Id(1)));
+    doc
+}
+
+fn open(harness: &mut Harness<'static, FeldherrApp>, doc: &GameDoc, name: &str) {
+    let dir = common::temp_dir(name);
+    let path = dir.join("game.json");
+    document::save(&path, &Document::Game(doc.clone())).expect("saved");
+    harness.state_mut().queue(Command::Open(path));
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Document);
+}
+
+#[test]
+fn a_three_sided_combat_is_led_through_the_resolution_panel() {
+    let mut harness = harness(Dice::scripted([]));
+    open(&mut harness, &game_in_round_one(), "ffa-combat");
+    click(&mut harness, "Combat");
+    harness.get_by_label("New combat in round 1, Anna's turn");
+    // Only combats of the active player: Anna always takes part.
+    harness.get_by_label("(active player)");
+    click(&mut harness, "Taktischer Trupp of Anna fights");
+    type_into(&mut harness, "Casualties caused by Anna", "5");
+    click(&mut harness, "Start combat");
+    harness.get_by_label("A combat has at least two sides.");
+    click(&mut harness, "Ben takes part");
+    click(&mut harness, "Cem takes part");
+    click(&mut harness, "Orkboyz of Ben fights");
+    click(&mut harness, "Khorne-Berserker of Cem fights");
+    type_into(&mut harness, "Casualties caused by Ben", "2");
+    type_into(&mut harness, "Casualties caused by Cem", "1");
+    // The result before any die, as the engine computes it.
+    harness.get_by_label("Before any die");
+    harness.get_by_label("Winner: Anna");
+    harness.get_by_label("Leadership tests: Orkboyz, Khorne-Berserker");
+    click(&mut harness, "Start combat");
+    // The resolution view: result, winner and outnumbering before any die.
+    harness.get_by_label("Anna: result 5, 10 models in the fight (Taktischer Trupp (10))");
+    harness.get_by_label("Anna wins the combat");
+    harness.get_by_label("Ben: 5 models against 10 winning models, Leadership -2");
+    harness.get_by_label("Next step: Leadership test of Orkboyz (need 5 or less)");
+    // The Orkboyz need 5 or less: 11 flees. The Berserker need 7: 5 holds.
+    type_into(&mut harness, "Die 1", "6");
+    type_into(&mut harness, "Die 2", "5");
+    click(&mut harness, "Enter");
+    type_into(&mut harness, "Die 1", "2");
+    type_into(&mut harness, "Die 2", "3");
+    click(&mut harness, "Enter");
+    harness.get_by_label("Cem: 4 models against 10 winning models, Leadership -2");
+    harness.get_by_label("Orkboyz rolled 11 against 5: flees");
+    harness.get_by_label("Khorne-Berserker rolled 5 against 7: holds");
+    // F4: the Berserker still fight, so Anna may not advance.
+    harness.get_by_label("Anna may not advance: Khorne-Berserker still fight");
+    harness.get_by_label("Flee: Orkboyz");
+    click(&mut harness, "Record the combat as fought");
+    harness.get_by_label("Recorded as fought");
+    let doc = game(&harness);
+    let saved = &ffa(&doc).saved()[1];
+    assert!(saved.applied());
+    let Some(FfaOutcome::Combat(outcome)) = saved.outcome() else {
+        panic!("a combat outcome");
+    };
+    assert_eq!(outcome.winners, [0]);
+    assert_eq!(outcome.fleeing, [Id(3)]);
+    assert!(outcome.destroyed.is_empty());
+    assert_eq!(ffa(&doc).combats_in_turns_of(0), [Id(2)]);
+}
+
+#[test]
+fn a_sweeping_advance_under_either_option_of_f4() {
+    for (rule, label, destroyed) in [
+        (SweepRule::TiesDestroy, "a tie destroys", vec![Id(3)]),
+        (
+            SweepRule::EqualOrHigherDestroys,
+            "equal or higher destroys",
+            vec![Id(3), Id(4)],
+        ),
+    ] {
+        let mut harness = harness(Dice::scripted([]));
+        open(&mut harness, &game_in_round_one(), "ffa-sweep");
+        click(&mut harness, "Combat");
+        click(&mut harness, label);
+        click(&mut harness, "Save combat options");
+        assert_eq!(ffa(&game(&harness)).combat_rules().sweep, rule);
+        click(&mut harness, "Taktischer Trupp of Anna fights");
+        click(&mut harness, "Ben takes part");
+        click(&mut harness, "Cem takes part");
+        click(&mut harness, "Orkboyz of Ben fights");
+        click(&mut harness, "Khorne-Berserker of Cem fights");
+        type_into(&mut harness, "Casualties caused by Anna", "6");
+        click(&mut harness, "Start combat");
+        // Both flee: Orkboyz 12 against 5, Berserker 12 against 7.
+        for faces in [["6", "6"], ["6", "6"]] {
+            type_into(&mut harness, "Die 1", faces[0]);
+            type_into(&mut harness, "Die 2", faces[1]);
+            click(&mut harness, "Enter");
+        }
+        click(
+            &mut harness,
+            "advance: every winning unit rolls against every fleeing unit",
+        );
+        // Anna's Trupp: 3 + I4 = 7. Orkboyz 5 + I2 = 7 (a tie), Berserker
+        // 1 + I5 = 6 (beaten, not tied).
+        type_into(&mut harness, "Die 1", "3");
+        click(&mut harness, "Enter");
+        type_into(&mut harness, "Die 1", "5");
+        type_into(&mut harness, "Die 2", "1");
+        click(&mut harness, "Enter");
+        let doc = game(&harness);
+        let Some(FfaOutcome::Combat(outcome)) = ffa(&doc).saved()[1].outcome() else {
+            panic!("a combat outcome");
+        };
+        assert_eq!(outcome.destroyed, destroyed, "{rule:?}");
+        harness.get_by_label(&format!(
+            "Sweeping advance: {label}; several winners compared as: the largest winning side"
+        ));
+    }
+}
+
+#[test]
+fn the_preview_gives_the_outnumbering_penalty_just_under_and_at_two_and_three_to_one() {
+    let mut harness = harness(Dice::scripted([]));
+    open(&mut harness, &game_in_round_one(), "ffa-ratios");
+    click(&mut harness, "Combat");
+    click(&mut harness, "Taktischer Trupp of Anna fights");
+    click(&mut harness, "Ben takes part");
+    click(&mut harness, "Orkboyz of Ben fights");
+    type_into(&mut harness, "Casualties caused by Anna", "3");
+    for (anna, ben, penalty) in [
+        ("10", "5", 2), // 2:1
+        ("9", "5", 1),  // just under 2:1
+        ("9", "3", 3),  // 3:1
+        ("8", "3", 2),  // just under 3:1
+        ("5", "5", 0),  // not outnumbered
+    ] {
+        replace_text(
+            &mut harness,
+            "Models of Taktischer Trupp left (of 10)",
+            anna,
+        );
+        replace_text(&mut harness, "Models of Orkboyz left (of 5)", ben);
+        let line = if penalty == 0 {
+            format!("Ben: {ben} models against {anna} winning models, no penalty")
+        } else {
+            format!("Ben: {ben} models against {anna} winning models, Leadership -{penalty}")
+        };
+        harness.get_by_label(&line);
+    }
+}
+
+#[test]
+fn the_outnumbering_table_is_edited_on_the_combat_tab() {
+    let mut harness = harness(Dice::scripted([]));
+    open(&mut harness, &game_in_round_one(), "ffa-table");
+    click(&mut harness, "Combat");
+    replace_text(&mut harness, "Penalty of row 3", "4");
+    replace_text(&mut harness, "Ratio of row 2", "zwei");
+    click(&mut harness, "Save combat options");
+    harness.get_by_label("Ratio of row 2: \"zwei\" is not a whole number in range");
+    replace_text(&mut harness, "Ratio of row 2", "0.5");
+    click(&mut harness, "Save combat options");
+    let refusal = harness
+        .get_all_by_label_contains("outnumbering.steps[1].ratio")
+        .count();
+    assert_eq!(refusal, 1);
+    replace_text(&mut harness, "Ratio of row 2", "2");
+    click(&mut harness, "Save combat options");
+    let doc = game(&harness);
+    let steps = &ffa(&doc).combat_rules().outnumbering.steps;
+    assert_eq!(steps[2].penalty, 4);
+    assert_eq!(steps[1].ratio, 2.0);
+}
+
+/// The example game: three players in their zones, round 1 and the start
+/// of round 2 drawn, one combat per kind of result.
+fn example() -> GameDoc {
+    let mut doc = game_in_round_one();
+    doc.name = "Jeder gegen Jeden example".into();
+    // Round 1: Anna (roll-off), then Ben and Cem from the bag.
+    // Anna's combat: single winner, the Orkboyz flee, no sweep (the
+    // Berserker still fight).
+    sys(
+        &mut doc,
+        FfaEdit::StartCombat {
+            sides: vec![
+                side(0, 5, &[(1, 10)]),
+                side(1, 2, &[(3, 5)]),
+                side(2, 1, &[(4, 4)]),
+            ],
+        },
+    );
+    for faces in [[6, 5], [2, 3]] {
+        answer(&mut doc, 1, Answer::Dice(faces.to_vec()));
+    }
+    sys(&mut doc, FfaEdit::Apply(Id(2)));
+    sys(&mut doc, FfaEdit::TypeDraw { seat: 1 });
+    // Ben's combat: Ben and Cem tie, Anna's Sturmtrupp tests and holds.
+    sys(
+        &mut doc,
+        FfaEdit::StartCombat {
+            sides: vec![
+                side(0, 1, &[(2, 5)]),
+                side(1, 3, &[(3, 4)]),
+                side(2, 3, &[(4, 3)]),
+            ],
+        },
+    );
+    answer(&mut doc, 2, Answer::Dice(vec![3, 3]));
+    sys(&mut doc, FfaEdit::Apply(Id(3)));
+    sys(&mut doc, FfaEdit::TypeDraw { seat: 2 });
+    sys(&mut doc, FfaEdit::StartDraw);
+    answer(&mut doc, 3, Answer::Dice(vec![1]));
+    sys(&mut doc, FfaEdit::Apply(Id(4)));
+    doc
+}
+
+fn side(seat: usize, casualties: u32, units: &[(u64, u32)]) -> SideEntry {
+    SideEntry {
+        seat,
+        casualties_caused: casualties,
+        units: units
+            .iter()
+            .map(|&(id, models)| EngagedUnit {
+                unit: Id(id),
+                models,
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn the_example_document_matches_the_code() {
+    let doc = Document::Game(example());
+    if std::env::var_os("FELDHERR_BLESS").is_some() {
+        document::save(std::path::Path::new(FIXTURE), &doc).expect("write fixture");
+    }
+    let loaded = document::load(std::path::Path::new(FIXTURE)).expect("fixture loads");
+    assert_eq!(
+        loaded, doc,
+        "the fixture drifted from the code (FELDHERR_BLESS=1 rewrites it)"
+    );
+    assert!(loaded.problems().is_empty(), "{:?}", loaded.problems());
+    let Document::Game(game) = loaded else {
+        panic!("a game");
+    };
+    let order = ffa(&game).turn_order().expect("order");
+    assert_eq!(order.rounds, vec![vec![0, 1, 2], vec![0]]);
+    assert!(ffa(&game).saved().iter().all(|r| r.applied()
+        && matches!(
+            r.kind(),
+            FfaResolution::RollOff(_) | FfaResolution::Draw(_) | FfaResolution::Combat(_)
+        )));
+}
+
+#[test]
+fn the_record_sheet_lines() {
+    let doc = example();
+    insta::assert_snapshot!(
+        "wh40k-ffa-record-en",
+        record_lines(&Texts::new("en"), &doc).join("\n")
+    );
+    insta::assert_snapshot!(
+        "wh40k-ffa-record-de",
+        record_lines(&Texts::new("de"), &doc).join("\n")
+    );
+    for lang in ["en", "de"] {
+        let sheet = record_sheet(&Texts::new(lang), &doc).expect("sheet");
+        let pdf = sheet.to_pdf().expect("pdf");
+        assert!(pdf.starts_with(b"%PDF"), "{lang}");
+    }
+}
