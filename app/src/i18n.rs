@@ -146,6 +146,18 @@ impl Texts {
             .unwrap_or_else(|| step.text.clone())
     }
 
+    /// A catalogue message in the current language, or `fallback` (the
+    /// rule crate's English text) when there is none or it does not render.
+    pub fn message_or(
+        &self,
+        message: Option<&feldherr_dice::step::Message>,
+        fallback: &str,
+    ) -> String {
+        message
+            .and_then(|m| m.render(&|key| self.lookup(key)))
+            .unwrap_or_else(|| fallback.to_owned())
+    }
+
     fn lookup(&self, key: &str) -> Option<&str> {
         self.current.get(key).or_else(|| self.fallback.get(key))
     }

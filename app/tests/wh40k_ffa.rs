@@ -230,6 +230,9 @@ fn the_rounds_tab_speaks_german() {
     open(&mut harness, &doc, "ffa-german");
     harness.state_mut().queue(Command::SetLanguage("de".into()));
     harness.run();
+    // The saved resolutions are listed with their titles and outcomes in
+    // German, from the engine's catalogue.
+    shows(&harness, "1. Wurf um den ersten Zug: Anna beginnt Runde 1");
     click(&mut harness, "Runden");
     shows(&harness, "Runde 2: Anna ist am Zug");
     harness.get_by_label("Würfel von Ben, Chance 1 zu 2");

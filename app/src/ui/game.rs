@@ -9,7 +9,7 @@ use crate::app::Command;
 use crate::document::{DocumentEdit, GameDoc, GameEdit};
 use crate::i18n::Texts;
 use crate::systems::{GameContext, SystemUi, View};
-use crate::ui::resolution_panel::{PanelOutcome, ResolutionPanel};
+use crate::ui::resolution_panel::{PanelOutcome, ResolutionPanel, ResolutionWords};
 use crate::ui::table_canvas::TableCanvas;
 
 /// Runtime state of the game screen.
@@ -123,7 +123,11 @@ impl GameScreen {
                     }
                     let resolutions = game.game.resolutions();
                     action = match selected.and_then(|i| resolutions.resolution_at(i)) {
-                        Some(resolution) => self.panel.show(ui, texts, resolution),
+                        Some(resolution) => {
+                            let index = selected.unwrap_or_default();
+                            let words = ResolutionWords::of(texts, resolutions, index, resolution);
+                            self.panel.show(ui, texts, resolution, &words)
+                        }
                         None => {
                             ui.weak(texts.t("game.no_resolution"));
                             None
@@ -182,10 +186,11 @@ impl GameScreen {
             let Some(resolution) = resolutions.resolution_at(i) else {
                 continue;
             };
-            let state = resolution
-                .outcome_text()
+            let words = ResolutionWords::of(texts, resolutions, i, resolution);
+            let state = words
+                .outcome
                 .unwrap_or_else(|| texts.t("game.open").to_owned());
-            let title = format!("{}. {}: {state}", i + 1, resolution.title());
+            let title = format!("{}. {}: {state}", i + 1, words.title);
             if ui
                 .selectable_label(self.selected == Some(i), title)
                 .clicked()

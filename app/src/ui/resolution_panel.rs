@@ -10,6 +10,7 @@
 use eframe::egui;
 use feldherr_dice::step::{Answer, Prompt, Resolution};
 use feldherr_dice::{Dice, DiceError, Roller};
+use feldherr_play::ResolutionList;
 
 use crate::i18n::Texts;
 use crate::ui::odds_chart;
@@ -36,6 +37,42 @@ pub enum PanelOutcome {
     TakeBack,
 }
 
+/// A resolution's title and outcome in the current language: the system's
+/// catalogue messages where it gives them, its English texts otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolutionWords {
+    /// The title.
+    pub title: String,
+    /// The outcome, once finished.
+    pub outcome: Option<String>,
+}
+
+impl ResolutionWords {
+    /// The resolver's own (English) title and outcome, for a resolution
+    /// that is not part of a game.
+    pub fn plain(resolution: &dyn Resolution) -> Self {
+        Self {
+            title: resolution.title(),
+            outcome: resolution.outcome_text(),
+        }
+    }
+
+    /// The words of resolution `index` of `list`.
+    pub fn of(
+        texts: &Texts,
+        list: &dyn ResolutionList,
+        index: usize,
+        resolution: &dyn Resolution,
+    ) -> Self {
+        Self {
+            title: texts.message_or(list.title_message_at(index).as_ref(), &resolution.title()),
+            outcome: resolution
+                .outcome_text()
+                .map(|text| texts.message_or(list.outcome_message_at(index).as_ref(), &text)),
+        }
+    }
+}
+
 /// The panel's own state: the typed-in fields and the last error.
 #[derive(Debug, Default, Clone)]
 pub struct ResolutionPanel {
@@ -56,9 +93,10 @@ impl ResolutionPanel {
         ui: &mut egui::Ui,
         texts: &Texts,
         resolution: &dyn Resolution,
+        words: &ResolutionWords,
     ) -> Option<PanelAction> {
         let mut action = None;
-        ui.heading(resolution.title());
+        ui.heading(&words.title);
         ui.add_space(4.0);
         match resolution.prompt() {
             Some(Prompt::Roll(request)) => {
@@ -66,7 +104,13 @@ impl ResolutionPanel {
                 ui.label(
                     egui::RichText::new(texts.f(
                         "panel.dice",
-                        &[("dice", &dice), ("purpose", &request.purpose)],
+                        &[
+                            ("dice", &dice),
+                            (
+                                "purpose",
+                                &texts.message_or(request.message.as_ref(), &request.purpose),
+                            ),
+                        ],
                     ))
                     .strong(),
                 );
@@ -105,19 +149,24 @@ impl ResolutionPanel {
             }
             Some(Prompt::Choice(request)) => {
                 ui.label(
-                    egui::RichText::new(
-                        texts.f("panel.choose", &[("question", &request.question)]),
-                    )
+                    egui::RichText::new(texts.f(
+                        "panel.choose",
+                        &[(
+                            "question",
+                            &texts.message_or(request.message.as_ref(), &request.question),
+                        )],
+                    ))
                     .strong(),
                 );
                 if let Some(rule) = &request.rule {
                     ui.weak(format!("{}: {rule}", texts.t("panel.rule")));
                 }
                 for (i, option) in request.options.iter().enumerate() {
+                    let label = texts.message_or(option.message.as_ref(), &option.label);
                     let text = if option.detail.is_empty() {
-                        option.label.clone()
+                        label
                     } else {
-                        format!("{}: {}", option.label, option.detail)
+                        format!("{label}: {}", option.detail)
                     };
                     if ui.button(text).clicked() {
                         action = Some(PanelAction::Answer(Answer::Choice(i)));
@@ -125,7 +174,7 @@ impl ResolutionPanel {
                 }
             }
             None => {
-                if let Some(outcome) = resolution.outcome_text() {
+                if let Some(outcome) = &words.outcome {
                     ui.label(
                         egui::RichText::new(format!("{}: {outcome}", texts.t("panel.result")))
                             .strong()

@@ -4,7 +4,7 @@
 use std::fmt::{self, Debug, Display};
 use std::sync::Arc;
 
-use feldherr_dice::step::{Answer, Driver, Resolution, Resolver};
+use feldherr_dice::step::{Answer, Driver, Message, Resolution, Resolver};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -22,6 +22,19 @@ pub trait ResolutionKind:
     /// Builds the resolver and replays `answers` on it; an answer that
     /// does not fit its prompt is an error naming it.
     fn replay(&self, answers: &[Answer]) -> Result<Replayed<Self::Outcome>, PlayError>;
+
+    /// The title as a catalogue message, so a screen or a sheet can show
+    /// it in its own language; `None` keeps the resolver's English title.
+    fn title_message(&self) -> Option<Message> {
+        None
+    }
+
+    /// A finished outcome as a catalogue message; `None` keeps the
+    /// resolver's English outcome text.
+    fn outcome_message(outcome: &Self::Outcome) -> Option<Message> {
+        let _ = outcome;
+        None
+    }
 }
 
 /// A resolution rebuilt from its answers: the live resolution for the
@@ -275,6 +288,18 @@ pub trait ResolutionList {
     fn take_back_at(&mut self, index: usize) -> Result<bool, PlayError>;
     /// Removes resolution `index`; refused once its result is applied.
     fn remove_at(&mut self, index: usize) -> Result<(), PlayError>;
+    /// The title of resolution `index` as a catalogue message, if its
+    /// system gives one ([`ResolutionKind::title_message`]).
+    fn title_message_at(&self, index: usize) -> Option<Message> {
+        let _ = index;
+        None
+    }
+    /// The outcome of finished resolution `index` as a catalogue message,
+    /// if its system gives one ([`ResolutionKind::outcome_message`]).
+    fn outcome_message_at(&self, index: usize) -> Option<Message> {
+        let _ = index;
+        None
+    }
 }
 
 fn missing(index: usize, count: usize) -> PlayError {
@@ -284,6 +309,15 @@ fn missing(index: usize, count: usize) -> PlayError {
 impl<K: ResolutionKind> ResolutionList for Vec<SavedResolution<K>> {
     fn count(&self) -> usize {
         self.len()
+    }
+    fn title_message_at(&self, index: usize) -> Option<Message> {
+        self.get(index)
+            .and_then(|saved| saved.kind().title_message())
+    }
+    fn outcome_message_at(&self, index: usize) -> Option<Message> {
+        self.get(index)
+            .and_then(SavedResolution::outcome)
+            .and_then(K::outcome_message)
     }
     fn id_at(&self, index: usize) -> Option<Id> {
         self.get(index).map(SavedResolution::id)

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use feldherr_dice::step::Answer;
+use feldherr_dice::step::{Answer, Message};
 use feldherr_play::{PlayError, Replayed, ResolutionKind};
 use serde::{Deserialize, Serialize};
 
@@ -71,4 +71,44 @@ impl ResolutionKind for FfaResolution {
             }
         }
     }
+
+    fn title_message(&self) -> Option<Message> {
+        Some(match self {
+            FfaResolution::RollOff(_) => Message::new("wh40k_ffa.title.roll_off"),
+            FfaResolution::Draw(d) => {
+                Message::new("wh40k_ffa.title.draw").int("round", count(d.round))
+            }
+            FfaResolution::Combat(c) => {
+                let names: Vec<&str> = c.sides.iter().map(|s| s.player.as_str()).collect();
+                Message::new("wh40k_ffa.title.combat")
+                    .int("round", count(c.round))
+                    .text("sides", names.join(" / "))
+            }
+        })
+    }
+
+    fn outcome_message(outcome: &FfaOutcome) -> Option<Message> {
+        Some(match outcome {
+            FfaOutcome::RollOff(o) => {
+                Message::new("wh40k_ffa.outcome.roll_off").text("player", o.name.clone())
+            }
+            FfaOutcome::Draw(o) => Message::new("wh40k_ffa.outcome.draw")
+                .text("player", o.name.clone())
+                .int("round", count(o.round)),
+            FfaOutcome::Combat(o) => {
+                let winners: Vec<String> = o.winners.iter().map(|s| (s + 1).to_string()).collect();
+                Message::new("wh40k_ffa.outcome.combat")
+                    .text("winners", winners.join(", "))
+                    .int("tests", count(o.tests.len()))
+                    .int("fleeing", count(o.fleeing.len()))
+                    .int("destroyed", count(o.destroyed.len()))
+            }
+        })
+    }
+}
+
+/// A count or round number as a message argument (both are bounded far
+/// below `i64::MAX` by the army and round limits).
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }

@@ -10,7 +10,7 @@ use crate::app::{Command, Screen};
 use crate::i18n::Texts;
 use crate::systems::ToolScreen;
 use crate::ui::odds_chart;
-use crate::ui::resolution_panel::{PanelAction, ResolutionPanel};
+use crate::ui::resolution_panel::{PanelAction, ResolutionPanel, ResolutionWords};
 
 /// The screen's state.
 #[derive(Debug)]
@@ -141,7 +141,8 @@ impl DamageTableScreen {
         let action: Option<PanelAction> = egui::CentralPanel::default()
             .show(ui, |ui| {
                 let driver = self.driver.as_ref()?;
-                self.panel.show(ui, texts, driver)
+                self.panel
+                    .show(ui, texts, driver, &ResolutionWords::plain(driver))
             })
             .inner;
         // Applied after the panel is drawn, never while it is.

@@ -2,9 +2,11 @@
 //! message the engine uses renders in both.
 
 use feldherr_dice::step::{Driver, Message, MessageArg, Prompt, Resolution};
-use feldherr_play::{Catalogue, Game, Lang, step_messages};
+use feldherr_play::{Catalogue, Game, Lang, ResolutionKind, step_messages};
 use feldherr_wh40k_ffa::deployment::options_after;
-use feldherr_wh40k_ffa::{BagDraw, Combat, Contender, FreeForAll, RollOff, SweepRule, ZoneSlot};
+use feldherr_wh40k_ffa::{
+    BagDraw, Combat, Contender, FfaResolution, FreeForAll, RollOff, SweepRule, ZoneSlot,
+};
 
 fn catalogue(lang: Lang) -> Catalogue {
     let mut c = Catalogue::parse("step", step_messages(lang)).expect("step catalogue");
@@ -74,9 +76,16 @@ fn both_catalogues_have_the_same_keys() {
 #[test]
 fn every_message_used_renders_in_both_languages() {
     let mut messages = Vec::new();
+    // Each kind of resolution with answers that finish it: their titles
+    // and outcomes are messages too.
+    let mut kinds = Vec::new();
     let cases: Vec<Case> =
         serde_json::from_str(include_str!("../../../../fixtures/wh40k-ffa/combats.json")).unwrap();
     for case in cases {
+        kinds.push((
+            FfaResolution::Combat(case.combat.clone()),
+            case.answers.clone(),
+        ));
         messages.extend(messages_of(case.combat, &case.answers));
     }
     let names = ["Anna", "Ben", "Cem"];
@@ -109,6 +118,26 @@ fn every_message_used_renders_in_both_languages() {
         },
         &[],
     ));
+    use feldherr_dice::step::Answer::Dice as D;
+    kinds.push((
+        FfaResolution::RollOff(RollOff {
+            players: players.clone(),
+        }),
+        vec![D(vec![4, 4, 1]), D(vec![2, 5])],
+    ));
+    kinds.push((
+        FfaResolution::Draw(BagDraw {
+            round: 2,
+            bag: players[..2].to_vec(),
+        }),
+        vec![D(vec![2])],
+    ));
+    for (kind, answers) in &kinds {
+        messages.extend(kind.title_message());
+        let replayed = kind.replay(answers).expect("the answers fit");
+        let outcome = replayed.outcome().expect("the answers finish it");
+        messages.extend(FfaResolution::outcome_message(outcome));
+    }
     for players in [3, 4] {
         let mut taken: Vec<Vec<ZoneSlot>> = vec![vec![]];
         while let Some(t) = taken.pop() {
