@@ -1,6 +1,6 @@
 //! The Warheim game on the rule-system seam (`feldherr_play::Game`).
 
-use feldherr_dice::step::Answer;
+use feldherr_dice::step::{Answer, Message};
 use feldherr_play::{
     Game, GameReport, Id, Lang, MatchResult, PlayError, Problem, Replayed, ResolutionKind,
     ResolutionList, SavedResolution, SideReport,
@@ -59,6 +59,47 @@ impl ResolutionKind for WarheimKind {
                 })
             }
         }
+    }
+
+    fn title_message(&self) -> Option<Message> {
+        Some(match self {
+            WarheimKind::Attack(spec) => {
+                let targets: Vec<&str> = spec
+                    .targets
+                    .iter()
+                    .map(|t| t.target.name.as_str())
+                    .collect();
+                Message::new("warheim.title.attack")
+                    .text("attacker", spec.attacker.name.clone())
+                    .text("targets", targets.join(", "))
+            }
+            WarheimKind::Morale(spec) => Message::new("warheim.title.morale")
+                .text("who", spec.name.clone())
+                .key("test", morale_key(spec.kind)),
+        })
+    }
+
+    fn outcome_message(outcome: &WarheimOutcome) -> Option<Message> {
+        Some(match outcome {
+            WarheimOutcome::Attack(o) => {
+                let count = |f: &dyn Fn(&crate::Change) -> bool| {
+                    i64::try_from(o.changes.iter().filter(|c| f(c)).count()).unwrap_or(i64::MAX)
+                };
+                let t_lost: u64 = o.changes.iter().map(|c| u64::from(c.t_lost)).sum();
+                Message::new("warheim.outcome.attack")
+                    .int("hit", count(&|c| c.hits > 0))
+                    .int("t_lost", i64::try_from(t_lost).unwrap_or(i64::MAX))
+                    .int("unconscious", count(&|c| c.fall == Fall::Unconscious))
+                    .int("dead", count(&|c| c.fall == Fall::Dead))
+            }
+            WarheimOutcome::Morale(o) => Message::new(if o.panic {
+                "warheim.outcome.morale_panic"
+            } else {
+                "warheim.outcome.morale_held"
+            })
+            .key("test", morale_key(o.kind))
+            .int("value", i64::from(o.value)),
+        })
     }
 }
 
@@ -956,5 +997,13 @@ impl Game for Warheim {
             Lang::En => include_str!("../messages/en.json"),
             Lang::De => include_str!("../messages/de.json"),
         }
+    }
+}
+
+/// The catalogue key naming a kind of morale test.
+fn morale_key(kind: MoraleKind) -> &'static str {
+    match kind {
+        MoraleKind::Nerves => "warheim.morale.nerves",
+        MoraleKind::Flight => "warheim.morale.flight",
     }
 }

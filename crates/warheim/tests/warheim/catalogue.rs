@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use feldherr_dice::step::{Answer, Message, MessageArg, Prompt};
-use feldherr_play::{Catalogue, Game, Id, Lang, step_messages};
-use feldherr_warheim::{MoraleKind, Warheim, WarheimEdit};
+use feldherr_play::{Catalogue, Game, Id, Lang, ResolutionKind, step_messages};
+use feldherr_warheim::{MoraleKind, Warheim, WarheimEdit, WarheimKind};
 
 use super::{dice, example_game, resolve};
 
@@ -102,6 +102,15 @@ fn every_key_used_renders() {
     for lang in Lang::ALL {
         let c = catalogue(lang);
         for r in &game.resolutions {
+            // The title and the outcome, as the panel and the list show them.
+            let title = r.kind().title_message().expect("a title message");
+            let outcome = r
+                .outcome()
+                .map(|o| WarheimKind::outcome_message(o).expect("an outcome message"));
+            for m in std::iter::once(&title).chain(&outcome) {
+                keys(m, &mut used);
+                assert!(c.render(m).is_some(), "{lang:?}: {m:?}");
+            }
             for step in r.resolution().log() {
                 let m = step
                     .message
@@ -131,6 +140,15 @@ fn every_key_used_renders() {
                 None => panic!("a prompt was expected"),
             }
         }
+    }
+    for key in [
+        "warheim.title.attack",
+        "warheim.title.morale",
+        "warheim.outcome.attack",
+        "warheim.outcome.morale_held",
+        "warheim.outcome.morale_panic",
+    ] {
+        assert!(used.contains(key), "{key} is not used");
     }
     assert!(used.contains("warheim.choice.crit"), "{used:?}");
     assert!(used.contains("warheim.log.crit_direct"));
