@@ -209,13 +209,9 @@ impl Game for ConfrontationGame {
         &mut self.resolutions
     }
 
-    /// The keys this game module logs (`conf.game.…`). The crate's
-    /// resolver keys live in `messages/en.json` and `de.json`; the host
-    /// merges both catalogues.
+    /// The crate's whole catalogue ([`crate::messages`]): the resolvers'
+    /// keys and this game module's (`conf.game.…`), one file per language.
     fn messages(lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => include_str!("../../messages/game.en.json"),
-            Lang::De => include_str!("../../messages/game.de.json"),
-        }
+        crate::messages(lang)
     }
 }

@@ -2,16 +2,15 @@
 //! text's examples), the status panel (C2 penalty after SP loss) and a
 //! repair (C10) with typed dice, applied to the machine.
 
-mod common;
-
-use common::{click, harness, replace_text, type_into};
+use crate::common::{self, click, harness, replace_text, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{FeldherrApp, Screen};
 use feldherr::document::{Document, GameDoc, GameEdit};
 use feldherr::systems::SystemEdit;
-use feldherr::systems::confrontation::{ConfrontationEdit, Saved, conf, conf_mut};
+use feldherr::systems::confrontation::{ConfrontationEdit, GameMachine, conf, conf_mut};
 use feldherr_dice::Dice;
+use feldherr_play::Id;
 
 /// A new Confrontation game, on its machines view.
 fn machines_view(harness: &mut Harness<'static, FeldherrApp>) {
@@ -21,6 +20,20 @@ fn machines_view(harness: &mut Harness<'static, FeldherrApp>) {
     assert_eq!(harness.state().screen(), Screen::Document);
     click(harness, "Machines");
     harness.get_by_label("War machines");
+}
+
+/// Machine `id` of `game`.
+fn machine(game: &GameDoc, id: u64) -> &GameMachine {
+    conf(game).machine(Id(id)).expect("machine")
+}
+
+fn machine_mut(game: &mut GameDoc, id: u64) -> &mut GameMachine {
+    conf_mut(game)
+        .expect("a Confrontation game")
+        .machines
+        .iter_mut()
+        .find(|m| m.id == Id(id))
+        .expect("machine")
 }
 
 fn game(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
@@ -59,7 +72,7 @@ fn loading_the_panzerwagen_example_and_adding_it() {
     click(&mut harness, "Add machine");
     let game = game(&harness);
     assert_eq!(conf(&game).machines.len(), 1);
-    let card = &conf(&game).machines[0].card;
+    let card = &machine(&game, 1).card;
     assert_eq!(card.spec().name, "Panzerwagen");
     assert_eq!(
         (card.sp(), card.spec().bew, card.ram()),
@@ -88,8 +101,8 @@ fn the_status_panel_shows_the_penalty_after_sp_loss() {
     harness.get_by_label("SP history: 8, 7, 6, 5, 4");
     click(&mut harness, "Leak marker");
     let game = game(&harness);
-    assert_eq!(conf(&game).machines[0].state.sp_lost, 4);
-    assert!(conf(&game).machines[0].state.steam.leak);
+    assert_eq!(machine(&game, 1).state.sp_lost, 4);
+    assert!(machine(&game, 1).state.steam.leak);
 }
 
 #[test]
@@ -108,8 +121,8 @@ fn a_repair_with_a_typed_die_is_applied_to_the_machine() {
     click(&mut harness, "Apply result to Panzerwagen");
     harness.get_by_label("Result applied to Panzerwagen");
     let game = game(&harness);
-    assert_eq!(conf(&game).machines[0].state.sp_lost, 1);
-    assert!(conf(&game).machines[0].state.repair_tried);
+    assert_eq!(machine(&game, 1).state.sp_lost, 1);
+    assert!(machine(&game, 1).state.repair_tried);
     assert!(game.problems().is_empty(), "{:?}", game.problems());
     // A second attempt in the same round is refused (C10).
     click(&mut harness, "Machines");
@@ -143,7 +156,7 @@ fn machines_are_saved_with_the_game_and_old_files_load() {
 fn the_record_sheet_renders_machines_and_resolutions() {
     use feldherr::document::DocumentEdit;
     use feldherr::sheets::SheetOptions;
-    use feldherr::systems::confrontation::{ResolutionKind, machine_sheet};
+    use feldherr::systems::confrontation::{ConfrontationKind, machine_sheet};
     use feldherr_dice::step::Answer;
 
     let mut doc = Document::Game(GameDoc::new("Fortification", "confrontation").expect("a system"));
@@ -152,27 +165,29 @@ fn the_record_sheet_renders_machines_and_resolutions() {
     state.lose_sp(&card, 2);
     let edits = [
         ce(ConfrontationEdit::AddMachine(card)),
-        ce(ConfrontationEdit::SetMachineState { index: 0, state }),
+        ce(ConfrontationEdit::SetMachineState {
+            machine: Id(1),
+            state,
+        }),
         ce(ConfrontationEdit::AddResolution(
-            ResolutionKind::ConfrontationRepair {
-                machine: 0,
+            ConfrontationKind::Repair {
+                machine: Id(1),
                 x: 4,
                 start_sp: 8,
                 lost: 2,
-                applied: false,
             },
         )),
         GameEdit::Answer {
             index: 0,
             answer: Answer::Dice(vec![5]),
         },
-        ce(ConfrontationEdit::ApplyResult(0)),
+        ce(ConfrontationEdit::ApplyResult(Id(1))),
     ];
     for edit in edits {
         DocumentEdit::Game(edit).apply(&mut doc).expect("edit");
     }
     let Document::Game(game) = doc else { panic!() };
-    assert_eq!(conf(&game).machines[0].sp_history, vec![8, 6, 7]);
+    assert_eq!(machine(&game, 1).sp_history, vec![8, 6, 7]);
     let texts = feldherr::i18n::Texts::new("en");
     let sheet = machine_sheet(&texts, &game, SheetOptions::default()).expect("sheet");
     let layout = sheet.layout().expect("layout");
@@ -202,7 +217,7 @@ fn crew_in_contact_moves_an_immobile_machine() {
     // Three movers: X = 8 - 4 = 4, 6 cm.
     harness.get_by_label("C3: 3 mover(s) may move it 6 cm, running 12 cm (X = 4)");
     assert_eq!(
-        conf(&game(&harness)).machines[0].state.crew_in_contact,
+        machine(&game(&harness), 1).state.crew_in_contact,
         vec![0, 1, 2]
     );
 }
@@ -259,7 +274,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
         click(&mut h, "Roll at random");
     }
     let finished = game(&h);
-    let driver = conf(&finished).resolutions[0].driver().expect("driver");
+    let driver = conf(&finished).resolutions[0].resolution();
     assert!(driver.outcome_text().is_some(), "{}", driver.log_text());
     click(&mut h, "Apply result to Felsspalter, Panzer");
     let lost = feldherr_confrontation::DamageRoll::new(10, 14)
@@ -267,7 +282,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
         .evaluate(&[2, 5])
         .expect("faces")
         .sp_lost;
-    assert_eq!(conf(&game(&h)).machines[3].state.sp_lost, lost);
+    assert_eq!(machine(&game(&h), 4).state.sp_lost, lost);
     h.get_by_label("Result applied to Felsspalter, Panzer");
 }
 
@@ -405,20 +420,32 @@ fn the_crew_moves_an_immobile_machine_up_to_twice_its_modified_bew() {
     click(&mut h, "1. Guigne in contact");
     click(&mut h, "3. Grizhou in contact");
     click(&mut h, "Draw the crew's path on the table");
+    // North, the hull would run over Grizhou's base (20, 66): flagged (P36).
     type_into(&mut h, "Next leg", "3, 90");
+    click(&mut h, "Add leg");
+    type_into(&mut h, "Next leg", "1, -90");
+    click(&mut h, "Add leg");
+    h.get_by_label(
+        "segment 0: the hull runs over Grizhou; contact would be a charge or an engagement (P36)",
+    );
+    assert!(h.query_by_label("legal").is_none());
+    click(&mut h, "Remove last point");
+    click(&mut h, "Remove last point");
+    // South is free.
+    type_into(&mut h, "Next leg", "3, -90");
     click(&mut h, "Add leg");
     type_into(&mut h, "Next leg", "2, 0");
     click(&mut h, "Add leg");
     h.get_by_label("segment 1: path 5.0 cm exceeds twice the crew's BEW minus X = 4 cm (C3)");
     click(&mut h, "Remove last point");
-    type_into(&mut h, "Next leg", "1, -90");
+    type_into(&mut h, "Next leg", "1, 90");
     click(&mut h, "Add leg");
     h.get_by_label("legal");
     click(&mut h, "Finish path");
     let game = game(&h);
     let piece = game.table_or_default().piece(1).expect("piece").center();
     assert!(
-        (piece.x - 21.0).abs() < 1e-6 && (piece.y - 63.0).abs() < 1e-6,
+        (piece.x - 21.0).abs() < 1e-6 && (piece.y - 57.0).abs() < 1e-6,
         "{piece:?}"
     );
 }
@@ -438,12 +465,13 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     else {
         panic!("a game");
     };
-    let mut spec = conf(&game).machines[2].card.spec().clone();
+    let mut spec = machine(&game, 3).card.spec().clone();
     spec.abilities
         .push(feldherr_confrontation::MechanicalAbility::Sichel(4));
-    conf_mut(&mut game).expect("a Confrontation game").machines[2].card =
-        feldherr_confrontation::MachineCard::new(spec).expect("card");
-    for (id, name, y) in [(20, "Blade victim", 23.5), (21, "Bystander", 30.0)] {
+    machine_mut(&mut game, 3).card = feldherr_confrontation::MachineCard::new(spec).expect("card");
+    // The victim's base (y 22.75 to 25.25) clears the hull (up to y 22.5,
+    // P36) but not the blades' 1 cm beside it (P17).
+    for (id, name, y) in [(20, "Blade victim", 24.0), (21, "Bystander", 30.0)] {
         let table = game.table.as_mut().expect("table");
         let shape = Shape::Circle(Circle::new(Point::new(35.0, y), 1.25).expect("circle"));
         table
@@ -460,7 +488,7 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
             .figures
             .insert(
                 id,
-                feldherr::systems::confrontation::model::FigureStats {
+                feldherr::systems::confrontation::FigureStats {
                     res: 3,
                     ini: 2,
                     level: 0,
@@ -484,8 +512,8 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     // Back on the machines view with the touched figure ticked.
     click(&mut h, "Resolve the blades");
     let game = self::game(&h);
-    let Some(feldherr::systems::confrontation::ResolutionKind::ConfrontationSickle(blades)) =
-        conf(&game).resolutions.last().map(|r| r.resolver())
+    let Some(feldherr::systems::confrontation::ConfrontationKind::Sickle(blades)) =
+        conf(&game).resolutions.last().map(|r| r.kind())
     else {
         panic!("a Sichel resolution");
     };
@@ -541,7 +569,7 @@ fn a_machine_with_artillery_ramme_and_a_mechanic_is_built_by_clicking_and_typing
         "{:?}",
         h.query_by_label_contains(":")
     );
-    let card = &conf(&game).machines[0].card;
+    let card = &machine(&game, 1).card;
     let spec = card.spec();
     assert_eq!(spec.name, "Rammbock");
     assert_eq!((card.sp(), spec.res, spec.bew), (6, 12, Some(15)));
@@ -598,7 +626,7 @@ fn a_bad_crew_value_is_refused_with_its_field_and_adds_nothing() {
     click(&mut h, "Add machine");
     let game = game(&h);
     assert_eq!(conf(&game).machines.len(), 1);
-    assert_eq!(conf(&game).machines[0].card.spec().crew.len(), 2);
+    assert_eq!(machine(&game, 1).card.spec().crew.len(), 2);
 }
 
 #[test]
@@ -617,10 +645,10 @@ fn a_loaded_example_fills_the_structured_fields_and_saves_unchanged() {
     assert_eq!(field_text(&h, "Auxiliaries need at least DIS"), "3");
     click(&mut h, "Add machine");
     let example = feldherr::systems::confrontation::example("Felsspalter").expect("example");
-    assert_eq!(conf(&game(&h)).machines[0].card, example);
+    assert_eq!(machine(&game(&h), 1).card, example);
     // Saved again without a change, the card stays the same.
     click(&mut h, "Save card");
-    assert_eq!(conf(&game(&h)).machines[0].card, example);
+    assert_eq!(machine(&game(&h), 1).card, example);
 }
 
 /// A Confrontation edit as a game edit.
