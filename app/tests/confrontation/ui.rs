@@ -656,3 +656,152 @@ fn a_loaded_example_fills_the_structured_fields_and_saves_unchanged() {
 fn ce(edit: ConfrontationEdit) -> GameEdit {
     GameEdit::System(SystemEdit::Confrontation(edit))
 }
+
+#[test]
+fn a_figure_killed_by_an_applied_shot_is_crossed_out_never_a_target_and_can_be_removed() {
+    // The Panzer's penetrating shot: FER 4 on target; Goblin B and Goblin A
+    // killed (6, 5 each); the Felsspalter rolls 2 and 5.
+    let mut h = harness(Dice::scripted([4, 6, 5, 6, 5, 2, 5]));
+    open_tall(&mut h, "conf-dead");
+    click(&mut h, "4. Panzer");
+    click(&mut h, "Artillery shot (C6, C7)");
+    choose_target(&mut h, "Goblin B");
+    click(&mut h, "Fire");
+    for _ in 0..4 {
+        click(&mut h, "Roll at random");
+    }
+    // Not applied yet: nobody is dead.
+    assert!(conf(&game(&h)).dead.is_empty());
+    click(&mut h, "Apply result to Panzer, Felsspalter");
+    let g = game(&h);
+    assert!(
+        conf(&g).is_dead(4) && conf(&g).is_dead(3),
+        "{:?}",
+        conf(&g).dead
+    );
+    // Drawn crossed out on the table.
+    click(&mut h, "Table");
+    h.get_by_label("Goblin B: dead");
+    h.get_by_label("Goblin A: dead");
+    // Never a target again.
+    click(&mut h, "Machines");
+    click(&mut h, "2. Felsspalter");
+    // (The shot section stays open from the Panzer's shot.)
+    click(&mut h, "Target");
+    let offered = |h: &Harness<'static, FeldherrApp>, name: &str| {
+        h.get_all_by_label(name)
+            .any(|n| NodeT::accesskit_node(&n).role() == eframe::egui::accesskit::Role::Button)
+    };
+    assert!(offered(&h, "Goblin C"));
+    assert!(!offered(&h, "Goblin B"));
+    h.key_press(eframe::egui::Key::Escape);
+    h.run();
+    // And it can be taken off the table (one undoable edit).
+    click(&mut h, "Remove Goblin B from the table");
+    let g = game(&h);
+    assert!(g.table_or_default().piece(4).is_none());
+    assert!(!conf(&g).is_dead(4) && !conf(&g).figures.contains_key(&4));
+    assert!(conf(&g).is_dead(3));
+    assert!(g.problems().is_empty(), "{:?}", g.problems());
+}
+
+#[test]
+fn enter_in_next_leg_adds_the_leg_and_one_undo_takes_a_finished_path_back() {
+    let mut h = harness(Dice::scripted([]));
+    open_tall(&mut h, "conf-enter");
+    click(&mut h, "3. Panzerwagen");
+    click(&mut h, "Draw the path on the table");
+    type_into(&mut h, "Next leg", "12, 0");
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    // Enter added the leg and did not finish the path.
+    h.get_by_label("Path of Panzerwagen:");
+    h.get_by_label("legal");
+    assert_eq!(piece_pose(&h, 2), (20.0, 20.0, 0.0));
+    // The field keeps the focus: the next leg is typed straight away.
+    h.get_by_label("Next leg").type_text("10, 45");
+    h.run();
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    h.get_by_label("Path of Panzerwagen:");
+    click(&mut h, "Finish path");
+    let (x, y, facing) = piece_pose(&h, 2);
+    let d = 10.0 / 2f64.sqrt();
+    assert!(
+        (x - (32.0 + d)).abs() < 1e-6 && (y - (20.0 + d)).abs() < 1e-6,
+        "{x}, {y}"
+    );
+    assert!((facing - 45.0).abs() < 1e-6, "{facing}");
+    // One Ctrl+Z takes the whole move back: place and facing.
+    h.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::Z]);
+    h.run();
+    assert_eq!(piece_pose(&h, 2), (20.0, 20.0, 0.0));
+}
+
+#[test]
+fn the_c3_movers_leave_out_engaged_and_fleeing_crew() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    click(&mut h, "Load Ballista");
+    click(&mut h, "Add machine");
+    click(&mut h, "1. Servant in contact");
+    click(&mut h, "2. Servant in contact");
+    click(&mut h, "3. Servant in contact");
+    h.get_by_label("C3: 3 mover(s) may move it 6 cm, running 12 cm (X = 4)");
+    // An engaged servant neither serves nor moves it (C3).
+    click(&mut h, "1. engaged");
+    h.get_by_label("C3: 2 mover(s) may move it 4 cm, running 8 cm (X = 6)");
+    // A fleeing one neither.
+    click(&mut h, "2. fleeing");
+    h.get_by_label("C3: 1 mover(s) may move it 2 cm, running 4 cm (X = 8)");
+    let g = game(&h);
+    let m = machine(&g, 1);
+    assert_eq!(
+        (m.crew_engaged.clone(), m.crew_fleeing.clone()),
+        (vec![0], vec![1])
+    );
+    // Still three in contact: the state is kept apart from the crew status.
+    assert_eq!(m.state.crew_in_contact, vec![0, 1, 2]);
+}
+
+#[test]
+fn a_repair_at_full_sp_is_refused_with_the_reason() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    click(&mut h, "Load Panzerwagen");
+    click(&mut h, "Add machine");
+    click(&mut h, "Add repair");
+    // C10: only a damaged machine can be repaired.
+    h.get_by_label(
+        "not allowed (C10): only a damaged machine can be repaired; this one has all its 8 SP",
+    );
+    assert!(conf(&game(&h)).resolutions.is_empty());
+}
+
+#[test]
+fn the_machines_tab_stacks_its_columns_at_1024_by_700() {
+    // As wide as 1024 x 700, but tall enough that every widget is drawn
+    // (the tab scrolls; widgets out of view are not in the tree).
+    let mut h = harness(Dice::scripted([]));
+    h.set_size(eframe::egui::vec2(1024.0, 2400.0));
+    h.run();
+    machines_view(&mut h);
+    click(&mut h, "Load Felsspalter");
+    click(&mut h, "Add machine");
+    // The card editor and the machine's status do not share a row: the
+    // status starts below the editor's last button, and nothing is cut.
+    let editor = h.get_by_label("Machine name").rect();
+    let status = h.get_by_label("Status of Felsspalter").rect();
+    let save = h.get_by_label("Save card").rect();
+    assert!(status.top() >= save.bottom(), "{status:?} vs {save:?}");
+    assert!(
+        status.left() <= editor.left() + 1.0,
+        "{status:?} vs {editor:?}"
+    );
+    // Wide windows keep the two columns side by side.
+    h.set_size(eframe::egui::vec2(1400.0, 900.0));
+    h.run();
+    let editor = h.get_by_label("Machine name").rect();
+    let status = h.get_by_label("Status of Felsspalter").rect();
+    assert!(status.left() > editor.right(), "{status:?} vs {editor:?}");
+}
