@@ -8,5 +8,7 @@ mod common;
 
 #[path = "confrontation/game.rs"]
 mod game;
+#[path = "confrontation/sheet.rs"]
+mod sheet;
 #[path = "confrontation/ui.rs"]
 mod ui;

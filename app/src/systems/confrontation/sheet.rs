@@ -58,11 +58,17 @@ fn artillery(texts: &Texts, artillery: Option<&Artillery>) -> String {
     });
     let minimum = a
         .min_range_cm
-        .map(|m| format!(" (min. {m} cm)"))
+        .map(|m| texts.f("conf.sheet.min_range", &[("min", &m.to_string())]))
         .unwrap_or_default();
-    format!(
-        "{class}, {ammunition}, STR {}, {} cm{minimum}",
-        a.strength, a.range_cm
+    texts.f(
+        "conf.sheet.artillery_line",
+        &[
+            ("class", class),
+            ("ammo", ammunition),
+            ("str", &a.strength.to_string()),
+            ("range", &a.range_cm.to_string()),
+            ("min", &minimum),
+        ],
     )
 }
 
@@ -178,7 +184,12 @@ pub fn machine_sheet(
             let riders: Vec<String> = machine
                 .passengers
                 .iter()
-                .map(|p| format!("{} (RES {})", p.name, p.res))
+                .map(|p| {
+                    texts.f(
+                        "conf.sheet.passenger",
+                        &[("name", &p.name), ("res", &p.res.to_string())],
+                    )
+                })
                 .collect();
             doc = doc.block(Paragraph::new(format!(
                 "{}: {}",
