@@ -150,7 +150,7 @@ fn choose_type(harness: &mut Harness<'static, Host>, label: &str) {
 
 #[test]
 fn place_a_wood_by_clicking_on_the_table() {
-    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let mut harness = harness(example_rules::warmaster_table(), example_rules::warmaster());
     choose_type(&mut harness, "Wood");
     assert_eq!(harness.state().canvas.tool(), Tool::Place);
     let pos = at(&harness, 90.0, 60.0);
@@ -176,7 +176,7 @@ fn place_a_wood_by_clicking_on_the_table() {
 
 #[test]
 fn place_a_polygon_corner_by_corner() {
-    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let mut harness = harness(example_rules::warmaster_table(), example_rules::warmaster());
     choose_type(&mut harness, "Hill");
     harness.get_by_label("Polygon").click();
     harness.run();
@@ -202,9 +202,9 @@ fn place_a_polygon_corner_by_corner() {
 
 #[test]
 fn move_by_dragging_and_by_typing() {
-    let mut table = Table::warmaster();
+    let mut table = example_rules::warmaster_table();
     table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
-    let mut harness = harness(table, TableRules::warmaster());
+    let mut harness = harness(table, example_rules::warmaster());
     let (from, to) = (at(&harness, 90.0, 60.0), at(&harness, 100.0, 70.0));
     drag(&mut harness, from, to);
     let piece = harness.state().table.piece(1).unwrap().clone();
@@ -236,9 +236,9 @@ fn move_by_dragging_and_by_typing() {
 
 #[test]
 fn resize_with_the_handle() {
-    let mut table = Table::warmaster();
+    let mut table = example_rules::warmaster_table();
     table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
-    let mut harness = harness(table, TableRules::warmaster());
+    let mut harness = harness(table, example_rules::warmaster());
     let pos = at(&harness, 90.0, 60.0);
     click_at(&mut harness, pos);
     // The square handle sits on the circle's right edge.
@@ -255,13 +255,13 @@ fn resize_with_the_handle() {
 #[test]
 fn rotate_rename_and_delete() {
     let mut table = Table::six_by_four();
-    let sled = TableRules::wfb_sled_race()
+    let sled = example_rules::wfb_sled_race()
         .type_def("sled")
         .unwrap()
         .piece(1, "Red sled", Point::new(36.0, 24.0))
         .unwrap();
     table.add(sled).unwrap();
-    let mut harness = harness(table, TableRules::wfb_sled_race());
+    let mut harness = harness(table, example_rules::wfb_sled_race());
     harness.get_by_label("Red sled (Sled)").click();
     harness.run();
     retype(&mut harness, "Facing (°)", "45");
@@ -277,9 +277,9 @@ fn rotate_rename_and_delete() {
 
 #[test]
 fn delete_key_removes_the_selection() {
-    let mut table = Table::warmaster();
+    let mut table = example_rules::warmaster_table();
     table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
-    let mut harness = harness(table, TableRules::warmaster());
+    let mut harness = harness(table, example_rules::warmaster());
     let pos = at(&harness, 92.0, 61.0);
     click_at(&mut harness, pos);
     assert_eq!(harness.state().canvas.selected(), Some(1));
@@ -292,7 +292,7 @@ fn delete_key_removes_the_selection() {
 fn ruler_between_two_pieces_shows_the_distance() {
     // Hill (radius 5) and wood (radius 4), centres 21.3 in apart: 12.3 in
     // edge to edge.
-    let rules = TableRules::wfb_sled_race();
+    let rules = example_rules::wfb_sled_race();
     let mut table = Table::six_by_four();
     let hill = rules.type_def("hill").unwrap();
     table
@@ -317,7 +317,7 @@ fn ruler_between_two_pieces_shows_the_distance() {
 
 #[test]
 fn a_placement_violation_appears_and_goes() {
-    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let mut harness = harness(example_rules::warmaster_table(), example_rules::warmaster());
     choose_type(&mut harness, "Wood");
     // A wood of radius 10 centred 15 cm from the left edge: 5 cm clear.
     let pos = at(&harness, 15.0, 60.0);
@@ -337,7 +337,7 @@ fn a_placement_violation_appears_and_goes() {
 
 #[test]
 fn zoom_fit_and_export() {
-    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let mut harness = harness(example_rules::warmaster_table(), example_rules::warmaster());
     let fitted = harness.state().canvas.zoom();
     harness.get_by_label("Zoom in").click();
     harness.run();
@@ -386,11 +386,11 @@ fn zoom_fit_and_export() {
 
 #[test]
 fn an_overlay_is_drawn_and_listed_but_never_edits() {
-    let mut table = Table::warmaster();
+    let mut table = example_rules::warmaster_table();
     table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
     table.add(wood(2, "Wood B", 140.0, 60.0, 8.0)).unwrap();
     let before = table.clone();
-    let mut first = host(table, TableRules::warmaster(), "en");
+    let mut first = host(table, example_rules::warmaster(), "en");
     first
         .overlay
         .push(
@@ -471,7 +471,7 @@ fn near(a: Point, b: Point, tolerance: f64) -> bool {
 
 /// A harness with a war machine's path started at (50, 50) facing along x.
 fn path_harness() -> Harness<'static, Host> {
-    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let mut harness = harness(example_rules::warmaster_table(), example_rules::warmaster());
     assert!(
         harness.query_by_label("Path").is_none(),
         "no path tool before a path is started"
@@ -597,7 +597,7 @@ fn a_path_leg_typed_as_length_and_turn() {
 
 #[test]
 fn without_a_facing_the_first_typed_leg_is_a_heading() {
-    let mut harness = harness(Table::warmaster(), TableRules::warmaster());
+    let mut harness = harness(example_rules::warmaster_table(), example_rules::warmaster());
     harness
         .state_mut()
         .canvas
@@ -619,8 +619,8 @@ fn without_a_facing_the_first_typed_leg_is_a_heading() {
 /// A table with something of everything, for the theme and scale checks and
 /// the screenshots.
 fn busy_table() -> (Table, TableRules) {
-    let rules = TableRules::warmaster();
-    let mut table = Table::warmaster();
+    let rules = example_rules::warmaster();
+    let mut table = example_rules::warmaster_table();
     let mut id = 0;
     let mut add = |kind: &str, name: &str, x: f64, y: f64| {
         id += 1;
@@ -841,4 +841,155 @@ fn screenshots() {
     let path = dir.join("table_canvas_zoomed.png");
     std::fs::write(&path, encode_png(&screenshot(&harness)).unwrap()).unwrap();
     println!("screenshot: {}", path.display());
+}
+
+/// Example rules as test data (the rule systems' crates own the real ones,
+/// ruling G2).
+#[allow(dead_code, reason = "not every example is used")]
+mod example_rules {
+    use feldherr_table::geometry::{PlacementRules, Unit};
+    use feldherr_table::{Layer, ShapeTemplate, Table, TableRules, TypeDef};
+
+    fn circle(radius: f64) -> ShapeTemplate {
+        ShapeTemplate::Circle { radius }
+    }
+
+    fn rect(width: f64, length: f64) -> ShapeTemplate {
+        ShapeTemplate::Rect { width, length }
+    }
+
+    /// A polygon template from vertex offsets.
+    fn polygon(points: &[(f64, f64)]) -> ShapeTemplate {
+        ShapeTemplate::Polygon {
+            vertices: points
+                .iter()
+                .map(|&(x, y)| feldherr_table::geometry::Vector::new(x, y))
+                .collect(),
+        }
+    }
+
+    fn terrain(id: &str, label: &str, colour: [u8; 3], shape: ShapeTemplate) -> TypeDef {
+        TypeDef::new(id, label, colour, Layer::Terrain, shape).keyed()
+    }
+
+    fn marker(id: &str, label: &str, colour: [u8; 3], shape: ShapeTemplate) -> TypeDef {
+        TypeDef::new(id, label, colour, Layer::Marker, shape).keyed()
+    }
+
+    fn model(id: &str, label: &str, colour: [u8; 3], shape: ShapeTemplate) -> TypeDef {
+        TypeDef::new(id, label, colour, Layer::Model, shape)
+            .keyed()
+            .with_facing()
+    }
+
+    const HILL: [u8; 3] = [156, 124, 72];
+    const WOOD: [u8; 3] = [46, 112, 52];
+    const WATER: [u8; 3] = [70, 130, 200];
+    const BUILDING: [u8; 3] = [150, 72, 56];
+    const STONE: [u8; 3] = [120, 120, 116];
+    const OBJECTIVE: [u8; 3] = [230, 190, 40];
+    const ZONE: [u8; 3] = [200, 90, 200];
+    const MODEL: [u8; 3] = [60, 70, 160];
+    const FIGURE: [u8; 3] = [150, 60, 120];
+
+    /// Warmaster (ruling W1), in centimetres: hill, wood, river, building,
+    /// lake and impassable terrain, each piece at least 10 cm from every
+    /// table edge and 12 cm from every other piece; objective and
+    /// deployment-zone markers; unit stands (4 x 2 cm) with a facing.
+    pub fn warmaster() -> TableRules {
+        TableRules {
+            name: "Warmaster".to_owned(),
+            unit: Unit::Centimetre,
+            types: vec![
+                terrain(
+                    "hill",
+                    "Hill",
+                    HILL,
+                    polygon(&[
+                        (-12.0, -6.0),
+                        (0.0, -9.0),
+                        (12.0, -5.0),
+                        (10.0, 6.0),
+                        (-4.0, 9.0),
+                    ]),
+                ),
+                terrain("wood", "Wood", WOOD, circle(10.0)),
+                terrain("river", "River", WATER, rect(5.0, 40.0)),
+                terrain("building", "Building", BUILDING, rect(8.0, 8.0)),
+                terrain("lake", "Lake", WATER, circle(9.0)),
+                terrain("impassable", "Impassable", STONE, circle(8.0)),
+                marker("objective", "Objective", OBJECTIVE, circle(2.5)),
+                marker("deployment_zone", "Deployment zone", ZONE, rect(40.0, 60.0)),
+                model("unit_stand", "Unit stand", MODEL, rect(4.0, 2.0)),
+            ],
+            placement: Some(PlacementRules::new(10.0, 12.0).unwrap()),
+            placement_layers: vec![Layer::Terrain],
+        }
+    }
+
+    /// The WFB New Year event and its sled race, in inches: hill, wood,
+    /// dense wood, hedge, ice, rocks and wall; no placement rule; sleds
+    /// (2 x 4 in) and characters with a facing, objective and zone markers.
+    pub fn wfb_sled_race() -> TableRules {
+        TableRules {
+            name: "WFB New Year event".to_owned(),
+            unit: Unit::Inch,
+            types: vec![
+                terrain("hill", "Hill", HILL, circle(5.0)),
+                terrain("wood", "Wood", WOOD, circle(4.0)),
+                terrain("dense_wood", "Dense wood", [28, 80, 36], circle(3.5)),
+                terrain("hedge", "Hedge", [90, 140, 60], rect(0.5, 6.0)),
+                terrain("ice", "Ice", [190, 225, 240], circle(5.0)),
+                terrain("rocks", "Rocks", STONE, circle(2.0)),
+                terrain("wall", "Wall", [170, 160, 140], rect(0.5, 6.0)),
+                marker("objective", "Objective", OBJECTIVE, circle(0.5)),
+                marker("zone", "Zone", ZONE, circle(3.0)),
+                model("sled", "Sled", MODEL, rect(2.0, 4.0)),
+                model("character", "Character", [150, 50, 150], circle(0.5)),
+            ],
+            placement: None,
+            placement_layers: vec![Layer::Terrain],
+        }
+    }
+
+    /// Confrontation "Fortification", in centimetres: buildings, walls and
+    /// rubble; objective and deployment-zone markers; war machines
+    /// (5 x 8 cm) with a facing. No placement rule.
+    pub fn confrontation() -> TableRules {
+        TableRules {
+            name: "Confrontation".to_owned(),
+            unit: Unit::Centimetre,
+            types: vec![
+                terrain("building", "Building", BUILDING, rect(15.0, 15.0)),
+                terrain("wall", "Wall", [170, 160, 140], rect(2.0, 20.0)),
+                terrain("rubble", "Rubble", STONE, circle(6.0)),
+                marker("objective", "Objective", OBJECTIVE, circle(2.0)),
+                marker("deployment_zone", "Deployment zone", ZONE, rect(30.0, 20.0)),
+                terrain("barricade", "Barricade", [140, 110, 80], rect(2.0, 10.0)),
+                marker("mine", "Mine", [200, 60, 40], circle(1.0)),
+                model("war_machine", "War machine", MODEL, rect(5.0, 8.0)),
+                // Confrontation bases: 25 mm for infantry, 40 mm for large
+                // figures (C6 template hits and C7 lines use the base).
+                model("figure", "Figure", FIGURE, circle(1.25)),
+                model("large_figure", "Large figure", FIGURE, circle(2.0)),
+            ],
+            placement: None,
+            placement_layers: vec![Layer::Terrain],
+        }
+    }
+
+    /// 180 x 120 cm.
+    pub fn warmaster_table() -> Table {
+        Table::new(180.0, 120.0, Unit::Centimetre).unwrap()
+    }
+
+    /// 36 x 36 in.
+    pub fn warheim_table() -> Table {
+        Table::new(36.0, 36.0, Unit::Inch).unwrap()
+    }
+
+    /// 120 x 120 cm.
+    pub fn confrontation_table() -> Table {
+        Table::new(120.0, 120.0, Unit::Centimetre).unwrap()
+    }
 }

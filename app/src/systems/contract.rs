@@ -14,7 +14,7 @@ use crate::ui::table_canvas::{Overlay, PathEvent, TableCanvas};
 /// A tab of the game screen a system adds beside Table and Resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tab {
-    /// Stable id, e.g. `machines`.
+    /// Stable id, e.g. `units`.
     pub id: &'static str,
     /// Catalogue key of its label.
     pub label: &'static str,

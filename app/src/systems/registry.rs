@@ -197,7 +197,7 @@ games! {
     WfbNewyear = "wfb_newyear" => crate::systems::newyear::BattleGame, crate::systems::NoUi, crate::systems::newyear::INFO;
     Warmaster = "warmaster" => crate::systems::warmaster::WarmasterGame, crate::systems::NoUi, crate::systems::warmaster::INFO;
     Warheim = "warheim" => crate::systems::warheim::WarheimGame, crate::systems::warheim::WarheimUi, crate::systems::warheim::INFO;
-    Confrontation = "confrontation" => crate::systems::confrontation::ConfrontationGame, crate::systems::confrontation::ConfrontationUi, crate::systems::confrontation::INFO;
+    Confrontation = "confrontation" => feldherr_confrontation::ConfrontationGame, crate::systems::confrontation::ConfrontationUi, crate::systems::confrontation::INFO;
     Wh40kFfa = "wh40k_ffa" => crate::systems::wh40k::FfaGame, crate::systems::wh40k::FfaUi, crate::systems::wh40k::INFO;
     SledRace = "sled_race" => crate::systems::sled_race::SledRace, crate::systems::NoUi, crate::systems::sled_race::INFO;
 }

@@ -39,20 +39,27 @@ pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>,
     let machines = body.remove("machines");
     let figures = body.remove("figures");
     if id == "confrontation" {
-        let mut numbered = Vec::new();
-        for (i, resolution) in resolutions.into_iter().enumerate() {
-            let Value::Object(mut r) = resolution else {
-                return Err(bad(&format!("resolutions[{i}]"), "not an object".into()));
-            };
-            r.insert("id".into(), Value::from(i as u64 + 1));
-            numbered.push(Value::Object(r));
-        }
-        game.insert("resolutions".into(), Value::Array(numbered));
-        if let Some(machines) = machines {
-            game.insert("machines".into(), machines);
-        }
-        if let Some(figures) = figures {
-            game.insert("figures".into(), figures);
+        // The crate reads its own v1 data: machine indices become ids,
+        // `confrontation_…` resolvers its kinds, every answer replayed.
+        let null = Value::Null;
+        let converted = feldherr_confrontation::ConfrontationGame::from_v1(
+            machines.as_ref().unwrap_or(&null),
+            figures.as_ref().unwrap_or(&null),
+            &Value::Array(resolutions),
+        )
+        .map_err(|e| match e {
+            feldherr_play::PlayError::Invalid {
+                field,
+                value,
+                reason,
+            } => (field, format!("{value}: {reason}")),
+            other => ("game".to_owned(), other.to_string()),
+        })?;
+        match serde_json::to_value(&converted) {
+            Ok(Value::Object(fields)) => game.extend(fields),
+            Ok(_) | Err(_) => {
+                return Err(bad("game", "the migrated game cannot be written".into()));
+            }
         }
     } else {
         let empty = |v: &Option<Value>| match v {

@@ -398,9 +398,10 @@ fn every_message_renders_in_both_languages() {
     }
 
     // Every key of the catalogue was produced.
+    // (The game module's `conf.game.…` keys: tests/game/catalogue.rs.)
     let unused: Vec<_> = own_keys(Lang::En)
         .into_iter()
-        .filter(|k| !c.used.contains(k))
+        .filter(|k| !k.starts_with("conf.game.") && !c.used.contains(k))
         .collect();
     assert_eq!(unused, Vec::<String>::new(), "keys never produced");
     assert!(c.lines > 1000, "{}", c.lines);

@@ -1,4 +1,5 @@
-//! Terrain placement checks (Warmaster ruling W1).
+//! Terrain placement checks: minimum clearances to the table edges and
+//! between pieces (a system gives its numbers, e.g. Warmaster W1).
 
 use std::collections::BinaryHeap;
 use std::fmt;
@@ -16,13 +17,6 @@ pub struct PlacementRules {
 }
 
 impl PlacementRules {
-    /// Warmaster ruling W1, in centimetres: every terrain piece at least
-    /// 10 cm from every table edge and 12 cm from every other piece.
-    pub const WARMASTER_CM: PlacementRules = PlacementRules {
-        min_to_edge: 10.0,
-        min_between: 12.0,
-    };
-
     /// Rules requiring `min_to_edge` from every table edge and `min_between`
     /// between any two pieces, edge to edge.
     ///

@@ -45,7 +45,7 @@ pub enum TurnFailureReading {
 /// Everything about a race that is not a driver or the terrain.
 ///
 /// Defaults: the sled footprint is 2 in wide and 4 in long (the size of
-/// the `sled` model in `TableRules::wfb_sled_race`, about a 50 x 100 mm
+/// the `sled` model of the WFB table rules, about a 50 x 100 mm
 /// chariot base); start line on the left short edge (x = 0), finish line
 /// on the right short edge (x = table width), downhill along +x (S1).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

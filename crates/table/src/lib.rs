@@ -4,7 +4,8 @@
 //! A [`Table`] has a size in its native unit and [`Piece`]s on three
 //! [`Layer`]s (terrain, markers, models). A rule system supplies
 //! [`TableRules`]: its piece types ([`TypeDef`]: id, label, colour, layer,
-//! default outline) and optional placement rules (Warmaster W1). Every
+//! default outline) and optional placement rules (e.g. Warmaster's W1,
+//! given by its crate). Every
 //! change is a [`TableEdit`] applied with [`Table::apply`], which validates
 //! it and leaves the table unchanged on error; the app keeps undo history
 //! by snapshots, so edits carry no inverse. [`Table::violations`] lists the
@@ -26,9 +27,9 @@
 //! * **Angles** are degrees, counter-clockwise, 0° = +x, 90° = +y (facing
 //!   up the table). Rectangles carry their own facing; circles and
 //!   polygons may have one in [`Piece::facing`].
-//! * **Default sizes** (ruling G2): [`Table::six_by_four`] 72 x 48 in,
-//!   [`Table::warmaster`] 180 x 120 cm, [`Table::warheim`] 36 x 36 in,
-//!   [`Table::confrontation`] 120 x 120 cm. The grid is every 6 in or 10 cm
+//! * **Default sizes** (ruling G2) belong to each rule system's crate
+//!   (`Game::default_table`); this crate only has a fallback per unit
+//!   ([`TableRules::default_table`]). The grid is every 6 in or 10 cm
 //!   ([`Table::grid_step`]).
 //!
 //! # Validation
@@ -41,12 +42,18 @@
 //! # Example
 //!
 //! ```
-//! use feldherr_geometry::Point;
-//! use feldherr_table::{Table, TableEdit, TableRules, measure, render_rgba};
+//! use feldherr_geometry::{PlacementRules, Point, Unit};
+//! use feldherr_table::{
+//!     Layer, ShapeTemplate, Table, TableEdit, TableRules, TypeDef, measure, render_rgba,
+//! };
 //!
-//! let rules = TableRules::warmaster();
-//! let mut table = Table::warmaster();
-//! let wood = rules.type_def("wood").expect("Warmaster has woods");
+//! // A rule system's rules: woods, 10 cm from the edges, 12 cm apart.
+//! let mut rules = TableRules::new("Example", Unit::Centimetre);
+//! let round = ShapeTemplate::Circle { radius: 10.0 };
+//! rules.types.push(TypeDef::new("wood", "Wood", [46, 112, 52], Layer::Terrain, round));
+//! rules.placement = Some(PlacementRules::new(10.0, 12.0)?);
+//! let mut table = Table::new(180.0, 120.0, Unit::Centimetre)?;
+//! let wood = rules.type_def("wood").expect("a wood type");
 //! // A wood of radius 10 cm, 5 cm from the left edge: too close (W1).
 //! table.apply(TableEdit::Add(wood.piece(1, "Wood 1", Point::new(15.0, 60.0))?))?;
 //! let violations = table.violations(&rules);
@@ -67,7 +74,7 @@
 //! // A picture, 2 pixels per centimetre.
 //! let picture = render_rgba(&table, &rules, 2.0)?;
 //! assert_eq!((picture.width, picture.height), (360, 240));
-//! # Ok::<(), feldherr_table::TableError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![warn(missing_docs)]
 

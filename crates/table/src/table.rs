@@ -151,7 +151,7 @@ impl Table {
         Ok(table)
     }
 
-    const fn sized(width: f64, depth: f64, unit: Unit) -> Table {
+    pub(crate) const fn sized(width: f64, depth: f64, unit: Unit) -> Table {
         Table {
             width,
             depth,
@@ -160,29 +160,11 @@ impl Table {
         }
     }
 
-    /// The usual 6 by 4 foot table, 72 x 48 in (ruling G2; WFB, the sled
-    /// race, 40K).
+    /// A 6 by 4 foot table, 72 x 48 in (the fallback of
+    /// [`crate::TableRules::default_table`] for inch rules).
     #[must_use]
     pub const fn six_by_four() -> Table {
         Table::sized(72.0, 48.0, Unit::Inch)
-    }
-
-    /// Warmaster: 180 x 120 cm (ruling G2).
-    #[must_use]
-    pub const fn warmaster() -> Table {
-        Table::sized(180.0, 120.0, Unit::Centimetre)
-    }
-
-    /// Warheim skirmish: 36 x 36 in (ruling G2).
-    #[must_use]
-    pub const fn warheim() -> Table {
-        Table::sized(36.0, 36.0, Unit::Inch)
-    }
-
-    /// Confrontation: 120 x 120 cm (ruling G2).
-    #[must_use]
-    pub const fn confrontation() -> Table {
-        Table::sized(120.0, 120.0, Unit::Centimetre)
     }
 
     /// Extent along x (the long edge), in [`Table::unit`].

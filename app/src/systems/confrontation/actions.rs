@@ -8,24 +8,19 @@
 use std::collections::BTreeSet;
 
 use eframe::egui;
-use feldherr_confrontation::{
-    Ammunition, EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Impetus, Motion, Passenger, SickleFigure,
-    Size, Victim,
-};
+use feldherr_confrontation::game::{ShotOrder, ShotProblem, SickleTouch, TableModel};
+use feldherr_confrontation::{Ammunition, Motion, Passenger, Size};
+use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::FacingArc;
 
-use super::game::{ConfrontationEdit, GameMachine, ResolutionKind, conf};
-use super::model::{
-    HitsCause, HitsInputs, InstabilInputs, ShotOrder, ShotProblem, SickleInputs, SteamInputs,
-    TableModel, ramming_inputs, shot_inputs, table_models, within,
-};
+use super::{ConfrontationEdit, ConfrontationKind, GameMachine, conf};
 use crate::document::GameDoc;
 use crate::i18n::Texts;
 
 /// Typed values of the action forms of one machine.
 #[derive(Debug)]
 pub struct ActionForms {
-    for_machine: Option<usize>,
+    for_machine: Option<Id>,
     strength: String,
     sacred: bool,
     target: Option<u64>,
@@ -93,9 +88,13 @@ fn number<T: std::str::FromStr>(texts: &Texts, field: &str, value: &str) -> Resu
     })
 }
 
-fn saved(resolver: ResolutionKind) -> Result<ResolutionKind, String> {
-    resolver.check(&[])?;
-    Ok(resolver)
+/// A new resolution, or the crate's reason in the user's words.
+fn added(
+    texts: &Texts,
+    kind: Result<ConfrontationKind, PlayError>,
+) -> Result<ConfrontationEdit, String> {
+    kind.map(ConfrontationEdit::AddResolution)
+        .map_err(|e| super::refusal(texts, &e))
 }
 
 /// A labelled single-line field.
@@ -135,12 +134,12 @@ fn others(models: &[TableModel], own: Option<u64>) -> Vec<&TableModel> {
 
 impl ActionForms {
     /// Starts fresh forms when another machine is shown.
-    fn ensure_for(&mut self, m: &GameMachine, index: usize) {
-        if self.for_machine == Some(index) {
+    fn ensure_for(&mut self, m: &GameMachine) {
+        if self.for_machine == Some(m.id) {
             return;
         }
         *self = Self {
-            for_machine: Some(index),
+            for_machine: Some(m.id),
             speed_marker: m.state.speed_marker_at_round_start,
             ..Self::default()
         };
@@ -154,8 +153,8 @@ impl ActionForms {
 
     /// Ticks the figures the blades of machine `index` touched on its last
     /// path, for the Sichel form.
-    pub fn preset_touched(&mut self, m: &GameMachine, index: usize, pieces: &[u64]) {
-        self.ensure_for(m, index);
+    pub fn preset_touched(&mut self, m: &GameMachine, pieces: &[u64]) {
+        self.ensure_for(m);
         self.touched = pieces.iter().copied().collect();
         self.open_sickle = true;
         self.error = None;
@@ -168,15 +167,17 @@ impl ActionForms {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        index: usize,
+        index: Id,
         out: &mut Vec<ConfrontationEdit>,
     ) {
-        let Some(m) = conf(game).machines.get(index) else {
+        let Some(m) = conf(game).machine(index) else {
             return;
         };
-        self.ensure_for(m, index);
+        self.ensure_for(m);
         let table = game.table_or_default();
-        let models = table_models(game, &table);
+        let models = conf(game)
+            .table_models(&table)
+            .map_err(|e| super::refusal(texts, &e));
         self.link(ui, texts, game, index, out);
         let mut result: Option<Result<ConfrontationEdit, String>> = None;
         // `open`: None leaves the header as the user left it (closed at
@@ -204,7 +205,7 @@ impl ActionForms {
             t("conf.act.damage"),
             "conf.act.damage",
             None,
-            &mut |ui| self.damage(ui, texts, m, index),
+            &mut |ui| self.damage(ui, texts, game, m),
         );
         if m.card.spec().artillery.is_some() {
             section(ui, t("conf.act.shot"), "conf.act.shot", None, &mut |ui| {
@@ -227,11 +228,11 @@ impl ActionForms {
                 "conf.act.sickle",
                 // Opened once when a drive's blades touched figures (P17).
                 std::mem::take(&mut self.open_sickle).then_some(true),
-                &mut |ui| self.sickle(ui, texts, m, index, &models),
+                &mut |ui| self.sickle(ui, texts, game, m, &models),
             );
         }
         section(ui, t("conf.act.steam"), "conf.act.steam", None, &mut |ui| {
-            self.steam(ui, texts, m, index, &models, game)
+            self.steam(ui, texts, m, game)
         });
         if let Some(x) = m.card.instabil() {
             let title = texts.f("conf.act.instabil", &[("x", &x.to_string())]);
@@ -242,13 +243,7 @@ impl ActionForms {
                 Some(if m.state.destroyed {
                     Err(texts.t("conf.act.destroyed").to_owned())
                 } else {
-                    saved(ResolutionKind::ConfrontationInstabil(InstabilInputs {
-                        machine: index,
-                        x,
-                        sp_left: m.state.sp_left(&m.card),
-                        applied: false,
-                    }))
-                    .map(ConfrontationEdit::AddResolution)
+                    added(texts, conf(game).instabil_inputs(m.id))
                 })
             });
         }
@@ -258,7 +253,7 @@ impl ActionForms {
                 t("conf.act.passengers"),
                 "conf.act.passengers",
                 None,
-                &mut |ui| self.passengers(ui, texts, m, index),
+                &mut |ui| self.passengers(ui, texts, game, m),
             );
         }
         match result {
@@ -280,11 +275,11 @@ impl ActionForms {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        index: usize,
+        index: Id,
         out: &mut Vec<ConfrontationEdit>,
     ) {
         let table = game.table_or_default();
-        let current = conf(game).machines.get(index).and_then(|m| m.piece);
+        let current = conf(game).machine(index).and_then(|m| m.piece);
         let name_of = |id: u64| {
             table
                 .piece(id)
@@ -306,11 +301,7 @@ impl ActionForms {
                     .iter()
                     .filter(|p| p.layer == feldherr_table::Layer::Model)
                 {
-                    let taken = conf(game)
-                        .machines
-                        .iter()
-                        .enumerate()
-                        .any(|(i, m)| i != index && m.piece == Some(p.id));
+                    let taken = conf(game).machine_on(p.id).is_some_and(|m| m.id != index);
                     if !taken
                         && ui
                             .selectable_label(current == Some(p.id), name_of(p.id))
@@ -324,7 +315,10 @@ impl ActionForms {
         if let Some(piece) = chosen
             && piece != current
         {
-            out.push(ConfrontationEdit::LinkMachinePiece { index, piece });
+            out.push(ConfrontationEdit::LinkMachinePiece {
+                machine: index,
+                piece,
+            });
         }
     }
 
@@ -332,8 +326,8 @@ impl ActionForms {
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
+        game: &GameDoc,
         m: &GameMachine,
-        index: usize,
     ) -> Option<Result<ConfrontationEdit, String>> {
         ui.horizontal(|ui| field(ui, texts.t("damage.strength"), &mut self.strength, 40.0));
         ui.checkbox(&mut self.sacred, texts.t("damage.sacred"));
@@ -345,15 +339,7 @@ impl ActionForms {
                 return Err(texts.t("conf.act.destroyed").to_owned());
             }
             let strength = number::<i32>(texts, "STR", &self.strength)?;
-            let resilience = i32::try_from(m.card.spec().res).map_err(|e| e.to_string())?;
-            saved(ResolutionKind::ConfrontationDamage {
-                strength,
-                resilience,
-                sacred: self.sacred,
-                machine: Some(index),
-                applied: false,
-            })
-            .map(ConfrontationEdit::AddResolution)
+            added(texts, conf(game).damage_inputs(m.id, strength, self.sacred))
         })())
     }
 
@@ -362,10 +348,10 @@ impl ActionForms {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        index: usize,
+        index: Id,
         models: &Result<Vec<TableModel>, String>,
     ) -> Option<Result<ConfrontationEdit, String>> {
-        let m = conf(game).machines.get(index)?;
+        let m = conf(game).machine(index)?;
         let artillery = m.card.spec().artillery?;
         ui.weak(texts.f(
             "conf.act.shot_card",
@@ -450,30 +436,35 @@ impl ActionForms {
                 reaimed: self.reaimed,
                 template_cm: number::<f64>(texts, texts.t("conf.act.template"), &self.template)?,
             };
-            let inputs = shot_inputs(game, &order).map_err(|p| match p {
-                ShotProblem::NoWeapon | ShotProblem::Destroyed => {
-                    texts.t("conf.act.destroyed").to_owned()
-                }
-                ShotProblem::Jammed => texts.t("conf.act.jammed").to_owned(),
-                ShotProblem::NoLink => texts.t("conf.act.no_link").to_owned(),
-                ShotProblem::NoTarget => texts.t("conf.act.no_target").to_owned(),
-                ShotProblem::OutOfRange { distance, range } => texts.f(
-                    "conf.act.out_of_range",
-                    &[
-                        ("distance", &format!("{distance:.1}")),
-                        ("range", &format!("{range}")),
-                    ],
-                ),
-                ShotProblem::TooClose { distance, min } => texts.f(
-                    "conf.act.too_close",
-                    &[
-                        ("distance", &format!("{distance:.1}")),
-                        ("min", &format!("{min}")),
-                    ],
-                ),
-                ShotProblem::Other(e) => e,
-            })?;
-            saved(ResolutionKind::ConfrontationShot(inputs)).map(ConfrontationEdit::AddResolution)
+            let table = game.table_or_default();
+            let inputs = conf(game)
+                .shot_inputs(&table, &order)
+                .map_err(|p| match p {
+                    ShotProblem::NoWeapon | ShotProblem::Destroyed => {
+                        texts.t("conf.act.destroyed").to_owned()
+                    }
+                    ShotProblem::Jammed => texts.t("conf.act.jammed").to_owned(),
+                    ShotProblem::NoLink => texts.t("conf.act.no_link").to_owned(),
+                    ShotProblem::NoTarget => texts.t("conf.act.no_target").to_owned(),
+                    ShotProblem::OutOfRange { distance, range } => texts.f(
+                        "conf.act.out_of_range",
+                        &[
+                            ("distance", &format!("{distance:.1}")),
+                            ("range", &format!("{range}")),
+                        ],
+                    ),
+                    ShotProblem::TooClose { distance, min } => texts.f(
+                        "conf.act.too_close",
+                        &[
+                            ("distance", &format!("{distance:.1}")),
+                            ("min", &format!("{min}")),
+                        ],
+                    ),
+                    ShotProblem::Other(e) => e,
+                })?;
+            Ok(ConfrontationEdit::AddResolution(ConfrontationKind::Shot(
+                inputs,
+            )))
         })())
     }
 
@@ -499,10 +490,10 @@ impl ActionForms {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        index: usize,
+        index: Id,
         models: &Result<Vec<TableModel>, String>,
     ) -> Option<Result<ConfrontationEdit, String>> {
-        let m = conf(game).machines.get(index)?;
+        let m = conf(game).machine(index)?;
         m.card.ram()?;
         let candidates = match models {
             Ok(models) => others(models, m.piece),
@@ -530,22 +521,22 @@ impl ActionForms {
             return None;
         }
         Some((|| {
-            let impetus = if self.speed_marker {
-                Impetus::SpeedMarker {
-                    bew: m.card.spec().bew.unwrap_or(0),
-                }
+            let distance = if self.speed_marker {
+                0.0
             } else {
-                Impetus::Distance(number::<f64>(
-                    texts,
-                    texts.t("conf.act.distance"),
-                    &self.distance,
-                )?)
+                number::<f64>(texts, texts.t("conf.act.distance"), &self.distance)?
             };
+            let table_doc = game.table_or_default();
+            let game = conf(game);
+            let impetus = game
+                .ram_impetus(index, self.speed_marker, distance)
+                .map_err(|e| super::refusal(texts, &e))?;
             let front: Vec<u64> = self.front.iter().copied().collect();
             let beyond: Vec<u64> = self.beyond.iter().copied().collect();
-            let inputs = ramming_inputs(game, index, impetus, &front, &beyond)?;
-            saved(ResolutionKind::ConfrontationRamming(inputs))
-                .map(ConfrontationEdit::AddResolution)
+            let inputs = game
+                .ramming_inputs(&table_doc, index, impetus, &front, &beyond)
+                .map(ConfrontationKind::Ramming);
+            added(texts, inputs)
         })())
     }
 
@@ -553,11 +544,11 @@ impl ActionForms {
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
+        game: &GameDoc,
         m: &GameMachine,
-        index: usize,
         models: &Result<Vec<TableModel>, String>,
     ) -> Option<Result<ConfrontationEdit, String>> {
-        let x = m.card.sickle()?;
+        m.card.sickle()?;
         let candidates = match models {
             Ok(models) => others(models, m.piece),
             Err(e) => {
@@ -593,34 +584,21 @@ impl ActionForms {
             return None;
         }
         Some((|| {
-            let chosen: Vec<&&TableModel> = candidates
+            let touched: Vec<SickleTouch> = candidates
                 .iter()
-                .filter(|c| c.source.piece.is_some_and(|p| self.touched.contains(&p)))
-                .collect();
-            if chosen.is_empty() {
-                return Err(texts.t("conf.act.none_touched").to_owned());
-            }
-            let figures = chosen
-                .iter()
-                .map(|c| {
-                    let id = c.source.piece.unwrap_or_default();
-                    SickleFigure {
-                        victim: c.model.victim.clone(),
-                        ini: c.ini,
-                        in_melee: self.in_melee.contains(&id),
-                        sprung: self.sprung.contains(&id),
-                        die_modifier: 0,
-                    }
+                .filter_map(|c| c.source.piece)
+                .filter(|p| self.touched.contains(p))
+                .map(|piece| SickleTouch {
+                    piece,
+                    in_melee: self.in_melee.contains(&piece),
+                    sprung: self.sprung.contains(&piece),
                 })
                 .collect();
-            saved(ResolutionKind::ConfrontationSickle(SickleInputs {
-                machine: index,
-                x,
-                figures,
-                refs: chosen.iter().map(|c| c.source).collect(),
-                applied: false,
-            }))
-            .map(ConfrontationEdit::AddResolution)
+            if touched.is_empty() {
+                return Err(texts.t("conf.act.none_touched").to_owned());
+            }
+            let table = game.table_or_default();
+            added(texts, conf(game).sickle_inputs(&table, m.id, &touched))
         })())
     }
 
@@ -629,8 +607,6 @@ impl ActionForms {
         ui: &mut egui::Ui,
         texts: &Texts,
         m: &GameMachine,
-        index: usize,
-        models: &Result<Vec<TableModel>, String>,
         game: &GameDoc,
     ) -> Option<Result<ConfrontationEdit, String>> {
         ui.horizontal(|ui| field(ui, texts.t("conf.act.dice"), &mut self.dice, 40.0));
@@ -646,41 +622,19 @@ impl ActionForms {
                     return Err(texts.t("conf.act.destroyed").to_owned());
                 }
                 let dice = number::<u32>(texts, texts.t("conf.act.dice"), &self.dice)?;
-                saved(ResolutionKind::ConfrontationSteam(SteamInputs {
-                    machine: index,
-                    dice,
-                    markers: m.state.steam,
-                    applied: false,
-                }))
-                .map(ConfrontationEdit::AddResolution)
+                added(texts, conf(game).steam_inputs(m.id, dice))
             })());
         }
         if blast {
             return Some((|| {
-                let piece = m
-                    .piece
-                    .ok_or_else(|| texts.t("conf.act.no_link").to_owned())?;
-                let shape = game
-                    .table_or_default()
-                    .piece(piece)
-                    .map(|p| p.shape.clone())
-                    .ok_or_else(|| texts.t("conf.act.no_link").to_owned())?;
-                let all = models.as_ref().map_err(Clone::clone)?;
-                let candidates: Vec<TableModel> =
-                    others(all, Some(piece)).into_iter().cloned().collect();
-                let hit = within(&shape, EXPLOSION_RADIUS_CM, &candidates);
-                saved(ResolutionKind::ConfrontationHits(HitsInputs {
-                    cause: HitsCause::Explosion,
-                    machine: Some(index),
-                    strength: EXPLOSION_STRENGTH,
-                    victims: hit
-                        .iter()
-                        .map(|&i| candidates[i].model.victim.clone())
-                        .collect(),
-                    refs: hit.iter().map(|&i| candidates[i].source).collect(),
-                    applied: false,
-                }))
-                .map(ConfrontationEdit::AddResolution)
+                if m.piece.is_none() {
+                    return Err(texts.t("conf.act.no_link").to_owned());
+                }
+                let table = game.table_or_default();
+                let inputs = conf(game)
+                    .explosion_inputs(&table, m.id)
+                    .map(ConfrontationKind::Hits);
+                added(texts, inputs)
             })());
         }
         None
@@ -690,9 +644,10 @@ impl ActionForms {
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
+        game: &GameDoc,
         m: &GameMachine,
-        index: usize,
     ) -> Option<Result<ConfrontationEdit, String>> {
+        let index = m.id;
         let (places, _) = m.card.transport()?;
         let used: u32 = m.passengers.iter().filter_map(|p| p.places().ok()).sum();
         ui.label(texts.f(
@@ -726,7 +681,7 @@ impl ActionForms {
                 ));
                 if ui.button(texts.t("conf.act.leave")).clicked() {
                     result = Some(Ok(ConfrontationEdit::Leave {
-                        index,
+                        machine: index,
                         passenger: i,
                         side: self.side,
                         stop: self.stop,
@@ -771,7 +726,7 @@ impl ActionForms {
                 passenger.cavalry = self.passenger_cavalry;
                 passenger.places().map_err(|e| e.to_string())?;
                 Ok(ConfrontationEdit::Board {
-                    index,
+                    machine: index,
                     passenger,
                     side: self.side,
                     moving: m.state.speed_marker,
@@ -782,22 +737,12 @@ impl ActionForms {
             && !m.passengers.is_empty()
             && ui.button(texts.t("conf.act.wound_passengers")).clicked()
         {
-            result = Some((|| {
-                let strength = i32::try_from(m.card.spec().res).map_err(|e| e.to_string())?;
-                saved(ResolutionKind::ConfrontationHits(HitsInputs {
-                    cause: HitsCause::Passengers,
-                    machine: Some(index),
-                    strength,
-                    victims: m
-                        .passengers
-                        .iter()
-                        .map(|p| Victim::figure(p.name.clone(), i32::try_from(p.res).unwrap_or(99)))
-                        .collect(),
-                    refs: Vec::new(),
-                    applied: false,
-                }))
-                .map(ConfrontationEdit::AddResolution)
-            })());
+            result = Some(added(
+                texts,
+                conf(game)
+                    .passenger_inputs(m.id)
+                    .map(ConfrontationKind::Passengers),
+            ));
         }
         result
     }

@@ -5,11 +5,9 @@
 use std::collections::BTreeMap;
 
 use eframe::egui;
-use feldherr_confrontation::{MINE_BLAST_CM, MINE_STRENGTH};
 use feldherr_table::Layer;
 
-use super::game::{ConfrontationEdit, ResolutionKind, conf};
-use super::model::{FigureStats, HitsCause, HitsInputs, mine_status, table_models, within};
+use super::{ConfrontationEdit, ConfrontationKind, FigureStats, conf};
 use crate::document::GameDoc;
 use crate::i18n::Texts;
 
@@ -41,7 +39,7 @@ impl FiguresPanel {
             .pieces()
             .iter()
             .filter(|p| p.layer == Layer::Model)
-            .filter(|p| !conf(game).machines.iter().any(|m| m.piece == Some(p.id)))
+            .filter(|p| conf(game).machine_on(p.id).is_none())
             .collect();
         ui.label(egui::RichText::new(texts.t("conf.fig.heading")).strong());
         if figures.is_empty() {
@@ -71,7 +69,17 @@ impl FiguresPanel {
                             .labelled_by(label.id);
                         commit |= r.lost_focus();
                     }
-                    if saved.is_none() {
+                    if conf(game).is_dead(p.id) {
+                        ui.horizontal(|ui| {
+                            ui.colored_label(ui.visuals().error_fg_color, texts.t("conf.fig.dead"));
+                            if ui
+                                .button(texts.f("conf.fig.remove", &[("name", &p.name)]))
+                                .clicked()
+                            {
+                                out.push(ConfrontationEdit::RemoveFigure(p.id));
+                            }
+                        });
+                    } else if saved.is_none() {
                         ui.colored_label(ui.visuals().warn_fg_color, texts.t("conf.fig.unset"));
                     }
                     ui.end_row();
@@ -94,7 +102,9 @@ impl FiguresPanel {
                                 },
                                 level: parse(2, texts.t("conf.fig.level"))?,
                             };
-                            stats.check().map_err(|e| format!("{}: {e}", p.name))?;
+                            stats.check().map_err(|e| {
+                                format!("{}: {}", p.name, super::refusal(texts, &e))
+                            })?;
                             Ok::<_, String>(stats)
                         })();
                         match stats {
@@ -130,12 +140,12 @@ impl FiguresPanel {
         }
         ui.add_space(4.0);
         ui.label(egui::RichText::new(texts.t("conf.mine.heading")).strong());
-        let status = mine_status(game);
+        let status = conf(game).mine_status(&table);
         for mine in mines {
             if let Some(st) = status.iter().find(|s| s.mine == mine.id) {
                 let placement = match &st.layer {
                     None => (false, texts.t("conf.mine.no_layer").to_owned()),
-                    Some((machine, d)) => (
+                    Some(layer) => (
                         st.placement_ok,
                         texts.f(
                             if st.placement_ok {
@@ -145,8 +155,8 @@ impl FiguresPanel {
                             },
                             &[
                                 ("name", &st.name),
-                                ("machine", machine),
-                                ("distance", &format!("{d:.1}")),
+                                ("machine", &layer.name),
+                                ("distance", &format!("{:.1}", layer.distance_cm)),
                             ],
                         ),
                     ),
@@ -170,22 +180,10 @@ impl FiguresPanel {
                 .button(texts.f("conf.mine.blast", &[("name", &mine.name)]))
                 .clicked()
             {
-                let result = table_models(game, &table).and_then(|models| {
-                    let hit = within(&mine.shape, MINE_BLAST_CM, &models);
-                    let saved = ResolutionKind::ConfrontationHits(HitsInputs {
-                        cause: HitsCause::Mine,
-                        machine: None,
-                        strength: MINE_STRENGTH,
-                        victims: hit
-                            .iter()
-                            .map(|&i| models[i].model.victim.clone())
-                            .collect(),
-                        refs: hit.iter().map(|&i| models[i].source).collect(),
-                        applied: false,
-                    });
-                    saved.check(&[])?;
-                    Ok(saved)
-                });
+                let result = conf(game)
+                    .mine_inputs(&table, mine.id)
+                    .map(ConfrontationKind::Hits)
+                    .map_err(|e| e.to_string());
                 match result {
                     Ok(saved) => {
                         self.error = None;

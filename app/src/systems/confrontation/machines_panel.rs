@@ -4,12 +4,12 @@
 //! [`GameEdit`], so it can be undone and is saved at once.
 
 use super::card_editor::{CardEditor, EditorAction};
-use super::on_table;
 use super::{actions, figures, repair, status};
 
 use eframe::egui;
+use feldherr_play::Id;
 
-use super::game::{ConfrontationEdit, Saved, conf};
+use super::{ConfrontationEdit, conf};
 use crate::app::Command;
 use crate::document::GameDoc;
 use crate::i18n::Texts;
@@ -19,9 +19,9 @@ use super::edit;
 /// Runtime state of the machines view.
 #[derive(Debug, Default)]
 pub struct MachinesPanel {
-    selected: Option<usize>,
-    known: Option<usize>,
-    loaded: Option<usize>,
+    selected: Option<Id>,
+    known: Option<Id>,
+    loaded: Option<Id>,
     editor: CardEditor,
     repair: repair::RepairForm,
     actions: actions::ActionForms,
@@ -38,7 +38,7 @@ pub struct MachinesPanel {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PathRequest {
     /// Which machine.
-    pub machine: usize,
+    pub machine: Id,
     /// The rules the path is checked against.
     pub rules: feldherr_confrontation::MovePath,
 }
@@ -52,17 +52,22 @@ impl MachinesPanel {
         game: &GameDoc,
         commands: &mut Vec<Command>,
     ) {
-        let count = conf(game).machines.len();
-        if self.known.is_some_and(|k| count > k) {
-            self.selected = count.checked_sub(1);
+        let machines = &conf(game).machines;
+        // A machine just added (a new highest id) is shown at once.
+        let newest = machines.iter().map(|m| m.id).max();
+        if newest.is_some_and(|n| self.known.is_none_or(|k| n > k)) && self.known.is_some() {
+            self.selected = newest;
         }
-        self.known = Some(count);
-        if self.selected.is_none_or(|s| s >= count) {
-            self.selected = count.checked_sub(1);
+        self.known = Some(newest.unwrap_or(Id(0)));
+        if self
+            .selected
+            .is_none_or(|s| !machines.iter().any(|m| m.id == s))
+        {
+            self.selected = machines.last().map(|m| m.id);
         }
         if self.selected != self.loaded {
             self.loaded = self.selected;
-            if let Some(m) = self.selected.and_then(|s| conf(game).machines.get(s)) {
+            if let Some(m) = self.selected.and_then(|s| conf(game).machine(s)) {
                 self.editor.load(&m.card);
             }
         }
@@ -81,66 +86,35 @@ impl MachinesPanel {
                     ui.weak(texts.t("conf.no_machines"));
                 }
                 ui.horizontal_wrapped(|ui| {
-                    for (i, m) in conf(game).machines.iter().enumerate() {
-                        let label = format!("{}. {}", i + 1, m.card.spec().name);
+                    for m in &conf(game).machines {
+                        let label = format!("{}. {}", m.id.0, m.name());
                         if ui
-                            .selectable_label(self.selected == Some(i), label)
+                            .selectable_label(self.selected == Some(m.id), label)
                             .clicked()
                         {
-                            self.selected = Some(i);
+                            self.selected = Some(m.id);
                         }
                     }
                 });
-                if let Some(i) = self.selected
+                if let Some(machine) = self.selected
                     && ui.button(texts.t("conf.remove_machine")).clicked()
                 {
-                    edit(commands, ConfrontationEdit::RemoveMachine(i));
+                    edit(commands, ConfrontationEdit::RemoveMachine(machine));
                 }
                 ui.separator();
-                ui.columns(2, |columns| {
-                    match self
-                        .editor
-                        .show(&mut columns[0], texts, self.selected.is_some())
-                    {
-                        Some(EditorAction::Add(card)) => {
-                            edit(commands, ConfrontationEdit::AddMachine(card))
-                        }
-                        Some(EditorAction::Save(card)) => {
-                            if let Some(index) = self.selected {
-                                edit(
-                                    commands,
-                                    ConfrontationEdit::UpdateMachineCard { index, card },
-                                );
-                            }
-                        }
-                        None => {}
-                    }
-                    let ui = &mut columns[1];
-                    if let Some(index) = self.selected
-                        && let Some(m) = conf(game).machines.get(index)
-                    {
-                        if let Some(state) =
-                            status::show(ui, texts, &m.card, &m.state, &m.sp_history)
-                        {
-                            edit(
-                                commands,
-                                ConfrontationEdit::SetMachineState { index, state },
-                            );
-                        }
-                        ui.separator();
-                        if let Some(saved) = self.repair.show(ui, texts, index, &m.card, &m.state) {
-                            edit(commands, ConfrontationEdit::AddResolution(saved));
-                        }
-                        ui.separator();
-                        self.movement(ui, texts, game, index);
-                        ui.separator();
-                        let mut edits = Vec::new();
-                        self.actions.show(ui, texts, game, index, &mut edits);
-                        for e in edits {
-                            edit(commands, e);
-                        }
-                    }
-                });
+                // Two columns only where both fit; narrower windows
+                // (1024 x 700) stack them, so no text is cut.
+                if ui.available_width() >= WIDE {
+                    ui.columns(2, |columns| {
+                        let (left, right) = columns.split_at_mut(1);
+                        self.editor_column(&mut left[0], texts, commands);
+                        self.machine_column(&mut right[0], texts, game, commands);
+                    });
+                } else {
+                    self.editor_column(ui, texts, commands);
+                    ui.separator();
+                    self.machine_column(ui, texts, game, commands);
+                }
                 ui.separator();
                 let mut edits = Vec::new();
                 self.figures.show(ui, texts, game, &mut edits);
@@ -151,10 +125,59 @@ impl MachinesPanel {
     }
 }
 
+/// The width (points) from which the card editor and the machine's
+/// status stand side by side.
+const WIDE: f32 = 800.0;
+
 impl MachinesPanel {
+    /// The card editor: add a machine or save the selected one's card.
+    fn editor_column(&mut self, ui: &mut egui::Ui, texts: &Texts, commands: &mut Vec<Command>) {
+        match self.editor.show(ui, texts, self.selected.is_some()) {
+            Some(EditorAction::Add(card)) => edit(commands, ConfrontationEdit::AddMachine(card)),
+            Some(EditorAction::Save(card)) => {
+                if let Some(machine) = self.selected {
+                    edit(
+                        commands,
+                        ConfrontationEdit::UpdateMachineCard { machine, card },
+                    );
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The selected machine: status, repair, movement and actions.
+    fn machine_column(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        game: &GameDoc,
+        commands: &mut Vec<Command>,
+    ) {
+        let Some(machine) = self.selected else {
+            return;
+        };
+        let Some(m) = conf(game).machine(machine) else {
+            return;
+        };
+        let mut edits = Vec::new();
+        status::show(ui, texts, m, &mut edits);
+        ui.separator();
+        if let Some(saved) = self.repair.show(ui, texts, conf(game), m) {
+            edits.push(ConfrontationEdit::AddResolution(saved));
+        }
+        ui.separator();
+        self.movement(ui, texts, game, machine);
+        ui.separator();
+        self.actions.show(ui, texts, game, machine, &mut edits);
+        for e in edits {
+            edit(commands, e);
+        }
+    }
+
     /// The movement section: draw a path (C4) or a follow-up move (P18).
-    fn movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
-        let Some(m) = conf(game).machines.get(index) else {
+    fn movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: Id) {
+        let Some(m) = conf(game).machine(index) else {
             return;
         };
         if !m.card.is_mobile() {
@@ -175,7 +198,9 @@ impl MachinesPanel {
             .horizontal(|ui| ui.button(texts.t("conf.move.draw")).clicked())
             .inner
         {
-            let facing = on_table::machine_start(game, index).map(|(_, f)| f);
+            let facing = conf(game)
+                .machine_start(&game.table_or_default(), index)
+                .map(|(_, f)| f);
             let result = match facing {
                 None => Err(texts.t("conf.act.no_link").to_owned()),
                 Some(facing) if self.follow_up => self
@@ -218,17 +243,17 @@ impl MachinesPanel {
 impl MachinesPanel {
     /// Shows machine `index` with the figures its blades touched on its
     /// last path ticked in the Sichel form.
-    pub fn blades_touched(&mut self, game: &GameDoc, index: usize, pieces: &[u64]) {
-        if let Some(m) = conf(game).machines.get(index) {
+    pub fn blades_touched(&mut self, game: &GameDoc, index: Id, pieces: &[u64]) {
+        if let Some(m) = conf(game).machine(index) {
             self.selected = Some(index);
-            self.actions.preset_touched(m, index, pieces);
+            self.actions.preset_touched(m, pieces);
         }
     }
 
     /// Keeps the rules of a path to draw, or why there are none.
     fn request_path(
         &mut self,
-        machine: usize,
+        machine: Id,
         rules: Result<feldherr_confrontation::MovePath, String>,
     ) {
         match rules {
@@ -247,8 +272,8 @@ impl MachinesPanel {
     }
 
     /// An immobile machine moved by the crew in contact (C3).
-    fn crew_movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: usize) {
-        let Some(m) = conf(game).machines.get(index) else {
+    fn crew_movement(&mut self, ui: &mut egui::Ui, texts: &Texts, game: &GameDoc, index: Id) {
+        let Some(m) = conf(game).machine(index) else {
             return;
         };
         ui.label(egui::RichText::new(texts.t("conf.move.crew_heading")).strong());
@@ -256,8 +281,8 @@ impl MachinesPanel {
             .horizontal(|ui| ui.button(texts.t("conf.move.crew_draw")).clicked())
             .inner
         {
-            let start = on_table::machine_start(game, index);
-            let result = match (start, status::crew_allowance(&m.card, &m.state)) {
+            let start = conf(game).machine_start(&game.table_or_default(), index);
+            let result = match (start, m.crew_allowance()) {
                 (None, _) => Err(texts.t("conf.act.no_link").to_owned()),
                 (_, None) => Err(texts.t("conf.move.no_crew").to_owned()),
                 (_, Some(Err(e))) => Err(e.to_string()),
@@ -274,8 +299,9 @@ impl MachinesPanel {
     }
 }
 
-/// Above a resolution of a machine: applies its finished result to the
-/// machine (one undoable edit), or says it was applied.
+/// Above a resolution of a machine: applies its finished result (one
+/// undoable edit), or says it was applied. The machines named are those
+/// the crate's typed effects change, the acting one first.
 pub fn apply_button(
     ui: &mut egui::Ui,
     texts: &Texts,
@@ -283,35 +309,44 @@ pub fn apply_button(
     index: usize,
     commands: &mut Vec<Command>,
 ) {
-    let Some(saved) = conf(game).resolutions.get(index) else {
+    let game = conf(game);
+    let Some(saved) = game.resolutions.get(index) else {
         return;
     };
-    let machines = saved.resolver().machines();
-    if machines.is_empty() {
-        return;
+    let effects = game.effects(saved.id());
+    let killed = effects.as_ref().map_or(0, |e| {
+        e.iter()
+            .filter(|e| matches!(e, super::Effect::FigureKilled { .. }))
+            .count()
+    });
+    let mut affected: Vec<Id> = saved.kind().machine().into_iter().collect();
+    if let Ok(effects) = &effects {
+        affected.extend(effects.iter().filter_map(super::Effect::machine));
     }
-    // Name the machines the result changes (the acting one first).
-    let mut affected: Vec<usize> = saved.resolver().machine().into_iter().collect();
-    if let Ok(effects) = saved.effects() {
-        affected.extend(effects.iter().map(|e| e.machine()));
+    if affected.is_empty() && killed == 0 {
+        return;
     }
     let mut names: Vec<&str> = Vec::new();
     for m in affected {
-        if let Some(machine) = conf(game).machines.get(m)
-            && !names.contains(&machine.card.spec().name.as_str())
+        if let Some(machine) = game.machine(m)
+            && !names.contains(&machine.name())
         {
-            names.push(&machine.card.spec().name);
+            names.push(machine.name());
         }
     }
-    let name = names.join(", ");
+    let name = if names.is_empty() {
+        texts.f("conf.apply.figures", &[("n", &killed.to_string())])
+    } else {
+        names.join(", ")
+    };
     let name = name.as_str();
-    if saved.resolver().applied() {
+    if saved.applied() {
         ui.weak(texts.f("conf.applied", &[("name", name)]));
-    } else if saved.effects().is_ok()
+    } else if effects.is_ok()
         && ui
             .button(texts.f("conf.apply", &[("name", name)]))
             .clicked()
     {
-        edit(commands, ConfrontationEdit::ApplyResult(index));
+        edit(commands, ConfrontationEdit::ApplyResult(saved.id()));
     }
 }

@@ -7,9 +7,7 @@ mod card_editor;
 pub mod cli;
 mod damage_table;
 mod figures;
-mod game;
 mod machines_panel;
-pub mod model;
 pub mod on_table;
 mod repair;
 mod sheet;
@@ -17,15 +15,15 @@ mod status;
 
 pub use card_editor::{CardEditor, EXAMPLES, EditorAction, example};
 pub use damage_table::DamageTableScreen;
-pub use game::{
-    ConfrontationEdit, ConfrontationGame, GameMachine, ResolutionKind, Saved, SavedResolution,
-    conf, conf_mut,
+pub use feldherr_confrontation::ConfrontationGame;
+pub use feldherr_confrontation::game::{
+    ConfrontationEdit, ConfrontationKind, ConfrontationOutcome, Effect, FigureStats, GameMachine,
 };
 pub use machines_panel::{MachinesPanel, PathRequest, apply_button};
 pub use sheet::machine_sheet;
 
 use eframe::egui;
-use feldherr_table::TableEdit;
+use feldherr_play::{Game, ResolutionKind as _};
 use feldherr_table::geometry::Point;
 
 use crate::app::Command;
@@ -57,6 +55,42 @@ pub const INFO: SystemInfo = SystemInfo {
 
 fn record_sheet(texts: &Texts, doc: &GameDoc) -> Result<feldherr_sheet::Document, String> {
     machine_sheet(texts, doc, crate::sheets::SheetOptions::default())
+}
+
+static NO_GAME: std::sync::LazyLock<ConfrontationGame> =
+    std::sync::LazyLock::new(ConfrontationGame::new_game);
+
+/// The Confrontation game of a document (an empty one for another system).
+pub fn conf(doc: &GameDoc) -> &ConfrontationGame {
+    match &doc.game {
+        crate::systems::SystemGame::Confrontation(game) => game,
+        _ => &NO_GAME,
+    }
+}
+
+/// The Confrontation game of a document, to change it (`None` for another
+/// system).
+pub fn conf_mut(doc: &mut GameDoc) -> Option<&mut ConfrontationGame> {
+    match &mut doc.game {
+        crate::systems::SystemGame::Confrontation(game) => Some(game),
+        _ => None,
+    }
+}
+
+/// A refusal of the crate in the user's words: a refusal under a rule
+/// reads "not allowed (C10): …"; anything else as the crate says it.
+pub fn refusal(texts: &Texts, e: &feldherr_play::PlayError) -> String {
+    match e {
+        feldherr_play::PlayError::Refused {
+            reason,
+            rule: Some(rule),
+        } => texts.f("conf.refused", &[("rule", rule), ("reason", reason)]),
+        // A reason that names its field says it all.
+        feldherr_play::PlayError::Invalid { field, reason, .. } if reason.starts_with(field) => {
+            reason.clone()
+        }
+        other => other.to_string(),
+    }
 }
 
 /// Pushes a Confrontation edit.
@@ -113,7 +147,8 @@ impl SystemUi for ConfrontationUi {
     fn show_tab(&mut self, _tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
         self.machines.show(ui, ctx.texts, ctx.doc, ctx.commands);
         if let Some(request) = self.machines.path_request.take()
-            && let Some((start, facing)) = on_table::machine_start(ctx.doc, request.machine)
+            && let Some((start, facing)) =
+                conf(ctx.doc).machine_start(&ctx.doc.table_or_default(), request.machine)
         {
             ctx.canvas.start_path(start, Some(facing));
             self.path = Some(PathSession {
@@ -135,21 +170,27 @@ impl SystemUi for ConfrontationUi {
 
     fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
         let texts = ctx.texts;
-        let game = ctx.doc;
+        let game = conf(ctx.doc);
+        let table = ctx.doc.table_or_default();
         let mut overlay = Overlay::default();
         if let Some(path) = &mut self.path {
-            let check = on_table::check_path(&path.request.rules, &path.points);
-            let name = conf(game)
-                .machines
-                .get(path.request.machine)
-                .map_or("?", |m| m.card.spec().name.as_str());
+            let check = game.check_path(
+                &table,
+                path.request.machine,
+                &path.request.rules,
+                &path.points,
+            );
+            let name = game
+                .machine(path.request.machine)
+                .map_or("?", GameMachine::name);
             ui.horizontal_wrapped(|ui| {
                 ui.strong(texts.f("conf.move.drawing", &[("name", name)]));
                 match &check {
                     None => {
                         ui.label(texts.t("conf.move.click"));
                     }
-                    Some(Ok(c)) => {
+                    Some(Ok(report)) => {
+                        let c = &report.check;
                         ui.label(texts.f(
                             "conf.move.length",
                             &[
@@ -163,15 +204,31 @@ impl SystemUi for ConfrontationUi {
                         }
                     }
                     Some(Err(e)) => {
-                        ui.colored_label(ui.visuals().error_fg_color, e);
+                        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
                     }
                 }
                 if ui.button(texts.t("conf.move.cancel")).clicked() {
                     path.points.clear();
                 }
             });
-            if let Some(Ok(c)) = &check {
-                for v in &c.violations {
+            if let Some(Ok(report)) = &check {
+                let mut crossed = report.crossed.iter();
+                for v in &report.check.violations {
+                    // P36 names the piece run over, not its index.
+                    if let feldherr_confrontation::MoveViolation::CrossesModel { segment, .. } = v {
+                        let name = crossed
+                            .next()
+                            .and_then(|id| table.piece(*id))
+                            .map_or("?", |p| p.name.as_str());
+                        ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            texts.f(
+                                "conf.move.crosses",
+                                &[("segment", &segment.to_string()), ("name", name)],
+                            ),
+                        );
+                        continue;
+                    }
                     let text = v.to_string();
                     let text = if text.contains(v.rule()) {
                         text
@@ -184,14 +241,17 @@ impl SystemUi for ConfrontationUi {
             if let Some(m) = &path.message {
                 ui.colored_label(ui.visuals().error_fg_color, m);
             }
-            overlay =
-                on_table::path_overlay(&path.points, check.as_ref().and_then(|c| c.as_ref().ok()));
+            overlay = on_table::path_overlay(
+                texts,
+                &path.points,
+                check.as_ref().and_then(|c| c.as_ref().ok()),
+            );
             if path.points.is_empty() {
                 ctx.canvas.cancel_path();
                 self.path = None;
             }
-        } else if let Some(saved) = ctx.selected.and_then(|i| conf(game).resolutions.get(i)) {
-            let shown = on_table::resolution_overlay(saved);
+        } else if let Some(saved) = ctx.selected.and_then(|i| game.resolutions.get(i)) {
+            let shown = on_table::resolution_overlay(texts, saved);
             if !shown.items.is_empty() || !shown.highlights.is_empty() {
                 ui.checkbox(
                     &mut self.show_on_table,
@@ -205,6 +265,7 @@ impl SystemUi for ConfrontationUi {
                 }
             }
         }
+        on_table::cross_out_dead(texts, &mut overlay, game, &table);
         overlay
     }
 
@@ -224,42 +285,43 @@ impl SystemUi for ConfrontationUi {
 
 impl ConfrontationUi {
     /// Moves the machine's piece to the end of a legal path, facing along
-    /// its last leg; an illegal path stays on the table with its problems.
+    /// its last leg (one edit, one undo step); an illegal path stays on the
+    /// table with its problems.
     fn finish_path(&mut self, ctx: &mut GameContext<'_>, points: Vec<Point>) {
-        let game = ctx.doc;
+        let game = conf(ctx.doc);
+        let table = ctx.doc.table_or_default();
         let Some(path) = &mut self.path else {
             return;
         };
         path.points = points.clone();
-        match on_table::check_path(&path.request.rules, &points) {
-            Some(Ok(check)) if check.is_legal() => {
-                let piece = conf(game)
-                    .machines
-                    .get(path.request.machine)
-                    .and_then(|m| m.piece);
-                let touched = on_table::blade_touches(game, path.request.machine, &points);
+        let machine = path.request.machine;
+        match game.check_path(&table, machine, &path.request.rules, &points) {
+            Some(Ok(report)) if report.check.is_legal() => {
+                let touched = game.blade_touches(&table, machine, &points);
                 if !touched.is_empty() {
-                    self.machines
-                        .blades_touched(game, path.request.machine, &touched);
+                    self.machines.blades_touched(ctx.doc, machine, &touched);
                     *ctx.view = View::System("machines");
                 }
-                if let (Some(id), [.., from, to]) = (piece, points.as_slice()) {
-                    let table = |edit| Command::Edit(DocumentEdit::Game(GameEdit::Table(edit)));
-                    ctx.commands.push(table(TableEdit::Move { id, to: *to }));
-                    if let Some(facing) = (*to - *from).angle() {
-                        ctx.commands.push(table(TableEdit::Rotate { id, facing }));
-                    }
+                if let [.., from, to] = points.as_slice() {
+                    edit(
+                        ctx.commands,
+                        ConfrontationEdit::MoveMachine {
+                            machine,
+                            to: *to,
+                            facing: (*to - *from).angle(),
+                        },
+                    );
                 }
                 self.path = None;
             }
             Some(Ok(_)) => {
                 path.message = Some(ctx.texts.t("conf.move.illegal").to_owned());
                 path.points = vec![points[0]];
-                if let Some((start, facing)) = on_table::machine_start(game, path.request.machine) {
+                if let Some((start, facing)) = game.machine_start(&table, machine) {
                     ctx.canvas.start_path(start, Some(facing));
                 }
             }
-            Some(Err(e)) => path.message = Some(e),
+            Some(Err(e)) => path.message = Some(e.to_string()),
             None => self.path = None,
         }
     }
@@ -292,15 +354,14 @@ impl ConfrontationUi {
                 .and_then(|s| Ok((s, number("RES", &self.resilience)?)));
             match parsed {
                 Ok((strength, resilience)) => {
-                    let kind = ResolutionKind::ConfrontationDamage {
+                    let kind = ConfrontationKind::Damage {
                         strength,
                         resilience,
                         sacred: self.sacred,
                         machine: None,
-                        applied: false,
                     };
-                    match kind.check(&[]) {
-                        Ok(()) => {
+                    match kind.replay(&[]).map_err(|e| e.to_string()) {
+                        Ok(_) => {
                             self.form_error = None;
                             edit(commands, ConfrontationEdit::AddResolution(kind));
                         }

@@ -1,23 +1,26 @@
 //! Resolutions drawn on the table canvas: a shot's line of fire, the
 //! template where it was aimed and where it came down after its deviation
 //! (C6), the models under it (hit or spared), a penetrating chain (C7);
-//! the models a collision, the blades or a blast hit. And the movement
-//! path of a machine (C4, P18) with each leg coloured by its check.
+//! the models a collision, the blades or a blast hit; the movement path of
+//! a machine (C4, P18, P36) with each leg coloured by the crate's check;
+//! and every figure killed by an applied result, crossed out. What to draw
+//! comes from the crate ([`ShotInputs::overlay`], [`PathReport`]); this
+//! file only turns it into canvas items.
 
-use feldherr_confrontation::{
-    Fate, FireResult, HitResult, MovePath, MoveViolation, PathCheck, PenetrationStop,
+use feldherr_confrontation::game::{
+    ConfrontationKind, ConfrontationOutcome, ModelRef, PathReport, ShotInputs,
 };
-use feldherr_table::geometry::{Point, Polyline};
+use feldherr_confrontation::{ConfrontationGame, Fate, HitResult, PenetrationStop};
+use feldherr_play::SavedResolution;
+use feldherr_table::Table;
+use feldherr_table::geometry::Point;
 
-use super::game::{ResolutionKind, Saved, SavedResolution, conf};
-use super::model::{ModelRef, ShotOutcome};
-use crate::document::GameDoc;
+use crate::i18n::Texts;
 use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
 
 fn tone_of(result: Option<&HitResult>) -> Tone {
     match result.map(|r| r.fate) {
-        Some(Fate::Killed | Fate::Destroyed) => Tone::Hit,
-        Some(Fate::Survives) => Tone::Hit,
+        Some(Fate::Killed | Fate::Destroyed | Fate::Survives) => Tone::Hit,
         None => Tone::Miss,
     }
 }
@@ -28,206 +31,172 @@ fn highlight(overlay: &mut Overlay, refs: &[ModelRef], model: usize, tone: Tone)
     }
 }
 
-/// The overlay of resolution `saved` (empty for resolutions without a
-/// place on the table).
-pub fn resolution_overlay(saved: &SavedResolution) -> Overlay {
+/// The overlay of a shot, from the crate's [`ShotInputs::overlay`].
+fn shot_overlay(
+    texts: &Texts,
+    shot: &ShotInputs,
+    outcome: Option<&ConfrontationOutcome>,
+) -> Overlay {
     let mut overlay = Overlay::default();
-    if let Some((shot, outcome)) = saved.shot() {
-        let Some(target) = shot.models.get(shot.target) else {
-            return overlay;
-        };
-        overlay.items.push(OverlayItem::Line {
-            points: vec![shot.shooter, target.center],
+    let outcome = match outcome {
+        Some(ConfrontationOutcome::Shot(s)) => Some(s),
+        _ => None,
+    };
+    let data = shot.overlay(outcome);
+    let Some(aimed_at) = data.aimed_at else {
+        return overlay;
+    };
+    overlay.items.push(OverlayItem::Line {
+        points: vec![data.from, aimed_at],
+        tone: Tone::Aim,
+        arrow: true,
+        dashed: false,
+        label: None,
+    });
+    if let Some(piece) = data.target_piece {
+        overlay.highlights.push((piece, Tone::Aim));
+    }
+    if let Some(radius) = data.template_radius_cm {
+        overlay.items.push(OverlayItem::Circle {
+            center: aimed_at,
+            radius,
             tone: Tone::Aim,
-            arrow: true,
-            dashed: false,
+            dashed: true,
             label: None,
         });
-        highlight(&mut overlay, &shot.refs, shot.target, Tone::Aim);
-        match (&shot.ammunition, outcome) {
-            (feldherr_confrontation::Ammunition::Zone, outcome) => {
-                overlay.items.push(OverlayItem::Circle {
-                    center: target.center,
-                    radius: shot.template_cm / 2.0,
-                    tone: Tone::Aim,
-                    dashed: true,
-                    label: None,
-                });
-                if let Some(ShotOutcome::Zone(z)) = outcome {
-                    if let (Some(center), Some((cm, face))) = (z.center, z.deviation) {
-                        overlay.items.push(OverlayItem::Line {
-                            points: vec![target.center, center],
-                            tone: Tone::Miss,
-                            arrow: true,
-                            dashed: false,
-                            label: Some(format!("{cm} cm, {face}")),
-                        });
-                    }
-                    if let Some(center) = z.center {
-                        overlay.items.push(OverlayItem::Circle {
-                            center,
-                            radius: shot.template_cm / 2.0,
-                            tone: Tone::Hit,
-                            dashed: false,
-                            label: None,
-                        });
-                    }
-                    for h in &z.hits {
-                        highlight(
-                            &mut overlay,
-                            &shot.refs,
-                            h.model,
-                            tone_of(h.result.as_ref()),
-                        );
-                    }
-                    if z.fire == FireResult::Jammed {
-                        overlay.items.push(OverlayItem::Label {
-                            at: shot.shooter,
-                            text: "jammed".into(),
-                            tone: Tone::Violation,
-                        });
-                    }
-                }
-            }
-            (feldherr_confrontation::Ammunition::Penetrating, Some(outcome)) => {
-                if let ShotOutcome::Penetrating {
-                    chain: Some(chain), ..
-                } = &outcome
-                {
-                    let mut points = vec![shot.shooter];
-                    for (model, _, result) in &chain.hits {
-                        if let Some(m) = shot.models.get(*model) {
-                            points.push(m.center);
-                        }
-                        highlight(&mut overlay, &shot.refs, *model, tone_of(Some(result)));
-                    }
-                    let label = match chain.stop {
-                        PenetrationStop::Stuck => "stuck",
-                        PenetrationStop::RangeEnd => "range end",
-                    };
-                    overlay.items.push(OverlayItem::Line {
-                        points,
-                        tone: Tone::Hit,
-                        arrow: true,
-                        dashed: false,
-                        label: Some(label.into()),
-                    });
-                }
-            }
-            (feldherr_confrontation::Ammunition::Penetrating, None) => {}
+        if let (Some(center), Some((cm, face))) = (data.landed_at, data.deviation) {
+            overlay.items.push(OverlayItem::Line {
+                points: vec![aimed_at, center],
+                tone: Tone::Miss,
+                arrow: true,
+                dashed: false,
+                label: Some(texts.f(
+                    "conf.overlay.deviation",
+                    &[("cm", &cm.to_string()), ("face", &face.to_string())],
+                )),
+            });
         }
-        return overlay;
+        if let Some(center) = data.landed_at {
+            overlay.items.push(OverlayItem::Circle {
+                center,
+                radius,
+                tone: Tone::Hit,
+                dashed: false,
+                label: None,
+            });
+        }
     }
-    let refs: &[ModelRef] = match saved.resolver() {
-        ResolutionKind::ConfrontationRamming(r) => &r.refs,
-        ResolutionKind::ConfrontationSickle(r) => &r.refs,
-        ResolutionKind::ConfrontationHits(h) => &h.refs,
-        _ => &[],
-    };
+    if !data.chain.is_empty() {
+        let mut points = vec![data.from];
+        points.extend(&data.chain);
+        let label = data.stop.map(|s| {
+            texts
+                .t(match s {
+                    PenetrationStop::Stuck => "conf.overlay.stuck",
+                    PenetrationStop::RangeEnd => "conf.overlay.range_end",
+                })
+                .to_owned()
+        });
+        overlay.items.push(OverlayItem::Line {
+            points,
+            tone: Tone::Hit,
+            arrow: true,
+            dashed: false,
+            label,
+        });
+    }
+    for m in &data.models {
+        if let Some(piece) = m.piece {
+            overlay.highlights.push((piece, tone_of(m.result.as_ref())));
+        }
+    }
+    if data.jammed {
+        overlay.items.push(OverlayItem::Label {
+            at: data.from,
+            text: texts.t("conf.overlay.jammed").to_owned(),
+            tone: Tone::Violation,
+        });
+    }
+    overlay
+}
+
+/// The overlay of resolution `saved` (empty for resolutions without a
+/// place on the table).
+pub fn resolution_overlay(texts: &Texts, saved: &SavedResolution<ConfrontationKind>) -> Overlay {
+    if let Some(shot) = saved.kind().shot() {
+        return shot_overlay(texts, shot, saved.outcome());
+    }
+    let mut overlay = Overlay::default();
+    let refs = saved.kind().refs();
     for i in 0..refs.len() {
         highlight(&mut overlay, refs, i, Tone::Hit);
     }
     overlay
 }
 
-/// Checks a drawn path of machine `machine` and colours its legs: legal
-/// legs in the path tone, a leg with a violation in the violation tone,
-/// and a label for each course change.
-pub fn path_overlay(points: &[Point], check: Option<&PathCheck>) -> Overlay {
+/// A drawn path with each leg coloured by the crate's check (a leg with a
+/// violation, P36 crossings among them, in the violation tone) and a label
+/// for each course change.
+pub fn path_overlay(texts: &Texts, points: &[Point], report: Option<&PathReport>) -> Overlay {
     let mut overlay = Overlay::default();
-    let bad: Vec<usize> = check
-        .map(|c| c.violations.iter().map(MoveViolation::segment).collect())
-        .unwrap_or_default();
+    let bad = |i: usize| {
+        report
+            .and_then(|r| r.legs.get(i))
+            .is_some_and(|leg| !leg.violations.is_empty())
+    };
     for (i, leg) in points.windows(2).enumerate() {
         overlay.items.push(OverlayItem::Line {
             points: leg.to_vec(),
-            tone: if bad.contains(&i) {
-                Tone::Violation
-            } else {
-                Tone::Path
-            },
+            tone: if bad(i) { Tone::Violation } else { Tone::Path },
             arrow: i + 2 == points.len(),
             dashed: false,
             label: None,
         });
     }
-    if let Some(check) = check {
-        for turn in &check.turns {
-            if let Some(at) = points.get(turn.segment) {
+    if let Some(report) = report {
+        for (i, leg) in report.legs.iter().enumerate() {
+            if let Some(degrees) = leg.turn_deg {
                 overlay.items.push(OverlayItem::Label {
-                    at: *at,
-                    text: format!("{:+.0} deg", turn.degrees),
-                    tone: if bad.contains(&turn.segment) {
-                        Tone::Violation
-                    } else {
-                        Tone::Info
-                    },
+                    at: leg.from,
+                    text: texts.f("conf.overlay.turn", &[("deg", &format!("{degrees:+.0}"))]),
+                    tone: if bad(i) { Tone::Violation } else { Tone::Info },
                 });
             }
+        }
+        for piece in &report.crossed {
+            overlay.highlights.push((*piece, Tone::Violation));
         }
     }
     overlay
 }
 
-/// Checks `points` as a path of `rules`; `None` while it has no leg.
-pub fn check_path(rules: &MovePath, points: &[Point]) -> Option<Result<PathCheck, String>> {
-    if points.len() < 2 {
-        return None;
-    }
-    let path = Polyline::new(points.to_vec()).map_err(|e| e.to_string());
-    Some(path.and_then(|p| rules.check(&p).map_err(|e| e.to_string())))
-}
-
-/// The start of a machine's path: its piece's centre and facing.
-pub fn machine_start(
-    game: &GameDoc,
-    machine: usize,
-) -> Option<(Point, feldherr_table::geometry::Angle)> {
-    let piece = conf(game).machines.get(machine)?.piece?;
-    let table = game.table_or_default();
-    let p = table.piece(piece)?;
-    Some((
-        p.center(),
-        p.facing_angle()
-            .unwrap_or(feldherr_table::geometry::Angle::ZERO),
-    ))
-}
-
-/// Reach of the Sichel blades beside the hull, in cm (P17).
-pub const BLADE_REACH_CM: f64 = 1.0;
-
-/// The model pieces the Sichel blades of machine `machine` touch when it
-/// drives along `points` (P17): strips beside the long sides of its piece,
-/// swept along the path. Empty for a machine without Sichel or a piece.
-pub fn blade_touches(game: &GameDoc, machine: usize, points: &[Point]) -> Vec<u64> {
-    let Some(m) = conf(game).machines.get(machine) else {
-        return Vec::new();
-    };
-    let (Some(_), Some(own)) = (m.card.sickle(), m.piece) else {
-        return Vec::new();
-    };
-    let table = game.table_or_default();
-    let Some(piece) = table.piece(own) else {
-        return Vec::new();
-    };
-    let (width, length) = match &piece.shape {
-        feldherr_table::geometry::Shape::Rect(r) => (r.width(), r.length()),
-        other => {
-            let b = other.bounds();
-            (b.max.x - b.min.x, b.max.y - b.min.y)
+/// Crosses out every figure killed by an applied result that is still on
+/// the table.
+pub fn cross_out_dead(
+    texts: &Texts,
+    overlay: &mut Overlay,
+    game: &ConfrontationGame,
+    table: &Table,
+) {
+    for piece in game.dead.iter().filter_map(|id| table.piece(*id)) {
+        let b = piece.shape.bounds();
+        let (min, max) = (b.min, b.max);
+        let label = texts.f("conf.overlay.dead", &[("name", &piece.name)]);
+        for (points, label) in [
+            (vec![min, max], Some(label)),
+            (
+                vec![Point::new(min.x, max.y), Point::new(max.x, min.y)],
+                None,
+            ),
+        ] {
+            overlay.items.push(OverlayItem::Line {
+                points,
+                tone: Tone::Violation,
+                arrow: false,
+                dashed: false,
+                label,
+            });
         }
-    };
-    let others: Vec<&feldherr_table::Piece> = table
-        .pieces()
-        .iter()
-        .filter(|p| p.layer == feldherr_table::Layer::Model && p.id != own)
-        .collect();
-    let shapes: Vec<feldherr_table::geometry::Shape> =
-        others.iter().map(|p| p.shape.clone()).collect();
-    let Ok(path) = Polyline::new(points.to_vec()) else {
-        return Vec::new();
-    };
-    feldherr_confrontation::blade_victims(width, length, BLADE_REACH_CM, &path, &shapes)
-        .map(|hit| hit.iter().map(|&i| others[i].id).collect())
-        .unwrap_or_default()
+        overlay.highlights.push((piece.id, Tone::Violation));
+    }
 }

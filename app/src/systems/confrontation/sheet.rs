@@ -8,7 +8,7 @@ use feldherr_confrontation::{
 };
 use feldherr_sheet::{Block, Column, Document, Footer, KeyValues, Paragraph, Table, Title};
 
-use super::game::{Saved, conf};
+use super::conf;
 use crate::document::GameDoc;
 use crate::i18n::Texts;
 use crate::sheets::SheetOptions;
@@ -58,11 +58,17 @@ fn artillery(texts: &Texts, artillery: Option<&Artillery>) -> String {
     });
     let minimum = a
         .min_range_cm
-        .map(|m| format!(" (min. {m} cm)"))
+        .map(|m| texts.f("conf.sheet.min_range", &[("min", &m.to_string())]))
         .unwrap_or_default();
-    format!(
-        "{class}, {ammunition}, STR {}, {} cm{minimum}",
-        a.strength, a.range_cm
+    texts.f(
+        "conf.sheet.artillery_line",
+        &[
+            ("class", class),
+            ("ammo", ammunition),
+            ("str", &a.strength.to_string()),
+            ("range", &a.range_cm.to_string()),
+            ("min", &minimum),
+        ],
     )
 }
 
@@ -157,13 +163,13 @@ pub fn machine_sheet(
     if conf(game).machines.is_empty() {
         doc = doc.block(Paragraph::new(texts.t("conf.no_machines")).muted());
     }
-    for (i, machine) in conf(game).machines.iter().enumerate() {
+    for machine in &conf(game).machines {
         let history: Vec<String> = machine.sp_history.iter().map(ToString::to_string).collect();
         doc = doc
             .block(Paragraph::heading(format!(
                 "{}. {}",
-                i + 1,
-                machine.card.spec().name
+                machine.id.0,
+                machine.name()
             )))
             .block(card_values(texts, &machine.card, &machine.state))
             .block(Paragraph::new(
@@ -178,7 +184,12 @@ pub fn machine_sheet(
             let riders: Vec<String> = machine
                 .passengers
                 .iter()
-                .map(|p| format!("{} (RES {})", p.name, p.res))
+                .map(|p| {
+                    texts.f(
+                        "conf.sheet.passenger",
+                        &[("name", &p.name), ("res", &p.res.to_string())],
+                    )
+                })
                 .collect();
             doc = doc.block(Paragraph::new(format!(
                 "{}: {}",
@@ -188,7 +199,7 @@ pub fn machine_sheet(
         }
         doc = doc.block(Block::Spacer(8.0));
     }
-    doc = doc.block(Paragraph::heading(texts.t("conf(game).resolutions")));
+    doc = doc.block(Paragraph::heading(texts.t("game.resolutions")));
     let mut table = Table::new([
         Column::new("#", 0.06),
         Column::new(texts.t("conf.sheet.resolution"), 0.34),
@@ -200,21 +211,32 @@ pub fn machine_sheet(
         doc = doc.block(Paragraph::new(texts.t("game.no_resolution")).muted());
         return Ok(doc);
     }
-    for (i, saved) in conf(game).resolutions.iter().enumerate() {
-        let driver = saved.driver()?;
-        let mut log: Vec<String> = driver.log().iter().map(|s| texts.log_line(s)).collect();
-        if let Some(outcome) = driver.outcome_text() {
-            log.push(format!("{}: {outcome}", texts.t("panel.result")));
+    for saved in &conf(game).resolutions {
+        // Every line through the catalogues: the crate's log messages, and
+        // the title and outcome as messages (a German sheet is German).
+        let mut log: Vec<String> = saved
+            .resolution()
+            .log()
+            .iter()
+            .map(|s| texts.log_line(s))
+            .collect();
+        if let Some(outcome) = saved.outcome() {
+            let lines: Vec<String> = outcome
+                .lines(saved.kind())
+                .iter()
+                .map(|m| texts.message(m))
+                .collect();
+            log.push(format!("{}: {}", texts.t("panel.result"), lines.join("; ")));
         }
         let machine = saved
-            .resolver()
+            .kind()
             .machine()
-            .and_then(|m| conf(game).machines.get(m))
-            .map(|m| format!(" ({})", m.card.spec().name))
+            .and_then(|m| conf(game).machine(m))
+            .map(|m| format!(" ({})", m.name()))
             .unwrap_or_default();
         table = table.row([
-            (i + 1).to_string(),
-            format!("{}{machine}", driver.title()),
+            saved.id().0.to_string(),
+            format!("{}{machine}", texts.message(&saved.kind().title_message())),
             log.join("\n"),
         ]);
     }

@@ -3,20 +3,22 @@
 //! destroyed. Every change comes back as a new state (one undoable edit).
 
 use eframe::egui;
-use feldherr_confrontation::crew::{MoveAllowance, immobile_move};
-use feldherr_confrontation::{MachineCard, MachineState};
 
+use super::{ConfrontationEdit, GameMachine};
 use crate::i18n::Texts;
 
-/// Draws the status of one machine; returns the changed state, if any.
+/// Draws the status of one machine; a changed state or crew status goes
+/// to `out` (one undoable edit each).
 pub fn show(
     ui: &mut egui::Ui,
     texts: &Texts,
-    card: &MachineCard,
-    state: &MachineState,
-    sp_history: &[u32],
-) -> Option<MachineState> {
+    machine: &GameMachine,
+    out: &mut Vec<ConfrontationEdit>,
+) {
+    let (card, state, sp_history) = (&machine.card, &machine.state, &machine.sp_history);
     let mut next = state.clone();
+    let mut engaged = machine.crew_engaged.clone();
+    let mut fleeing = machine.crew_fleeing.clone();
     ui.label(
         egui::RichText::new(texts.f("conf.status.heading", &[("name", &card.spec().name)]))
             .strong(),
@@ -94,52 +96,50 @@ pub fn show(
     if !crew.is_empty() {
         ui.label(egui::RichText::new(texts.t("conf.status.crew")).strong());
         for (i, figure) in crew.iter().enumerate() {
-            let mut in_contact = next.crew_in_contact.contains(&i);
-            let label = texts.f(
-                "conf.status.crew_member",
-                &[("n", &(i + 1).to_string()), ("name", &figure.name)],
-            );
-            if ui.checkbox(&mut in_contact, label).changed() {
-                if in_contact {
-                    next.crew_in_contact.push(i);
-                    next.crew_in_contact.sort_unstable();
-                } else {
-                    next.crew_in_contact.retain(|c| *c != i);
+            let n = (i + 1).to_string();
+            let args = [("n", n.as_str()), ("name", figure.name.as_str())];
+            ui.horizontal_wrapped(|ui| {
+                for (list, key) in [
+                    (&mut next.crew_in_contact, "conf.status.crew_member"),
+                    (&mut engaged, "conf.status.crew_engaged"),
+                    (&mut fleeing, "conf.status.crew_fleeing"),
+                ] {
+                    let mut on = list.contains(&i);
+                    if ui.checkbox(&mut on, texts.f(key, &args)).changed() {
+                        if on {
+                            list.push(i);
+                            list.sort_unstable();
+                        } else {
+                            list.retain(|c| *c != i);
+                        }
+                    }
                 }
-            }
+            });
         }
     }
     if !card.is_mobile() {
-        ui.label(move_text(texts, card, state));
+        ui.label(move_text(texts, machine));
     }
-    (next != *state).then_some(next)
+    if next != *state {
+        out.push(ConfrontationEdit::SetMachineState {
+            machine: machine.id,
+            state: next,
+        });
+    } else if engaged != machine.crew_engaged || fleeing != machine.crew_fleeing {
+        out.push(ConfrontationEdit::SetCrewStatus {
+            machine: machine.id,
+            engaged,
+            fleeing,
+            contact_limit: machine.contact_limit,
+        });
+    }
 }
 
-/// What the crew in contact may do with an immobile machine (C3); `None`
-/// when no crew is in contact.
-pub fn crew_allowance(
-    card: &MachineCard,
-    state: &MachineState,
-) -> Option<Result<MoveAllowance, feldherr_confrontation::ConfrontationError>> {
-    let crew = &card.spec().crew;
-    let bew: Vec<u32> = state
-        .crew_in_contact
-        .iter()
-        .filter_map(|&i| crew.get(i).map(|c| c.bew))
-        .collect();
-    if bew.is_empty() {
-        return None;
-    }
-    Some(immobile_move(
-        card.spec().gew.unwrap_or(0),
-        &bew,
-        crew.len() as u32,
-    ))
-}
-
-/// How far the crew in contact may move an immobile machine (C3).
-pub fn move_text(texts: &Texts, card: &MachineCard, state: &MachineState) -> String {
-    match crew_allowance(card, state) {
+/// How far the crew may move an immobile machine (C3): the crate's mover
+/// rule (in contact, neither engaged nor fleeing, at most as many as may
+/// touch it).
+pub fn move_text(texts: &Texts, machine: &GameMachine) -> String {
+    match machine.crew_allowance() {
         None => texts.t("conf.move.no_crew").to_owned(),
         Some(Ok(allowance)) => texts.f(
             "conf.move.allowed",
@@ -147,7 +147,7 @@ pub fn move_text(texts: &Texts, card: &MachineCard, state: &MachineState) -> Str
                 ("walk", &allowance.walk_cm.to_string()),
                 ("run", &allowance.run_cm.to_string()),
                 ("x", &allowance.penalty.to_string()),
-                ("movers", &state.crew_in_contact.len().to_string()),
+                ("movers", &machine.movers().len().to_string()),
             ],
         ),
         Some(Err(e)) => e.to_string(),

@@ -12,6 +12,7 @@ pub mod sheets;
 mod sled;
 mod standings;
 mod treasure;
+mod wfb_table;
 
 pub use event_screen::{EventScreen, Tab, standings_rows};
 pub use rules_card::{RULE_CARDS, rule_card_text};
@@ -52,7 +53,7 @@ pub struct Wfb;
 impl TableOnlySystem for Wfb {
     const ID: &'static str = "wfb_newyear";
     fn table_rules() -> TableRules {
-        TableRules::wfb_sled_race()
+        wfb_table::wfb_table_rules()
     }
     fn default_table() -> Table {
         Table::new(72.0, 48.0, Unit::Inch).unwrap_or_else(|_| Self::table_rules().default_table())

@@ -5,7 +5,7 @@
 use eframe::egui;
 use feldherr_scoring::Side;
 use feldherr_table::geometry::{Angle, OrientedRect, Point, Shape, Unit};
-use feldherr_table::{Layer, Piece, Table, TableRules};
+use feldherr_table::{Layer, Piece, Table};
 use feldherr_wfb_newyear::{PlayingTable, TreasureLine};
 
 use crate::i18n::Texts;
@@ -123,9 +123,12 @@ impl TreasureHelper {
                     Ok(table) => {
                         ui.allocate_ui(egui::vec2(ui.available_width(), 420.0), |ui| {
                             // A picture to look at: edits are not kept.
-                            let _ =
-                                self.canvas
-                                    .show(ui, texts, &table, &TableRules::wfb_sled_race());
+                            let _ = self.canvas.show(
+                                ui,
+                                texts,
+                                &table,
+                                &super::wfb_table::wfb_table_rules(),
+                            );
                         });
                     }
                     Err(e) => {

@@ -350,7 +350,14 @@ impl TableCanvas {
                         .desired_width(110.0),
                 )
                 .labelled_by(label.id);
-            add = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                // Enter here adds the leg: it is used up, so that it does
+                // not also finish the path, and the field keeps the focus
+                // for the next leg.
+                ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
+                response.request_focus();
+                add = true;
+            }
             if ui.button(texts.t("canvas.path.add")).clicked() {
                 add = true;
             }

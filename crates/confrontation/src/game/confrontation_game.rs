@@ -84,6 +84,9 @@ impl ConfrontationGame {
     }
 }
 
+/// The side of the square Confrontation table, cm (G2).
+const TABLE_CM: f64 = 120.0;
+
 fn type_def(id: &str, label: &str, colour: [u8; 3], layer: Layer, shape: ShapeTemplate) -> TypeDef {
     let t = TypeDef::new(id, label, colour, layer, shape).keyed();
     if layer == Layer::Model {
@@ -185,7 +188,8 @@ impl Game for ConfrontationGame {
 
     /// 120 x 120 cm (G2).
     fn default_table() -> Table {
-        Table::confrontation()
+        Table::new(TABLE_CM, TABLE_CM, Unit::Centimetre)
+            .unwrap_or_else(|_| Self::table_rules().default_table())
     }
 
     fn apply(&mut self, edit: &ConfrontationEdit, table: &mut Table) -> Result<(), PlayError> {
@@ -209,13 +213,9 @@ impl Game for ConfrontationGame {
         &mut self.resolutions
     }
 
-    /// The keys this game module logs (`conf.game.…`). The crate's
-    /// resolver keys live in `messages/en.json` and `de.json`; the host
-    /// merges both catalogues.
+    /// The crate's whole catalogue ([`crate::messages`]): the resolvers'
+    /// keys and this game module's (`conf.game.…`), one file per language.
     fn messages(lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => include_str!("../../messages/game.en.json"),
-            Lang::De => include_str!("../../messages/game.de.json"),
-        }
+        crate::messages(lang)
     }
 }

@@ -2,7 +2,7 @@
 
 use feldherr_dice::step::Answer;
 use feldherr_play::{Id, PlayError, ResolutionList, SavedResolution};
-use feldherr_table::geometry::FacingArc;
+use feldherr_table::geometry::{Angle, FacingArc, Point};
 use feldherr_table::{Layer, Table, TableEdit};
 
 use super::game_machine::check_crew_list;
@@ -58,6 +58,16 @@ pub enum ConfrontationEdit {
     /// Take a figure off the table (a dead one, usually): its piece, stats
     /// and death mark go. Refused for a piece that stands for a machine.
     RemoveFigure(u64),
+    /// Move a machine's piece to the end of a drawn path and turn it along
+    /// its last leg, as one change (one undo step).
+    MoveMachine {
+        /// Which machine.
+        machine: Id,
+        /// Where the centre of its piece goes.
+        to: Point,
+        /// Its new facing; `None` keeps it.
+        facing: Option<Angle>,
+    },
     /// Link a machine to the model piece that stands for it (or unlink it).
     LinkMachinePiece {
         /// Which machine.
@@ -331,6 +341,28 @@ impl ConfrontationGame {
                 }
                 self.figures.remove(piece);
                 self.dead.remove(piece);
+            }
+            ConfrontationEdit::MoveMachine {
+                machine,
+                to,
+                facing,
+            } => {
+                let m = self
+                    .machine(*machine)
+                    .ok_or_else(|| PlayError::not_found("machine", machine))?;
+                let id = m.piece.ok_or_else(|| {
+                    PlayError::refused(format!("{}: stands for no piece", m.name()), None)
+                })?;
+                if !to.is_finite() {
+                    return Err(PlayError::invalid("to", format!("{to:?}"), "not a point"));
+                }
+                table.apply(TableEdit::Move { id, to: *to })?;
+                if let Some(facing) = facing {
+                    table.apply(TableEdit::Rotate {
+                        id,
+                        facing: *facing,
+                    })?;
+                }
             }
             ConfrontationEdit::LinkMachinePiece { machine, piece } => {
                 if let Some(id) = piece {

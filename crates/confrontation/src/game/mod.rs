@@ -53,6 +53,7 @@ mod path;
 mod problems;
 mod resolution_kind;
 mod shot;
+mod summary;
 mod table_model;
 mod v1;
 mod worded;
@@ -74,6 +75,7 @@ pub use shot::{
     NamedShot, OverlayModel, Shot, ShotInputs, ShotOrder, ShotOutcome, ShotOverlay, ShotProblem,
     ShotResolver,
 };
+pub use summary::hit_message;
 pub use table_model::{MineLayer, MineStatus, ModelRef, TableModel, base_of};
 pub use worded::{RepairStep, Worded, WordedOutcome, Words};
 

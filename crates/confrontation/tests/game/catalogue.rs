@@ -4,7 +4,9 @@
 use feldherr_confrontation::{ConfrontationGame, ConfrontationKind};
 use feldherr_play::{Catalogue, Game, Lang};
 
-use super::support::{GOBLIN_B, PANZER, example_game, order};
+use super::support::{
+    FELSSPALTER, GOBLIN_A, GOBLIN_B, GOBLIN_C, MINE, PANZER, PANZERWAGEN, example_game, order,
+};
 
 #[test]
 fn both_catalogues_have_the_same_keys_and_every_used_key_renders() {
@@ -43,4 +45,94 @@ fn both_catalogues_have_the_same_keys_and_every_used_key_renders() {
         )
         .expect("renders");
     assert_eq!(de_line, "FER-Test: Treffer");
+}
+
+/// Every message in `m` (nested ones too), by key.
+fn keys_of(m: &feldherr_dice::step::Message, out: &mut std::collections::BTreeSet<String>) {
+    out.insert(m.key.clone());
+    for (_, arg) in &m.args {
+        match arg {
+            feldherr_dice::step::MessageArg::Nested(inner) => keys_of(inner, out),
+            feldherr_dice::step::MessageArg::Key(key) => {
+                out.insert(key.clone());
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn titles_and_outcomes_render_in_both_languages_and_german_is_german() {
+    use feldherr_confrontation::Impetus;
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    let mut game = example_game();
+    let mut ids = Vec::new();
+    // A zone shot with hits on figures and a machine (C6).
+    let zone = game
+        .game
+        .shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_A))
+        .expect("shot");
+    ids.push(game.resolve(
+        ConfrontationKind::Shot(zone),
+        &[&[4], &[3, 4], &[3], &[1, 2], &[5], &[2, 5]],
+    ));
+    // A deviated zone shot that spares Goblin C.
+    let missed = game
+        .game
+        .shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_C))
+        .expect("shot");
+    ids.push(game.resolve(
+        ConfrontationKind::Shot(missed),
+        &[&[6], &[1], &[1], &[1], &[2]],
+    ));
+    // A penetrating shot down the line (C7).
+    let line = game
+        .game
+        .shot_inputs(&game.table, &order(PANZER, GOBLIN_B))
+        .expect("shot");
+    ids.push(game.resolve(
+        ConfrontationKind::Shot(line),
+        &[&[4], &[6, 5], &[6, 5], &[2, 5]],
+    ));
+    // A ramming and a mine.
+    let ram = game
+        .game
+        .ramming_inputs(
+            &game.table,
+            PANZERWAGEN,
+            Impetus::Distance(23.0),
+            &[GOBLIN_C],
+            &[],
+        )
+        .expect("ramming");
+    ids.push(game.resolve(ConfrontationKind::Ramming(ram), &[&[1, 1]]));
+    let mine = game.game.mine_inputs(&game.table, MINE).expect("mine");
+    let hits = mine.victims.len();
+    let dice: Vec<&[u32]> = (0..hits).map(|_| &[1u32, 1][..]).collect();
+    ids.push(game.resolve(ConfrontationKind::Hits(mine), &dice));
+    let mut used = std::collections::BTreeSet::new();
+    for id in ids {
+        let saved = game.game.resolution(id).expect("resolution");
+        let title = saved.kind().title_message();
+        let lines = saved.outcome().expect("finished").lines(saved.kind());
+        assert!(!lines.is_empty());
+        for m in std::iter::once(&title).chain(&lines) {
+            keys_of(m, &mut used);
+            let (e, d) = (en.render(m), de.render(m));
+            assert!(e.is_some() && d.is_some(), "{m:?}");
+        }
+        let (e, d) = (en.render(&title), de.render(&title));
+        assert_ne!(e, d, "the German title is German");
+    }
+    for key in [
+        "conf.game.hit.line",
+        "conf.game.hit.line_str",
+        "conf.game.hit.missed",
+        "conf.game.hit.sp",
+        "conf.game.shot.stuck",
+        "conf.game.title.mine",
+    ] {
+        assert!(used.contains(key), "{key} never produced: {used:?}");
+    }
 }

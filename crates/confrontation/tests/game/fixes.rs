@@ -28,7 +28,24 @@ fn the_system_its_table_rules_and_its_g2_table() {
     assert_eq!((table.width(), table.depth()), (120.0, 120.0));
     let rules = ConfrontationGame::table_rules();
     assert_eq!(rules.unit, Unit::Centimetre);
-    assert_eq!(rules, feldherr_table::TableRules::confrontation());
+    // The crate owns its rules (G2): terrain, markers (mines) and models.
+    let ids: Vec<&str> = rules.types.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "building",
+            "wall",
+            "rubble",
+            "objective",
+            "deployment_zone",
+            "barricade",
+            "mine",
+            "war_machine",
+            "figure",
+            "large_figure"
+        ]
+    );
+    assert!(rules.placement.is_none());
 }
 
 #[test]

@@ -14,7 +14,7 @@ fn table() -> Table {
 
 /// Checks the violations for `pieces` under W1: `(piece, against, distance)`.
 fn check(pieces: &[Shape], expected: &[(usize, PlacementAgainst, f64)]) {
-    let found = check_placement(&table(), pieces, &PlacementRules::WARMASTER_CM);
+    let found = check_placement(&table(), pieces, &PlacementRules::new(10.0, 12.0).unwrap());
     assert_eq!(found.len(), expected.len(), "{found:#?}");
     for (v, &(piece, against, distance)) in found.iter().zip(expected) {
         assert_eq!(v.piece, piece);

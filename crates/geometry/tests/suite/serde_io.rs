@@ -24,7 +24,7 @@ fn round_trips() {
     check(&Pose::new(pt(1.0, 2.0), deg(30.0)));
     check(&Length::new(30.48, Unit::Centimetre).unwrap());
     check(&Table::new(180.0, 120.0).unwrap());
-    check(&PlacementRules::WARMASTER_CM);
+    check(&PlacementRules::new(10.0, 12.0).unwrap());
     check(&Segment::new(pt(0.0, 0.0), pt(1.0, 1.0)).unwrap());
     check(&Polyline::new(vec![pt(0.0, 0.0), pt(1.0, 1.0), pt(2.0, 0.0)]).unwrap());
     check(&Interval::new(1.0, 2.0));

@@ -173,16 +173,31 @@ fn tables_are_validated() {
 fn default_sizes_follow_g2() {
     let sizes = [
         (Table::six_by_four(), 72.0, 48.0, Unit::Inch),
-        (Table::warmaster(), 180.0, 120.0, Unit::Centimetre),
-        (Table::warheim(), 36.0, 36.0, Unit::Inch),
-        (Table::confrontation(), 120.0, 120.0, Unit::Centimetre),
+        (
+            crate::example_rules::warmaster_table(),
+            180.0,
+            120.0,
+            Unit::Centimetre,
+        ),
+        (
+            crate::example_rules::warheim_table(),
+            36.0,
+            36.0,
+            Unit::Inch,
+        ),
+        (
+            crate::example_rules::confrontation_table(),
+            120.0,
+            120.0,
+            Unit::Centimetre,
+        ),
     ];
     for (table, w, d, unit) in sizes {
         assert_eq!((table.width(), table.depth(), table.unit()), (w, d, unit));
         assert!(table.pieces().is_empty());
     }
     assert_eq!(Table::six_by_four().grid_step(), 6.0);
-    assert_eq!(Table::warmaster().grid_step(), 10.0);
+    assert_eq!(crate::example_rules::warmaster_table().grid_step(), 10.0);
 }
 
 #[test]
@@ -234,7 +249,7 @@ fn rotating_a_circle_records_its_facing_only() {
 
 #[test]
 fn templates_build_pieces() {
-    let rules = feldherr_table::TableRules::warmaster();
+    let rules = crate::example_rules::warmaster();
     let stand = rules.type_def("unit_stand").unwrap();
     let piece = stand.piece(5, "Spearmen", pt(50.0, 20.0)).unwrap();
     assert_eq!(piece.layer, feldherr_table::Layer::Model);

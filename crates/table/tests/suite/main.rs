@@ -5,6 +5,7 @@
 
 mod common;
 mod edits;
+mod example_rules;
 mod measure;
 mod render;
 mod roundtrip;

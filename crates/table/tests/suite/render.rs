@@ -1,8 +1,7 @@
 //! Pictures of the table.
 
 use feldherr_table::{
-    BACKGROUND, Layer, Piece, RgbaImage, Table, TableError, TableRules, VIOLATION, encode_png,
-    render_rgba,
+    BACKGROUND, Layer, Piece, RgbaImage, TableError, VIOLATION, encode_png, render_rgba,
 };
 
 use crate::common::{circle, rect, terrain};
@@ -13,8 +12,8 @@ fn rgb(p: [u8; 4]) -> [u8; 3] {
 
 #[test]
 fn picture_size_background_grid_terrain_and_violations() {
-    let rules = TableRules::warmaster();
-    let mut table = Table::warmaster();
+    let rules = crate::example_rules::warmaster();
+    let mut table = crate::example_rules::warmaster_table();
     // A wood centred at (40, 60): legal.
     table
         .add(terrain(1, "Wood", "wood", circle(40.0, 60.0, 10.0)))
@@ -65,7 +64,12 @@ fn picture_size_background_grid_terrain_and_violations() {
 
 #[test]
 fn png_bytes() {
-    let picture = render_rgba(&Table::warheim(), &TableRules::wfb_sled_race(), 10.0).unwrap();
+    let picture = render_rgba(
+        &crate::example_rules::warheim_table(),
+        &crate::example_rules::wfb_sled_race(),
+        10.0,
+    )
+    .unwrap();
     assert_eq!((picture.width, picture.height), (360, 360));
     let png = encode_png(&picture).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
@@ -79,8 +83,8 @@ fn png_bytes() {
 
 #[test]
 fn bad_scales_are_refused() {
-    let rules = TableRules::warmaster();
-    let table = Table::warmaster();
+    let rules = crate::example_rules::warmaster();
+    let table = crate::example_rules::warmaster_table();
     assert_eq!(
         render_rgba(&table, &rules, 0.0).unwrap_err().to_string(),
         "`pixels_per_unit` must be greater than zero, got 0"

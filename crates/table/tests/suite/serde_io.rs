@@ -18,9 +18,9 @@ fn table_round_trip() {
 #[test]
 fn rules_and_edits_round_trip() {
     for rules in [
-        TableRules::warmaster(),
-        TableRules::wfb_sled_race(),
-        TableRules::confrontation(),
+        crate::example_rules::warmaster(),
+        crate::example_rules::wfb_sled_race(),
+        crate::example_rules::confrontation(),
     ] {
         let json = serde_json::to_string(&rules).unwrap();
         let back: TableRules = serde_json::from_str(&json).unwrap();
@@ -88,6 +88,6 @@ fn invalid_json_is_refused() {
     assert!(e.to_string().contains("piece id 1 is already used"), "{e}");
     let empty: Table =
         serde_json::from_str(r#"{ "width": 36, "depth": 36, "unit": "Inch" }"#).unwrap();
-    assert_eq!(empty, Table::warheim());
+    assert_eq!(empty, crate::example_rules::warheim_table());
     assert_eq!(empty.unit(), Unit::Inch);
 }

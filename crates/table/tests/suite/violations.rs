@@ -40,12 +40,12 @@ fn check(table: &Table, rules: &TableRules, expected: &[Expected]) {
 #[test]
 fn w1_fixture() {
     let Fixture { table, expected } = fixture("w1_violations.json");
-    check(&table, &TableRules::warmaster(), &expected);
+    check(&table, &crate::example_rules::warmaster(), &expected);
 }
 
 /// One wood of radius 10 whose centre is `gap + 10` from the left edge.
 fn wood_from_left(gap: f64) -> Table {
-    let mut table = Table::warmaster();
+    let mut table = crate::example_rules::warmaster_table();
     table
         .add(terrain(1, "Wood", "wood", circle(10.0 + gap, 60.0, 10.0)))
         .unwrap();
@@ -54,7 +54,7 @@ fn wood_from_left(gap: f64) -> Table {
 
 #[test]
 fn edge_at_9_9_and_10_1_cm() {
-    let rules = TableRules::warmaster();
+    let rules = crate::example_rules::warmaster();
     let v = wood_from_left(9.9).violations(&rules);
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].against, Against::Edge(TableEdge::Left));
@@ -67,7 +67,7 @@ fn edge_at_9_9_and_10_1_cm() {
 
 /// Two woods of radius 10, `gap` apart edge to edge, mid-table.
 fn two_woods(gap: f64) -> Table {
-    let mut table = Table::warmaster();
+    let mut table = crate::example_rules::warmaster_table();
     table
         .add(terrain(1, "North", "wood", circle(60.0, 60.0, 10.0)))
         .unwrap();
@@ -79,7 +79,7 @@ fn two_woods(gap: f64) -> Table {
 
 #[test]
 fn between_pieces_at_11_9_and_12_1_cm() {
-    let rules = TableRules::warmaster();
+    let rules = crate::example_rules::warmaster();
     let v = two_woods(11.9).violations(&rules);
     assert_eq!(v.len(), 1);
     assert_eq!(
@@ -97,7 +97,7 @@ fn between_pieces_at_11_9_and_12_1_cm() {
 
 #[test]
 fn only_governed_layers_count() {
-    let rules = TableRules::warmaster();
+    let rules = crate::example_rules::warmaster();
     let mut table = two_woods(1.0);
     // Make the second wood an objective marker: no longer governed.
     table
@@ -123,13 +123,21 @@ fn only_governed_layers_count() {
         ))
         .unwrap();
     assert_eq!(table.violations(&strict).len(), 1);
-    assert!(table.violations(&TableRules::wfb_sled_race()).is_empty());
-    assert!(table.violations(&TableRules::confrontation()).is_empty());
+    assert!(
+        table
+            .violations(&crate::example_rules::wfb_sled_race())
+            .is_empty()
+    );
+    assert!(
+        table
+            .violations(&crate::example_rules::confrontation())
+            .is_empty()
+    );
 }
 
 #[test]
 fn off_the_table() {
-    let mut table = Table::warmaster();
+    let mut table = crate::example_rules::warmaster_table();
     table
         .add(terrain(
             9,
@@ -138,7 +146,7 @@ fn off_the_table() {
             circle(pt(0.0, 0.0).x + 2.0, 60.0, 5.0),
         ))
         .unwrap();
-    let v = table.violations(&TableRules::warmaster());
+    let v = table.violations(&crate::example_rules::warmaster());
     assert_eq!(v.len(), 1);
     assert!(v[0].is_off_table());
     assert_eq!(
@@ -159,7 +167,7 @@ fn crowded(n: usize) -> Table {
             circle(20.0 + col, 20.0 + row, 0.4),
         )
     });
-    let mut table = Table::warmaster();
+    let mut table = crate::example_rules::warmaster_table();
     for piece in pieces {
         table.add(piece).unwrap();
     }
@@ -171,7 +179,7 @@ fn crowded(n: usize) -> Table {
 #[test]
 fn five_thousand_pieces_give_a_capped_list_and_an_exact_count() {
     let table = crowded(5_000);
-    let rules = TableRules::warmaster();
+    let rules = crate::example_rules::warmaster();
     let (kept, more) = table.violations_capped(&rules, 100);
     assert_eq!(kept.len(), 100);
     // Independent count: two rocks break W1 (12 cm) when their centres are
@@ -220,7 +228,7 @@ fn capped_violations_match_an_all_pairs_reference() {
             .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) % m
     };
-    let mut table = Table::warmaster();
+    let mut table = crate::example_rules::warmaster_table();
     for k in 0..300u64 {
         let (x, y) = (next(200) as f64 - 10.0, next(140) as f64 - 10.0);
         let shape = match k % 3 {
@@ -232,7 +240,7 @@ fn capped_violations_match_an_all_pairs_reference() {
             .add(terrain(k + 1, &format!("T{k}"), "hill", shape))
             .unwrap();
     }
-    let rules = TableRules::warmaster();
+    let rules = crate::example_rules::warmaster();
     let full = table.violations(&rules);
     // The reference: every pair measured.
     let surface = table.surface().unwrap();

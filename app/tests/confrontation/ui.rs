@@ -2,16 +2,15 @@
 //! text's examples), the status panel (C2 penalty after SP loss) and a
 //! repair (C10) with typed dice, applied to the machine.
 
-mod common;
-
-use common::{click, harness, replace_text, type_into};
+use crate::common::{self, click, harness, replace_text, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{FeldherrApp, Screen};
 use feldherr::document::{Document, GameDoc, GameEdit};
 use feldherr::systems::SystemEdit;
-use feldherr::systems::confrontation::{ConfrontationEdit, Saved, conf, conf_mut};
+use feldherr::systems::confrontation::{ConfrontationEdit, GameMachine, conf, conf_mut};
 use feldherr_dice::Dice;
+use feldherr_play::Id;
 
 /// A new Confrontation game, on its machines view.
 fn machines_view(harness: &mut Harness<'static, FeldherrApp>) {
@@ -21,6 +20,20 @@ fn machines_view(harness: &mut Harness<'static, FeldherrApp>) {
     assert_eq!(harness.state().screen(), Screen::Document);
     click(harness, "Machines");
     harness.get_by_label("War machines");
+}
+
+/// Machine `id` of `game`.
+fn machine(game: &GameDoc, id: u64) -> &GameMachine {
+    conf(game).machine(Id(id)).expect("machine")
+}
+
+fn machine_mut(game: &mut GameDoc, id: u64) -> &mut GameMachine {
+    conf_mut(game)
+        .expect("a Confrontation game")
+        .machines
+        .iter_mut()
+        .find(|m| m.id == Id(id))
+        .expect("machine")
 }
 
 fn game(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
@@ -59,7 +72,7 @@ fn loading_the_panzerwagen_example_and_adding_it() {
     click(&mut harness, "Add machine");
     let game = game(&harness);
     assert_eq!(conf(&game).machines.len(), 1);
-    let card = &conf(&game).machines[0].card;
+    let card = &machine(&game, 1).card;
     assert_eq!(card.spec().name, "Panzerwagen");
     assert_eq!(
         (card.sp(), card.spec().bew, card.ram()),
@@ -88,8 +101,8 @@ fn the_status_panel_shows_the_penalty_after_sp_loss() {
     harness.get_by_label("SP history: 8, 7, 6, 5, 4");
     click(&mut harness, "Leak marker");
     let game = game(&harness);
-    assert_eq!(conf(&game).machines[0].state.sp_lost, 4);
-    assert!(conf(&game).machines[0].state.steam.leak);
+    assert_eq!(machine(&game, 1).state.sp_lost, 4);
+    assert!(machine(&game, 1).state.steam.leak);
 }
 
 #[test]
@@ -108,8 +121,8 @@ fn a_repair_with_a_typed_die_is_applied_to_the_machine() {
     click(&mut harness, "Apply result to Panzerwagen");
     harness.get_by_label("Result applied to Panzerwagen");
     let game = game(&harness);
-    assert_eq!(conf(&game).machines[0].state.sp_lost, 1);
-    assert!(conf(&game).machines[0].state.repair_tried);
+    assert_eq!(machine(&game, 1).state.sp_lost, 1);
+    assert!(machine(&game, 1).state.repair_tried);
     assert!(game.problems().is_empty(), "{:?}", game.problems());
     // A second attempt in the same round is refused (C10).
     click(&mut harness, "Machines");
@@ -143,7 +156,7 @@ fn machines_are_saved_with_the_game_and_old_files_load() {
 fn the_record_sheet_renders_machines_and_resolutions() {
     use feldherr::document::DocumentEdit;
     use feldherr::sheets::SheetOptions;
-    use feldherr::systems::confrontation::{ResolutionKind, machine_sheet};
+    use feldherr::systems::confrontation::{ConfrontationKind, machine_sheet};
     use feldherr_dice::step::Answer;
 
     let mut doc = Document::Game(GameDoc::new("Fortification", "confrontation").expect("a system"));
@@ -152,27 +165,29 @@ fn the_record_sheet_renders_machines_and_resolutions() {
     state.lose_sp(&card, 2);
     let edits = [
         ce(ConfrontationEdit::AddMachine(card)),
-        ce(ConfrontationEdit::SetMachineState { index: 0, state }),
+        ce(ConfrontationEdit::SetMachineState {
+            machine: Id(1),
+            state,
+        }),
         ce(ConfrontationEdit::AddResolution(
-            ResolutionKind::ConfrontationRepair {
-                machine: 0,
+            ConfrontationKind::Repair {
+                machine: Id(1),
                 x: 4,
                 start_sp: 8,
                 lost: 2,
-                applied: false,
             },
         )),
         GameEdit::Answer {
             index: 0,
             answer: Answer::Dice(vec![5]),
         },
-        ce(ConfrontationEdit::ApplyResult(0)),
+        ce(ConfrontationEdit::ApplyResult(Id(1))),
     ];
     for edit in edits {
         DocumentEdit::Game(edit).apply(&mut doc).expect("edit");
     }
     let Document::Game(game) = doc else { panic!() };
-    assert_eq!(conf(&game).machines[0].sp_history, vec![8, 6, 7]);
+    assert_eq!(machine(&game, 1).sp_history, vec![8, 6, 7]);
     let texts = feldherr::i18n::Texts::new("en");
     let sheet = machine_sheet(&texts, &game, SheetOptions::default()).expect("sheet");
     let layout = sheet.layout().expect("layout");
@@ -202,7 +217,7 @@ fn crew_in_contact_moves_an_immobile_machine() {
     // Three movers: X = 8 - 4 = 4, 6 cm.
     harness.get_by_label("C3: 3 mover(s) may move it 6 cm, running 12 cm (X = 4)");
     assert_eq!(
-        conf(&game(&harness)).machines[0].state.crew_in_contact,
+        machine(&game(&harness), 1).state.crew_in_contact,
         vec![0, 1, 2]
     );
 }
@@ -259,7 +274,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
         click(&mut h, "Roll at random");
     }
     let finished = game(&h);
-    let driver = conf(&finished).resolutions[0].driver().expect("driver");
+    let driver = conf(&finished).resolutions[0].resolution();
     assert!(driver.outcome_text().is_some(), "{}", driver.log_text());
     click(&mut h, "Apply result to Felsspalter, Panzer");
     let lost = feldherr_confrontation::DamageRoll::new(10, 14)
@@ -267,7 +282,7 @@ fn a_zone_shot_from_the_machines_view_is_rolled_and_applied() {
         .evaluate(&[2, 5])
         .expect("faces")
         .sp_lost;
-    assert_eq!(conf(&game(&h)).machines[3].state.sp_lost, lost);
+    assert_eq!(machine(&game(&h), 4).state.sp_lost, lost);
     h.get_by_label("Result applied to Felsspalter, Panzer");
 }
 
@@ -405,20 +420,32 @@ fn the_crew_moves_an_immobile_machine_up_to_twice_its_modified_bew() {
     click(&mut h, "1. Guigne in contact");
     click(&mut h, "3. Grizhou in contact");
     click(&mut h, "Draw the crew's path on the table");
+    // North, the hull would run over Grizhou's base (20, 66): flagged (P36).
     type_into(&mut h, "Next leg", "3, 90");
+    click(&mut h, "Add leg");
+    type_into(&mut h, "Next leg", "1, -90");
+    click(&mut h, "Add leg");
+    h.get_by_label(
+        "segment 0: the hull runs over Grizhou; contact would be a charge or an engagement (P36)",
+    );
+    assert!(h.query_by_label("legal").is_none());
+    click(&mut h, "Remove last point");
+    click(&mut h, "Remove last point");
+    // South is free.
+    type_into(&mut h, "Next leg", "3, -90");
     click(&mut h, "Add leg");
     type_into(&mut h, "Next leg", "2, 0");
     click(&mut h, "Add leg");
     h.get_by_label("segment 1: path 5.0 cm exceeds twice the crew's BEW minus X = 4 cm (C3)");
     click(&mut h, "Remove last point");
-    type_into(&mut h, "Next leg", "1, -90");
+    type_into(&mut h, "Next leg", "1, 90");
     click(&mut h, "Add leg");
     h.get_by_label("legal");
     click(&mut h, "Finish path");
     let game = game(&h);
     let piece = game.table_or_default().piece(1).expect("piece").center();
     assert!(
-        (piece.x - 21.0).abs() < 1e-6 && (piece.y - 63.0).abs() < 1e-6,
+        (piece.x - 21.0).abs() < 1e-6 && (piece.y - 57.0).abs() < 1e-6,
         "{piece:?}"
     );
 }
@@ -438,12 +465,13 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     else {
         panic!("a game");
     };
-    let mut spec = conf(&game).machines[2].card.spec().clone();
+    let mut spec = machine(&game, 3).card.spec().clone();
     spec.abilities
         .push(feldherr_confrontation::MechanicalAbility::Sichel(4));
-    conf_mut(&mut game).expect("a Confrontation game").machines[2].card =
-        feldherr_confrontation::MachineCard::new(spec).expect("card");
-    for (id, name, y) in [(20, "Blade victim", 23.5), (21, "Bystander", 30.0)] {
+    machine_mut(&mut game, 3).card = feldherr_confrontation::MachineCard::new(spec).expect("card");
+    // The victim's base (y 22.75 to 25.25) clears the hull (up to y 22.5,
+    // P36) but not the blades' 1 cm beside it (P17).
+    for (id, name, y) in [(20, "Blade victim", 24.0), (21, "Bystander", 30.0)] {
         let table = game.table.as_mut().expect("table");
         let shape = Shape::Circle(Circle::new(Point::new(35.0, y), 1.25).expect("circle"));
         table
@@ -460,7 +488,7 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
             .figures
             .insert(
                 id,
-                feldherr::systems::confrontation::model::FigureStats {
+                feldherr::systems::confrontation::FigureStats {
                     res: 3,
                     ini: 2,
                     level: 0,
@@ -484,8 +512,8 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     // Back on the machines view with the touched figure ticked.
     click(&mut h, "Resolve the blades");
     let game = self::game(&h);
-    let Some(feldherr::systems::confrontation::ResolutionKind::ConfrontationSickle(blades)) =
-        conf(&game).resolutions.last().map(|r| r.resolver())
+    let Some(feldherr::systems::confrontation::ConfrontationKind::Sickle(blades)) =
+        conf(&game).resolutions.last().map(|r| r.kind())
     else {
         panic!("a Sichel resolution");
     };
@@ -541,7 +569,7 @@ fn a_machine_with_artillery_ramme_and_a_mechanic_is_built_by_clicking_and_typing
         "{:?}",
         h.query_by_label_contains(":")
     );
-    let card = &conf(&game).machines[0].card;
+    let card = &machine(&game, 1).card;
     let spec = card.spec();
     assert_eq!(spec.name, "Rammbock");
     assert_eq!((card.sp(), spec.res, spec.bew), (6, 12, Some(15)));
@@ -598,7 +626,7 @@ fn a_bad_crew_value_is_refused_with_its_field_and_adds_nothing() {
     click(&mut h, "Add machine");
     let game = game(&h);
     assert_eq!(conf(&game).machines.len(), 1);
-    assert_eq!(conf(&game).machines[0].card.spec().crew.len(), 2);
+    assert_eq!(machine(&game, 1).card.spec().crew.len(), 2);
 }
 
 #[test]
@@ -617,14 +645,163 @@ fn a_loaded_example_fills_the_structured_fields_and_saves_unchanged() {
     assert_eq!(field_text(&h, "Auxiliaries need at least DIS"), "3");
     click(&mut h, "Add machine");
     let example = feldherr::systems::confrontation::example("Felsspalter").expect("example");
-    assert_eq!(conf(&game(&h)).machines[0].card, example);
+    assert_eq!(machine(&game(&h), 1).card, example);
     // Saved again without a change, the card stays the same.
     click(&mut h, "Save card");
-    assert_eq!(conf(&game(&h)).machines[0].card, example);
+    assert_eq!(machine(&game(&h), 1).card, example);
 }
 
 /// A Confrontation edit as a game edit.
 #[allow(dead_code, reason = "not every test file edits machines")]
 fn ce(edit: ConfrontationEdit) -> GameEdit {
     GameEdit::System(SystemEdit::Confrontation(edit))
+}
+
+#[test]
+fn a_figure_killed_by_an_applied_shot_is_crossed_out_never_a_target_and_can_be_removed() {
+    // The Panzer's penetrating shot: FER 4 on target; Goblin B and Goblin A
+    // killed (6, 5 each); the Felsspalter rolls 2 and 5.
+    let mut h = harness(Dice::scripted([4, 6, 5, 6, 5, 2, 5]));
+    open_tall(&mut h, "conf-dead");
+    click(&mut h, "4. Panzer");
+    click(&mut h, "Artillery shot (C6, C7)");
+    choose_target(&mut h, "Goblin B");
+    click(&mut h, "Fire");
+    for _ in 0..4 {
+        click(&mut h, "Roll at random");
+    }
+    // Not applied yet: nobody is dead.
+    assert!(conf(&game(&h)).dead.is_empty());
+    click(&mut h, "Apply result to Panzer, Felsspalter");
+    let g = game(&h);
+    assert!(
+        conf(&g).is_dead(4) && conf(&g).is_dead(3),
+        "{:?}",
+        conf(&g).dead
+    );
+    // Drawn crossed out on the table.
+    click(&mut h, "Table");
+    h.get_by_label("Goblin B: dead");
+    h.get_by_label("Goblin A: dead");
+    // Never a target again.
+    click(&mut h, "Machines");
+    click(&mut h, "2. Felsspalter");
+    // (The shot section stays open from the Panzer's shot.)
+    click(&mut h, "Target");
+    let offered = |h: &Harness<'static, FeldherrApp>, name: &str| {
+        h.get_all_by_label(name)
+            .any(|n| NodeT::accesskit_node(&n).role() == eframe::egui::accesskit::Role::Button)
+    };
+    assert!(offered(&h, "Goblin C"));
+    assert!(!offered(&h, "Goblin B"));
+    h.key_press(eframe::egui::Key::Escape);
+    h.run();
+    // And it can be taken off the table (one undoable edit).
+    click(&mut h, "Remove Goblin B from the table");
+    let g = game(&h);
+    assert!(g.table_or_default().piece(4).is_none());
+    assert!(!conf(&g).is_dead(4) && !conf(&g).figures.contains_key(&4));
+    assert!(conf(&g).is_dead(3));
+    assert!(g.problems().is_empty(), "{:?}", g.problems());
+}
+
+#[test]
+fn enter_in_next_leg_adds_the_leg_and_one_undo_takes_a_finished_path_back() {
+    let mut h = harness(Dice::scripted([]));
+    open_tall(&mut h, "conf-enter");
+    click(&mut h, "3. Panzerwagen");
+    click(&mut h, "Draw the path on the table");
+    type_into(&mut h, "Next leg", "12, 0");
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    // Enter added the leg and did not finish the path.
+    h.get_by_label("Path of Panzerwagen:");
+    h.get_by_label("legal");
+    assert_eq!(piece_pose(&h, 2), (20.0, 20.0, 0.0));
+    // The field keeps the focus: the next leg is typed straight away.
+    h.get_by_label("Next leg").type_text("10, 45");
+    h.run();
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    h.get_by_label("Path of Panzerwagen:");
+    click(&mut h, "Finish path");
+    let (x, y, facing) = piece_pose(&h, 2);
+    let d = 10.0 / 2f64.sqrt();
+    assert!(
+        (x - (32.0 + d)).abs() < 1e-6 && (y - (20.0 + d)).abs() < 1e-6,
+        "{x}, {y}"
+    );
+    assert!((facing - 45.0).abs() < 1e-6, "{facing}");
+    // One Ctrl+Z takes the whole move back: place and facing.
+    h.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::Z]);
+    h.run();
+    assert_eq!(piece_pose(&h, 2), (20.0, 20.0, 0.0));
+}
+
+#[test]
+fn the_c3_movers_leave_out_engaged_and_fleeing_crew() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    click(&mut h, "Load Ballista");
+    click(&mut h, "Add machine");
+    click(&mut h, "1. Servant in contact");
+    click(&mut h, "2. Servant in contact");
+    click(&mut h, "3. Servant in contact");
+    h.get_by_label("C3: 3 mover(s) may move it 6 cm, running 12 cm (X = 4)");
+    // An engaged servant neither serves nor moves it (C3).
+    click(&mut h, "1. engaged");
+    h.get_by_label("C3: 2 mover(s) may move it 4 cm, running 8 cm (X = 6)");
+    // A fleeing one neither.
+    click(&mut h, "2. fleeing");
+    h.get_by_label("C3: 1 mover(s) may move it 2 cm, running 4 cm (X = 8)");
+    let g = game(&h);
+    let m = machine(&g, 1);
+    assert_eq!(
+        (m.crew_engaged.clone(), m.crew_fleeing.clone()),
+        (vec![0], vec![1])
+    );
+    // Still three in contact: the state is kept apart from the crew status.
+    assert_eq!(m.state.crew_in_contact, vec![0, 1, 2]);
+}
+
+#[test]
+fn a_repair_at_full_sp_is_refused_with_the_reason() {
+    let mut h = harness(Dice::scripted([]));
+    machines_view(&mut h);
+    click(&mut h, "Load Panzerwagen");
+    click(&mut h, "Add machine");
+    click(&mut h, "Add repair");
+    // C10: only a damaged machine can be repaired.
+    h.get_by_label(
+        "not allowed (C10): only a damaged machine can be repaired; this one has all its 8 SP",
+    );
+    assert!(conf(&game(&h)).resolutions.is_empty());
+}
+
+#[test]
+fn the_machines_tab_stacks_its_columns_at_1024_by_700() {
+    // As wide as 1024 x 700, but tall enough that every widget is drawn
+    // (the tab scrolls; widgets out of view are not in the tree).
+    let mut h = harness(Dice::scripted([]));
+    h.set_size(eframe::egui::vec2(1024.0, 2400.0));
+    h.run();
+    machines_view(&mut h);
+    click(&mut h, "Load Felsspalter");
+    click(&mut h, "Add machine");
+    // The card editor and the machine's status do not share a row: the
+    // status starts below the editor's last button, and nothing is cut.
+    let editor = h.get_by_label("Machine name").rect();
+    let status = h.get_by_label("Status of Felsspalter").rect();
+    let save = h.get_by_label("Save card").rect();
+    assert!(status.top() >= save.bottom(), "{status:?} vs {save:?}");
+    assert!(
+        status.left() <= editor.left() + 1.0,
+        "{status:?} vs {editor:?}"
+    );
+    // Wide windows keep the two columns side by side.
+    h.set_size(eframe::egui::vec2(1400.0, 900.0));
+    h.run();
+    let editor = h.get_by_label("Machine name").rect();
+    let status = h.get_by_label("Status of Felsspalter").rect();
+    assert!(status.left() > editor.right(), "{status:?} vs {editor:?}");
 }

@@ -5,32 +5,27 @@
 
 use feldherr::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
 use feldherr::systems::SystemEdit;
-use feldherr::systems::confrontation::example;
-use feldherr::systems::confrontation::model::{
-    FigureStats, HitsCause, ShotOrder, ShotProblem, ramming_inputs, shot_inputs, table_models,
-};
-#[allow(
-    unused_imports,
-    reason = "shared list of the Confrontation types the tests use"
-)]
 use feldherr::systems::confrontation::{
-    ConfrontationEdit, GameMachine, ResolutionKind, Saved, SavedResolution, conf, conf_mut,
+    ConfrontationEdit, ConfrontationGame, ConfrontationKind, FigureStats, GameMachine, conf,
+    conf_mut, example,
 };
+use feldherr_confrontation::game::{ShotInputs, ShotOrder, ShotProblem};
 use feldherr_confrontation::{DamageRoll, Impetus, Motion, Passenger, Size, SteamMarkers};
 use feldherr_dice::step::{Answer, Prompt};
+use feldherr_play::{Id, ResolutionKind as _};
 use feldherr_table::geometry::{Angle, Circle, FacingArc, OrientedRect, Point, Shape};
-use feldherr_table::{Layer, Piece, Table, TableEdit};
+use feldherr_table::{Layer, Piece, TableEdit};
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../fixtures/documents/confrontation-game.json"
 );
 
-/// Machine indices of the example game.
-const BALLISTA: usize = 0;
-const FELSSPALTER: usize = 1;
-const PANZERWAGEN: usize = 2;
-const PANZER: usize = 3;
+/// Machine ids of the example game.
+const BALLISTA: Id = Id(1);
+const FELSSPALTER: Id = Id(2);
+const PANZERWAGEN: Id = Id(3);
+const PANZER: Id = Id(4);
 
 /// Piece ids of the example table.
 const GOBLIN_A: u64 = 3;
@@ -53,7 +48,7 @@ fn machine_piece(id: u64, name: &str, x: f64, y: f64) -> Piece {
 /// The example game as code; the fixture must match it.
 fn build() -> GameDoc {
     let mut game = GameDoc::new("Fortification example", "confrontation").expect("a system");
-    let mut table = Table::confrontation();
+    let mut table = <ConfrontationGame as feldherr_play::Game>::default_table();
     let mine = Piece::new(
         MINE,
         "Mine 1",
@@ -74,13 +69,17 @@ fn build() -> GameDoc {
         table.apply(TableEdit::Add(piece)).expect("piece");
     }
     game.table = Some(table);
-    for (name, piece) in [
+    for (i, (name, piece)) in [
         ("Ballista", None),
         ("Felsspalter", Some(1)),
         ("Panzerwagen", Some(2)),
         ("Panzer", Some(PANZER_PIECE)),
-    ] {
-        let mut m = GameMachine::new(example(name).expect("example card"));
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let id = Id(i as u64 + 1);
+        let mut m = GameMachine::new(id, example(name).expect("example card"));
         m.piece = piece;
         if name == "Felsspalter" {
             // Henn serves it: BES 1 (C3).
@@ -124,6 +123,45 @@ fn the_fixture_is_the_example_game() {
     assert!(built.problems().is_empty(), "{:?}", built.problems());
 }
 
+fn machine(game: &GameDoc, id: Id) -> &GameMachine {
+    conf(game).machine(id).expect("machine")
+}
+
+fn machine_mut(game: &mut GameDoc, id: Id) -> &mut GameMachine {
+    conf_mut(game)
+        .expect("a Confrontation game")
+        .machines
+        .iter_mut()
+        .find(|m| m.id == id)
+        .expect("machine")
+}
+
+/// The outcome text of finished resolution `id`.
+fn outcome_text(game: &GameDoc, id: Id) -> String {
+    conf(game)
+        .resolution(id)
+        .expect("resolution")
+        .resolution()
+        .outcome_text()
+        .expect("finished")
+}
+
+fn shot_inputs(game: &GameDoc, order: &ShotOrder) -> Result<ShotInputs, ShotProblem> {
+    conf(game).shot_inputs(&game.table_or_default(), order)
+}
+
+fn ramming_inputs(
+    game: &GameDoc,
+    machine: Id,
+    impetus: Impetus,
+    front: &[u64],
+    beyond: &[u64],
+) -> Result<feldherr_confrontation::game::RammingInputs, String> {
+    conf(game)
+        .ramming_inputs(&game.table_or_default(), machine, impetus, front, beyond)
+        .map_err(|e| e.to_string())
+}
+
 fn edit(game: &mut GameDoc, edit: GameEdit) -> Result<(), String> {
     let mut doc = Document::Game(game.clone());
     DocumentEdit::Game(edit).apply(&mut doc)?;
@@ -134,13 +172,14 @@ fn edit(game: &mut GameDoc, edit: GameEdit) -> Result<(), String> {
 }
 
 /// Adds `kind` as a new resolution, answers its prompts from `dice` (one
-/// roll per entry) and returns its index; fails if it is not finished.
-fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
+/// roll per entry) and returns its id; fails if it is not finished.
+fn resolve(game: &mut GameDoc, kind: ConfrontationKind, dice: &[&[u32]]) -> Id {
     let saved = kind;
     edit(game, ce(ConfrontationEdit::AddResolution(saved))).expect("resolution added");
     let index = conf(game).resolutions.len() - 1;
+    let id = conf(game).resolutions[index].id();
     for faces in dice {
-        let driver = conf(game).resolutions[index].driver().expect("driver");
+        let driver = conf(game).resolutions[index].resolution();
         assert!(
             matches!(driver.prompt(), Some(Prompt::Roll(_))),
             "expected a roll for {faces:?}, got {:?}\n{}",
@@ -156,17 +195,17 @@ fn resolve(game: &mut GameDoc, kind: ResolutionKind, dice: &[&[u32]]) -> usize {
         )
         .expect("answer fits");
     }
-    let driver = conf(game).resolutions[index].driver().expect("driver");
+    let driver = conf(game).resolutions[index].resolution();
     assert!(
         driver.outcome_text().is_some(),
         "unfinished: {:?}\n{}",
         driver.prompt(),
         driver.log_text()
     );
-    index
+    id
 }
 
-fn order(machine: usize, target: u64) -> ShotOrder {
+fn order(machine: Id, target: u64) -> ShotOrder {
     ShotOrder {
         machine,
         target: Some(target),
@@ -195,7 +234,7 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
     // (rolls 5) and rolls 2 and 5 on the damage table at STR 10 vs RES 14.
     let index = resolve(
         &mut game,
-        ResolutionKind::ConfrontationShot(inputs),
+        ConfrontationKind::Shot(inputs),
         &[&[4], &[3, 4], &[3], &[1, 2], &[5], &[2, 5]],
     );
     let lost = DamageRoll::new(10, 14)
@@ -205,13 +244,13 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
         .sp_lost;
     assert!(lost > 0, "the example must cost SP");
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
-    let panzer = &conf(&game).machines[PANZER];
+    let panzer = &machine(&game, PANZER);
     assert_eq!(panzer.state.sp_lost, lost);
     assert_eq!(panzer.sp_history, vec![8, 8 - lost]);
-    assert!(conf(&game).resolutions[index].resolver().applied());
+    assert!(conf(&game).resolution(index).expect("resolution").applied());
     let again = edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).unwrap_err();
     assert!(again.contains("already applied"), "{again}");
-    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, lost);
+    assert_eq!(machine(&game, PANZER).state.sp_lost, lost);
 }
 
 #[test]
@@ -223,11 +262,10 @@ fn a_zone_shot_that_misses_lands_where_the_deviation_says() {
     // direction face 1. Goblin C rolls 2 for its hit on 3+: spared.
     let index = resolve(
         &mut game,
-        ResolutionKind::ConfrontationShot(inputs),
+        ConfrontationKind::Shot(inputs),
         &[&[6], &[1], &[1], &[1], &[2]],
     );
-    let driver = conf(&game).resolutions[index].driver().expect("driver");
-    let text = driver.outcome_text().expect("finished");
+    let text = outcome_text(&game, index);
     assert!(text.contains("deviated 4 cm"), "{text}");
     assert!(text.contains("Goblin C: not hit"), "{text}");
 }
@@ -268,9 +306,7 @@ fn shots_refused_with_the_reason() {
         })
     );
     // The Ballista, served, stands for no piece.
-    conf_mut(&mut game).expect("a Confrontation game").machines[BALLISTA]
-        .state
-        .crew_in_contact = vec![0];
+    machine_mut(&mut game, BALLISTA).state.crew_in_contact = vec![0];
     assert_eq!(
         shot_inputs(&game, &order(BALLISTA, GOBLIN_B)),
         Err(ShotProblem::NoLink)
@@ -282,9 +318,7 @@ fn shots_refused_with_the_reason() {
     assert_eq!(shot_inputs(&game, &no_target), Err(ShotProblem::NoTarget));
     // Nobody serving the Felsspalter: BES 1 is not met (C3).
     let mut unserved = game.clone();
-    conf_mut(&mut unserved)
-        .expect("a Confrontation game")
-        .machines[FELSSPALTER]
+    machine_mut(&mut unserved, FELSSPALTER)
         .state
         .crew_in_contact
         .clear();
@@ -318,13 +352,9 @@ fn shots_refused_with_the_reason() {
             },
         );
     let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)).expect("shot");
-    let index = resolve(
-        &mut game,
-        ResolutionKind::ConfrontationShot(inputs),
-        &[&[1]],
-    );
+    let index = resolve(&mut game, ConfrontationKind::Shot(inputs), &[&[1]]);
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
-    assert!(conf(&game).machines[FELSSPALTER].state.jammed);
+    assert!(machine(&game, FELSSPALTER).state.jammed);
     assert_eq!(
         shot_inputs(&game, &order(FELSSPALTER, GOBLIN_B)),
         Err(ShotProblem::Jammed)
@@ -342,14 +372,10 @@ fn a_penetrating_shot_runs_down_the_line_until_it_sticks() {
     // lost); the Felsspalter rolls 2 and 5 at STR 12 vs RES 12 and survives.
     let index = resolve(
         &mut game,
-        ResolutionKind::ConfrontationShot(inputs),
+        ConfrontationKind::Shot(inputs),
         &[&[4], &[6, 5], &[6, 5], &[2, 5]],
     );
-    let text = conf(&game).resolutions[index]
-        .driver()
-        .expect("driver")
-        .outcome_text()
-        .expect("finished");
+    let text = outcome_text(&game, index);
     assert!(text.starts_with("on target; Goblin B (STR 12)"), "{text}");
     assert!(text.contains("Goblin A (STR 12)"), "{text}");
     assert!(text.contains("Felsspalter (STR 12)"), "{text}");
@@ -360,8 +386,8 @@ fn a_penetrating_shot_runs_down_the_line_until_it_sticks() {
         .expect("faces")
         .sp_lost;
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
-    assert_eq!(conf(&game).machines[FELSSPALTER].state.sp_lost, lost);
-    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, 0);
+    assert_eq!(machine(&game, FELSSPALTER).state.sp_lost, lost);
+    assert_eq!(machine(&game, PANZER).state.sp_lost, 0);
 }
 
 #[test]
@@ -405,13 +431,13 @@ fn ramming_through_a_figure_into_a_machine() {
     )
     .expect("ramming");
     // STR 9: Goblin B 6+6+9-3 = 18, killed; drive on; the Panzer rolls 2, 5.
-    let kind = ResolutionKind::ConfrontationRamming(inputs);
+    let kind = ConfrontationKind::Ramming(inputs);
     let answers = [
         Answer::Dice(vec![6, 6]),
         Answer::Choice(1),
         Answer::Dice(vec![2, 5]),
     ];
-    kind.check(&answers).expect("answers fit");
+    kind.replay(&answers).expect("answers fit");
     edit(&mut game, ce(ConfrontationEdit::AddResolution(kind))).expect("added");
     for answer in answers {
         edit(&mut game, GameEdit::Answer { index: 0, answer }).expect("answered");
@@ -421,27 +447,24 @@ fn ramming_through_a_figure_into_a_machine() {
         .evaluate(&[2, 5])
         .expect("faces")
         .sp_lost;
-    edit(&mut game, ce(ConfrontationEdit::ApplyResult(0))).expect("applied");
-    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, lost);
+    edit(&mut game, ce(ConfrontationEdit::ApplyResult(Id(1)))).expect("applied");
+    assert_eq!(machine(&game, PANZER).state.sp_lost, lost);
 }
 
 #[test]
 fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
     let mut game = example_game();
     let roll = |game: &GameDoc| {
-        ResolutionKind::ConfrontationSteam(feldherr::systems::confrontation::model::SteamInputs {
-            machine: FELSSPALTER,
-            dice: 1,
-            markers: conf(game).machines[FELSSPALTER].state.steam,
-            applied: false,
-        })
+        conf(game)
+            .steam_inputs(FELSSPALTER, 1)
+            .expect("a pressure roll")
     };
     // A 1 is an incident; the incident die shows 2: overheat.
     let kind = roll(&game);
     let first = resolve(&mut game, kind, &[&[1], &[2]]);
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(first))).expect("applied");
     assert_eq!(
-        conf(&game).machines[FELSSPALTER].state.steam,
+        machine(&game, FELSSPALTER).state.steam,
         SteamMarkers {
             overheat: true,
             ..SteamMarkers::default()
@@ -450,26 +473,20 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
     // A second overheat reads as 1: the boiler explodes.
     let kind = roll(&game);
     let second = resolve(&mut game, kind, &[&[1], &[2]]);
-    let text = conf(&game).resolutions[second]
-        .driver()
-        .expect("driver")
-        .outcome_text()
-        .expect("finished");
+    let text = outcome_text(&game, second);
     assert!(text.contains("explosion"), "{text}");
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(second))).expect("applied");
-    let m = &conf(&game).machines[FELSSPALTER];
+    let m = &machine(&game, FELSSPALTER);
     assert!(m.state.destroyed && m.state.steam.exploded);
     assert_eq!(m.sp_history.last(), Some(&0));
     // The blast: STR 10 on everyone within 5 cm of the machine's outline:
     // Grizhou (2.25 cm away) but not Goblin A (47.75 cm away).
+    // (The crate's one geometric model, edge to edge, P19.)
     let table = game.table_or_default();
-    let models = table_models(&game, &table).expect("models");
-    let shape = table.piece(1).expect("piece").shape.clone();
-    let hit = feldherr::systems::confrontation::model::within(&shape, 5.0, &models);
-    let names: Vec<&str> = hit
-        .iter()
-        .map(|&i| models[i].model.victim.name.as_str())
-        .collect();
+    let blast = conf(&game)
+        .explosion_inputs(&table, FELSSPALTER)
+        .expect("blast");
+    let names: Vec<&str> = blast.victims.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(names, ["Grizhou"]);
 }
 
@@ -477,13 +494,8 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
 fn a_mine_hits_every_model_within_ten_centimetres() {
     let game = example_game();
     let table = game.table_or_default();
-    let models = table_models(&game, &table).expect("models");
-    let mine = table.piece(MINE).expect("mine").shape.clone();
-    let hit = feldherr::systems::confrontation::model::within(&mine, 10.0, &models);
-    let names: Vec<&str> = hit
-        .iter()
-        .map(|&i| models[i].model.victim.name.as_str())
-        .collect();
+    let blast = conf(&game).mine_inputs(&table, MINE).expect("mine");
+    let names: Vec<&str> = blast.victims.iter().map(|v| v.name.as_str()).collect();
     // A: 10.2 - 2.25 = 7.95 cm; B: 7.8 cm; the Panzer's base 6.0 cm;
     // C: 18.4 cm, out.
     assert_eq!(names, ["Goblin A", "Goblin B", "Panzer"]);
@@ -494,7 +506,7 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     let mut game = example_game();
     let board = |name: &str, size: Size, side: Option<FacingArc>| {
         ce(ConfrontationEdit::Board {
-            index: PANZERWAGEN,
+            machine: PANZERWAGEN,
             passenger: Passenger::new(name, size, 4),
             side,
             moving: false,
@@ -509,7 +521,7 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     let side = edit(&mut game, board("Imp", Size::Small, Some(FacingArc::Left))).unwrap_err();
     assert!(side.contains("access"), "{side}");
     let moving = ce(ConfrontationEdit::Board {
-        index: PANZERWAGEN,
+        machine: PANZERWAGEN,
         passenger: Passenger::new("Imp", Size::Small, 4),
         side: Some(FacingArc::Rear),
         moving: true,
@@ -518,7 +530,7 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     let mut rider = Passenger::new("Rider", Size::Small, 4);
     rider.cavalry = true;
     let cavalry = ce(ConfrontationEdit::Board {
-        index: PANZERWAGEN,
+        machine: PANZERWAGEN,
         passenger: rider,
         side: None,
         moving: false,
@@ -528,7 +540,7 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     // Leaving needs the access side too.
     let leave = |side| {
         ce(ConfrontationEdit::Leave {
-            index: PANZERWAGEN,
+            machine: PANZERWAGEN,
             passenger: 1,
             side: Some(side),
             stop: false,
@@ -536,62 +548,58 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     };
     assert!(edit(&mut game, leave(FacingArc::Front)).is_err());
     edit(&mut game, leave(FacingArc::Rear)).expect("leaves");
-    assert_eq!(conf(&game).machines[PANZERWAGEN].passengers.len(), 1);
+    assert_eq!(machine(&game, PANZERWAGEN).passengers.len(), 1);
     // The vehicle is destroyed: each passenger takes a wound at its RES 14.
-    let mut state = conf(&game).machines[PANZERWAGEN].state.clone();
+    let mut state = machine(&game, PANZERWAGEN).state.clone();
     state.sp_lost = 8;
     state.destroyed = true;
     edit(
         &mut game,
         ce(ConfrontationEdit::SetMachineState {
-            index: PANZERWAGEN,
+            machine: PANZERWAGEN,
             state,
         }),
     )
     .expect("destroyed");
-    let hits =
-        ResolutionKind::ConfrontationHits(feldherr::systems::confrontation::model::HitsInputs {
-            cause: HitsCause::Passengers,
-            machine: Some(PANZERWAGEN),
-            strength: 14,
-            victims: vec![feldherr_confrontation::Victim::figure("Ogre", 4)],
-            refs: Vec::new(),
-            applied: false,
-        });
+    // The crate's PassengerWounds: STR is the vehicle's RES 14.
+    let hits = ConfrontationKind::Passengers(
+        conf(&game)
+            .passenger_inputs(PANZERWAGEN)
+            .expect("passengers"),
+    );
     let index = resolve(&mut game, hits, &[&[1, 2]]);
-    let text = conf(&game).resolutions[index]
-        .driver()
-        .expect("driver")
-        .outcome_text()
-        .expect("finished");
+    let text = outcome_text(&game, index);
     // 1 + 2 + 14 - 4 = 13: critical (P13).
     assert!(text.starts_with("Ogre: critical"), "{text}");
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
-    assert!(conf(&game).machines[PANZERWAGEN].passengers.is_empty());
+    assert!(machine(&game, PANZERWAGEN).passengers.is_empty());
 }
 
 #[test]
-fn machines_referred_to_are_kept_and_the_others_renumbered() {
+fn machines_referred_to_are_kept_and_the_others_keep_their_ids() {
     let mut game = example_game();
     let inputs = shot_inputs(&game, &order(FELSSPALTER, GOBLIN_A)).expect("shot");
     edit(
         &mut game,
-        ce(ConfrontationEdit::AddResolution(
-            ResolutionKind::ConfrontationShot(inputs),
-        )),
+        ce(ConfrontationEdit::AddResolution(ConfrontationKind::Shot(
+            inputs,
+        ))),
     )
     .expect("added");
     // The shot refers to the Felsspalter (firing) and the Panzer (a model).
     for referred in [FELSSPALTER, PANZER] {
         let err = edit(&mut game, ce(ConfrontationEdit::RemoveMachine(referred))).unwrap_err();
-        assert!(err.contains("resolution 1 refers to it"), "{err}");
+        // Stable ids are written with their sign (#1).
+        assert!(err.contains("resolution #1 refers to it"), "{err}");
     }
     edit(&mut game, ce(ConfrontationEdit::RemoveMachine(BALLISTA))).expect("removed");
-    let ResolutionKind::ConfrontationShot(shot) = &conf(&game).resolutions[0].resolver() else {
+    let ConfrontationKind::Shot(shot) = &conf(&game).resolutions[0].kind() else {
         panic!("a shot");
     };
-    assert_eq!(shot.machine, FELSSPALTER - 1);
-    assert!(shot.refs.iter().any(|r| r.machine == Some(PANZER - 1)));
+    // Stable ids: nothing is renumbered when the Ballista goes.
+    assert_eq!(shot.machine, FELSSPALTER);
+    assert!(shot.refs.iter().any(|r| r.machine == Some(PANZER)));
+    assert_eq!(machine(&game, PANZER).name(), "Panzer");
     assert!(game.problems().is_empty(), "{:?}", game.problems());
 }
 
@@ -609,12 +617,12 @@ fn figure_stats_and_links_are_checked() {
     let err = edit(&mut game, bad).unwrap_err();
     assert!(err.contains("RES: 120"), "{err}");
     let taken = ce(ConfrontationEdit::LinkMachinePiece {
-        index: BALLISTA,
+        machine: BALLISTA,
         piece: Some(PANZER_PIECE),
     });
-    assert!(edit(&mut game, taken).unwrap_err().contains("machine 4"));
+    assert!(edit(&mut game, taken).unwrap_err().contains("machine #4"));
     let missing = ce(ConfrontationEdit::LinkMachinePiece {
-        index: BALLISTA,
+        machine: BALLISTA,
         piece: Some(99),
     });
     assert!(edit(&mut game, missing).unwrap_err().contains("piece 99"));
@@ -642,55 +650,51 @@ fn figure_stats_and_links_are_checked() {
 #[test]
 fn instabil_rolls_again_after_each_loss_and_costs_the_machine_sp() {
     let mut game = example_game();
-    let mut spec = conf(&game).machines[PANZER].card.spec().clone();
+    let mut spec = machine(&game, PANZER).card.spec().clone();
     spec.abilities
         .push(feldherr_confrontation::MechanicalAbility::Instabil(4));
     let card = feldherr_confrontation::MachineCard::new(spec).expect("card");
     edit(
         &mut game,
         ce(ConfrontationEdit::UpdateMachineCard {
-            index: PANZER,
+            machine: PANZER,
             card,
         }),
     )
     .expect("card saved");
-    let kind = ResolutionKind::ConfrontationInstabil(
-        feldherr::systems::confrontation::model::InstabilInputs {
-            machine: PANZER,
-            x: 4,
-            sp_left: 8,
-            applied: false,
-        },
-    );
+    let kind = conf(&game).instabil_inputs(PANZER).expect("Instabil/4");
     // 4 and 6 are X or more: 1 SP each, and roll again; a 3 ends it.
     let index = resolve(&mut game, kind, &[&[4], &[6], &[3]]);
-    let text = conf(&game).resolutions[index]
-        .driver()
-        .expect("driver")
-        .outcome_text()
-        .expect("finished");
+    let text = outcome_text(&game, index);
     assert_eq!(text, "2 SP lost, 6 SP left");
     edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).expect("applied");
-    assert_eq!(conf(&game).machines[PANZER].state.sp_lost, 2);
+    assert_eq!(machine(&game, PANZER).state.sp_lost, 2);
     // Instabil X outside 2 to 6 is refused, naming it.
-    let bad = ResolutionKind::ConfrontationInstabil(
-        feldherr::systems::confrontation::model::InstabilInputs {
-            machine: PANZER,
-            x: 7,
-            sp_left: 6,
-            applied: false,
-        },
+    let bad = ConfrontationKind::Instabil(feldherr_confrontation::game::InstabilInputs {
+        machine: PANZER,
+        x: 7,
+        sp_left: 6,
+    });
+    assert!(
+        bad.replay(&[])
+            .unwrap_err()
+            .to_string()
+            .contains("Instabil X")
     );
-    assert!(bad.check(&[]).unwrap_err().contains("Instabil X"));
 }
 
 #[test]
 fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
     let mut game = example_game();
     // Mine 1 at (72, 50) is far from the Felsspalter, whose Salpetre lays mines.
-    let status = feldherr::systems::confrontation::model::mine_status(&game);
+    let mine_status = |game: &GameDoc| conf(game).mine_status(&game.table_or_default());
+    let layer = |status: &[feldherr_confrontation::game::MineStatus]| {
+        let layer = status[0].layer.clone().expect("a mine layer");
+        (layer.name, layer.distance_cm)
+    };
+    let status = mine_status(&game);
     assert_eq!(status.len(), 1);
-    let (machine, distance) = status[0].layer.clone().expect("a mine layer");
+    let (machine, distance) = layer(&status);
     assert_eq!(machine, "Felsspalter");
     assert!(distance > 20.0 && !status[0].placement_ok, "{distance}");
     assert!(status[0].triggered_by.is_empty());
@@ -709,8 +713,8 @@ fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
             to: Point::new(35.0, 60.0),
         })
         .expect("move");
-    let status = feldherr::systems::confrontation::model::mine_status(&game);
-    let (_, distance) = status[0].layer.clone().expect("a mine layer");
+    let status = mine_status(&game);
+    let (_, distance) = layer(&status);
     assert!((distance - 7.0).abs() < 1e-9, "{distance}");
     assert!(status[0].placement_ok);
     assert_eq!(status[0].triggered_by, ["Goblin C"]);
@@ -722,14 +726,14 @@ fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
             to: Point::new(28.0, 60.0),
         })
         .expect("move");
-    let status = feldherr::systems::confrontation::model::mine_status(&game);
+    let status = mine_status(&game);
     assert_eq!(status[0].triggered_by, ["Felsspalter", "Goblin C"]); // 2.0 and 4.75 cm
     // Without a machine that lays mines there is nobody to have laid it.
     conf_mut(&mut game)
         .expect("a Confrontation game")
         .machines
-        .remove(FELSSPALTER);
-    let status = feldherr::systems::confrontation::model::mine_status(&game);
+        .retain(|m| m.id != FELSSPALTER);
+    let status = mine_status(&game);
     assert!(status[0].layer.is_none() && !status[0].placement_ok);
 }
 

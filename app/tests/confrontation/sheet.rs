@@ -1,0 +1,155 @@
+//! The record sheet in German: every line through the catalogues (titles
+//! and outcomes as the crate's messages, log lines translated), so that no
+//! English sentence is left.
+
+use feldherr::document::{Document, DocumentEdit, GameDoc, GameEdit};
+use feldherr::sheets::SheetOptions;
+use feldherr::systems::SystemEdit;
+use feldherr::systems::confrontation::{ConfrontationEdit, ConfrontationKind, conf, machine_sheet};
+use feldherr_confrontation::Impetus;
+use feldherr_confrontation::game::ShotOrder;
+use feldherr_dice::step::Answer;
+use feldherr_play::Id;
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/documents/confrontation-game.json"
+);
+
+fn apply(game: &mut GameDoc, edit: ConfrontationEdit) {
+    let mut doc = Document::Game(game.clone());
+    DocumentEdit::Game(GameEdit::System(SystemEdit::Confrontation(edit)))
+        .apply(&mut doc)
+        .expect("edit");
+    if let Document::Game(g) = doc {
+        *game = g;
+    }
+}
+
+/// Adds `kind`, answers it with `dice` and applies it.
+fn resolve(game: &mut GameDoc, kind: ConfrontationKind, dice: &[&[u32]]) {
+    apply(game, ConfrontationEdit::AddResolution(kind));
+    let id = conf(game).resolutions.last().expect("added").id();
+    for faces in dice {
+        apply(
+            game,
+            ConfrontationEdit::Answer {
+                resolution: id,
+                answer: Answer::Dice(faces.to_vec()),
+            },
+        );
+    }
+    assert!(conf(game).resolution(id).expect("saved").finished());
+    apply(game, ConfrontationEdit::ApplyResult(id));
+}
+
+/// The example game with a zone shot, a ramming and a repair, applied.
+fn played() -> GameDoc {
+    let Document::Game(mut game) =
+        feldherr::document::load(std::path::Path::new(FIXTURE)).expect("fixture")
+    else {
+        panic!("a game");
+    };
+    let table = game.table_or_default();
+    let order = ShotOrder {
+        machine: Id(2),
+        target: Some(3),
+        fer: 3,
+        difficulty: 5,
+        motion: feldherr_confrontation::Motion::Still,
+        reaimed: false,
+        template_cm: 10.0,
+    };
+    let shot = conf(&game).shot_inputs(&table, &order).expect("shot");
+    resolve(
+        &mut game,
+        ConfrontationKind::Shot(shot),
+        &[&[4], &[3, 4], &[3], &[1, 2], &[5], &[2, 5]],
+    );
+    let ram = conf(&game)
+        .ramming_inputs(&table, Id(3), Impetus::Distance(23.0), &[5], &[])
+        .expect("ramming");
+    resolve(&mut game, ConfrontationKind::Ramming(ram), &[&[6, 6]]);
+    let repair = conf(&game)
+        .repair_inputs(Id(4), 4)
+        .expect("the Panzer is damaged");
+    resolve(&mut game, repair, &[&[5]]);
+    game
+}
+
+/// The literal parts (between placeholders) of every English catalogue
+/// sentence that reads differently in German, long enough to be a phrase.
+fn english_phrases() -> Vec<String> {
+    let en = feldherr::i18n::Texts::new("en");
+    let de = feldherr::i18n::Texts::new("de");
+    let mut jsons: Vec<&str> = feldherr::systems::messages("en");
+    for system in feldherr::systems::SYSTEMS {
+        for (code, json) in system.catalogues {
+            if *code == "en" {
+                jsons.push(json);
+            }
+        }
+    }
+    let mut keys: Vec<String> = feldherr::i18n::catalogues()
+        .iter()
+        .filter(|c| c.code() == "en")
+        .flat_map(|c| c.keys().map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    for json in jsons {
+        let map: std::collections::BTreeMap<String, String> =
+            serde_json::from_str(json).expect("catalogue");
+        keys.extend(map.into_keys());
+    }
+    let mut out = Vec::new();
+    for key in keys {
+        let (e, d) = (en.t(&key), de.t(&key));
+        if e == d {
+            continue;
+        }
+        for part in e.split(['{', '}']).step_by(2) {
+            let part = part.trim();
+            if part.len() >= 12 && part.contains(' ') && !d.contains(part) {
+                out.push(part.to_owned());
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn a_german_record_sheet_with_a_shot_a_ramming_and_a_repair_has_no_english_line() {
+    let game = played();
+    assert_eq!(conf(&game).resolutions.len(), 3);
+    // To look at it: FELDHERR_PLAYED=/tmp/x.json, then `feldherr sheet`.
+    if let Some(path) = std::env::var_os("FELDHERR_PLAYED") {
+        feldherr::document::save(std::path::Path::new(&path), &Document::Game(game.clone()))
+            .expect("save");
+    }
+    let de = feldherr::i18n::Texts::new("de");
+    let sheet = machine_sheet(&de, &game, SheetOptions::default()).expect("sheet");
+    let text = format!("{:?}", sheet.blocks());
+    // The titles, the log and the outcomes are in German.
+    for german in ["Schadenstabelle", "Reparatur", "Ergebnis"] {
+        assert!(text.contains(german), "{german} missing:\n{text}");
+    }
+    let phrases = english_phrases();
+    assert!(phrases.len() > 100, "{}", phrases.len());
+    let found: Vec<&String> = phrases
+        .iter()
+        .filter(|p| text.contains(p.as_str()))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "English in the German sheet: {found:?}\n{text}"
+    );
+    // The English sheet of the same game does have them: the check bites.
+    let en = feldherr::i18n::Texts::new("en");
+    let sheet = machine_sheet(&en, &game, SheetOptions::default()).expect("sheet");
+    let text = format!("{:?}", sheet.blocks());
+    assert!(
+        phrases.iter().filter(|p| text.contains(p.as_str())).count() > 3,
+        "{text}"
+    );
+}
