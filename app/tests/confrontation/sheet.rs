@@ -6,6 +6,7 @@ use feldherr::document::{Document, DocumentEdit, GameDoc, GameEdit};
 use feldherr::sheets::SheetOptions;
 use feldherr::systems::SystemEdit;
 use feldherr::systems::confrontation::{ConfrontationEdit, ConfrontationKind, conf, machine_sheet};
+use feldherr::ui::resolution_panel::ResolutionWords;
 use feldherr_confrontation::Impetus;
 use feldherr_confrontation::game::ShotOrder;
 use feldherr_dice::step::Answer;
@@ -152,4 +153,29 @@ fn a_german_record_sheet_with_a_shot_a_ramming_and_a_repair_has_no_english_line(
         phrases.iter().filter(|p| text.contains(p.as_str())).count() > 3,
         "{text}"
     );
+}
+
+#[test]
+fn the_resolution_panel_and_list_name_each_resolution_in_german() {
+    let game = played();
+    let de = feldherr::i18n::Texts::new("de");
+    let en = feldherr::i18n::Texts::new("en");
+    let list = game.game.resolutions();
+    let phrases = english_phrases();
+    for index in 0..list.count() {
+        let resolution = list.resolution_at(index).expect("saved");
+        let german = ResolutionWords::of(&de, list, index, resolution);
+        let english = ResolutionWords::of(&en, list, index, resolution);
+        // The German words differ from the English ones and carry no
+        // English phrase.
+        assert_ne!(german.title, english.title);
+        let outcome = german.outcome.clone().expect("finished");
+        assert_ne!(Some(&outcome), english.outcome.as_ref());
+        for phrase in &phrases {
+            assert!(
+                !german.title.contains(phrase.as_str()) && !outcome.contains(phrase.as_str()),
+                "{phrase:?} in {german:?}"
+            );
+        }
+    }
 }

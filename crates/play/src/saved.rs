@@ -31,7 +31,7 @@ pub trait ResolutionKind:
 
     /// A finished outcome as a catalogue message; `None` keeps the
     /// resolver's English outcome text.
-    fn outcome_message(outcome: &Self::Outcome) -> Option<Message> {
+    fn outcome_message(&self, outcome: &Self::Outcome) -> Option<Message> {
         let _ = outcome;
         None
     }
@@ -315,9 +315,10 @@ impl<K: ResolutionKind> ResolutionList for Vec<SavedResolution<K>> {
             .and_then(|saved| saved.kind().title_message())
     }
     fn outcome_message_at(&self, index: usize) -> Option<Message> {
-        self.get(index)
-            .and_then(SavedResolution::outcome)
-            .and_then(K::outcome_message)
+        let saved = self.get(index)?;
+        saved
+            .outcome()
+            .and_then(|outcome| saved.kind().outcome_message(outcome))
     }
     fn id_at(&self, index: usize) -> Option<Id> {
         self.get(index).map(SavedResolution::id)

@@ -79,7 +79,7 @@ impl ResolutionKind for WarheimKind {
         })
     }
 
-    fn outcome_message(outcome: &WarheimOutcome) -> Option<Message> {
+    fn outcome_message(&self, outcome: &WarheimOutcome) -> Option<Message> {
         Some(match outcome {
             WarheimOutcome::Attack(o) => {
                 let count = |f: &dyn Fn(&crate::Change) -> bool| {

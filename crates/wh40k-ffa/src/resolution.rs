@@ -87,7 +87,7 @@ impl ResolutionKind for FfaResolution {
         })
     }
 
-    fn outcome_message(outcome: &FfaOutcome) -> Option<Message> {
+    fn outcome_message(&self, outcome: &FfaOutcome) -> Option<Message> {
         Some(match outcome {
             FfaOutcome::RollOff(o) => {
                 Message::new("wh40k_ffa.outcome.roll_off").text("player", o.name.clone())

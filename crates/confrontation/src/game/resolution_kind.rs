@@ -1,7 +1,7 @@
 //! The resolutions of a Confrontation game: the inputs of each kind, how
 //! it is rebuilt as a resolver, and its typed outcome.
 
-use feldherr_dice::step::Answer;
+use feldherr_dice::step::{Answer, Message};
 use feldherr_play::{Id, PlayError, Replayed, ResolutionKind};
 use serde::{Deserialize, Serialize};
 
@@ -156,5 +156,14 @@ impl ResolutionKind for ConfrontationKind {
                 Replayed::of(i.resolver()?, answers, |o| O::Instabil(o.0))
             }
         }
+    }
+
+    fn title_message(&self) -> Option<Message> {
+        Some(ConfrontationKind::title_message(self))
+    }
+
+    /// The outcome's first line (the sheet prints all of them).
+    fn outcome_message(&self, outcome: &ConfrontationOutcome) -> Option<Message> {
+        outcome.lines(self).into_iter().next()
     }
 }

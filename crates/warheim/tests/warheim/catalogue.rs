@@ -106,7 +106,7 @@ fn every_key_used_renders() {
             let title = r.kind().title_message().expect("a title message");
             let outcome = r
                 .outcome()
-                .map(|o| WarheimKind::outcome_message(o).expect("an outcome message"));
+                .map(|o| r.kind().outcome_message(o).expect("an outcome message"));
             for m in std::iter::once(&title).chain(&outcome) {
                 keys(m, &mut used);
                 assert!(c.render(m).is_some(), "{lang:?}: {m:?}");

@@ -136,7 +136,7 @@ fn every_message_used_renders_in_both_languages() {
         messages.extend(kind.title_message());
         let replayed = kind.replay(answers).expect("the answers fit");
         let outcome = replayed.outcome().expect("the answers finish it");
-        messages.extend(FfaResolution::outcome_message(outcome));
+        messages.extend(kind.outcome_message(outcome));
     }
     for players in [3, 4] {
         let mut taken: Vec<Vec<ZoneSlot>> = vec![vec![]];
