@@ -195,7 +195,7 @@ macro_rules! games {
 
 games! {
     WfbNewyear = "wfb_newyear" => crate::systems::newyear::BattleGame, crate::systems::NoUi, crate::systems::newyear::INFO;
-    Warmaster = "warmaster" => crate::systems::warmaster::WarmasterGame, crate::systems::NoUi, crate::systems::warmaster::INFO;
+    Warmaster = "warmaster" => crate::systems::warmaster::WarmasterGame, crate::systems::warmaster::WarmasterUi, crate::systems::warmaster::INFO;
     Warheim = "warheim" => crate::systems::warheim::WarheimGame, crate::systems::NoUi, crate::systems::warheim::INFO;
     Confrontation = "confrontation" => crate::systems::confrontation::ConfrontationGame, crate::systems::confrontation::ConfrontationUi, crate::systems::confrontation::INFO;
     Wh40kFfa = "wh40k_ffa" => crate::systems::wh40k::FfaGame, crate::systems::NoUi, crate::systems::wh40k::INFO;
