@@ -47,21 +47,24 @@ pub fn show(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame) {
                     if side.lines.is_empty() {
                         ui.weak(texts.t("wm.result.no_lines"));
                     }
-                    egui::Grid::new(("wm.vp", p.index()))
-                        .striped(true)
-                        .num_columns(2)
-                        .show(ui, |ui| {
-                            for line in &side.lines {
-                                ui.add(
-                                    egui::Label::new(texts.message(&line.kind.message())).wrap(),
-                                );
-                                ui.label(egui::RichText::new(line.points.to_string()).monospace());
-                                ui.end_row();
-                            }
-                            ui.strong(texts.t("wm.result.total"));
-                            ui.strong(side.total.to_string());
-                            ui.end_row();
+                    for line in &side.lines {
+                        ui.horizontal(|ui| {
+                            ui.label(
+                                egui::RichText::new(format!("{:>5}", line.points)).monospace(),
+                            );
+                            ui.add(egui::Label::new(texts.message(&line.kind.message())).wrap());
                         });
+                    }
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{:>5}  {}",
+                            side.total,
+                            texts.t("wm.result.total")
+                        ))
+                        .monospace()
+                        .strong(),
+                    );
                 }
             });
             ui.separator();

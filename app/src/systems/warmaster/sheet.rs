@@ -39,7 +39,14 @@ pub fn game_report(
             Footer::new(doc.name.clone(), texts.t("system.warmaster.name"))
                 .page_label(texts.t("sheet.page_label")),
         )
-        .block(Title::new(title).subtitle(format!("{} — {} : {}", doc.name, names[0], names[1])));
+        .block(Title::new(title).subtitle({
+            let pairing = format!("{} : {}", names[0], names[1]);
+            if doc.name == pairing {
+                pairing
+            } else {
+                format!("{} ({pairing})", doc.name)
+            }
+        }));
     // The game.
     let s = &game.settings;
     let scenario = game
