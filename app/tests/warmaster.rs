@@ -10,14 +10,17 @@ use common::{click, harness, replace_text, temp_dir};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::app::{Command, FeldherrApp, Screen};
-use feldherr::document::{self, Document, GameDoc, GameEdit, apply_game};
+use feldherr::document::{
+    self, Document, DocumentEdit, EventDoc, EventEdit, GameDoc, GameEdit, HostedGame, apply_game,
+};
 use feldherr::i18n::Texts;
-use feldherr::systems::SystemEdit;
 use feldherr::systems::warmaster::{game_report, set_fake_now, wm};
+use feldherr::systems::{EventHeadless, StandingsFormat, SystemEdit, SystemEvent, SystemEventEdit};
 use feldherr_dice::Dice;
 use feldherr_dice::step::Answer;
 use feldherr_warmaster::{
-    ClockEdit, EndReason, Player, Scenario, Settings, Stage, TerrainType, UnitKind, WarmasterEdit,
+    ClockEdit, EndReason, Player, Scenario, Settings, Stage, TerrainType, TournamentEdit, UnitKind,
+    WarmasterEdit, WarmasterTournament,
 };
 
 const FIXTURE: &str = concat!(
@@ -430,4 +433,146 @@ fn the_game_report_sheet_holds_the_whole_game() {
         .expect("layout")
         .text_outline();
     assert!(text.contains("Warmaster-Spielbericht"), "{text}");
+}
+
+// ---------------------------------------------------------------------
+// The tournament.
+
+const TOURNAMENT_FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/documents/warmaster-tournament.json"
+);
+
+const TOURNAMENT_SCRIPT: &str = include_str!("../../fixtures/warmaster/tournament.json");
+
+fn t_edit(doc: &mut Document, edit: TournamentEdit) -> Result<(), String> {
+    DocumentEdit::Event(EventEdit::Event(SystemEventEdit::WarmasterTournament(edit))).apply(doc)
+}
+
+fn tournament(doc: &Document) -> WarmasterTournament {
+    match doc {
+        Document::Event(e) => match &e.event {
+            SystemEvent::WarmasterTournament(t) => t.clone(),
+            _ => panic!("a Warmaster tournament"),
+        },
+        Document::Game(_) => panic!("an event"),
+    }
+}
+
+/// The engine's 3-round example tournament as an event document; round 1
+/// table 1 hosts the example game, whose report feeds the result.
+fn build_tournament() -> Document {
+    let script: serde_json::Value = serde_json::from_str(TOURNAMENT_SCRIPT).expect("script");
+    let name = script["name"].as_str().expect("name");
+    let mut event = WarmasterTournament::new(name, 3);
+    event.rounds = u32::try_from(script["rounds"].as_u64().expect("rounds")).expect("rounds");
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(event)));
+    for step in script["steps"].as_array().expect("steps") {
+        if let Some(e) = step.get("edit") {
+            let edit: TournamentEdit = serde_json::from_value(e.clone()).expect("edit");
+            t_edit(&mut doc, edit).unwrap_or_else(|e| panic!("{step}: {e}"));
+        } else {
+            let role = step["feed_example_game"]["role"].as_str().expect("role");
+            if let Document::Event(e) = &mut doc {
+                e.hosted.push(HostedGame {
+                    role: role.to_owned(),
+                    game: example(),
+                });
+            }
+            // Any edit of the hosted game feeds its report to the event.
+            DocumentEdit::Event(EventEdit::Hosted {
+                role: role.to_owned(),
+                edit: GameEdit::SetNotes("fed".into()),
+            })
+            .apply(&mut doc)
+            .expect("feed");
+        }
+    }
+    doc
+}
+
+#[test]
+fn the_tournament_fixture_is_the_engines_example() {
+    let built = build_tournament();
+    if std::env::var_os("FELDHERR_BLESS").is_some() {
+        document::save(std::path::Path::new(TOURNAMENT_FIXTURE), &built).expect("write");
+    }
+    let saved = document::load(std::path::Path::new(TOURNAMENT_FIXTURE)).expect("fixture");
+    assert_eq!(saved, built);
+    // Clara and Dieter tie on points; the VP difference decides.
+    let t = tournament(&saved);
+    let texts = Texts::new("en");
+    let csv = EventHeadless::standings(&t, &texts, StandingsFormat::Csv).expect("csv");
+    assert_eq!(
+        csv,
+        "place,player,total,vp_difference,ep\n1,Clara,5,390,15\n2,Dieter,5,360,16\n3,Anna,4,70,18\n4,Bernd,1,-820,7\n"
+    );
+    let sheets = EventHeadless::sheets(&t, &texts, feldherr::sheets::SheetOptions::default())
+        .expect("sheets");
+    assert_eq!(sheets.len(), 4); // standings and three rounds
+    let outline = sheets[0].sheet.layout().expect("layout").text_outline();
+    assert!(
+        outline.contains("Clara") && outline.contains("VP diff."),
+        "{outline}"
+    );
+}
+
+#[test]
+fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
+        WarmasterTournament::new("Cup", 2),
+    )));
+    for (id, name) in [
+        ("a", "Anna"),
+        ("b", "Bernd"),
+        ("c", "Clara"),
+        ("d", "Dieter"),
+    ] {
+        t_edit(
+            &mut doc,
+            TournamentEdit::AddPlayer {
+                id: id.into(),
+                name: name.into(),
+            },
+        )
+        .expect("player");
+    }
+    let dir = temp_dir("tournament");
+    let path = dir.join("cup.json");
+    document::save(&path, &doc).expect("save");
+    let game_path = dir.join("game.json");
+    document::save(&game_path, &Document::Game(example())).expect("save game");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    click(&mut h, "Rounds");
+    click(&mut h, "Pair this round");
+    let t = tournament(h.state().active_document().expect("doc").document());
+    let pairings = &t.round_list[0].pairings;
+    assert_eq!(pairings.len(), 2);
+    // Table 1 (Anna - Bernd) from the example game's document.
+    assert_eq!((pairings[0].a.as_str(), pairings[0].b.as_str()), ("a", "b"));
+    common::replace_text_nth(&mut h, "Game file", 0, game_path.to_str().expect("path"));
+    h.get_all_by_label("Take the result from the game file")
+        .next()
+        .expect("button")
+        .click();
+    h.run();
+    // Table 2 typed in: 60 VP apart is a win for Clara (W8).
+    common::replace_text_nth(&mut h, "VP A", 0, "400");
+    common::replace_text_nth(&mut h, "VP B", 0, "340");
+    common::replace_text_nth(&mut h, "EP A", 0, "4");
+    common::replace_text_nth(&mut h, "EP B", 0, "2");
+    click(&mut h, "Record result");
+    let t = tournament(h.state().active_document().expect("doc").document());
+    let r1 = t.round_list[0].pairings[0].result.expect("from the game");
+    assert_eq!(r1.a.result, feldherr_play::MatchResult::Win);
+    assert_eq!(r1.a.ep, 10);
+    let r2 = t.round_list[0].pairings[1].result.expect("typed");
+    assert_eq!(r2.a.result, feldherr_play::MatchResult::Win);
+    assert_eq!((r2.a.vp, r2.b.vp, r2.a.ep), (400, 340, 4));
+    click(&mut h, "Standings");
+    h.get_by_label("Anna");
+    click(&mut h, "Projector view");
+    click(&mut h, "Leave the projector view");
 }

@@ -57,6 +57,14 @@ fn now() -> u64 {
     super::now_ms()
 }
 
+/// Whether a roll matching `kind` is started and not applied yet (its
+/// button is then hidden, so it is not rolled twice).
+fn rolling(game: &WarmasterGame, kind: impl Fn(&WarmasterRoll) -> bool) -> bool {
+    game.resolutions
+        .iter()
+        .any(|r| !r.applied() && kind(r.kind()))
+}
+
 impl Guide {
     /// Draws the guide.
     pub fn show(
@@ -101,7 +109,9 @@ impl Guide {
                         ],
                     ),
                 );
-                if ui.button(texts.t("wm.guide.roll_length")).clicked() {
+                if !rolling(game, |k| matches!(k, WarmasterRoll::GameLength { .. }))
+                    && ui.button(texts.t("wm.guide.roll_length")).clicked()
+                {
                     edit(
                         commands,
                         WarmasterEdit::Roll(WarmasterRoll::GameLength { after_round, need }),
@@ -220,7 +230,9 @@ fn setup(
         }
     }
     todo(ui, texts.t("wm.guide.terrain"));
-    if ui.button(texts.t("wm.guide.roll_terrain")).clicked() {
+    if !rolling(game, |k| *k == WarmasterRoll::TerrainRollOff)
+        && ui.button(texts.t("wm.guide.roll_terrain")).clicked()
+    {
         edit(commands, WarmasterEdit::Roll(WarmasterRoll::TerrainRollOff));
     }
     ui.weak(texts.t("wm.guide.free_terrain"));
@@ -314,7 +326,9 @@ fn scenario(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame, commands: &m
         ),
         None => {
             todo(ui, texts.t("wm.guide.starting"));
-            if ui.button(texts.t("wm.guide.roll_start")).clicked() {
+            if !rolling(game, |k| *k == WarmasterRoll::StartRollOff)
+                && ui.button(texts.t("wm.guide.roll_start")).clicked()
+            {
                 edit(commands, WarmasterEdit::Roll(WarmasterRoll::StartRollOff));
             }
             ui.horizontal_wrapped(|ui| {
@@ -368,7 +382,9 @@ fn scenario(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame, commands: &m
         ),
         None => {
             todo(ui, texts.t("wm.guide.scenario"));
-            if ui.button(texts.t("wm.guide.roll_scenario")).clicked() {
+            if !rolling(game, |k| *k == WarmasterRoll::Scenario)
+                && ui.button(texts.t("wm.guide.roll_scenario")).clicked()
+            {
                 edit(commands, WarmasterEdit::Roll(WarmasterRoll::Scenario));
             }
         }
@@ -404,7 +420,9 @@ fn scenario(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame, commands: &m
         } else {
             todo(ui, texts.t("wm.guide.rule"));
             if game.south.is_some() {
-                if ui.button(texts.t("wm.guide.roll_rule")).clicked() {
+                if !rolling(game, |k| matches!(k, WarmasterRoll::SpecialRule { .. }))
+                    && ui.button(texts.t("wm.guide.roll_rule")).clicked()
+                {
                     edit(
                         commands,
                         WarmasterEdit::Roll(WarmasterRoll::SpecialRule { scenario }),
@@ -510,7 +528,9 @@ fn turn(
     }
     if incursion_roll_due {
         todo(ui, texts.t("wm.turn.incursion_due"));
-        if ui.button(texts.t("wm.turn.roll_incursion")).clicked() {
+        if !rolling(game, |k| matches!(k, WarmasterRoll::Incursion { .. }))
+            && ui.button(texts.t("wm.turn.roll_incursion")).clicked()
+        {
             edit(
                 commands,
                 WarmasterEdit::Roll(WarmasterRoll::Incursion { round }),

@@ -22,9 +22,11 @@ mod guide;
 mod placing;
 mod result;
 mod sheet;
+mod tournament;
 
 pub use clock::{now_ms, set_fake_now};
 pub use sheet::game_report;
+pub use tournament::{TournamentScreen, from_game_file};
 
 use eframe::egui;
 use feldherr_play::{Game, Lang};
