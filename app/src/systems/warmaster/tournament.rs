@@ -144,6 +144,14 @@ impl EventHeadless for WarmasterTournament {
                     p.result.map(|r| result_text(&r)).unwrap_or_default(),
                 ]);
             }
+            if let Some(bye) = &round.bye {
+                table = table.row([
+                    "-".to_owned(),
+                    player_name(self, bye),
+                    String::new(),
+                    texts.t("wmt.bye").to_owned(),
+                ]);
+            }
             let sheet = Sheet::new()
                 .with_page_size(options.page)
                 .with_dpi(options.dpi)
@@ -219,6 +227,7 @@ fn standings_sheet(
                 ("win", &t.points.win.to_string()),
                 ("draw", &t.points.draw.to_string()),
                 ("loss", &t.points.loss.to_string()),
+                ("bye", &t.points.bye.to_string()),
             ],
         ))))
 }
@@ -256,7 +265,7 @@ enum TTab {
 pub struct TournamentScreen {
     tab: TTab,
     new_player: String,
-    points: Option<[String; 3]>,
+    points: Option<[String; 4]>,
     forms: HashMap<(u32, u32), ResultForm>,
     message: Option<String>,
     projector: bool,
@@ -356,9 +365,13 @@ impl TournamentScreen {
                     t.points.win.to_string(),
                     t.points.draw.to_string(),
                     t.points.loss.to_string(),
+                    t.points.bye.to_string(),
                 ]
             });
-            for (i, key) in ["wmt.win", "wmt.draw", "wmt.loss"].into_iter().enumerate() {
+            for (i, key) in ["wmt.win", "wmt.draw", "wmt.loss", "wmt.bye"]
+                .into_iter()
+                .enumerate()
+            {
                 let label = ui.label(texts.t(key));
                 ui.add(egui::TextEdit::singleline(&mut fields[i]).desired_width(40.0))
                     .labelled_by(label.id);
@@ -381,6 +394,7 @@ impl TournamentScreen {
                                     win: v[0],
                                     draw: v[1],
                                     loss: v[2],
+                                    bye: v[3],
                                 },
                             },
                         );
@@ -443,6 +457,9 @@ impl TournamentScreen {
                 }
                 continue;
             };
+            if let Some(bye) = &r.bye {
+                ui.label(texts.f("wmt.bye_of", &[("name", &player_name(t, bye))]));
+            }
             for p in &r.pairings {
                 let key = (round, p.table);
                 ui.horizontal_wrapped(|ui| {
