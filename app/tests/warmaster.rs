@@ -252,6 +252,44 @@ fn pass_is_refused_before_ten_pieces_and_offered_at_ten() {
     assert!(h.query_by_label_contains("passes").is_none());
 }
 
+#[test]
+fn the_incursion_terrain_roll_is_a_real_roll_w3_pw16() {
+    let mut doc = GameDoc::new("Incursion", "warmaster").expect("system");
+    wm_edit(&mut doc, WarmasterEdit::SetScenario(Scenario::Incursion)).expect("scenario");
+    wm_edit(&mut doc, WarmasterEdit::PlaceLayout).expect("layout");
+    for x in [32.0, 92.0, 152.0] {
+        wm_edit(
+            &mut doc,
+            WarmasterEdit::PlaceTerrain {
+                player: None,
+                terrain: TerrainType::Wood,
+                at: feldherr_table::geometry::Point::new(x, 60.0),
+                shape: None,
+                name: None,
+            },
+        )
+        .expect("wood");
+    }
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "incursion");
+    h.get_by_label(
+        "Incursion: no marker lies in open ground; roll which marker's terrain moves (W3).",
+    );
+    click(&mut h, "Roll the marker to clear (D6)");
+    replace_text(&mut h, "Die 1", "6");
+    click(&mut h, "Enter");
+    click(&mut h, "Apply: the terrain moves off marker C");
+    let g = game(&h);
+    let w = wm(&g).expect("wm");
+    assert!(w.marker_in_open_ground(&g.table_or_default()));
+    assert!(
+        h.query_by_label(
+            "Incursion: no marker lies in open ground; roll which marker's terrain moves (W3)."
+        )
+        .is_none()
+    );
+}
+
 /// The example game up to the first `EndTurn`.
 fn battle_begun() -> GameDoc {
     let script: serde_json::Value = serde_json::from_str(SCRIPT).expect("script");

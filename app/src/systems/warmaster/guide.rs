@@ -79,9 +79,9 @@ impl Guide {
         ui.label(egui::RichText::new(texts.t("wm.guide.title")).strong());
         pending_rolls(ui, texts, game, commands);
         match game.stage() {
-            Stage::Setup => setup(ui, texts, game, commands, view),
-            Stage::Terrain { step } => terrain(ui, texts, game, table, &step, commands, view),
-            Stage::Scenario => scenario(ui, texts, game, commands),
+            Stage::Setup => setup(ui, texts, game, table, commands, view),
+            Stage::Terrain { step } => terrain(ui, texts, game, &step, commands, view),
+            Stage::Scenario => scenario(ui, texts, game, table, commands),
             Stage::Turn {
                 round,
                 player,
@@ -173,6 +173,10 @@ pub fn outcome_text(
         }
         O::Scenario { scenario } => texts.t(&scenario.label_key()).to_owned(),
         O::SpecialRule { rule } => rule_text(texts, *rule),
+        O::IncursionTerrain { marker } => texts.f(
+            "wm.outcome.incursion_terrain",
+            &[("marker", feldherr_warmaster::marker_letter(*marker))],
+        ),
         O::Incursion { marker } => texts.f(
             "wm.outcome.incursion",
             &[("marker", feldherr_warmaster::marker_letter(*marker))],
@@ -217,6 +221,7 @@ fn setup(
     ui: &mut egui::Ui,
     texts: &Texts,
     game: &WarmasterGame,
+    table: &Table,
     commands: &mut Vec<Command>,
     view: &mut View,
 ) {
@@ -237,14 +242,13 @@ fn setup(
     }
     ui.weak(texts.t("wm.guide.free_terrain"));
     ui.separator();
-    scenario(ui, texts, game, commands);
+    scenario(ui, texts, game, table, commands);
 }
 
 fn terrain(
     ui: &mut egui::Ui,
     texts: &Texts,
     game: &WarmasterGame,
-    table: &Table,
     step: &TerrainStep,
     commands: &mut Vec<Command>,
     view: &mut View,
@@ -314,10 +318,15 @@ fn terrain(
     if *view != View::Table && ui.button(texts.t("wm.guide.to_table")).clicked() {
         *view = View::Table;
     }
-    let _ = table;
 }
 
-fn scenario(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame, commands: &mut Vec<Command>) {
+fn scenario(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    game: &WarmasterGame,
+    table: &Table,
+    commands: &mut Vec<Command>,
+) {
     // The starting player.
     match game.starting_player {
         Some(p) => done(
@@ -341,12 +350,12 @@ fn scenario(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame, commands: &m
                     }
                 }
             });
-            return;
         }
     }
-    // The sides.
+    // The sides, chosen by the starting player.
     let starting = game.starting_player.unwrap_or(Player::A);
     match game.edge_of(starting) {
+        _ if game.starting_player.is_none() => {}
         Some(edge) => done(
             ui,
             texts.f(
@@ -472,8 +481,27 @@ fn scenario(ui: &mut egui::Ui, texts: &Texts, game: &WarmasterGame, commands: &m
             edit(commands, WarmasterEdit::PushTerrainAway);
         }
     });
+    // Incursion: a marker must lie in open ground; a D6 picks the one
+    // whose terrain moves (W3, PW16).
+    if scenario == Scenario::Incursion
+        && !game.objectives.is_empty()
+        && !game.marker_in_open_ground(table)
+    {
+        todo(ui, texts.t("wm.guide.incursion_terrain"));
+        if !rolling(game, |k| *k == WarmasterRoll::IncursionTerrain)
+            && ui
+                .button(texts.t("wm.guide.roll_incursion_terrain"))
+                .clicked()
+        {
+            edit(
+                commands,
+                WarmasterEdit::Roll(WarmasterRoll::IncursionTerrain),
+            );
+        }
+    }
     // The clock starts when the starting player begins to deploy (W9).
     if game.settings.clock
+        && game.starting_player.is_some()
         && !game.clock.started()
         && ui
             .button(texts.f("wm.guide.start_clock", &[("name", name(game, starting))]))
