@@ -272,7 +272,7 @@ impl ClockTab {
                     let time = if warning {
                         time.color(egui::Color32::WHITE)
                     } else {
-                        time
+                        time.color(ui.visuals().strong_text_color())
                     };
                     ui.label(time);
                     if warning && !out {

@@ -314,30 +314,33 @@ impl crate::systems::EventUi for TournamentScreen {
             self.projector_view(ui, texts, t);
             return;
         }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(&t.name).strong().size(16.0));
-            ui.separator();
-            for (tab, key) in [
-                (TTab::Players, "wmt.tab.players"),
-                (TTab::Rounds, "wmt.tab.rounds"),
-                (TTab::Standings, "wmt.tab.standings"),
-            ] {
-                if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
-                    self.tab = tab;
+        egui::Panel::top("wmt.tabs").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&t.name).strong().size(16.0));
+                ui.separator();
+                for (tab, key) in [
+                    (TTab::Players, "wmt.tab.players"),
+                    (TTab::Rounds, "wmt.tab.rounds"),
+                    (TTab::Standings, "wmt.tab.standings"),
+                ] {
+                    if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
+                        self.tab = tab;
+                    }
                 }
-            }
-        });
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .id_salt("wmt.scroll")
-            .show(ui, |ui| match self.tab {
-                TTab::Players => self.players(ui, texts, t, commands),
-                TTab::Rounds => self.rounds(ui, texts, t, commands),
-                TTab::Standings => self.standings(ui, texts, t),
             });
-        if let Some(m) = &self.message {
-            ui.colored_label(ui.visuals().error_fg_color, m);
-        }
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(m) = &self.message {
+                ui.colored_label(ui.visuals().error_fg_color, m);
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("wmt.scroll")
+                .show(ui, |ui| match self.tab {
+                    TTab::Players => self.players(ui, texts, t, commands),
+                    TTab::Rounds => self.rounds(ui, texts, t, commands),
+                    TTab::Standings => self.standings(ui, texts, t),
+                });
+        });
     }
 }
 
@@ -555,17 +558,19 @@ impl TournamentScreen {
     }
 
     fn projector_view(&mut self, ui: &mut egui::Ui, texts: &Texts, t: &WarmasterTournament) {
-        if ui.button(texts.t("wmt.projector_off")).clicked()
-            || ui.input(|i| i.key_pressed(egui::Key::Escape))
-        {
-            self.projector = false;
-        }
-        ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(&t.name).size(36.0).strong());
+        egui::CentralPanel::default().show(ui, |ui| {
+            if ui.button(texts.t("wmt.projector_off")).clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                self.projector = false;
+            }
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(&t.name).size(36.0).strong());
+            });
+            if let Ok(rows) = rows(t) {
+                table_view(ui, texts, &rows, 28.0);
+            }
         });
-        if let Ok(rows) = rows(t) {
-            table_view(ui, texts, &rows, 28.0);
-        }
     }
 }
 
