@@ -1,6 +1,6 @@
 //! Warmaster Revolution "Guardians": the screens of `feldherr-warmaster`.
 //!
-//! - The side panel guides the game stage by stage ([`guide`]): roll-offs,
+//! - The side panel guides the game stage by stage (`guide.rs`): roll-offs,
 //!   the alternating terrain, scenario, special rule, layout, sides, the
 //!   turns with their prompts, the end.
 //! - Tabs: Armies (settings with the W11 options, both armies, the text
@@ -8,8 +8,10 @@
 //!   objective, EP table and chart, units lost), Result (the W8 lines), Clock
 //!   (W9, with a full-screen view).
 //! - The table header places terrain, stands and moves markers with live
-//!   distance checks ([`placing`]).
-//! - The record sheet ([`sheet`]).
+//!   distance checks (`placing.rs`).
+//! - The record sheet ([`game_report`], `sheet.rs`).
+//! - The Warmaster tournament as a kind of event ([`TournamentScreen`],
+//!   `EventHeadless` for `feldherr_warmaster::WarmasterTournament`).
 //!
 //! No rule is decided here: every action is a [`WarmasterEdit`] checked by
 //! the engine, and every roll a saved resolution driven by the generic
