@@ -20,6 +20,7 @@ fn event_of(
     {
         Document::Event(e) => match &e.event {
             feldherr::systems::SystemEvent::NewYear(event) => event.0.clone(),
+            _ => panic!("a New Year event"),
         },
         Document::Game(_) => panic!("an event"),
     }
@@ -58,7 +59,12 @@ fn add_player(
 #[test]
 fn enter_an_event_from_players_to_standings() {
     let mut h = harness(Dice::scripted([]));
-    click(&mut h, "New event");
+    // The New Year card comes first; Warmaster offers a tournament too.
+    h.get_all_by_label("New event")
+        .next()
+        .expect("a New event button")
+        .click();
+    h.run();
     add_player(&mut h, "Anna Adler", true);
     add_player(&mut h, "Bernd Bauer", false);
     let event = event_of(&h);
@@ -180,7 +186,12 @@ fn fixture_standings_with_shared_places_and_tie_breakers() {
 #[test]
 fn treasure_line_helper_shows_the_dwarf_and_goblin_example() {
     let mut h = harness(Dice::scripted([]));
-    click(&mut h, "New event");
+    // The New Year card comes first; Warmaster offers a tournament too.
+    h.get_all_by_label("New event")
+        .next()
+        .expect("a New event button")
+        .click();
+    h.run();
     click(&mut h, "New Year scenario");
     click(&mut h, "Treasure line helper (N4)");
     // N4: Dwarfs (A) Movement 3 against Goblin wolf riders (B) 9:

@@ -14,6 +14,7 @@ fn fixture_event() -> feldherr_wfb_newyear::Event {
     match feldherr::cli::load_headless(std::path::Path::new(path)).expect("fixture event") {
         feldherr::document::Document::Event(doc) => match doc.event {
             feldherr::systems::SystemEvent::NewYear(event) => event.0,
+            _ => panic!("a New Year event"),
         },
         feldherr::document::Document::Game(_) => panic!("the fixture is an event"),
     }

@@ -195,7 +195,7 @@ macro_rules! games {
 
 games! {
     WfbNewyear = "wfb_newyear" => crate::systems::newyear::BattleGame, crate::systems::NoUi, crate::systems::newyear::INFO;
-    Warmaster = "warmaster" => crate::systems::warmaster::WarmasterGame, crate::systems::NoUi, crate::systems::warmaster::INFO;
+    Warmaster = "warmaster" => crate::systems::warmaster::WarmasterGame, crate::systems::warmaster::WarmasterUi, crate::systems::warmaster::INFO;
     Warheim = "warheim" => crate::systems::warheim::WarheimGame, crate::systems::warheim::WarheimUi, crate::systems::warheim::INFO;
     Confrontation = "confrontation" => feldherr_confrontation::ConfrontationGame, crate::systems::confrontation::ConfrontationUi, crate::systems::confrontation::INFO;
     Wh40kFfa = "wh40k_ffa" => crate::systems::wh40k::FfaGame, crate::systems::wh40k::FfaUi, crate::systems::wh40k::INFO;
@@ -208,6 +208,7 @@ macro_rules! events {
     ($($variant:ident = $id:literal => $event:ty, $ui:ty;)*) => {
         /// An event of any kind, saved as its fields plus an `event` tag.
         #[derive(Debug, Clone, PartialEq)]
+        #[allow(clippy::large_enum_variant, reason = "one event is open at a time per tab; whether the kinds differ much in size depends on which are registered")]
         pub enum SystemEvent {
             $(
                 #[doc = concat!("An event of kind `", $id, "`.")]
@@ -358,6 +359,7 @@ macro_rules! events {
 
 events! {
     NewYear = "wfb_newyear" => crate::systems::newyear::NewYearEvent, crate::systems::newyear::EventScreen;
+    WarmasterTournament = "warmaster_tournament" => feldherr_warmaster::WarmasterTournament, crate::systems::warmaster::TournamentScreen;
 }
 
 /// The odds subcommands of the systems (`feldherr odds ...`).
@@ -379,7 +381,10 @@ impl SystemOdds {
 
 /// The kinds of event, in start-screen order: (id, the system whose card
 /// offers it).
-pub const EVENT_KINDS: &[(&str, &str)] = &[("wfb_newyear", "wfb_newyear")];
+pub const EVENT_KINDS: &[(&str, &str)] = &[
+    ("wfb_newyear", "wfb_newyear"),
+    ("warmaster_tournament", "warmaster"),
+];
 
 /// What the app knows of system `id`.
 pub fn info(id: &str) -> Option<&'static SystemInfo> {

@@ -55,3 +55,26 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// Replaces the text of the `n`th field labelled `label`.
+pub fn replace_text_nth(
+    harness: &mut Harness<'static, FeldherrApp>,
+    label: &str,
+    n: usize,
+    text: &str,
+) {
+    harness
+        .get_all_by_label(label)
+        .nth(n)
+        .expect("field")
+        .focus();
+    harness.run();
+    harness.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::A]);
+    harness.run();
+    harness
+        .get_all_by_label(label)
+        .nth(n)
+        .expect("field")
+        .type_text(text);
+    harness.run();
+}

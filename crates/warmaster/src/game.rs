@@ -787,6 +787,12 @@ impl WarmasterGame {
             }
             WarmasterEdit::Roll(kind) => {
                 self.check_roll(kind)?;
+                if *kind == WarmasterRoll::IncursionTerrain && self.marker_in_open_ground(table) {
+                    return Err(refused(
+                        "a marker lies in open ground already; no terrain has to move",
+                        "W3",
+                    ));
+                }
                 let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
                 self.resolutions
                     .push(SavedResolution::new(id, kind.clone())?);
@@ -1072,6 +1078,15 @@ impl WarmasterGame {
             | WarmasterRoll::SpecialRule { .. } => {
                 self.before_battle("the scenario")?;
             }
+            WarmasterRoll::IncursionTerrain => {
+                self.before_battle("the layout")?;
+                if self.scenario != Some(Scenario::Incursion) {
+                    return Err(refused("only Incursion clears a marker of terrain", "W3"));
+                }
+                if self.objectives.is_empty() {
+                    return Err(refused("place the scenario's markers first", "W3"));
+                }
+            }
             WarmasterRoll::Incursion { round } => {
                 if self.scenario != Some(Scenario::Incursion) {
                     return Err(refused("only Incursion rolls for its marker", "W5"));
@@ -1162,6 +1177,9 @@ impl WarmasterGame {
                 }
                 self.special_rule = rule;
                 self.special_rule_decided = true;
+            }
+            (WarmasterRoll::IncursionTerrain, RollOutcome::IncursionTerrain { marker }) => {
+                self.clear_marker(marker, table)?;
             }
             (WarmasterRoll::Incursion { round }, RollOutcome::Incursion { marker }) => {
                 let letter = marker_letter(marker);
@@ -1327,6 +1345,76 @@ impl WarmasterGame {
         table.apply(TableEdit::Add(piece))?;
         self.terrain.push(TerrainRecord { piece: id, terrain });
         Ok(())
+    }
+
+    /// Incursion set-up (W3, PW16): every terrain piece on marker
+    /// `marker` (0 = A) moves off it the shortest way, away from the
+    /// marker's centre in steps of 0.5 cm (at most 2 m), until the marker
+    /// lies in open ground.
+    fn clear_marker(&self, marker: usize, table: &mut Table) -> Result<(), PlayError> {
+        let letter = marker_letter(marker);
+        let markers: Vec<&Objective> = self
+            .objectives
+            .iter()
+            .filter(|o| o.kind == MarkerKind::Objective)
+            .collect();
+        let o = markers
+            .iter()
+            .find(|o| o.label == letter)
+            .or_else(|| markers.get(marker))
+            .ok_or_else(|| PlayError::not_found("objective marker", letter))?;
+        let marker_shape = table
+            .piece(o.piece)
+            .map(|p| p.shape.clone())
+            .ok_or_else(|| PlayError::not_found("marker piece", o.piece))?;
+        let centre = marker_shape.centroid();
+        for record in &self.terrain {
+            let Some(piece) = table.piece(record.piece) else {
+                continue;
+            };
+            let shape = piece.shape.clone();
+            if !shape.contains_point(centre) && distance(&marker_shape, &shape) > 1e-9 {
+                continue;
+            }
+            let dir = (shape.centroid() - centre)
+                .normalize()
+                .unwrap_or(Vector::new(1.0, 0.0));
+            let mut moved = shape.clone();
+            for _ in 0..400 {
+                if !moved.contains_point(centre) && distance(&marker_shape, &moved) > 1e-9 {
+                    break;
+                }
+                moved = moved.translate(dir.scale(0.5));
+            }
+            table.apply(TableEdit::Move {
+                id: record.piece,
+                to: moved.centroid(),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Incursion (W3): whether at least one objective marker lies in open
+    /// ground (its centre in no terrain piece). True when there are no
+    /// markers.
+    #[must_use]
+    pub fn marker_in_open_ground(&self, table: &Table) -> bool {
+        let markers: Vec<&Objective> = self
+            .objectives
+            .iter()
+            .filter(|o| o.kind == MarkerKind::Objective)
+            .collect();
+        markers.is_empty()
+            || markers.iter().any(|o| {
+                table.piece(o.piece).is_some_and(|m| {
+                    let c = m.center();
+                    !self.terrain.iter().any(|t| {
+                        table
+                            .piece(t.piece)
+                            .is_some_and(|p| p.shape.contains_point(c))
+                    })
+                })
+            })
     }
 
     fn push_terrain_away(&self, table: &mut Table) -> Result<(), PlayError> {

@@ -121,7 +121,7 @@ pub use terrain::{
 };
 pub use tournament::{
     TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints, TournamentResult,
-    TournamentRound, TournamentSide, WarmasterTournament,
+    TournamentRound, TournamentSide, WarmasterTournament, role as tournament_role,
 };
 pub use victory::{
     DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,

@@ -28,6 +28,10 @@ pub enum WarmasterRoll {
         /// The scenario whose table is used.
         scenario: Scenario,
     },
+    /// Incursion set-up: when no marker lies in open ground, a D6 picks
+    /// the marker whose terrain is moved off it (1-2 A, 3-4 B, 5-6 C; W3,
+    /// PW16).
+    IncursionTerrain,
     /// Incursion: the marker worth 2 EP in game turn `round` (W5).
     Incursion {
         /// The game turn.
@@ -67,6 +71,12 @@ pub enum RollOutcome {
         /// It.
         rule: Option<SpecialRule>,
     },
+    /// Incursion set-up: the marker cleared of terrain (0 = A, 1 = B,
+    /// 2 = C).
+    IncursionTerrain {
+        /// The marker's index in the layout order.
+        marker: usize,
+    },
     /// Incursion: the marker worth 2 (0 = A, 1 = B, 2 = C).
     Incursion {
         /// The marker's index in the layout order.
@@ -87,6 +97,9 @@ impl fmt::Display for RollOutcome {
             RollOutcome::Scenario { scenario } => write!(f, "{scenario}"),
             RollOutcome::SpecialRule { rule: Some(rule) } => write!(f, "{rule}"),
             RollOutcome::SpecialRule { rule: None } => write!(f, "no special rule"),
+            RollOutcome::IncursionTerrain { marker } => {
+                write!(f, "terrain moves off marker {}", marker_letter(*marker))
+            }
             RollOutcome::Incursion { marker } => {
                 write!(f, "marker {} is worth 2", marker_letter(*marker))
             }
@@ -201,6 +214,9 @@ impl Resolver for RollResolver {
             WarmasterRoll::SpecialRule { scenario } => {
                 format!("Special rule roll for {scenario} (W2)")
             }
+            WarmasterRoll::IncursionTerrain => {
+                "Incursion set-up: the marker whose terrain moves (W3)".to_owned()
+            }
             WarmasterRoll::Incursion { round } => format!("Incursion roll, turn {round} (W5)"),
             WarmasterRoll::GameLength { after_round, .. } => {
                 format!("Game length roll after turn {after_round} (W6)")
@@ -292,6 +308,31 @@ impl Resolver for RollResolver {
                 };
                 steps.log(LogStep::rule("W2", text).with_message(message));
                 Ok(RollOutcome::SpecialRule { rule })
+            }
+            WarmasterRoll::IncursionTerrain => {
+                let face = d6(
+                    steps,
+                    "Incursion: the marker whose terrain moves",
+                    "W3",
+                    Message::new("warmaster.roll.incursion_terrain"),
+                    &["A", "A", "B", "B", "C", "C"],
+                )?;
+                let marker = ((face.saturating_sub(1)) / 2) as usize;
+                steps.log(
+                    LogStep::rule(
+                        "W3",
+                        format!(
+                            "D6 {face}: the terrain on marker {} moves off it the shortest way",
+                            marker_letter(marker)
+                        ),
+                    )
+                    .with_message(
+                        Message::new("warmaster.log.incursion_terrain")
+                            .int("face", face)
+                            .text("marker", marker_letter(marker)),
+                    ),
+                );
+                Ok(RollOutcome::IncursionTerrain { marker })
             }
             WarmasterRoll::Incursion { round } => {
                 let face = d6(

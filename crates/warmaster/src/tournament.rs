@@ -1,9 +1,11 @@
-//! A Warmaster tournament: N rounds of pairings, results from each game's
+//! A Warmaster tournament: N rounds of pairings (drawn with
+//! `feldherr-pairing`, a bye for an odd count), results from each game's
 //! report or typed in, configurable tournament points and standings with
 //! VP difference and EP as tie-breakers.
 
 use std::collections::BTreeSet;
 
+use feldherr_pairing::{Entrant, History, Method, draw};
 use feldherr_play::{EventRules, GameReport, HostedSlot, MatchResult, PlayError, Problem};
 use feldherr_scoring::{Competitor, Standings, TieBreaker};
 use serde::{Deserialize, Serialize};
@@ -35,6 +37,13 @@ pub struct TournamentPoints {
     pub draw: i64,
     /// For a loss.
     pub loss: i64,
+    /// For a bye (PW14: a win's points by default; no VP, no EP).
+    #[serde(default = "bye_points")]
+    pub bye: i64,
+}
+
+fn bye_points() -> i64 {
+    3
 }
 
 impl Default for TournamentPoints {
@@ -43,6 +52,7 @@ impl Default for TournamentPoints {
             win: 3,
             draw: 1,
             loss: 0,
+            bye: bye_points(),
         }
     }
 }
@@ -141,6 +151,9 @@ pub struct TournamentRound {
     /// Its pairings.
     #[serde(default)]
     pub pairings: Vec<TournamentPairing>,
+    /// The player with the bye (an odd number of players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye: Option<String>,
 }
 
 /// A Warmaster tournament.
@@ -194,9 +207,14 @@ pub enum TournamentEdit {
         round: u32,
         /// The pairings.
         pairings: Vec<TournamentPairing>,
+        /// The player with the bye, if any.
+        #[serde(default)]
+        bye: Option<String>,
     },
-    /// Pair a round with the built-in helper: round 1 in list order,
-    /// later rounds by standings, avoiding rematches where possible.
+    /// Pair a round with `feldherr-pairing` (PW15): round 1 in list order,
+    /// later rounds best against best by standings, rematches avoided where
+    /// possible; an odd count gives a bye to a player without one, lowest
+    /// in the standings.
     PairRound {
         /// The round, from 1.
         round: u32,
@@ -267,8 +285,18 @@ impl WarmasterTournament {
             .ok_or_else(|| PlayError::not_found("pairing", role(round, table)))
     }
 
-    fn check_pairings(&self, pairings: &[TournamentPairing]) -> Result<(), PlayError> {
+    fn check_pairings(
+        &self,
+        pairings: &[TournamentPairing],
+        bye: Option<&String>,
+    ) -> Result<(), PlayError> {
         let mut seen = BTreeSet::new();
+        if let Some(id) = bye {
+            if self.player(id).is_none() {
+                return Err(PlayError::not_found("player", id));
+            }
+            seen.insert(id.clone());
+        }
         let mut tables = BTreeSet::new();
         for (i, p) in pairings.iter().enumerate() {
             if !tables.insert(p.table) {
@@ -297,22 +325,21 @@ impl WarmasterTournament {
         Ok(())
     }
 
-    /// Pairings for `round` by the helper: round 1 in list order; later
-    /// rounds by the standings after the rounds before, each player
-    /// against the best-placed player he has not met yet (or the next one
-    /// when he has met everybody left).
+    /// The pairings and the bye for `round`, drawn with `feldherr-pairing`
+    /// (PW15): round 1 in list order (the organiser's seeding); later
+    /// rounds best against best in the standings after the rounds before
+    /// (points, VP difference, EP), rematches avoided where possible. An
+    /// odd count gives one bye, to a player with the fewest byes, lowest
+    /// in the standings.
     ///
     /// # Errors
-    /// An odd number of players, a round out of range, or earlier rounds
-    /// without every result.
-    pub fn pair(&self, round: u32) -> Result<Vec<TournamentPairing>, PlayError> {
+    /// No players, a round out of range, or earlier rounds without every
+    /// result.
+    pub fn pair(&self, round: u32) -> Result<(Vec<TournamentPairing>, Option<String>), PlayError> {
         let i = self.round_index(round)?;
-        if !self.players.len().is_multiple_of(2) || self.players.is_empty() {
+        if self.players.len() < 2 {
             return Err(PlayError::refused(
-                format!(
-                    "{} players: the helper pairs an even number; pair this round by hand",
-                    self.players.len()
-                ),
+                format!("{} players: at least 2 are paired", self.players.len()),
                 None,
             ));
         }
@@ -330,33 +357,47 @@ impl WarmasterTournament {
                 None,
             ));
         }
-        let mut order: Vec<String> = if i == 0 {
+        let order: Vec<String> = if i == 0 {
             self.players.iter().map(|p| p.id.clone()).collect()
         } else {
             let standings = self.standings_after(i)?;
             standings.rows().iter().map(|r| r.id.clone()).collect()
         };
-        let met = |a: &str, b: &str| {
-            earlier
-                .iter()
-                .flat_map(|r| &r.pairings)
-                .any(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))
-        };
-        let mut out = Vec::new();
-        let mut table = 1;
-        while !order.is_empty() {
-            let a = order.remove(0);
-            let j = order.iter().position(|b| !met(&a, b)).unwrap_or(0);
-            let b = order.remove(j);
-            out.push(TournamentPairing {
-                table,
-                a,
-                b,
-                result: None,
-            });
-            table += 1;
+        // Scores falling by place keep the order exactly (the draw only
+        // shuffles equal scores), so the seed plays no part.
+        let count = i64::try_from(order.len()).unwrap_or(i64::MAX);
+        let entrants: Vec<Entrant> = (0_i64..)
+            .zip(&order)
+            .map(|(place, id)| {
+                let name = self.player(id).map_or(id.as_str(), |p| p.name.as_str());
+                Entrant::new(id.clone(), name, "", count - place)
+            })
+            .collect();
+        let mut history = History::default();
+        for r in earlier {
+            for p in &r.pairings {
+                history.add_game(&p.a, &p.b);
+            }
+            if let Some(bye) = &r.bye {
+                history.add_bye(bye);
+            }
         }
-        Ok(out)
+        let draft = draw(&entrants, &history, Method::ByStandings, 0)
+            .map_err(|e| PlayError::refused(e.to_string(), None))?;
+        let pairings = draft
+            .tables
+            .iter()
+            .map(|t| {
+                let (a, b) = t.players();
+                TournamentPairing {
+                    table: t.number,
+                    a: a.to_owned(),
+                    b: b.to_owned(),
+                    result: None,
+                }
+            })
+            .collect();
+        Ok((pairings, draft.bye))
     }
 
     /// The standings over every round (unplayed games score 0).
@@ -382,7 +423,12 @@ impl WarmasterTournament {
                 let mut points = Vec::new();
                 let (mut diff, mut ep) = (0_i64, 0_i64);
                 for round in played {
-                    let mut got = 0;
+                    // A bye scores its points, no VP and no EP (PW14).
+                    let mut got = if round.bye.as_deref() == Some(p.id.as_str()) {
+                        self.points.bye
+                    } else {
+                        0
+                    };
                     for pairing in &round.pairings {
                         let Some(r) = &pairing.result else { continue };
                         let (own, opp) = if pairing.a == p.id {
@@ -499,19 +545,24 @@ impl EventRules for WarmasterTournament {
                 next.rounds = *rounds;
             }
             TournamentEdit::SetPoints { points } => next.points = *points,
-            TournamentEdit::SetPairings { round, pairings } => {
+            TournamentEdit::SetPairings {
+                round,
+                pairings,
+                bye,
+            } => {
                 let i = next.round_index(*round)?;
                 if i > next.round_list.len() {
                     return Err(PlayError::refused(format!("pair round {i} first"), None));
                 }
-                next.check_pairings(pairings)?;
+                next.check_pairings(pairings, bye.as_ref())?;
                 if i == next.round_list.len() {
                     next.round_list.push(TournamentRound::default());
                 }
                 next.round_list[i].pairings = pairings.clone();
+                next.round_list[i].bye = bye.clone();
             }
             TournamentEdit::PairRound { round } => {
-                let pairings = next.pair(*round)?;
+                let (pairings, bye) = next.pair(*round)?;
                 let i = next.round_index(*round)?;
                 if next
                     .round_list
@@ -527,6 +578,7 @@ impl EventRules for WarmasterTournament {
                     next.round_list.push(TournamentRound::default());
                 }
                 next.round_list[i].pairings = pairings;
+                next.round_list[i].bye = bye;
             }
             TournamentEdit::RecordResult {
                 round,
@@ -557,7 +609,7 @@ impl EventRules for WarmasterTournament {
             ));
         }
         for (i, r) in self.round_list.iter().enumerate() {
-            if let Err(e) = self.check_pairings(&r.pairings) {
+            if let Err(e) = self.check_pairings(&r.pairings, r.bye.as_ref()) {
                 out.push(Problem::new(format!("round_list[{i}]"), e.to_string()));
             }
             for (j, p) in r.pairings.iter().enumerate() {

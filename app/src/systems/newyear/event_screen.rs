@@ -85,7 +85,9 @@ impl crate::systems::EventUi for EventScreen {
         revision: u64,
         commands: &mut Vec<Command>,
     ) {
-        let crate::systems::SystemEvent::NewYear(event) = &doc.event;
+        let crate::systems::SystemEvent::NewYear(event) = &doc.event else {
+            return;
+        };
         let event = &event.0;
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).

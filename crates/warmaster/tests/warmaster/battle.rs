@@ -1176,3 +1176,56 @@ fn a_new_army_takes_the_old_stands_off_the_map() {
     );
     assert!(msg.contains("all on the map"), "{msg}");
 }
+
+#[test]
+fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
+    let mut g = WarmasterGame::new_game();
+    let mut t = table();
+    ok(&mut g, &mut t, E::SetScenario(Scenario::Incursion));
+    ok(&mut g, &mut t, E::PlaceLayout);
+    // Woods over all three markers (A at x 30, B at 90, C at 150; y 60).
+    for x in [30.0, 90.0, 150.0] {
+        ok(
+            &mut g,
+            &mut t,
+            E::PlaceTerrain {
+                player: None,
+                terrain: TerrainType::Wood,
+                at: Point::new(x + 2.0, 60.0),
+                shape: None,
+                name: None,
+            },
+        );
+    }
+    assert!(!g.marker_in_open_ground(&t));
+    assert!(
+        g.problems(&t)
+            .iter()
+            .any(|p| p.to_string().contains("open ground"))
+    );
+    // A 3 picks marker B (1-2 A, 3-4 B, 5-6 C).
+    roll(
+        &mut g,
+        &mut t,
+        WarmasterRoll::IncursionTerrain,
+        &[Answer::Dice(vec![3])],
+    );
+    assert_eq!(
+        g.resolutions.last().and_then(|r| r.outcome()),
+        Some(&RollOutcome::IncursionTerrain { marker: 1 })
+    );
+    assert!(g.marker_in_open_ground(&t));
+    assert!(
+        !g.problems(&t)
+            .iter()
+            .any(|p| p.to_string().contains("open ground"))
+    );
+    // The wood on B moved away from B's centre (to the east, the way it
+    // leaned); the others stayed.
+    let wood_b = t.piece(g.terrain[1].piece).expect("wood").center();
+    assert!(wood_b.x > 92.0, "{wood_b:?}");
+    assert!((t.piece(g.terrain[0].piece).expect("wood").center().x - 32.0).abs() < 1e-9);
+    // With a marker in the open no roll is needed.
+    let err = refused(&mut g, &mut t, E::Roll(WarmasterRoll::IncursionTerrain));
+    assert!(err.contains("open ground"), "{err}");
+}

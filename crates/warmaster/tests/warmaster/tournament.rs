@@ -128,10 +128,15 @@ fn results_and_points_are_validated() {
             })
             .expect("added");
     }
-    let err = event
+    // Three players: the last in the list has the bye (PW15) and scores a
+    // win's points for it (PW14).
+    event
         .apply(&TournamentEdit::PairRound { round: 1 })
-        .expect_err("odd");
-    assert!(err.to_string().contains("3 players"), "{err}");
+        .expect("odd count with a bye");
+    assert_eq!(event.round_list[0].bye.as_deref(), Some("c"));
+    assert_eq!(event.round_list[0].pairings.len(), 1);
+    let c = event.standings().expect("standings");
+    assert_eq!(c.row_of("c").expect("c").total, 3);
     event
         .apply(&TournamentEdit::AddPlayer {
             id: "d".into(),
@@ -161,6 +166,7 @@ fn results_and_points_are_validated() {
                 win: 2,
                 draw: 1,
                 loss: 0,
+                ..TournamentPoints::default()
             },
         })
         .expect("points");
@@ -190,4 +196,54 @@ fn results_and_points_are_validated() {
             .apply(&TournamentEdit::SetRounds { rounds: 0 })
             .is_err()
     );
+}
+
+#[test]
+fn a_bye_goes_to_a_player_without_one_and_scores_pw14() {
+    let mut event = WarmasterTournament::new("Cup", 2);
+    for (id, name) in [("a", "A"), ("b", "B"), ("c", "C")] {
+        event
+            .apply(&TournamentEdit::AddPlayer {
+                id: id.into(),
+                name: name.into(),
+            })
+            .expect("added");
+    }
+    event
+        .apply(&TournamentEdit::PairRound { round: 1 })
+        .expect("paired");
+    assert_eq!(event.round_list[0].bye.as_deref(), Some("c"));
+    let side = |vp, result| TournamentSide { vp, ep: 1, result };
+    event
+        .apply(&TournamentEdit::RecordResult {
+            round: 1,
+            table: 1,
+            result: TournamentResult {
+                a: side(300, MatchResult::Win),
+                b: side(100, MatchResult::Loss),
+            },
+        })
+        .expect("recorded");
+    event
+        .apply(&TournamentEdit::PairRound { round: 2 })
+        .expect("paired");
+    // C had the bye: now the lowest of the others, B, sits out.
+    let round = &event.round_list[1];
+    assert_eq!(round.bye.as_deref(), Some("b"));
+    let p = &round.pairings[0];
+    assert_eq!((p.a.as_str(), p.b.as_str()), ("a", "c"));
+    // A bye is a win's points with no VP and no EP (PW14).
+    let s = event.standings().expect("standings");
+    let b = s.row_of("b").expect("b");
+    assert_eq!(b.total, 3);
+    assert_eq!(b.tie_values, vec![-200.0, 1.0]);
+    // A bye named by hand must be a player who is not also paired.
+    let err = event
+        .apply(&TournamentEdit::SetPairings {
+            round: 2,
+            pairings: round.pairings.clone(),
+            bye: Some("a".into()),
+        })
+        .expect_err("paired twice");
+    assert!(err.to_string().contains("paired twice"), "{err}");
 }

@@ -1,0 +1,622 @@
+//! The Warmaster tournament as a kind of event: players, rounds and
+//! tournament points, the pairings of each round with results typed in
+//! or taken from a game document's report, the standings with the VP
+//! difference and EP as tie-breakers (with a projector view), and the
+//! standings printed and as sheets.
+
+use std::collections::HashMap;
+
+use eframe::egui;
+use feldherr_play::{EventRules, Game};
+use feldherr_sheet::{Column, Document as Sheet, Footer, Paragraph, Table, Title};
+use feldherr_warmaster::{
+    TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterTournament,
+};
+
+use crate::app::Command;
+use crate::document::{Document, DocumentEdit, EventDoc, EventEdit};
+use crate::i18n::Texts;
+use crate::sheets::{NamedSheet, SheetOptions};
+use crate::systems::{EventHeadless, StandingsFormat, SystemEvent, SystemEventEdit, SystemGame};
+
+/// Pushes a tournament edit.
+fn edit(commands: &mut Vec<Command>, edit: TournamentEdit) {
+    commands.push(Command::Edit(DocumentEdit::Event(EventEdit::Event(
+        SystemEventEdit::WarmasterTournament(edit),
+    ))));
+}
+
+/// One standings row, ready to print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Place (shared places repeat).
+    pub place: usize,
+    /// Player name.
+    pub name: String,
+    /// Tournament points per round.
+    pub rounds: Vec<i64>,
+    /// Total tournament points.
+    pub total: i64,
+    /// VP difference.
+    pub vp_difference: i64,
+    /// EP scored.
+    pub ep: i64,
+}
+
+/// The standings rows of the tournament.
+pub fn rows(t: &WarmasterTournament) -> Result<Vec<Row>, String> {
+    let standings = t.standings().map_err(|e| e.to_string())?;
+    Ok(standings
+        .rows()
+        .iter()
+        .map(|r| Row {
+            place: r.place,
+            name: r.name.clone(),
+            rounds: r.game_points.clone(),
+            total: r.total,
+            vp_difference: r.tie_values.first().copied().unwrap_or(0.0) as i64,
+            ep: r.tie_values.get(1).copied().unwrap_or(0.0) as i64,
+        })
+        .collect())
+}
+
+impl EventHeadless for WarmasterTournament {
+    fn standings(&self, texts: &Texts, format: StandingsFormat) -> Result<String, String> {
+        let rows = rows(self)?;
+        Ok(match format {
+            StandingsFormat::Json => {
+                let list: Vec<serde_json::Value> = rows
+                    .iter()
+                    .map(|r| {
+                        serde_json::json!({
+                            "place": r.place,
+                            "player": r.name,
+                            "rounds": r.rounds,
+                            "total": r.total,
+                            "vp_difference": r.vp_difference,
+                            "ep": r.ep,
+                        })
+                    })
+                    .collect();
+                serde_json::to_string_pretty(&list).unwrap_or_default()
+            }
+            StandingsFormat::Csv => {
+                let mut out = String::from("place,player,total,vp_difference,ep\n");
+                for r in &rows {
+                    let name = if r.name.contains([',', '"']) {
+                        format!("\"{}\"", r.name.replace('"', "\"\""))
+                    } else {
+                        r.name.clone()
+                    };
+                    out.push_str(&format!(
+                        "{},{name},{},{},{}\n",
+                        r.place, r.total, r.vp_difference, r.ep
+                    ));
+                }
+                out
+            }
+            StandingsFormat::Table => {
+                let width = rows
+                    .iter()
+                    .map(|r| r.name.chars().count())
+                    .max()
+                    .unwrap_or(6)
+                    .max(6);
+                let mut out = format!("{}\n", self.name);
+                out.push_str(&format!(
+                    "{:>5}  {:<width$}  {:>6}  {:>6}  {:>4}\n",
+                    texts.t("wmt.place"),
+                    texts.t("wmt.player"),
+                    texts.t("wmt.points"),
+                    texts.t("wmt.vp_diff"),
+                    "EP"
+                ));
+                for r in &rows {
+                    out.push_str(&format!(
+                        "{:>5}  {:<width$}  {:>6}  {:>6}  {:>4}\n",
+                        r.place, r.name, r.total, r.vp_difference, r.ep
+                    ));
+                }
+                out
+            }
+        })
+    }
+
+    fn sheets(&self, texts: &Texts, options: SheetOptions) -> Result<Vec<NamedSheet>, String> {
+        let mut sheets = vec![NamedSheet {
+            name: "standings".into(),
+            sheet: standings_sheet(texts, self, options)?,
+        }];
+        for (i, round) in self.round_list.iter().enumerate() {
+            let title = texts.f("wmt.round", &[("n", &(i + 1).to_string())]);
+            let mut table = Table::new([
+                Column::new(texts.t("wmt.table"), 0.12),
+                Column::new("A", 0.3),
+                Column::new("B", 0.3),
+                Column::new(texts.t("wmt.result"), 0.28),
+            ])
+            .zebra(true);
+            for p in &round.pairings {
+                table = table.row([
+                    p.table.to_string(),
+                    player_name(self, &p.a),
+                    player_name(self, &p.b),
+                    p.result.map(|r| result_text(&r)).unwrap_or_default(),
+                ]);
+            }
+            if let Some(bye) = &round.bye {
+                table = table.row([
+                    "-".to_owned(),
+                    player_name(self, bye),
+                    String::new(),
+                    texts.t("wmt.bye").to_owned(),
+                ]);
+            }
+            let sheet = Sheet::new()
+                .with_page_size(options.page)
+                .with_dpi(options.dpi)
+                .with_title(format!("{} {title}", self.name))
+                .with_footer(
+                    Footer::new(self.name.clone(), texts.t("system.warmaster.name"))
+                        .page_label(texts.t("sheet.page_label")),
+                )
+                .block(Title::new(title).subtitle(self.name.clone()))
+                .block(table);
+            sheets.push(NamedSheet {
+                name: format!("round-{}", i + 1),
+                sheet,
+            });
+        }
+        Ok(sheets)
+    }
+
+    fn new_named(name: &str) -> Self {
+        WarmasterTournament::new(name, 3)
+    }
+
+    fn from_bare(text: &str) -> Option<Result<Self, String>> {
+        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+        let object = value.as_object()?;
+        if !object.contains_key("round_list") && !object.contains_key("rounds") {
+            return None;
+        }
+        if object.contains_key("raeuber_warhammer") {
+            return None;
+        }
+        Some(serde_json::from_value(value).map_err(|e| e.to_string()))
+    }
+}
+
+fn standings_sheet(
+    texts: &Texts,
+    t: &WarmasterTournament,
+    options: SheetOptions,
+) -> Result<Sheet, String> {
+    let rows = rows(t)?;
+    let mut table = Table::new([
+        Column::new(texts.t("wmt.place"), 0.1),
+        Column::new(texts.t("wmt.player"), 0.4),
+        Column::new(texts.t("wmt.points"), 0.18),
+        Column::new(texts.t("wmt.vp_diff"), 0.18),
+        Column::new("EP", 0.14),
+    ])
+    .zebra(true);
+    for r in &rows {
+        table = table.row([
+            r.place.to_string(),
+            r.name.clone(),
+            r.total.to_string(),
+            r.vp_difference.to_string(),
+            r.ep.to_string(),
+        ]);
+    }
+    let title = texts.t("wmt.standings");
+    Ok(Sheet::new()
+        .with_page_size(options.page)
+        .with_dpi(options.dpi)
+        .with_title(format!("{} {title}", t.name))
+        .with_footer(
+            Footer::new(t.name.clone(), texts.t("system.warmaster.name"))
+                .page_label(texts.t("sheet.page_label")),
+        )
+        .block(Title::new(title).subtitle(t.name.clone()))
+        .block(table)
+        .block(Paragraph::new(texts.f(
+            "wmt.points_rule",
+            &[
+                ("win", &t.points.win.to_string()),
+                ("draw", &t.points.draw.to_string()),
+                ("loss", &t.points.loss.to_string()),
+                ("bye", &t.points.bye.to_string()),
+            ],
+        ))))
+}
+
+fn player_name(t: &WarmasterTournament, id: &str) -> String {
+    t.players
+        .iter()
+        .find(|p| p.id == id)
+        .map_or_else(|| id.to_owned(), |p| p.name.clone())
+}
+
+fn result_text(r: &TournamentResult) -> String {
+    format!("{} : {} VP, {} : {} EP", r.a.vp, r.b.vp, r.a.ep, r.b.ep)
+}
+
+/// Typed result of one pairing.
+#[derive(Debug, Clone, Default)]
+struct ResultForm {
+    vp: [String; 2],
+    ep: [String; 2],
+    path: String,
+}
+
+/// Which part of the tournament is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum TTab {
+    #[default]
+    Players,
+    Rounds,
+    Standings,
+}
+
+/// The screens of one open Warmaster tournament.
+#[derive(Debug, Default)]
+pub struct TournamentScreen {
+    tab: TTab,
+    new_player: String,
+    points: Option<[String; 4]>,
+    forms: HashMap<(u32, u32), ResultForm>,
+    message: Option<String>,
+    projector: bool,
+}
+
+/// The result a typed form gives: the higher VP wins, under 50 apart is a
+/// draw (W8).
+fn typed_result(texts: &Texts, form: &ResultForm) -> Result<TournamentResult, String> {
+    let number = |field: &str, v: &str| {
+        v.trim().parse::<i64>().map_err(|_| {
+            texts.f(
+                "wm.unit.not_number",
+                &[("field", field), ("value", v.trim())],
+            )
+        })
+    };
+    let vp = [number("VP A", &form.vp[0])?, number("VP B", &form.vp[1])?];
+    let ep = [number("EP A", &form.ep[0])?, number("EP B", &form.ep[1])?];
+    let verdict = feldherr_warmaster::verdict(vp[0], vp[1], None);
+    let side = |i: usize, p: feldherr_warmaster::Player| TournamentSide {
+        vp: vp[i],
+        ep: ep[i],
+        result: verdict.result_for(p),
+    };
+    let r = TournamentResult {
+        a: side(0, feldherr_warmaster::Player::A),
+        b: side(1, feldherr_warmaster::Player::B),
+    };
+    r.check().map_err(|e| e.to_string())?;
+    Ok(r)
+}
+
+impl crate::systems::EventUi for TournamentScreen {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        doc: &EventDoc,
+        _revision: u64,
+        commands: &mut Vec<Command>,
+    ) {
+        let SystemEvent::WarmasterTournament(t) = &doc.event else {
+            return;
+        };
+        if self.projector {
+            self.projector_view(ui, texts, t);
+            return;
+        }
+        egui::Panel::top("wmt.tabs").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&t.name).strong().size(16.0));
+                ui.separator();
+                for (tab, key) in [
+                    (TTab::Players, "wmt.tab.players"),
+                    (TTab::Rounds, "wmt.tab.rounds"),
+                    (TTab::Standings, "wmt.tab.standings"),
+                ] {
+                    if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
+                        self.tab = tab;
+                    }
+                }
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(m) = &self.message {
+                ui.colored_label(ui.visuals().error_fg_color, m);
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("wmt.scroll")
+                .show(ui, |ui| match self.tab {
+                    TTab::Players => self.players(ui, texts, t, commands),
+                    TTab::Rounds => self.rounds(ui, texts, t, commands),
+                    TTab::Standings => self.standings(ui, texts, t),
+                });
+        });
+    }
+}
+
+impl TournamentScreen {
+    fn players(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        t: &WarmasterTournament,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.horizontal_wrapped(|ui| {
+            let mut rounds = t.rounds;
+            let label = ui.label(texts.t("wmt.rounds"));
+            let r = ui
+                .add(egui::DragValue::new(&mut rounds).range(1..=20))
+                .labelled_by(label.id);
+            if rounds != t.rounds && !r.dragged() {
+                edit(commands, TournamentEdit::SetRounds { rounds });
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let fields = self.points.get_or_insert_with(|| {
+                [
+                    t.points.win.to_string(),
+                    t.points.draw.to_string(),
+                    t.points.loss.to_string(),
+                    t.points.bye.to_string(),
+                ]
+            });
+            for (i, key) in ["wmt.win", "wmt.draw", "wmt.loss", "wmt.bye"]
+                .into_iter()
+                .enumerate()
+            {
+                let label = ui.label(texts.t(key));
+                ui.add(egui::TextEdit::singleline(&mut fields[i]).desired_width(40.0))
+                    .labelled_by(label.id);
+            }
+            if ui.button(texts.t("wmt.set_points")).clicked() {
+                let parsed: Result<Vec<i64>, String> = fields
+                    .iter()
+                    .map(|f| {
+                        f.trim()
+                            .parse::<i64>()
+                            .map_err(|_| format!("\"{}\" is not a whole number", f.trim()))
+                    })
+                    .collect();
+                match parsed {
+                    Ok(v) => {
+                        edit(
+                            commands,
+                            TournamentEdit::SetPoints {
+                                points: TournamentPoints {
+                                    win: v[0],
+                                    draw: v[1],
+                                    loss: v[2],
+                                    bye: v[3],
+                                },
+                            },
+                        );
+                        self.points = None;
+                        self.message = None;
+                    }
+                    Err(e) => self.message = Some(e),
+                }
+            }
+        });
+        ui.separator();
+        for p in &t.players {
+            ui.horizontal(|ui| {
+                ui.label(&p.name);
+                if ui
+                    .small_button(texts.t("wm.unit.remove"))
+                    .on_hover_text(&p.name)
+                    .clicked()
+                {
+                    edit(commands, TournamentEdit::RemovePlayer { id: p.id.clone() });
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(texts.t("wmt.new_player"));
+            ui.text_edit_singleline(&mut self.new_player)
+                .labelled_by(label.id);
+            if ui.button(texts.t("wmt.add_player")).clicked() && !self.new_player.trim().is_empty()
+            {
+                let next = (1..)
+                    .map(|n| format!("p{n}"))
+                    .find(|id| !t.players.iter().any(|p| p.id == *id))
+                    .unwrap_or_default();
+                edit(
+                    commands,
+                    TournamentEdit::AddPlayer {
+                        id: next,
+                        name: self.new_player.trim().to_owned(),
+                    },
+                );
+                self.new_player.clear();
+            }
+        });
+    }
+
+    fn rounds(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        t: &WarmasterTournament,
+        commands: &mut Vec<Command>,
+    ) {
+        for round in 1..=t.rounds {
+            ui.heading(texts.f("wmt.round", &[("n", &round.to_string())]));
+            let Some(r) = t.round_list.get(round as usize - 1) else {
+                if round as usize == t.round_list.len() + 1
+                    && ui.button(texts.t("wmt.pair")).clicked()
+                {
+                    edit(commands, TournamentEdit::PairRound { round });
+                }
+                continue;
+            };
+            if let Some(bye) = &r.bye {
+                ui.label(texts.f("wmt.bye_of", &[("name", &player_name(t, bye))]));
+            }
+            for p in &r.pairings {
+                let key = (round, p.table);
+                ui.horizontal_wrapped(|ui| {
+                    ui.strong(texts.f(
+                        "wmt.pairing",
+                        &[
+                            ("table", &p.table.to_string()),
+                            ("a", &player_name(t, &p.a)),
+                            ("b", &player_name(t, &p.b)),
+                        ],
+                    ));
+                    match &p.result {
+                        Some(res) => {
+                            ui.label(result_text(res));
+                            if ui
+                                .small_button(texts.t("wmt.clear"))
+                                .on_hover_text(key.1.to_string())
+                                .clicked()
+                            {
+                                edit(
+                                    commands,
+                                    TournamentEdit::ClearResult {
+                                        round,
+                                        table: p.table,
+                                    },
+                                );
+                            }
+                        }
+                        None => {
+                            let form = self.forms.entry(key).or_default();
+                            for (i, side) in ["A", "B"].into_iter().enumerate() {
+                                let label = ui.label(format!("VP {side}"));
+                                ui.add(
+                                    egui::TextEdit::singleline(&mut form.vp[i]).desired_width(40.0),
+                                )
+                                .labelled_by(label.id);
+                                let label = ui.label(format!("EP {side}"));
+                                ui.add(
+                                    egui::TextEdit::singleline(&mut form.ep[i]).desired_width(30.0),
+                                )
+                                .labelled_by(label.id);
+                            }
+                            if ui.button(texts.t("wmt.record")).clicked() {
+                                match typed_result(texts, form) {
+                                    Ok(result) => {
+                                        edit(
+                                            commands,
+                                            TournamentEdit::RecordResult {
+                                                round,
+                                                table: p.table,
+                                                result,
+                                            },
+                                        );
+                                        self.message = None;
+                                    }
+                                    Err(e) => self.message = Some(e),
+                                }
+                            }
+                        }
+                    }
+                });
+                if p.result.is_none() {
+                    ui.horizontal_wrapped(|ui| {
+                        let form = self.forms.entry(key).or_default();
+                        let label = ui.label(texts.t("wmt.game_file"));
+                        ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(260.0))
+                            .labelled_by(label.id);
+                        if ui.button(texts.t("wmt.from_file")).clicked() {
+                            match from_game_file(t, round, p.table, &form.path) {
+                                Ok(e) => {
+                                    edit(commands, e);
+                                    self.message = None;
+                                }
+                                Err(e) => self.message = Some(e),
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    fn standings(&mut self, ui: &mut egui::Ui, texts: &Texts, t: &WarmasterTournament) {
+        if ui.button(texts.t("wmt.projector")).clicked() {
+            self.projector = true;
+        }
+        match rows(t) {
+            Ok(rows) => table_view(ui, texts, &rows, 14.0),
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+        }
+    }
+
+    fn projector_view(&mut self, ui: &mut egui::Ui, texts: &Texts, t: &WarmasterTournament) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            if ui.button(texts.t("wmt.projector_off")).clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                self.projector = false;
+            }
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(&t.name).size(36.0).strong());
+            });
+            if let Ok(rows) = rows(t) {
+                table_view(ui, texts, &rows, 28.0);
+            }
+        });
+    }
+}
+
+fn table_view(ui: &mut egui::Ui, texts: &Texts, rows: &[Row], size: f32) {
+    let text = |s: String| egui::RichText::new(s).size(size);
+    egui::Grid::new(("wmt.standings", size as i32))
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for key in ["wmt.place", "wmt.player", "wmt.points", "wmt.vp_diff"] {
+                ui.label(text(texts.t(key).to_owned()).strong());
+            }
+            ui.label(text("EP".into()).strong());
+            ui.end_row();
+            for r in rows {
+                ui.label(text(r.place.to_string()));
+                ui.label(text(r.name.clone()));
+                ui.label(text(r.total.to_string()));
+                ui.label(text(r.vp_difference.to_string()));
+                ui.label(text(r.ep.to_string()));
+                ui.end_row();
+            }
+        });
+}
+
+/// The result edit of round `round`, table `table` from a saved Warmaster
+/// game document's report (the players are found by name).
+pub fn from_game_file(
+    t: &WarmasterTournament,
+    round: u32,
+    table: u32,
+    path: &str,
+) -> Result<TournamentEdit, String> {
+    let doc =
+        crate::document::load(std::path::Path::new(path.trim())).map_err(|e| e.to_string())?;
+    let Document::Game(game) = doc else {
+        return Err(format!("{}: not a game document", path.trim()));
+    };
+    let SystemGame::Warmaster(g) = &game.game else {
+        return Err(format!("{}: not a Warmaster game", path.trim()));
+    };
+    let report = g
+        .report()
+        .ok_or_else(|| format!("{}: the battle has not begun", path.trim()))?;
+    let role = feldherr_warmaster::tournament_role(round, table);
+    t.feed(&role, &report)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{}: the game is not over", path.trim()))
+}

@@ -1,0 +1,616 @@
+//! Warmaster in the app: the example game as a document
+//! (fixtures/documents/warmaster-game.json, built from the engine's example
+//! script), the army forms, the guided alternating terrain (W1), the turn
+//! tracker, the result (W8), the chess clock with a fake clock (W9) and the
+//! game report sheet.
+
+mod common;
+
+use common::{click, harness, replace_text, temp_dir};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use feldherr::app::{Command, FeldherrApp, Screen};
+use feldherr::document::{
+    self, Document, DocumentEdit, EventDoc, EventEdit, GameDoc, GameEdit, HostedGame, apply_game,
+};
+use feldherr::i18n::Texts;
+use feldherr::systems::warmaster::{game_report, set_fake_now, wm};
+use feldherr::systems::{EventHeadless, StandingsFormat, SystemEdit, SystemEvent, SystemEventEdit};
+use feldherr_dice::Dice;
+use feldherr_dice::step::Answer;
+use feldherr_warmaster::{
+    ClockEdit, EndReason, Player, Scenario, Settings, Stage, TerrainType, TournamentEdit, UnitKind,
+    WarmasterEdit, WarmasterTournament,
+};
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/documents/warmaster-game.json"
+);
+
+const SCRIPT: &str = include_str!("../../fixtures/warmaster/example_game.json");
+
+/// Minutes in milliseconds.
+const MIN: u64 = 60_000;
+
+fn wm_edit(doc: &mut GameDoc, edit: WarmasterEdit) -> Result<(), String> {
+    apply_game(&GameEdit::System(SystemEdit::Warmaster(edit)), doc)
+}
+
+/// The engine's example game, replayed through document edits; with
+/// `steps` only its first steps.
+fn build_steps(steps: Option<usize>) -> GameDoc {
+    let script: serde_json::Value = serde_json::from_str(SCRIPT).expect("script");
+    let mut doc = GameDoc::new("Anna : Bernd", "warmaster").expect("system");
+    let all = script["steps"].as_array().expect("steps");
+    for step in all.iter().take(steps.unwrap_or(all.len())) {
+        let edit = if let Some(e) = step.get("edit") {
+            GameEdit::System(SystemEdit::Warmaster(
+                serde_json::from_value(e.clone()).expect("edit"),
+            ))
+        } else {
+            let a = &step["answer"];
+            GameEdit::Answer {
+                index: usize::try_from(a["index"].as_u64().expect("index")).expect("index"),
+                answer: serde_json::from_value::<Answer>(a["answer"].clone()).expect("answer"),
+            }
+        };
+        apply_game(&edit, &mut doc).unwrap_or_else(|e| panic!("{step}: {e}"));
+    }
+    doc
+}
+
+fn example() -> GameDoc {
+    match document::load(std::path::Path::new(FIXTURE)).expect("fixture loads") {
+        Document::Game(game) => game,
+        Document::Event(_) => panic!("the fixture is a game"),
+    }
+}
+
+fn open(h: &mut Harness<'static, FeldherrApp>, doc: &GameDoc, name: &str) {
+    let dir = temp_dir(name);
+    let path = dir.join("game.json");
+    document::save(&path, &Document::Game(doc.clone())).expect("save");
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Document);
+}
+
+fn game(h: &Harness<'static, FeldherrApp>) -> GameDoc {
+    match h.state().active_document().expect("a document").document() {
+        Document::Game(game) => game.clone(),
+        Document::Event(_) => panic!("a game"),
+    }
+}
+
+fn new_warmaster(h: &mut Harness<'static, FeldherrApp>, name: &str) {
+    let doc = GameDoc::new("Warmaster", "warmaster").expect("system");
+    open(h, &doc, name);
+}
+
+#[test]
+fn the_fixture_is_the_engines_example_game() {
+    let built = Document::Game(build_steps(None));
+    if std::env::var_os("FELDHERR_BLESS").is_some() {
+        document::save(std::path::Path::new(FIXTURE), &built).expect("write fixture");
+    }
+    assert_eq!(Document::Game(example()), built);
+    let doc = example();
+    let g = wm(&doc).expect("warmaster");
+    assert_eq!(g.stage(), Stage::Ended);
+    assert_eq!(g.scenario, Some(Scenario::KingOfTheHill));
+    assert!(
+        g.end
+            .as_ref()
+            .expect("ended")
+            .reasons
+            .contains(&EndReason::TenEp { player: Player::A })
+    );
+}
+
+#[test]
+fn the_army_form_shows_problems_and_the_break_point_at_once() {
+    let mut h = harness(Dice::scripted([]));
+    new_warmaster(&mut h, "army-form");
+    click(&mut h, "Armies");
+    h.get_by_label("No units yet: add them below or import a list.");
+    // Import a list without a General: the problem is named at once.
+    click(&mut h, "Import a text list");
+    replace_text(
+        &mut h,
+        "List",
+        "army: Dark Elves\nSpearmen, 4, 60\nHarpies, 1, 65, monster, flying, stands=3",
+    );
+    click(&mut h, "Import and replace the army");
+    let g = game(&h);
+    let army = wm(&g).expect("wm").army(Player::A);
+    assert_eq!(army.units.len(), 5);
+    h.get_by_label("units: the army has no General");
+    h.get_by_label("Break point (W7): 3 (5 counting units, half rounded up 3)");
+    // Add the General with a forbidden item under "Arrogant" (W11).
+    replace_text(&mut h, "Unit name", "Dreadlord");
+    replace_text(&mut h, "Unit points", "155");
+    replace_text(
+        &mut h,
+        "Unit magic items (comma separated)",
+        "Sword of Might",
+    );
+    click(&mut h, "Add unit");
+    let g = game(&h);
+    let general = wm(&g)
+        .expect("wm")
+        .army(Player::A)
+        .units
+        .last()
+        .cloned()
+        .expect("unit");
+    assert_eq!(general.name, "Dreadlord");
+    assert_eq!(general.points, 155);
+    // Bad input names the field.
+    replace_text(&mut h, "Unit name", "Knights");
+    replace_text(&mut h, "Unit points", "viel");
+    click(&mut h, "Add unit");
+    h.get_by_label("Unit points: \"viel\" is not a whole number");
+}
+
+#[test]
+fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
+    let mut doc = GameDoc::new("W", "warmaster").expect("system");
+    wm_edit(
+        &mut doc,
+        WarmasterEdit::ImportArmy {
+            player: Player::B,
+            text:
+                "army: Dark Elves\nGeneral, 1, 155, general, item=Orb of Majesty\nSpearmen, 2, 60"
+                    .into(),
+        },
+    )
+    .expect("import");
+    let mut settings = Settings::default();
+    settings.options.arrogant = true;
+    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    let problems = doc.problems();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("Orb of Majesty") && p.contains("W11")),
+        "{problems:?}"
+    );
+    let g = wm(&doc).expect("wm");
+    assert_eq!(g.army(Player::B).units[0].kind, UnitKind::General);
+}
+
+/// Rolls the terrain roll-off with typed dice: A 5, B 2.
+fn terrain_rolled(h: &mut Harness<'static, FeldherrApp>) {
+    click(h, "Roll off for the terrain");
+    // The generic resolution view asks for the dice.
+    replace_text(h, "Die 1", "5");
+    replace_text(h, "Die 2", "2");
+    click(h, "Enter");
+    click(h, "Apply: Player A places the first piece");
+    let g = game(h);
+    assert!(matches!(wm(&g).expect("wm").stage(), Stage::Terrain { .. }));
+}
+
+#[test]
+fn the_alternating_terrain_is_guided_with_live_distance_checks() {
+    let mut h = harness(Dice::scripted([]));
+    new_warmaster(&mut h, "alternating");
+    terrain_rolled(&mut h);
+    click(&mut h, "Table");
+    h.get_by_label("Player A places 1 piece(s).");
+    h.get_by_label("Passing is allowed from 10 pieces on.");
+    assert!(h.query_by_label("Player A passes").is_none());
+    // Too near the west edge: the explanation names W1 and the button is
+    // disabled.
+    replace_text(&mut h, "x (cm)", "12");
+    replace_text(&mut h, "y (cm)", "60");
+    let refused = h.get_all_by_label_contains("(W1)").count();
+    assert!(refused >= 1);
+    // In the open: the distances are kept; placing it passes the turn.
+    replace_text(&mut h, "x (cm)", "40");
+    replace_text(&mut h, "y (cm)", "40");
+    h.get_by_label("Distances kept: 10 cm from the edges, 12 cm from other terrain (W1).");
+    click(&mut h, "Place the piece here");
+    let g = game(&h);
+    let w = wm(&g).expect("wm");
+    assert_eq!(w.terrain.len(), 1);
+    assert_eq!(w.terrain[0].terrain, TerrainType::Hill);
+    h.get_by_label("Player B places 2 piece(s).");
+}
+
+#[test]
+fn pass_is_refused_before_ten_pieces_and_offered_at_ten() {
+    // The engine's example places ten pieces and then B passes.
+    let script: serde_json::Value = serde_json::from_str(SCRIPT).expect("script");
+    let steps = script["steps"].as_array().expect("steps");
+    let pass = steps
+        .iter()
+        .position(|s| {
+            s.get("edit")
+                .is_some_and(|e| e.get("pass_terrain").is_some())
+        })
+        .expect("a pass");
+    let before = build_steps(Some(pass));
+    let w = wm(&before).expect("wm");
+    assert_eq!(w.alternating.as_ref().expect("alt").placed.len(), 10);
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &before, "pass");
+    click(&mut h, "Anna passes");
+    let g = game(&h);
+    assert!(matches!(
+        wm(&g).expect("wm").stage(),
+        Stage::Terrain {
+            step: feldherr_warmaster::TerrainStep::LastPiece { player: Player::B }
+        }
+    ));
+    h.get_by_label("The other player passed: Bernd may place one last piece.");
+    // One piece fewer: no pass offered.
+    let nine = build_steps(Some(pass - 1));
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &nine, "nine");
+    assert!(h.query_by_label_contains("passes").is_none());
+}
+
+#[test]
+fn the_incursion_terrain_roll_is_a_real_roll_w3_pw16() {
+    let mut doc = GameDoc::new("Incursion", "warmaster").expect("system");
+    wm_edit(&mut doc, WarmasterEdit::SetScenario(Scenario::Incursion)).expect("scenario");
+    wm_edit(&mut doc, WarmasterEdit::PlaceLayout).expect("layout");
+    for x in [32.0, 92.0, 152.0] {
+        wm_edit(
+            &mut doc,
+            WarmasterEdit::PlaceTerrain {
+                player: None,
+                terrain: TerrainType::Wood,
+                at: feldherr_table::geometry::Point::new(x, 60.0),
+                shape: None,
+                name: None,
+            },
+        )
+        .expect("wood");
+    }
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "incursion");
+    h.get_by_label(
+        "Incursion: no marker lies in open ground; roll which marker's terrain moves (W3).",
+    );
+    click(&mut h, "Roll the marker to clear (D6)");
+    replace_text(&mut h, "Die 1", "6");
+    click(&mut h, "Enter");
+    click(&mut h, "Apply: the terrain moves off marker C");
+    let g = game(&h);
+    let w = wm(&g).expect("wm");
+    assert!(w.marker_in_open_ground(&g.table_or_default()));
+    assert!(
+        h.query_by_label(
+            "Incursion: no marker lies in open ground; roll which marker's terrain moves (W3)."
+        )
+        .is_none()
+    );
+}
+
+/// The example game up to the first `EndTurn`.
+fn battle_begun() -> GameDoc {
+    let script: serde_json::Value = serde_json::from_str(SCRIPT).expect("script");
+    let steps = script["steps"].as_array().expect("steps");
+    let begin = steps
+        .iter()
+        .position(|s| s.get("edit").is_some_and(|e| e == "begin_battle"))
+        .expect("begin");
+    build_steps(Some(begin + 1))
+}
+
+#[test]
+fn the_turn_tracker_computes_control_from_the_stands() {
+    let doc = battle_begun();
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "tracker");
+    click(&mut h, "Battle");
+    assert!(h.get_all_by_label("Turn 1: Anna").count() >= 1);
+    h.get_by_label("Control this turn (W4)");
+    click(&mut h, "Compute from the stands on the table");
+    let g = game(&h);
+    let w = wm(&g).expect("wm");
+    let turn = w
+        .battle
+        .as_ref()
+        .expect("battle")
+        .turns
+        .last()
+        .expect("turn");
+    assert_eq!(turn.control.len(), w.objectives.len());
+    assert!(turn.control.iter().all(|c| c.from_stands));
+    assert!(h.get_all_by_label("from stands").count() >= w.objectives.len());
+    // End the turn from the side panel 5 minutes into the game (the
+    // example's clock started at 0): Bernd's turn, and his clock runs.
+    set_fake_now(Some(300_000));
+    click(&mut h, "End the player turn");
+    set_fake_now(None);
+    assert_eq!(h.state().error(), None);
+    let g = game(&h);
+    assert_eq!(
+        wm(&g).expect("wm").battle.as_ref().map(|b| b.turn_of),
+        Some(Player::B)
+    );
+    assert_eq!(wm(&g).expect("wm").clock.running, Some(Player::B));
+    assert!(h.get_all_by_label("Turn 1: Bernd").count() >= 1);
+}
+
+#[test]
+fn the_result_shows_the_vp_lines_and_the_verdict() {
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &example(), "result");
+    click(&mut h, "Result");
+    let g = game(&h);
+    let v = wm(&g).expect("wm").victory();
+    let texts = Texts::new("en");
+    let names = feldherr::systems::warmaster::names(wm(&g).expect("wm"));
+    assert!(
+        h.get_all_by_label(&texts.message(&v.verdict.message(&names)))
+            .count()
+            >= 1
+    );
+    for line in &v.sides[0].lines {
+        h.get_by_label(&texts.message(&line.kind.message()));
+    }
+    assert!(h.get_all_by_label("- Anna reached 10 EP").count() >= 1);
+}
+
+#[test]
+fn the_clock_runs_on_a_fake_clock_and_survives_a_restart() {
+    let t0 = 1_000_000_u64;
+    set_fake_now(Some(t0));
+    let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
+    let settings = Settings {
+        clock: true,
+        ..Settings::default()
+    };
+    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "clock");
+    click(&mut h, "Clock");
+    click(&mut h, "Start Player A's clock");
+    set_fake_now(Some(t0 + 2 * MIN));
+    h.run();
+    h.get_by_label("43:00");
+    h.get_by_label("45:00");
+    // Space switches.
+    h.key_press(eframe::egui::Key::Space);
+    h.run();
+    let g = game(&h);
+    assert_eq!(wm(&g).expect("wm").clock.running, Some(Player::B));
+    // A restart: the document is saved and opened again 3 minutes later.
+    let saved = game(&h);
+    drop(h);
+    set_fake_now(Some(t0 + 5 * MIN));
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &saved, "clock-restart");
+    click(&mut h, "Clock");
+    h.get_by_label("43:00");
+    h.get_by_label("42:00");
+    // P pauses for the combat phase; time stands still.
+    h.key_press(eframe::egui::Key::P);
+    h.run();
+    assert!(wm(&game(&h)).expect("wm").clock.paused.is_some());
+    set_fake_now(Some(t0 + 9 * MIN));
+    h.run();
+    h.get_by_label("42:00");
+    h.key_press(eframe::egui::Key::P);
+    h.run();
+    // Under five minutes the face warns.
+    set_fake_now(Some(t0 + 47 * MIN));
+    h.run();
+    h.get_by_label("under 5 minutes");
+    // Run out: the game records it (W6/W9).
+    set_fake_now(Some(t0 + 60 * MIN));
+    h.run();
+    h.run();
+    let g = game(&h);
+    let w = wm(&g).expect("wm");
+    assert_eq!(w.clock.ran_out.map(|o| o.player), Some(Player::B));
+    set_fake_now(None);
+}
+
+#[test]
+fn the_clock_view_can_go_full_screen() {
+    set_fake_now(Some(5_000));
+    let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
+    let settings = Settings {
+        clock: true,
+        ..Settings::default()
+    };
+    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    wm_edit(
+        &mut doc,
+        WarmasterEdit::Clock(ClockEdit::Start {
+            player: Player::A,
+            now_ms: 5_000,
+        }),
+    )
+    .expect("start");
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "full");
+    click(&mut h, "Clock");
+    click(&mut h, "Full screen");
+    h.get_by_label("Leave full screen");
+    click(&mut h, "Leave full screen");
+    h.get_by_label("Full screen");
+    set_fake_now(None);
+}
+
+#[test]
+fn the_game_report_sheet_holds_the_whole_game() {
+    let doc = example();
+    let texts = Texts::new("en");
+    let sheet =
+        game_report(&texts, &doc, feldherr::sheets::SheetOptions::default()).expect("sheet");
+    let layout = sheet.layout().expect("layout");
+    let text = layout.text_outline();
+    for needle in [
+        "Warmaster game report",
+        "King of the Hill",
+        "Anna",
+        "Bernd",
+        "EP per player turn",
+        "The table",
+        "Anna reached 10 EP",
+        "Victory points of Anna",
+        "Anna: time left",
+    ] {
+        assert!(text.contains(needle), "{needle} missing in\n{text}");
+    }
+    let g = wm(&doc).expect("wm");
+    let names = feldherr::systems::warmaster::names(g);
+    assert!(text.contains(&texts.message(&g.victory().verdict.message(&names))));
+    // German too.
+    let de = Texts::new("de");
+    let text = game_report(&de, &doc, feldherr::sheets::SheetOptions::default())
+        .expect("sheet")
+        .layout()
+        .expect("layout")
+        .text_outline();
+    assert!(text.contains("Warmaster-Spielbericht"), "{text}");
+}
+
+// ---------------------------------------------------------------------
+// The tournament.
+
+const TOURNAMENT_FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/documents/warmaster-tournament.json"
+);
+
+const TOURNAMENT_SCRIPT: &str = include_str!("../../fixtures/warmaster/tournament.json");
+
+fn t_edit(doc: &mut Document, edit: TournamentEdit) -> Result<(), String> {
+    DocumentEdit::Event(EventEdit::Event(SystemEventEdit::WarmasterTournament(edit))).apply(doc)
+}
+
+fn tournament(doc: &Document) -> WarmasterTournament {
+    match doc {
+        Document::Event(e) => match &e.event {
+            SystemEvent::WarmasterTournament(t) => t.clone(),
+            _ => panic!("a Warmaster tournament"),
+        },
+        Document::Game(_) => panic!("an event"),
+    }
+}
+
+/// The engine's 3-round example tournament as an event document; round 1
+/// table 1 hosts the example game, whose report feeds the result.
+fn build_tournament() -> Document {
+    let script: serde_json::Value = serde_json::from_str(TOURNAMENT_SCRIPT).expect("script");
+    let name = script["name"].as_str().expect("name");
+    let mut event = WarmasterTournament::new(name, 3);
+    event.rounds = u32::try_from(script["rounds"].as_u64().expect("rounds")).expect("rounds");
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(event)));
+    for step in script["steps"].as_array().expect("steps") {
+        if let Some(e) = step.get("edit") {
+            let edit: TournamentEdit = serde_json::from_value(e.clone()).expect("edit");
+            t_edit(&mut doc, edit).unwrap_or_else(|e| panic!("{step}: {e}"));
+        } else {
+            let role = step["feed_example_game"]["role"].as_str().expect("role");
+            if let Document::Event(e) = &mut doc {
+                e.hosted.push(HostedGame {
+                    role: role.to_owned(),
+                    game: example(),
+                });
+            }
+            // Any edit of the hosted game feeds its report to the event.
+            DocumentEdit::Event(EventEdit::Hosted {
+                role: role.to_owned(),
+                edit: GameEdit::SetNotes("fed".into()),
+            })
+            .apply(&mut doc)
+            .expect("feed");
+        }
+    }
+    doc
+}
+
+#[test]
+fn the_tournament_fixture_is_the_engines_example() {
+    let built = build_tournament();
+    if std::env::var_os("FELDHERR_BLESS").is_some() {
+        document::save(std::path::Path::new(TOURNAMENT_FIXTURE), &built).expect("write");
+    }
+    let saved = document::load(std::path::Path::new(TOURNAMENT_FIXTURE)).expect("fixture");
+    assert_eq!(saved, built);
+    // Clara and Dieter tie on points; the VP difference decides.
+    let t = tournament(&saved);
+    let texts = Texts::new("en");
+    let csv = EventHeadless::standings(&t, &texts, StandingsFormat::Csv).expect("csv");
+    assert_eq!(
+        csv,
+        "place,player,total,vp_difference,ep\n1,Clara,5,390,15\n2,Dieter,5,360,16\n3,Anna,4,70,18\n4,Bernd,1,-820,7\n"
+    );
+    let sheets = EventHeadless::sheets(&t, &texts, feldherr::sheets::SheetOptions::default())
+        .expect("sheets");
+    assert_eq!(sheets.len(), 4); // standings and three rounds
+    let outline = sheets[0].sheet.layout().expect("layout").text_outline();
+    assert!(
+        outline.contains("Clara") && outline.contains("VP diff."),
+        "{outline}"
+    );
+}
+
+#[test]
+fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
+        WarmasterTournament::new("Cup", 2),
+    )));
+    for (id, name) in [
+        ("a", "Anna"),
+        ("b", "Bernd"),
+        ("c", "Clara"),
+        ("d", "Dieter"),
+    ] {
+        t_edit(
+            &mut doc,
+            TournamentEdit::AddPlayer {
+                id: id.into(),
+                name: name.into(),
+            },
+        )
+        .expect("player");
+    }
+    let dir = temp_dir("tournament");
+    let path = dir.join("cup.json");
+    document::save(&path, &doc).expect("save");
+    let game_path = dir.join("game.json");
+    document::save(&game_path, &Document::Game(example())).expect("save game");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    click(&mut h, "Rounds");
+    click(&mut h, "Pair this round");
+    let t = tournament(h.state().active_document().expect("doc").document());
+    let pairings = &t.round_list[0].pairings;
+    assert_eq!(pairings.len(), 2);
+    // Table 1 (Anna - Bernd) from the example game's document.
+    assert_eq!((pairings[0].a.as_str(), pairings[0].b.as_str()), ("a", "b"));
+    common::replace_text_nth(&mut h, "Game file", 0, game_path.to_str().expect("path"));
+    h.get_all_by_label("Take the result from the game file")
+        .next()
+        .expect("button")
+        .click();
+    h.run();
+    // Table 2 typed in: 60 VP apart is a win for Clara (W8).
+    common::replace_text_nth(&mut h, "VP A", 0, "400");
+    common::replace_text_nth(&mut h, "VP B", 0, "340");
+    common::replace_text_nth(&mut h, "EP A", 0, "4");
+    common::replace_text_nth(&mut h, "EP B", 0, "2");
+    click(&mut h, "Record result");
+    let t = tournament(h.state().active_document().expect("doc").document());
+    let r1 = t.round_list[0].pairings[0].result.expect("from the game");
+    assert_eq!(r1.a.result, feldherr_play::MatchResult::Win);
+    assert_eq!(r1.a.ep, 10);
+    let r2 = t.round_list[0].pairings[1].result.expect("typed");
+    assert_eq!(r2.a.result, feldherr_play::MatchResult::Win);
+    assert_eq!((r2.a.vp, r2.b.vp, r2.a.ep), (400, 340, 4));
+    click(&mut h, "Standings");
+    h.get_by_label("Anna");
+    click(&mut h, "Projector view");
+    click(&mut h, "Leave the projector view");
+}
