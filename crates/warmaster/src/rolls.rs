@@ -437,4 +437,51 @@ impl ResolutionKind for WarmasterRoll {
         }
         Replayed::of(RollResolver(self.clone()), answers, |o| *o)
     }
+
+    fn title_message(&self) -> Option<Message> {
+        Some(match self {
+            WarmasterRoll::TerrainRollOff => Message::new("warmaster.title.terrain_roll_off"),
+            WarmasterRoll::StartRollOff => Message::new("warmaster.title.start_roll_off"),
+            WarmasterRoll::Scenario => Message::new("warmaster.title.scenario"),
+            WarmasterRoll::SpecialRule { scenario } => {
+                Message::new("warmaster.title.special_rule").key("scenario", scenario.label_key())
+            }
+            WarmasterRoll::IncursionTerrain => Message::new("warmaster.title.incursion_terrain"),
+            WarmasterRoll::Incursion { round } => {
+                Message::new("warmaster.title.incursion").int("round", i64::from(*round))
+            }
+            WarmasterRoll::GameLength { after_round, .. } => {
+                Message::new("warmaster.title.game_length").int("round", i64::from(*after_round))
+            }
+        })
+    }
+
+    fn outcome_message(&self, outcome: &RollOutcome) -> Option<Message> {
+        Some(match outcome {
+            RollOutcome::FirstToPlace { player } => {
+                Message::new("warmaster.outcome.first_to_place").key("player", player_key(*player))
+            }
+            RollOutcome::StartingPlayer { player } => {
+                Message::new("warmaster.outcome.starts").key("player", player_key(*player))
+            }
+            RollOutcome::Scenario { scenario } => Message::new(scenario.label_key()),
+            RollOutcome::SpecialRule { rule: Some(rule) } => Message::new(rule.label_key()),
+            RollOutcome::SpecialRule { rule: None } => {
+                Message::new("warmaster.outcome.no_special_rule")
+            }
+            RollOutcome::IncursionTerrain { marker } => {
+                Message::new("warmaster.outcome.incursion_terrain")
+                    .text("marker", marker_letter(*marker))
+            }
+            RollOutcome::Incursion { marker } => {
+                Message::new("warmaster.outcome.incursion").text("marker", marker_letter(*marker))
+            }
+            RollOutcome::GameLength { another_turn: true } => {
+                Message::new("warmaster.outcome.another_turn")
+            }
+            RollOutcome::GameLength {
+                another_turn: false,
+            } => Message::new("warmaster.outcome.game_ends"),
+        })
+    }
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use feldherr_dice::step::{Answer, Driver, Message, MessageArg, Prompt};
-use feldherr_play::{Catalogue, Game, Lang, step_messages};
+use feldherr_play::{Catalogue, Game, Lang, ResolutionKind, step_messages};
 use feldherr_warmaster::{
     RollResolver, Scenario, SpecialRule, TerrainType, UnitKind, WarmasterGame, WarmasterRoll,
 };
@@ -80,6 +80,10 @@ fn every_key_used_renders_in_both_languages() {
         ),
     ];
     for (kind, answers) in runs {
+        // The title and the outcome, as the resolution panel shows them.
+        let replayed = kind.replay(&answers).expect("answers fit");
+        messages.extend(kind.title_message());
+        messages.extend(kind.outcome_message(replayed.outcome().expect("finished")));
         let mut driver = Driver::new(RollResolver(kind));
         for a in answers {
             match driver.prompt().cloned() {
