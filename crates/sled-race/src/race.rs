@@ -81,6 +81,16 @@ pub enum RaceEdit {
     Undo,
     /// The organiser ends the race (S15).
     End,
+    /// Takes in a whole race with its table (a race played in a file of
+    /// its own, taken into an event that hosts it): both replace this
+    /// race and its table. Refused when the race has a problem on that
+    /// table (a changed track, a driver who may not start).
+    Load {
+        /// The race.
+        race: Box<Race>,
+        /// Its table.
+        table: Box<Table>,
+    },
 }
 
 /// One inch of a planned move, for drawing it before it is confirmed.
@@ -521,6 +531,16 @@ impl Game for Race {
                     return Err(refused("the race has not started", "S15"));
                 }
                 self.ended = true;
+            }
+            RaceEdit::Load { race, table: with } => {
+                if let Some(p) = race.problems(with).first() {
+                    return Err(PlayError::refused(
+                        format!("the race cannot be taken in: {}: {}", p.path, p.message),
+                        p.rule.as_deref(),
+                    ));
+                }
+                *self = (**race).clone();
+                *table = (**with).clone();
             }
         }
         Ok(())
