@@ -185,7 +185,7 @@ impl StepPanel {
         if let Some(index) = Self::open_resolution(race) {
             ui.label(texts.t("race.step.open"));
             if race.resolutions[index].finished() {
-                if ui.button(texts.t("race.apply")).clicked() {
+                if ui.button(texts.t("race.step.apply")).clicked() {
                     ctx.commands
                         .push(edit(RaceEdit::Apply(race.resolutions[index].id())));
                     *ctx.view = View::Table;

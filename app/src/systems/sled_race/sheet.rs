@@ -41,8 +41,10 @@ pub struct ResultLine {
     pub driver: Option<String>,
     /// The race round of the finish.
     pub round: Option<u32>,
-    /// What happened otherwise (catalogue key).
+    /// How the race ended for him (catalogue key).
     pub note: &'static str,
+    /// The race round he went out in (S14).
+    pub out_round: Option<u32>,
     /// Event points (N6); `None` when they cannot be worked out.
     pub points: Option<u32>,
 }
@@ -69,14 +71,15 @@ pub fn result_lines(race: &Race) -> Vec<ResultLine> {
             driver: st.sled(*id).map(|s| s.driver.name.clone()),
             round: Some(*round),
             note: "race.sheet.finished",
+            out_round: None,
             points: None,
         })
         .collect();
     for s in &st.sleds {
-        let note = match s.status {
+        let (note, out_round) = match s.status {
             SledStatus::Finished { .. } => continue,
-            SledStatus::Racing => "race.sheet.not_finished",
-            SledStatus::Out { .. } => "race.sheet.out",
+            SledStatus::Racing => ("race.sheet.not_finished", None),
+            SledStatus::Out { round } => ("race.sheet.out", Some(round)),
         };
         lines.push(ResultLine {
             place: None,
@@ -84,6 +87,7 @@ pub fn result_lines(race: &Race) -> Vec<ResultLine> {
             driver: Some(s.driver.name.clone()),
             round: None,
             note,
+            out_round,
             points: None,
         });
     }
@@ -94,6 +98,7 @@ pub fn result_lines(race: &Race) -> Vec<ResultLine> {
             driver: None,
             round: None,
             note: "race.sheet.not_started",
+            out_round: None,
             points: None,
         });
     }
@@ -247,7 +252,10 @@ pub fn race_sheet(texts: &Texts, doc: &GameDoc, options: SheetOptions) -> Result
             line.player.clone(),
             cell(line.driver.as_ref()),
             cell(line.round),
-            texts.t(line.note).to_owned(),
+            match line.out_round {
+                Some(round) => texts.f("race.status.out", &[("round", &round.to_string())]),
+                None => texts.t(line.note).to_owned(),
+            },
             cell(line.points),
         ]);
     }
