@@ -61,7 +61,13 @@ fn add_driver(harness: &mut Harness<'static, FeldherrApp>, player: &str, name: &
 /// A terrain piece: a rectangle `length` along x and `width` across.
 fn terrain(id: u64, kind: TerrainKind, center: Point, width: f64, length: f64) -> Piece {
     let rect = OrientedRect::new(center, width, length, Angle::ZERO).expect("rect");
-    Piece::new(id, kind.label(), kind.type_id(), Layer::Terrain, Shape::Rect(rect))
+    Piece::new(
+        id,
+        kind.label(),
+        kind.type_id(),
+        Layer::Terrain,
+        Shape::Rect(rect),
+    )
 }
 
 /// Whether some widget's label contains `text`.
@@ -87,7 +93,9 @@ fn answer_all(harness: &mut Harness<'static, FeldherrApp>, die: &str, option: Op
                 n += 1;
             }
             click(harness, "Enter");
-        } else if let Some(button) = option.and_then(|o| harness.query_all_by_label_contains(o).next()) {
+        } else if let Some(button) =
+            option.and_then(|o| harness.query_all_by_label_contains(o).next())
+        {
             button.click();
             harness.run();
         } else {
@@ -95,8 +103,14 @@ fn answer_all(harness: &mut Harness<'static, FeldherrApp>, die: &str, option: Op
         }
     }
     let race = the_race(harness);
-    let last = race.resolutions.last().map(|r| (r.resolution().prompt().cloned(), r.resolution().log_text()));
-    panic!("the step did not end: {last:?} {:?}", harness.state().error());
+    let last = race
+        .resolutions
+        .last()
+        .map(|r| (r.resolution().prompt().cloned(), r.resolution().log_text()));
+    panic!(
+        "the step did not end: {last:?} {:?}",
+        harness.state().error()
+    );
 }
 
 #[test]
@@ -158,7 +172,15 @@ fn a_race_runs_from_setup_through_its_first_round() {
     harness.run();
     assert_eq!(harness.state().error(), None);
     click(&mut harness, "Start the race");
-    assert_eq!(the_race(&harness).state().expect("started").track.terrain.len(), 1);
+    assert_eq!(
+        the_race(&harness)
+            .state()
+            .expect("started")
+            .track
+            .terrain
+            .len(),
+        1
+    );
     let race = the_race(&harness);
     assert_eq!(race.next_step(), Some(NextStep::StartDraw));
     harness.get_by_label("Next: draw the start positions");
@@ -193,7 +215,12 @@ fn a_race_runs_from_setup_through_its_first_round() {
         .and_then(|s| s.sled(first))
         .map(|s| s.driver.name.clone())
         .expect("a sled");
-    assert!(harness.query_all_by_label(&format!("Next: {name} moves")).next().is_some());
+    assert!(
+        harness
+            .query_all_by_label(&format!("Next: {name} moves"))
+            .next()
+            .is_some()
+    );
     // The planned path of 6 inches crosses the dense wood (S9).
     replace_text(&mut harness, "Planned inches", "6");
     assert!(seen(&harness, "inch 2: dense wood"));
@@ -209,13 +236,22 @@ fn a_race_runs_from_setup_through_its_first_round() {
         .expect("the move")
         .resolution()
         .log_text();
-    assert!(log.contains("dense wood") || log.contains("Dense wood"), "{log}");
+    assert!(
+        log.contains("dense wood") || log.contains("Dense wood"),
+        "{log}"
+    );
     click(&mut harness, "Apply the result to the race");
     let race = the_race(&harness);
     let sled = race.state().and_then(|s| s.sled(first)).expect("the sled");
     assert!(sled.speed > 0, "{sled:?}");
     assert!(sled.center.x > 2.1, "{sled:?}");
-    assert_eq!(sled.dice.len() + 1, race.entrants[usize::from(first != race.entrants[0].id)].driver.as_ref().map_or(0, |d| d.toughness as usize));
+    assert_eq!(
+        sled.dice.len() + 1,
+        race.entrants[usize::from(first != race.entrants[0].id)]
+            .driver
+            .as_ref()
+            .map_or(0, |d| d.toughness as usize)
+    );
     // Phase 4: no turn.
     assert_eq!(race.next_step(), Some(NextStep::Turn(first)));
     click(&mut harness, "No turn");
@@ -223,7 +259,11 @@ fn a_race_runs_from_setup_through_its_first_round() {
     click(&mut harness, "Apply the result to the race");
     let race = the_race(&harness);
     assert!(matches!(race.next_step(), Some(NextStep::Move(id)) if id != first));
-    assert!(game(&harness).problems().is_empty(), "{:?}", game(&harness).problems());
+    assert!(
+        game(&harness).problems().is_empty(),
+        "{:?}",
+        game(&harness).problems()
+    );
     // Taking the last step back puts the race before the turn attempt.
     click(&mut harness, "Take back the last step");
     assert_eq!(the_race(&harness).next_step(), Some(NextStep::Turn(first)));
@@ -232,6 +272,10 @@ fn a_race_runs_from_setup_through_its_first_round() {
 /// The example race document: six terrain pieces, four players (one
 /// without a character on foot), played to its end with seeded dice.
 fn example_document() -> GameDoc {
+    example_document_until(600)
+}
+
+fn example_document_until(steps: usize) -> GameDoc {
     let mut doc = GameDoc::new("Schlittenrennen 2026", "sled_race").expect("the system");
     let mut table = doc.table_or_default();
     let pieces = [
@@ -244,7 +288,13 @@ fn example_document() -> GameDoc {
     ];
     for (i, (kind, at, width, length)) in pieces.into_iter().enumerate() {
         table
-            .apply(TableEdit::Add(terrain(i as u64 + 1, kind, at, width, length)))
+            .apply(TableEdit::Add(terrain(
+                i as u64 + 1,
+                kind,
+                at,
+                width,
+                length,
+            )))
             .expect("terrain");
     }
     let SystemGame::SledRace(race) = &mut doc.game else {
@@ -276,11 +326,14 @@ fn example_document() -> GameDoc {
     race.apply(&RaceEdit::Start, &mut table).expect("start");
     let mut dice = Dice::seeded(2026);
     let last = |c: &feldherr_dice::step::ChoiceRequest| c.options.len() - 1;
-    for _ in 0..600 {
+    for _ in 0..steps {
         let input = match race.next_step() {
             Some(NextStep::Over) | None => break,
             Some(NextStep::Move(id)) => {
-                let standing = race.state().and_then(|s| s.sled(id)).is_some_and(|s| s.speed == 0);
+                let standing = race
+                    .state()
+                    .and_then(|s| s.sled(id))
+                    .is_some_and(|s| s.speed == 0);
                 StepInput::Move {
                     facing: standing.then_some(0.0),
                 }
@@ -304,7 +357,11 @@ fn the_example_document_is_the_code_s_race() {
     }
     let stored = std::fs::read_to_string(EXAMPLE).expect("the fixture");
     let loaded = feldherr::document::parse(&stored, "sled-race.json").expect("it loads");
-    assert_eq!(loaded, Document::Game(doc.clone()), "the fixture drifted: rerun with FELDHERR_BLESS=1");
+    assert_eq!(
+        loaded,
+        Document::Game(doc.clone()),
+        "the fixture drifted: rerun with FELDHERR_BLESS=1"
+    );
     assert!(doc.problems().is_empty(), "{:?}", doc.problems());
     let race = race(&doc).expect("a race");
     let report = race.report().expect("a report");
@@ -314,7 +371,11 @@ fn the_example_document_is_the_code_s_race() {
     // lost his last wound in round 4 (S14).
     let ids: Vec<(u64, u32)> = order.iter().map(|(id, r)| (id.0, *r)).collect();
     assert_eq!(ids, [(3, 17), (2, 20)]);
-    let elf = race.state().expect("state").sled(race.entrants[0].id).expect("elf");
+    let elf = race
+        .state()
+        .expect("state")
+        .sled(race.entrants[0].id)
+        .expect("elf");
     assert_eq!(elf.status, SledStatus::Out { round: 4 });
 }
 
@@ -339,8 +400,16 @@ fn the_record_sheet_lists_the_finish_order_points_and_the_track() {
     let paths = sheet::sled_paths(race(&doc).expect("a race"));
     // Every path starts at the start line; the finishers' end past the
     // finish line (72 in).
-    assert!(paths.iter().all(|(_, p)| p.first().is_some_and(|f| f.x < 3.0)), "{paths:?}");
-    let ends: Vec<bool> = paths.iter().map(|(_, p)| p.last().is_some_and(|l| l.x > 72.0)).collect();
+    assert!(
+        paths
+            .iter()
+            .all(|(_, p)| p.first().is_some_and(|f| f.x < 3.0)),
+        "{paths:?}"
+    );
+    let ends: Vec<bool> = paths
+        .iter()
+        .map(|(_, p)| p.last().is_some_and(|l| l.x > 72.0))
+        .collect();
     assert_eq!(ends, [false, true, true]);
     for (code, name) in [("en", "english"), ("de", "german")] {
         let texts = Texts::new(code);
@@ -368,9 +437,9 @@ fn event_with_players() -> Document {
         ("dora", "Dora", false),
     ] {
         let player = Player::new(id, name, "Club", "Army", on_foot);
-        DocumentEdit::Event(feldherr::document::EventEdit::Event(SystemEventEdit::NewYear(
-            NewYearEdit::AddPlayer(player),
-        )))
+        DocumentEdit::Event(feldherr::document::EventEdit::Event(
+            SystemEventEdit::NewYear(NewYearEdit::AddPlayer(player)),
+        ))
         .apply(&mut doc)
         .expect("player added");
     }
@@ -403,12 +472,26 @@ fn a_race_taken_into_the_event_feeds_its_finish_order() {
     let commands = take_in::take_in_commands(new_year(&doc), &race_doc, true).expect("taken");
     assert_eq!(commands.len(), 2);
     run(&mut doc, commands);
-    let fed = new_year(&doc).sled_race.clone().expect("the result came in");
-    let order = race(&race_doc).expect("race").state().expect("state").finish_order();
+    let fed = new_year(&doc)
+        .sled_race
+        .clone()
+        .expect("the result came in");
+    let order = race(&race_doc)
+        .expect("race")
+        .state()
+        .expect("state")
+        .finish_order();
     let players: Vec<String> = order
         .iter()
         .map(|(id, _)| {
-            race(&race_doc).expect("race").entrants.iter().find(|e| e.id == *id).expect("entrant").player.to_lowercase()
+            race(&race_doc)
+                .expect("race")
+                .entrants
+                .iter()
+                .find(|e| e.id == *id)
+                .expect("entrant")
+                .player
+                .to_lowercase()
         })
         .collect();
     let fed_players: Vec<String> = fed.finishers.iter().map(|f| f.player.clone()).collect();
@@ -418,7 +501,10 @@ fn a_race_taken_into_the_event_feeds_its_finish_order() {
     assert_eq!(fed.did_not_finish, ["anna"]);
     assert_eq!(fed.did_not_start, ["dora"]);
     // The standings have the points (N6).
-    let scores = new_year(&doc).sled_scores().expect("valid").expect("scored");
+    let scores = new_year(&doc)
+        .sled_scores()
+        .expect("valid")
+        .expect("scored");
     let winner = scores.iter().find(|s| s.placing == 1).expect("a winner");
     assert_eq!(winner.points, 10);
     // The hosted game is the race with its table: no problems.
@@ -455,7 +541,11 @@ fn the_event_tab_takes_in_a_race_file() {
     )
     .expect("written");
     let event_path = dir.join("event.json");
-    std::fs::write(&event_path, feldherr::document::to_json(&event_with_players())).expect("event");
+    std::fs::write(
+        &event_path,
+        feldherr::document::to_json(&event_with_players()),
+    )
+    .expect("event");
     let mut harness = harness(Dice::scripted([]));
     harness.state_mut().queue(Command::Open(event_path));
     harness.run();
@@ -463,10 +553,17 @@ fn the_event_tab_takes_in_a_race_file() {
     type_into(&mut harness, "Race file", &race_path.display().to_string());
     harness.get_by_label_contains("Read Schlittenrennen 2026: 3 drivers, finished");
     click(&mut harness, "Take the race in");
-    let doc = harness.state().active_document().expect("doc").document().clone();
+    let doc = harness
+        .state()
+        .active_document()
+        .expect("doc")
+        .document()
+        .clone();
     let fed = new_year(&doc).sled_race.clone().expect("fed");
     assert_eq!(fed.finishers.len(), 2);
-    let Document::Event(event) = &doc else { panic!() };
+    let Document::Event(event) = &doc else {
+        panic!()
+    };
     assert_eq!(event.hosted.len(), 1);
     // The points are in the tab.
     harness.get_by_label("10 points");

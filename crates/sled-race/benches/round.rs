@@ -176,10 +176,14 @@ fn contract_round(race: &mut Race, table: &mut Table, seed: u64) {
         race.apply(&RaceEdit::Open(input), table).expect("open");
         let index = race.resolutions.len() - 1;
         loop {
-            let answer = match race.resolutions().resolution_at(index).and_then(|r| r.prompt()) {
-                Some(Prompt::Roll(request)) => {
-                    Answer::Dice(feldherr_dice::Roller::roll(&mut dice, request.clone()).expect("roll"))
-                }
+            let answer = match race
+                .resolutions()
+                .resolution_at(index)
+                .and_then(|r| r.prompt())
+            {
+                Some(Prompt::Roll(request)) => Answer::Dice(
+                    feldherr_dice::Roller::roll(&mut dice, request.clone()).expect("roll"),
+                ),
                 Some(Prompt::Choice(request)) => Answer::Choice(request.options.len() - 1),
                 None => break,
             };

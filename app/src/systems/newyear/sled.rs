@@ -215,8 +215,9 @@ impl SledTab {
         let mut take = None;
         match &self.race_file {
             Some(Ok(doc)) => {
-                let drivers = crate::systems::sled_race::race(doc)
-                    .map_or(0, |r| r.entrants.iter().filter(|e| e.driver.is_some()).count());
+                let drivers = crate::systems::sled_race::race(doc).map_or(0, |r| {
+                    r.entrants.iter().filter(|e| e.driver.is_some()).count()
+                });
                 let state = texts.t(if take_in::finished(doc) {
                     "race.tab.state.over"
                 } else {

@@ -5,8 +5,7 @@
 
 use eframe::egui;
 use feldherr_sled_race::{
-    Driver, Mount, Race, RaceEdit, RaceSettings, SlopeReading, TurnFailureReading,
-    TurnTestNaturals,
+    Driver, Mount, Race, RaceEdit, RaceSettings, SlopeReading, TurnFailureReading, TurnTestNaturals,
 };
 
 use super::{edit, trial};

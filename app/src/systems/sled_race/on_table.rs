@@ -11,7 +11,7 @@ use crate::i18n::Texts;
 use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
 
 /// How far the zone boundaries reach from the sled's centre, in inches.
-const ZONE_REACH: f64 = 6.0;
+const ZONE_REACH: f64 = 8.0;
 
 fn at(center: Point, degrees: f64, distance: f64) -> Point {
     match Angle::from_degrees(degrees) {
@@ -68,7 +68,10 @@ pub fn race_overlay(
                 ("driver", &sled.driver_wounds.to_string()),
             ],
         );
-        let below = Point::new(sled.center.x, sled.center.y - settings.sled_width / 2.0 - 1.2);
+        let below = Point::new(
+            sled.center.x,
+            sled.center.y - settings.sled_width / 2.0 - 1.2,
+        );
         overlay.push(OverlayItem::label(below, label, tone));
         if let Some(piece) = sled.piece {
             overlay.highlight(piece, tone);
@@ -103,7 +106,10 @@ pub fn race_overlay(
                 Tone::Violation,
                 Some(texts.f(
                     "race.plan.inch",
-                    &[("n", &inch.inch.to_string()), ("terrain", &names.join(", "))],
+                    &[
+                        ("n", &inch.inch.to_string()),
+                        ("terrain", &names.join(", ")),
+                    ],
                 )),
             )
         };

@@ -173,16 +173,17 @@ impl StepPanel {
                     } else {
                         dice.join(" ")
                     };
-                    ui.label(dice).on_hover_text(texts.f(
-                        "race.col.dice.for",
-                        &[("name", &s.driver.name)],
-                    ));
+                    ui.label(dice)
+                        .on_hover_text(texts.f("race.col.dice.for", &[("name", &s.driver.name)]));
                     ui.label(status_text(texts, &s.status));
                     ui.end_row();
                 }
             });
+        ui.weak(texts.t("race.table.legend"));
         ui.separator();
-        if let Some(index) = Self::open_resolution(race) {
+        if *ctx.view == View::Table {
+            ui.weak(texts.t("race.step.above"));
+        } else if let Some(index) = Self::open_resolution(race) {
             ui.label(texts.t("race.step.open"));
             if race.resolutions[index].finished() {
                 if ui.button(texts.t("race.step.apply")).clicked() {
@@ -249,7 +250,13 @@ impl StepPanel {
         }
     }
 
-    fn aim_button(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, race: &Race, what: AngleFor) {
+    fn aim_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_>,
+        race: &Race,
+        what: AngleFor,
+    ) {
         let texts = ctx.texts;
         let key = match what {
             AngleFor::Facing => "race.aim.facing",
@@ -315,7 +322,10 @@ impl StepPanel {
                         ui.visuals().warn_fg_color,
                         texts.f(
                             "race.plan.inch",
-                            &[("n", &inch.inch.to_string()), ("terrain", &names.join(", "))],
+                            &[
+                                ("n", &inch.inch.to_string()),
+                                ("terrain", &names.join(", ")),
+                            ],
                         ),
                     );
                 }
@@ -413,14 +423,38 @@ impl StepPanel {
                     self.aim = None;
                 }
             });
-        } else if let Some(step) = race.next_step() {
-            let next = match step {
-                NextStep::Move(id) => texts.f("race.next.move", &[("name", &driver_name(race, id))]),
-                NextStep::Turn(id) => texts.f("race.next.turn", &[("name", &driver_name(race, id))]),
-                _ => String::new(),
-            };
-            if !next.is_empty() {
-                ui.label(next);
+        } else if let Some(index) = Self::open_resolution(race) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(texts.t("race.step.open"));
+                if race.resolutions[index].finished() {
+                    if ui.button(texts.t("race.step.apply")).clicked() {
+                        ctx.commands
+                            .push(edit(RaceEdit::Apply(race.resolutions[index].id())));
+                    }
+                } else if ui.button(texts.t("race.step.show")).clicked() {
+                    *ctx.view = View::Resolution;
+                }
+            });
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                if let Some(step) = race.next_step() {
+                    let next = match step {
+                        NextStep::Move(id) => {
+                            texts.f("race.next.move", &[("name", &driver_name(race, id))])
+                        }
+                        NextStep::Turn(id) => {
+                            texts.f("race.next.turn", &[("name", &driver_name(race, id))])
+                        }
+                        _ => String::new(),
+                    };
+                    if !next.is_empty() {
+                        ui.strong(next);
+                    }
+                }
+                self.step_controls(ui, ctx, race);
+            });
+            if let Some(e) = &self.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
             }
         }
         let moved = ctx
@@ -459,7 +493,11 @@ impl StepPanel {
                 return;
             }
         };
-        let Some(b) = points.first().zip(points.get(1)).and_then(|(a, b)| bearing(*a, *b)) else {
+        let Some(b) = points
+            .first()
+            .zip(points.get(1))
+            .and_then(|(a, b)| bearing(*a, *b))
+        else {
             return;
         };
         self.aim = Some(b);

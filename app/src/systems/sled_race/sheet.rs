@@ -4,7 +4,9 @@
 //! each sled's path, coloured per sled with a legend.
 
 use feldherr_play::{Game, Id};
-use feldherr_sheet::{Column, Document, Footer, Image, KeyValues, Paragraph, Picture, Table, Title};
+use feldherr_sheet::{
+    Column, Document, Footer, Image, KeyValues, Paragraph, Picture, Table, Title,
+};
 use feldherr_sled_race::{Race, SledKind, SledStatus};
 use feldherr_table::geometry::Point;
 use feldherr_wfb_newyear::{Finisher, SledRace as EventSledRace};
@@ -174,7 +176,9 @@ fn draw_line(image: &mut feldherr_table::RgbaImage, depth: f64, a: Point, b: Poi
     let px = |p: Point| (p.x * scale, (depth - p.y) * scale);
     let (ax, ay) = px(a);
     let (bx, by) = px(b);
-    let steps = ((bx - ax).abs().max((by - ay).abs()) * 2.0).ceil().clamp(1.0, 100_000.0);
+    let steps = ((bx - ax).abs().max((by - ay).abs()) * 2.0)
+        .ceil()
+        .clamp(1.0, 100_000.0);
     let n = steps as i64;
     for k in 0..=n {
         let t = k as f64 / steps;
@@ -248,7 +252,8 @@ pub fn race_sheet(texts: &Texts, doc: &GameDoc, options: SheetOptions) -> Result
     .zebra(true);
     for line in result_lines(race) {
         table = table.row([
-            line.place.map_or_else(|| "-".to_owned(), |p| format!("{p}.")),
+            line.place
+                .map_or_else(|| "-".to_owned(), |p| format!("{p}.")),
             line.player.clone(),
             cell(line.driver.as_ref()),
             cell(line.round),

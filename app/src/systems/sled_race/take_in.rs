@@ -22,10 +22,7 @@ pub fn read_race(path: &std::path::Path) -> Result<GameDoc, String> {
     let name = path.display().to_string();
     match crate::document::parse(&text, &name).map_err(|e| e.to_string())? {
         Document::Game(game) if race(&game).is_some() => Ok(game),
-        Document::Game(game) => Err(format!(
-            "{name}: a {} game, not a sled race",
-            game.system()
-        )),
+        Document::Game(game) => Err(format!("{name}: a {} game, not a sled race", game.system())),
         Document::Event(_) => Err(format!("{name}: an event, not a sled race")),
     }
 }
@@ -83,7 +80,5 @@ pub fn take_in_commands(
 
 /// Whether a race has what it needs to be played (for messages).
 pub fn finished(doc: &GameDoc) -> bool {
-    race(doc)
-        .and_then(Game::report)
-        .is_some_and(|r| r.finished)
+    race(doc).and_then(Game::report).is_some_and(|r| r.finished)
 }
