@@ -13,8 +13,9 @@ use feldherr::app::{Command, FeldherrApp, Screen};
 use feldherr::document::{Document, DocumentEdit, EventDoc, GameDoc, GameEdit};
 use feldherr::i18n::Texts;
 use feldherr::systems::newyear::NewYearEdit;
-use feldherr::systems::sled_race::{race, sheet, take_in};
+use feldherr::systems::sled_race::{bearing, race, race_overlay, sheet, take_in, turn_between};
 use feldherr::systems::{SystemEvent, SystemEventEdit, SystemGame};
+use feldherr::ui::table_canvas::{OverlayItem, Tone};
 use feldherr_dice::Dice;
 use feldherr_play::Game;
 use feldherr_sled_race::{Driver, NextStep, Race, RaceEdit, SledStatus, StepInput, TerrainKind};
@@ -567,4 +568,85 @@ fn the_event_tab_takes_in_a_race_file() {
     assert_eq!(event.hosted.len(), 1);
     // The points are in the tab.
     harness.get_by_label("10 points");
+}
+
+#[test]
+fn the_overlay_shows_sleds_their_zones_and_the_planned_path() {
+    // Start draw, movement dice and move order done: a move is next.
+    let doc = example_document_until(3);
+    let race = race(&doc).expect("a race");
+    let Some(NextStep::Move(id)) = race.next_step() else {
+        panic!("a move is next: {:?}", race.next_step());
+    };
+    let plan = race.plan(id, Some(0.0), 50);
+    assert_eq!(plan.len(), 50);
+    let texts = Texts::new("en");
+    let overlay = race_overlay(&texts, race, Some(id), &plan, None, None);
+    let labels: Vec<&str> = overlay.labels().map(|(text, _)| text).collect();
+    // The six zones of the selected sled (S4).
+    for zone in [
+        "front",
+        "front-left",
+        "rear-left",
+        "rear",
+        "rear-right",
+        "front-right",
+    ] {
+        assert!(labels.contains(&zone), "{zone} in {labels:?}");
+    }
+    // Each of the three sleds with speed and wounds: all start at 0, 3/3.
+    let sleds: Vec<&&str> = labels
+        .iter()
+        .filter(|l| l.contains(" · 0 · 3/3 · "))
+        .collect();
+    assert_eq!(sleds.len(), 3, "{labels:?}");
+    // The inches that cross terrain are drawn as warnings, the others as path.
+    let terrain = plan.iter().filter(|i| !i.terrain.is_empty()).count();
+    assert!(terrain > 0, "the lane crosses terrain: {plan:?}");
+    let warned = overlay
+        .items
+        .iter()
+        .filter(|i| {
+            matches!(
+                i,
+                OverlayItem::Line {
+                    tone: Tone::Violation,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(warned, terrain);
+    let path = overlay
+        .items
+        .iter()
+        .filter(|i| {
+            matches!(
+                i,
+                OverlayItem::Line {
+                    tone: Tone::Path,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(path, plan.len() - terrain);
+}
+
+#[test]
+fn an_angle_aimed_on_the_table_is_a_facing_or_a_turn() {
+    // A click straight up from the sled: facing 90 degrees.
+    assert_eq!(
+        bearing(Point::new(10.0, 10.0), Point::new(10.0, 20.0)),
+        Some(90.0)
+    );
+    assert_eq!(
+        bearing(Point::new(10.0, 10.0), Point::new(10.0, 10.0)),
+        None
+    );
+    // A turn is the signed angle from the facing: left positive.
+    let facing = Angle::from_degrees(350.0).expect("angle");
+    assert!((turn_between(facing, 20.0) - 30.0).abs() < 1e-9);
+    let facing = Angle::from_degrees(20.0).expect("angle");
+    assert!((turn_between(facing, 350.0) + 30.0).abs() < 1e-9);
 }
