@@ -233,14 +233,14 @@ impl SledTab {
                 ));
                 ui.horizontal_wrapped(|ui| {
                     if ui.button(texts.t("race.tab.host")).clicked() {
-                        take = Some(take_in::take_in_commands(event, doc, true));
+                        take = Some(true);
                     }
                     if ui
                         .button(texts.t("race.tab.replace"))
                         .on_hover_text(texts.t("race.tab.replace.hover"))
                         .clicked()
                     {
-                        take = Some(take_in::take_in_commands(event, doc, false));
+                        take = Some(false);
                     }
                 });
             }
@@ -249,13 +249,22 @@ impl SledTab {
             }
             None => {}
         }
-        match take {
-            Some(Ok(mut taken)) => {
-                self.error = None;
-                commands.append(&mut taken);
+        if let Some(host) = take {
+            // The file as it is now: the race may have been saved again.
+            let path = std::path::PathBuf::from(self.race_path.trim());
+            let read = take_in::read_race(&path);
+            let taken = read
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|doc| take_in::take_in_commands(event, doc, host));
+            self.race_file = Some(read);
+            match taken {
+                Ok(mut taken) => {
+                    self.error = None;
+                    commands.append(&mut taken);
+                }
+                Err(e) => self.error = Some(e),
             }
-            Some(Err(e)) => self.error = Some(e),
-            None => {}
         }
     }
 
