@@ -199,7 +199,7 @@ games! {
     Warheim = "warheim" => crate::systems::warheim::WarheimGame, crate::systems::warheim::WarheimUi, crate::systems::warheim::INFO;
     Confrontation = "confrontation" => feldherr_confrontation::ConfrontationGame, crate::systems::confrontation::ConfrontationUi, crate::systems::confrontation::INFO;
     Wh40kFfa = "wh40k_ffa" => crate::systems::wh40k::FfaGame, crate::systems::wh40k::FfaUi, crate::systems::wh40k::INFO;
-    SledRace = "sled_race" => crate::systems::sled_race::SledRace, crate::systems::NoUi, crate::systems::sled_race::INFO;
+    SledRace = "sled_race" => crate::systems::sled_race::SledRace, crate::systems::sled_race::SledRaceUi, crate::systems::sled_race::INFO;
 }
 
 /// Generates [`SystemEvent`] and [`EventEdit`] from one line per kind of

@@ -150,5 +150,68 @@ fn resolve_once(kind: &SledKind, answers: &[Answer]) -> Option<usize> {
     out.map(|o| o.path.len())
 }
 
-criterion_group!(benches, bench, bench_resolve);
+/// The same round played through the contract, as the app plays it: each
+/// step opened with [`RaceEdit::Open`], every prompt answered one by one
+/// through the resolution list (each answer replays the resolution once)
+/// and the result applied with [`RaceEdit::Apply`].
+fn contract_round(race: &mut Race, table: &mut Table, seed: u64) {
+    use feldherr_dice::step::Prompt;
+    let mut dice = Dice::seeded(seed);
+    loop {
+        let input = match race.next_step() {
+            Some(NextStep::RoundOrder) if race.state().is_some_and(|s| s.round > 0) => break,
+            Some(NextStep::RoundOrder) => StepInput::Draw,
+            Some(NextStep::Move(id)) => {
+                let standing = race
+                    .state()
+                    .and_then(|s| s.sled(id))
+                    .is_some_and(|s| s.speed == 0);
+                StepInput::Move {
+                    facing: standing.then_some(0.0),
+                }
+            }
+            Some(NextStep::Turn(_)) => StepInput::Turn { angle: 20.0 },
+            _ => break,
+        };
+        race.apply(&RaceEdit::Open(input), table).expect("open");
+        let index = race.resolutions.len() - 1;
+        loop {
+            let answer = match race
+                .resolutions()
+                .resolution_at(index)
+                .and_then(|r| r.prompt())
+            {
+                Some(Prompt::Roll(request)) => Answer::Dice(
+                    feldherr_dice::Roller::roll(&mut dice, request.clone()).expect("roll"),
+                ),
+                Some(Prompt::Choice(request)) => Answer::Choice(request.options.len() - 1),
+                None => break,
+            };
+            race.resolutions_mut()
+                .answer_at(index, answer)
+                .expect("answer");
+        }
+        let id = race.resolutions[index].id();
+        race.apply(&RaceEdit::Apply(id), table).expect("apply");
+    }
+}
+
+fn bench_contract(c: &mut Criterion) {
+    let (race, table) = setup();
+    c.bench_function(
+        "sled race: one round through the contract, 6 sleds, 20 terrain pieces",
+        |b| {
+            b.iter_batched(
+                || (race.clone(), table.clone()),
+                |(mut race, mut table)| {
+                    contract_round(&mut race, &mut table, 9);
+                    black_box(race.state().map(|s| s.round))
+                },
+                criterion::BatchSize::SmallInput,
+            );
+        },
+    );
+}
+
+criterion_group!(benches, bench, bench_resolve, bench_contract);
 criterion_main!(benches);

@@ -2,7 +2,8 @@
 //! report.
 
 use feldherr_dice::Dice;
-use feldherr_dice::step::ChoiceRequest;
+use feldherr_dice::Roller;
+use feldherr_dice::step::{Answer, ChoiceRequest, Prompt};
 use feldherr_geometry::{Angle, Point, Shape};
 use feldherr_play::{
     Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
@@ -19,6 +20,10 @@ use crate::{Driver, RaceSettings, RaceState, Sled, SledKind, SledStatus, Terrain
 
 /// The most entrants a race takes.
 pub const MAX_ENTRANTS: usize = 16;
+
+/// The most answers [`Race::play_next`] gives one step before it gives up
+/// (a step asks far fewer; the bound keeps a faulty chooser from looping).
+const MAX_ANSWERS: usize = 10_000;
 
 /// One player of the event in the race: with a driver, or without one
 /// (no character on foot: does not start, N6).
@@ -81,6 +86,16 @@ pub enum RaceEdit {
     Undo,
     /// The organiser ends the race (S15).
     End,
+    /// Takes in a whole race with its table (a race played in a file of
+    /// its own, taken into an event that hosts it): both replace this
+    /// race and its table. Refused when the race has a problem on that
+    /// table (a changed track, a driver who may not start).
+    Load {
+        /// The race.
+        race: Box<Race>,
+        /// Its table.
+        table: Box<Table>,
+    },
 }
 
 /// One inch of a planned move, for drawing it before it is confirmed.
@@ -182,10 +197,23 @@ impl Race {
             .next_step()
             .ok_or_else(|| refused("the race has not started", "S3"))?;
         let kind = self.kind_for(input)?;
-        let answers = kind.drive(dice, choose)?;
         let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
-        self.resolutions
-            .push(SavedResolution::with_answers(id, kind, answers, false)?);
+        // As the app plays it: every prompt answered on the saved
+        // resolution, which replays once per answer.
+        let mut saved = SavedResolution::new(id, kind)?;
+        let mut choose = choose;
+        for _ in 0..MAX_ANSWERS {
+            let answer = match saved.resolution().prompt() {
+                Some(Prompt::Roll(request)) => Answer::Dice(Roller::roll(dice, request.clone())?),
+                Some(Prompt::Choice(request)) => Answer::Choice(choose(request)),
+                None => break,
+            };
+            saved.answer(answer)?;
+        }
+        if !saved.finished() {
+            return Err(PlayError::Unfinished);
+        }
+        self.resolutions.push(saved);
         if let Err(e) = self.apply(&RaceEdit::Apply(id), table) {
             self.resolutions.pop();
             return Err(e);
@@ -521,6 +549,16 @@ impl Game for Race {
                     return Err(refused("the race has not started", "S15"));
                 }
                 self.ended = true;
+            }
+            RaceEdit::Load { race, table: with } => {
+                if let Some(p) = race.problems(with).first() {
+                    return Err(PlayError::refused(
+                        format!("the race cannot be taken in: {}: {}", p.path, p.message),
+                        p.rule.as_deref(),
+                    ));
+                }
+                *self = (**race).clone();
+                *table = (**with).clone();
             }
         }
         Ok(())

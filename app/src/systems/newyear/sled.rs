@@ -15,11 +15,13 @@ struct Entry {
     round: String,
 }
 
-/// The finish order being entered.
+/// The finish order being entered, and a race file to take in.
 #[derive(Debug, Default)]
 pub struct SledTab {
     entries: Vec<Entry>,
     error: Option<String>,
+    race_path: String,
+    race_file: Option<Result<crate::document::GameDoc, String>>,
 }
 
 fn entries_of(event: &Event) -> Vec<Entry> {
@@ -65,6 +67,8 @@ impl SledTab {
             self.entries = entries_of(event);
         }
         ui.heading(texts.t("event.tab.sled"));
+        self.race_file_section(ui, texts, event, commands);
+        ui.separator();
         ui.weak(texts.t("sled.help"));
         ui.add_space(6.0);
         let name_of = |id: &str| event.player(id).map_or(id.to_owned(), |p| p.name.clone());
@@ -169,6 +173,98 @@ impl SledTab {
                     ui.end_row();
                 }
             });
+        }
+    }
+
+    /// Takes in a race run as its own game: the event hosts it (race and
+    /// table), and its finish order and rounds feed this tab and the
+    /// standings (N6).
+    fn race_file_section(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        commands: &mut Vec<Command>,
+    ) {
+        use crate::systems::sled_race::take_in;
+        ui.label(egui::RichText::new(texts.t("race.tab.hosted")).strong());
+        ui.weak(texts.t("race.tab.help"));
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(texts.t("race.tab.path"));
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.race_path).desired_width(320.0))
+                .labelled_by(label.id);
+            if field.changed() {
+                self.race_file = None;
+            }
+            if ui.button(texts.t("race.tab.browse")).clicked()
+                && let Some(path) = rfd::FileDialog::new()
+                    .add_filter("Feldherr", &["json"])
+                    .pick_file()
+            {
+                self.race_path = path.display().to_string();
+                self.race_file = None;
+            }
+        });
+        if self.race_file.is_none() && !self.race_path.trim().is_empty() {
+            let path = std::path::PathBuf::from(self.race_path.trim());
+            if path.is_file() {
+                self.race_file = Some(take_in::read_race(&path));
+            }
+        }
+        let mut take = None;
+        match &self.race_file {
+            Some(Ok(doc)) => {
+                let drivers = crate::systems::sled_race::race(doc).map_or(0, |r| {
+                    r.entrants.iter().filter(|e| e.driver.is_some()).count()
+                });
+                let state = texts.t(if take_in::finished(doc) {
+                    "race.tab.state.over"
+                } else {
+                    "race.tab.state.running"
+                });
+                ui.label(texts.f(
+                    "race.tab.read",
+                    &[
+                        ("name", &doc.name),
+                        ("drivers", &drivers.to_string()),
+                        ("state", state),
+                    ],
+                ));
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(texts.t("race.tab.host")).clicked() {
+                        take = Some(true);
+                    }
+                    if ui
+                        .button(texts.t("race.tab.replace"))
+                        .on_hover_text(texts.t("race.tab.replace.hover"))
+                        .clicked()
+                    {
+                        take = Some(false);
+                    }
+                });
+            }
+            Some(Err(e)) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            None => {}
+        }
+        if let Some(host) = take {
+            // The file as it is now: the race may have been saved again.
+            let path = std::path::PathBuf::from(self.race_path.trim());
+            let read = take_in::read_race(&path);
+            let taken = read
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|doc| take_in::take_in_commands(event, doc, host));
+            self.race_file = Some(read);
+            match taken {
+                Ok(mut taken) => {
+                    self.error = None;
+                    commands.append(&mut taken);
+                }
+                Err(e) => self.error = Some(e),
+            }
         }
     }
 

@@ -52,12 +52,28 @@ impl<R: Resolver> Driver<R> {
     }
 
     /// Rebuilds a resolution from saved answers, checking each one.
+    ///
+    /// The resolver runs once over all the answers: [`Steps`] checks each
+    /// answer against the prompt it meets, so a bad answer fails with the
+    /// same error as [`Driver::answer`] would give, and answers left over
+    /// after the outcome are [`DiceError::AlreadyFinished`].
     pub fn replay(resolver: R, answers: &[Answer]) -> Result<Self, DiceError> {
-        let mut driver = Self::new(resolver);
-        for answer in answers {
-            driver.answer(answer.clone())?;
-        }
-        Ok(driver)
+        let mut steps = Steps::new(answers);
+        let result = resolver.resolve(&mut steps);
+        let used = steps.used();
+        let log = steps.into_log();
+        let state = match result {
+            Ok(outcome) if used == answers.len() => State::Done(outcome),
+            Ok(_) => return Err(DiceError::AlreadyFinished),
+            Err(Pending::Ask(prompt)) => State::Asking(*prompt),
+            Err(Pending::Failed(error)) => return Err(error),
+        };
+        Ok(Self {
+            resolver,
+            answers: answers.to_vec(),
+            state,
+            log,
+        })
     }
 
     fn run(&mut self) {

@@ -395,3 +395,54 @@ fn problems_name_unknown_terrain_and_slopes_without_facing() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn a_whole_race_is_loaded_with_its_table_and_a_changed_track_is_refused() {
+    let text = std::fs::read_to_string(FIXTURE).expect("fixture");
+    let played: Race = serde_json::from_str(&text).expect("race");
+    let track = played.state().expect("started").track.clone();
+    // Its own table: the terrain it started with.
+    let mut own = Race::default_table();
+    for t in &track.terrain {
+        let p = feldherr_table::Piece::new(
+            t.piece,
+            &t.name,
+            t.kind.type_id(),
+            feldherr_table::Layer::Terrain,
+            t.shape.clone(),
+        );
+        let p = match t.uphill {
+            Some(a) => p.with_facing(a),
+            None => p,
+        };
+        own.apply(TableEdit::Add(p)).expect("terrain");
+    }
+    let mut race = Race::new_game();
+    let mut table = Race::default_table();
+    race.apply(
+        &RaceEdit::Load {
+            race: Box::new(played.clone()),
+            table: Box::new(own.clone()),
+        },
+        &mut table,
+    )
+    .expect("loaded");
+    assert_eq!(race, played);
+    assert_eq!(table, own);
+    // On a bare table its track no longer matches (S1): refused, nothing
+    // changes.
+    let mut fresh = Race::new_game();
+    let mut bare = Race::default_table();
+    let err = fresh
+        .apply(
+            &RaceEdit::Load {
+                race: Box::new(played),
+                table: Box::new(Race::default_table()),
+            },
+            &mut bare,
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("cannot be taken in"), "{err}");
+    assert!(err.to_string().contains("S1"), "{err}");
+    assert_eq!(fresh, Race::new_game());
+}

@@ -1,0 +1,365 @@
+//! The setup forms of a race before its start: the settings (sled
+//! footprint and the options of S5, S7 and S11), the drivers (name,
+//! player, profile, mount; N6) and the start button. Every refusal is the
+//! engine's, in its words, shown under the form.
+
+use eframe::egui;
+use feldherr_sled_race::{
+    Driver, Mount, Race, RaceEdit, RaceSettings, SlopeReading, TurnFailureReading, TurnTestNaturals,
+};
+
+use super::{edit, trial};
+use crate::app::Command;
+use crate::document::GameDoc;
+use crate::i18n::Texts;
+
+fn error_line(ui: &mut egui::Ui, error: Option<&String>) {
+    if let Some(e) = error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+}
+
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32) {
+    let label = ui.label(label);
+    ui.add(egui::TextEdit::singleline(text).desired_width(width))
+        .labelled_by(label.id);
+}
+
+/// A whole number typed into field `field`.
+fn whole(texts: &Texts, field: &str, value: &str) -> Result<u32, String> {
+    value.trim().parse::<u32>().map_err(|_| {
+        texts.f(
+            "race.form.not_whole",
+            &[("field", field), ("value", value.trim())],
+        )
+    })
+}
+
+/// A number of inches (decimal point or comma) typed into field `field`.
+fn inches(texts: &Texts, field: &str, value: &str) -> Result<f64, String> {
+    value
+        .trim()
+        .replace(',', ".")
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| {
+            texts.f(
+                "race.form.not_number",
+                &[("field", field), ("value", value.trim())],
+            )
+        })
+}
+
+/// The settings form.
+#[derive(Debug)]
+pub struct SettingsForm {
+    width: String,
+    length: String,
+    slope: SlopeReading,
+    naturals: TurnTestNaturals,
+    failure: TurnFailureReading,
+    loaded: Option<RaceSettings>,
+    error: Option<String>,
+}
+
+impl Default for SettingsForm {
+    fn default() -> Self {
+        let s = RaceSettings::default();
+        Self {
+            width: s.sled_width.to_string(),
+            length: s.sled_length.to_string(),
+            slope: s.slope_reading,
+            naturals: s.turn_naturals,
+            failure: s.turn_failure,
+            loaded: None,
+            error: None,
+        }
+    }
+}
+
+impl SettingsForm {
+    /// Draws the form; "Apply settings" sends them.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        doc: &GameDoc,
+        commands: &mut Vec<Command>,
+    ) {
+        let Some(race) = super::race(doc) else {
+            return;
+        };
+        if self.loaded != Some(race.settings) {
+            let s = race.settings;
+            self.width = s.sled_width.to_string();
+            self.length = s.sled_length.to_string();
+            self.slope = s.slope_reading;
+            self.naturals = s.turn_naturals;
+            self.failure = s.turn_failure;
+            self.loaded = Some(s);
+        }
+        ui.label(egui::RichText::new(texts.t("race.settings")).strong());
+        egui::Grid::new("race.settings.grid")
+            .num_columns(2)
+            .show(ui, |ui| {
+                field(ui, texts.t("race.settings.width"), &mut self.width, 50.0);
+                ui.end_row();
+                field(ui, texts.t("race.settings.length"), &mut self.length, 50.0);
+                ui.end_row();
+            });
+        egui::ComboBox::from_label(texts.t("race.settings.slope"))
+            .selected_text(texts.t(slope_key(self.slope)))
+            .show_ui(ui, |ui| {
+                for v in [SlopeReading::Facing, SlopeReading::Travel] {
+                    ui.selectable_value(&mut self.slope, v, texts.t(slope_key(v)));
+                }
+            });
+        egui::ComboBox::from_label(texts.t("race.settings.naturals"))
+            .selected_text(texts.t(naturals_key(self.naturals)))
+            .show_ui(ui, |ui| {
+                for v in [TurnTestNaturals::Warhammer, TurnTestNaturals::Literal] {
+                    ui.selectable_value(&mut self.naturals, v, texts.t(naturals_key(v)));
+                }
+            });
+        egui::ComboBox::from_label(texts.t("race.settings.failure"))
+            .selected_text(texts.t(failure_key(self.failure)))
+            .show_ui(ui, |ui| {
+                for v in [TurnFailureReading::Margin, TurnFailureReading::FurtherDie] {
+                    ui.selectable_value(&mut self.failure, v, texts.t(failure_key(v)));
+                }
+            });
+        if ui.button(texts.t("race.settings.apply")).clicked() {
+            let parsed = inches(texts, texts.t("race.settings.width"), &self.width).and_then(|w| {
+                Ok((
+                    w,
+                    inches(texts, texts.t("race.settings.length"), &self.length)?,
+                ))
+            });
+            self.error = match parsed {
+                Ok((sled_width, sled_length)) => {
+                    let settings = RaceSettings {
+                        slope_reading: self.slope,
+                        turn_naturals: self.naturals,
+                        turn_failure: self.failure,
+                        sled_width,
+                        sled_length,
+                    };
+                    let change = RaceEdit::SetSettings(settings);
+                    match trial(doc, &change) {
+                        Ok(()) => {
+                            commands.push(edit(change));
+                            None
+                        }
+                        Err(e) => Some(e),
+                    }
+                }
+                Err(e) => Some(e),
+            };
+        }
+        error_line(ui, self.error.as_ref());
+    }
+}
+
+fn slope_key(v: SlopeReading) -> &'static str {
+    match v {
+        SlopeReading::Facing => "race.settings.slope.facing",
+        SlopeReading::Travel => "race.settings.slope.travel",
+    }
+}
+
+fn naturals_key(v: TurnTestNaturals) -> &'static str {
+    match v {
+        TurnTestNaturals::Warhammer => "race.settings.naturals.warhammer",
+        TurnTestNaturals::Literal => "race.settings.naturals.literal",
+    }
+}
+
+fn failure_key(v: TurnFailureReading) -> &'static str {
+    match v {
+        TurnFailureReading::Margin => "race.settings.failure.margin",
+        TurnFailureReading::FurtherDie => "race.settings.failure.die",
+    }
+}
+
+fn mount_key(v: Mount) -> &'static str {
+    match v {
+        Mount::OnFoot => "race.mount.on_foot",
+        Mount::Mounted => "race.mount.mounted",
+        Mount::Chariot => "race.mount.chariot",
+    }
+}
+
+/// The form for a new driver (or a player without one, N6).
+#[derive(Debug)]
+pub struct EntrantForm {
+    player: String,
+    name: String,
+    profile: [String; 5],
+    save: String,
+    mount: Mount,
+    has_driver: bool,
+    error: Option<String>,
+}
+
+impl Default for EntrantForm {
+    fn default() -> Self {
+        Self {
+            player: String::new(),
+            name: String::new(),
+            profile: ["4", "4", "4", "4", "2"].map(String::from),
+            save: String::new(),
+            mount: Mount::OnFoot,
+            has_driver: true,
+            error: None,
+        }
+    }
+}
+
+/// Catalogue keys of the profile fields: T, I, S, WS, W.
+const PROFILE: [&str; 5] = [
+    "race.driver.t",
+    "race.driver.i",
+    "race.driver.s",
+    "race.driver.ws",
+    "race.driver.w",
+];
+
+impl EntrantForm {
+    /// Draws the form; "Add driver" checks it with the engine first.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        doc: &GameDoc,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.label(egui::RichText::new(texts.t("race.driver.new")).strong());
+        egui::Grid::new("race.driver.grid")
+            .num_columns(2)
+            .show(ui, |ui| {
+                field(ui, texts.t("race.driver.player"), &mut self.player, 140.0);
+                ui.end_row();
+            });
+        ui.checkbox(&mut self.has_driver, texts.t("race.driver.on_foot"));
+        if self.has_driver {
+            egui::Grid::new("race.driver.profile")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    field(ui, texts.t("race.driver.name"), &mut self.name, 140.0);
+                    ui.end_row();
+                });
+            ui.horizontal_wrapped(|ui| {
+                for (key, value) in PROFILE.iter().zip(self.profile.iter_mut()) {
+                    field(ui, texts.t(key), value, 24.0);
+                }
+                field(ui, texts.t("race.driver.save"), &mut self.save, 24.0);
+            });
+            egui::ComboBox::from_label(texts.t("race.driver.mount"))
+                .selected_text(texts.t(mount_key(self.mount)))
+                .show_ui(ui, |ui| {
+                    for v in [Mount::OnFoot, Mount::Mounted, Mount::Chariot] {
+                        ui.selectable_value(&mut self.mount, v, texts.t(mount_key(v)));
+                    }
+                });
+        } else {
+            ui.weak(texts.t("race.driver.no_start"));
+        }
+        if ui.button(texts.t("race.driver.add")).clicked() {
+            self.error = match self.parse(texts) {
+                Ok(change) => match trial(doc, &change) {
+                    Ok(()) => {
+                        commands.push(edit(change));
+                        self.name.clear();
+                        self.player.clear();
+                        None
+                    }
+                    Err(e) => Some(e),
+                },
+                Err(e) => Some(e),
+            };
+        }
+        error_line(ui, self.error.as_ref());
+    }
+
+    fn parse(&self, texts: &Texts) -> Result<RaceEdit, String> {
+        let player = self.player.trim().to_owned();
+        if !self.has_driver {
+            return Ok(RaceEdit::AddEntrant {
+                player,
+                driver: None,
+            });
+        }
+        let mut values = [0u32; 5];
+        for ((key, text), value) in PROFILE.iter().zip(&self.profile).zip(values.iter_mut()) {
+            *value = whole(texts, texts.t(key), text)?;
+        }
+        let mut driver = Driver::on_foot(self.name.trim(), &player, values);
+        let save = self.save.trim().trim_end_matches('+');
+        if !save.is_empty() {
+            driver.armour_save = Some(whole(texts, texts.t("race.driver.save"), save)?);
+        }
+        driver.mount = self.mount;
+        Ok(RaceEdit::AddEntrant {
+            player,
+            driver: Some(driver),
+        })
+    }
+}
+
+/// The entrants so far, each with a remove button.
+pub fn entrants_list(ui: &mut egui::Ui, texts: &Texts, race: &Race, commands: &mut Vec<Command>) {
+    ui.label(egui::RichText::new(texts.t("race.entrants")).strong());
+    if race.entrants.is_empty() {
+        ui.weak(texts.t("race.entrants.none"));
+    }
+    for e in &race.entrants {
+        ui.horizontal_wrapped(|ui| {
+            match &e.driver {
+                Some(d) => {
+                    let save = d
+                        .armour_save
+                        .map_or_else(|| "-".to_owned(), |s| format!("{s}+"));
+                    ui.label(texts.f(
+                        "race.entrant.line",
+                        &[
+                            ("player", &e.player),
+                            ("name", &d.name),
+                            ("t", &d.toughness.to_string()),
+                            ("i", &d.initiative.to_string()),
+                            ("s", &d.strength.to_string()),
+                            ("ws", &d.weapon_skill.to_string()),
+                            ("w", &d.wounds.to_string()),
+                            ("save", &save),
+                        ],
+                    ));
+                }
+                None => {
+                    ui.label(texts.f("race.entrant.no_driver", &[("player", &e.player)]));
+                }
+            }
+            if ui
+                .small_button(texts.t("race.entrant.remove"))
+                .on_hover_text(texts.f("race.entrant.remove.for", &[("player", &e.player)]))
+                .clicked()
+            {
+                commands.push(edit(RaceEdit::RemoveEntrant(e.id)));
+            }
+        });
+    }
+}
+
+/// The start button with the engine's refusal under it.
+pub fn start_button(ui: &mut egui::Ui, texts: &Texts, doc: &GameDoc, commands: &mut Vec<Command>) {
+    ui.weak(texts.t("race.terrain.help"));
+    let check = trial(doc, &RaceEdit::Start);
+    if ui
+        .add_enabled(check.is_ok(), egui::Button::new(texts.t("race.start")))
+        .clicked()
+    {
+        commands.push(edit(RaceEdit::Start));
+    }
+    if let Err(e) = check {
+        ui.weak(texts.f("race.start.not_yet", &[("reason", &e)]));
+    }
+}

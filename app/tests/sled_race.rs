@@ -1,0 +1,652 @@
+//! The sled race in the app: setup forms refusing bad input (N6), a race
+//! driven through its first round with typed dice (start draw, movement
+//! dice S2, move order S3, a move through dense wood S9, a turn S11), the
+//! example document, its record sheet, and a race taken into the New Year
+//! event feeding its finish order (N6).
+
+mod common;
+
+use common::{click, harness, replace_text, type_into};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use feldherr::app::{Command, FeldherrApp, Screen};
+use feldherr::document::{Document, DocumentEdit, EventDoc, GameDoc, GameEdit};
+use feldherr::i18n::Texts;
+use feldherr::systems::newyear::NewYearEdit;
+use feldherr::systems::sled_race::{bearing, race, race_overlay, sheet, take_in, turn_between};
+use feldherr::systems::{SystemEvent, SystemEventEdit, SystemGame};
+use feldherr::ui::table_canvas::{OverlayItem, Tone};
+use feldherr_dice::Dice;
+use feldherr_play::Game;
+use feldherr_sled_race::{Driver, NextStep, Race, RaceEdit, SledStatus, StepInput, TerrainKind};
+use feldherr_table::geometry::{Angle, OrientedRect, Point, Shape};
+use feldherr_table::{Layer, Piece, TableEdit};
+use feldherr_wfb_newyear::Player;
+
+const EXAMPLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../fixtures/documents/sled-race.json"
+);
+
+fn game(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
+    match harness
+        .state()
+        .active_document()
+        .expect("a document")
+        .document()
+    {
+        Document::Game(game) => game.clone(),
+        Document::Event(_) => panic!("a game"),
+    }
+}
+
+fn the_race(harness: &Harness<'static, FeldherrApp>) -> Race {
+    race(&game(harness)).expect("a sled race").clone()
+}
+
+/// A new sled race, as the start screen's card makes it.
+fn new_race(harness: &mut Harness<'static, FeldherrApp>) {
+    harness.state_mut().queue(Command::NewGame("sled_race"));
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Document);
+    assert_eq!(game(harness).system(), "sled_race");
+}
+
+fn add_driver(harness: &mut Harness<'static, FeldherrApp>, player: &str, name: &str, t: &str) {
+    replace_text(harness, "Player", player);
+    replace_text(harness, "Driver", name);
+    replace_text(harness, "T", t);
+    click(harness, "Add driver");
+}
+
+/// A terrain piece: a rectangle `length` along x and `width` across.
+fn terrain(id: u64, kind: TerrainKind, center: Point, width: f64, length: f64) -> Piece {
+    let rect = OrientedRect::new(center, width, length, Angle::ZERO).expect("rect");
+    Piece::new(
+        id,
+        kind.label(),
+        kind.type_id(),
+        Layer::Terrain,
+        Shape::Rect(rect),
+    )
+}
+
+/// Whether some widget's label contains `text`.
+fn seen(harness: &Harness<'static, FeldherrApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Answers every open prompt of the newest step: each die typed in as
+/// `die`, each choice by the option whose label starts with `option`.
+fn answer_all(harness: &mut Harness<'static, FeldherrApp>, die: &str, option: Option<&str>) {
+    for _ in 0..40 {
+        let open = the_race(harness)
+            .resolutions
+            .last()
+            .is_some_and(|r| r.resolution().prompt().is_some());
+        if !open {
+            return;
+        }
+        if harness.query_by_label("Die 1").is_some() {
+            let mut n = 1;
+            while harness.query_by_label(&format!("Die {n}")).is_some() {
+                replace_text(harness, &format!("Die {n}"), die);
+                n += 1;
+            }
+            click(harness, "Enter");
+        } else if let Some(button) =
+            option.and_then(|o| harness.query_all_by_label_contains(o).next())
+        {
+            button.click();
+            harness.run();
+        } else {
+            return;
+        }
+    }
+    let race = the_race(harness);
+    let last = race
+        .resolutions
+        .last()
+        .map(|r| (r.resolution().prompt().cloned(), r.resolution().log_text()));
+    panic!(
+        "the step did not end: {last:?} {:?}",
+        harness.state().error()
+    );
+}
+
+#[test]
+fn the_setup_forms_refuse_bad_input_with_the_reason() {
+    let mut harness = harness(Dice::scripted([]));
+    new_race(&mut harness);
+    // Not a number.
+    replace_text(&mut harness, "Player", "Anna");
+    replace_text(&mut harness, "Driver", "Elf hero");
+    replace_text(&mut harness, "T", "drei");
+    click(&mut harness, "Add driver");
+    harness.get_by_label("T: \"drei\" is not a whole number");
+    // Out of range: the engine names the field.
+    replace_text(&mut harness, "T", "11");
+    click(&mut harness, "Add driver");
+    harness.get_by_label_contains("driver.toughness");
+    // A mounted character may not drive (N6).
+    replace_text(&mut harness, "T", "3");
+    click(&mut harness, "Moves");
+    click(&mut harness, "mounted");
+    click(&mut harness, "Add driver");
+    let refusal = harness.get_by_label_contains("Elf hero is mounted");
+    let text = format!("{refusal:?}");
+    assert!(text.contains("N6"), "{text}");
+    assert!(the_race(&harness).entrants.is_empty());
+    // On foot he is taken; the same player twice is refused.
+    click(&mut harness, "Moves");
+    click(&mut harness, "on foot");
+    click(&mut harness, "Add driver");
+    assert_eq!(the_race(&harness).entrants.len(), 1);
+    add_driver(&mut harness, "Anna", "Elf mage", "3");
+    harness.get_by_label_contains("is entered already");
+    assert_eq!(the_race(&harness).entrants.len(), 1);
+    // A bad sled size is refused by the settings check.
+    replace_text(&mut harness, "Sled width (in)", "0");
+    click(&mut harness, "Apply settings");
+    harness.get_by_label_contains("settings.sled_width");
+    replace_text(&mut harness, "Sled width (in)", "2,5");
+    click(&mut harness, "Apply settings");
+    assert_eq!(the_race(&harness).settings.sled_width, 2.5);
+    // Without the start the race cannot be played.
+    assert!(the_race(&harness).state().is_none());
+}
+
+#[test]
+fn a_race_runs_from_setup_through_its_first_round() {
+    let mut harness = harness(Dice::scripted([]));
+    new_race(&mut harness);
+    add_driver(&mut harness, "Anna", "Elf hero", "3");
+    add_driver(&mut harness, "Ben", "Ogre hero", "5");
+    harness.get_by_label_contains("Anna: Elf hero (T 3");
+    // Dense wood across both lanes, 4 in deep, from x = 6 to 10.
+    let wood = terrain(1, TerrainKind::DenseWood, Point::new(8.0, 24.0), 40.0, 4.0);
+    harness
+        .state_mut()
+        .queue(Command::Edit(DocumentEdit::Game(GameEdit::Table(
+            TableEdit::Add(wood),
+        ))));
+    harness.run();
+    assert_eq!(harness.state().error(), None);
+    click(&mut harness, "Start the race");
+    assert_eq!(
+        the_race(&harness)
+            .state()
+            .expect("started")
+            .track
+            .terrain
+            .len(),
+        1
+    );
+    let race = the_race(&harness);
+    assert_eq!(race.next_step(), Some(NextStep::StartDraw));
+    harness.get_by_label("Next: draw the start positions");
+
+    // S3: the start draw, a D2 for the first place.
+    click(&mut harness, "Draw the start positions");
+    answer_all(&mut harness, "1", None);
+    click(&mut harness, "Apply the result to the race");
+    // S2: movement dice by Toughness, 3 for the elf and 5 for the ogre.
+    click(&mut harness, "Roll the movement dice");
+    answer_all(&mut harness, "6", None);
+    click(&mut harness, "Apply the result to the race");
+    let race = the_race(&harness);
+    let dice: Vec<usize> = race
+        .state()
+        .expect("running")
+        .sleds
+        .iter()
+        .map(|s| s.dice.len())
+        .collect();
+    assert_eq!(dice, [3, 5]);
+    harness.get_by_label("6 6 6");
+    // S3: the move order of round 1.
+    click(&mut harness, "Draw the move order");
+    answer_all(&mut harness, "1", None);
+    click(&mut harness, "Apply the result to the race");
+    let Some(NextStep::Move(first)) = the_race(&harness).next_step() else {
+        panic!("a move is next");
+    };
+    let name = the_race(&harness)
+        .state()
+        .and_then(|s| s.sled(first))
+        .map(|s| s.driver.name.clone())
+        .expect("a sled");
+    assert!(
+        harness
+            .query_all_by_label(&format!("Next: {name} moves"))
+            .next()
+            .is_some()
+    );
+    // The planned path of 6 inches crosses the dense wood (S9).
+    replace_text(&mut harness, "Planned inches", "6");
+    assert!(seen(&harness, "inch 2: dense wood"));
+
+    // The move: die 6 (speed 3), every wood test typed as a 6.
+    click(&mut harness, &format!("Start the move of {name}"));
+    answer_all(&mut harness, "6", Some("die 6"));
+    assert!(seen(&harness, "Result:"));
+    let open = the_race(&harness);
+    let log = open
+        .resolutions
+        .last()
+        .expect("the move")
+        .resolution()
+        .log_text();
+    assert!(
+        log.contains("dense wood") || log.contains("Dense wood"),
+        "{log}"
+    );
+    click(&mut harness, "Apply the result to the race");
+    let race = the_race(&harness);
+    let sled = race.state().and_then(|s| s.sled(first)).expect("the sled");
+    assert!(sled.speed > 0, "{sled:?}");
+    assert!(sled.center.x > 2.1, "{sled:?}");
+    assert_eq!(
+        sled.dice.len() + 1,
+        race.entrants[usize::from(first != race.entrants[0].id)]
+            .driver
+            .as_ref()
+            .map_or(0, |d| d.toughness as usize)
+    );
+    // Phase 4: no turn.
+    assert_eq!(race.next_step(), Some(NextStep::Turn(first)));
+    click(&mut harness, "No turn");
+    answer_all(&mut harness, "6", None);
+    click(&mut harness, "Apply the result to the race");
+    let race = the_race(&harness);
+    assert!(matches!(race.next_step(), Some(NextStep::Move(id)) if id != first));
+    assert!(
+        game(&harness).problems().is_empty(),
+        "{:?}",
+        game(&harness).problems()
+    );
+    // Taking the last step back puts the race before the turn attempt.
+    click(&mut harness, "Take back the last step");
+    assert_eq!(the_race(&harness).next_step(), Some(NextStep::Turn(first)));
+}
+
+/// The example race document: six terrain pieces, four players (one
+/// without a character on foot), played to its end with seeded dice.
+fn example_document() -> GameDoc {
+    example_document_until(600)
+}
+
+fn example_document_until(steps: usize) -> GameDoc {
+    let mut doc = GameDoc::new("Schlittenrennen 2026", "sled_race").expect("the system");
+    let mut table = doc.table_or_default();
+    let pieces = [
+        (TerrainKind::Wood, Point::new(20.0, 12.0), 8.0, 8.0),
+        (TerrainKind::DenseWood, Point::new(34.0, 36.0), 8.0, 6.0),
+        (TerrainKind::Hedge, Point::new(46.0, 24.0), 10.0, 0.5),
+        (TerrainKind::Ice, Point::new(56.0, 12.0), 10.0, 8.0),
+        (TerrainKind::Rocks, Point::new(28.0, 30.0), 2.0, 2.0),
+        (TerrainKind::Plateau, Point::new(62.0, 36.0), 8.0, 8.0),
+    ];
+    for (i, (kind, at, width, length)) in pieces.into_iter().enumerate() {
+        table
+            .apply(TableEdit::Add(terrain(
+                i as u64 + 1,
+                kind,
+                at,
+                width,
+                length,
+            )))
+            .expect("terrain");
+    }
+    let SystemGame::SledRace(race) = &mut doc.game else {
+        panic!("a race");
+    };
+    for (player, name, profile) in [
+        ("Anna", "Elf hero", [3, 6, 4, 5, 2]),
+        ("Ben", "Ogre hero", [5, 3, 5, 4, 3]),
+        ("Carl", "Dwarf thane", [5, 2, 4, 5, 2]),
+    ] {
+        let driver = Driver::on_foot(name, player, profile);
+        race.apply(
+            &RaceEdit::AddEntrant {
+                player: player.into(),
+                driver: Some(driver),
+            },
+            &mut table,
+        )
+        .expect("entrant");
+    }
+    race.apply(
+        &RaceEdit::AddEntrant {
+            player: "Dora".into(),
+            driver: None,
+        },
+        &mut table,
+    )
+    .expect("Dora");
+    race.apply(&RaceEdit::Start, &mut table).expect("start");
+    let mut dice = Dice::seeded(2026);
+    let last = |c: &feldherr_dice::step::ChoiceRequest| c.options.len() - 1;
+    for _ in 0..steps {
+        let input = match race.next_step() {
+            Some(NextStep::Over) | None => break,
+            Some(NextStep::Move(id)) => {
+                let standing = race
+                    .state()
+                    .and_then(|s| s.sled(id))
+                    .is_some_and(|s| s.speed == 0);
+                StepInput::Move {
+                    facing: standing.then_some(0.0),
+                }
+            }
+            Some(NextStep::Turn(_)) => StepInput::Turn { angle: 0.0 },
+            Some(_) => StepInput::Draw,
+        };
+        race.play_next(&mut table, &mut dice, last, input)
+            .expect("step");
+    }
+    doc.table = Some(table);
+    doc
+}
+
+#[test]
+fn the_example_document_is_the_code_s_race() {
+    let doc = example_document();
+    let text = feldherr::document::to_json(&Document::Game(doc.clone()));
+    if std::env::var_os("FELDHERR_BLESS").is_some() {
+        std::fs::write(EXAMPLE, &text).expect("blessed");
+    }
+    let stored = std::fs::read_to_string(EXAMPLE).expect("the fixture");
+    let loaded = feldherr::document::parse(&stored, "sled-race.json").expect("it loads");
+    assert_eq!(
+        loaded,
+        Document::Game(doc.clone()),
+        "the fixture drifted: rerun with FELDHERR_BLESS=1"
+    );
+    assert!(doc.problems().is_empty(), "{:?}", doc.problems());
+    let race = race(&doc).expect("a race");
+    let report = race.report().expect("a report");
+    assert!(report.finished);
+    let order = race.state().expect("state").finish_order();
+    // The dwarf wins in round 17, the ogre follows in round 20; the elf
+    // lost his last wound in round 4 (S14).
+    let ids: Vec<(u64, u32)> = order.iter().map(|(id, r)| (id.0, *r)).collect();
+    assert_eq!(ids, [(3, 17), (2, 20)]);
+    let elf = race
+        .state()
+        .expect("state")
+        .sled(race.entrants[0].id)
+        .expect("elf");
+    assert_eq!(elf.status, SledStatus::Out { round: 4 });
+}
+
+#[test]
+fn the_record_sheet_lists_the_finish_order_points_and_the_track() {
+    let doc = example_document();
+    let lines = sheet::result_lines(race(&doc).expect("a race"));
+    let points: Vec<Option<u32>> = lines.iter().map(|l| l.points).collect();
+    // N6: 10 and 8 for the first two; the elf is out and Dora did not
+    // start: 0 each.
+    assert_eq!(points, [Some(10), Some(8), Some(0), Some(0)]);
+    let who: Vec<(&str, &str)> = lines.iter().map(|l| (l.player.as_str(), l.note)).collect();
+    assert_eq!(
+        who,
+        [
+            ("Carl", "race.sheet.finished"),
+            ("Ben", "race.sheet.finished"),
+            ("Anna", "race.sheet.out"),
+            ("Dora", "race.sheet.not_started")
+        ]
+    );
+    let paths = sheet::sled_paths(race(&doc).expect("a race"));
+    // Every path starts at the start line; the finishers' end past the
+    // finish line (72 in).
+    assert!(
+        paths
+            .iter()
+            .all(|(_, p)| p.first().is_some_and(|f| f.x < 3.0)),
+        "{paths:?}"
+    );
+    let ends: Vec<bool> = paths
+        .iter()
+        .map(|(_, p)| p.last().is_some_and(|l| l.x > 72.0))
+        .collect();
+    assert_eq!(ends, [false, true, true]);
+    for (code, name) in [("en", "english"), ("de", "german")] {
+        let texts = Texts::new(code);
+        let sheet = sheet::race_sheet(&texts, &doc, feldherr::sheets::SheetOptions::default())
+            .expect("the sheet");
+        let layout = sheet.layout().expect("layout");
+        assert_eq!(layout.page_count(), 1);
+        insta::assert_snapshot!(format!("sled-race-sheet-{name}"), layout.text_outline());
+    }
+    // Through the registry, as `feldherr sheet` writes it.
+    let info = feldherr::systems::info("sled_race").expect("the system");
+    assert!(info.playable);
+    let make = info.record_sheet.expect("a record sheet");
+    assert!(make(&Texts::new("en"), &doc).is_ok());
+}
+
+fn event_with_players() -> Document {
+    let mut doc = Document::Event(EventDoc::new(
+        SystemEvent::new_of("wfb_newyear", "Neujahr").expect("the New Year event"),
+    ));
+    for (id, name, on_foot) in [
+        ("anna", "Anna", true),
+        ("ben", "Ben", true),
+        ("carl", "Carl", true),
+        ("dora", "Dora", false),
+    ] {
+        let player = Player::new(id, name, "Club", "Army", on_foot);
+        DocumentEdit::Event(feldherr::document::EventEdit::Event(
+            SystemEventEdit::NewYear(NewYearEdit::AddPlayer(player)),
+        ))
+        .apply(&mut doc)
+        .expect("player added");
+    }
+    doc
+}
+
+fn new_year(doc: &Document) -> &feldherr_wfb_newyear::Event {
+    match doc {
+        Document::Event(EventDoc {
+            event: SystemEvent::NewYear(event),
+            ..
+        }) => &event.0,
+        _ => panic!("a New Year event"),
+    }
+}
+
+fn run(doc: &mut Document, commands: Vec<Command>) {
+    for command in commands {
+        let Command::Edit(edit) = command else {
+            panic!("an edit");
+        };
+        edit.apply(doc).expect("applied");
+    }
+}
+
+#[test]
+fn a_race_taken_into_the_event_feeds_its_finish_order() {
+    let mut doc = event_with_players();
+    let race_doc = example_document();
+    let commands = take_in::take_in_commands(new_year(&doc), &race_doc, true).expect("taken");
+    assert_eq!(commands.len(), 2);
+    run(&mut doc, commands);
+    let fed = new_year(&doc)
+        .sled_race
+        .clone()
+        .expect("the result came in");
+    let order = race(&race_doc)
+        .expect("race")
+        .state()
+        .expect("state")
+        .finish_order();
+    let players: Vec<String> = order
+        .iter()
+        .map(|(id, _)| {
+            race(&race_doc)
+                .expect("race")
+                .entrants
+                .iter()
+                .find(|e| e.id == *id)
+                .expect("entrant")
+                .player
+                .to_lowercase()
+        })
+        .collect();
+    let fed_players: Vec<String> = fed.finishers.iter().map(|f| f.player.clone()).collect();
+    assert_eq!(fed_players, players);
+    let rounds: Vec<u32> = fed.finishers.iter().map(|f| f.round).collect();
+    assert_eq!(rounds, order.iter().map(|(_, r)| *r).collect::<Vec<_>>());
+    assert_eq!(fed.did_not_finish, ["anna"]);
+    assert_eq!(fed.did_not_start, ["dora"]);
+    // The standings have the points (N6).
+    let scores = new_year(&doc)
+        .sled_scores()
+        .expect("valid")
+        .expect("scored");
+    let winner = scores.iter().find(|s| s.placing == 1).expect("a winner");
+    assert_eq!(winner.points, 10);
+    // The hosted game is the race with its table: no problems.
+    assert!(doc.problems().is_empty(), "{:?}", doc.problems());
+    // Taking it in again replaces it (hosting twice is refused).
+    let again = take_in::take_in_commands(new_year(&doc), &race_doc, false).expect("again");
+    run(&mut doc, again);
+    let twice = take_in::take_in_commands(new_year(&doc), &race_doc, true).expect("commands");
+    let Command::Edit(host) = &twice[0] else {
+        panic!("an edit")
+    };
+    assert!(host.apply(&mut doc).is_err());
+}
+
+#[test]
+fn a_race_with_a_stranger_is_not_taken_in() {
+    let doc = event_with_players();
+    let mut race_doc = example_document();
+    let SystemGame::SledRace(r) = &mut race_doc.game else {
+        panic!("a race")
+    };
+    r.entrants[0].player = "Zoe".into();
+    let err = take_in::take_in_commands(new_year(&doc), &race_doc, true).unwrap_err();
+    assert!(err.contains("Zoe"), "{err}");
+}
+
+#[test]
+fn the_event_tab_takes_in_a_race_file() {
+    let dir = common::temp_dir("sled-take-in");
+    let race_path = dir.join("race.json");
+    std::fs::write(
+        &race_path,
+        feldherr::document::to_json(&Document::Game(example_document())),
+    )
+    .expect("written");
+    let event_path = dir.join("event.json");
+    std::fs::write(
+        &event_path,
+        feldherr::document::to_json(&event_with_players()),
+    )
+    .expect("event");
+    let mut harness = harness(Dice::scripted([]));
+    harness.state_mut().queue(Command::Open(event_path));
+    harness.run();
+    click(&mut harness, "Sled race");
+    type_into(&mut harness, "Race file", &race_path.display().to_string());
+    harness.get_by_label_contains("Read Schlittenrennen 2026: 3 drivers, finished");
+    click(&mut harness, "Take the race in");
+    let doc = harness
+        .state()
+        .active_document()
+        .expect("doc")
+        .document()
+        .clone();
+    let fed = new_year(&doc).sled_race.clone().expect("fed");
+    assert_eq!(fed.finishers.len(), 2);
+    let Document::Event(event) = &doc else {
+        panic!()
+    };
+    assert_eq!(event.hosted.len(), 1);
+    // The points are in the tab.
+    harness.get_by_label("10 points");
+}
+
+#[test]
+fn the_overlay_shows_sleds_their_zones_and_the_planned_path() {
+    // Start draw, movement dice and move order done: a move is next.
+    let doc = example_document_until(3);
+    let race = race(&doc).expect("a race");
+    let Some(NextStep::Move(id)) = race.next_step() else {
+        panic!("a move is next: {:?}", race.next_step());
+    };
+    let plan = race.plan(id, Some(0.0), 50);
+    assert_eq!(plan.len(), 50);
+    let texts = Texts::new("en");
+    let overlay = race_overlay(&texts, race, Some(id), &plan, None, None);
+    let labels: Vec<&str> = overlay.labels().map(|(text, _)| text).collect();
+    // The six zones of the selected sled (S4).
+    for zone in [
+        "front",
+        "front-left",
+        "rear-left",
+        "rear",
+        "rear-right",
+        "front-right",
+    ] {
+        assert!(labels.contains(&zone), "{zone} in {labels:?}");
+    }
+    // Each of the three sleds with speed and wounds: all start at 0, 3/3.
+    let sleds: Vec<&&str> = labels
+        .iter()
+        .filter(|l| l.contains(" · 0 · 3/3 · "))
+        .collect();
+    assert_eq!(sleds.len(), 3, "{labels:?}");
+    // The inches that cross terrain are drawn as warnings, the others as path.
+    let terrain = plan.iter().filter(|i| !i.terrain.is_empty()).count();
+    assert!(terrain > 0, "the lane crosses terrain: {plan:?}");
+    let warned = overlay
+        .items
+        .iter()
+        .filter(|i| {
+            matches!(
+                i,
+                OverlayItem::Line {
+                    tone: Tone::Violation,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(warned, terrain);
+    let path = overlay
+        .items
+        .iter()
+        .filter(|i| {
+            matches!(
+                i,
+                OverlayItem::Line {
+                    tone: Tone::Path,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(path, plan.len() - terrain);
+}
+
+#[test]
+fn an_angle_aimed_on_the_table_is_a_facing_or_a_turn() {
+    // A click straight up from the sled: facing 90 degrees.
+    assert_eq!(
+        bearing(Point::new(10.0, 10.0), Point::new(10.0, 20.0)),
+        Some(90.0)
+    );
+    assert_eq!(
+        bearing(Point::new(10.0, 10.0), Point::new(10.0, 10.0)),
+        None
+    );
+    // A turn is the signed angle from the facing: left positive.
+    let facing = Angle::from_degrees(350.0).expect("angle");
+    assert!((turn_between(facing, 20.0) - 30.0).abs() < 1e-9);
+    let facing = Angle::from_degrees(20.0).expect("angle");
+    assert!((turn_between(facing, 350.0) + 30.0).abs() < 1e-9);
+}
