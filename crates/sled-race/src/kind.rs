@@ -1,7 +1,7 @@
 //! The race's saved resolutions: their inputs and typed outcomes.
 
 use feldherr_dice::Dice;
-use feldherr_dice::step::{Answer, ChoiceRequest, Driver, Resolver};
+use feldherr_dice::step::{Answer, ChoiceRequest, Driver, Message, Resolver};
 use feldherr_geometry::{Angle, Point};
 use feldherr_play::{Id, PlayError, Replayed, ResolutionKind};
 use serde::{Deserialize, Serialize};
@@ -181,5 +181,31 @@ impl ResolutionKind for SledKind {
             ),
             _ => Err(PlayError::refused("not a resolution", None)),
         }
+    }
+
+    fn title_message(&self) -> Option<Message> {
+        let name = |before: &RaceState, sled: Id| {
+            before
+                .sled(sled)
+                .map_or_else(|| "?".to_owned(), |s| s.driver.name.clone())
+        };
+        Some(match self {
+            SledKind::StartDraw { .. } => Message::new("sled.title.start"),
+            SledKind::TurnDice { before } => {
+                Message::new("sled.title.turn_dice").int("turn", i64::from(before.turn) + 1)
+            }
+            SledKind::RoundOrder { before } => Message::new("sled.title.round_order")
+                .int("round", i64::from(before.race_round()) + 1),
+            SledKind::Move { before, sled, .. } => Message::new("sled.title.move")
+                .int("round", i64::from(before.race_round()))
+                .text("who", name(before, *sled)),
+            SledKind::Turn {
+                before,
+                sled,
+                angle,
+            } => Message::new("sled.title.turn")
+                .text("who", name(before, *sled))
+                .text("angle", format!("{angle:.0}")),
+        })
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use feldherr_dice::step::{LogStep, Message, MessageArg, Prompt};
-use feldherr_play::{Catalogue, Game, Lang, step_messages};
+use feldherr_play::{Catalogue, Game, Lang, ResolutionKind, step_messages};
 use feldherr_sled_race::Race;
 
 fn keys(json: &str) -> Vec<String> {
@@ -34,9 +34,14 @@ fn all_keys(m: &Message, out: &mut Vec<String>) {
 #[test]
 fn every_key_used_in_races_renders_in_both_languages() {
     let mut used = Vec::new();
+    let mut titles = Vec::new();
     for seed in 0..12 {
         let (race, _) = super::proptest_race::random_race(seed, 6, 8).expect("race");
         for r in &race.resolutions {
+            // The title, as the resolution panel and list show it.
+            let title = r.kind().title_message().expect("a title message");
+            all_keys(&title, &mut used);
+            titles.push(title);
             let log: &[LogStep] = r.resolution().log();
             for step in log {
                 if let Some(m) = &step.message {
@@ -61,6 +66,9 @@ fn every_key_used_in_races_renders_in_both_languages() {
                 continue;
             }
             assert!(cat.get(key).is_some(), "{key} missing in {lang:?}");
+        }
+        for title in &titles {
+            assert!(cat.render(title).is_some(), "{title:?} in {lang:?}");
         }
     }
 }
