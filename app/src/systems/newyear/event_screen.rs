@@ -114,7 +114,6 @@ impl crate::systems::EventUi for EventScreen {
                         texts,
                         event,
                         BattleKind::RaeuberWarhammer,
-                        changed,
                         commands,
                     );
                 }
@@ -126,7 +125,6 @@ impl crate::systems::EventUi for EventScreen {
                         texts,
                         event,
                         BattleKind::NewYearScenario,
-                        changed,
                         commands,
                     );
                 }
