@@ -346,9 +346,12 @@ fn result_fields(
                 for (i, name) in names.iter().enumerate().take(count) {
                     let label = ui.label(name);
                     if let Some(text) = fields.get_mut(offset + i) {
-                        // VP run to five digits and more; counts are small.
+                        // VP run to five digits and more (the field is
+                        // sized exactly, a grid cell never narrows it);
+                        // counts are small.
                         let width = if i == 0 { vp } else { 44.0 };
-                        ui.add(egui::TextEdit::singleline(text).desired_width(width))
+                        let height = ui.spacing().interact_size.y;
+                        ui.add_sized([width, height], egui::TextEdit::singleline(text))
                             .labelled_by(label.id);
                     }
                 }

@@ -45,9 +45,7 @@ pub fn compromise_text(texts: &Texts, c: &Compromise) -> String {
                 ("club", club),
             ],
         ),
-        Compromise::RepeatedBye { player } => {
-            texts.f("draw.repeated_bye", &[("player", player)])
-        }
+        Compromise::RepeatedBye { player } => texts.f("draw.repeated_bye", &[("player", player)]),
     }
 }
 
@@ -194,10 +192,7 @@ impl DrawPanel {
         let mut swap = false;
         let [first, second] = &mut self.swap;
         ui.horizontal_wrapped(|ui| {
-            for (slot, key, salt) in [
-                (first, "draw.swap_a", "sx"),
-                (second, "draw.swap_b", "sy"),
-            ] {
+            for (slot, key, salt) in [(first, "draw.swap_a", "sx"), (second, "draw.swap_b", "sy")] {
                 let label = ui.label(texts.t(key));
                 let selected = if slot.is_empty() {
                     texts.t("pairing.choose").to_owned()

@@ -109,24 +109,14 @@ impl crate::systems::EventUi for EventScreen {
             egui::ScrollArea::vertical().show(ui, |ui| match self.tab {
                 Tab::Players => self.players.show(ui, texts, event, changed, commands),
                 Tab::Raeuber => {
-                    self.raeuber.show(
-                        ui,
-                        texts,
-                        event,
-                        BattleKind::RaeuberWarhammer,
-                        commands,
-                    );
+                    self.raeuber
+                        .show(ui, texts, event, BattleKind::RaeuberWarhammer, commands);
                 }
                 Tab::NewYear => {
-                    self.treasure.show(ui, texts);
+                    self.treasure.show(ui, texts, event, commands);
                     ui.separator();
-                    self.new_year.show(
-                        ui,
-                        texts,
-                        event,
-                        BattleKind::NewYearScenario,
-                        commands,
-                    );
+                    self.new_year
+                        .show(ui, texts, event, BattleKind::NewYearScenario, commands);
                 }
                 Tab::Sled => self.sled.show(ui, texts, event, changed, commands),
                 Tab::Standings => self.standings.show(ui, texts, event, commands),

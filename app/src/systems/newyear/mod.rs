@@ -120,8 +120,8 @@ impl super::EventHeadless for NewYearEvent {
         let rows = standings_rows_full(texts, &self.0)?;
         Ok(match format {
             super::StandingsFormat::Json => cli::standings_json(&rows),
-            super::StandingsFormat::Csv => cli::standings_csv(&rows),
-            super::StandingsFormat::Table => cli::standings_table(&self.0.name, &rows),
+            super::StandingsFormat::Csv => cli::standings_csv(texts, &rows),
+            super::StandingsFormat::Table => cli::standings_table(texts, &self.0.name, &rows),
         })
     }
 

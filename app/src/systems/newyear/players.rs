@@ -152,9 +152,8 @@ impl PlayersTab {
             ]) {
                 let label = texts.f(key, &[("name", &player.name)]);
                 let response = ui.add(egui::TextEdit::singleline(text).desired_width(130.0));
-                response.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
-                });
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
                 response.on_hover_text(&label);
             }
         } else {
@@ -223,10 +222,11 @@ impl PlayersTab {
                     self.editing = None;
                 }
             } else {
-                if ui
-                    .small_button(texts.t("event.edit"))
-                    .on_hover_text(texts.f("event.edit_of", &[("name", &player.name)]))
-                    .clicked()
+                if named(
+                    ui.small_button(texts.t("event.edit")),
+                    &texts.f("event.edit_of", &[("name", &player.name)]),
+                )
+                .clicked()
                 {
                     self.editing = Some(Editing {
                         id: player.id.clone(),
@@ -237,10 +237,11 @@ impl PlayersTab {
                         ],
                     });
                 }
-                if ui
-                    .small_button(texts.t("event.remove"))
-                    .on_hover_text(texts.f("event.remove_of", &[("name", &player.name)]))
-                    .clicked()
+                if named(
+                    ui.small_button(texts.t("event.remove")),
+                    &texts.f("event.remove_of", &[("name", &player.name)]),
+                )
+                .clicked()
                 {
                     if event.uses_of(&player.id).is_empty() {
                         commands.push(event_edit(EventEdit::RemovePlayer(player.id.clone())));
@@ -335,6 +336,13 @@ impl PlayersTab {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
     }
+}
+
+/// A row's small button named for its player (screen readers and tests
+/// tell the rows apart), with the same text on hover.
+fn named(response: egui::Response, name: &str) -> egui::Response {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response.on_hover_text(name)
 }
 
 /// A player id from the name, made unique among `taken`.

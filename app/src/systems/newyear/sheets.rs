@@ -296,7 +296,7 @@ pub fn standings(texts: &Texts, event: &Event, options: SheetOptions) -> Result<
     .zebra(true)
     .font_size(if rows.len() > 40 { 8.0 } else { 10.0 });
     for r in &rows {
-        table = table.row(r.cells());
+        table = table.row(r.cells(texts));
     }
     Ok(page(texts, event, options, title)
         .block(Title::new(title).subtitle(tie_breakers))
