@@ -768,3 +768,152 @@ fn without_a_portal_open_and_save_as_ask_for_a_typed_path() {
     click(&mut h, "Cancel");
     assert!(h.query_by_label("Path of the file").is_none());
 }
+
+fn fixture_event(path: &str) -> feldherr_wfb_newyear::Event {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures")
+            .join(path),
+    )
+    .expect("fixture");
+    feldherr_wfb_newyear::Event::from_json(&text).expect("event")
+}
+
+#[test]
+fn slips_fit_a5_with_signatures_and_go_two_to_an_a4_page() {
+    use feldherr::sheets::SheetOptions;
+    use feldherr::systems::newyear::sheets::{event_sheets, event_sheets_two_up, slip};
+    use feldherr_sheet::PageSize;
+    use feldherr_wfb_newyear::BattleKind;
+    let texts = feldherr::i18n::Texts::new("en");
+    let event = fixture_event("wfb-newyear/event-24.json");
+    let a5 = SheetOptions {
+        page: PageSize::A5,
+        dpi: 72,
+    };
+    let mut slips = 0;
+    for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
+        for pairing in &event.game(kind).pairings {
+            let layout = slip(&texts, &event, kind, pairing, a5)
+                .expect("slip")
+                .layout()
+                .expect("layout");
+            // One A5 page, signatures included.
+            assert_eq!(layout.page_count(), 1, "table {}", pairing.table);
+            assert!(
+                layout.pages()[0]
+                    .texts()
+                    .any(|(_, _, t)| t.contains("Referee")),
+                "signatures on the page"
+            );
+            slips += 1;
+        }
+    }
+    assert_eq!(slips, 23);
+    let options = SheetOptions {
+        page: PageSize::A4,
+        dpi: 72,
+    };
+    let two_up = event_sheets_two_up(&texts, &event, options).expect("sheets");
+    let pages: Vec<_> = two_up
+        .iter()
+        .filter(|s| s.name.starts_with("slips-a4-"))
+        .collect();
+    // 23 slips: 12 A4 pages, each one page with two (the last one) slips.
+    assert_eq!(pages.len(), 12);
+    for sheet in &pages {
+        let layout = sheet.sheet.layout().expect("layout");
+        assert_eq!(layout.page_count(), 1, "{}", sheet.name);
+        assert_eq!(layout.page_size_pt(), PageSize::A4.size_pt());
+    }
+    // The cut line: dashed grey pixels across the middle of the page.
+    let page = pages[0]
+        .sheet
+        .layout()
+        .expect("layout")
+        .render_page(0)
+        .expect("raster");
+    let middle = page.height() / 2;
+    let grey = (0..page.width())
+        .filter(|x| {
+            (middle.saturating_sub(3)..middle + 3)
+                .any(|y| page.pixel(*x, y).is_some_and(|p| p[0] < 160))
+        })
+        .count();
+    assert!(
+        grey > page.width() as usize / 3,
+        "a dashed line across: {grey} of {}",
+        page.width()
+    );
+    // The other sheets stay on A4; the separate slips are gone.
+    assert!(two_up.iter().any(|s| s.name == "standings"));
+    assert!(!two_up.iter().any(|s| s.name.starts_with("slip-")));
+    // The bye and its points are on the standings sheet.
+    let standings = event_sheets(&texts, &event, options)
+        .expect("sheets")
+        .into_iter()
+        .find(|s| s.name == "standings")
+        .expect("standings");
+    let outline = standings.sheet.layout().expect("layout").text_outline();
+    assert!(
+        outline.contains("Bye in New Year scenario: Jonas Albrecht, 3 event points"),
+        "{outline}"
+    );
+}
+
+#[test]
+fn printing_defaults_beside_the_event_file_and_reports_overwrites_first() {
+    let dir = common::temp_dir("print-beside");
+    let mut h = harness(Dice::scripted([]));
+    open_fixture_event(&mut h, &dir);
+    click(&mut h, "Print");
+    let folder = dir.join("event-sheets");
+    assert_eq!(
+        h.get_by_label("Folder").accesskit_node().value().as_deref(),
+        Some(folder.display().to_string().as_str())
+    );
+    h.get_by_label("Slips: two A5 per A4 page, with a cut line");
+    replace_text(&mut h, "DPI (PNG)", "72");
+    for kind in ["Result slips", "Sled race", "Rules cards"] {
+        h.get_all_by_label(kind).last().expect(kind).click();
+        h.run();
+    }
+    let write = |h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>| {
+        h.get_by_label("Write all sheets").click();
+        for _ in 0..400 {
+            h.step();
+            if h.query_by_label_contains("files written to").is_some()
+                || h.query_by_label_contains("would be overwritten").is_some()
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+        h.run();
+    };
+    write(&mut h);
+    h.get_by_label_contains("files written to");
+    let written = folder.join("standings.png");
+    let before = std::fs::metadata(&written)
+        .expect("written")
+        .modified()
+        .ok();
+    // Again: the existing file is named before anything is written.
+    write(&mut h);
+    h.get_by_label("1 files exist already and would be overwritten:");
+    h.get_by_label("standings.png");
+    assert_eq!(
+        std::fs::metadata(&written).expect("kept").modified().ok(),
+        before
+    );
+    assert!(h.query_by_label_contains("files written to").is_none());
+    h.get_by_label("Overwrite the existing files").click();
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label_contains("files written to").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.get_by_label_contains("files written to");
+}

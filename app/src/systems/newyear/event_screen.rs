@@ -76,6 +76,10 @@ impl EventScreen {
 }
 
 impl crate::systems::EventUi for EventScreen {
+    fn set_location(&mut self, location: Option<&std::path::Path>) {
+        self.export.set_location(location);
+    }
+
     /// Draws the event.
     fn show(
         &mut self,
