@@ -426,7 +426,7 @@ fn the_generator_draws_with_a_seed_swaps_and_confirms_with_a_bye() {
     let event = event_of(&h);
     let game = &event.raeuber_warhammer;
     assert_eq!(game.seed, Some(42));
-    assert_eq!(game.byes, [x.clone()]);
+    assert_eq!(game.byes, std::slice::from_ref(&x));
     let seats: Vec<(u32, &str, &str)> = game
         .pairings
         .iter()
@@ -730,7 +730,10 @@ fn reopen_last_session_survives_a_failed_open() {
     h.state_mut().queue(Command::DismissError);
     h.state_mut().queue(Command::SetDark(true));
     h.run();
-    assert_eq!(h.state().settings().last_session, [copy.clone()]);
+    assert_eq!(
+        h.state().settings().last_session,
+        std::slice::from_ref(&copy)
+    );
     click(&mut h, "Reopen last session (1 documents)");
     assert_eq!(h.state().documents().len(), 1);
     assert_eq!(h.state().settings().last_session, [copy]);

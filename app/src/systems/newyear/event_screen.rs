@@ -110,7 +110,8 @@ impl crate::systems::EventUi for EventScreen {
             });
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| match self.tab {
+            // Both ways: the standings are wider than a 1024 px window.
+            egui::ScrollArea::both().show(ui, |ui| match self.tab {
                 Tab::Players => self.players.show(ui, texts, event, changed, commands),
                 Tab::Raeuber => {
                     self.raeuber

@@ -387,8 +387,10 @@ impl StandingsTab {
                     return;
                 }
             };
-            let row_height = size * 1.45;
-            let per_page = ((ui.available_height() - row_height * 2.0) / row_height)
+            // A row is the text's line plus the grid's spacing; the
+            // heading row and the page line take three more.
+            let row_height = size * 1.6;
+            let per_page = ((ui.available_height() - row_height * 3.0) / row_height)
                 .floor()
                 .max(1.0);
             #[expect(
