@@ -920,3 +920,21 @@ fn printing_defaults_beside_the_event_file_and_reports_overwrites_first() {
     }
     h.get_by_label_contains("files written to");
 }
+
+#[test]
+fn without_a_portal_the_table_picture_asks_for_a_typed_path() {
+    let dir = common::temp_dir("typed-picture");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().set_native_dialogs(false);
+    h.state_mut().queue(Command::NewGame("confrontation"));
+    h.run();
+    h.state_mut().queue(Command::ExportTablePicture);
+    h.run();
+    h.get_by_label("Export the table picture");
+    h.get_by_label_contains("no desktop portal");
+    let target = dir.join("table.png");
+    replace_text(&mut h, "Path of the file", &target.display().to_string());
+    click(&mut h, "OK");
+    let bytes = std::fs::read(&target).expect("picture written");
+    assert!(bytes.starts_with(b"\x89PNG"));
+}
