@@ -168,6 +168,12 @@ impl FeldherrApp {
         self.commands.push(command);
     }
 
+    /// Use native file dialogs or always the typed path (tests, machines
+    /// without a desktop portal).
+    pub fn set_native_dialogs(&mut self, native: bool) {
+        self.dialogs.set_native(native);
+    }
+
     /// The settings in force.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -261,6 +267,7 @@ impl FeldherrApp {
                 None => commands.push(Command::Show(Screen::Start)),
             },
         }
+        self.dialogs.show(ui.ctx(), &self.texts);
         if let Some(message) = self.error.clone() {
             let modal = egui::Modal::new(egui::Id::unique("error.dialog")).show(ui.ctx(), |ui| {
                 ui.set_max_width(520.0);
@@ -348,7 +355,9 @@ impl FeldherrApp {
             Command::Open(path) => self.open(&path),
             Command::OpenDialog => self.dialogs.request(Purpose::Open, ctx, ""),
             Command::ReopenLastSession => {
-                let paths = std::mem::take(&mut self.settings.last_session);
+                // The list stays until a document actually opens (a failed
+                // reopen keeps it for another try).
+                let paths = self.settings.last_session.clone();
                 for path in paths {
                     self.open(&path);
                 }
@@ -380,7 +389,10 @@ impl FeldherrApp {
                     .and_then(|i| self.documents.get_mut(i))
                     .map(|open| open.save_as(&path));
                 match result {
-                    Some(Ok(())) => self.settings.remember(path),
+                    Some(Ok(())) => {
+                        self.settings.remember(path);
+                        self.remember_session();
+                    }
                     Some(Err(e)) => self.error = Some(e.to_string()),
                     None => {}
                 }
@@ -418,6 +430,9 @@ impl FeldherrApp {
                         self.screen = Screen::Start;
                     }
                     self.document_screen = DocumentScreen::default();
+                    if !self.documents.is_empty() {
+                        self.remember_session();
+                    }
                 }
             }
             Command::Edit(edit) => {
@@ -472,6 +487,13 @@ impl FeldherrApp {
             Command::ShowError(message) => self.error = Some(message),
             Command::DismissError => self.error = None,
         }
+    }
+
+    /// Records the open documents as the session to reopen next time; only
+    /// when the set of documents changed (a document opened, saved under a
+    /// new name or closed), so a failed open or any other command on the
+    /// start screen keeps the last session.
+    fn remember_session(&mut self) {
         self.settings.last_session = self
             .documents
             .iter()
@@ -490,6 +512,7 @@ impl FeldherrApp {
         self.active = Some(self.documents.len() - 1);
         self.screen = Screen::Document;
         self.document_screen = DocumentScreen::default();
+        self.remember_session();
     }
 
     fn open(&mut self, path: &Path) {
@@ -516,6 +539,7 @@ impl FeldherrApp {
                 if !self.is_autosave(path) {
                     self.settings.remember(path.to_path_buf());
                 }
+                self.remember_session();
             }
             Err(e) => self.error = Some(e.to_string()),
         }

@@ -4,7 +4,8 @@
 mod common;
 
 use common::{click, harness, replace_text, type_into};
-use egui_kittest::kittest::Queryable;
+use eframe::egui;
+use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::Command;
 use feldherr::document::Document;
 use feldherr_dice::Dice;
@@ -250,4 +251,701 @@ fn saved_results_show_in_their_fields_whichever_tab_was_first() {
     h.get_by_label(
         "With the standards bonus: A 1350 VP, B 700 VP, difference 650: event points A 3, B 6",
     );
+}
+
+/// Opens a copy of a fixture event (`fixtures/<path>`) from `dir`.
+fn open_fixture(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    dir: &std::path::Path,
+    path: &str,
+) {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures")
+        .join(path);
+    let copy = dir.join("event.json");
+    let text = std::fs::read_to_string(fixture).expect("fixture");
+    let mut value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    // A bare event of the crate's fixtures goes into a document.
+    if value.get("format").is_none() {
+        value["event"] = serde_json::Value::from("wfb_newyear");
+        value = serde_json::json!({
+            "format": "feldherr",
+            "kind": "event",
+            "schema_version": 2,
+            "event": value,
+        });
+    }
+    std::fs::write(&copy, value.to_string()).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy));
+    h.run();
+    assert_eq!(h.state().error(), None, "{path} opens");
+}
+
+fn sized(width: f32, height: f32) -> egui_kittest::Harness<'static, feldherr::app::FeldherrApp> {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(eframe::egui::vec2(width, height))
+        .build_ui_state(
+            |ui, app: &mut feldherr::app::FeldherrApp| app.show(ui),
+            feldherr::app::FeldherrApp::with_options(feldherr::app::AppOptions::for_tests(
+                Dice::scripted([]),
+            )),
+        );
+    h.run();
+    h
+}
+
+#[test]
+fn a_player_is_edited_after_adding_and_the_change_shows_in_pairings() {
+    let mut h = harness(Dice::scripted([]));
+    open_fixture_event(&mut h, &common::temp_dir("edit-player"));
+    click(&mut h, "Edit Jonas Albrecht");
+    // The first player's row is in edit mode: name, club, army.
+    replace_text(&mut h, "Name of Jonas Albrecht", "Jonas Albrecht-Meier");
+    replace_text(&mut h, "Club of Jonas Albrecht", "SC Süd");
+    click(&mut h, "Save changes");
+    let event = event_of(&h);
+    let jonas = event.player("jonas").expect("same id");
+    assert_eq!(jonas.name, "Jonas Albrecht-Meier");
+    assert_eq!(jonas.club, "SC Süd");
+    click(&mut h, "Raeuber-Warhammer");
+    h.get_by_label("Table 1: Jonas Albrecht-Meier (A) against Lena Brandt (B)");
+    click(&mut h, "Standings");
+    h.get_by_label("Jonas Albrecht-Meier");
+    h.get_by_label("SC Süd");
+}
+
+#[test]
+fn removing_a_paired_player_explains_why_and_offers_the_drop_out() {
+    let mut h = harness(Dice::scripted([]));
+    open_fixture_event(&mut h, &common::temp_dir("remove-player"));
+    click(&mut h, "Remove Jonas Albrecht");
+    // Nothing removed; the question names his uses by names, no ids.
+    assert_eq!(event_of(&h).players.len(), 8);
+    h.get_by_label("Jonas Albrecht cannot be removed: these refer to him:");
+    h.get_by_label("•  Raeuber-Warhammer, table 1 against Lena Brandt");
+    h.get_by_label("•  New Year scenario, table 1 against Sabine Vogt");
+    assert!(h.query_by_label_contains("\"jonas\"").is_none());
+    click(&mut h, "Mark as dropped out");
+    let event = event_of(&h);
+    assert!(event.player("jonas").expect("kept").dropped);
+    // His results stay; he is shown as dropped everywhere.
+    assert!(event.raeuber_warhammer.pairings[0].result.is_some());
+    h.get_by_label("Jonas Albrecht (dropped out)");
+    click(&mut h, "Standings");
+    h.get_by_label("Jonas Albrecht (dropped out)");
+    // A dropped player is not offered for a new pairing.
+    click(&mut h, "Raeuber-Warhammer");
+    click(&mut h, "Player A");
+    assert!(h.query_by_label("Jonas Albrecht").is_none());
+    // The document stays sound: it saves and reloads.
+    assert!(
+        h.state()
+            .active_document()
+            .expect("doc")
+            .document()
+            .problems()
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_player_without_uses_is_removed_and_duplicate_names_warn() {
+    let mut h = harness(Dice::scripted([]));
+    click(&mut h, "New event");
+    add_player(&mut h, "Anna Adler", false);
+    add_player(&mut h, "Anna Adler", false);
+    h.get_by_label(
+        "Warning: Anna Adler is registered more than once; add a club or an initial so the \
+         players can tell them apart.",
+    );
+    // Two players, two ids; the second is told apart by its id only.
+    let event = event_of(&h);
+    assert_eq!(event.players.len(), 2);
+    assert_ne!(event.players[0].id, event.players[1].id);
+    h.get_all_by_label("Remove Anna Adler")
+        .next()
+        .expect("remove")
+        .click();
+    h.run();
+    assert_eq!(event_of(&h).players.len(), 1);
+    assert!(
+        h.query_by_label_contains("registered more than once")
+            .is_none()
+    );
+}
+
+fn new_event_with(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    players: &[(&str, &str)],
+) {
+    click(h, "New event");
+    for (name, club) in players {
+        type_into(h, "New player", name);
+        type_into(h, "Club of the new player", club);
+        click(h, "Add player");
+    }
+}
+
+#[test]
+fn the_generator_draws_with_a_seed_swaps_and_confirms_with_a_bye() {
+    use feldherr_wfb_newyear::BattleKind;
+    let mut h = harness(Dice::scripted([]));
+    new_event_with(
+        &mut h,
+        &[
+            ("Anna Adler", "Ulm"),
+            ("Bernd Bauer", "Ulm"),
+            ("Clara Vogt", "Kassel"),
+            ("Dieter Schulz", "Kassel"),
+            ("Emil Engel", "Bamberg"),
+        ],
+    );
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text(&mut h, "Seed", "42");
+    click(&mut h, "Draw");
+    h.get_by_label("Draft (seed 42), not confirmed yet:");
+    // Same-club games avoided: none to report.
+    h.get_by_label("No rematch, no game within a club, no repeated bye.");
+    let event = event_of(&h);
+    let mut expected = event.draw(BattleKind::RaeuberWarhammer, 42).expect("draw");
+    assert!(
+        event.raeuber_warhammer.pairings.is_empty(),
+        "not yet confirmed"
+    );
+    // Swap the first two seats before confirming.
+    let (x, y) = (expected.tables[0].a.clone(), expected.tables[0].b.clone());
+    let name = |id: &str| event.player_name(id);
+    // Swap the player at table 1 with the one who has the bye.
+    let bye = expected.bye.clone().expect("five players: a bye");
+    click(&mut h, "Swap");
+    click(&mut h, &name(&x));
+    click(&mut h, "with");
+    click(&mut h, &name(&bye));
+    click(&mut h, "Swap players");
+    expected
+        .swap(
+            &x,
+            &bye,
+            &event
+                .entrants(BattleKind::RaeuberWarhammer)
+                .expect("entrants"),
+            &event.history(BattleKind::RaeuberWarhammer),
+        )
+        .expect("swap");
+    h.get_by_label(&format!("Bye: {} (0 event points)", name(&x)));
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    let game = &event.raeuber_warhammer;
+    assert_eq!(game.seed, Some(42));
+    assert_eq!(game.byes, std::slice::from_ref(&x));
+    let seats: Vec<(u32, &str, &str)> = game
+        .pairings
+        .iter()
+        .map(|p| (p.table, p.player_a.as_str(), p.player_b.as_str()))
+        .collect();
+    let drawn: Vec<(u32, &str, &str)> = expected
+        .tables
+        .iter()
+        .map(|t| (t.number, t.a.as_str(), t.b.as_str()))
+        .collect();
+    assert_eq!(seats, drawn);
+    assert_eq!(game.pairings[0].table, 1);
+    assert!(seats.iter().any(|(_, a, b)| *a == bye || *b == bye));
+    assert!(seats.iter().any(|(_, a, b)| *a == y || *b == y));
+    // Numbered tables and the bye on the tab; the seed stays shown.
+    h.get_by_label_contains(&format!("Bye: {} scores 0 event points", name(&x)));
+    h.get_by_label("The confirmed pairings were drawn with seed 42.");
+    // The same seed repeats the draw.
+    let again = event_of(&h);
+    let mut fresh = again.clone();
+    fresh.raeuber_warhammer.pairings.clear();
+    fresh.raeuber_warhammer.byes.clear();
+    let repeat = fresh
+        .draw(BattleKind::RaeuberWarhammer, 42)
+        .expect("draw again");
+    assert_eq!(repeat.bye, Some(bye));
+}
+
+#[test]
+fn a_half_typed_result_survives_switching_tabs_and_a_fixed_error_disappears() {
+    let mut h = harness(Dice::scripted([]));
+    new_event_with(&mut h, &[("Anna Adler", "Ulm"), ("Bernd Bauer", "Kassel")]);
+    click(&mut h, "Raeuber-Warhammer");
+    click(&mut h, "Player A");
+    click(&mut h, "Anna Adler");
+    click(&mut h, "Player B");
+    click(&mut h, "Bernd Bauer");
+    click(&mut h, "Add pairing");
+    type_into(&mut h, "VP A", "1234");
+    type_into(&mut h, "VP B", "x");
+    h.get_by_label("VP B: \"x\" is not a whole number");
+    // Another tab, an edit there, and back: the typed text is still there.
+    click(&mut h, "Players");
+    add_player(&mut h, "Clara Vogt", false);
+    click(&mut h, "Standings");
+    click(&mut h, "Raeuber-Warhammer");
+    assert_eq!(h.get_by_label("VP A").value().as_deref(), Some("1234"));
+    assert_eq!(h.get_by_label("VP B").value().as_deref(), Some("x"));
+    h.get_by_label("VP B: \"x\" is not a whole number");
+    // Fixing the value clears the error at once.
+    replace_text(&mut h, "VP B", "200");
+    assert!(h.query_by_label_contains("is not a whole number").is_none());
+    click(&mut h, "Save result");
+    assert!(event_of(&h).raeuber_warhammer.pairings[0].result.is_some());
+}
+
+#[test]
+fn vp_fields_show_five_digits_from_1024_by_700() {
+    for (width, height) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        let mut h = sized(width, height);
+        new_event_with(&mut h, &[("Anna Adler", "Ulm"), ("Bernd Bauer", "Kassel")]);
+        click(&mut h, "Raeuber-Warhammer");
+        click(&mut h, "Player A");
+        click(&mut h, "Anna Adler");
+        click(&mut h, "Player B");
+        click(&mut h, "Bernd Bauer");
+        click(&mut h, "Add pairing");
+        let field = h.get_by_label("VP A").rect().width();
+        // Five digits of the 14 pt body font are about 45 points; the
+        // field holds six plus its margins.
+        let five = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(
+                "00000".into(),
+                eframe::egui::FontId::proportional(14.0),
+                eframe::egui::Color32::WHITE,
+            )
+            .size()
+            .x
+        });
+        assert!(field >= five + 8.0, "{width}x{height}: {field} < {five}");
+    }
+}
+
+#[test]
+fn standings_sort_by_every_column_and_say_what_decided() {
+    let mut h = sized(1920.0, 1080.0);
+    open_fixture(
+        &mut h,
+        &common::temp_dir("sort"),
+        "wfb-newyear/event-24.json",
+    );
+    click(&mut h, "Standings");
+    // Tie-breaker: VP difference (the checkbox comes before the heading).
+    h.get_all_by_label("VP difference")
+        .next()
+        .expect("checkbox")
+        .click();
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert!(!event_of(&h).tie_breakers.is_empty());
+    // "Decided by" gives the deciding values.
+    let decided = h
+        .get_all_by_label_contains(" vs ")
+        .next()
+        .expect("a tie-breaker decided a place")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(
+        decided.starts_with("VP difference ")
+            || decided.starts_with("treasures ")
+            || decided.starts_with("sled placing "),
+        "{decided}"
+    );
+    let event = event_of(&h);
+    let names: std::collections::HashSet<String> = event
+        .players
+        .iter()
+        .map(|p| {
+            if p.dropped {
+                format!("{} (dropped out)", p.name)
+            } else {
+                p.name.clone()
+            }
+        })
+        .collect();
+    // The names in the order shown, top to bottom.
+    let shown = |h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>| -> Vec<String> {
+        let mut at: Vec<(f32, String)> = names
+            .iter()
+            .flat_map(|name| {
+                h.get_all_by_label(name)
+                    .map(|n| (n.rect().top(), name.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        at.sort_by(|a, b| a.0.total_cmp(&b.0));
+        at.into_iter().map(|(_, n)| n).collect()
+    };
+    click(&mut h, "Player");
+    let by_name = shown(&h);
+    assert_eq!(by_name.len(), 24);
+    let mut sorted = by_name.clone();
+    sorted.sort_by_key(|n| feldherr_wfb_newyear::surname_key(n.trim_end_matches(" (dropped out)")));
+    assert_eq!(by_name, sorted, "names by surname");
+    click(&mut h, "Player ^");
+    let reversed = shown(&h);
+    assert_eq!(reversed.first(), by_name.last());
+    // Every column sorts, the tie-breaker values too.
+    for heading in [
+        "Club",
+        "Army",
+        "Raeuber",
+        "Scenario",
+        "Sled",
+        "Total",
+        "VP diff.",
+        "Treasures",
+        "Sled place",
+        "Decided by",
+        "Place",
+    ] {
+        let all: Vec<_> = h.get_all_by_label(heading).collect();
+        all.last().expect(heading).click();
+        h.run();
+        assert!(
+            h.query_by_label(&format!("{heading} ^")).is_some()
+                || h.query_by_label(&format!("{heading} v")).is_some(),
+            "{heading} sorted"
+        );
+    }
+}
+
+#[test]
+fn the_projector_pages_8_24_64_and_120_players_with_name_round_and_time() {
+    for (path, players) in [
+        ("documents/newyear-event.json", 8),
+        ("wfb-newyear/event-24.json", 24),
+        ("wfb-newyear/event-64.json", 64),
+        ("wfb-newyear/event-120.json", 120),
+    ] {
+        for (width, height) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+            let mut h = sized(width, height);
+            open_fixture(&mut h, &common::temp_dir(&format!("proj{players}")), path);
+            click(&mut h, "Standings");
+            click(&mut h, "Projector view");
+            let event = event_of(&h);
+            assert!(h.get_all_by_label(&event.name).count() >= 1);
+            h.get_by_label("F11: full screen");
+            // The round: "<game>: n of m results", or after the race.
+            assert!(
+                h.query_by_label("after the sled race").is_some()
+                    || h.query_by_label_contains(" results").is_some(),
+                "{path}: the round"
+            );
+            // The clock, HH:MM (this minute or the one before).
+            let now = jiff::Zoned::now();
+            let clocks = [
+                now.strftime("%H:%M").to_string(),
+                now.saturating_sub(jiff::Span::new().minutes(1))
+                    .strftime("%H:%M")
+                    .to_string(),
+            ];
+            assert!(
+                clocks.iter().any(|c| h.query_by_label(c).is_some()),
+                "{path}: a clock"
+            );
+            // All rows fit on one page or the pages are counted.
+            let page = h.query_by_label_contains("Page 1 of ");
+            if players >= 64 {
+                let page = page
+                    .expect("paged")
+                    .accesskit_node()
+                    .value()
+                    .unwrap_or_default();
+                let pages: usize = page
+                    .trim_start_matches("Page 1 of ")
+                    .parse()
+                    .expect("a page count");
+                assert!(pages >= 2, "{path} at {width}x{height}: {page}");
+            }
+            if players == 8 {
+                assert!(page.is_none(), "8 players fit one page");
+            }
+            // Every row shown is entirely inside the window.
+            for player in &event.players {
+                for node in h.query_all_by_label_contains(&player.name) {
+                    assert!(
+                        node.rect().bottom() <= height + 0.5,
+                        "{path} at {width}x{height}: {} below the screen",
+                        player.name
+                    );
+                }
+            }
+            h.key_press(egui::Key::Escape);
+            h.run();
+            h.get_by_label("Projector view");
+        }
+    }
+}
+
+#[test]
+fn the_treasure_helper_uses_the_event_table_and_checks_recovery_at_3_in() {
+    let mut h = harness(Dice::scripted([]));
+    click(&mut h, "New event");
+    click(&mut h, "New Year scenario");
+    click(&mut h, "Treasure line helper (N4)");
+    replace_text(&mut h, "Table width (in)", "60");
+    replace_text(&mut h, "Table depth (in)", "40");
+    click(&mut h, "Use this table size for the event");
+    let table = event_of(&h).table;
+    assert_eq!((table.width, table.depth), (60.0, 40.0));
+    // N4 on a 60 x 40 table: middle 20 in, 6 in towards A: 14 in.
+    type_into(&mut h, "Movement of player A", "3");
+    type_into(&mut h, "Movement of player B", "9");
+    h.get_by_label("The line moves 6 in towards player A: 14 in from A's edge.");
+    h.get_by_label("Treasure cards at (15 in, 14 in), (30 in, 14 in), (45 in, 14 in).");
+    // N5: card 1 lies at (15, 14) along the line, its long side across:
+    // its far edge at y = 15.75. A regiment (unit strength 10, a 2 in
+    // square) centred at y = 19.75 is exactly 3 in away: within
+    // ("innerhalb von 3 Zoll").
+    click(&mut h, "Add enemy unit");
+    for (field, value) in [
+        ("x (in) of enemy 1", "15"),
+        ("y (in) of enemy 1", "19.75"),
+        ("Frontage (in) of enemy 1", "2"),
+        ("Depth (in) of enemy 1", "2"),
+        ("Unit strength of enemy 1", "10"),
+    ] {
+        type_into(&mut h, field, value);
+    }
+    h.get_by_label("Enemy 1 is 3.00 in from card 1.");
+    h.get_by_label("Enemy 1 is within 3 in of card 1: the treasure cannot be recovered now (N5).");
+    // A hair further: free.
+    replace_text(&mut h, "y (in) of enemy 1", "19.8");
+    h.get_by_label("Enemy 1 is 3.05 in from card 1.");
+    h.get_by_label("No eligible enemy within 3 in of card 1: the treasure may be recovered (N5).");
+    // Too weak a unit never stops a recovery.
+    replace_text(&mut h, "y (in) of enemy 1", "17");
+    replace_text(&mut h, "Unit strength of enemy 1", "4");
+    h.get_by_label("No eligible enemy within 3 in of card 1: the treasure may be recovered (N5).");
+}
+
+#[test]
+fn reopen_last_session_survives_a_failed_open() {
+    let dir = common::temp_dir("reopen");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = dir.join("event.json");
+    std::fs::copy(fixture, &copy).expect("copy");
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.settings.last_session = vec![copy.clone()];
+    let mut h = common::harness_with(options);
+    h.get_by_label("Reopen last session (1 documents)");
+    // A failed open and other start-screen commands keep it.
+    h.state_mut().queue(Command::Open(dir.join("missing.json")));
+    h.run();
+    assert!(h.state().error().is_some());
+    h.state_mut().queue(Command::DismissError);
+    h.state_mut().queue(Command::SetDark(true));
+    h.run();
+    assert_eq!(
+        h.state().settings().last_session,
+        std::slice::from_ref(&copy)
+    );
+    click(&mut h, "Reopen last session (1 documents)");
+    assert_eq!(h.state().documents().len(), 1);
+    assert_eq!(h.state().settings().last_session, [copy]);
+}
+
+#[test]
+fn without_a_portal_open_and_save_as_ask_for_a_typed_path() {
+    let dir = common::temp_dir("typed-path");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/newyear-event.json"
+    );
+    let copy = dir.join("event.json");
+    std::fs::copy(fixture, &copy).expect("copy");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().set_native_dialogs(false);
+    h.state_mut().queue(Command::OpenDialog);
+    h.run();
+    h.get_by_label("Open a document");
+    h.get_by_label_contains("no desktop portal");
+    replace_text(&mut h, "Path of the file", &copy.display().to_string());
+    click(&mut h, "OK");
+    assert_eq!(h.state().documents().len(), 1);
+    // Save as: typed too; the file is written there.
+    h.state_mut().queue(Command::SaveAsDialog);
+    h.run();
+    h.get_by_label("Save as");
+    let target = dir.join("copy.json");
+    replace_text(&mut h, "Path of the file", &target.display().to_string());
+    click(&mut h, "OK");
+    assert!(target.exists());
+    // Cancel closes it and changes nothing.
+    h.state_mut().queue(Command::SaveAsDialog);
+    h.run();
+    click(&mut h, "Cancel");
+    assert!(h.query_by_label("Path of the file").is_none());
+}
+
+fn fixture_event(path: &str) -> feldherr_wfb_newyear::Event {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures")
+            .join(path),
+    )
+    .expect("fixture");
+    feldherr_wfb_newyear::Event::from_json(&text).expect("event")
+}
+
+#[test]
+fn slips_fit_a5_with_signatures_and_go_two_to_an_a4_page() {
+    use feldherr::sheets::SheetOptions;
+    use feldherr::systems::newyear::sheets::{event_sheets, event_sheets_two_up, slip};
+    use feldherr_sheet::PageSize;
+    use feldherr_wfb_newyear::BattleKind;
+    let texts = feldherr::i18n::Texts::new("en");
+    let event = fixture_event("wfb-newyear/event-24.json");
+    let a5 = SheetOptions {
+        page: PageSize::A5,
+        dpi: 72,
+    };
+    let mut slips = 0;
+    for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
+        for pairing in &event.game(kind).pairings {
+            let layout = slip(&texts, &event, kind, pairing, a5)
+                .expect("slip")
+                .layout()
+                .expect("layout");
+            // One A5 page, signatures included.
+            assert_eq!(layout.page_count(), 1, "table {}", pairing.table);
+            assert!(
+                layout.pages()[0]
+                    .texts()
+                    .any(|(_, _, t)| t.contains("Referee")),
+                "signatures on the page"
+            );
+            slips += 1;
+        }
+    }
+    assert_eq!(slips, 23);
+    let options = SheetOptions {
+        page: PageSize::A4,
+        dpi: 72,
+    };
+    let two_up = event_sheets_two_up(&texts, &event, options).expect("sheets");
+    let pages: Vec<_> = two_up
+        .iter()
+        .filter(|s| s.name.starts_with("slips-a4-"))
+        .collect();
+    // 23 slips: 12 A4 pages, each one page with two (the last one) slips.
+    assert_eq!(pages.len(), 12);
+    for sheet in &pages {
+        let layout = sheet.sheet.layout().expect("layout");
+        assert_eq!(layout.page_count(), 1, "{}", sheet.name);
+        assert_eq!(layout.page_size_pt(), PageSize::A4.size_pt());
+    }
+    // The cut line: dashed grey pixels across the middle of the page.
+    let page = pages[0]
+        .sheet
+        .layout()
+        .expect("layout")
+        .render_page(0)
+        .expect("raster");
+    let middle = page.height() / 2;
+    let grey = (0..page.width())
+        .filter(|x| {
+            (middle.saturating_sub(3)..middle + 3)
+                .any(|y| page.pixel(*x, y).is_some_and(|p| p[0] < 160))
+        })
+        .count();
+    assert!(
+        grey > page.width() as usize / 3,
+        "a dashed line across: {grey} of {}",
+        page.width()
+    );
+    // The other sheets stay on A4; the separate slips are gone.
+    assert!(two_up.iter().any(|s| s.name == "standings"));
+    assert!(!two_up.iter().any(|s| s.name.starts_with("slip-")));
+    // The bye and its points are on the standings sheet.
+    let standings = event_sheets(&texts, &event, options)
+        .expect("sheets")
+        .into_iter()
+        .find(|s| s.name == "standings")
+        .expect("standings");
+    let outline = standings.sheet.layout().expect("layout").text_outline();
+    assert!(
+        outline.contains("Bye in New Year scenario: Jonas Albrecht, 3 event points"),
+        "{outline}"
+    );
+}
+
+#[test]
+fn printing_defaults_beside_the_event_file_and_reports_overwrites_first() {
+    let dir = common::temp_dir("print-beside");
+    let mut h = harness(Dice::scripted([]));
+    open_fixture_event(&mut h, &dir);
+    click(&mut h, "Print");
+    let folder = dir.join("event-sheets");
+    assert_eq!(
+        h.get_by_label("Folder").accesskit_node().value().as_deref(),
+        Some(folder.display().to_string().as_str())
+    );
+    h.get_by_label("Slips: two A5 per A4 page, with a cut line");
+    replace_text(&mut h, "DPI (PNG)", "72");
+    for kind in ["Result slips", "Sled race", "Rules cards"] {
+        h.get_all_by_label(kind).last().expect(kind).click();
+        h.run();
+    }
+    let write = |h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>| {
+        h.get_by_label("Write all sheets").click();
+        for _ in 0..400 {
+            h.step();
+            if h.query_by_label_contains("files written to").is_some()
+                || h.query_by_label_contains("would be overwritten").is_some()
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+        h.run();
+    };
+    write(&mut h);
+    h.get_by_label_contains("files written to");
+    let written = folder.join("standings.png");
+    let before = std::fs::metadata(&written)
+        .expect("written")
+        .modified()
+        .ok();
+    // Again: the existing file is named before anything is written.
+    write(&mut h);
+    h.get_by_label("1 files exist already and would be overwritten:");
+    h.get_by_label("standings.png");
+    assert_eq!(
+        std::fs::metadata(&written).expect("kept").modified().ok(),
+        before
+    );
+    assert!(h.query_by_label_contains("files written to").is_none());
+    h.get_by_label("Overwrite the existing files").click();
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label_contains("files written to").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.get_by_label_contains("files written to");
+}
+
+#[test]
+fn without_a_portal_the_table_picture_asks_for_a_typed_path() {
+    let dir = common::temp_dir("typed-picture");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().set_native_dialogs(false);
+    h.state_mut().queue(Command::NewGame("confrontation"));
+    h.run();
+    h.state_mut().queue(Command::ExportTablePicture);
+    h.run();
+    h.get_by_label("Export the table picture");
+    h.get_by_label_contains("no desktop portal");
+    let target = dir.join("table.png");
+    replace_text(&mut h, "Path of the file", &target.display().to_string());
+    click(&mut h, "OK");
+    let bytes = std::fs::read(&target).expect("picture written");
+    assert!(bytes.starts_with(b"\x89PNG"));
 }

@@ -152,6 +152,10 @@ pub trait EventUi: std::fmt::Debug {
         revision: u64,
         commands: &mut Vec<Command>,
     );
+
+    /// Where the document is saved (`None`: not saved yet), told before
+    /// each frame; an event's printing defaults to a folder beside it.
+    fn set_location(&mut self, _location: Option<&std::path::Path>) {}
 }
 
 /// How `feldherr standings` prints.

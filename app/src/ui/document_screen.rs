@@ -33,13 +33,11 @@ impl DocumentScreen {
                 self.game
                     .show(ui, texts, game, open.revision(), dice, commands)
             }
-            Document::Event(event) => self.event.get_or_insert_with(|| event.event.ui()).show(
-                ui,
-                texts,
-                event,
-                open.revision(),
-                commands,
-            ),
+            Document::Event(event) => {
+                let screen = self.event.get_or_insert_with(|| event.event.ui());
+                screen.set_location(open.path());
+                screen.show(ui, texts, event, open.revision(), commands);
+            }
         }
     }
 }

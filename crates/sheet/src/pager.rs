@@ -219,6 +219,14 @@ impl Pager {
         if last == 0 {
             needed += keep_extra;
         }
+        // A block that fits on one page is never split: when it does not
+        // fit in what is left, it starts a new page (issue 10: a machine on
+        // a record sheet, a result slip). Longer blocks split between body
+        // chunks.
+        let whole = lead_h + flow.body.iter().map(|c| c.height).sum::<f32>() + close_h;
+        if whole <= available + 1e-3 && whole > self.remaining() + 1e-3 && !self.at_top() {
+            self.new_page();
+        }
         if needed > self.remaining() + 1e-3 && !self.at_top() {
             self.new_page();
         }

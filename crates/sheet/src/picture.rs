@@ -22,6 +22,7 @@ pub struct Picture {
     align: Align,
     caption: Option<String>,
     frame: bool,
+    space_after: f32,
 }
 
 impl Picture {
@@ -35,6 +36,7 @@ impl Picture {
             align: Align::Centre,
             caption: None,
             frame: false,
+            space_after: 12.0,
         }
     }
 
@@ -60,7 +62,22 @@ impl Picture {
         self
     }
 
+    /// Space below the picture, in points (12 unless set; 0 stacks
+    /// pictures edge to edge, e.g. two A5 slips on an A4 page).
+    #[must_use]
+    pub fn space_after(mut self, points: f32) -> Self {
+        self.space_after = points;
+        self
+    }
+
     pub(crate) fn validate(&self, block: usize) -> Result<(), SheetError> {
+        if !self.space_after.is_finite() || self.space_after < 0.0 {
+            return Err(SheetError::InvalidLength {
+                what: "picture space after",
+                block,
+                value: self.space_after,
+            });
+        }
         if !self.width.is_finite() || self.width <= 0.0 {
             return Err(SheetError::InvalidLength {
                 what: "picture width",
@@ -121,7 +138,7 @@ impl Picture {
         Flow {
             kind: "picture",
             body: vec![chunk],
-            space_after: 12.0,
+            space_after: self.space_after,
             ..Flow::default()
         }
     }

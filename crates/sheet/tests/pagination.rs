@@ -119,3 +119,27 @@ fn long_event_name_moves_the_date_beside_it() {
     assert!(t.contains(&format!("{event} · 2026-01-03")), "{t:?}");
     assert!(t.iter().any(|s| s == "page 1 of 1"));
 }
+
+#[test]
+fn a_block_that_fits_a_page_is_never_split() {
+    // Half a page gone: a 20-row table (shorter than a page, longer than
+    // what is left) starts on the next page whole (issue 10).
+    let mut doc = Document::new();
+    doc.push(Block::Spacer(500.0));
+    doc.push(common::standings(20));
+    let layout = ok(doc.layout());
+    assert_eq!(layout.page_count(), 2);
+    assert!(texts(&layout, 0).is_empty());
+    assert!(!texts(&layout, 1).is_empty());
+}
+
+#[test]
+fn a_block_longer_than_a_page_still_splits() {
+    let mut doc = Document::new();
+    doc.push(Block::Spacer(500.0));
+    doc.push(common::standings(120));
+    let layout = ok(doc.layout());
+    // It starts on the first page below the spacer.
+    assert!(!texts(&layout, 0).is_empty());
+    assert!(layout.page_count() >= 3);
+}

@@ -1,5 +1,8 @@
 //! Pairings and results of one battle game (Raeuber-Warhammer or the New
-//! Year scenario), with live validation and the event points as you type.
+//! Year scenario): the pairing generator, byes, live validation and the
+//! event points as you type. Typed results are kept per table while other
+//! tabs are shown and other edits happen; a table's fields reload only when
+//! its saved result changes (issue 10).
 
 use std::collections::BTreeMap;
 
@@ -14,6 +17,13 @@ use crate::i18n::Texts;
 /// for side A, then for side B.
 type ResultFields = [String; 6];
 
+/// A table's typed fields and the saved result they were loaded from.
+#[derive(Debug, Default)]
+struct Typed {
+    fields: ResultFields,
+    loaded: Option<BattleResult>,
+}
+
 /// Fields being typed on a battle tab.
 #[derive(Debug, Default)]
 pub struct BattleTab {
@@ -21,7 +31,21 @@ pub struct BattleTab {
     player_a: String,
     player_b: String,
     pairing_error: Option<String>,
-    results: BTreeMap<usize, ResultFields>,
+    /// Typed results by table number.
+    results: BTreeMap<u32, Typed>,
+    draw: super::draw::DrawPanel,
+}
+
+/// The width of a VP field: six digits of the body font plus the frame,
+/// so at least five digits always show (issue 10).
+fn vp_width(ui: &egui::Ui) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let digits = ui.fonts_mut(|f| {
+        f.layout_no_wrap("000000".into(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    digits + 2.0 * ui.spacing().button_padding.x
 }
 
 fn fields_of(result: Option<&BattleResult>) -> ResultFields {
@@ -103,19 +127,21 @@ impl BattleTab {
         texts: &Texts,
         event: &Event,
         kind: BattleKind,
-        changed: bool,
         commands: &mut Vec<Command>,
     ) {
         let game = event.game(kind);
-        if changed {
-            self.results = game
-                .pairings
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (i, fields_of(p.result.as_ref())))
-                .collect();
+        // A table's fields follow its saved result when that changes (undo,
+        // a save, another tab); typed text stays otherwise.
+        for pairing in &game.pairings {
+            let typed = self.results.entry(pairing.table).or_default();
+            if typed.loaded != pairing.result {
+                typed.fields = fields_of(pairing.result.as_ref());
+                typed.loaded = pairing.result;
+            }
         }
-        let name_of = |id: &str| event.player(id).map_or(id.to_owned(), |p| p.name.clone());
+        self.results
+            .retain(|table, _| game.pairings.iter().any(|p| p.table == *table));
+        let name_of = |id: &str| event.player_name(id);
         let key = match kind {
             BattleKind::RaeuberWarhammer => "event.tab.raeuber",
             BattleKind::NewYearScenario => "event.tab.newyear",
@@ -126,8 +152,20 @@ impl BattleTab {
             BattleKind::NewYearScenario => "result.bands.newyear",
         }));
         ui.add_space(6.0);
-        for (index, pairing) in game.pairings.iter().enumerate() {
-            let fields = self.results.entry(index).or_default();
+        self.draw.show(ui, texts, event, kind, commands);
+        for bye in &game.byes {
+            ui.label(texts.f(
+                "pairing.bye",
+                &[
+                    ("player", &name_of(bye)),
+                    ("points", &game.bye_points.to_string()),
+                ],
+            ));
+        }
+        ui.add_space(6.0);
+        for pairing in &game.pairings {
+            let index = pairing.table;
+            let fields = &mut self.results.entry(index).or_default().fields;
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
@@ -142,8 +180,20 @@ impl BattleTab {
                         ))
                         .strong(),
                     );
+                    if pairing.result.is_some()
+                        && ui.small_button(texts.t("result.cleared")).clicked()
+                    {
+                        commands.push(event_edit(EventEdit::SetResult {
+                            game: kind,
+                            table: index,
+                            result: None,
+                        }));
+                    }
                     if ui.small_button(texts.t("pairing.remove")).clicked() {
-                        commands.push(event_edit(EventEdit::RemovePairing { game: kind, index }));
+                        commands.push(event_edit(EventEdit::RemovePairing {
+                            game: kind,
+                            table: index,
+                        }));
                     }
                 });
                 result_fields(ui, texts, kind, index, fields);
@@ -153,6 +203,9 @@ impl BattleTab {
                         if !all_empty {
                             for p in problems {
                                 ui.colored_label(ui.visuals().error_fg_color, p);
+                            }
+                            if pairing.result.is_some() {
+                                ui.weak(texts.t("result.unsaved"));
                             }
                         }
                     }
@@ -179,6 +232,9 @@ impl BattleTab {
                             "result.save_table",
                             &[("table", &pairing.table.to_string())],
                         );
+                        if !saved && pairing.result.is_some() {
+                            ui.weak(texts.t("result.unsaved"));
+                        }
                         if ui
                             .add_enabled(!saved, egui::Button::new(label))
                             .on_hover_text(button_label)
@@ -186,7 +242,7 @@ impl BattleTab {
                         {
                             commands.push(event_edit(EventEdit::SetResult {
                                 game: kind,
-                                index,
+                                table: index,
                                 result: Some(result),
                             }));
                         }
@@ -227,7 +283,7 @@ impl BattleTab {
                 egui::ComboBox::from_id_salt(format!("{salt}{kind:?}"))
                     .selected_text(selected)
                     .show_ui(ui, |ui| {
-                        for player in &event.players {
+                        for player in event.players.iter().filter(|p| !p.dropped) {
                             ui.selectable_value(slot, player.id.clone(), &player.name);
                         }
                     })
@@ -269,9 +325,10 @@ fn result_fields(
     ui: &mut egui::Ui,
     texts: &Texts,
     kind: BattleKind,
-    index: usize,
+    index: u32,
     fields: &mut ResultFields,
 ) {
+    let vp = vp_width(ui);
     egui::Grid::new(("result", kind as u8, index))
         .num_columns(4)
         .show(ui, |ui| {
@@ -289,9 +346,12 @@ fn result_fields(
                 for (i, name) in names.iter().enumerate().take(count) {
                     let label = ui.label(name);
                     if let Some(text) = fields.get_mut(offset + i) {
-                        // VP run to four digits and more; counts are small.
-                        let width = if i == 0 { 80.0 } else { 44.0 };
-                        ui.add(egui::TextEdit::singleline(text).desired_width(width))
+                        // VP run to five digits and more (the field is
+                        // sized exactly, a grid cell never narrows it);
+                        // counts are small.
+                        let width = if i == 0 { vp } else { 44.0 };
+                        let height = ui.spacing().interact_size.y;
+                        ui.add_sized([width, height], egui::TextEdit::singleline(text))
                             .labelled_by(label.id);
                     }
                 }

@@ -12,12 +12,12 @@ fn csv_field(text: &str) -> String {
 }
 
 /// Standings as CSV.
-pub fn standings_csv(rows: &[StandingsRow]) -> String {
+pub fn standings_csv(texts: &crate::i18n::Texts, rows: &[StandingsRow]) -> String {
     let mut text = String::from(
         "place,player,club,army,raeuber_warhammer,new_year_scenario,sled_race,total,decided_by\n",
     );
     for r in rows {
-        let fields = r.cells();
+        let fields = r.cells(texts);
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         text.push_str(&line.join(","));
         text.push('\n');
@@ -44,6 +44,7 @@ pub fn standings_json(rows: &[StandingsRow]) -> String {
                 "vp_difference": r.points.vp_difference,
                 "treasures_recovered": r.points.treasures_recovered,
                 "sled_placing": r.points.sled_placing,
+                "dropped": r.dropped,
                 "decided_by": r.decided_by,
             })
         })
@@ -54,10 +55,10 @@ pub fn standings_json(rows: &[StandingsRow]) -> String {
 }
 
 /// Standings as an aligned text table.
-pub fn standings_table(title: &str, rows: &[StandingsRow]) -> String {
+pub fn standings_table(texts: &crate::i18n::Texts, title: &str, rows: &[StandingsRow]) -> String {
     let name_width = rows
         .iter()
-        .map(|r| r.points.name.chars().count())
+        .map(|r| r.name_label(texts).chars().count())
         .max()
         .unwrap_or(6)
         .max(6);
@@ -76,7 +77,7 @@ pub fn standings_table(title: &str, rows: &[StandingsRow]) -> String {
         text.push_str(&format!(
             "{:>5}  {:<name_width$}  {:<club_width$}  {:>5} {:>5} {:>5}  {:>5}  {}\n",
             place_label(r),
-            r.points.name,
+            r.name_label(texts),
             r.club,
             r.points.raeuber_warhammer,
             r.points.new_year_scenario,

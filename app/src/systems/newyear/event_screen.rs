@@ -76,6 +76,10 @@ impl EventScreen {
 }
 
 impl crate::systems::EventUi for EventScreen {
+    fn set_location(&mut self, location: Option<&std::path::Path>) {
+        self.export.set_location(location);
+    }
+
     /// Draws the event.
     fn show(
         &mut self,
@@ -108,29 +112,18 @@ impl crate::systems::EventUi for EventScreen {
             });
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| match self.tab {
+            // Both ways: the standings are wider than a 1024 px window.
+            egui::ScrollArea::both().show(ui, |ui| match self.tab {
                 Tab::Players => self.players.show(ui, texts, event, changed, commands),
                 Tab::Raeuber => {
-                    self.raeuber.show(
-                        ui,
-                        texts,
-                        event,
-                        BattleKind::RaeuberWarhammer,
-                        changed,
-                        commands,
-                    );
+                    self.raeuber
+                        .show(ui, texts, event, BattleKind::RaeuberWarhammer, commands);
                 }
                 Tab::NewYear => {
-                    self.treasure.show(ui, texts);
+                    self.treasure.show(ui, texts, event, commands);
                     ui.separator();
-                    self.new_year.show(
-                        ui,
-                        texts,
-                        event,
-                        BattleKind::NewYearScenario,
-                        changed,
-                        commands,
-                    );
+                    self.new_year
+                        .show(ui, texts, event, BattleKind::NewYearScenario, commands);
                 }
                 Tab::Sled => self.sled.show(ui, texts, event, changed, commands),
                 Tab::Standings => self.standings.show(ui, texts, event, commands),

@@ -1,5 +1,8 @@
 //! Printing: every sheet of the event (slips, sled race, standings, rules
 //! cards) exported as PNG or PDF off the UI thread, with a progress bar.
+//! The folder defaults to one beside the event file (with Browse); files
+//! that would be overwritten are listed before anything is written; slips
+//! on A4 may go two A5 to a page with a cut line (issue 10).
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
@@ -44,6 +47,16 @@ struct Running {
 #[derive(Debug)]
 pub struct ExportTab {
     folder: String,
+    /// Whether the organiser typed or browsed a folder (then the default
+    /// beside the event file no longer replaces it).
+    folder_chosen: bool,
+    /// The event file's location, for the default folder.
+    location: Option<PathBuf>,
+    browsing: Option<Receiver<Option<PathBuf>>>,
+    /// Slips two A5 to an A4 page, with a cut line.
+    two_up: bool,
+    /// Files that would be overwritten, listed before writing.
+    existing: Vec<PathBuf>,
     format: ExportFormat,
     page: PageSize,
     dpi: String,
@@ -61,6 +74,11 @@ impl Default for ExportTab {
                 .join("feldherr-sheets")
                 .display()
                 .to_string(),
+            folder_chosen: false,
+            location: None,
+            browsing: None,
+            two_up: false,
+            existing: Vec::new(),
             format: ExportFormat::Png,
             page: PageSize::A4,
             dpi: "300".into(),
@@ -72,8 +90,56 @@ impl Default for ExportTab {
     }
 }
 
+/// The default sheets folder beside an event file: `<stem>-sheets`.
+pub fn folder_beside(event_file: &std::path::Path) -> PathBuf {
+    let stem = event_file
+        .file_stem()
+        .map_or_else(|| "event".into(), |s| s.to_string_lossy().into_owned());
+    event_file
+        .parent()
+        .unwrap_or_else(|| std::path::Path::new("."))
+        .join(format!("{stem}-sheets"))
+}
+
 impl ExportTab {
+    /// Where the event is saved; the folder follows it until the organiser
+    /// picks another.
+    pub fn set_location(&mut self, location: Option<&std::path::Path>) {
+        if self.location.as_deref() != location {
+            self.location = location.map(std::path::Path::to_path_buf);
+            if !self.folder_chosen
+                && let Some(file) = &self.location
+            {
+                self.folder = folder_beside(file).display().to_string();
+            }
+        }
+    }
+
+    fn browse(&mut self, ctx: &egui::Context) {
+        let (sender, receiver) = channel();
+        let start = PathBuf::from(self.folder.trim());
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let mut dialog = rfd::FileDialog::new();
+            if let Some(parent) = start.parent().filter(|p| p.is_dir()) {
+                dialog = dialog.set_directory(parent);
+            }
+            let _ = sender.send(dialog.pick_folder());
+            ctx.request_repaint();
+        });
+        self.browsing = Some(receiver);
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event) {
+        if let Some(receiver) = &self.browsing
+            && let Ok(picked) = receiver.try_recv()
+        {
+            self.browsing = None;
+            if let Some(folder) = picked {
+                self.folder = folder.display().to_string();
+                self.folder_chosen = true;
+            }
+        }
         if self.language.is_empty() {
             self.language = texts.code().to_owned();
         }
@@ -84,8 +150,27 @@ impl ExportTab {
             .num_columns(2)
             .show(ui, |ui| {
                 let label = ui.label(texts.t("export.folder"));
-                ui.add(egui::TextEdit::singleline(&mut self.folder).desired_width(360.0))
-                    .labelled_by(label.id);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add(egui::TextEdit::singleline(&mut self.folder).desired_width(360.0))
+                        .labelled_by(label.id)
+                        .changed()
+                    {
+                        self.folder_chosen = true;
+                    }
+                    let portal = cfg!(any(target_os = "windows", target_os = "macos"))
+                        || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some();
+                    if ui
+                        .add_enabled(
+                            portal && self.browsing.is_none(),
+                            egui::Button::new(texts.t("export.browse")),
+                        )
+                        .on_disabled_hover_text(texts.t("export.browse.no_portal"))
+                        .clicked()
+                    {
+                        self.browse(ui.ctx());
+                    }
+                });
                 ui.end_row();
                 ui.label(texts.t("export.format"));
                 ui.horizontal(|ui| {
@@ -104,6 +189,12 @@ impl ExportTab {
                         ui.radio_value(&mut self.page, page, texts.t(key));
                     }
                 });
+                ui.end_row();
+                ui.label("");
+                ui.add_enabled(
+                    self.page == PageSize::A4,
+                    egui::Checkbox::new(&mut self.two_up, texts.t("export.two_up")),
+                );
                 ui.end_row();
                 let label = ui.label(texts.t("export.dpi"));
                 ui.add(egui::TextEdit::singleline(&mut self.dpi).desired_width(60.0))
@@ -154,14 +245,44 @@ impl ExportTab {
             self.start(texts, event, false);
         }
         let mut overwrite = false;
+        if !self.existing.is_empty() {
+            // Reported before anything is written (issue 10); overwritten
+            // only when the organiser confirms it (issue 16).
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                texts.f(
+                    "export.would_overwrite",
+                    &[("n", &self.existing.len().to_string())],
+                ),
+            );
+            let names: Vec<String> = self
+                .existing
+                .iter()
+                .take(12)
+                .map(|p| {
+                    p.file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                })
+                .collect();
+            let more = self.existing.len().saturating_sub(names.len());
+            let mut list = names.join(", ");
+            if more > 0 {
+                list.push_str(&texts.f("export.and_more", &[("n", &more.to_string())]));
+            }
+            ui.weak(list);
+            ui.horizontal(|ui| {
+                overwrite = ui.button(texts.t("export.overwrite")).clicked();
+                if ui.button(texts.t("export.keep")).clicked() {
+                    self.existing.clear();
+                }
+            });
+        }
         match &self.message {
             Some(Ok(text)) => {
                 ui.label(text);
             }
             Some(Err(text)) => {
                 ui.colored_label(ui.visuals().error_fg_color, text);
-                // Existing sheets are overwritten only when the organiser
-                // confirms it (issue 16).
                 if text.contains("already exists") {
                     overwrite = ui.button(texts.t("export.overwrite")).clicked();
                 }
@@ -190,7 +311,12 @@ impl ExportTab {
             page: self.page,
             dpi,
         };
-        let mut sheets = match event_sheets(&sheet_texts, event, options) {
+        let sheets = if self.two_up && self.page == PageSize::A4 {
+            super::sheets::event_sheets_two_up(&sheet_texts, event, options)
+        } else {
+            event_sheets(&sheet_texts, event, options)
+        };
+        let mut sheets = match sheets {
             Ok(sheets) => sheets,
             Err(e) => {
                 self.message = Some(Err(e));
@@ -207,9 +333,18 @@ impl ExportTab {
             self.message = Some(Err(texts.t("export.none_chosen").to_owned()));
             return;
         }
+        let folder = PathBuf::from(self.folder.trim());
+        self.existing.clear();
+        if !force {
+            let existing = existing_files(&sheets, &folder, self.format);
+            if !existing.is_empty() {
+                self.existing = existing;
+                self.message = None;
+                return;
+            }
+        }
         let progress = Progress::default();
         let (sender, result) = channel();
-        let folder = PathBuf::from(self.folder.trim());
         let format = self.format;
         let worker = progress.clone();
         // Rendering hundreds of 300-DPI pages takes seconds: off the UI thread.
@@ -219,4 +354,26 @@ impl ExportTab {
         self.message = None;
         self.running = Some(Running { progress, result });
     }
+}
+
+/// The files of `sheets` that exist in `folder` already (the first page of
+/// each sheet, and the combined PDF).
+pub fn existing_files(
+    sheets: &[crate::sheets::NamedSheet],
+    folder: &std::path::Path,
+    format: ExportFormat,
+) -> Vec<PathBuf> {
+    let extension = match format {
+        ExportFormat::Png => "png",
+        ExportFormat::Pdf => "pdf",
+    };
+    let mut files: Vec<PathBuf> = sheets
+        .iter()
+        .map(|sheet| folder.join(format!("{}.{extension}", sheet.name)))
+        .collect();
+    if format == ExportFormat::Pdf && !sheets.is_empty() {
+        files.push(folder.join("all-sheets.pdf"));
+    }
+    files.retain(|f| f.exists());
+    files
 }

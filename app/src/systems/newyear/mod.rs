@@ -4,6 +4,7 @@
 
 mod battles;
 mod cli;
+mod draw;
 mod event_screen;
 mod export;
 mod players;
@@ -21,9 +22,7 @@ pub use standings::{Row as StandingsRow, place_label, rows as standings_rows_ful
 use feldherr_play::{EventRules, Lang, PlayError, Problem};
 use feldherr_table::geometry::Unit;
 use feldherr_table::{Table, TableRules};
-use feldherr_wfb_newyear::{
-    BattleKind, BattleResult, Event, EventTieBreaker, Pairing, Player, SledRace,
-};
+use feldherr_wfb_newyear::Event;
 use serde::{Deserialize, Serialize};
 
 use super::{SystemEventEdit, SystemInfo, TableOnly, TableOnlySystem};
@@ -75,50 +74,10 @@ pub fn event_edit(edit: NewYearEdit) -> Command {
     )))
 }
 
-/// A change to a New Year event.
-#[derive(Debug, Clone, PartialEq)]
-pub enum NewYearEdit {
-    /// Set the date.
-    SetDate(String),
-    /// Add a player.
-    AddPlayer(Player),
-    /// Replace player `index`.
-    UpdatePlayer {
-        /// Which player.
-        index: usize,
-        /// The new data.
-        player: Player,
-    },
-    /// Remove player `index`.
-    RemovePlayer(usize),
-    /// Add a pairing to a battle game.
-    AddPairing {
-        /// Which game.
-        game: BattleKind,
-        /// The pairing (table and players).
-        pairing: Pairing,
-    },
-    /// Remove pairing `index` of a battle game.
-    RemovePairing {
-        /// Which game.
-        game: BattleKind,
-        /// Which pairing.
-        index: usize,
-    },
-    /// Enter, change or clear the result of a pairing.
-    SetResult {
-        /// Which game.
-        game: BattleKind,
-        /// Which pairing.
-        index: usize,
-        /// The result; `None` clears it.
-        result: Option<BattleResult>,
-    },
-    /// Enter or clear the sled race result.
-    SetSledRace(Option<SledRace>),
-    /// Set the tie-breakers in the organiser's order.
-    SetTieBreakers(Vec<EventTieBreaker>),
-}
+/// A change to a New Year event: the crate's id-based edit (players by
+/// their stable id, pairings by their table number), so a renamed player
+/// shows everywhere and errors name players by their names (issue 10).
+pub type NewYearEdit = feldherr_wfb_newyear::EventEdit;
 
 impl EventRules for NewYearEvent {
     type Edit = NewYearEdit;
@@ -129,15 +88,11 @@ impl EventRules for NewYearEvent {
     }
 
     fn rename(&mut self, name: &str) -> Result<(), PlayError> {
-        if name.trim().is_empty() {
-            return Err(PlayError::invalid("name", "\"\"", "must not be empty"));
-        }
-        self.0.name = name.to_owned();
-        Ok(())
+        EventRules::rename(&mut self.0, name)
     }
 
     fn apply(&mut self, edit: &NewYearEdit) -> Result<(), PlayError> {
-        apply_edit(edit, &mut self.0).map_err(|e| PlayError::refused(e, None))
+        EventRules::apply(&mut self.0, edit)
     }
 
     fn problems(&self) -> Vec<Problem> {
@@ -148,24 +103,12 @@ impl EventRules for NewYearEvent {
         EventRules::slots(&self.0)
     }
 
-    /// The crate's feed; its sled-race edit is the app's.
     fn feed(
         &self,
         role: &str,
         report: &feldherr_play::GameReport,
     ) -> Result<Option<NewYearEdit>, PlayError> {
-        Ok(match EventRules::feed(&self.0, role, report)? {
-            Some(feldherr_wfb_newyear::EventEdit::SetSledRace(race)) => {
-                Some(NewYearEdit::SetSledRace(race))
-            }
-            Some(other) => {
-                return Err(PlayError::refused(
-                    format!("the event cannot take {other:?} from a hosted game"),
-                    None,
-                ));
-            }
-            None => None,
-        })
+        EventRules::feed(&self.0, role, report)
     }
 }
 
@@ -178,8 +121,8 @@ impl super::EventHeadless for NewYearEvent {
         let rows = standings_rows_full(texts, &self.0)?;
         Ok(match format {
             super::StandingsFormat::Json => cli::standings_json(&rows),
-            super::StandingsFormat::Csv => cli::standings_csv(&rows),
-            super::StandingsFormat::Table => cli::standings_table(&self.0.name, &rows),
+            super::StandingsFormat::Csv => cli::standings_csv(texts, &rows),
+            super::StandingsFormat::Table => cli::standings_table(texts, &self.0.name, &rows),
         })
     }
 
@@ -214,70 +157,5 @@ impl NewYearEvent {
     /// A new, empty event.
     pub fn new(name: impl Into<String>) -> Self {
         Self(Event::new(name))
-    }
-}
-
-fn apply_edit(edit: &NewYearEdit, event: &mut Event) -> Result<(), String> {
-    let mut next = event.clone();
-    let count = next.players.len();
-    let missing =
-        |what: &str, index: usize, count: usize| format!("{what} {}: there are {count}", index + 1);
-    match edit {
-        NewYearEdit::SetDate(date) => next.date = date.clone(),
-        NewYearEdit::AddPlayer(player) => {
-            if next.players.iter().any(|p| p.id == player.id) {
-                return Err(format!("player id \"{}\" exists already", player.id));
-            }
-            next.players.push(player.clone());
-        }
-        NewYearEdit::UpdatePlayer { index, player } => {
-            let slot = next
-                .players
-                .get_mut(*index)
-                .ok_or_else(|| missing("player", *index, count))?;
-            *slot = player.clone();
-        }
-        NewYearEdit::RemovePlayer(index) => {
-            if *index >= count {
-                return Err(missing("player", *index, count));
-            }
-            next.players.remove(*index);
-        }
-        NewYearEdit::AddPairing { game, pairing } => {
-            game_mut(&mut next, *game).pairings.push(pairing.clone())
-        }
-        NewYearEdit::RemovePairing { game, index } => {
-            let pairings = &mut game_mut(&mut next, *game).pairings;
-            if *index >= pairings.len() {
-                return Err(missing("pairing", *index, pairings.len()));
-            }
-            pairings.remove(*index);
-        }
-        NewYearEdit::SetResult {
-            game,
-            index,
-            result,
-        } => {
-            let pairings = &mut game_mut(&mut next, *game).pairings;
-            let len = pairings.len();
-            let pairing = pairings
-                .get_mut(*index)
-                .ok_or_else(|| missing("pairing", *index, len))?;
-            pairing.result = *result;
-        }
-        NewYearEdit::SetSledRace(race) => next.sled_race = race.clone(),
-        NewYearEdit::SetTieBreakers(order) => next.tie_breakers = order.clone(),
-    }
-    // The event stays valid after every edit: a bad edit is refused with the
-    // reason and changes nothing (N1-N7).
-    next.validate().map_err(|e| e.to_string())?;
-    *event = next;
-    Ok(())
-}
-
-fn game_mut(event: &mut Event, game: BattleKind) -> &mut feldherr_wfb_newyear::BattleGame {
-    match game {
-        BattleKind::RaeuberWarhammer => &mut event.raeuber_warhammer,
-        BattleKind::NewYearScenario => &mut event.new_year_scenario,
     }
 }

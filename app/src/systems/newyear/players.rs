@@ -1,12 +1,21 @@
-//! Event name, date and players.
+//! Event name, date and players: register, edit after adding, mark
+//! drop-outs, remove (or drop instead when he is in use), duplicate-name
+//! warnings (issue 10).
 
 use eframe::egui;
-use feldherr_wfb_newyear::{Event, Player};
+use feldherr_wfb_newyear::{BattleKind, Event, Player, PlayerUse};
 
 use super::{NewYearEdit as EventEdit, event_edit};
 use crate::app::Command;
 use crate::document::DocumentEdit;
 use crate::i18n::Texts;
+
+/// A player being edited: his id and the typed name, club, army.
+#[derive(Debug, Clone, PartialEq)]
+struct Editing {
+    id: String,
+    fields: [String; 3],
+}
 
 /// Fields being typed on the players tab.
 #[derive(Debug, Default)]
@@ -16,6 +25,38 @@ pub struct PlayersTab {
     new_player: [String; 3],
     new_on_foot: bool,
     error: Option<String>,
+    editing: Option<Editing>,
+    /// The player whose removal waits for the organiser's answer because
+    /// something refers to him.
+    removing: Option<String>,
+}
+
+/// The name of a battle game in the interface language.
+pub fn game_label(texts: &Texts, game: BattleKind) -> &str {
+    texts.t(match game {
+        BattleKind::RaeuberWarhammer => "event.tab.raeuber",
+        BattleKind::NewYearScenario => "event.tab.newyear",
+    })
+}
+
+/// What refers to a player, in the interface language.
+pub fn use_text(texts: &Texts, u: &PlayerUse) -> String {
+    match u {
+        PlayerUse::Pairing {
+            game,
+            table,
+            opponent,
+        } => texts.f(
+            "event.use.pairing",
+            &[
+                ("game", game_label(texts, *game)),
+                ("table", &table.to_string()),
+                ("opponent", opponent),
+            ],
+        ),
+        PlayerUse::Bye { game } => texts.f("event.use.bye", &[("game", game_label(texts, *game))]),
+        PlayerUse::SledRace => texts.t("event.use.sled").to_owned(),
+    }
 }
 
 impl PlayersTab {
@@ -52,16 +93,27 @@ impl PlayersTab {
                 ui.end_row();
             });
         ui.add_space(8.0);
+        let dropped = event.players.iter().filter(|p| p.dropped).count();
         ui.label(
             egui::RichText::new(texts.f(
-                "event.players.count",
-                &[("n", &event.players.len().to_string())],
+                "event.players.count_dropped",
+                &[
+                    ("n", &event.players.len().to_string()),
+                    ("dropped", &dropped.to_string()),
+                ],
             ))
             .strong(),
         );
+        for (_, name) in event.duplicate_names() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                texts.f("event.duplicate_name", &[("name", &name)]),
+            );
+        }
+        self.removal_question(ui, texts, event, commands);
         egui::Grid::new("event.players")
             .striped(true)
-            .num_columns(6)
+            .num_columns(8)
             .show(ui, |ui| {
                 for key in [
                     "event.player",
@@ -69,39 +121,191 @@ impl PlayersTab {
                     "event.army",
                     "event.points",
                     "event.on_foot",
+                    "event.dropped",
                 ] {
                     ui.label(egui::RichText::new(texts.t(key)).strong());
                 }
                 ui.end_row();
-                for (i, player) in event.players.iter().enumerate() {
-                    ui.label(&player.name);
-                    ui.label(&player.club);
-                    ui.label(&player.army);
-                    ui.label(player.army_points.to_string());
-                    let mut on_foot = player.character_on_foot;
-                    if ui
-                        .checkbox(&mut on_foot, "")
-                        .on_hover_text(texts.t("event.on_foot"))
-                        .changed()
-                    {
-                        let mut updated = player.clone();
-                        updated.character_on_foot = on_foot;
-                        commands.push(event_edit(EventEdit::UpdatePlayer {
-                            index: i,
-                            player: updated,
-                        }));
-                    }
-                    if ui
-                        .small_button(texts.t("event.remove"))
-                        .on_hover_text(&player.name)
-                        .clicked()
-                    {
-                        commands.push(event_edit(EventEdit::RemovePlayer(i)));
-                    }
+                for player in &event.players {
+                    self.player_row(ui, texts, event, player, commands);
                     ui.end_row();
                 }
             });
         ui.add_space(8.0);
+        self.new_player(ui, texts, event, commands);
+    }
+
+    fn player_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        player: &Player,
+        commands: &mut Vec<Command>,
+    ) {
+        let editing = self.editing.as_mut().filter(|e| e.id == player.id);
+        if let Some(editing) = editing {
+            for (text, key) in editing.fields.iter_mut().zip([
+                "event.edit.name",
+                "event.edit.club",
+                "event.edit.army",
+            ]) {
+                let label = texts.f(key, &[("name", &player.name)]);
+                let response = ui.add(egui::TextEdit::singleline(text).desired_width(130.0));
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
+                response.on_hover_text(&label);
+            }
+        } else {
+            let name = if player.dropped {
+                egui::RichText::new(texts.f("event.name_dropped", &[("name", &player.name)]))
+                    .strikethrough()
+            } else {
+                egui::RichText::new(&player.name)
+            };
+            ui.label(name);
+            ui.label(&player.club);
+            ui.label(&player.army);
+        }
+        ui.label(player.army_points.to_string());
+        let mut on_foot = player.character_on_foot;
+        if ui
+            .checkbox(&mut on_foot, "")
+            .on_hover_text(texts.f("event.on_foot_of", &[("name", &player.name)]))
+            .changed()
+        {
+            commands.push(event_edit(EventEdit::UpdatePlayer {
+                id: player.id.clone(),
+                player: Player {
+                    character_on_foot: on_foot,
+                    ..player.clone()
+                },
+            }));
+        }
+        let mut dropped = player.dropped;
+        if ui
+            .checkbox(&mut dropped, "")
+            .on_hover_text(texts.f("event.dropped_of", &[("name", &player.name)]))
+            .changed()
+        {
+            commands.push(event_edit(EventEdit::SetDropped {
+                id: player.id.clone(),
+                dropped,
+            }));
+        }
+        ui.horizontal(|ui| {
+            if self.editing.as_ref().is_some_and(|e| e.id == player.id) {
+                if ui.small_button(texts.t("event.edit.save")).clicked()
+                    && let Some(editing) = self.editing.take()
+                {
+                    let [name, club, army] = editing.fields;
+                    if name.trim().is_empty() {
+                        self.error = Some(texts.t("event.name_missing").to_owned());
+                        self.editing = Some(Editing {
+                            id: editing.id,
+                            fields: [name, club, army],
+                        });
+                    } else {
+                        commands.push(event_edit(EventEdit::UpdatePlayer {
+                            id: player.id.clone(),
+                            player: Player {
+                                name: name.trim().to_owned(),
+                                club: club.trim().to_owned(),
+                                army: army.trim().to_owned(),
+                                ..player.clone()
+                            },
+                        }));
+                        self.error = None;
+                    }
+                }
+                if ui.small_button(texts.t("event.edit.cancel")).clicked() {
+                    self.editing = None;
+                }
+            } else {
+                if named(
+                    ui.small_button(texts.t("event.edit")),
+                    &texts.f("event.edit_of", &[("name", &player.name)]),
+                )
+                .clicked()
+                {
+                    self.editing = Some(Editing {
+                        id: player.id.clone(),
+                        fields: [
+                            player.name.clone(),
+                            player.club.clone(),
+                            player.army.clone(),
+                        ],
+                    });
+                }
+                if named(
+                    ui.small_button(texts.t("event.remove")),
+                    &texts.f("event.remove_of", &[("name", &player.name)]),
+                )
+                .clicked()
+                {
+                    if event.uses_of(&player.id).is_empty() {
+                        commands.push(event_edit(EventEdit::RemovePlayer(player.id.clone())));
+                    } else {
+                        self.removing = Some(player.id.clone());
+                    }
+                }
+            }
+        });
+    }
+
+    /// Asks what to do with a player who is in pairings: he cannot be
+    /// removed; dropping him keeps his results.
+    fn removal_question(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        commands: &mut Vec<Command>,
+    ) {
+        let Some(id) = self.removing.clone() else {
+            return;
+        };
+        let Some(player) = event.player(&id) else {
+            self.removing = None;
+            return;
+        };
+        let uses = event.uses_of(&id);
+        if uses.is_empty() {
+            self.removing = None;
+            return;
+        }
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                texts.f("event.remove.in_use", &[("name", &player.name)]),
+            );
+            for u in &uses {
+                ui.label(format!("•  {}", use_text(texts, u)));
+            }
+            ui.label(texts.t("event.remove.offer"));
+            ui.horizontal(|ui| {
+                if !player.dropped && ui.button(texts.t("event.remove.drop")).clicked() {
+                    commands.push(event_edit(EventEdit::SetDropped {
+                        id: id.clone(),
+                        dropped: true,
+                    }));
+                    self.removing = None;
+                }
+                if ui.button(texts.t("event.remove.keep")).clicked() {
+                    self.removing = None;
+                }
+            });
+        });
+        ui.add_space(6.0);
+    }
+
+    fn new_player(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        commands: &mut Vec<Command>,
+    ) {
         ui.horizontal_wrapped(|ui| {
             for (text, key) in self.new_player.iter_mut().zip([
                 "event.new.player",
@@ -132,6 +336,13 @@ impl PlayersTab {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
     }
+}
+
+/// A row's small button named for its player (screen readers and tests
+/// tell the rows apart), with the same text on hover.
+fn named(response: egui::Response, name: &str) -> egui::Response {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response.on_hover_text(name)
 }
 
 /// A player id from the name, made unique among `taken`.

@@ -2,7 +2,8 @@
 //! result, the standings and the rules cards.
 
 use feldherr_sheet::{
-    Align, Column, Document, Footer, KeyValues, Paragraph, Signatures, Table, Title,
+    Align, Column, Document, Footer, Image, KeyValues, Margins, PageSize, Paragraph, Picture,
+    Signatures, Table, Title,
 };
 use feldherr_wfb_newyear::{BattleKind, Event, Pairing, SledOutcome};
 
@@ -64,6 +65,101 @@ pub fn event_sheets(
     Ok(sheets)
 }
 
+/// Every sheet of the event with the slips two A5 to an A4 page: each slip
+/// laid out on A5 portrait (as printed alone), turned a quarter, one above
+/// the other with a dashed cut line between them; the other sheets on A4.
+pub fn event_sheets_two_up(
+    texts: &Texts,
+    event: &Event,
+    options: SheetOptions,
+) -> Result<Vec<NamedSheet>, String> {
+    let a4 = SheetOptions {
+        page: PageSize::A4,
+        ..options
+    };
+    let a5 = SheetOptions {
+        page: PageSize::A5,
+        ..options
+    };
+    let mut images = Vec::new();
+    for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
+        for pairing in &event.game(kind).pairings {
+            let layout = slip(texts, event, kind, pairing, a5)?
+                .layout()
+                .map_err(|e| e.to_string())?;
+            for index in 0..layout.page_count() {
+                let page = layout.render_page(index).map_err(|e| e.to_string())?;
+                let (w, h, rgba) = turned(page.width(), page.height(), page.rgba());
+                images.push(Image::from_rgba(w, h, rgba).map_err(|e| e.to_string())?);
+            }
+        }
+    }
+    let (width, _) = PageSize::A4.size_pt();
+    let mut sheets = Vec::new();
+    for (number, pair) in images.chunks(2).enumerate() {
+        let mut doc = Document::new()
+            .with_page_size(PageSize::A4)
+            .with_dpi(options.dpi)
+            .with_margins(Margins::uniform(0.0))
+            .with_title(texts.t("sheet.slip.title"));
+        for (i, image) in pair.iter().enumerate() {
+            let image = if i == 0 {
+                with_cut_line(image)
+            } else {
+                image.clone()
+            };
+            // A hair under the page width so that two halves fit whatever
+            // the pixel rounding.
+            doc = doc.block(Picture::new(image, width - 0.5).space_after(0.0));
+        }
+        sheets.push(NamedSheet {
+            name: format!("slips-a4-{:02}", number + 1),
+            sheet: doc,
+        });
+    }
+    let rest = event_sheets(texts, event, a4)?
+        .into_iter()
+        .filter(|s| !s.name.starts_with("slip-"));
+    sheets.extend(rest);
+    Ok(sheets)
+}
+
+/// RGBA pixels turned a quarter clockwise: (width, height, pixels).
+fn turned(width: u32, height: u32, rgba: &[u8]) -> (u32, u32, Vec<u8>) {
+    let (w, h) = (width as usize, height as usize);
+    let mut out = vec![255u8; w * h * 4];
+    for y in 0..h {
+        for x in 0..w {
+            // (x, y) goes to (h - 1 - y, x) in the turned image, h wide.
+            let from = (y * w + x) * 4;
+            let to = (x * h + (h - 1 - y)) * 4;
+            if let (Some(src), Some(dst)) = (rgba.get(from..from + 4), out.get_mut(to..to + 4)) {
+                dst.copy_from_slice(src);
+            }
+        }
+    }
+    (height, width, out)
+}
+
+/// The image with a dashed grey cut line along its bottom edge.
+fn with_cut_line(image: &Image) -> Image {
+    let (w, h) = (image.width(), image.height());
+    let mut rgba = image.rgba().to_vec();
+    let thickness = (h / 400).max(2);
+    let dash = (w / 60).max(6);
+    for y in h.saturating_sub(thickness)..h {
+        for x in 0..w {
+            if (x / dash) % 2 == 0 {
+                let at = ((y * w + x) * 4) as usize;
+                if let Some(px) = rgba.get_mut(at..at + 4) {
+                    px.copy_from_slice(&[110, 110, 110, 255]);
+                }
+            }
+        }
+    }
+    Image::from_rgba(w, h, rgba).unwrap_or_else(|_| image.clone())
+}
+
 /// The result slip of one pairing; without a result its values are left
 /// blank to be filled in by hand.
 pub fn slip(
@@ -79,6 +175,9 @@ pub fn slip(
     let b =
         player(&pairing.player_b).ok_or_else(|| format!("unknown player {}", pairing.player_b))?;
     let game = game_name(texts, kind);
+    // On A5 (a slip's own size, issue 10) everything must fit one page,
+    // signatures included: tighter rows.
+    let small = matches!(options.page, PageSize::A5 | PageSize::A5Landscape);
     let title = texts.t("sheet.slip.title");
     let subtitle = format!(
         "{} · {}",
@@ -120,8 +219,8 @@ pub fn slip(
         Column::new(b.name.clone(), 0.25).align(Align::Right),
     ])
     .zebra(true)
-    .font_size(12.0)
-    .row_padding(6.0);
+    .font_size(if small { 10.0 } else { 12.0 })
+    .row_padding(if small { 2.5 } else { 6.0 });
     let mut rows: Vec<(String, (String, String))> = vec![
         (
             texts.t("sheet.vp").to_owned(),
@@ -202,7 +301,11 @@ pub fn slip(
         BattleKind::NewYearScenario => "result.bands.newyear",
     });
     doc = doc.block(Paragraph::new(bands).muted());
-    doc = doc.block(feldherr_sheet::Block::Spacer(24.0));
+    doc = doc.block(feldherr_sheet::Block::Spacer(if small {
+        6.0
+    } else {
+        24.0
+    }));
     doc = doc.block(Signatures::new([
         texts.f("sheet.sign", &[("name", &a.name)]),
         texts.f("sheet.sign", &[("name", &b.name)]),
@@ -296,12 +399,27 @@ pub fn standings(texts: &Texts, event: &Event, options: SheetOptions) -> Result<
     .zebra(true)
     .font_size(if rows.len() > 40 { 8.0 } else { 10.0 });
     for r in &rows {
-        table = table.row(r.cells());
+        table = table.row(r.cells(texts));
     }
-    Ok(page(texts, event, options, title)
+    let mut doc = page(texts, event, options, title)
         .block(Title::new(title).subtitle(tie_breakers))
         .block(table)
-        .block(Paragraph::new(texts.t("sheet.col.legend")).muted()))
+        .block(Paragraph::new(texts.t("sheet.col.legend")).muted());
+    // Byes and what they score (the organiser's setting), per game.
+    for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
+        let game = event.game(kind);
+        for bye in &game.byes {
+            doc = doc.block(Paragraph::new(texts.f(
+                "sheet.bye",
+                &[
+                    ("game", game_name(texts, kind)),
+                    ("player", &event.player_name(bye)),
+                    ("points", &game.bye_points.to_string()),
+                ],
+            )));
+        }
+    }
+    Ok(doc)
 }
 
 /// The rules cards of the three games.

@@ -1,27 +1,20 @@
-//! Standings: live as results come in, sortable, with the organiser's
-//! tie-breakers, and a big-font projector view for the room (N7).
+//! Standings: live as results come in, every column sortable (names by
+//! surname, tie-breaker values too), "decided by" with the deciding values,
+//! the organiser's tie-breakers, and the projector view for the room (N7,
+//! issue 10).
 
 use eframe::egui;
-use feldherr_scoring::Decision;
-use feldherr_wfb_newyear::{Event, EventTieBreaker, PlayerPoints};
+use feldherr_play::{Catalogue, Lang};
+use feldherr_wfb_newyear::{
+    BattleKind, Event, EventTieBreaker, PlayerPoints, StandingsColumn, StandingsRow, sort_rows,
+    tie_value_text,
+};
 
 use super::{NewYearEdit as EventEdit, event_edit};
 use crate::app::Command;
 use crate::i18n::Texts;
 
-/// How the table is sorted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SortBy {
-    /// By place (the ranking).
-    #[default]
-    Place,
-    /// By name.
-    Name,
-    /// By club.
-    Club,
-}
-
-/// One row as shown.
+/// One row as shown, printed and exported.
 #[derive(Debug, Clone)]
 pub struct Row {
     /// Place, shared places repeat.
@@ -34,49 +27,56 @@ pub struct Row {
     pub club: String,
     /// Army.
     pub army: String,
-    /// What decided the place, in words.
+    /// Whether he has dropped out.
+    pub dropped: bool,
+    /// What decided the place, with the deciding values, in words.
     pub decided_by: String,
+    /// The crate's row (for sorting).
+    pub row: StandingsRow,
+}
+
+/// The crate's catalogue in the language of `texts` (English otherwise).
+pub fn crate_catalogue(texts: &Texts) -> Catalogue {
+    feldherr_wfb_newyear::catalogue(Lang::from_code(texts.code()).unwrap_or(Lang::En))
 }
 
 /// The standings rows of an event, best first.
 pub fn rows(texts: &Texts, event: &Event) -> Result<Vec<Row>, String> {
-    let standings = event.standings().map_err(|e| e.to_string())?;
-    let points = event.player_points().map_err(|e| e.to_string())?;
-    let mut rows = Vec::new();
-    for row in standings.rows() {
-        let Some(p) = points.iter().find(|p| p.player == row.id) else {
-            continue;
-        };
-        let player = event.player(&row.id);
-        let shared = standings
-            .rows()
-            .iter()
-            .filter(|r| r.place == row.place)
-            .count()
-            > 1;
-        rows.push(Row {
+    let catalogue = crate_catalogue(texts);
+    let rows = feldherr_wfb_newyear::standings_rows(event).map_err(|e| e.to_string())?;
+    Ok(rows
+        .into_iter()
+        .map(|row| Row {
             place: row.place,
-            shared,
-            points: p.clone(),
-            club: player.map(|p| p.club.clone()).unwrap_or_default(),
-            army: player.map(|p| p.army.clone()).unwrap_or_default(),
-            decided_by: match &row.decided_by {
-                Decision::Total => texts.t("standings.by_total").to_owned(),
-                Decision::TieBreaker { key, .. } => texts.t(&format!("tiebreak.{key}")).to_owned(),
-                Decision::Shared => texts.t("standings.shared").to_owned(),
-            },
-        });
-    }
-    Ok(rows)
+            shared: row.shared,
+            points: row.points.clone(),
+            club: row.club.clone(),
+            army: row.army.clone(),
+            dropped: row.dropped,
+            decided_by: catalogue
+                .render(&row.decided_by.message())
+                .unwrap_or_default(),
+            row,
+        })
+        .collect())
 }
 
 impl Row {
+    /// The name as shown: marked when he has dropped out.
+    pub fn name_label(&self, texts: &Texts) -> String {
+        if self.dropped {
+            texts.f("event.name_dropped", &[("name", &self.points.name)])
+        } else {
+            self.points.name.clone()
+        }
+    }
+
     /// The row's cells as printed and exported: place, player, club, army,
     /// points per game, total, what decided the place.
-    pub fn cells(&self) -> [String; 9] {
+    pub fn cells(&self, texts: &Texts) -> [String; 9] {
         [
             place_label(self),
-            self.points.name.clone(),
+            self.name_label(texts),
             self.club.clone(),
             self.army.clone(),
             self.points.raeuber_warhammer.to_string(),
@@ -97,11 +97,107 @@ pub fn place_label(row: &Row) -> String {
     }
 }
 
+/// The columns of the standings table: catalogue key and sort column.
+const COLUMNS: [(&str, StandingsColumn); 12] = [
+    ("standings.place", StandingsColumn::Place),
+    ("event.player", StandingsColumn::Name),
+    ("event.club", StandingsColumn::Club),
+    ("event.army", StandingsColumn::Army),
+    ("standings.raeuber", StandingsColumn::RaeuberWarhammer),
+    ("standings.newyear", StandingsColumn::NewYearScenario),
+    ("standings.sled", StandingsColumn::SledRace),
+    ("standings.total", StandingsColumn::Total),
+    (
+        "standings.col.vp_difference",
+        StandingsColumn::TieBreaker(EventTieBreaker::VpDifference),
+    ),
+    (
+        "standings.col.treasures",
+        StandingsColumn::TieBreaker(EventTieBreaker::TreasuresRecovered),
+    ),
+    (
+        "standings.col.sled_placing",
+        StandingsColumn::TieBreaker(EventTieBreaker::SledPlacing),
+    ),
+    ("standings.decided", StandingsColumn::DecidedBy),
+];
+
+/// Which page of `pages` shows `elapsed` seconds after the projector view
+/// opened, turning every `seconds`.
+pub fn page_at(elapsed: f64, seconds: u32, pages: usize) -> usize {
+    if pages <= 1 || seconds == 0 {
+        return 0;
+    }
+    let turns = (elapsed.max(0.0) / f64::from(seconds)).floor();
+    // Far below usize::MAX: seconds since the view opened.
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a small non-negative whole number"
+    )]
+    let turns = turns as usize;
+    turns % pages
+}
+
+/// Where the event stands, for the projector's header: the last game with
+/// pairings and how many of its results are in.
+pub fn round_text(texts: &Texts, event: &Event) -> String {
+    if event.sled_race.is_some() {
+        return texts.t("projector.round.sled").to_owned();
+    }
+    for kind in [BattleKind::NewYearScenario, BattleKind::RaeuberWarhammer] {
+        let game = event.game(kind);
+        if !game.pairings.is_empty() {
+            let done = game.pairings.iter().filter(|p| p.result.is_some()).count();
+            return texts.f(
+                "projector.round.game",
+                &[
+                    ("game", super::players::game_label(texts, kind)),
+                    ("done", &done.to_string()),
+                    ("total", &game.pairings.len().to_string()),
+                ],
+            );
+        }
+    }
+    texts.t("projector.round.registration").to_owned()
+}
+
+/// How the projector fits many players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Fit {
+    /// Pages turn every few seconds.
+    #[default]
+    Pages,
+    /// One long list to scroll.
+    Scroll,
+}
+
 /// The standings tab's state.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct StandingsTab {
-    sort: SortBy,
+    sort: StandingsColumn,
+    descending: bool,
     projector: bool,
+    /// Seconds per page on the projector.
+    seconds: u32,
+    fit: Fit,
+    /// When the projector view opened (egui time, seconds).
+    opened: Option<f64>,
+    fullscreen: bool,
+}
+
+impl Default for StandingsTab {
+    fn default() -> Self {
+        Self {
+            sort: StandingsColumn::Place,
+            descending: false,
+            projector: false,
+            seconds: 10,
+            fit: Fit::Pages,
+            opened: None,
+            fullscreen: false,
+        }
+    }
 }
 
 impl StandingsTab {
@@ -117,11 +213,16 @@ impl StandingsTab {
         event: &Event,
         commands: &mut Vec<Command>,
     ) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.heading(texts.t("event.tab.standings"));
             if ui.button(texts.t("standings.projector")).clicked() {
-                self.projector = true;
+                self.open_projector(ui.ctx());
             }
+            let label = ui.label(texts.t("projector.seconds"));
+            ui.add(egui::DragValue::new(&mut self.seconds).range(3..=120))
+                .labelled_by(label.id);
+            ui.radio_value(&mut self.fit, Fit::Pages, texts.t("projector.fit.pages"));
+            ui.radio_value(&mut self.fit, Fit::Scroll, texts.t("projector.fit.scroll"));
         });
         self.tie_breakers(ui, texts, event, commands);
         ui.add_space(6.0);
@@ -132,58 +233,82 @@ impl StandingsTab {
                 return;
             }
         };
-        match self.sort {
-            SortBy::Place => {}
-            SortBy::Name => rows.sort_by(|a, b| a.points.name.cmp(&b.points.name)),
-            SortBy::Club => rows.sort_by(|a, b| a.club.cmp(&b.club).then(a.place.cmp(&b.place))),
-        }
+        let mut inner: Vec<StandingsRow> = rows.iter().map(|r| r.row.clone()).collect();
+        sort_rows(&mut inner, self.sort, self.descending);
+        // The same order for the shown rows (ids are unique).
+        rows.sort_by_key(|r| {
+            inner
+                .iter()
+                .position(|i| i.points.player == r.points.player)
+                .unwrap_or(usize::MAX)
+        });
+        ui.weak(texts.t("standings.sort"));
         egui::Grid::new("standings.table")
             .striped(true)
-            .num_columns(9)
+            .num_columns(12)
             .show(ui, |ui| {
-                for (key, sort) in [
-                    ("standings.place", Some(SortBy::Place)),
-                    ("event.player", Some(SortBy::Name)),
-                    ("event.club", Some(SortBy::Club)),
-                    ("event.army", None),
-                    ("standings.raeuber", None),
-                    ("standings.newyear", None),
-                    ("standings.sled", None),
-                    ("standings.total", None),
-                    ("standings.decided", None),
-                ] {
-                    match sort {
-                        Some(sort) => {
-                            if ui
-                                .selectable_label(
-                                    self.sort == sort,
-                                    egui::RichText::new(texts.t(key)).strong(),
-                                )
-                                .on_hover_text(texts.t("standings.sort"))
-                                .clicked()
-                            {
-                                self.sort = sort;
-                            }
-                        }
-                        None => {
-                            ui.label(egui::RichText::new(texts.t(key)).strong());
+                for (key, column) in &COLUMNS {
+                    let on = self.sort == *column;
+                    let arrow = match (on, self.descending) {
+                        (false, _) => "",
+                        (true, false) => " ^",
+                        (true, true) => " v",
+                    };
+                    if ui
+                        .selectable_label(
+                            on,
+                            egui::RichText::new(format!("{}{arrow}", texts.t(key))).strong(),
+                        )
+                        .clicked()
+                    {
+                        if on {
+                            self.descending = !self.descending;
+                        } else {
+                            self.sort = *column;
+                            // Numbers read best first; texts A to Z.
+                            self.descending = matches!(
+                                column,
+                                StandingsColumn::RaeuberWarhammer
+                                    | StandingsColumn::NewYearScenario
+                                    | StandingsColumn::SledRace
+                                    | StandingsColumn::Total
+                                    | StandingsColumn::TieBreaker(
+                                        EventTieBreaker::VpDifference
+                                            | EventTieBreaker::TreasuresRecovered
+                                    )
+                            );
                         }
                     }
                 }
                 ui.end_row();
                 for row in &rows {
                     ui.label(place_label(row));
-                    ui.label(&row.points.name);
+                    let name = egui::RichText::new(row.name_label(texts));
+                    ui.label(if row.dropped {
+                        name.strikethrough()
+                    } else {
+                        name
+                    });
                     ui.label(&row.club);
                     ui.label(&row.army);
                     ui.label(row.points.raeuber_warhammer.to_string());
                     ui.label(row.points.new_year_scenario.to_string());
                     ui.label(row.points.sled_race.to_string());
                     ui.label(egui::RichText::new(row.points.total().to_string()).strong());
+                    for tb in EventTieBreaker::ALL {
+                        ui.label(tie_value_text(tb, row.points.tie_value(tb)));
+                    }
                     ui.weak(&row.decided_by);
                     ui.end_row();
                 }
             });
+    }
+
+    fn open_projector(&mut self, ctx: &egui::Context) {
+        self.projector = true;
+        self.opened = None;
+        self.fullscreen = true;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
     }
 
     fn tie_breakers(
@@ -218,28 +343,78 @@ impl StandingsTab {
         }
     }
 
-    /// The whole window as a big standings board for a projector.
+    /// The whole window as a big standings board for a projector: event
+    /// name, round and clock on top; the rows in pages that turn by
+    /// themselves, or one list to scroll. F11 toggles full screen, Esc
+    /// leaves.
     pub fn projector_view(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event) {
+        let now = ui.input(|i| i.time);
+        let opened = *self.opened.get_or_insert(now);
+        if ui.input(|i| i.key_pressed(egui::Key::F11)) {
+            self.fullscreen = !self.fullscreen;
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
+        }
         egui::CentralPanel::default().show(ui, |ui| {
+            let height = ui.available_height();
+            // Letters grow with the window: about 22 rows on any screen.
+            let size = (height / 30.0).clamp(14.0, 40.0);
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&event.name).size(40.0).strong());
+                ui.label(egui::RichText::new(&event.name).size(size * 1.4).strong());
+                ui.separator();
+                ui.label(egui::RichText::new(round_text(texts, event)).size(size * 0.8));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button(texts.t("standings.projector.exit")).clicked()
                         || ui.input(|i| i.key_pressed(egui::Key::Escape))
                     {
                         self.projector = false;
+                        if self.fullscreen {
+                            self.fullscreen = false;
+                            ui.ctx()
+                                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
+                        }
                     }
+                    ui.weak(texts.t("projector.f11"));
+                    let clock = jiff::Zoned::now().strftime("%H:%M").to_string();
+                    ui.label(egui::RichText::new(clock).size(size * 1.2).strong());
                 });
             });
-            ui.add_space(16.0);
-            let Ok(rows) = rows(texts, event) else {
-                return;
+            ui.add_space(size * 0.4);
+            let rows = match rows(texts, event) {
+                Ok(rows) => rows,
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                    return;
+                }
             };
-            let size = 30.0;
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // A row is the text's line plus the grid's spacing; the
+            // heading row and the page line take three more.
+            let row_height = size * 1.6;
+            let per_page = ((ui.available_height() - row_height * 3.0) / row_height)
+                .floor()
+                .max(1.0);
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a small positive whole number"
+            )]
+            let per_page = per_page as usize;
+            let pages = rows.len().div_ceil(per_page).max(1);
+            let (shown, page) = match self.fit {
+                Fit::Scroll => (&rows[..], 0),
+                Fit::Pages => {
+                    let page = page_at(now - opened, self.seconds, pages);
+                    let start = (page * per_page).min(rows.len());
+                    let end = (start + per_page).min(rows.len());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs(1));
+                    (&rows[start..end], page)
+                }
+            };
+            let board = |ui: &mut egui::Ui| {
                 egui::Grid::new("projector")
                     .striped(true)
-                    .spacing([40.0, 12.0])
+                    .spacing([size * 1.3, size * 0.45])
                     .show(ui, |ui| {
                         for key in [
                             "standings.place",
@@ -250,9 +425,9 @@ impl StandingsTab {
                             ui.label(egui::RichText::new(texts.t(key)).size(size * 0.7).weak());
                         }
                         ui.end_row();
-                        for row in &rows {
+                        for row in shown {
                             ui.label(egui::RichText::new(place_label(row)).size(size).strong());
-                            ui.label(egui::RichText::new(&row.points.name).size(size));
+                            ui.label(egui::RichText::new(row.name_label(texts)).size(size));
                             ui.label(egui::RichText::new(&row.club).size(size * 0.8));
                             ui.label(
                                 egui::RichText::new(row.points.total().to_string())
@@ -262,7 +437,43 @@ impl StandingsTab {
                             ui.end_row();
                         }
                     });
-            });
+            };
+            match self.fit {
+                Fit::Scroll => {
+                    egui::ScrollArea::vertical().show(ui, board);
+                }
+                Fit::Pages => {
+                    board(ui);
+                    if pages > 1 {
+                        ui.label(
+                            egui::RichText::new(texts.f(
+                                "projector.page",
+                                &[
+                                    ("page", &(page + 1).to_string()),
+                                    ("pages", &pages.to_string()),
+                                ],
+                            ))
+                            .size(size * 0.7),
+                        );
+                    }
+                }
+            }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_at;
+
+    #[test]
+    fn pages_turn_every_n_seconds_and_wrap() {
+        assert_eq!(page_at(0.0, 10, 3), 0);
+        assert_eq!(page_at(9.9, 10, 3), 0);
+        assert_eq!(page_at(10.0, 10, 3), 1);
+        assert_eq!(page_at(25.0, 10, 3), 2);
+        assert_eq!(page_at(30.0, 10, 3), 0);
+        assert_eq!(page_at(500.0, 10, 1), 0);
+        assert_eq!(page_at(500.0, 0, 4), 0);
     }
 }

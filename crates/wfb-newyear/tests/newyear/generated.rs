@@ -1,6 +1,6 @@
 //! The generated events `fixtures/wfb-newyear/event-24.json` (a drop-out,
 //! a bye and a tie) and `event-120.json` (for the projector and the print
-//! benchmark). The committed files must equal what the generator makes;
+//! benchmark), and `event-64.json` (the projector check). The committed files must equal what the generator makes;
 //! set `FELDHERR_WRITE_FIXTURES=1` to write them anew.
 
 use feldherr_wfb_newyear::{
@@ -216,6 +216,15 @@ fn event_120() {
     assert_eq!(event.players.len(), 120);
     assert_eq!(event.game(BattleKind::NewYearScenario).byes.len(), 1);
     assert_eq!(standings_rows(&event).expect("rows").len(), 120);
+}
+
+/// The 64-player event for the app's projector check (issue 10).
+#[test]
+fn event_64() {
+    let event = generate(64, Some(40));
+    check_fixture("event-64.json", &event);
+    assert_eq!(standings_rows(&event).expect("rows").len(), 64);
+    assert!(event.players[40].dropped);
 }
 
 /// Issue 16: the standings of 40,000 players (8 s before); runs in a debug

@@ -1,0 +1,237 @@
+//! The pairing generator of one battle game (issue 10): draw with a seed
+//! (shown, and typed in again to repeat a draw), swap two players, confirm.
+//! The first game is drawn at random, the second by the standings so far;
+//! same-club games, rematches and repeated byes are avoided where possible
+//! (the crate decides, P23).
+
+use eframe::egui;
+use feldherr_pairing::{Compromise, Draft};
+use feldherr_wfb_newyear::{BattleKind, Event};
+
+use super::{NewYearEdit as EventEdit, event_edit};
+use crate::app::Command;
+use crate::i18n::Texts;
+
+/// The draw panel's state.
+#[derive(Debug, Default)]
+pub struct DrawPanel {
+    seed: String,
+    draft: Option<Draft>,
+    swap: [String; 2],
+    error: Option<String>,
+}
+
+/// A seed for a new draw: the clock's nanoseconds, shown so the draw can
+/// be repeated.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
+}
+
+/// A compromise of the draw in the interface language.
+pub fn compromise_text(texts: &Texts, c: &Compromise) -> String {
+    match c {
+        Compromise::Rematch { table, a, b } => texts.f(
+            "draw.rematch",
+            &[("table", &table.to_string()), ("a", a), ("b", b)],
+        ),
+        Compromise::SameClub { table, a, b, club } => texts.f(
+            "draw.same_club",
+            &[
+                ("table", &table.to_string()),
+                ("a", a),
+                ("b", b),
+                ("club", club),
+            ],
+        ),
+        Compromise::RepeatedBye { player } => texts.f("draw.repeated_bye", &[("player", player)]),
+    }
+}
+
+impl DrawPanel {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        commands: &mut Vec<Command>,
+    ) {
+        let game = event.game(kind);
+        if self.seed.is_empty() {
+            self.seed = game.seed.unwrap_or_else(fresh_seed).to_string();
+        }
+        let name = |id: &str| event.player_name(id);
+        egui::CollapsingHeader::new(texts.t("draw.heading"))
+            .id_salt(("draw", kind as u8))
+            .default_open(game.pairings.is_empty())
+            .show(ui, |ui| {
+                ui.label(texts.t(match kind {
+                    BattleKind::RaeuberWarhammer => "draw.help.random",
+                    BattleKind::NewYearScenario => "draw.help.standings",
+                }));
+                if let Some(seed) = game.seed {
+                    ui.weak(texts.f("draw.saved_seed", &[("seed", &seed.to_string())]));
+                }
+                ui.horizontal_wrapped(|ui| {
+                    let label = ui.label(texts.t("draw.seed"));
+                    ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(90.0))
+                        .labelled_by(label.id);
+                    if ui.button(texts.t("draw.new_seed")).clicked() {
+                        self.seed = fresh_seed().to_string();
+                    }
+                    if ui.button(texts.t("draw.draw")).clicked() {
+                        match self.seed.trim().parse::<u64>() {
+                            Ok(seed) => match event.draw(kind, seed) {
+                                Ok(draft) => {
+                                    self.draft = Some(draft);
+                                    self.error = None;
+                                }
+                                Err(e) => self.error = Some(e.to_string()),
+                            },
+                            Err(_) => {
+                                self.error =
+                                    Some(texts.f("draw.bad_seed", &[("value", self.seed.trim())]));
+                            }
+                        }
+                    }
+                });
+                self.bye_points(ui, texts, event, kind, commands);
+                if let Some(e) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+                let Some(draft) = &self.draft else {
+                    return;
+                };
+                ui.separator();
+                ui.label(
+                    egui::RichText::new(
+                        texts.f("draw.draft", &[("seed", &draft.seed.to_string())]),
+                    )
+                    .strong(),
+                );
+                for table in &draft.tables {
+                    ui.label(texts.f(
+                        "draw.table",
+                        &[
+                            ("table", &table.number.to_string()),
+                            ("a", &name(&table.a)),
+                            ("b", &name(&table.b)),
+                        ],
+                    ));
+                }
+                if let Some(bye) = &draft.bye {
+                    ui.label(texts.f(
+                        "draw.bye",
+                        &[
+                            ("player", &name(bye)),
+                            ("points", &game.bye_points.to_string()),
+                        ],
+                    ));
+                }
+                if draft.compromises.is_empty() {
+                    ui.weak(texts.t("draw.no_compromise"));
+                }
+                for c in &draft.compromises {
+                    ui.colored_label(ui.visuals().warn_fg_color, compromise_text(texts, c));
+                }
+                self.swap_row(ui, texts, event, kind);
+                let has_results = game.pairings.iter().any(|p| p.result.is_some());
+                if has_results {
+                    ui.colored_label(ui.visuals().warn_fg_color, texts.t("draw.has_results"));
+                }
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(!has_results, egui::Button::new(texts.t("draw.confirm")))
+                        .clicked()
+                        && let Some(draft) = self.draft.take()
+                    {
+                        commands.push(event_edit(EventEdit::ConfirmDraw { game: kind, draft }));
+                    }
+                    if ui.button(texts.t("draw.discard")).clicked() {
+                        self.draft = None;
+                    }
+                });
+            });
+    }
+
+    fn bye_points(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        commands: &mut Vec<Command>,
+    ) {
+        let game = event.game(kind);
+        ui.horizontal(|ui| {
+            let label = ui.label(texts.t("draw.bye_points"));
+            let mut points = game.bye_points;
+            if ui
+                .add(egui::DragValue::new(&mut points).range(0..=100))
+                .labelled_by(label.id)
+                .changed()
+                && points != game.bye_points
+            {
+                commands.push(event_edit(EventEdit::SetByePoints { game: kind, points }));
+            }
+        });
+    }
+
+    fn swap_row(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event, kind: BattleKind) {
+        let Some(draft) = &mut self.draft else {
+            return;
+        };
+        let seats: Vec<String> = draft
+            .tables
+            .iter()
+            .flat_map(|t| [t.a.clone(), t.b.clone()])
+            .chain(draft.bye.clone())
+            .collect();
+        let mut swap = false;
+        let [first, second] = &mut self.swap;
+        ui.horizontal_wrapped(|ui| {
+            for (slot, key, salt) in [(first, "draw.swap_a", "sx"), (second, "draw.swap_b", "sy")] {
+                let label = ui.label(texts.t(key));
+                let selected = if slot.is_empty() {
+                    texts.t("pairing.choose").to_owned()
+                } else {
+                    event.player_name(slot)
+                };
+                egui::ComboBox::from_id_salt((salt, kind as u8))
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for id in &seats {
+                            ui.selectable_value(slot, id.clone(), event.player_name(id));
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            }
+            swap = ui.button(texts.t("draw.swap")).clicked();
+        });
+        if swap {
+            let [x, y] = &self.swap;
+            if x.is_empty() || y.is_empty() || x == y {
+                self.error = Some(texts.t("draw.swap_two").to_owned());
+                return;
+            }
+            let result = event
+                .entrants(kind)
+                .map_err(|e| e.to_string())
+                .and_then(|entrants| {
+                    draft
+                        .swap(x, y, &entrants, &event.history(kind))
+                        .map_err(|e| e.to_string())
+                });
+            match result {
+                Ok(()) => {
+                    self.error = None;
+                    self.swap = Default::default();
+                }
+                Err(e) => self.error = Some(e),
+            }
+        }
+    }
+}
