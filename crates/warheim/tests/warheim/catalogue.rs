@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use feldherr_dice::step::{Answer, Message, MessageArg, Prompt};
 use feldherr_play::{Catalogue, Game, Id, Lang, ResolutionKind, step_messages};
-use feldherr_warheim::{MoraleKind, Warheim, WarheimEdit, WarheimKind};
+use feldherr_warheim::{MoraleKind, Warheim, WarheimEdit};
 
 use super::{dice, example_game, resolve};
 
