@@ -289,7 +289,12 @@ impl OutcomeMessage for CounterFireOutcome {
 
 impl OutcomeMessage for RepairOutcome {
     fn message(&self) -> Message {
-        Message::new("conf.outcome.repair")
+        let key = match self.result {
+            RepairResult::Worse => "conf.outcome.repair.worse",
+            RepairResult::Nothing => "conf.outcome.repair.nothing",
+            RepairResult::Repaired => "conf.outcome.repair.repaired",
+        };
+        Message::new(key)
             .key("result", self.result.message_key())
             .int("sp", self.sp_lost)
     }
