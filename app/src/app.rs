@@ -292,22 +292,23 @@ impl FeldherrApp {
             }
         }
         if let Some((path, message)) = self.read_only_offer.clone() {
-            let modal = egui::Modal::new(egui::Id::new("read_only.offer")).show(ui.ctx(), |ui| {
-                ui.set_max_width(560.0);
-                ui.heading(self.texts.t("read_only.offer_title"));
-                ui.label(&message);
-                ui.add_space(4.0);
-                ui.label(self.texts.t("read_only.offer_text"));
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui.button(self.texts.t("read_only.open")).clicked() {
-                        commands.push(Command::OpenReadOnly(path.clone()));
-                    }
-                    if ui.button(self.texts.t("read_only.cancel")).clicked() {
-                        commands.push(Command::DismissReadOnlyOffer);
-                    }
+            let modal =
+                egui::Modal::new(egui::Id::unique("read_only.offer")).show(ui.ctx(), |ui| {
+                    ui.set_max_width(560.0);
+                    ui.heading(self.texts.t("read_only.offer_title"));
+                    ui.label(&message);
+                    ui.add_space(4.0);
+                    ui.label(self.texts.t("read_only.offer_text"));
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui.button(self.texts.t("read_only.open")).clicked() {
+                            commands.push(Command::OpenReadOnly(path.clone()));
+                        }
+                        if ui.button(self.texts.t("read_only.cancel")).clicked() {
+                            commands.push(Command::DismissReadOnlyOffer);
+                        }
+                    });
                 });
-            });
             if modal.should_close() {
                 commands.push(Command::DismissReadOnlyOffer);
             }
