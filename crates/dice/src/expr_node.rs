@@ -356,6 +356,16 @@ impl DiceTerm {
     }
 
     pub fn distribution(&self) -> IntDist {
+        if let (Keep::Highest(1) | Keep::Lowest(1), Faces::Standard(sides), None, None, None) = (
+            self.keep,
+            &self.faces,
+            self.reroll,
+            self.explode,
+            self.count_if,
+        ) {
+            // The highest or lowest of plain dice: no die to build.
+            return extreme_of_uniform(self.count, *sides, matches!(self.keep, Keep::Highest(_)));
+        }
         if self.is_plain_uniform() {
             let (lo, hi, sides) = face_range(&self.faces);
             if IntDist::sum_of_uniform_cost(self.count, sides)
@@ -477,6 +487,26 @@ fn extreme_of(die: &IntDist, n: u32, highest: bool) -> IntDist {
         }
     }
     IntDist::from_dense(offset, out)
+}
+
+/// [`extreme_of`] for `n` plain dice of `sides` faces, where `F(v)` is
+/// `v / sides` and the lowest is the highest mirrored.
+fn extreme_of_uniform(n: u32, sides: u32, highest: bool) -> IntDist {
+    let s = sides as usize;
+    charge(2.0 * W_ENTRY * s as f64);
+    let exp = n as i32;
+    let step = 1.0 / f64::from(sides);
+    let mut out = vec![0.0; s];
+    let mut prev = 0.0;
+    for (v, o) in out.iter_mut().enumerate() {
+        let now = ((v + 1) as f64 * step).min(1.0).powi(exp);
+        *o = (now - prev).max(0.0);
+        prev = now;
+    }
+    if !highest {
+        out.reverse();
+    }
+    IntDist::from_dense(1, out)
 }
 
 /// Integer division rounding towards zero, as the notation defines it.
