@@ -44,6 +44,11 @@ pub enum Command {
     NewEvent(&'static str),
     /// Open a document file.
     Open(PathBuf),
+    /// Open a document file read-only, leaving out the keys this version
+    /// does not know (offered when [`Command::Open`] finds some).
+    OpenReadOnly(PathBuf),
+    /// Close the "open read-only or cancel" offer without opening.
+    DismissReadOnlyOffer,
     /// Ask for a file to open.
     OpenDialog,
     /// Reopen the documents of the last session.
@@ -115,6 +120,9 @@ pub struct FeldherrApp {
     open_path: String,
     /// A rendered picture or PDF waiting for its path from the save dialog.
     pending_export: Option<Vec<u8>>,
+    /// A file refused for unknown keys, offered to open read-only: its
+    /// path and the refusal (naming the key and its path).
+    read_only_offer: Option<(PathBuf, String)>,
 }
 
 impl FeldherrApp {
@@ -155,6 +163,7 @@ impl FeldherrApp {
             autosave_dir: options.autosave_dir,
             open_path: String::new(),
             pending_export: None,
+            read_only_offer: None,
         }
     }
 
@@ -187,6 +196,13 @@ impl FeldherrApp {
     /// The active document.
     pub fn active_document(&self) -> Option<&OpenDocument> {
         self.active.and_then(|i| self.documents.get(i))
+    }
+
+    /// The refusal offered to open read-only, if that offer is shown.
+    pub fn read_only_offer(&self) -> Option<&str> {
+        self.read_only_offer
+            .as_ref()
+            .map(|(_, message)| message.as_str())
     }
 
     /// The error shown in the error dialog, if any.
@@ -282,6 +298,28 @@ impl FeldherrApp {
                 commands.push(Command::DismissError);
             }
         }
+        if let Some((path, message)) = self.read_only_offer.clone() {
+            let modal =
+                egui::Modal::new(egui::Id::unique("read_only.offer")).show(ui.ctx(), |ui| {
+                    ui.set_max_width(560.0);
+                    ui.heading(self.texts.t("read_only.offer_title"));
+                    ui.label(&message);
+                    ui.add_space(4.0);
+                    ui.label(self.texts.t("read_only.offer_text"));
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui.button(self.texts.t("read_only.open")).clicked() {
+                            commands.push(Command::OpenReadOnly(path.clone()));
+                        }
+                        if ui.button(self.texts.t("read_only.cancel")).clicked() {
+                            commands.push(Command::DismissReadOnlyOffer);
+                        }
+                    });
+                });
+            if modal.should_close() {
+                commands.push(Command::DismissReadOnlyOffer);
+            }
+        }
         if !commands.is_empty() {
             // What the commands changed is drawn in the next frame.
             ui.ctx().request_repaint();
@@ -353,6 +391,19 @@ impl FeldherrApp {
                 }
             }
             Command::Open(path) => self.open(&path),
+            Command::OpenReadOnly(path) => {
+                self.read_only_offer = None;
+                match OpenDocument::open_read_only(&path) {
+                    Ok(open) => {
+                        self.documents.push(open);
+                        self.active = Some(self.documents.len() - 1);
+                        self.screen = Screen::Document;
+                        self.document_screen = DocumentScreen::default();
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+            Command::DismissReadOnlyOffer => self.read_only_offer = None,
             Command::OpenDialog => self.dialogs.request(Purpose::Open, ctx, ""),
             Command::ReopenLastSession => {
                 // The list stays until a document actually opens (a failed
@@ -384,6 +435,12 @@ impl FeldherrApp {
                 }
             }
             Command::SaveAs(path) => {
+                if let Some((original, _)) = self.active_document().and_then(|d| d.read_only())
+                    && original == path
+                {
+                    self.error = Some(self.texts.t("read_only.not_over_original").to_owned());
+                    return;
+                }
                 let result = self
                     .active
                     .and_then(|i| self.documents.get_mut(i))
@@ -437,6 +494,10 @@ impl FeldherrApp {
             }
             Command::Edit(edit) => {
                 if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
+                    if open.read_only().is_some() {
+                        self.error = Some(self.texts.t("read_only.no_edits").to_owned());
+                        return;
+                    }
                     if let Err(e) = open.edit(|doc| edit.apply(doc)) {
                         self.error = Some(e);
                     } else if let Some(e) = open.save_error() {
@@ -540,6 +601,10 @@ impl FeldherrApp {
                     self.settings.remember(path.to_path_buf());
                 }
                 self.remember_session();
+            }
+            // Unknown keys: offer to open read-only or cancel (issue 16).
+            Err(e) if e.unknown_key().is_some() && !self.is_autosave(path) => {
+                self.read_only_offer = Some((path.to_path_buf(), e.to_string()));
             }
             Err(e) => self.error = Some(e.to_string()),
         }

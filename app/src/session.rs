@@ -21,6 +21,10 @@ pub struct OpenDocument {
     /// Revision counter, bumped by every change (edits, undo, redo).
     revision: u64,
     last_save_error: Option<String>,
+    /// Opened read-only from this file, leaving out these unknown keys
+    /// (issue 16): never saved there; "Save as" another file makes it an
+    /// ordinary document.
+    read_only: Option<(PathBuf, Vec<String>)>,
 }
 
 impl OpenDocument {
@@ -34,6 +38,7 @@ impl OpenDocument {
             future: Vec::new(),
             revision: 0,
             last_save_error: None,
+            read_only: None,
         };
         open.save_now();
         open
@@ -50,7 +55,34 @@ impl OpenDocument {
             future: Vec::new(),
             revision: 0,
             last_save_error: None,
+            read_only: None,
         })
+    }
+
+    /// Opens a document whose file has keys this version does not know,
+    /// read-only and without those keys (see
+    /// [`document::load_dropping_unknown`]). It has no path, is not
+    /// autosaved, takes no edits, and cannot be saved over `path`.
+    pub fn open_read_only(path: &Path) -> Result<Self, DocumentError> {
+        let (document, dropped) = document::load_dropping_unknown(path)?;
+        Ok(Self {
+            document,
+            path: None,
+            autosave_path: None,
+            past: Vec::new(),
+            future: Vec::new(),
+            revision: 0,
+            last_save_error: None,
+            read_only: Some((path.to_path_buf(), dropped)),
+        })
+    }
+
+    /// For a document opened read-only: the file it came from and the
+    /// unknown keys left out.
+    pub fn read_only(&self) -> Option<(&Path, &[String])> {
+        self.read_only
+            .as_ref()
+            .map(|(path, keys)| (path.as_path(), keys.as_slice()))
     }
 
     /// Opens an autosaved, never-named document: it keeps autosaving there
@@ -146,7 +178,19 @@ impl OpenDocument {
 
     /// Saves under a new path (Save as); autosaving goes there from now on.
     pub fn save_as(&mut self, path: &Path) -> Result<(), DocumentError> {
+        if let Some((original, _)) = &self.read_only
+            && same_file(original, path)
+        {
+            return Err(DocumentError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    "opened read-only: saving over it would lose its unknown keys",
+                ),
+            });
+        }
         document::save(path, &self.document)?;
+        self.read_only = None;
         if let Some(old) = self.autosave_path.take() {
             let _ = std::fs::remove_file(old);
         }
@@ -171,5 +215,14 @@ impl OpenDocument {
         self.last_save_error = document::save(&target, &self.document)
             .err()
             .map(|e| e.to_string());
+    }
+}
+
+/// Whether `a` and `b` name the same file (compared canonically when both
+/// exist, else as written).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }

@@ -284,3 +284,69 @@ fn kill_during_save_leaves_old_or_new_document() {
         );
     }
 }
+
+/// Issue 16: unknown keys are refused naming the key and its path (the
+/// command line and `parse`); the app's read-only opening leaves them out
+/// and lists them, wherever they are.
+#[test]
+fn unknown_keys_are_refused_or_left_out_for_read_only() {
+    let game: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("confrontation-game.json")).expect("fixture"),
+    )
+    .expect("json");
+    let event: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("newyear-event.json")).expect("fixture"),
+    )
+    .expect("json");
+    let with = |mut doc: serde_json::Value, pointer: &str, key: &str| {
+        doc.pointer_mut(pointer)
+            .and_then(serde_json::Value::as_object_mut)
+            .expect("an object there")
+            .insert(key.to_owned(), serde_json::json!(1));
+        doc
+    };
+    let cases = [
+        (with(game.clone(), "", "nmae"), "nmae"),
+        (with(game.clone(), "/game", "machinez"), "game.machinez"),
+        (with(event.clone(), "/event", "sled_rce"), "event.sled_rce"),
+        (
+            with(event.clone(), "/event/players/0", "nick"),
+            "event.players[0].nick",
+        ),
+    ];
+    for (doc, path) in cases {
+        let text = doc.to_string();
+        let key = path.rsplit(['.', ']']).next().expect("a key");
+        let err = document::parse(&text, "x.json").expect_err(path);
+        assert!(
+            err.to_string().contains(&format!("unknown field `{key}`")),
+            "{path}: {err}"
+        );
+        let (loaded, dropped) = document::parse_dropping_unknown(&text, "x.json")
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(dropped, vec![path.to_owned()]);
+        let original = if text.contains("\"kind\":\"game\"") {
+            &game
+        } else {
+            &event
+        };
+        let clean = document::parse(&original.to_string(), "x.json").expect("the fixture loads");
+        assert_eq!(loaded, clean, "{path}: only the unknown key is left out");
+    }
+    // Two unknown keys: both listed, in the order found.
+    let two = with(with(game.clone(), "", "nmae"), "/game", "machinez").to_string();
+    let (_, dropped) = document::parse_dropping_unknown(&two, "x.json").expect("loads");
+    assert_eq!(dropped.len(), 2, "{dropped:?}");
+    // Other errors stay errors.
+    let bad = with(game, "", "nmae")
+        .to_string()
+        .replace("\"Table", "\"Tab")
+        .replace("\"name\":", "\"name\":1,\"x\":");
+    assert!(document::parse_dropping_unknown(&bad, "x.json").is_err());
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/documents")
+        .join(name)
+}

@@ -156,6 +156,93 @@ fn damaged_or_newer_files_show_an_error_and_are_not_touched() {
     assert!(harness.state().documents().is_empty());
 }
 
+/// Issue 16: a file with a key this version does not know is offered
+/// read-only or cancel. Cancel opens nothing; read-only opens it without
+/// the key under a banner naming it, takes no edits, and is never saved
+/// over the original ("Save as" another file is allowed and makes it an
+/// ordinary document).
+#[test]
+fn unknown_keys_offer_read_only_or_cancel() {
+    let dir = temp_dir("unknown-keys");
+    let path = dir.join("typo.json");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/documents/confrontation-game.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture")).expect("json");
+    doc["game"]["crew_extra"] = serde_json::json!(2);
+    let text = doc.to_string();
+    std::fs::write(&path, &text).expect("write");
+
+    let mut harness = harness(Dice::scripted([]));
+    harness.state_mut().queue(Command::Open(path.clone()));
+    harness.run();
+    assert!(harness.state().error().is_none());
+    let offer = harness
+        .state()
+        .read_only_offer()
+        .expect("the offer")
+        .to_owned();
+    assert!(offer.contains("unknown field `crew_extra`"), "{offer}");
+    harness.get_by_label("Keys this version does not know");
+    harness.get_by_label_contains("unknown field `crew_extra`");
+    click(&mut harness, "Cancel");
+    assert!(harness.state().read_only_offer().is_none());
+    assert!(harness.state().documents().is_empty());
+
+    harness.state_mut().queue(Command::Open(path.clone()));
+    harness.run();
+    click(&mut harness, "Open read-only");
+    assert_eq!(harness.state().screen(), Screen::Document);
+    let open = harness.state().active_document().expect("opened");
+    let (original, keys) = open.read_only().expect("read-only");
+    assert_eq!(original, path.as_path());
+    assert_eq!(keys, ["game.crew_extra"]);
+    assert!(open.path().is_none(), "no path to save to");
+    harness.get_by_label("Read-only");
+    harness.get_by_label_contains(
+        "Left out because this version does not know them: game.crew_extra.",
+    );
+
+    // Saving over the original is refused, the file untouched.
+    harness.state_mut().queue(Command::SaveAs(path.clone()));
+    harness.run();
+    let error = harness.state().error().expect("refused").to_owned();
+    assert!(
+        error.contains("saving over it would lose the unknown keys"),
+        "{error}"
+    );
+    click(&mut harness, "OK");
+    // Edits are refused too.
+    harness
+        .state_mut()
+        .queue(Command::Edit(feldherr::document::DocumentEdit::Rename(
+            "x".into(),
+        )));
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .error()
+            .expect("refused")
+            .contains("read-only")
+    );
+    click(&mut harness, "OK");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+
+    // Save as another file: an ordinary document from then on.
+    let copy = dir.join("copy.json");
+    harness.state_mut().queue(Command::SaveAs(copy.clone()));
+    harness.run();
+    assert!(harness.state().error().is_none());
+    let open = harness.state().active_document().expect("open");
+    assert!(open.read_only().is_none());
+    assert_eq!(open.path(), Some(copy.as_path()));
+    assert!(harness.query_by_label("Read-only").is_none());
+    let saved = std::fs::read_to_string(&copy).expect("saved");
+    assert!(!saved.contains("crew_extra"));
+    document::load(&copy).expect("the copy loads strictly");
+}
+
 #[test]
 fn untitled_documents_are_autosaved_and_offered_again() {
     let dir = temp_dir("autosave");

@@ -86,6 +86,38 @@ impl fmt::Display for DocumentError {
     }
 }
 
+impl DocumentError {
+    /// For a refused unknown key: the path of the object that holds it
+    /// (empty at the top) and the key. serde reports it as ``unknown field
+    /// `key`, expected ...`` at the key's path; a rule system's game adds
+    /// its inner path to the message (`inner.path: unknown field`).
+    pub fn unknown_key(&self) -> Option<(String, String)> {
+        let Self::Field { path, message, .. } = self else {
+            return None;
+        };
+        let (inner, rest) = match message.split_once(": unknown field `") {
+            Some((inner, rest)) => (inner, rest),
+            None => ("", message.strip_prefix("unknown field `")?),
+        };
+        let key = rest.split_once('`')?.0.to_owned();
+        let join = |a: &str, b: &str| match (a, b) {
+            ("" | ".", b) => b.to_owned(),
+            (a, "" | ".") => a.to_owned(),
+            (a, b) if b.starts_with('[') => format!("{a}{b}"),
+            (a, b) => format!("{a}.{b}"),
+        };
+        // serde_path_to_error ends the path with the key itself.
+        let full = join(path, inner);
+        let parent = if full == key {
+            String::new()
+        } else {
+            full.strip_suffix(&format!(".{key}"))
+                .map_or(full.clone(), str::to_owned)
+        };
+        Some((parent, key))
+    }
+}
+
 impl std::error::Error for DocumentError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

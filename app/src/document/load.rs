@@ -10,7 +10,88 @@ use super::{
 };
 
 /// Parses a document from JSON text; `source_name` names it in errors.
+/// A key this version does not know is refused, naming the key and its
+/// path (see [`parse_dropping_unknown`] for the app's read-only opening).
 pub fn parse(text: &str, source_name: &str) -> Result<Document, DocumentError> {
+    let (kind, body) = untyped(text, source_name)?;
+    typed_document(&kind, body, source_name)
+}
+
+/// Most unknown keys [`parse_dropping_unknown`] leaves out before it gives
+/// up (each one costs a typed pass over the document).
+pub const MAX_DROPPED_KEYS: usize = 64;
+
+/// Parses a document, leaving out the keys this version does not know:
+/// the document and the paths of the keys left out (e.g.
+/// `event.players[0].nick`), in the order found. Every other error is
+/// refused as by [`parse`], and so are more than [`MAX_DROPPED_KEYS`]
+/// unknown keys. For the app's "open read-only"; the command line keeps
+/// refusing unknown keys.
+pub fn parse_dropping_unknown(
+    text: &str,
+    source_name: &str,
+) -> Result<(Document, Vec<String>), DocumentError> {
+    let (kind, mut body) = untyped(text, source_name)?;
+    let mut dropped = Vec::new();
+    loop {
+        match typed_document(&kind, body.clone(), source_name) {
+            Ok(document) => return Ok((document, dropped)),
+            Err(error) => {
+                let Some((path, key)) = error.unknown_key() else {
+                    return Err(error);
+                };
+                if dropped.len() >= MAX_DROPPED_KEYS || !remove_key(&mut body, &path, &key) {
+                    return Err(error);
+                }
+                dropped.push(if path.is_empty() {
+                    key
+                } else {
+                    format!("{path}.{key}")
+                });
+            }
+        }
+    }
+}
+
+/// Reads a document from a file as [`parse_dropping_unknown`] does.
+pub fn load_dropping_unknown(path: &Path) -> Result<(Document, Vec<String>), DocumentError> {
+    let text = read_bounded(path, MAX_DOCUMENT_BYTES).map_err(|source| DocumentError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_dropping_unknown(&text, &path.display().to_string())
+}
+
+/// Removes `key` from the object at `path` (dotted keys and `[i]`
+/// indices, as serde_path_to_error writes them) in `body`; `false` if
+/// there is no such object or key.
+fn remove_key(body: &mut serde_json::Value, path: &str, key: &str) -> bool {
+    let mut node = body;
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        let (name, indices) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !name.is_empty() {
+            let Some(next) = node.get_mut(name) else {
+                return false;
+            };
+            node = next;
+        }
+        for index in indices.split(['[', ']']).filter(|i| !i.is_empty()) {
+            let Some(next) = index.parse::<usize>().ok().and_then(|i| node.get_mut(i)) else {
+                return false;
+            };
+            node = next;
+        }
+    }
+    node.as_object_mut()
+        .is_some_and(|object| object.remove(key).is_some())
+}
+
+/// The checked header and the body of a document (migrated to the
+/// current schema), not yet typed.
+fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value), DocumentError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| DocumentError::Syntax {
             source_name: source_name.to_owned(),
@@ -58,8 +139,16 @@ pub fn parse(text: &str, source_name: &str) -> Result<Document, DocumentError> {
             message: format!("cannot migrate from schema {version}: {message}"),
         }
     })?;
-    let body = serde_json::Value::Object(body);
-    match kind.as_str() {
+    Ok((kind, serde_json::Value::Object(body)))
+}
+
+/// The typed document of kind `kind`.
+fn typed_document(
+    kind: &str,
+    body: serde_json::Value,
+    source_name: &str,
+) -> Result<Document, DocumentError> {
+    match kind {
         "game" => typed::<GameDoc>(body, source_name).map(Document::Game),
         "event" => typed::<EventDoc>(body, source_name).map(Document::Event),
         other => Err(DocumentError::Field {

@@ -17,7 +17,10 @@ pub use edit::{DocumentEdit, EventEdit, GameEdit, apply_game};
 pub use error::DocumentError;
 pub use event::{EventDoc, HostedGame};
 pub use game::GameDoc;
-pub use load::{check_text, load, parse, save, to_json};
+pub use load::{
+    MAX_DROPPED_KEYS, check_text, load, load_dropping_unknown, parse, parse_dropping_unknown, save,
+    to_json,
+};
 
 /// The `format` field every Feldherr document carries.
 pub const FORMAT: &str = "feldherr";

@@ -4,18 +4,24 @@
 
 use std::f64::consts::PI;
 
+use crate::work::{W_BUTTERFLY, W_FFT_ENTRY, W_MULADD, charge};
+
 /// Estimated work of a direct convolution of vectors of lengths `a` and `b`
-/// (one multiply-add per pair).
+/// (one multiply-add per pair, and the check for symmetry), in the units
+/// of [`crate::work`].
 pub(crate) fn direct_cost(a: usize, b: usize) -> f64 {
-    a as f64 * b as f64
+    W_MULADD * (a as f64 * b as f64 + (a + b) as f64 / 2.0)
 }
 
 /// Estimated work of an FFT convolution with output length `out`: two
-/// complex transforms of the next power of two, in multiply-add units
-/// (a complex butterfly is about 5 of them), plus the pointwise pass.
+/// complex transforms of the next power of two (`n/2 log2 n` butterflies
+/// each), three buffers of `n` entries, the twiddle factors if they are
+/// not cached yet, and the ends recomputed directly.
 pub(crate) fn fft_cost(out: usize) -> f64 {
     let n = out.next_power_of_two().max(2) as f64;
-    2.0 * 5.0 * 0.5 * n * n.log2() + 4.0 * n + 2.0 * (EXACT_ENDS * EXACT_ENDS) as f64
+    2.0 * W_BUTTERFLY * 0.5 * n * n.log2()
+        + W_FFT_ENTRY * (3.0 * n + 0.5 * n)
+        + W_MULADD * (EXACT_ENDS * (EXACT_ENDS + 1)) as f64
 }
 
 /// Estimated work of [`convolve`] for inputs of lengths `a` and `b`.
@@ -47,14 +53,58 @@ pub(crate) fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
 fn direct(a: &[f64], b: &[f64]) -> Vec<f64> {
     // Loop over the shorter input so the inner loop is long and vectorises.
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.len() >= 8 {
+        charge(W_MULADD * (a.len() + b.len()) as f64 / 2.0);
+        if is_palindrome(short) && is_palindrome(long) {
+            return direct_symmetric(short, long);
+        }
+    }
     let mut out = vec![0.0; a.len() + b.len() - 1];
+    let mut rows = 0usize;
     for (i, &x) in short.iter().enumerate() {
         if x == 0.0 {
             continue;
         }
+        rows += 1;
         for (o, &y) in out[i..i + long.len()].iter_mut().zip(long) {
             *o += x * y;
         }
+    }
+    charge(W_MULADD * rows as f64 * long.len() as f64);
+    out
+}
+
+/// Whether `v` reads the same backwards (exactly): sums of identical
+/// symmetric dice stay symmetric, so half of their convolution suffices.
+fn is_palindrome(v: &[f64]) -> bool {
+    v.iter()
+        .zip(v.iter().rev())
+        .take(v.len() / 2)
+        .all(|(x, y)| x == y)
+}
+
+/// The convolution of two symmetric vectors, which is symmetric: the left
+/// half directly (each entry as the general method computes it), the right
+/// half its mirror image. About half the work.
+fn direct_symmetric(short: &[f64], long: &[f64]) -> Vec<f64> {
+    let len = short.len() + long.len() - 1;
+    let mid = (len - 1) / 2;
+    let mut out = vec![0.0; len];
+    let mut work = 0usize;
+    for (i, &x) in short.iter().enumerate().take(mid + 1) {
+        if x == 0.0 {
+            continue;
+        }
+        let end = (i + long.len()).min(mid + 1);
+        work += end - i;
+        for (o, &y) in out[i..end].iter_mut().zip(long) {
+            *o += x * y;
+        }
+    }
+    charge(W_MULADD * work as f64);
+    let (left, right) = out.split_at_mut(mid + 1);
+    for (o, &x) in right.iter_mut().zip(left.iter().rev().skip(len % 2)) {
+        *o = x;
     }
     out
 }
@@ -97,6 +147,7 @@ fn by_fft(a: &[f64], b: &[f64]) -> Vec<f64> {
     TWIDDLES.with(|cache| {
         let mut cache = cache.borrow_mut();
         if cache.0 < n {
+            charge(W_FFT_ENTRY * 0.5 * n as f64);
             *cache = (n, twiddles(n));
         }
         let stride = cache.0 / n;
@@ -147,20 +198,18 @@ fn by_fft_with(
     // error would swamp: recompute the first and last EXACT_ENDS entries
     // directly, so the lowest and highest values stay exact.
     let ends = EXACT_ENDS.min(out_len);
-    for (i, o) in out.iter_mut().enumerate().take(ends) {
-        *o = (0..=i)
-            .filter(|&j| j < a.len() && i - j < b.len())
-            .map(|j| a[j] * b[i - j])
-            .sum();
+    let mut terms = 0usize;
+    let mut exact = |i: usize| -> f64 {
+        // a[j] b[i - j] for the j where both exist.
+        let first = (i + 1).saturating_sub(b.len());
+        let last = i.min(a.len() - 1);
+        terms += last + 1 - first;
+        (first..=last).map(|j| a[j] * b[i - j]).sum()
+    };
+    for i in (0..ends).chain(out_len.saturating_sub(ends).max(ends)..out_len) {
+        out[i] = exact(i);
     }
-    for i in out_len.saturating_sub(ends)..out_len {
-        out[i] = (0..=i)
-            .rev()
-            .take_while(|&j| i - j < b.len())
-            .filter(|&j| j < a.len())
-            .map(|j| a[j] * b[i - j])
-            .sum();
-    }
+    charge(W_FFT_ENTRY * 3.0 * n as f64 + W_MULADD * terms as f64);
     out
 }
 
@@ -187,6 +236,7 @@ fn fft(data: &mut [Complex], twiddles: &[Complex], stride: usize, inverse: bool)
     if n < 2 {
         return;
     }
+    charge(W_BUTTERFLY * (n / 2) as f64 * f64::from(n.trailing_zeros()));
     // Bit-reversal permutation.
     let mut j = 0;
     for i in 1..n {
@@ -244,5 +294,24 @@ mod tests {
             .fold(0.0, f64::max);
         assert!(worst < 1e-12, "worst difference {worst}");
         assert!(d[5] > 0.0);
+    }
+
+    #[test]
+    fn symmetric_half_agrees_with_the_full_sum() {
+        for (n, m) in [(8, 8), (8, 13), (11, 40), (9, 9)] {
+            let a: Vec<f64> = (0..n).map(|i| (1 + i.min(n - 1 - i)) as f64).collect();
+            let b: Vec<f64> = (0..m).map(|i| (3 + i.min(m - 1 - i) * 2) as f64).collect();
+            assert!(is_palindrome(&a) && is_palindrome(&b));
+            let full: Vec<f64> = (0..n + m - 1)
+                .map(|k| {
+                    (0..n)
+                        .filter(|&i| k >= i && k - i < m)
+                        .map(|i| a[i] * b[k - i])
+                        .sum()
+                })
+                .collect();
+            assert_eq!(direct(&a, &b), full, "{n} x {m}");
+        }
+        assert!(!is_palindrome(&[1.0, 2.0, 3.0]));
     }
 }

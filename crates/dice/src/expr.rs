@@ -7,10 +7,14 @@ use crate::expr_node::{BinOp, Node, NodeKind, Plan, div_toward_zero, op_bounds, 
 use crate::expr_parser::Parser;
 use crate::{DiceError, Fraction, IntDist};
 
-/// Most work an expression may take, in multiply-adds of the exact
-/// computation, estimated before it runs: about 0.7 seconds on one core
-/// of a current PC (50d1000kh25, estimated at 1.5e9, takes about 0.5 s),
-/// so that anything under it answers within about 1 second.
+/// Most work an expression may take, estimated before it runs, in units of
+/// about one multiply-add of a direct convolution: every kind of operation
+/// (FFT butterflies, moving-window sums, keep-pool updates, binomial rows,
+/// products) is weighted by what it costs relative to that (measured with
+/// `examples/cost_check.rs`). On one core of a current PC a unit takes 0.1
+/// to 0.5 ns, so anything under the budget answers within about 1 second
+/// (50d1000kh25, 1.5e9, about 0.5 s). [`DiceExpr::distribution_counted`]
+/// counts the work really done, which the estimate bounds.
 pub const WORK_BUDGET: u64 = 2_000_000_000;
 
 /// Most entries (lowest to highest possible value) any part of an
@@ -99,7 +103,7 @@ impl DiceExpr {
                 budget,
             });
         }
-        Ok(plan.cost as u64)
+        Ok(plan.cost.ceil() as u64)
     }
 
     /// Exact odds of the value; refused (before any work) if over the
@@ -113,6 +117,17 @@ impl DiceExpr {
     pub fn distribution_within(&self, budget: u64) -> Result<IntDist, DiceError> {
         self.cost_within(budget)?;
         self.eval(&self.root)
+    }
+
+    /// As [`DiceExpr::distribution_within`], with the work the computation
+    /// really did, counted operation by operation in the units of the
+    /// budget. It never exceeds [`DiceExpr::cost_within`]'s estimate (the
+    /// property tests check this on random expressions).
+    pub fn distribution_counted(&self, budget: u64) -> Result<(IntDist, u64), DiceError> {
+        self.cost_within(budget)?;
+        crate::work::take();
+        let dist = self.eval(&self.root)?;
+        Ok((dist, crate::work::take().ceil() as u64))
     }
 
     /// The exact mean as a fraction, where every part allows it (sums,
@@ -146,7 +161,7 @@ impl DiceExpr {
             NodeKind::Dice(term) => term.plan(&node.text),
             NodeKind::Neg(inner) => {
                 let p = self.plan(inner)?;
-                let own = p.width();
+                let own = crate::work::W_ENTRY * p.width();
                 Plan {
                     lo: -p.hi,
                     hi: -p.lo,

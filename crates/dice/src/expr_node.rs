@@ -3,7 +3,8 @@
 
 use crate::convolution::convolve_cost;
 use crate::keep_pool::KeepPool;
-use crate::{Fraction, IntDist};
+use crate::work::{W_ENTRY, W_PAIR, charge};
+use crate::{Fraction, IntDist, OUTCOME_BUDGET};
 
 /// One node of the tree with the text it was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,6 +129,7 @@ impl Plan {
 
 /// Probabilities of the distinct faces of a die, before modifiers.
 fn face_weights(faces: &Faces) -> Vec<(i64, f64)> {
+    charge(W_ENTRY * face_range(faces).2 as f64);
     match faces {
         Faces::Standard(s) => {
             let p = 1.0 / f64::from(*s);
@@ -199,16 +201,51 @@ impl DiceTerm {
         }
     }
 
-    /// Work of building one die's distribution.
+    /// Work of building one die's distribution ([`DiceTerm::die`]), an
+    /// upper bound of what it charges: the faces, the re-roll, the dense
+    /// die, and per explosion step a shift and a rebuild of the chain.
     fn die_cost(&self) -> f64 {
-        let (_, _, n) = face_range(&self.faces);
-        let (lo, hi) = self.die_bounds();
-        let width = (hi - lo) as f64 + 1.0;
-        let depth = match self.explode {
+        let (lo, hi, n) = face_range(&self.faces);
+        let (n, w0) = (n as f64, (hi - lo) as f64 + 1.0);
+        let (dlo, dhi) = self.die_bounds();
+        let width = (dhi - dlo) as f64 + 1.0;
+        let base = W_ENTRY * (9.0 * n + w0);
+        let chain = match self.explode {
             None => 0.0,
-            Some(Explode::OnMax { depth } | Explode::Confrontation { depth }) => f64::from(depth),
+            Some(Explode::OnMax { depth } | Explode::Confrontation { depth }) => {
+                W_ENTRY * (3.0 * w0 + 10.0 + f64::from(depth) * (3.0 * width + w0 + 4.0))
+                    + W_ENTRY * 2.0 * (width + 1.0)
+            }
         };
-        2.0 * n as f64 + depth * width
+        base + chain
+    }
+
+    /// The scores of the die's possible outcomes in the order a keep pool
+    /// walks them (kept end first): the faces of a custom die, else every
+    /// value within the die's bounds (a superset for exploding dice, which
+    /// bounds the work from above). Only called for dice of at most
+    /// [`OUTCOME_BUDGET`] values.
+    fn walk(&self) -> Vec<i64> {
+        let (dlo, dhi) = self.die_bounds();
+        let mut values: Vec<i64> = match (&self.faces, self.explode) {
+            (Faces::Custom(list), None) => {
+                let mut v = list.clone();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            _ => (dlo as i64..=dhi as i64).collect(),
+        };
+        if matches!(self.keep, Keep::Highest(_)) {
+            values.reverse();
+        }
+        match self.count_if {
+            Some(cmp) => values
+                .into_iter()
+                .map(|v| i64::from(cmp.matches(v)))
+                .collect(),
+            None => values,
+        }
     }
 
     fn kept(&self) -> u32 {
@@ -234,11 +271,18 @@ impl DiceTerm {
             cost += IntDist::sum_of_n_cost(score_width, n)
                 .min(IntDist::sum_of_uniform_cost(n, score_width));
         } else if k == n {
+            if self.count_if.is_some() {
+                // die.map(score): the die's entries, then the two scores.
+                cost += W_ENTRY * (2.0 * die_width + 2.0);
+            }
             cost += IntDist::sum_of_n_cost(score_width, n);
         } else if k == 1 && self.count_if.is_none() {
-            cost += 4.0 * die_width;
+            cost += 2.0 * W_ENTRY * die_width;
+        } else if die_width <= OUTCOME_BUDGET as f64 {
+            cost += W_ENTRY * die_width + KeepPool::estimate(self.walk().into_iter(), n, k);
         } else {
-            cost += KeepPool::estimate(die_width, n, k, (shi - slo) as f64);
+            cost +=
+                W_ENTRY * die_width + KeepPool::estimate_bound(die_width, n, k, (shi - slo) as f64);
         }
         let lo = i128::from(k) * slo;
         let hi = i128::from(k) * shi;
@@ -263,6 +307,7 @@ impl DiceTerm {
             weights.retain(|(v, _)| !cmp.matches(*v));
             weights.extend(again);
         }
+        charge(3.0 * W_ENTRY * weights.len() as f64);
         let base = IntDist::from_weights(weights);
         match self.explode {
             None => base,
@@ -270,6 +315,7 @@ impl DiceTerm {
                 let Some(top) = base.max() else { return base };
                 let p_top = base.prob_of(top);
                 let rest = IntDist::from_weights(base.iter().filter(|&(v, _)| v != top));
+                charge(W_ENTRY * base.width() as f64);
                 let mut chain = base.clone();
                 for _ in 0..depth {
                     let exploded = chain.shift(top);
@@ -310,6 +356,16 @@ impl DiceTerm {
     }
 
     pub fn distribution(&self) -> IntDist {
+        if let (Keep::Highest(1) | Keep::Lowest(1), Faces::Standard(sides), None, None, None) = (
+            self.keep,
+            &self.faces,
+            self.reroll,
+            self.explode,
+            self.count_if,
+        ) {
+            // The highest or lowest of plain dice: no die to build.
+            return extreme_of_uniform(self.count, *sides, matches!(self.keep, Keep::Highest(_)));
+        }
         if self.is_plain_uniform() {
             let (lo, hi, sides) = face_range(&self.faces);
             if IntDist::sum_of_uniform_cost(self.count, sides)
@@ -336,6 +392,7 @@ impl DiceTerm {
         if k == 1 && self.count_if.is_none() {
             return extreme_of(&die, n, highest);
         }
+        charge(W_ENTRY * die.width() as f64);
         let mut outcomes: Vec<(f64, i64)> = die.iter().map(|(v, p)| (p, score(v))).collect();
         // Walk from the kept end: ties in score keep the die order, which
         // is the order of the underlying values.
@@ -407,6 +464,7 @@ impl DiceTerm {
 /// distribution: `P(max <= v) = F(v)^n`.
 fn extreme_of(die: &IntDist, n: u32, highest: bool) -> IntDist {
     let (offset, probs) = die.dense();
+    charge(2.0 * W_ENTRY * probs.len() as f64);
     let exp = n as i32;
     let mut out = vec![0.0; probs.len()];
     if highest {
@@ -429,6 +487,26 @@ fn extreme_of(die: &IntDist, n: u32, highest: bool) -> IntDist {
         }
     }
     IntDist::from_dense(offset, out)
+}
+
+/// [`extreme_of`] for `n` plain dice of `sides` faces, where `F(v)` is
+/// `v / sides` and the lowest is the highest mirrored.
+fn extreme_of_uniform(n: u32, sides: u32, highest: bool) -> IntDist {
+    let s = sides as usize;
+    charge(2.0 * W_ENTRY * s as f64);
+    let exp = n as i32;
+    let step = 1.0 / f64::from(sides);
+    let mut out = vec![0.0; s];
+    let mut prev = 0.0;
+    for (v, o) in out.iter_mut().enumerate() {
+        let now = ((v + 1) as f64 * step).min(1.0).powi(exp);
+        *o = (now - prev).max(0.0);
+        prev = now;
+    }
+    if !highest {
+        out.reverse();
+    }
+    IntDist::from_dense(1, out)
 }
 
 /// Integer division rounding towards zero, as the notation defines it.
@@ -474,8 +552,8 @@ pub(crate) fn op_bounds(op: BinOp, a: (i128, i128), b: (i128, i128)) -> (i128, i
 pub(crate) fn op_cost(op: BinOp, a: f64, b: f64, out: f64) -> f64 {
     match op {
         BinOp::Add | BinOp::Sub => {
-            convolve_cost(a.min(1e15) as usize, b.min(1e15) as usize) + a + b
+            convolve_cost(a.min(1e15) as usize, b.min(1e15) as usize) + W_ENTRY * (a + b)
         }
-        BinOp::Mul | BinOp::Div => 2.0 * a * b + out,
+        BinOp::Mul | BinOp::Div => W_PAIR * a * b + W_ENTRY * out,
     }
 }

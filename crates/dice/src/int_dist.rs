@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::convolution::{convolve, convolve_cost};
+use crate::work::{W_ENTRY, W_PAIR, W_WINDOW, charge};
 use crate::{Dist, OddsLine};
 
 /// An exact distribution over integers, stored densely: `probs[i]` is the
@@ -52,11 +53,13 @@ impl IntDist {
     /// values add up. The caller is responsible for the total being 1.
     pub fn from_weights(weights: impl IntoIterator<Item = (i64, f64)>) -> Self {
         let weights: Vec<(i64, f64)> = weights.into_iter().filter(|(_, p)| *p > 0.0).collect();
+        charge(W_ENTRY * weights.len() as f64);
         let Some(low) = weights.iter().map(|(v, _)| *v).min() else {
             return Self::from_dense(0, Vec::new());
         };
         let high = weights.iter().map(|(v, _)| *v).max().unwrap_or(low);
         let mut probs = vec![0.0; (high - low + 1) as usize];
+        charge(W_ENTRY * probs.len() as f64);
         for (v, p) in weights {
             probs[(v - low) as usize] += p;
         }
@@ -170,6 +173,7 @@ impl IntDist {
         match self.max() {
             None => self.clone(),
             Some(max) => {
+                charge(W_ENTRY * self.probs.len() as f64);
                 let mut probs = self.probs.clone();
                 probs.reverse();
                 Self::from_dense(-max, probs)
@@ -179,6 +183,7 @@ impl IntDist {
 
     /// Every value moved by `delta`.
     pub fn shift(&self, delta: i64) -> IntDist {
+        charge(W_ENTRY * self.probs.len() as f64);
         Self {
             offset: self.offset + delta,
             probs: self.probs.clone(),
@@ -194,7 +199,10 @@ impl IntDist {
         while n > 0 {
             if n & 1 == 1 {
                 result = Some(match result {
-                    None => base.clone(),
+                    None => {
+                        charge(W_ENTRY * base.width() as f64);
+                        base.clone()
+                    }
                     Some(r) => r.add(&base),
                 });
             }
@@ -209,14 +217,17 @@ impl IntDist {
     /// Estimated work of [`IntDist::sum_of_n`] for a distribution of
     /// `width` entries, in multiply-adds; mirrors its squaring ladder.
     pub(crate) fn sum_of_n_cost(width: usize, n: u32) -> f64 {
-        let mut cost = 0.0;
+        let mut cost = W_ENTRY * width as f64;
         let mut result: Option<usize> = None;
         let mut base = width;
         let mut n = n;
         while n > 0 {
             if n & 1 == 1 {
                 result = Some(match result {
-                    None => base,
+                    None => {
+                        cost += W_ENTRY * base as f64;
+                        base
+                    }
                     Some(r) => {
                         cost += convolve_cost(r, base);
                         r + base - 1
@@ -233,9 +244,10 @@ impl IntDist {
     }
 
     /// Sum of `n` dice with faces `low..=high`, all equally likely, by `n`
-    /// moving-window sums: `O(n^2 (high - low))`, and every entry keeps its
-    /// relative precision (no subtraction of large from large: the left
-    /// half uses prefix sums from the left, the right half from the right).
+    /// moving-window sums: `O(n^2 (high - low))`. Every step's
+    /// distribution is symmetric, so only its left half is computed (from
+    /// prefix sums, which add small to small and keep every entry's
+    /// relative precision) and the right half is its mirror image.
     pub fn sum_of_uniform(n: u32, low: i64, high: i64) -> IntDist {
         if n == 0 || low > high {
             return Self::certain(0);
@@ -243,51 +255,54 @@ impl IntDist {
         let s = (high - low + 1) as usize;
         let p = 1.0 / s as f64;
         let mut cur = vec![p; s];
-        let mut prefix = Vec::new();
+        let mut next: Vec<f64> = Vec::new();
+        let mut prefix: Vec<f64> = Vec::new();
         for _ in 1..n {
             let width = cur.len() + s - 1;
-            let mut next = vec![0.0; width];
+            charge(W_WINDOW * width as f64);
+            // Entries 0..=half of the next step need cur[..=half].
+            let half = (width - 1) / 2;
+            let used = (half + 1).min(cur.len());
             // prefix[i] = sum of cur[..i]
             prefix.clear();
             prefix.push(0.0);
             let mut acc = 0.0;
-            for &x in &cur {
+            for &x in &cur[..used] {
                 acc += x;
                 prefix.push(acc);
             }
-            let split = width / 2;
-            for (x, o) in next.iter_mut().enumerate().take(split + 1) {
+            next.clear();
+            next.resize(width, 0.0);
+            for (x, o) in next.iter_mut().enumerate().take(half + 1) {
                 // window cur[x + 1 - s ..= x], clipped
-                let hi = (x + 1).min(cur.len());
+                let hi = (x + 1).min(used);
                 let lo = (x + 1).saturating_sub(s);
                 *o = (prefix[hi] - prefix[lo]) * p;
             }
-            // suffix sums for the right half: suffix[i] = sum of cur[i..]
-            let mut suffix = vec![0.0; cur.len() + 1];
-            let mut acc = 0.0;
-            for i in (0..cur.len()).rev() {
-                acc += cur[i];
-                suffix[i] = acc;
+            let (left, right) = next.split_at_mut(half + 1);
+            for (o, &x) in right.iter_mut().zip(left.iter().rev().skip(width % 2)) {
+                *o = x;
             }
-            for (x, o) in next.iter_mut().enumerate().skip(split + 1) {
-                let hi = (x + 1).min(cur.len());
-                let lo = (x + 1).saturating_sub(s);
-                *o = (suffix[lo] - suffix[hi]) * p;
-            }
-            cur = next;
+            std::mem::swap(&mut cur, &mut next);
         }
         Self::from_dense(i64::from(n) * low, cur)
     }
 
     /// Estimated work of [`IntDist::sum_of_uniform`].
+    /// Step `i` (from 2 to `n`) writes `i (sides - 1) + 1` entries, each
+    /// a few dependent scalar additions ([`crate::work::W_WINDOW`]).
     pub(crate) fn sum_of_uniform_cost(n: u32, sides: usize) -> f64 {
-        // About 8 scalar steps per entry; the direct convolution it competes
-        // with vectorises, so it is weighed accordingly.
-        8.0 * f64::from(n) * f64::from(n) * sides as f64 / 2.0
+        if n < 2 {
+            return W_WINDOW;
+        }
+        let n = f64::from(n);
+        let entries = (sides as f64 - 1.0) * (n * (n + 1.0) / 2.0 - 1.0) + (n - 1.0);
+        W_WINDOW * entries
     }
 
     /// Applies `f` to every value (values that map together add up).
     pub fn map(&self, f: impl Fn(i64) -> i64) -> IntDist {
+        charge(W_ENTRY * self.probs.len() as f64);
         Self::from_weights(self.iter().map(|(v, p)| (f(v), p)))
     }
 
@@ -295,6 +310,7 @@ impl IntDist {
     /// is accumulated densely (one pass for its range, one to add up), so
     /// no list of all pairs is built.
     pub fn product(&self, other: &IntDist, f: impl Fn(i64, i64) -> i64) -> IntDist {
+        charge(W_PAIR * self.len() as f64 * other.len() as f64);
         let (mut low, mut high) = (i64::MAX, i64::MIN);
         for (a, _) in self.iter() {
             for (b, _) in other.iter() {
@@ -307,6 +323,7 @@ impl IntDist {
             return Self::from_dense(0, Vec::new());
         }
         let mut probs = vec![0.0; (high - low + 1) as usize];
+        charge(W_ENTRY * probs.len() as f64);
         for (a, p) in self.iter() {
             for (b, q) in other.iter() {
                 probs[(f(a, b) - low) as usize] += p * q;

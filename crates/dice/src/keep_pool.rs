@@ -2,6 +2,7 @@
 //! pool size (no roll is enumerated).
 
 use crate::IntDist;
+use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, W_MULADD, charge};
 
 /// `k` of `n` identical dice kept, highest or lowest, each kept die adding
 /// its score to the total.
@@ -26,21 +27,55 @@ pub(crate) struct KeepPool<'a> {
 }
 
 impl KeepPool<'_> {
-    /// Estimated work in multiply-adds for `m` outcomes whose scores
-    /// spread over `spread`; mirrors the loops of
-    /// [`KeepPool::distribution`] (the spread of the outcomes walked so far
-    /// grows to `spread`, about `spread / 2` on average).
-    pub fn estimate(m: f64, n: u32, k: u32, spread: f64) -> f64 {
+    /// Work of [`KeepPool::distribution`] per outcome walked, before the
+    /// state loops: its binomial rows and the tails summed from them.
+    fn per_outcome(n: u32, k: u32) -> f64 {
+        let (n, k) = (f64::from(n), f64::from(k));
+        // rows j < k of n - j + 1 entries, tails of n - k + 1 entries
+        W_BINOMIAL * (k * (n + 1.0) - k * (k - 1.0) / 2.0) + W_MULADD * k * (n - k + 1.0)
+    }
+
+    /// Work of the state loops for one outcome when the outcomes walked
+    /// before it spread over `spread` (`None` for the first outcome): the
+    /// states `j` hold `j spread + 1` sums (one for `j = 0`).
+    fn states(k: u32, spread: Option<f64>) -> f64 {
         let k = f64::from(k);
-        let n = f64::from(n);
-        let spread = spread / 2.0;
-        // updates: sum over j' < k, c <= j' of ((j' - c) spread + 1)
-        let updates = spread * (k - 1.0) * k * (k + 1.0) / 6.0 + k * (k + 1.0) / 2.0;
-        // finishing: sum over j < k of (j spread + 1)
-        let finishing = spread * k * (k - 1.0) / 2.0 + k;
-        // binomial rows: one per state count, about n entries each
-        let rows = k * (n + 1.0);
-        m * (updates + finishing + rows)
+        let (finishing, updates) = match spread {
+            None => (1.0, k),
+            Some(s) => (
+                1.0 + s * k * (k - 1.0) / 2.0 + (k - 1.0),
+                k + s * (k - 1.0) * k * (k + 1.0) / 6.0 + k * (k - 1.0) / 2.0,
+            ),
+        };
+        W_KEEP * (finishing + updates)
+    }
+
+    /// Estimated work in the units of [`crate::work`], an upper bound of
+    /// what [`KeepPool::distribution`] does: `scores` are the scores of the
+    /// outcomes in walk order (kept end first; a superset of the outcomes
+    /// that occur gives an upper bound), mirrored loop by loop.
+    pub fn estimate(scores: impl Iterator<Item = i64>, n: u32, k: u32) -> f64 {
+        let mut work = 0.0;
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for s in scores {
+            let spread = (lo <= hi).then(|| (hi - lo) as f64);
+            work += Self::per_outcome(n, k) + Self::states(k, spread) + 2.0 * W_ENTRY;
+            lo = lo.min(s);
+            hi = hi.max(s);
+        }
+        work
+    }
+
+    /// As [`KeepPool::estimate`] for `m` outcomes whose scores are known
+    /// only to lie within `spread` of each other (every outcome after the
+    /// first counted at the full spread).
+    pub fn estimate_bound(m: f64, n: u32, k: u32, spread: f64) -> f64 {
+        if m < 1.0 {
+            return 0.0;
+        }
+        m * (Self::per_outcome(n, k) + 2.0 * W_ENTRY)
+            + Self::states(k, None)
+            + (m - 1.0) * Self::states(k, Some(spread))
     }
 
     /// The distribution of the kept score sum.
@@ -54,6 +89,7 @@ impl KeepPool<'_> {
         let span = (smax - smin) as usize;
         // Mass of each outcome and all after it, summed from the end so the
         // small tail masses keep their precision.
+        charge(2.0 * W_ENTRY * self.outcomes.len() as f64);
         let mut rest = vec![0.0; self.outcomes.len() + 1];
         for t in (0..self.outcomes.len()).rev() {
             rest[t] = rest[t + 1] + self.outcomes[t].0;
@@ -78,9 +114,13 @@ impl KeepPool<'_> {
             lo = lo.min(s);
             hi = hi.max(s);
             let shift = (s - smin) as usize;
+            let mut done = 0usize;
             for (j, row) in rows.iter_mut().enumerate() {
                 binomial_row(n - j, r, not_r, row);
+                done += row.len();
             }
+            charge(W_BINOMIAL * done as f64 + W_MULADD * (k * (n - k + 1)) as f64);
+            let mut elements = 0usize;
             // Index range in q[j] of the states before this outcome.
             let state = |j: usize| -> Option<(usize, usize)> {
                 if j == 0 {
@@ -99,6 +139,7 @@ impl KeepPool<'_> {
                     continue;
                 }
                 let dest = a + (k - j) * shift;
+                elements += b - a;
                 for (o, &x) in result[dest..dest + (b - a)].iter_mut().zip(&qj[a..b]) {
                     *o += x * tail;
                 }
@@ -110,6 +151,7 @@ impl KeepPool<'_> {
                 let dest = &mut split_hi[0];
                 if let Some((a, b)) = state(jn) {
                     let w0 = rows[jn][0];
+                    elements += b - a;
                     for x in &mut dest[a..b] {
                         *x *= w0;
                     }
@@ -126,11 +168,13 @@ impl KeepPool<'_> {
                         continue;
                     }
                     let off = a + c * shift;
+                    elements += b - a;
                     for (o, &x) in dest[off..off + (b - a)].iter_mut().zip(&split_lo[j][a..b]) {
                         *o += x * w;
                     }
                 }
             }
+            charge(W_KEEP * elements as f64);
         }
         IntDist::from_dense(k as i64 * smin, result)
     }

@@ -58,6 +58,7 @@ pub mod mechanics;
 pub mod monte_carlo;
 mod roller;
 pub mod step;
+mod work;
 
 pub use dice::{Dice, Origin, Roll};
 pub use die::Die;

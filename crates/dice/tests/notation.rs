@@ -189,6 +189,77 @@ fn over_budget_expressions_are_refused_naming_the_part() {
     );
 }
 
+/// Issue 15: inputs the fuzzer found accepted and slow (`fuzz/findings/
+/// dice_expr/`, `6d625`, `12d442`) answer quickly by their cost (a
+/// thousandth of the budget), and the estimate bounds the work counted.
+#[test]
+fn fuzz_findings_answer_quickly_by_cost() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fuzz/findings/dice_expr");
+    let mut texts: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())
+        .collect();
+    assert!(texts.len() >= 2, "the reproducers are in {dir}");
+    texts.extend(["6d625", "12d442"].map(String::from));
+    for text in &texts {
+        let expr = DiceExpr::parse(text).unwrap();
+        let cost = expr.cost().unwrap();
+        assert!(cost < WORK_BUDGET / 1000, "{text:?}: cost {cost}");
+        let (dist, work) = expr.distribution_counted(WORK_BUDGET).unwrap();
+        assert!(work <= cost, "{text:?}: counted {work} > estimate {cost}");
+        assert!((dist.total() - 1.0).abs() < 1e-12);
+    }
+}
+
+/// Issue 15: these were accepted under the old cost model although they
+/// ran for several seconds (the moving-window sum of many-sided dice was
+/// costed at a quarter of what it does); now they are refused naming the
+/// budget and the part.
+#[test]
+fn slow_sums_of_many_sided_dice_are_refused_naming_the_part() {
+    for (text, part) in [
+        ("200d10000", "200d10000"),
+        ("150d10000", "150d10000"),
+        ("1000d2000", "1000d2000"),
+        ("d6 + 200d10000 - 3", "200d10000"),
+    ] {
+        let err = DiceExpr::parse(text).unwrap().cost().unwrap_err();
+        let DiceError::OverBudget {
+            part: ref named,
+            budget,
+            work,
+            ..
+        } = err
+        else {
+            panic!("{text}: expected OverBudget, got {err:?}");
+        };
+        assert_eq!(named, part, "{text}");
+        assert_eq!(budget, WORK_BUDGET);
+        assert!(work > WORK_BUDGET);
+        assert!(
+            err.to_string().contains("over the budget of 2.0e9 steps"),
+            "{err}"
+        );
+    }
+    // Just under: accepted (each about half a second in a release build;
+    // `examples/cost_check.rs` times them).
+    for text in ["100d10000", "1000d1000", "50d1000kh25"] {
+        let cost = DiceExpr::parse(text).unwrap().cost().unwrap();
+        assert!(cost > WORK_BUDGET / 2, "{text}: cost {cost}");
+    }
+    // Smaller ones run here: the counted work stays within the estimate
+    // and close to it.
+    for text in ["100d1000", "20d1000kh5", "d1000*d1000"] {
+        let expr = DiceExpr::parse(text).unwrap();
+        let cost = expr.cost().unwrap();
+        let (_, work) = expr.distribution_counted(WORK_BUDGET).unwrap();
+        assert!(
+            work <= cost && work > cost / 2,
+            "{text}: counted {work}, estimate {cost}"
+        );
+    }
+}
+
 #[test]
 fn cost_is_known_before_running_and_small_things_are_cheap() {
     let cost = |t: &str| DiceExpr::parse(t).unwrap().cost().unwrap();

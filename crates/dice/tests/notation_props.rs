@@ -2,7 +2,7 @@
 //! a map-based reference that enumerates every roll with [`Dist`], and
 //! every distribution sums to 1 within 1e-12.
 
-use feldherr_dice::{DiceExpr, Dist};
+use feldherr_dice::{DiceError, DiceExpr, Dist};
 use proptest::prelude::*;
 
 /// A small expression, rendered to notation and evaluated by enumeration.
@@ -182,5 +182,101 @@ proptest! {
         let d = DiceExpr::parse(&text).unwrap().distribution().unwrap();
         prop_assert!((d.total() - 1.0).abs() < 1e-12, "{text}: total {}", d.total());
         prop_assert!(d.iter().all(|(_, p)| p >= 0.0));
+    }
+}
+
+/// A wider term than [`term`] (many dice, many sides, custom and Fudge
+/// dice), so that some expressions cost more than the small budget below.
+fn wide_term() -> impl Strategy<Value = String> {
+    (
+        1u32..=200,
+        prop_oneof![
+            prop::sample::select(vec![2u32, 6, 10, 20, 100, 1000, 10_000])
+                .prop_map(|s| s.to_string()),
+            Just("F".to_owned()),
+            Just("{0,0,1,1,2,3}".to_owned()),
+            Just("{-5,0,400}".to_owned()),
+        ],
+        prop::option::of(prop::sample::select(vec![
+            "r1", "r<3", "!", "!3", "c", "c2",
+        ])),
+        prop::option::of((
+            prop::sample::select(vec!["kh", "kl", "dl", "dh"]),
+            1u32..=40,
+        )),
+        prop::option::of(prop::sample::select(vec![">=4", "<12", "=1"])),
+    )
+        .prop_map(|(count, faces, modifier, keep, target)| {
+            // Explosions and Confrontation dice need a standard die.
+            let modifier = modifier.filter(|m| {
+                !(m.starts_with('!') || m.starts_with('c')) || faces.parse::<u32>().is_ok()
+            });
+            let modifier = modifier.filter(|m| !m.starts_with('c') || faces == "6");
+            let keep = keep
+                .filter(|(_, k)| *k < count)
+                .map(|(op, k)| format!("{op}{k}"))
+                .unwrap_or_default();
+            format!(
+                "{count}d{faces}{}{keep}{}",
+                modifier.unwrap_or(""),
+                target.unwrap_or("")
+            )
+        })
+}
+
+fn wide_tree() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![(-3i64..=3).prop_map(|n| n.to_string()), wide_term()];
+    leaf.prop_recursive(2, 4, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a})+({b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a})-({b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a})*({b})")),
+            inner.prop_map(|a| format!("-({a})")),
+        ]
+    })
+}
+
+/// The budget of the cost property: small, so that the accepted
+/// expressions run quickly in a debug build.
+const SMALL_BUDGET: u64 = 3_000_000;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Issue 15: an accepted expression costs at most the budget, and the
+    /// estimate made before running bounds the work really done, counted
+    /// operation by operation (not timed). A refused one names the budget
+    /// and a part of the expression.
+    #[test]
+    fn the_estimate_bounds_the_counted_work(text in wide_tree()) {
+        let Ok(expr) = DiceExpr::parse(&text) else {
+            return Err(TestCaseError::fail(format!("{text} does not parse")));
+        };
+        match expr.cost_within(SMALL_BUDGET) {
+            Ok(cost) => {
+                prop_assert!(cost <= SMALL_BUDGET);
+                match expr.distribution_counted(SMALL_BUDGET) {
+                    Ok((dist, work)) => {
+                        prop_assert!(work <= cost, "{text}: counted {work} > estimate {cost}");
+                        prop_assert!(work > 0 || !text.contains('d'), "{text}: nothing counted");
+                        prop_assert!((dist.total() - 1.0).abs() < 1e-9, "{text}: total {}", dist.total());
+                    }
+                    // Only a divisor that can be 0 fails after costing;
+                    // these trees never divide.
+                    Err(e) => return Err(TestCaseError::fail(format!("{text}: {e}"))),
+                }
+            }
+            Err(DiceError::OverBudget { part, budget, work, .. }) => {
+                prop_assert_eq!(budget, SMALL_BUDGET);
+                prop_assert!(work > 0);
+                let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                prop_assert!(cleaned.to_lowercase().contains(&part), "{text}: part {part}");
+                prop_assert!(expr.cost_within(u64::MAX).unwrap() > SMALL_BUDGET);
+            }
+            Err(DiceError::TooManyOutcomes { part, .. } | DiceError::BadExpression { message: part, .. }) => {
+                prop_assert!(!part.is_empty());
+            }
+            Err(e) => return Err(TestCaseError::fail(format!("{text}: {e}"))),
+        }
     }
 }
