@@ -313,6 +313,29 @@ fn unknown_keys_are_refused_or_left_out_for_read_only() {
             with(event.clone(), "/event/players/0", "nick"),
             "event.players[0].nick",
         ),
+        // Inside the table, a piece and a machine's card and state (issue
+        // 16: these were ignored without a word).
+        (with(game.clone(), "/table", "colour"), "table.colour"),
+        (
+            with(game.clone(), "/table/pieces/0", "colour"),
+            "table.pieces[0].colour",
+        ),
+        (
+            with(game.clone(), "/game/machines/0", "crew_extra"),
+            "game.machines[0].crew_extra",
+        ),
+        (
+            with(game.clone(), "/game/machines/0/state", "heat"),
+            "game.machines[0].state.heat",
+        ),
+        (
+            with(game.clone(), "/game/machines/0/state/steam", "heat"),
+            "game.machines[0].state.steam.heat",
+        ),
+        (
+            with(game.clone(), "/game/machines/0/card", "heat"),
+            "game.machines[0].card.heat",
+        ),
     ];
     for (doc, path) in cases {
         let text = doc.to_string();
@@ -349,4 +372,63 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../fixtures/documents")
         .join(name)
+}
+
+/// Issue 16: an unknown key anywhere in an example document is refused,
+/// not ignored. Every object of every example gets one extra key in turn.
+#[test]
+fn an_unknown_key_in_any_object_of_any_example_is_refused() {
+    fn objects(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                out.push(at.clone());
+                for (key, inner) in map {
+                    objects(inner, format!("{at}/{key}"), out);
+                }
+            }
+            // The first three of a list are enough to reach every shape.
+            serde_json::Value::Array(items) => {
+                for (i, inner) in items.iter().take(3).enumerate() {
+                    objects(inner, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    // A Warmaster roll without fields (`{"roll": "scenario"}`) is a unit
+    // variant of an internally tagged enum, and serde lets extra keys
+    // beside such a tag pass. Known gap, listed in docs/RELIABILITY.md.
+    let known_gap = |pointer: &str| pointer.ends_with("/resolver");
+    let mut checked = 0;
+    let mut ignored = Vec::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/documents");
+    for entry in std::fs::read_dir(&dir).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+        let mut pointers = Vec::new();
+        objects(&doc, String::new(), &mut pointers);
+        for pointer in pointers {
+            let mut changed = doc.clone();
+            changed
+                .pointer_mut(&pointer)
+                .and_then(serde_json::Value::as_object_mut)
+                .expect("an object")
+                .insert("zz_unknown".into(), serde_json::json!(1));
+            checked += 1;
+            if document::parse(&changed.to_string(), "x.json").is_ok() {
+                let name = path.file_name().expect("name").to_string_lossy();
+                ignored.push(format!("{name}{pointer}"));
+            }
+        }
+    }
+    assert!(checked > 400, "only {checked} objects");
+    let unexpected: Vec<&String> = ignored.iter().filter(|p| !known_gap(p)).collect();
+    assert!(
+        unexpected.is_empty(),
+        "unknown keys ignored at {unexpected:?}"
+    );
 }

@@ -68,6 +68,7 @@ pub enum Ammunition {
 
 /// The artillery entry of a card.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Artillery {
     /// Light or heavy.
     pub class: ArtilleryClass,
@@ -95,7 +96,7 @@ pub enum Access {
 
 /// Mechanical abilities ("mechanische Spezialfertigkeiten") with their values.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum MechanicalAbility {
     /// Ramme/X: collisions at X times the distance factor (C5).
     Ramme(u32),
@@ -146,6 +147,7 @@ pub enum CrewAbility {
 
 /// A crew figure's own card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CrewCard {
     /// Name of the figure.
     pub name: String,
@@ -178,6 +180,7 @@ fn small() -> Size {
 /// What a figure needs to serve as auxiliary ("Hilfspersonal"), e.g. FER and
 /// DIS 3+ for the Felsspalter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AuxiliaryRequirement {
     /// Minimum FER as printed.
     #[serde(default)]
@@ -201,6 +204,7 @@ impl AuxiliaryRequirement {
 
 /// A machine card as data, unchecked. See [`MachineCard`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MachineSpec {
     /// Name on the card.
     pub name: String,

@@ -25,6 +25,7 @@ use crate::steam::SteamMarkers;
 /// # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MachineState {
     /// SP lost so far.
     #[serde(default)]

@@ -38,6 +38,7 @@ pub const EXPLOSION_STRENGTH: i32 = 10;
 
 /// Markers a steam or naphtha machine carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SteamMarkers {
     /// Overheat marker ("Ueberhitzung"): a second overheat explodes.
     #[serde(default)]
@@ -158,6 +159,7 @@ pub enum SteamOutcome {
 
 /// After a pressure roll: the result and the markers now on the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PressureOutcome {
     /// Bonus, incident or blocked.
     pub result: SteamOutcome,
@@ -167,6 +169,7 @@ pub struct PressureOutcome {
 
 /// A pressure or injection roll with its incident (C9), as a resolver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PressureResolution {
     dice: u32,
     markers: SteamMarkers,
@@ -355,6 +358,7 @@ impl Resolver for PressureResolution {
 /// The start-of-round roll of a model with a total failure: 4+ on a D6 allows
 /// pressure rolls this round (C9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TotalFailureCheck {
     markers: SteamMarkers,
 }

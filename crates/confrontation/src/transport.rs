@@ -35,6 +35,7 @@ use crate::unaufhaltsam::SpeedMarker;
 
 /// A figure riding in a vehicle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Passenger {
     /// Name shown in the log.
     pub name: String,
@@ -138,6 +139,7 @@ pub fn card_activation(figures: u32, inside: u32) -> Result<CardActivation, Conf
 
 /// The passengers of one vehicle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hold {
     places: u32,
     access: Access,
@@ -272,6 +274,7 @@ impl Hold {
 
 /// One passenger's wound when the vehicle is destroyed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PassengerHit {
     /// The passenger.
     pub name: String,
@@ -282,6 +285,7 @@ pub struct PassengerHit {
 /// The wounds of the passengers of a destroyed vehicle: STR = the vehicle's
 /// RES, one wound roll each (a resolver).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PassengerWounds {
     strength: i32,
     victims: Vec<Victim>,

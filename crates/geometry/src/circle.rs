@@ -75,6 +75,7 @@ impl Circle {
 impl<'de> Deserialize<'de> for Circle {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
         struct Data {
             center: Point,
             radius: f64,

@@ -16,6 +16,7 @@ use crate::{Angle, GeometryError, Vector};
 /// Fields are public because any pair of numbers is a point; shapes and
 /// queries that need finite coordinates check them where they are built.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Point {
     /// Horizontal coordinate (along the long table edge).
     pub x: f64,

@@ -254,6 +254,7 @@ fn folds_back(a: Point, b: Point, c: Point) -> bool {
 impl<'de> Deserialize<'de> for Polygon {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
         struct Data {
             vertices: Vec<Point>,
         }

@@ -212,6 +212,7 @@ impl OrientedRect {
 impl<'de> Deserialize<'de> for OrientedRect {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
         struct Data {
             center: Point,
             width: f64,

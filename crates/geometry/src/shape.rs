@@ -11,7 +11,7 @@ use crate::{Angle, Bounds, Circle, OrientedRect, Point, Polygon, Vector};
 /// Serialised with a `kind` tag (`"circle"`, `"rect"`, `"polygon"`) next to
 /// the shape's own fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Shape {
     /// A disc.
     Circle(Circle),

@@ -9,6 +9,7 @@ use crate::Angle;
 /// A displacement in native table units (or, when of length one, a
 /// direction).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Vector {
     /// Horizontal component.
     pub x: f64,

@@ -90,6 +90,7 @@ impl ShapeKind {
 /// is validated when built (see `feldherr_geometry`). The table checks that
 /// ids are unique.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Piece {
     /// Unique within its table.
     pub id: u64,

@@ -350,6 +350,7 @@ impl Table {
 impl<'de> Deserialize<'de> for Table {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
         struct Data {
             width: f64,
             depth: f64,

@@ -61,7 +61,7 @@ pub struct IncursionPick {
 
 /// Why the game ended (W6); several at once are possible.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
+#[serde(tag = "reason", rename_all = "snake_case", deny_unknown_fields)]
 pub enum EndReason {
     /// `player` reached 10 EP.
     TenEp {

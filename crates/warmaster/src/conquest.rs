@@ -15,7 +15,7 @@ pub const KING_EP_PER_ROUND: i32 = 2;
 
 /// Where EP came from: one line of a scoring or an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "source", rename_all = "snake_case")]
+#[serde(tag = "source", rename_all = "snake_case", deny_unknown_fields)]
 pub enum EpSource {
     /// A controlled objective marker (Incursion, Take and Hold,
     /// Outflanked).
