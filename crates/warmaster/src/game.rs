@@ -787,7 +787,9 @@ impl WarmasterGame {
             }
             WarmasterEdit::Roll(kind) => {
                 self.check_roll(kind)?;
-                if *kind == WarmasterRoll::IncursionTerrain && self.marker_in_open_ground(table) {
+                if matches!(kind, WarmasterRoll::IncursionTerrain {})
+                    && self.marker_in_open_ground(table)
+                {
                     return Err(refused(
                         "a marker lies in open ground already; no terrain has to move",
                         "W3",
@@ -1067,18 +1069,18 @@ impl WarmasterGame {
 
     fn check_roll(&self, kind: &WarmasterRoll) -> Result<(), PlayError> {
         match kind {
-            WarmasterRoll::TerrainRollOff => {
+            WarmasterRoll::TerrainRollOff {} => {
                 self.before_battle("the terrain")?;
                 if self.alternating.is_some() {
                     return Err(refused("the terrain roll-off was made already", "W1"));
                 }
             }
-            WarmasterRoll::StartRollOff
-            | WarmasterRoll::Scenario
+            WarmasterRoll::StartRollOff {}
+            | WarmasterRoll::Scenario {}
             | WarmasterRoll::SpecialRule { .. } => {
                 self.before_battle("the scenario")?;
             }
-            WarmasterRoll::IncursionTerrain => {
+            WarmasterRoll::IncursionTerrain {} => {
                 self.before_battle("the layout")?;
                 if self.scenario != Some(Scenario::Incursion) {
                     return Err(refused("only Incursion clears a marker of terrain", "W3"));
@@ -1144,10 +1146,10 @@ impl WarmasterGame {
         let kind = resolution.kind().clone();
         self.check_roll(&kind)?;
         match (kind, outcome) {
-            (WarmasterRoll::TerrainRollOff, RollOutcome::FirstToPlace { player }) => {
+            (WarmasterRoll::TerrainRollOff {}, RollOutcome::FirstToPlace { player }) => {
                 self.alternating = Some(AlternatingTerrain::new(player));
             }
-            (WarmasterRoll::StartRollOff, RollOutcome::StartingPlayer { player }) => {
+            (WarmasterRoll::StartRollOff {}, RollOutcome::StartingPlayer { player }) => {
                 if self.alternating.as_ref().is_some_and(|a| a.finished) {
                     return Err(refused(
                         "the player who passed in the terrain placement is the starting player",
@@ -1156,7 +1158,7 @@ impl WarmasterGame {
                 }
                 self.starting_player = Some(player);
             }
-            (WarmasterRoll::Scenario, RollOutcome::Scenario { scenario }) => {
+            (WarmasterRoll::Scenario {}, RollOutcome::Scenario { scenario }) => {
                 self.set_scenario(scenario, table)?;
             }
             (WarmasterRoll::SpecialRule { scenario }, RollOutcome::SpecialRule { rule }) => {
@@ -1178,7 +1180,7 @@ impl WarmasterGame {
                 self.special_rule = rule;
                 self.special_rule_decided = true;
             }
-            (WarmasterRoll::IncursionTerrain, RollOutcome::IncursionTerrain { marker }) => {
+            (WarmasterRoll::IncursionTerrain {}, RollOutcome::IncursionTerrain { marker }) => {
                 self.clear_marker(marker, table)?;
             }
             (WarmasterRoll::Incursion { round }, RollOutcome::Incursion { marker }) => {

@@ -59,7 +59,7 @@
 //! assert_eq!(game.break_point(Player::A).value, 2); // 4 units: half is 2 (W7)
 //!
 //! // The scenario by D6 (W2): a typed-in 4 is King of the Hill.
-//! game.apply(&E::Roll(WarmasterRoll::Scenario), &mut table)?;
+//! game.apply(&E::Roll(WarmasterRoll::Scenario {}), &mut table)?;
 //! game.resolutions_mut().answer_at(0, Answer::Dice(vec![4]))?;
 //! assert_eq!(
 //!     game.resolutions[0].outcome(),

@@ -13,16 +13,19 @@ use crate::{Player, Scenario, SpecialRule};
 
 /// The inputs of one dice step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// The variants without inputs are written `{}` rather than as unit
+// variants: serde lets extra keys pass beside the tag of an internally
+// tagged unit variant, and a saved roll must refuse them (issue 16).
 #[serde(tag = "roll", rename_all = "snake_case", deny_unknown_fields)]
 pub enum WarmasterRoll {
     /// The terrain roll-off: a D6 each, ties re-rolled; the higher places
     /// the first piece (W1).
-    TerrainRollOff,
+    TerrainRollOff {},
     /// The roll-off for the starting player when the terrain was not
     /// placed alternately: the winner chooses whether he starts.
-    StartRollOff,
+    StartRollOff {},
     /// The scenario by D6 (W2).
-    Scenario,
+    Scenario {},
     /// The scenario's special rule by D6 (W2).
     SpecialRule {
         /// The scenario whose table is used.
@@ -31,7 +34,7 @@ pub enum WarmasterRoll {
     /// Incursion set-up: when no marker lies in open ground, a D6 picks
     /// the marker whose terrain is moved off it (1-2 A, 3-4 B, 5-6 C; W3,
     /// PW16).
-    IncursionTerrain,
+    IncursionTerrain {},
     /// Incursion: the marker worth 2 EP in game turn `round` (W5).
     Incursion {
         /// The game turn.
@@ -208,13 +211,13 @@ impl Resolver for RollResolver {
 
     fn title(&self) -> String {
         match &self.0 {
-            WarmasterRoll::TerrainRollOff => "Terrain roll-off (W1)".into(),
-            WarmasterRoll::StartRollOff => "Roll-off for the starting player".into(),
-            WarmasterRoll::Scenario => "Scenario roll (W2)".into(),
+            WarmasterRoll::TerrainRollOff {} => "Terrain roll-off (W1)".into(),
+            WarmasterRoll::StartRollOff {} => "Roll-off for the starting player".into(),
+            WarmasterRoll::Scenario {} => "Scenario roll (W2)".into(),
             WarmasterRoll::SpecialRule { scenario } => {
                 format!("Special rule roll for {scenario} (W2)")
             }
-            WarmasterRoll::IncursionTerrain => {
+            WarmasterRoll::IncursionTerrain {} => {
                 "Incursion set-up: the marker whose terrain moves (W3)".to_owned()
             }
             WarmasterRoll::Incursion { round } => format!("Incursion roll, turn {round} (W5)"),
@@ -226,11 +229,11 @@ impl Resolver for RollResolver {
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<RollOutcome, Pending> {
         match &self.0 {
-            WarmasterRoll::TerrainRollOff => {
+            WarmasterRoll::TerrainRollOff {} => {
                 let player = roll_off(steps, "W1")?;
                 Ok(RollOutcome::FirstToPlace { player })
             }
-            WarmasterRoll::StartRollOff => {
+            WarmasterRoll::StartRollOff {} => {
                 let winner = roll_off(steps, "W2")?;
                 let choice = steps.choose(
                     ChoiceRequest::new(format!("Does {winner} start the game?"))
@@ -259,7 +262,7 @@ impl Resolver for RollResolver {
                 );
                 Ok(RollOutcome::StartingPlayer { player })
             }
-            WarmasterRoll::Scenario => {
+            WarmasterRoll::Scenario {} => {
                 let labels: Vec<String> = Scenario::ALL.iter().map(ToString::to_string).collect();
                 let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
                 let face = d6(
@@ -309,7 +312,7 @@ impl Resolver for RollResolver {
                 steps.log(LogStep::rule("W2", text).with_message(message));
                 Ok(RollOutcome::SpecialRule { rule })
             }
-            WarmasterRoll::IncursionTerrain => {
+            WarmasterRoll::IncursionTerrain {} => {
                 let face = d6(
                     steps,
                     "Incursion: the marker whose terrain moves",
@@ -440,13 +443,13 @@ impl ResolutionKind for WarmasterRoll {
 
     fn title_message(&self) -> Option<Message> {
         Some(match self {
-            WarmasterRoll::TerrainRollOff => Message::new("warmaster.title.terrain_roll_off"),
-            WarmasterRoll::StartRollOff => Message::new("warmaster.title.start_roll_off"),
-            WarmasterRoll::Scenario => Message::new("warmaster.title.scenario"),
+            WarmasterRoll::TerrainRollOff {} => Message::new("warmaster.title.terrain_roll_off"),
+            WarmasterRoll::StartRollOff {} => Message::new("warmaster.title.start_roll_off"),
+            WarmasterRoll::Scenario {} => Message::new("warmaster.title.scenario"),
             WarmasterRoll::SpecialRule { scenario } => {
                 Message::new("warmaster.title.special_rule").key("scenario", scenario.label_key())
             }
-            WarmasterRoll::IncursionTerrain => Message::new("warmaster.title.incursion_terrain"),
+            WarmasterRoll::IncursionTerrain {} => Message::new("warmaster.title.incursion_terrain"),
             WarmasterRoll::Incursion { round } => {
                 Message::new("warmaster.title.incursion").int("round", i64::from(*round))
             }

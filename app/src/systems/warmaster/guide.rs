@@ -235,10 +235,13 @@ fn setup(
         }
     }
     todo(ui, texts.t("wm.guide.terrain"));
-    if !rolling(game, |k| *k == WarmasterRoll::TerrainRollOff)
+    if !rolling(game, |k| *k == WarmasterRoll::TerrainRollOff {})
         && ui.button(texts.t("wm.guide.roll_terrain")).clicked()
     {
-        edit(commands, WarmasterEdit::Roll(WarmasterRoll::TerrainRollOff));
+        edit(
+            commands,
+            WarmasterEdit::Roll(WarmasterRoll::TerrainRollOff {}),
+        );
     }
     ui.weak(texts.t("wm.guide.free_terrain"));
     ui.separator();
@@ -335,10 +338,13 @@ fn scenario(
         ),
         None => {
             todo(ui, texts.t("wm.guide.starting"));
-            if !rolling(game, |k| *k == WarmasterRoll::StartRollOff)
+            if !rolling(game, |k| *k == WarmasterRoll::StartRollOff {})
                 && ui.button(texts.t("wm.guide.roll_start")).clicked()
             {
-                edit(commands, WarmasterEdit::Roll(WarmasterRoll::StartRollOff));
+                edit(
+                    commands,
+                    WarmasterEdit::Roll(WarmasterRoll::StartRollOff {}),
+                );
             }
             ui.horizontal_wrapped(|ui| {
                 for p in Player::BOTH {
@@ -391,10 +397,10 @@ fn scenario(
         ),
         None => {
             todo(ui, texts.t("wm.guide.scenario"));
-            if !rolling(game, |k| *k == WarmasterRoll::Scenario)
+            if !rolling(game, |k| *k == WarmasterRoll::Scenario {})
                 && ui.button(texts.t("wm.guide.roll_scenario")).clicked()
             {
-                edit(commands, WarmasterEdit::Roll(WarmasterRoll::Scenario));
+                edit(commands, WarmasterEdit::Roll(WarmasterRoll::Scenario {}));
             }
         }
     }
@@ -488,14 +494,14 @@ fn scenario(
         && !game.marker_in_open_ground(table)
     {
         todo(ui, texts.t("wm.guide.incursion_terrain"));
-        if !rolling(game, |k| *k == WarmasterRoll::IncursionTerrain)
+        if !rolling(game, |k| *k == WarmasterRoll::IncursionTerrain {})
             && ui
                 .button(texts.t("wm.guide.roll_incursion_terrain"))
                 .clicked()
         {
             edit(
                 commands,
-                WarmasterEdit::Roll(WarmasterRoll::IncursionTerrain),
+                WarmasterEdit::Roll(WarmasterRoll::IncursionTerrain {}),
             );
         }
     }

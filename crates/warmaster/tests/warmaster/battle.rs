@@ -895,7 +895,7 @@ fn w2_scenario_and_special_rule_rolls() {
     roll(
         &mut g,
         &mut t,
-        WarmasterRoll::StartRollOff,
+        WarmasterRoll::StartRollOff {},
         &[
             Answer::Dice(vec![5, 5]),
             Answer::Dice(vec![1, 6]),
@@ -910,7 +910,7 @@ fn w2_scenario_and_special_rule_rolls() {
     roll(
         &mut g,
         &mut t,
-        WarmasterRoll::Scenario,
+        WarmasterRoll::Scenario {},
         &[Answer::Dice(vec![6])],
     );
     assert_eq!(g.scenario, Some(Scenario::Linebreak));
@@ -1207,7 +1207,7 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     roll(
         &mut g,
         &mut t,
-        WarmasterRoll::IncursionTerrain,
+        WarmasterRoll::IncursionTerrain {},
         &[Answer::Dice(vec![3])],
     );
     assert_eq!(
@@ -1226,6 +1226,6 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     assert!(wood_b.x > 92.0, "{wood_b:?}");
     assert!((t.piece(g.terrain[0].piece).expect("wood").center().x - 32.0).abs() < 1e-9);
     // With a marker in the open no roll is needed.
-    let err = refused(&mut g, &mut t, E::Roll(WarmasterRoll::IncursionTerrain));
+    let err = refused(&mut g, &mut t, E::Roll(WarmasterRoll::IncursionTerrain {}));
     assert!(err.contains("open ground"), "{err}");
 }
