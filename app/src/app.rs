@@ -69,6 +69,11 @@ pub enum Command {
     Close(usize),
     /// Change the active document.
     Edit(DocumentEdit),
+    /// Show the game the active event hosts in this role (start hosting
+    /// it first with [`crate::document::EventEdit::Host`]).
+    OpenHosted(String),
+    /// Back from a hosted game to its event.
+    CloseHosted,
     /// Render the active game's table as a picture and ask where to save it.
     ExportTablePicture,
     /// Lay out the record sheet of the active game as a PDF and ask where
@@ -505,10 +510,20 @@ impl FeldherrApp {
                     }
                 }
             }
-            Command::ExportTablePicture => {
-                if let Some(Document::Game(game)) =
+            Command::OpenHosted(role) => {
+                if let Some(Document::Event(event)) =
                     self.active_document().map(OpenDocument::document)
                 {
+                    if event.hosted(&role).is_some() {
+                        self.document_screen.open_hosted(role);
+                    } else {
+                        self.error = Some(self.texts.f("hosted.missing", &[("role", &role)]));
+                    }
+                }
+            }
+            Command::CloseHosted => self.document_screen.close_hosted(),
+            Command::ExportTablePicture => {
+                if let Some(game) = self.game_on_screen() {
                     let rules = game.game.table_rules();
                     let table = game.table_or_default();
                     let name = format!("{}-table", game.name);
@@ -524,8 +539,7 @@ impl FeldherrApp {
                 }
             }
             Command::ExportRecordSheet => {
-                if let Some(Document::Game(game)) =
-                    self.active_document().map(OpenDocument::document)
+                if let Some(game) = self.game_on_screen()
                     && let Some(record) =
                         crate::systems::info(game.system()).and_then(|s| s.record_sheet)
                 {
@@ -607,6 +621,17 @@ impl FeldherrApp {
                 self.read_only_offer = Some((path.to_path_buf(), e.to_string()));
             }
             Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// The game on screen: the active game, or the game the active event
+    /// hosts that is shown in its place.
+    fn game_on_screen(&self) -> Option<&crate::document::GameDoc> {
+        match self.active_document().map(OpenDocument::document)? {
+            Document::Game(game) => Some(game),
+            Document::Event(event) => event
+                .hosted(self.document_screen.hosted_role()?)
+                .map(|h| &h.game),
         }
     }
 

@@ -650,3 +650,126 @@ fn an_angle_aimed_on_the_table_is_a_facing_or_a_turn() {
     let facing = Angle::from_degrees(20.0).expect("angle");
     assert!((turn_between(facing, 350.0) + 30.0).abs() < 1e-9);
 }
+
+/// The hosted race in the open event's `sled_race` role.
+fn hosted_race(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
+    match harness
+        .state()
+        .active_document()
+        .expect("a document")
+        .document()
+    {
+        Document::Event(event) => event
+            .hosted(take_in::ROLE)
+            .expect("a hosted race")
+            .game
+            .clone(),
+        Document::Game(_) => panic!("an event"),
+    }
+}
+
+#[test]
+fn the_race_runs_live_inside_the_event() {
+    let dir = common::temp_dir("sled-live");
+    let event_path = dir.join("event.json");
+    std::fs::write(
+        &event_path,
+        feldherr::document::to_json(&event_with_players()),
+    )
+    .expect("event");
+    let mut harness = harness(Dice::scripted([]));
+    harness.state_mut().set_native_dialogs(false);
+    harness.state_mut().queue(Command::Open(event_path.clone()));
+    harness.run();
+    click(&mut harness, "Sled race");
+    click(&mut harness, "Run the race in this event");
+    // The race is hosted and shown in the event's place.
+    harness.get_by_label("Back to Neujahr");
+    assert_eq!(hosted_race(&harness).system(), "sled_race");
+    // Only the players with a character on foot are offered (N6).
+    harness.get_by_label("Players of the event not entered yet: Anna, Ben, Carl");
+    click(&mut harness, "Player");
+    assert!(harness.query_by_label("Dora").is_none());
+    click(&mut harness, "Ben");
+    replace_text(&mut harness, "Driver", "Ogre hero");
+    replace_text(&mut harness, "T", "5");
+    click(&mut harness, "Add driver");
+    let entrants = race(&hosted_race(&harness)).expect("race").entrants.clone();
+    assert_eq!(entrants.len(), 1);
+    assert_eq!(entrants[0].player, "Ben");
+    harness.get_by_label("Players of the event not entered yet: Anna, Carl");
+    // A driver is changed after adding.
+    click(&mut harness, "Change");
+    harness.get_by_label("Change an entrant");
+    replace_text(&mut harness, "T", "4");
+    // The second "Save": the first is the top bar's button.
+    common::replace_text_nth(&mut harness, "Save", 1, "5+");
+    click(&mut harness, "Save changes");
+    let driver = race(&hosted_race(&harness)).expect("race").entrants[0]
+        .driver
+        .clone()
+        .expect("a driver");
+    assert_eq!((driver.name.as_str(), driver.toughness), ("Ogre hero", 4));
+    assert_eq!(driver.armour_save, Some(5));
+    assert_eq!(
+        race(&hosted_race(&harness)).expect("race").entrants.len(),
+        1
+    );
+    // Every change went into the event file.
+    let saved = feldherr::document::load(&event_path).expect("saved");
+    let Document::Event(saved) = saved else {
+        panic!("an event")
+    };
+    assert_eq!(saved.hosted.len(), 1);
+    // The hosted race's record sheet is exported from its screen.
+    harness.state_mut().queue(Command::ExportRecordSheet);
+    harness.run();
+    let target = dir.join("race.pdf");
+    replace_text(
+        &mut harness,
+        "Path of the file",
+        &target.display().to_string(),
+    );
+    click(&mut harness, "OK");
+    assert!(
+        std::fs::read(&target)
+            .expect("sheet written")
+            .starts_with(b"%PDF")
+    );
+    // Back to the event, whose tab now opens the race.
+    click(&mut harness, "Back to Neujahr");
+    harness.get_by_label_contains("Sled race: 1 drivers, still running");
+    click(&mut harness, "Open the race");
+    harness.get_by_label("Back to Neujahr");
+    // Undoing the hosting takes the race away, and the event shows again.
+    for _ in 0..4 {
+        harness.state_mut().queue(Command::Undo);
+        harness.run();
+    }
+    harness.get_by_label("Run the race in this event");
+}
+
+#[test]
+fn a_finished_live_race_feeds_the_event() {
+    let mut doc = event_with_players();
+    DocumentEdit::Event(feldherr::document::EventEdit::Host {
+        role: take_in::ROLE.into(),
+        name: "Sled race".into(),
+    })
+    .apply(&mut doc)
+    .expect("hosted");
+    assert!(new_year(&doc).sled_race.is_none());
+    // The race is played in the event, edit by edit, as its screen does:
+    // the last edit (the one that ends it) feeds the finish order (N6).
+    let finished = example_document();
+    let edit = take_in::load_edit(&finished).expect("load");
+    DocumentEdit::Event(feldherr::document::EventEdit::Hosted {
+        role: take_in::ROLE.into(),
+        edit,
+    })
+    .apply(&mut doc)
+    .expect("played");
+    let fed = new_year(&doc).sled_race.clone().expect("fed");
+    assert_eq!(fed.finishers.len(), 2);
+    assert_eq!(fed.did_not_start, ["dora"]);
+}

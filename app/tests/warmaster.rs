@@ -614,3 +614,101 @@ fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
     click(&mut h, "Projector view");
     click(&mut h, "Leave the projector view");
 }
+
+#[test]
+fn a_pairing_is_played_in_the_app_inside_the_tournament() {
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
+        WarmasterTournament::new("Cup", 2),
+    )));
+    for (id, name) in [("a", "Anna"), ("b", "Bernd"), ("c", "Clara")] {
+        t_edit(
+            &mut doc,
+            TournamentEdit::AddPlayer {
+                id: id.into(),
+                name: name.into(),
+            },
+        )
+        .expect("player");
+    }
+    let dir = temp_dir("tournament-hosted");
+    let path = dir.join("cup.json");
+    document::save(&path, &doc).expect("save");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(Command::Open(path.clone()));
+    h.run();
+    click(&mut h, "Rounds");
+    click(&mut h, "Pair this round");
+    // Three players: one pairing and a bye; the pairing is played here.
+    click(&mut h, "Play this game in the app");
+    h.get_by_label("Back to Cup");
+    let hosted = |h: &Harness<'static, FeldherrApp>| -> GameDoc {
+        let Document::Event(e) = h.state().active_document().expect("doc").document() else {
+            panic!("an event")
+        };
+        e.hosted("round-1/table-1").expect("hosted").game.clone()
+    };
+    let game = hosted(&h);
+    assert_eq!(game.name, "Round 1, table 1: Anna vs Bernd");
+    // The pairing's players are seated as players A and B.
+    let feldherr::systems::SystemGame::Warmaster(g) = &game.game else {
+        panic!("a Warmaster game")
+    };
+    assert_eq!(g.player(Player::A).name, "Anna");
+    assert_eq!(g.player(Player::B).name, "Bernd");
+    // The game's own screens edit the hosted game: its name here.
+    replace_text(&mut h, "Name", "Final table");
+    click(&mut h, "Table");
+    assert_eq!(hosted(&h).name, "Final table");
+    // Back in the tournament the pairing shows its game and opens it.
+    click(&mut h, "Back to Cup");
+    h.get_by_label("Game in the app: Final table, being set up.");
+    assert!(h.query_by_label("Play this game in the app").is_none());
+    click(&mut h, "Open the game");
+    h.get_by_label("Back to Cup");
+    // Saved with the tournament.
+    let Document::Event(saved) = document::load(&path).expect("saved") else {
+        panic!("an event")
+    };
+    assert_eq!(saved.hosted.len(), 1);
+}
+
+#[test]
+fn a_finished_hosted_game_records_its_pairings_result() {
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
+        WarmasterTournament::new("Cup", 1),
+    )));
+    for (id, name) in [("a", "Anna"), ("b", "Bernd")] {
+        t_edit(
+            &mut doc,
+            TournamentEdit::AddPlayer {
+                id: id.into(),
+                name: name.into(),
+            },
+        )
+        .expect("player");
+    }
+    t_edit(&mut doc, TournamentEdit::PairRound { round: 1 }).expect("paired");
+    DocumentEdit::Event(EventEdit::Host {
+        role: "round-1/table-1".into(),
+        name: "R1".into(),
+    })
+    .apply(&mut doc)
+    .expect("hosted");
+    assert!(tournament(&doc).round_list[0].pairings[0].result.is_none());
+    // The example game's players are Anna and Bernd; once it stands in the
+    // role, the next edit of it feeds its result.
+    if let Document::Event(e) = &mut doc {
+        e.hosted[0].game = example();
+    }
+    DocumentEdit::Event(EventEdit::Hosted {
+        role: "round-1/table-1".into(),
+        edit: GameEdit::Rename("R1".into()),
+    })
+    .apply(&mut doc)
+    .expect("fed");
+    let result = tournament(&doc).round_list[0].pairings[0]
+        .result
+        .expect("recorded");
+    assert_eq!(result.a.result, feldherr_play::MatchResult::Win);
+    assert_eq!(result.a.ep, 10);
+}

@@ -24,6 +24,9 @@ pub enum GameEdit {
     },
     /// Remove resolution `index` (refused once its result is applied).
     RemoveResolution(usize),
+    /// Rename the game (a game an event hosts is renamed through this;
+    /// a game of its own through [`DocumentEdit::Rename`]).
+    Rename(String),
     /// Replace the notes.
     SetNotes(String),
     /// Change the table (terrain, markers, models, size).
@@ -113,6 +116,12 @@ pub fn apply_game(edit: &GameEdit, doc: &mut GameDoc) -> Result<(), String> {
                 .remove_at(*index)
                 .map_err(text)?;
         }
+        GameEdit::Rename(name) => {
+            if name.trim().is_empty() {
+                return Err("name: must not be empty".into());
+            }
+            next.name = name.clone();
+        }
         GameEdit::SetNotes(notes) => next.notes = notes.clone(),
         GameEdit::Table(edit) => {
             let mut table = next.table_or_default();
@@ -143,8 +152,13 @@ fn apply_event(edit: &EventEdit, doc: &mut EventDoc) -> Result<(), String> {
                 .into_iter()
                 .find(|s| s.role == *role)
                 .ok_or_else(|| format!("the event has no role \"{role}\""))?;
-            let game = GameDoc::new(name.clone(), slot.system)
+            let mut game = GameDoc::new(name.clone(), slot.system)
                 .ok_or_else(|| format!("no rule system \"{}\"", slot.system))?;
+            let mut table = game.table_or_default();
+            game.game
+                .seat(&slot.players, &mut table)
+                .map_err(|e| format!("hosted \"{role}\": {e}"))?;
+            game.table = Some(table);
             next.hosted.push(super::HostedGame {
                 role: role.clone(),
                 game,

@@ -98,6 +98,9 @@ pub struct GameContext<'a> {
     pub view: &'a mut View,
     /// The selected resolution.
     pub selected: Option<usize>,
+    /// The players (by name) an event names for the game it hosts; empty
+    /// for a game of its own.
+    pub players: &'a [String],
 }
 
 /// A system's screens of one open game. Every method has a default that

@@ -164,6 +164,13 @@ macro_rules! games {
                 }
             }
 
+            /// Seats the players an event names for a game it hosts.
+            pub fn seat(&mut self, players: &[String], table: &mut Table) -> Result<(), PlayError> {
+                match self {
+                    $(SystemGame::$variant(game) => game.seat(players, table),)*
+                }
+            }
+
             /// What the game reports to an event.
             pub fn report(&self) -> Option<GameReport> {
                 match self {

@@ -4,7 +4,7 @@ use eframe::egui;
 use feldherr_dice::Dice;
 
 use crate::app::Command;
-use crate::document::Document;
+use crate::document::{Document, DocumentEdit, EventEdit, GameEdit};
 use crate::i18n::Texts;
 use crate::session::OpenDocument;
 use crate::systems::EventUi;
@@ -16,9 +16,38 @@ use crate::ui::game::GameScreen;
 pub struct DocumentScreen {
     game: GameScreen,
     event: Option<Box<dyn EventUi>>,
+    hosted: Option<HostedView>,
+}
+
+/// A game an event hosts, shown in the event's place.
+#[derive(Debug)]
+struct HostedView {
+    role: String,
+    screen: GameScreen,
 }
 
 impl DocumentScreen {
+    /// Shows the game the event hosts in `role` instead of the event (see
+    /// [`Command::OpenHosted`]).
+    pub fn open_hosted(&mut self, role: String) {
+        if self.hosted.as_ref().is_none_or(|h| h.role != role) {
+            self.hosted = Some(HostedView {
+                role,
+                screen: GameScreen::default(),
+            });
+        }
+    }
+
+    /// Back from a hosted game to its event.
+    pub fn close_hosted(&mut self) {
+        self.hosted = None;
+    }
+
+    /// The role of the hosted game on screen, if one is.
+    pub fn hosted_role(&self) -> Option<&str> {
+        self.hosted.as_ref().map(|h| h.role.as_str())
+    }
+
     /// Draws the active document.
     pub fn show(
         &mut self,
@@ -37,12 +66,73 @@ impl DocumentScreen {
                     .show(ui, texts, game, open.revision(), dice, commands)
             }
             Document::Event(event) => {
+                // An undo can take the hosted game away; then the event shows.
+                if let Some(view) = &self.hosted
+                    && event.hosted(&view.role).is_none()
+                {
+                    self.hosted = None;
+                }
+                if let Some(view) = &mut self.hosted
+                    && let Some(hosted) = event.hosted(&view.role)
+                {
+                    let players = event
+                        .event
+                        .slots()
+                        .into_iter()
+                        .find(|s| s.role == view.role)
+                        .map(|s| s.players)
+                        .unwrap_or_default();
+                    hosted_bar(ui, texts, event.name(), &hosted.game.name, commands);
+                    let first = commands.len();
+                    view.screen.set_players(players);
+                    view.screen
+                        .show(ui, texts, &hosted.game, open.revision(), dice, commands);
+                    for command in &mut commands[first..] {
+                        into_hosted(&view.role, command);
+                    }
+                    return;
+                }
                 let screen = self.event.get_or_insert_with(|| event.event.ui());
                 screen.set_location(open.path());
                 screen.show(ui, texts, event, open.revision(), commands);
             }
         }
     }
+}
+
+/// The line over a hosted game: the way back to the event and where the
+/// game belongs.
+fn hosted_bar(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    event: &str,
+    game: &str,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button(texts.f("hosted.back", &[("event", event)]))
+            .clicked()
+        {
+            commands.push(Command::CloseHosted);
+        }
+        ui.label(texts.f("hosted.in_event", &[("game", game), ("event", event)]));
+    });
+    ui.separator();
+}
+
+/// Turns what the game screen asks of "its" document into edits of the
+/// game the event hosts in `role`.
+fn into_hosted(role: &str, command: &mut Command) {
+    let edit = match command {
+        Command::Edit(DocumentEdit::Game(edit)) => edit.clone(),
+        Command::Edit(DocumentEdit::Rename(name)) => GameEdit::Rename(name.clone()),
+        _ => return,
+    };
+    *command = Command::Edit(DocumentEdit::Event(EventEdit::Hosted {
+        role: role.to_owned(),
+        edit,
+    }));
 }
 
 /// The banner over a document opened read-only: which file, which unknown

@@ -24,9 +24,16 @@ pub struct GameScreen {
     view: View,
     canvas: TableCanvas,
     system: Option<(&'static str, Box<dyn SystemUi>)>,
+    players: Vec<String>,
 }
 
 impl GameScreen {
+    /// The players an event names for the game it hosts here (see
+    /// [`GameContext::players`]).
+    pub fn set_players(&mut self, players: Vec<String>) {
+        self.players = players;
+    }
+
     fn sync(&mut self, game: &GameDoc, revision: u64) {
         if self
             .system
@@ -98,6 +105,7 @@ impl GameScreen {
                 canvas: &mut self.canvas,
                 view: &mut self.view,
                 selected,
+                players: &self.players,
             };
             match *ctx.view {
                 View::Table => {
@@ -208,6 +216,7 @@ impl GameScreen {
             canvas: &mut self.canvas,
             view: &mut self.view,
             selected: self.selected,
+            players: &self.players,
         };
         system.side_panel(ui, &mut ctx);
         ui.separator();

@@ -52,6 +52,16 @@ pub trait Game:
     /// The saved resolutions, to answer them.
     fn resolutions_mut(&mut self) -> &mut dyn ResolutionList;
 
+    /// Seats the players an event names for a game it hosts (a
+    /// [`crate::HostedSlot`]'s players, in the slot's order), so that the
+    /// game's report names them as the event knows them. Called once, when
+    /// the event starts hosting the game. The default seats nobody: a
+    /// system whose sides are set up in its own screens keeps them.
+    fn seat(&mut self, players: &[String], table: &mut Table) -> Result<(), PlayError> {
+        let _ = (players, table);
+        Ok(())
+    }
+
     /// What the game reports to an event hosting it; `None` while there
     /// is nothing to report.
     fn report(&self) -> Option<GameReport> {

@@ -2154,6 +2154,30 @@ impl Game for WarmasterGame {
         &mut self.resolutions
     }
 
+    /// A tournament pairing's two players become players A and B, in the
+    /// pairing's order. More or fewer than two names are refused.
+    fn seat(&mut self, players: &[String], table: &mut Table) -> Result<(), PlayError> {
+        let [a, b] = players else {
+            return Err(PlayError::invalid(
+                "players",
+                players.len().to_string(),
+                "two players",
+            ));
+        };
+        let mut game = self.clone();
+        for (player, name) in Player::BOTH.into_iter().zip([a, b]) {
+            game.apply(
+                &WarmasterEdit::SetPlayerName {
+                    player,
+                    name: name.clone(),
+                },
+                table,
+            )?;
+        }
+        *self = game;
+        Ok(())
+    }
+
     fn report(&self) -> Option<GameReport> {
         self.battle.as_ref()?;
         let v = self.victory();

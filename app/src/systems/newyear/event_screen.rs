@@ -125,7 +125,12 @@ impl crate::systems::EventUi for EventScreen {
                     self.new_year
                         .show(ui, texts, event, BattleKind::NewYearScenario, commands);
                 }
-                Tab::Sled => self.sled.show(ui, texts, event, changed, commands),
+                Tab::Sled => {
+                    let hosted = doc
+                        .hosted(crate::systems::sled_race::take_in::ROLE)
+                        .map(|h| &h.game);
+                    self.sled.show(ui, texts, event, hosted, changed, commands);
+                }
                 Tab::Standings => self.standings.show(ui, texts, event, commands),
                 Tab::Rules => rules_card::show(ui, texts),
                 Tab::Export => self.export.show(ui, texts, event),

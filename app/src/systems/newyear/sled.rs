@@ -54,12 +54,60 @@ fn entries_of(event: &Event) -> Vec<Entry> {
     entries
 }
 
+/// The race run live in this event: start hosting it, or open it. Its
+/// finish order and rounds come into this tab and the standings as soon as
+/// it is over (N6).
+fn live_race_section(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    hosted: Option<&crate::document::GameDoc>,
+    commands: &mut Vec<Command>,
+) {
+    use crate::document::{DocumentEdit, EventEdit as HostEdit};
+    use crate::systems::sled_race::{race, take_in};
+    ui.label(egui::RichText::new(texts.t("race.tab.live")).strong());
+    match hosted {
+        Some(doc) => {
+            let drivers = race(doc).map_or(0, |r| {
+                r.entrants.iter().filter(|e| e.driver.is_some()).count()
+            });
+            let state = texts.t(if take_in::finished(doc) {
+                "race.tab.state.over"
+            } else {
+                "race.tab.state.running"
+            });
+            ui.label(texts.f(
+                "race.tab.live.hosted",
+                &[
+                    ("name", &doc.name),
+                    ("drivers", &drivers.to_string()),
+                    ("state", state),
+                ],
+            ));
+            if ui.button(texts.t("race.tab.open")).clicked() {
+                commands.push(Command::OpenHosted(take_in::ROLE.into()));
+            }
+        }
+        None => {
+            ui.weak(texts.t("race.tab.live.help"));
+            if ui.button(texts.t("race.tab.run_here")).clicked() {
+                commands.push(Command::Edit(DocumentEdit::Event(HostEdit::Host {
+                    role: take_in::ROLE.into(),
+                    name: texts.t("race.tab.live.name").to_owned(),
+                })));
+                commands.push(Command::OpenHosted(take_in::ROLE.into()));
+            }
+        }
+    }
+}
+
 impl SledTab {
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
         event: &Event,
+        hosted: Option<&crate::document::GameDoc>,
         changed: bool,
         commands: &mut Vec<Command>,
     ) {
@@ -67,6 +115,8 @@ impl SledTab {
             self.entries = entries_of(event);
         }
         ui.heading(texts.t("event.tab.sled"));
+        live_race_section(ui, texts, hosted, commands);
+        ui.separator();
         self.race_file_section(ui, texts, event, commands);
         ui.separator();
         ui.weak(texts.t("sled.help"));

@@ -4,11 +4,13 @@
 //! engine's, in its words, shown under the form.
 
 use eframe::egui;
+use feldherr_play::Id;
 use feldherr_sled_race::{
-    Driver, Mount, Race, RaceEdit, RaceSettings, SlopeReading, TurnFailureReading, TurnTestNaturals,
+    Driver, Entrant, Mount, Race, RaceEdit, RaceSettings, SlopeReading, TurnFailureReading,
+    TurnTestNaturals,
 };
 
-use super::{edit, trial};
+use super::{edit, race, trial};
 use crate::app::Command;
 use crate::document::GameDoc;
 use crate::i18n::Texts;
@@ -190,7 +192,8 @@ fn mount_key(v: Mount) -> &'static str {
     }
 }
 
-/// The form for a new driver (or a player without one, N6).
+/// The form for a new driver (or a player without one, N6), or for
+/// changing one already entered.
 #[derive(Debug)]
 pub struct EntrantForm {
     player: String,
@@ -199,6 +202,8 @@ pub struct EntrantForm {
     save: String,
     mount: Mount,
     has_driver: bool,
+    /// The entrant being changed; `None` while adding a new one.
+    editing: Option<Id>,
     error: Option<String>,
 }
 
@@ -211,6 +216,7 @@ impl Default for EntrantForm {
             save: String::new(),
             mount: Mount::OnFoot,
             has_driver: true,
+            editing: None,
             error: None,
         }
     }
@@ -226,19 +232,73 @@ const PROFILE: [&str; 5] = [
 ];
 
 impl EntrantForm {
-    /// Draws the form; "Add driver" checks it with the engine first.
+    /// Fills the form with `entrant`, to change him.
+    pub fn load(&mut self, entrant: &Entrant) {
+        let fresh = Self::default();
+        self.player.clone_from(&entrant.player);
+        self.has_driver = entrant.driver.is_some();
+        match &entrant.driver {
+            Some(d) => {
+                self.name.clone_from(&d.name);
+                self.profile = [
+                    d.toughness,
+                    d.initiative,
+                    d.strength,
+                    d.weapon_skill,
+                    d.wounds,
+                ]
+                .map(|v| v.to_string());
+                self.save = d.armour_save.map(|s| format!("{s}+")).unwrap_or_default();
+                self.mount = d.mount;
+            }
+            None => {
+                self.name.clear();
+                self.profile = fresh.profile;
+                self.save.clear();
+                self.mount = Mount::OnFoot;
+            }
+        }
+        self.editing = Some(entrant.id);
+        self.error = None;
+    }
+
+    /// The entrant being changed, if one is.
+    pub fn editing(&self) -> Option<Id> {
+        self.editing
+    }
+
+    /// Draws the form; "Add driver" (or "Save changes") checks it with the
+    /// engine first. `players` are the players an event names for the race
+    /// it hosts (empty for a race of its own): then the player is chosen
+    /// from them.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
         doc: &GameDoc,
+        players: &[String],
         commands: &mut Vec<Command>,
     ) {
-        ui.label(egui::RichText::new(texts.t("race.driver.new")).strong());
+        if self
+            .editing
+            .is_some_and(|id| race(doc).is_none_or(|r| !r.entrants.iter().any(|e| e.id == id)))
+        {
+            *self = Self::default();
+        }
+        let heading = if self.editing.is_some() {
+            "race.driver.change"
+        } else {
+            "race.driver.new"
+        };
+        ui.label(egui::RichText::new(texts.t(heading)).strong());
         egui::Grid::new("race.driver.grid")
             .num_columns(2)
             .show(ui, |ui| {
-                field(ui, texts.t("race.driver.player"), &mut self.player, 140.0);
+                if players.is_empty() {
+                    field(ui, texts.t("race.driver.player"), &mut self.player, 140.0);
+                } else {
+                    self.player_choice(ui, texts, doc, players);
+                }
                 ui.end_row();
             });
         ui.checkbox(&mut self.has_driver, texts.t("race.driver.on_foot"));
@@ -265,62 +325,113 @@ impl EntrantForm {
         } else {
             ui.weak(texts.t("race.driver.no_start"));
         }
-        if ui.button(texts.t("race.driver.add")).clicked() {
-            self.error = match self.parse(texts) {
-                Ok(change) => match trial(doc, &change) {
-                    Ok(()) => {
-                        commands.push(edit(change));
-                        self.name.clear();
-                        self.player.clear();
-                        None
-                    }
-                    Err(e) => Some(e),
-                },
-                Err(e) => Some(e),
+        ui.horizontal(|ui| {
+            let button = if self.editing.is_some() {
+                "race.driver.save_changes"
+            } else {
+                "race.driver.add"
             };
-        }
+            if ui.button(texts.t(button)).clicked() {
+                self.error = match self.parse(texts) {
+                    Ok(change) => match trial(doc, &change) {
+                        Ok(()) => {
+                            commands.push(edit(change));
+                            *self = Self::default();
+                            None
+                        }
+                        Err(e) => Some(e),
+                    },
+                    Err(e) => Some(e),
+                };
+            }
+            if self.editing.is_some() && ui.button(texts.t("race.driver.cancel")).clicked() {
+                *self = Self::default();
+            }
+        });
         error_line(ui, self.error.as_ref());
+    }
+
+    /// The player as a choice among the event's players not entered yet
+    /// (and the one being changed).
+    fn player_choice(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        doc: &GameDoc,
+        players: &[String],
+    ) {
+        let entered: Vec<&str> = race(doc).map_or_else(Vec::new, |r| {
+            r.entrants
+                .iter()
+                .filter(|e| Some(e.id) != self.editing)
+                .map(|e| e.player.as_str())
+                .collect()
+        });
+        let label = ui.label(texts.t("race.driver.player"));
+        let shown = if self.player.is_empty() {
+            texts.t("race.driver.player.choose").to_owned()
+        } else {
+            self.player.clone()
+        };
+        egui::ComboBox::from_id_salt("race.driver.player.choice")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for p in players.iter().filter(|p| !entered.contains(&p.as_str())) {
+                    ui.selectable_value(&mut self.player, p.clone(), p);
+                }
+            })
+            .response
+            .labelled_by(label.id);
     }
 
     fn parse(&self, texts: &Texts) -> Result<RaceEdit, String> {
         let player = self.player.trim().to_owned();
-        if !self.has_driver {
-            return Ok(RaceEdit::AddEntrant {
-                player,
-                driver: None,
-            });
-        }
-        let mut values = [0u32; 5];
-        for ((key, text), value) in PROFILE.iter().zip(&self.profile).zip(values.iter_mut()) {
-            *value = whole(texts, texts.t(key), text)?;
-        }
-        let mut driver = Driver::on_foot(self.name.trim(), &player, values);
-        let save = self.save.trim().trim_end_matches('+');
-        if !save.is_empty() {
-            driver.armour_save = Some(whole(texts, texts.t("race.driver.save"), save)?);
-        }
-        driver.mount = self.mount;
-        Ok(RaceEdit::AddEntrant {
-            player,
-            driver: Some(driver),
+        let driver = if self.has_driver {
+            let mut values = [0u32; 5];
+            for ((key, text), value) in PROFILE.iter().zip(&self.profile).zip(values.iter_mut()) {
+                *value = whole(texts, texts.t(key), text)?;
+            }
+            let mut driver = Driver::on_foot(self.name.trim(), &player, values);
+            let save = self.save.trim().trim_end_matches('+');
+            if !save.is_empty() {
+                driver.armour_save = Some(whole(texts, texts.t("race.driver.save"), save)?);
+            }
+            driver.mount = self.mount;
+            Some(driver)
+        } else {
+            None
+        };
+        Ok(match self.editing {
+            Some(id) => RaceEdit::SetEntrant(Entrant { id, player, driver }),
+            None => RaceEdit::AddEntrant { player, driver },
         })
     }
 }
 
-/// The entrants so far, each with a remove button.
-pub fn entrants_list(ui: &mut egui::Ui, texts: &Texts, race: &Race, commands: &mut Vec<Command>) {
+/// The entrants so far, each with a change and a remove button; returns
+/// the entrant whose "Change" was clicked. `players` are the event's
+/// players for a hosted race: those not entered yet are listed.
+pub fn entrants_list<'r>(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    race: &'r Race,
+    players: &[String],
+    editing: Option<Id>,
+    commands: &mut Vec<Command>,
+) -> Option<&'r Entrant> {
+    let mut change = None;
     ui.label(egui::RichText::new(texts.t("race.entrants")).strong());
     if race.entrants.is_empty() {
         ui.weak(texts.t("race.entrants.none"));
     }
     for e in &race.entrants {
         ui.horizontal_wrapped(|ui| {
-            match &e.driver {
+            let line = match &e.driver {
                 Some(d) => {
                     let save = d
                         .armour_save
                         .map_or_else(|| "-".to_owned(), |s| format!("{s}+"));
-                    ui.label(texts.f(
+                    texts.f(
                         "race.entrant.line",
                         &[
                             ("player", &e.player),
@@ -332,11 +443,21 @@ pub fn entrants_list(ui: &mut egui::Ui, texts: &Texts, race: &Race, commands: &m
                             ("w", &d.wounds.to_string()),
                             ("save", &save),
                         ],
-                    ));
+                    )
                 }
-                None => {
-                    ui.label(texts.f("race.entrant.no_driver", &[("player", &e.player)]));
-                }
+                None => texts.f("race.entrant.no_driver", &[("player", &e.player)]),
+            };
+            if editing == Some(e.id) {
+                ui.strong(line);
+            } else {
+                ui.label(line);
+            }
+            if ui
+                .small_button(texts.t("race.entrant.change"))
+                .on_hover_text(texts.f("race.entrant.change.for", &[("player", &e.player)]))
+                .clicked()
+            {
+                change = Some(e);
             }
             if ui
                 .small_button(texts.t("race.entrant.remove"))
@@ -347,6 +468,15 @@ pub fn entrants_list(ui: &mut egui::Ui, texts: &Texts, race: &Race, commands: &m
             }
         });
     }
+    let missing: Vec<&str> = players
+        .iter()
+        .map(String::as_str)
+        .filter(|p| !race.entrants.iter().any(|e| e.player == *p))
+        .collect();
+    if !missing.is_empty() {
+        ui.weak(texts.f("race.entrants.missing", &[("names", &missing.join(", "))]));
+    }
+    change
 }
 
 /// The start button with the engine's refusal under it.

@@ -92,9 +92,19 @@ impl SystemUi for SledRaceUi {
         if race.state().is_none() {
             self.settings.show(ui, ctx.texts, ctx.doc, ctx.commands);
             ui.separator();
-            forms::entrants_list(ui, ctx.texts, race, ctx.commands);
+            if let Some(entrant) = forms::entrants_list(
+                ui,
+                ctx.texts,
+                race,
+                ctx.players,
+                self.entrant.editing(),
+                ctx.commands,
+            ) {
+                self.entrant.load(entrant);
+            }
             ui.separator();
-            self.entrant.show(ui, ctx.texts, ctx.doc, ctx.commands);
+            self.entrant
+                .show(ui, ctx.texts, ctx.doc, ctx.players, ctx.commands);
             ui.separator();
             forms::start_button(ui, ctx.texts, ctx.doc, ctx.commands);
         } else {

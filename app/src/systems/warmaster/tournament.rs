@@ -337,7 +337,7 @@ impl crate::systems::EventUi for TournamentScreen {
                 .id_salt("wmt.scroll")
                 .show(ui, |ui| match self.tab {
                     TTab::Players => self.players(ui, texts, t, commands),
-                    TTab::Rounds => self.rounds(ui, texts, t, commands),
+                    TTab::Rounds => self.rounds(ui, texts, doc, t, commands),
                     TTab::Standings => self.standings(ui, texts, t),
                 });
         });
@@ -447,6 +447,7 @@ impl TournamentScreen {
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
+        doc: &EventDoc,
         t: &WarmasterTournament,
         commands: &mut Vec<Command>,
     ) {
@@ -524,6 +525,7 @@ impl TournamentScreen {
                         }
                     }
                 });
+                hosted_game_line(ui, texts, doc, t, round, p, commands);
                 if p.result.is_none() {
                     ui.horizontal_wrapped(|ui| {
                         let form = self.forms.entry(key).or_default();
@@ -594,6 +596,65 @@ fn table_view(ui: &mut egui::Ui, texts: &Texts, rows: &[Row], size: f32) {
                 ui.end_row();
             }
         });
+}
+
+/// The game of a pairing played in the app, inside the tournament: start
+/// it (the pairing's players are seated as players A and B) or open it.
+/// Its result comes into the pairing as soon as the game is over.
+fn hosted_game_line(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    doc: &EventDoc,
+    t: &WarmasterTournament,
+    round: u32,
+    p: &feldherr_warmaster::TournamentPairing,
+    commands: &mut Vec<Command>,
+) {
+    use crate::document::{DocumentEdit, EventEdit};
+    let role = feldherr_warmaster::tournament_role(round, p.table);
+    let table = p.table.to_string();
+    ui.horizontal_wrapped(|ui| match doc.hosted(&role) {
+        Some(hosted) => {
+            let state = match hosted.game.game.report() {
+                Some(r) if r.finished => texts.t("wmt.hosted.over"),
+                Some(_) => texts.t("wmt.hosted.battle"),
+                None => texts.t("wmt.hosted.setup"),
+            };
+            ui.weak(texts.f(
+                "wmt.hosted",
+                &[("name", &hosted.game.name), ("state", state)],
+            ));
+            if ui
+                .button(texts.t("wmt.hosted.open"))
+                .on_hover_text(texts.f("wmt.hosted.open.for", &[("table", &table)]))
+                .clicked()
+            {
+                commands.push(Command::OpenHosted(role));
+            }
+        }
+        None if p.result.is_none()
+            && ui
+                .button(texts.t("wmt.hosted.play"))
+                .on_hover_text(texts.f("wmt.hosted.play.for", &[("table", &table)]))
+                .clicked() =>
+        {
+            let name = texts.f(
+                "wmt.hosted.name",
+                &[
+                    ("round", &round.to_string()),
+                    ("table", &table),
+                    ("a", &player_name(t, &p.a)),
+                    ("b", &player_name(t, &p.b)),
+                ],
+            );
+            commands.push(Command::Edit(DocumentEdit::Event(EventEdit::Host {
+                role: role.clone(),
+                name,
+            })));
+            commands.push(Command::OpenHosted(role));
+        }
+        None => {}
+    });
 }
 
 /// The result edit of round `round`, table `table` from a saved Warmaster

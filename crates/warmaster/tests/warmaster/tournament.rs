@@ -1,8 +1,9 @@
 //! The 3-round example tournament of `fixtures/warmaster/tournament.json`.
 
-use feldherr_play::{EventRules, MatchResult, PlayError};
+use feldherr_play::{EventRules, Game, MatchResult, PlayError};
 use feldherr_warmaster::{
-    TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterTournament,
+    Player, TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterGame,
+    WarmasterTournament,
 };
 use serde::Deserialize;
 
@@ -115,6 +116,32 @@ fn slots_and_feeding() {
     ));
     // The report's players must be the pairing's.
     assert!(event.feed("round-2/table-2", &report()).is_err());
+}
+
+#[test]
+fn a_hosted_game_seats_the_pairings_players_in_order() {
+    let (event, _) = run();
+    let slot = &event.slots()[0];
+    let mut game = WarmasterGame::new_game();
+    let mut table = WarmasterGame::default_table();
+    game.seat(&slot.players, &mut table).unwrap();
+    assert_eq!(game.player(Player::A).name, "Anna");
+    assert_eq!(game.player(Player::B).name, "Bernd");
+    // Anything but a pair is refused and seats nobody.
+    let mut fresh = WarmasterGame::new_game();
+    let err = fresh
+        .seat(&["Anna".to_owned()], &mut table)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("players") && err.contains('1'), "{err}");
+    assert_eq!(fresh, WarmasterGame::new_game());
+    // A name the game refuses is refused as a whole, too.
+    let err = fresh
+        .seat(&["Anna".to_owned(), "  ".to_owned()], &mut table)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("name"), "{err}");
+    assert_eq!(fresh, WarmasterGame::new_game());
 }
 
 #[test]
