@@ -612,6 +612,9 @@ fn hosted_game_line(
 ) {
     use crate::document::{DocumentEdit, EventEdit};
     let role = feldherr_warmaster::tournament_role(round, p.table);
+    if doc.hosted(&role).is_none() && p.result.is_some() {
+        return;
+    }
     let table = p.table.to_string();
     ui.horizontal_wrapped(|ui| match doc.hosted(&role) {
         Some(hosted) => {
