@@ -246,15 +246,18 @@ impl FeldherrApp {
             .iter()
             .map(|d| (d.document().name().to_owned(), d.path().is_none()))
             .collect();
-        top_bar::show(
-            ui,
-            &self.texts,
-            &self.settings,
-            &titles,
-            self.active.filter(|_| self.screen == Screen::Document),
-            self.active_document(),
-            &mut commands,
-        );
+        // A projector or clock fills the window, without the top bar.
+        if !(self.screen == Screen::Document && self.document_screen.full_screen()) {
+            top_bar::show(
+                ui,
+                &self.texts,
+                &self.settings,
+                &titles,
+                self.active.filter(|_| self.screen == Screen::Document),
+                self.active_document(),
+                &mut commands,
+            );
+        }
         match self.screen {
             Screen::Start => start::show(
                 ui,

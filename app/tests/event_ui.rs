@@ -624,6 +624,8 @@ fn the_projector_pages_8_24_64_and_120_players_with_name_round_and_time() {
             open_fixture(&mut h, &common::temp_dir(&format!("proj{players}")), path);
             click(&mut h, "Standings");
             click(&mut h, "Projector view");
+            // The projector fills the window: no top bar.
+            assert!(h.query_by_label("Undo").is_none(), "{path}: top bar");
             let event = event_of(&h);
             assert!(h.get_all_by_label(&event.name).count() >= 1);
             h.get_by_label("F11: full screen");
@@ -675,6 +677,7 @@ fn the_projector_pages_8_24_64_and_120_players_with_name_round_and_time() {
             h.key_press(egui::Key::Escape);
             h.run();
             h.get_by_label("Projector view");
+            h.get_by_label("Undo");
         }
     }
 }

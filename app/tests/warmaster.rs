@@ -432,10 +432,14 @@ fn the_clock_view_can_go_full_screen() {
     let mut h = harness(Dice::scripted([]));
     open(&mut h, &doc, "full");
     click(&mut h, "Clock");
+    h.get_by_label("Undo");
     click(&mut h, "Full screen");
     h.get_by_label("Leave full screen");
+    // The clock fills the window: the app's top bar is left out.
+    assert!(h.query_by_label("Undo").is_none());
     click(&mut h, "Leave full screen");
     h.get_by_label("Full screen");
+    h.get_by_label("Undo");
     set_fake_now(None);
 }
 
@@ -612,7 +616,12 @@ fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
     click(&mut h, "Standings");
     h.get_by_label("Anna");
     click(&mut h, "Projector view");
+    assert!(
+        h.query_by_label("Undo").is_none(),
+        "the projector has no top bar"
+    );
     click(&mut h, "Leave the projector view");
+    h.get_by_label("Undo");
 }
 
 #[test]

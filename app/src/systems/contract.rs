@@ -136,6 +136,12 @@ pub trait SystemUi: std::fmt::Debug {
     fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_>) {
         let _ = (event, ctx);
     }
+
+    /// Whether a view of its own fills the window (a clock for the
+    /// table): the app then leaves out its top bar.
+    fn full_screen(&self) -> bool {
+        false
+    }
 }
 
 /// The screens of a system that has none of its own yet.
@@ -159,6 +165,12 @@ pub trait EventUi: std::fmt::Debug {
     /// Where the document is saved (`None`: not saved yet), told before
     /// each frame; an event's printing defaults to a folder beside it.
     fn set_location(&mut self, _location: Option<&std::path::Path>) {}
+
+    /// Whether a view of its own fills the window (the projector): the
+    /// app then leaves out its top bar.
+    fn full_screen(&self) -> bool {
+        false
+    }
 }
 
 /// How `feldherr standings` prints.

@@ -43,6 +43,15 @@ impl DocumentScreen {
         self.hosted = None;
     }
 
+    /// Whether the document's own view fills the window (a projector, a
+    /// clock): the app leaves out its top bar.
+    pub fn full_screen(&self) -> bool {
+        match &self.hosted {
+            Some(view) => view.screen.full_screen(),
+            None => self.game.full_screen() || self.event.as_ref().is_some_and(|e| e.full_screen()),
+        }
+    }
+
     /// The role of the hosted game on screen, if one is.
     pub fn hosted_role(&self) -> Option<&str> {
         self.hosted.as_ref().map(|h| h.role.as_str())

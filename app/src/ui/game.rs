@@ -28,6 +28,11 @@ pub struct GameScreen {
 }
 
 impl GameScreen {
+    /// Whether the system's own view fills the window.
+    pub fn full_screen(&self) -> bool {
+        self.system.as_ref().is_some_and(|(_, s)| s.full_screen())
+    }
+
     /// The players an event names for the game it hosts here (see
     /// [`GameContext::players`]).
     pub fn set_players(&mut self, players: Vec<String>) {

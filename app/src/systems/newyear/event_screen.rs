@@ -80,6 +80,10 @@ impl crate::systems::EventUi for EventScreen {
         self.export.set_location(location);
     }
 
+    fn full_screen(&self) -> bool {
+        self.standings.projector()
+    }
+
     /// Draws the event.
     fn show(
         &mut self,

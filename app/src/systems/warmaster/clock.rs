@@ -53,6 +53,13 @@ pub struct ClockTab {
 }
 
 impl ClockTab {
+    /// Whether the clock fills the screen.
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+}
+
+impl ClockTab {
     /// Draws the tab (and the full-screen view when on).
     pub fn show(
         &mut self,

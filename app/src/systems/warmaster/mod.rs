@@ -121,6 +121,10 @@ impl SystemUi for WarmasterUi {
         TABS
     }
 
+    fn full_screen(&self) -> bool {
+        self.clock.is_full()
+    }
+
     fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
         let Some(game) = wm(ctx.doc) else {
             return;

@@ -299,6 +299,10 @@ fn typed_result(texts: &Texts, form: &ResultForm) -> Result<TournamentResult, St
 }
 
 impl crate::systems::EventUi for TournamentScreen {
+    fn full_screen(&self) -> bool {
+        self.projector
+    }
+
     fn show(
         &mut self,
         ui: &mut egui::Ui,
