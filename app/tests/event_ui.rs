@@ -467,6 +467,56 @@ fn the_generator_draws_with_a_seed_swaps_and_confirms_with_a_bye() {
 }
 
 #[test]
+fn the_bye_points_are_typed_and_a_bad_value_is_refused_not_clamped() {
+    let mut h = harness(Dice::scripted([]));
+    new_event_with(
+        &mut h,
+        &[
+            ("Anna Adler", "Ulm"),
+            ("Bernd Bauer", "Ulm"),
+            ("Clara Vogt", "Kassel"),
+        ],
+    );
+    click(&mut h, "Raeuber-Warhammer");
+    let bye_points = |h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>| {
+        event_of(h).raeuber_warhammer.bye_points
+    };
+    let before = bye_points(&h);
+    replace_text(&mut h, "Event points for a bye", "3");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(bye_points(&h), 3);
+    // Negative and huge values are refused with the value, never clamped.
+    for bad in ["-1", "99999999999", "drei"] {
+        replace_text(&mut h, "Event points for a bye", bad);
+        h.key_press(egui::Key::Enter);
+        h.run();
+        h.get_by_label_contains(&format!("\"{bad}\" is not a whole number of 0 or more"));
+        assert_eq!(bye_points(&h), 3, "{bad}");
+    }
+    // A good value clears the error; undo shows the old value again.
+    replace_text(&mut h, "Event points for a bye", "4");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(bye_points(&h), 4);
+    assert!(h.query_by_label_contains("is not a whole number").is_none());
+    h.state_mut().queue(feldherr::app::Command::Undo);
+    h.run();
+    assert_eq!(bye_points(&h), 3);
+    let shown = h
+        .get_by_label("Event points for a bye")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert_eq!(shown, "3");
+    assert_ne!(before, 4);
+    // A draw of three players gives the bye these points.
+    replace_text(&mut h, "Seed", "7");
+    click(&mut h, "Draw");
+    h.get_by_label_contains("(3 event points)");
+}
+
+#[test]
 fn a_half_typed_result_survives_switching_tabs_and_a_fixed_error_disappears() {
     let mut h = harness(Dice::scripted([]));
     new_event_with(&mut h, &[("Anna Adler", "Ulm"), ("Bernd Bauer", "Kassel")]);
@@ -951,6 +1001,42 @@ fn without_a_portal_the_table_picture_asks_for_a_typed_path() {
     click(&mut h, "OK");
     let bytes = std::fs::read(&target).expect("picture written");
     assert!(bytes.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn without_a_portal_every_record_sheet_asks_for_a_typed_path() {
+    let dir = common::temp_dir("typed-sheets");
+    for example in [
+        "confrontation-game",
+        "warmaster-game",
+        "warheim-game",
+        "wh40k-ffa-game",
+        "sled-race",
+    ] {
+        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures/documents")
+            .join(format!("{example}.json"));
+        let copy = dir.join(format!("{example}.json"));
+        std::fs::copy(&source, &copy).expect("copied");
+        let mut h = harness(Dice::scripted([]));
+        h.state_mut().set_native_dialogs(false);
+        h.state_mut().queue(Command::Open(copy));
+        h.run();
+        // One button on every game screen whose system has a record sheet.
+        click(&mut h, "Export record sheet (PDF)");
+        h.get_by_label_contains("no desktop portal");
+        let target = dir.join(format!("{example}.pdf"));
+        replace_text(&mut h, "Path of the file", &target.display().to_string());
+        click(&mut h, "OK");
+        let bytes = std::fs::read(&target).unwrap_or_else(|e| panic!("{example}: {e}"));
+        assert!(bytes.starts_with(b"%PDF"), "{example}");
+        assert!(h.state().error().is_none(), "{example}");
+    }
+    // A New Year battle game has no record sheet of its own: no button.
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(Command::NewGame("wfb_newyear"));
+    h.run();
+    assert!(h.query_by_label("Export record sheet (PDF)").is_none());
 }
 
 /// Starts a New Year event: its card comes first on the start screen

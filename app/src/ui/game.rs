@@ -189,6 +189,11 @@ impl GameScreen {
         if name.lost_focus() && self.name != game.name {
             commands.push(Command::Edit(DocumentEdit::Rename(self.name.clone())));
         }
+        if crate::systems::info(game.system()).is_some_and(|s| s.record_sheet.is_some())
+            && ui.button(texts.t("game.export_sheet")).clicked()
+        {
+            commands.push(Command::ExportRecordSheet);
+        }
         ui.separator();
         ui.label(egui::RichText::new(texts.t("game.resolutions")).strong());
         let resolutions = game.game.resolutions();

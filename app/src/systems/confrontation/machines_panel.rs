@@ -74,14 +74,7 @@ impl MachinesPanel {
         egui::ScrollArea::vertical()
             .id_salt("conf.machines")
             .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(texts.t("conf.machines")).strong());
-                    if !conf(game).machines.is_empty()
-                        && ui.button(texts.t("conf.sheet.export")).clicked()
-                    {
-                        commands.push(Command::ExportRecordSheet);
-                    }
-                });
+                ui.label(egui::RichText::new(texts.t("conf.machines")).strong());
                 if conf(game).machines.is_empty() {
                     ui.weak(texts.t("conf.no_machines"));
                 }

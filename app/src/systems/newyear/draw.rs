@@ -19,6 +19,9 @@ pub struct DrawPanel {
     draft: Option<Draft>,
     swap: [String; 2],
     error: Option<String>,
+    /// The bye points as typed, while they differ from the event's.
+    bye_points: Option<String>,
+    bye_error: Option<String>,
 }
 
 /// A seed for a new draw: the clock's nanoseconds, shown so the draw can
@@ -167,16 +170,40 @@ impl DrawPanel {
         let game = event.game(kind);
         ui.horizontal(|ui| {
             let label = ui.label(texts.t("draw.bye_points"));
-            let mut points = game.bye_points;
-            if ui
-                .add(egui::DragValue::new(&mut points).range(0..=100))
-                .labelled_by(label.id)
-                .changed()
-                && points != game.bye_points
+            let text = self
+                .bye_points
+                .get_or_insert_with(|| game.bye_points.to_string());
+            let field = ui
+                .add(egui::TextEdit::singleline(text).desired_width(40.0))
+                .labelled_by(label.id);
+            // Taken when the field is left (Enter or elsewhere); a value that
+            // is not a whole number of 0 or more is refused, not clamped.
+            if field.lost_focus() {
+                match text.trim().parse::<u32>() {
+                    Ok(points) => {
+                        self.bye_error = None;
+                        self.bye_points = None;
+                        if points != game.bye_points {
+                            commands
+                                .push(event_edit(EventEdit::SetByePoints { game: kind, points }));
+                        }
+                    }
+                    Err(_) => {
+                        self.bye_error =
+                            Some(texts.f("draw.bye_points.bad", &[("value", text.trim())]));
+                    }
+                }
+            } else if !field.has_focus()
+                && self.bye_error.is_none()
+                && *text != game.bye_points.to_string()
             {
-                commands.push(event_edit(EventEdit::SetByePoints { game: kind, points }));
+                // Changed elsewhere (undo): show the event's value.
+                self.bye_points = None;
             }
         });
+        if let Some(e) = &self.bye_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
     }
 
     fn swap_row(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event, kind: BattleKind) {
