@@ -773,3 +773,124 @@ fn a_finished_live_race_feeds_the_event() {
     assert_eq!(fed.finishers.len(), 2);
     assert_eq!(fed.did_not_start, ["dora"]);
 }
+
+/// The race's table view on its own: the system's header and overlay over
+/// the canvas, with the canvas's handle drags passed back to the system,
+/// as the game screen does.
+struct TableHost {
+    ui: feldherr::systems::sled_race::SledRaceUi,
+    doc: GameDoc,
+    canvas: feldherr::ui::table_canvas::TableCanvas,
+    texts: Texts,
+    dice: Dice,
+    commands: Vec<Command>,
+    grip: Option<Point>,
+}
+
+impl TableHost {
+    fn show(&mut self, ui: &mut eframe::egui::Ui) {
+        use feldherr::systems::{GameContext, SystemUi, View};
+        let mut view = View::Table;
+        let mut ctx = GameContext {
+            texts: &self.texts,
+            doc: &self.doc,
+            commands: &mut self.commands,
+            dice: &mut self.dice,
+            canvas: &mut self.canvas,
+            view: &mut view,
+            selected: None,
+            players: &[],
+        };
+        let overlay = self.ui.table_header(ui, &mut ctx);
+        self.grip = overlay.handles.first().map(|h| h.at);
+        let table = self.doc.table_or_default();
+        let rules = self.doc.game.table_rules();
+        let output = ctx
+            .canvas
+            .show_with(ui, ctx.texts, &table, &rules, &overlay);
+        if let Some(event) = output.handle {
+            self.ui.handle_event(event, &mut ctx);
+        }
+    }
+}
+
+#[test]
+fn the_facing_is_set_by_dragging_the_grip_on_the_table() {
+    use eframe::egui;
+    // Start draw, movement dice and move order done: a standing sled moves.
+    let doc = example_document_until(3);
+    let Some(NextStep::Move(id)) = race(&doc).expect("race").next_step() else {
+        panic!("a move is next");
+    };
+    let center = race(&doc)
+        .expect("race")
+        .state()
+        .and_then(|s| s.sled(id))
+        .expect("the sled")
+        .center;
+    let host = TableHost {
+        ui: Default::default(),
+        doc,
+        canvas: Default::default(),
+        texts: Texts::new("en"),
+        dice: Dice::scripted([]),
+        commands: Vec::new(),
+        grip: None,
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 800.0))
+        .build_ui_state(|ui, host: &mut TableHost| host.show(ui), host);
+    h.run();
+    // The grip sits ahead of the sled, along its facing (0 degrees: +x).
+    let grip = h.state().grip.expect("a grip for the facing");
+    assert!((grip.x - center.x - 6.0).abs() < 1e-6 && (grip.y - center.y).abs() < 1e-6);
+    // Drag it straight up the table (+y): the facing becomes 90.
+    let target = Point::new(center.x, center.y + 6.0);
+    let from = h.state().canvas.screen_pos(grip).expect("on screen");
+    let to = h.state().canvas.screen_pos(target).expect("on screen");
+    let press = |h: &mut Harness<'static, TableHost>, pos: egui::Pos2, pressed: bool| {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    };
+    h.hover_at(from);
+    h.run();
+    press(&mut h, from, true);
+    h.step();
+    for i in 1..=6 {
+        h.hover_at(from + (to - from) * (i as f32 / 6.0));
+        h.step();
+    }
+    press(&mut h, to, false);
+    h.run();
+    // The grip followed, and no table edit was made: the sled stands still.
+    let grip = h.state().grip.expect("grip");
+    assert!(
+        (grip.x - center.x).abs() < 0.3 && (grip.y - center.y - 6.0).abs() < 0.3,
+        "{grip:?}"
+    );
+    // The field holds the dragged angle; starting the move uses it.
+    let shown = h.get_by_label("Facing (degrees)").value();
+    assert_eq!(shown.as_deref(), Some("90"));
+    let name = race(&h.state().doc)
+        .and_then(|r| r.state()?.sled(id))
+        .map(|s| s.driver.name.clone())
+        .expect("driver");
+    h.get_by_label(&format!("Start the move of {name}")).click();
+    h.run();
+    let opened: Vec<&StepInput> = h
+        .state()
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            Command::Edit(DocumentEdit::Game(GameEdit::System(
+                feldherr::systems::SystemEdit::SledRace(RaceEdit::Open(input)),
+            ))) => Some(input),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(opened, [&StepInput::Move { facing: Some(90.0) }]);
+}

@@ -7,7 +7,9 @@ use eframe::egui::{self, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::i18n::Texts;
-use feldherr::ui::table_canvas::{Overlay, OverlayItem, PathEvent, TableCanvas, Tone, Tool};
+use feldherr::ui::table_canvas::{
+    HandleEvent, Overlay, OverlayHandle, OverlayItem, PathEvent, TableCanvas, Tone, Tool,
+};
 use feldherr_table::geometry::{Angle, Circle, Point, Shape};
 use feldherr_table::{Layer, Piece, RgbaImage, Table, TableRules, encode_png};
 
@@ -26,6 +28,8 @@ struct Host {
     edits: usize,
     /// Every path event the canvas reported, in order.
     paths: Vec<PathEvent>,
+    /// Every handle event the canvas reported, in order.
+    handles: Vec<HandleEvent>,
 }
 
 impl Host {
@@ -35,6 +39,7 @@ impl Host {
                 .show_with(ui, &self.texts, &self.table, &self.rules, &self.overlay);
         self.edits += output.edits.len();
         self.paths.extend(output.path);
+        self.handles.extend(output.handle);
         for edit in output.edits {
             if let Err(e) = self.table.apply(edit) {
                 self.refused.push(e.to_string());
@@ -57,6 +62,7 @@ fn host(table: Table, rules: TableRules, language: &str) -> Host {
         overlay: Overlay::default(),
         edits: 0,
         paths: Vec::new(),
+        handles: Vec::new(),
     }
 }
 
@@ -232,6 +238,49 @@ fn move_by_dragging_and_by_typing() {
     assert!((harness.state().table.piece(1).unwrap().center().y - 70.0).abs() < 0.3);
     retype(&mut harness, "Radius (cm)", "-2");
     harness.get_by_label_contains("Radius: must be greater than zero");
+}
+
+#[test]
+fn a_host_handle_is_dragged_before_the_piece_under_it_and_edits_nothing() {
+    let mut table = example_rules::warmaster_table();
+    table.add(wood(1, "Wood A", 90.0, 60.0, 10.0)).unwrap();
+    let mut host = host(table, example_rules::warmaster(), "en");
+    // The grip lies on the wood; an arrow from (80, 60) to it.
+    host.overlay.handle(OverlayHandle {
+        id: 7,
+        at: Point::new(90.0, 60.0),
+        anchor: Some(Point::new(80.0, 60.0)),
+        tone: Tone::Aim,
+    });
+    let mut harness = harness_with(host, 1.0, egui::Theme::Dark);
+    let (from, to) = (at(&harness, 90.0, 60.0), at(&harness, 100.0, 75.0));
+    drag(&mut harness, from, to);
+    let events = harness.state().handles.clone();
+    assert!(events.len() >= 2, "{events:?}");
+    assert!(
+        events[..events.len() - 1]
+            .iter()
+            .all(|e| matches!(e, HandleEvent::Moved { id: 7, .. }))
+    );
+    let Some(HandleEvent::Released { id: 7, to: end }) = events.last().copied() else {
+        panic!("released last: {events:?}")
+    };
+    assert!(
+        (end.x - 100.0).abs() < 0.3 && (end.y - 75.0).abs() < 0.3,
+        "{end:?}"
+    );
+    // The wood under the grip did not move, and nothing was edited.
+    assert_eq!(harness.state().edits, 0);
+    assert_eq!(
+        harness.state().table.piece(1).unwrap().center(),
+        Point::new(90.0, 60.0)
+    );
+    // Away from the grip the same drag moves the wood again.
+    harness.state_mut().overlay = Overlay::default();
+    let before = harness.state().handles.len();
+    drag(&mut harness, from, to);
+    assert_eq!(harness.state().handles.len(), before);
+    assert_eq!(harness.state().edits, 1);
 }
 
 #[test]

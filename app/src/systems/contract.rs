@@ -9,7 +9,7 @@ use feldherr_sheet::Document as SheetDocument;
 use crate::app::Command;
 use crate::document::GameDoc;
 use crate::i18n::Texts;
-use crate::ui::table_canvas::{Overlay, PathEvent, TableCanvas};
+use crate::ui::table_canvas::{HandleEvent, Overlay, PathEvent, TableCanvas};
 
 /// A tab of the game screen a system adds beside Table and Resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +141,12 @@ pub trait SystemUi: std::fmt::Debug {
     /// table): the app then leaves out its top bar.
     fn full_screen(&self) -> bool {
         false
+    }
+
+    /// A handle of its overlay (see [`crate::ui::table_canvas::OverlayHandle`])
+    /// is being dragged or was let go.
+    fn handle_event(&mut self, event: HandleEvent, ctx: &mut GameContext<'_>) {
+        let _ = (event, ctx);
     }
 }
 

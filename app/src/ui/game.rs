@@ -128,6 +128,9 @@ impl GameScreen {
                     if let Some(event) = output.path {
                         system.path_event(event, &mut ctx);
                     }
+                    if let Some(event) = output.handle {
+                        system.handle_event(event, &mut ctx);
+                    }
                 }
                 View::System(tab) => system.show_tab(tab, ui, &mut ctx),
                 View::Resolution => {

@@ -92,7 +92,7 @@ use feldherr_table::{
 };
 
 use crate::i18n::Texts;
-pub use overlay::{Overlay, OverlayItem, Tone};
+pub use overlay::{HandleEvent, Overlay, OverlayHandle, OverlayItem, Tone};
 use paint::{Emphasis, Palette};
 use panel::Fields;
 use path::PathDraft;
@@ -113,6 +113,8 @@ pub struct CanvasOutput {
     /// [`TableCanvas::start_path`]), if anything. Several changes in one
     /// frame are reported as the last one.
     pub path: Option<PathEvent>,
+    /// Where an overlay handle was dragged this frame, if one was.
+    pub handle: Option<HandleEvent>,
 }
 
 /// The tool the primary mouse button uses on the table.
@@ -166,15 +168,30 @@ pub enum RulerEnd {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Drag {
     Pan,
-    Move { id: u64, grab: Vector, to: Point },
-    Rotate { id: u64, facing: Angle },
-    Resize { id: u64, size: PieceSize },
+    Move {
+        id: u64,
+        grab: Vector,
+        to: Point,
+    },
+    Rotate {
+        id: u64,
+        facing: Angle,
+    },
+    Resize {
+        id: u64,
+        size: PieceSize,
+    },
+    /// An overlay handle of the host (never a table edit).
+    Handle {
+        id: u64,
+        to: Point,
+    },
 }
 
 impl Drag {
     fn edit(self) -> Option<TableEdit> {
         match self {
-            Drag::Pan => None,
+            Drag::Pan | Drag::Handle { .. } => None,
             Drag::Move { id, to, .. } => Some(TableEdit::Move { id, to }),
             Drag::Rotate { id, facing } => Some(TableEdit::Rotate { id, facing }),
             Drag::Resize { id, size } => Some(TableEdit::Resize { id, size }),
@@ -614,7 +631,7 @@ impl TableCanvas {
             }
         }
 
-        self.pointer(ui, &response, texts, table, rules, out);
+        self.pointer(ui, &response, texts, (table, rules, overlay), out);
 
         let palette = Palette::from_visuals(ui.visuals());
         let painter = painter.with_clip_rect(rect);
@@ -713,14 +730,24 @@ impl TableCanvas {
             .map(|(h, _)| (h, piece.id))
     }
 
+    /// The overlay handle under `at`, if any (the nearest).
+    fn overlay_handle_at(&self, overlay: &Overlay, at: Pos2) -> Option<(u64, Point)> {
+        overlay
+            .handles
+            .iter()
+            .map(|h| (h, self.view.screen_of(h.at).distance(at)))
+            .filter(|(_, d)| *d <= HANDLE_GRAB + 2.0)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(h, _)| (h.id, h.at))
+    }
+
     /// Clicks and drags on the canvas.
     fn pointer(
         &mut self,
         ui: &egui::Ui,
         response: &egui::Response,
         texts: &Texts,
-        table: &Table,
-        rules: &TableRules,
+        (table, rules, overlay): (&Table, &TableRules, &Overlay),
         out: &mut CanvasOutput,
     ) {
         let space = !ui.ctx().text_edit_focused() && ui.input(|i| i.key_down(Key::Space));
@@ -735,7 +762,12 @@ impl TableCanvas {
             let origin = ui
                 .input(|i| i.pointer.press_origin())
                 .or(response.interact_pointer_pos());
+            // The host's handles come first, with every tool but Pan.
+            let handle = origin
+                .filter(|_| !space && self.tool != Tool::Pan)
+                .and_then(|o| self.overlay_handle_at(overlay, o));
             self.drag = match origin {
+                _ if handle.is_some() => handle.map(|(id, to)| Drag::Handle { id, to }),
                 _ if space || matches!(self.tool, Tool::Pan | Tool::Path) => Some(Drag::Pan),
                 Some(origin) if self.tool == Tool::Select => self.start_select_drag(table, origin),
                 _ => None,
@@ -774,14 +806,21 @@ impl TableCanvas {
                         .and_then(|piece| resize_to(piece, p))
                         .unwrap_or(size),
                 }),
+                (Drag::Handle { id, .. }, Some(to)) => {
+                    out.handle = Some(HandleEvent::Moved { id, to });
+                    Some(Drag::Handle { id, to })
+                }
                 (other, None) => Some(other),
             };
         }
         if response.drag_stopped()
             && let Some(drag) = self.drag.take()
-            && let Some(edit) = drag.edit()
         {
-            self.emit(texts, table, out, vec![edit]);
+            if let Drag::Handle { id, to } = drag {
+                out.handle = Some(HandleEvent::Released { id, to });
+            } else if let Some(edit) = drag.edit() {
+                self.emit(texts, table, out, vec![edit]);
+            }
         }
 
         let clicked_at = response

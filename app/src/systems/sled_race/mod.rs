@@ -22,7 +22,7 @@ use feldherr_table::geometry::{Angle, Point};
 use super::{GameContext, SystemEdit, SystemGame, SystemInfo, SystemUi};
 use crate::app::Command;
 use crate::document::{DocumentEdit, GameDoc, GameEdit};
-use crate::ui::table_canvas::{Overlay, PathEvent};
+use crate::ui::table_canvas::{HandleEvent, Overlay, PathEvent};
 
 pub use forms::{EntrantForm, SettingsForm};
 pub use on_table::{race_overlay, turn_between};
@@ -121,6 +121,12 @@ impl SystemUi for SledRaceUi {
             return Overlay::default();
         };
         self.steps.table_header(ui, ctx, race)
+    }
+
+    fn handle_event(&mut self, event: HandleEvent, ctx: &mut GameContext<'_>) {
+        if let Some(race) = race(ctx.doc) {
+            self.steps.handle_event(event, race);
+        }
     }
 
     fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_>) {

@@ -13,12 +13,18 @@ use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
 /// How far the zone boundaries reach from the sled's centre, in inches.
 const ZONE_REACH: f64 = 8.0;
 
-fn at(center: Point, degrees: f64, distance: f64) -> Point {
+pub fn at(center: Point, degrees: f64, distance: f64) -> Point {
     match Angle::from_degrees(degrees) {
         Ok(a) => center.translate(a.direction().scale(distance)),
         Err(_) => center,
     }
 }
+
+/// The id of the facing or turn grip the race puts on the table.
+pub const ANGLE_HANDLE: u64 = 1;
+
+/// How far from the sled's centre the facing or turn grip sits, in inches.
+pub const ANGLE_HANDLE_REACH: f64 = 6.0;
 
 /// The signed turn (degrees, CCW positive, -180 to 180) from `facing` to
 /// the bearing `to`.

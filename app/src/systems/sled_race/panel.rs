@@ -1,8 +1,10 @@
 //! The running race in the side panel: turn and round, whose move it is,
 //! every sled's speed, wounds and remaining movement dice (S2), and the
 //! button that opens the next step (draws, a move with its facing, a turn
-//! attempt with its angle). Facing and turn angles are typed in or aimed on
-//! the table; the planned path of the next move is drawn before it starts.
+//! attempt with its angle). Facing and turn angles are typed in, set by
+//! dragging a grip on the table (an overlay handle on a line from the
+//! sled's centre) or aimed by clicking; the planned path of the next move
+//! is drawn before it starts.
 
 use eframe::egui;
 use feldherr_play::Id;
@@ -12,7 +14,7 @@ use feldherr_table::geometry::Point;
 use super::{bearing, edit, on_table, race, sled_to_act, trial};
 use crate::i18n::Texts;
 use crate::systems::{GameContext, View};
-use crate::ui::table_canvas::{Overlay, PathEvent};
+use crate::ui::table_canvas::{HandleEvent, Overlay, OverlayHandle, PathEvent, Tone};
 
 /// Which angle is being aimed on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -465,14 +467,75 @@ impl StepPanel {
         let aim = self
             .aiming
             .and_then(|(_, from)| self.aim.map(|b| (from, b)));
-        on_table::race_overlay(
+        let mut overlay = on_table::race_overlay(
             texts,
             race,
             self.selected,
             &self.plan(race),
             aim,
             moved.as_deref(),
-        )
+        );
+        if let Some((_, center, bearing)) = self.angle_grip(race) {
+            overlay.handle(OverlayHandle {
+                id: on_table::ANGLE_HANDLE,
+                at: on_table::at(center, bearing, on_table::ANGLE_HANDLE_REACH),
+                anchor: Some(center),
+                tone: Tone::Aim,
+            });
+        }
+        overlay
+    }
+
+    /// The angle the next step asks for, when it can be set by dragging
+    /// the grip: what it is for, the sled's centre and the bearing the
+    /// typed value points to (the sled's facing while it does not parse).
+    fn angle_grip(&self, race: &Race) -> Option<(AngleFor, Point, f64)> {
+        if self.aiming.is_some() || Self::open_resolution(race).is_some() {
+            return None;
+        }
+        let typed = |text: &str| text.trim().replace(',', ".").parse::<f64>().ok();
+        match race.next_step()? {
+            NextStep::Move(id) => {
+                let sled = race.state()?.sled(id)?;
+                (sled.speed == 0).then(|| {
+                    let b = typed(&self.facing).unwrap_or(sled.facing.degrees());
+                    (AngleFor::Facing, sled.center, b)
+                })
+            }
+            NextStep::Turn(id) => {
+                let sled = race.state()?.sled(id)?;
+                let turn = typed(&self.turn).unwrap_or(0.0);
+                Some((AngleFor::Turn, sled.center, sled.facing.degrees() + turn))
+            }
+            _ => None,
+        }
+    }
+
+    /// The facing or turn grip was dragged: its bearing from the sled's
+    /// centre fills the angle field (whole degrees).
+    pub fn handle_event(&mut self, event: HandleEvent, race: &Race) {
+        let (HandleEvent::Moved { id, to } | HandleEvent::Released { id, to }) = event;
+        if id != on_table::ANGLE_HANDLE {
+            return;
+        }
+        let Some((what, center, _)) = self.angle_grip(race) else {
+            return;
+        };
+        if let Some(b) = bearing(center, to) {
+            self.set_angle(what, b, race);
+        }
+    }
+
+    /// Fills the facing or turn field from a bearing aimed on the table.
+    fn set_angle(&mut self, what: AngleFor, b: f64, race: &Race) {
+        match what {
+            AngleFor::Facing => self.facing = format!("{b:.0}"),
+            AngleFor::Turn => {
+                if let Some(sled) = sled_to_act(race).and_then(|id| race.state()?.sled(id)) {
+                    self.turn = format!("{:.0}", on_table::turn_between(sled.facing, b));
+                }
+            }
+        }
     }
 
     /// A facing or turn aimed on the table: the first leg's bearing fills
@@ -501,14 +564,7 @@ impl StepPanel {
             return;
         };
         self.aim = Some(b);
-        match what {
-            AngleFor::Facing => self.facing = format!("{b:.0}"),
-            AngleFor::Turn => {
-                if let Some(sled) = sled_to_act(race).and_then(|id| race.state()?.sled(id)) {
-                    self.turn = format!("{:.0}", on_table::turn_between(sled.facing, b));
-                }
-            }
-        }
+        self.set_angle(what, b, race);
         if self.aiming.is_none() {
             ctx.canvas.cancel_path();
         }

@@ -186,6 +186,41 @@ impl OverlayItem {
     }
 }
 
+/// A point the user can drag (an angle's tip, for example): drawn as a
+/// round grip, tied to its anchor by a line. The canvas reports where it
+/// is dragged to as a [`HandleEvent`]; the host moves it by building the
+/// next overlay with the new position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OverlayHandle {
+    /// The host's id, reported back in [`HandleEvent`]s.
+    pub id: u64,
+    /// Where the grip is.
+    pub at: Point,
+    /// Where its line starts (the centre it turns around), if it has one.
+    pub anchor: Option<Point>,
+    /// Its colour.
+    pub tone: Tone,
+}
+
+/// A drag of an [`OverlayHandle`], in table coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum HandleEvent {
+    /// The handle is being dragged and is now at `to`.
+    Moved {
+        /// The handle's id.
+        id: u64,
+        /// Where it is.
+        to: Point,
+    },
+    /// The handle was let go at `to`.
+    Released {
+        /// The handle's id.
+        id: u64,
+        /// Where it was let go.
+        to: Point,
+    },
+}
+
 /// What the host draws over the table this frame. The default is empty.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Overlay {
@@ -193,6 +228,8 @@ pub struct Overlay {
     pub items: Vec<OverlayItem>,
     /// Pieces (by id) ringed in a tone; ids not on the table are ignored.
     pub highlights: Vec<(u64, Tone)>,
+    /// Grips the user can drag, drawn above everything else.
+    pub handles: Vec<OverlayHandle>,
 }
 
 impl Overlay {
@@ -203,7 +240,13 @@ impl Overlay {
 
     /// True when there is nothing to draw.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty() && self.highlights.is_empty()
+        self.items.is_empty() && self.highlights.is_empty() && self.handles.is_empty()
+    }
+
+    /// Adds a grip the user can drag.
+    pub fn handle(&mut self, handle: OverlayHandle) -> &mut Overlay {
+        self.handles.push(handle);
+        self
     }
 
     /// Adds an item on top of the others.
@@ -279,6 +322,17 @@ pub(super) fn paint(
             }
             OverlayItem::Label { .. } => {}
         }
+    }
+    for handle in &overlay.handles {
+        let at = view.screen_of(handle.at);
+        let colour = palette.tone(handle.tone);
+        if let Some(anchor) = handle.anchor {
+            let from = view.screen_of(anchor);
+            painter.line_segment([from, at], Stroke::new(5.0, palette.text_bg));
+            painter.line_segment([from, at], Stroke::new(2.5, colour));
+        }
+        painter.circle(at, 8.0, palette.text_bg, Stroke::new(2.5, colour));
+        painter.circle_filled(at, 3.0, colour);
     }
     for item in &overlay.items {
         let Some(text) = item.text() else {
