@@ -894,3 +894,32 @@ fn the_facing_is_set_by_dragging_the_grip_on_the_table() {
         .collect();
     assert_eq!(opened, [&StepInput::Move { facing: Some(90.0) }]);
 }
+
+#[test]
+fn the_resolution_list_names_each_step_and_its_outcome_in_german() {
+    use feldherr::ui::resolution_panel::ResolutionWords;
+    let doc = example_document();
+    let list = doc.game.resolutions();
+    assert!(list.count() > 10);
+    let de = Texts::new("de");
+    let en = Texts::new("en");
+    for index in 0..list.count() {
+        let resolution = list.resolution_at(index).expect("saved");
+        let german = ResolutionWords::of(&de, list, index, resolution);
+        let english = ResolutionWords::of(&en, list, index, resolution);
+        let (Some(de_outcome), Some(en_outcome)) = (german.outcome, english.outcome) else {
+            panic!("every step of the example is finished")
+        };
+        assert_ne!(de_outcome, en_outcome, "{index}");
+        for english_word in [
+            "moved",
+            "speed now",
+            "placed",
+            "dice rolled",
+            "order drawn",
+            "turned",
+        ] {
+            assert!(!de_outcome.contains(english_word), "{de_outcome}");
+        }
+    }
+}

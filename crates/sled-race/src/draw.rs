@@ -103,11 +103,8 @@ impl Resolver for DrawResolver {
                     }
                 }
                 st.placed = true;
-                Ok(Stepped {
-                    summary: format!("{n} sleds placed"),
-                    after: st,
-                    path: Vec::new(),
-                })
+                let message = msg("sled.outcome.start", &[("count", n as i64)]);
+                Ok(Stepped::new(st, Vec::new(), message))
             }
             DrawKind::Round => {
                 let ids: Vec<Id> = st.racing().map(|s| s.id).collect();
@@ -115,11 +112,11 @@ impl Resolver for DrawResolver {
                 st.round += 1;
                 st.order = order;
                 st.moved.clear();
-                Ok(Stepped {
-                    summary: format!("round {} order drawn", st.race_round()),
-                    after: st,
-                    path: Vec::new(),
-                })
+                let message = msg(
+                    "sled.outcome.round_order",
+                    &[("round", i64::from(st.race_round()))],
+                );
+                Ok(Stepped::new(st, Vec::new(), message))
             }
             DrawKind::TurnDice => {
                 let racing: Vec<(Id, u32, String)> = st
@@ -148,11 +145,8 @@ impl Resolver for DrawResolver {
                 st.round = 0;
                 st.order.clear();
                 st.moved.clear();
-                Ok(Stepped {
-                    summary: format!("turn {} dice rolled", st.turn),
-                    after: st,
-                    path: Vec::new(),
-                })
+                let message = msg("sled.outcome.turn_dice", &[("turn", i64::from(st.turn))]);
+                Ok(Stepped::new(st, Vec::new(), message))
             }
         }
     }

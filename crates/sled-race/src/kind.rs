@@ -60,12 +60,15 @@ pub struct SledOutcome {
     pub after: RaceState,
     /// The moving sled's centre after every inch (moves only).
     pub path: Vec<Point>,
+    /// What happened, in one line, as a catalogue message.
+    pub summary: Message,
 }
 
 fn outcome(s: &Stepped) -> SledOutcome {
     SledOutcome {
         after: s.after.clone(),
         path: s.path.clone(),
+        summary: s.message.clone(),
     }
 }
 
@@ -181,6 +184,10 @@ impl ResolutionKind for SledKind {
             ),
             _ => Err(PlayError::refused("not a resolution", None)),
         }
+    }
+
+    fn outcome_message(&self, outcome: &SledOutcome) -> Option<Message> {
+        Some(outcome.summary.clone())
     }
 
     fn title_message(&self) -> Option<Message> {

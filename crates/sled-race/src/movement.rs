@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use feldherr_dice::mechanics::D6Test;
-use feldherr_dice::step::{ChoiceRequest, Pending, Resolver, Steps};
+use feldherr_dice::step::{ChoiceRequest, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
 use feldherr_geometry::{Angle, Bounds, Point, Shape, SledZone};
 use feldherr_play::Id;
@@ -37,6 +37,20 @@ pub struct Stepped {
     pub path: Vec<Point>,
     /// One line in English.
     pub summary: String,
+    /// The same line as a catalogue message (for other languages).
+    pub message: Message,
+}
+
+impl Stepped {
+    /// A finished step whose summary is `message` (rendered in English).
+    pub(crate) fn new(after: RaceState, path: Vec<Point>, message: Message) -> Stepped {
+        Stepped {
+            after,
+            path,
+            summary: crate::text::render(&message),
+            message,
+        }
+    }
 }
 
 impl fmt::Display for Stepped {
@@ -89,11 +103,11 @@ impl Resolver for MoveResolver {
         let mut st = self.before.clone();
         let id = self.sled;
         let Some(start) = st.sled(id).cloned() else {
-            return Ok(Stepped {
-                after: st,
-                path: Vec::new(),
-                summary: "no such sled".into(),
-            });
+            return Ok(Stepped::new(
+                st,
+                Vec::new(),
+                msg("sled.outcome.no_sled", &[]),
+            ));
         };
         let standing = start.speed == 0;
         // Phase 1: a standing sled may face anywhere.
@@ -121,14 +135,12 @@ impl Resolver for MoveResolver {
         move_phase(steps, &mut st, id, standing, &mut run)?;
         end_of_move(steps, &mut st, id);
         let speed = st.sled(id).map_or(0, |s| s.speed);
-        Ok(Stepped {
-            summary: format!(
-                "{} moved {} in, speed now {speed}",
-                start.driver.name, run.moved
-            ),
-            after: st,
-            path: run.path,
-        })
+        let message = msg(
+            "sled.outcome.move",
+            &[("inches", i64::from(run.moved)), ("speed", speed.into())],
+        )
+        .text("name", &start.driver.name);
+        Ok(Stepped::new(st, run.path, message))
     }
 }
 

@@ -125,11 +125,11 @@ impl Resolver for TurnResolver {
         st.turning = None;
         st.moved.push(id);
         let Some(s) = st.sled(id).cloned() else {
-            return Ok(Stepped {
-                after: st,
-                path: Vec::new(),
-                summary: "no such sled".into(),
-            });
+            return Ok(Stepped::new(
+                st,
+                Vec::new(),
+                msg("sled.outcome.no_sled", &[]),
+            ));
         };
         let name = s.driver.name.clone();
         if self.angle == 0.0 || s.speed <= 0 {
@@ -137,11 +137,8 @@ impl Resolver for TurnResolver {
                 "S11",
                 msg("sled.log.no_turn_try", &[]).text("name", &name),
             ));
-            return Ok(Stepped {
-                after: st,
-                path: Vec::new(),
-                summary: format!("{name} does not turn"),
-            });
+            let message = msg("sled.outcome.no_turn", &[]).text("name", &name);
+            return Ok(Stepped::new(st, Vec::new(), message));
         }
         let speed_mod = turn_speed_modifier(s.speed);
         let angle_mod = turn_angle_modifier(self.angle);
@@ -230,10 +227,12 @@ impl Resolver for TurnResolver {
             )
             .key("result", result.key()),
         ));
-        Ok(Stepped {
-            after: st,
-            path: Vec::new(),
-            summary: format!("{name}: {result}, turned {turn:.0}°, speed {speed}"),
-        })
+        let message = msg(
+            "sled.outcome.turn",
+            &[("turn", turn.round() as i64), ("speed", speed.into())],
+        )
+        .text("name", &name)
+        .key("result", result.key());
+        Ok(Stepped::new(st, Vec::new(), message))
     }
 }

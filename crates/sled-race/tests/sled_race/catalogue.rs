@@ -74,6 +74,47 @@ fn every_key_used_in_races_renders_in_both_languages() {
 }
 
 #[test]
+fn every_outcome_is_a_message_in_both_languages_and_its_english_is_the_summary() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let (race, _) = super::proptest_race::random_race(seed, 6, 8).expect("race");
+        for r in &race.resolutions {
+            let Some(outcome) = r.outcome() else {
+                continue;
+            };
+            let message = r
+                .kind()
+                .outcome_message(outcome)
+                .expect("an outcome message");
+            seen.insert(message.key.clone());
+            for lang in Lang::ALL {
+                let mut cat =
+                    Catalogue::parse("step", step_messages(lang)).expect("step catalogue");
+                cat.extend(Catalogue::parse("sled", Race::messages(lang)).expect("sled"));
+                let text = cat.render(&message).expect("renders");
+                if lang == Lang::En {
+                    assert_eq!(Some(text), r.resolution().outcome_text());
+                } else {
+                    assert!(
+                        !text.contains("moved") && !text.contains("placed"),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+    for key in [
+        "sled.outcome.start",
+        "sled.outcome.turn_dice",
+        "sled.outcome.round_order",
+        "sled.outcome.move",
+        "sled.outcome.turn",
+    ] {
+        assert!(seen.contains(key), "{key} not seen: {seen:?}");
+    }
+}
+
+#[test]
 fn english_log_text_matches_the_catalogue_rendering() {
     // The engine renders its English text itself (one pass); it must equal
     // the contract's rendering of the same message.
