@@ -923,3 +923,157 @@ fn the_resolution_list_names_each_step_and_its_outcome_in_german() {
         }
     }
 }
+
+#[test]
+fn a_collision_is_resolved_step_by_step_in_the_resolution_view() {
+    use feldherr_dice::step::{Answer, Prompt};
+    // The example race's first move with a collision (S12), replayed by
+    // hand in the app: the same facing, every die typed in, every choice
+    // clicked by its label.
+    let (before, full) = ramming_race();
+    let played = race(&full).expect("race");
+    let index = played.resolutions.len() - 1;
+    let saved = &played.resolutions[index];
+    assert!(
+        saved.resolution().log().iter().any(|s| s
+            .message
+            .as_ref()
+            .is_some_and(|m| m.key == "sled.log.collision")),
+        "{}",
+        saved.resolution().log_text()
+    );
+    let feldherr_sled_race::SledKind::Move { sled, facing, .. } = saved.kind() else {
+        panic!("a collision happens in a move")
+    };
+    let mut h = harness(Dice::scripted([]));
+    let dir = common::temp_dir("sled-collision");
+    let path = dir.join("race.json");
+    std::fs::write(&path, feldherr::document::to_json(&Document::Game(before))).expect("saved");
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    assert_eq!(the_race(&h).next_step(), Some(NextStep::Move(*sled)));
+    if let Some(f) = facing {
+        replace_text(&mut h, "Facing (degrees)", &format!("{}", f.degrees()));
+    }
+    let name = the_race(&h)
+        .state()
+        .and_then(|s| s.sled(*sled))
+        .map(|s| s.driver.name.clone())
+        .expect("driver");
+    click(&mut h, &format!("Start the move of {name}"));
+    for answer in saved.answers() {
+        let open = the_race(&h);
+        let prompt = open
+            .resolutions
+            .last()
+            .and_then(|r| r.resolution().prompt().cloned())
+            .expect("a prompt");
+        match (answer, prompt) {
+            (Answer::Dice(faces), Prompt::Roll(_)) => {
+                for (n, face) in faces.iter().enumerate() {
+                    replace_text(&mut h, &format!("Die {}", n + 1), &face.to_string());
+                }
+                click(&mut h, "Enter");
+            }
+            (Answer::Choice(i), Prompt::Choice(request)) => {
+                let label = &request.options[*i].label;
+                h.get_all_by_label_contains(label)
+                    .last()
+                    .expect("the option")
+                    .click();
+                h.run();
+            }
+            (answer, prompt) => panic!("{answer:?} does not answer {prompt:?}"),
+        }
+    }
+    // The log shows the collision with its zone, then the result.
+    assert!(seen(&h, "zone"), "the collision zone is shown");
+    assert!(seen(&h, "Result:"));
+    click(&mut h, "Apply the result to the race");
+    let after = the_race(&h);
+    let expected = played.resolutions[index].outcome().expect("finished");
+    assert_eq!(after.state(), Some(&expected.after));
+}
+
+/// Two sleds on a bare track after the start draw, the dice and the move
+/// order; the first mover faces the other sled and rams it with its
+/// highest die. Returns the race before that move and after it.
+fn ramming_race() -> (GameDoc, GameDoc) {
+    let mut doc = GameDoc::new("Rammen", "sled_race").expect("the system");
+    // A narrow track and square sleds 3.5 in across: the two start slots
+    // (4 and 8 in up the table) leave half an inch between them.
+    let mut table = feldherr_table::Table::new(72.0, 12.0, feldherr_table::geometry::Unit::Inch)
+        .expect("table");
+    let SystemGame::SledRace(race) = &doc.game else {
+        panic!("a race");
+    };
+    let mut race = (**race).clone();
+    for (player, name, profile) in [
+        ("Ben", "Ogre hero", [5, 3, 5, 4, 3]),
+        ("Anna", "Elf hero", [3, 6, 4, 5, 2]),
+    ] {
+        race.apply(
+            &RaceEdit::AddEntrant {
+                player: player.into(),
+                driver: Some(Driver::on_foot(name, player, profile)),
+            },
+            &mut table,
+        )
+        .expect("entrant");
+    }
+    let settings = feldherr_sled_race::RaceSettings {
+        sled_width: 3.5,
+        sled_length: 3.5,
+        ..race.settings
+    };
+    race.apply(&RaceEdit::SetSettings(settings), &mut table)
+        .expect("settings");
+    race.apply(&RaceEdit::Start, &mut table).expect("start");
+    let mut dice = Dice::seeded(7);
+    // The highest movement die, and the last option of any other choice.
+    let last = |c: &feldherr_dice::step::ChoiceRequest| {
+        let die = |label: &str| {
+            label
+                .strip_prefix("die ")
+                .and_then(|d| d.parse::<u32>().ok())
+        };
+        c.options
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| die(&o.label).map(|d| (d, i)))
+            .max()
+            .map_or(c.options.len() - 1, |(_, i)| i)
+    };
+    for _ in 0..3 {
+        race.play_next(&mut table, &mut dice, last, StepInput::Draw)
+            .expect("draw");
+    }
+    let Some(NextStep::Move(mover)) = race.next_step() else {
+        panic!("a move is next")
+    };
+    let state = race.state().expect("running");
+    let from = state.sled(mover).expect("mover").center;
+    let other = state
+        .sleds
+        .iter()
+        .find(|s| s.id != mover)
+        .expect("the other sled")
+        .center;
+    let facing = bearing(from, other).expect("apart");
+    let mut before = doc.clone();
+    before.game = SystemGame::SledRace(Box::new(race.clone()));
+    before.table = Some(table.clone());
+    race.play_next(
+        &mut table,
+        &mut dice,
+        last,
+        StepInput::Move {
+            facing: Some(facing.round()),
+        },
+    )
+    .expect("the move");
+    let mut after = doc;
+    after.game = SystemGame::SledRace(Box::new(race));
+    after.table = Some(table);
+    (before, after)
+}
