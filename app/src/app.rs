@@ -83,6 +83,8 @@ pub enum Command {
     ShowError(String),
     /// Close the error dialog.
     DismissError,
+    /// Play a short tone (a clock's warning), if the app has sound.
+    PlaySound(crate::sound::Tone),
 }
 
 /// How the app is set up; tests replace the defaults.
@@ -94,15 +96,18 @@ pub struct AppOptions {
     pub dice: Dice,
     /// Where unsaved documents are autosaved (`None`: not autosaved).
     pub autosave_dir: Option<PathBuf>,
+    /// Whether tones are played (tests only record them).
+    pub sound: bool,
 }
 
 impl AppOptions {
-    /// English, no autosave folder, the given dice (for tests).
+    /// English, no autosave folder, no sound, the given dice (for tests).
     pub fn for_tests(dice: Dice) -> Self {
         Self {
             settings: Settings::plain(),
             dice,
             autosave_dir: None,
+            sound: false,
         }
     }
 }
@@ -128,6 +133,13 @@ pub struct FeldherrApp {
     /// A file refused for unknown keys, offered to open read-only: its
     /// path and the refusal (naming the key and its path).
     read_only_offer: Option<(PathBuf, String)>,
+    /// Whether tones are played.
+    sound: bool,
+    /// Every tone asked for, in order (what tests check).
+    tones: Vec<crate::sound::Tone>,
+    /// Why the last tone could not be played, reported from its thread;
+    /// shown once, then tones stay off for the session.
+    sound_error: std::sync::Arc<std::sync::Mutex<Option<crate::sound::SoundError>>>,
 }
 
 impl FeldherrApp {
@@ -143,6 +155,7 @@ impl FeldherrApp {
             settings,
             dice: Dice::from_entropy(),
             autosave_dir,
+            sound: true,
         });
         app.apply_theme(&cc.egui_ctx);
         if let Some(file) = file {
@@ -169,7 +182,15 @@ impl FeldherrApp {
             open_path: String::new(),
             pending_export: None,
             read_only_offer: None,
+            sound: options.sound,
+            tones: Vec::new(),
+            sound_error: std::sync::Arc::default(),
         }
+    }
+
+    /// Every tone asked for so far, in order (played or not).
+    pub fn tones(&self) -> &[crate::sound::Tone] {
+        &self.tones
     }
 
     /// The screen shown.
@@ -227,6 +248,22 @@ impl FeldherrApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut commands = std::mem::take(&mut self.commands);
         self.input(ui.ctx(), &mut commands);
+        if let Some(e) = self.sound_error.lock().ok().and_then(|mut s| s.take()) {
+            // Said once; no more tones this session.
+            self.sound = false;
+            let reason = match &e {
+                crate::sound::SoundError::Unsupported => {
+                    self.texts.t("sound.unsupported").to_owned()
+                }
+                crate::sound::SoundError::Library(d) => {
+                    self.texts.f("sound.library", &[("detail", d)])
+                }
+                crate::sound::SoundError::Device(d) => {
+                    self.texts.f("sound.device", &[("detail", d)])
+                }
+            };
+            self.error = Some(self.texts.f("sound.failed", &[("reason", &reason)]));
+        }
         while let Some((purpose, path)) = self.dialogs.poll() {
             match (purpose, path) {
                 (Purpose::Open, Some(path)) => commands.push(Command::Open(path)),
@@ -560,6 +597,17 @@ impl FeldherrApp {
                         }
                         Err(e) => self.error = Some(e),
                     }
+                }
+            }
+            Command::PlaySound(tone) => {
+                self.tones.push(tone);
+                if self.sound {
+                    let report = std::sync::Arc::clone(&self.sound_error);
+                    crate::sound::play(tone, move |e| {
+                        if let Ok(mut slot) = report.lock() {
+                            *slot = Some(e);
+                        }
+                    });
                 }
             }
             Command::ShowError(message) => self.error = Some(message),

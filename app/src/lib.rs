@@ -24,6 +24,7 @@ pub mod i18n;
 pub mod session;
 pub mod settings;
 pub mod sheets;
+pub mod sound;
 pub mod systems;
 pub mod ui;
 

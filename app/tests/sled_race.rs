@@ -999,7 +999,7 @@ fn a_collision_is_resolved_step_by_step_in_the_resolution_view() {
 /// order; the first mover faces the other sled and rams it with its
 /// highest die. Returns the race before that move and after it.
 fn ramming_race() -> (GameDoc, GameDoc) {
-    let mut doc = GameDoc::new("Rammen", "sled_race").expect("the system");
+    let doc = GameDoc::new("Rammen", "sled_race").expect("the system");
     // A narrow track and square sleds 3.5 in across: the two start slots
     // (4 and 8 in up the table) leave half an inch between them.
     let mut table = feldherr_table::Table::new(72.0, 12.0, feldherr_table::geometry::Unit::Inch)

@@ -413,6 +413,55 @@ fn the_clock_runs_on_a_fake_clock_and_survives_a_restart() {
 }
 
 #[test]
+fn the_clock_sounds_once_under_five_minutes_and_once_when_out_if_switched_on() {
+    use feldherr::sound::Tone;
+    set_fake_now(Some(5_000));
+    let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
+    let settings = Settings {
+        clock: true,
+        ..Settings::default()
+    };
+    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    wm_edit(
+        &mut doc,
+        WarmasterEdit::Clock(ClockEdit::Start {
+            player: Player::A,
+            now_ms: 5_000,
+        }),
+    )
+    .expect("start");
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "tone");
+    click(&mut h, "Clock");
+    // 41 minutes gone: still above five minutes, and the tone is off.
+    set_fake_now(Some(5_000 + 39 * MIN));
+    h.run();
+    assert!(h.state().tones().is_empty());
+    set_fake_now(Some(5_000 + 40 * MIN + 1_000));
+    h.run();
+    assert!(h.state().tones().is_empty(), "off by default");
+    // Switched on during the battle; the next fall under sounds once.
+    click(&mut h, "Sound under 5 minutes");
+    assert!(wm(&game(&h)).is_some_and(|g| g.settings.clock_sound));
+    h.state_mut().queue(Command::Undo);
+    h.run();
+    assert!(!wm(&game(&h)).is_some_and(|g| g.settings.clock_sound));
+    click(&mut h, "Sound under 5 minutes");
+    // B's clock: switch, then B falls under five minutes too.
+    click(&mut h, "Switch");
+    set_fake_now(Some(5_000 + 80 * MIN + 2_000));
+    h.run();
+    h.run();
+    assert_eq!(h.state().tones(), [Tone::Warning]);
+    // Out of time: one long tone.
+    set_fake_now(Some(5_000 + 86 * MIN));
+    h.run();
+    h.run();
+    assert_eq!(h.state().tones(), [Tone::Warning, Tone::TimeUp]);
+    set_fake_now(None);
+}
+
+#[test]
 fn the_clock_view_can_go_full_screen() {
     set_fake_now(Some(5_000));
     let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");

@@ -151,6 +151,9 @@ pub enum ClockEdit {
 pub enum WarmasterEdit {
     /// Replace the settings (before the battle).
     SetSettings(Settings),
+    /// Switch the clock's warning tone on or off ([`Settings::clock_sound`]);
+    /// a preference of the players, allowed at any time.
+    SetClockSound(bool),
     /// Rename a player.
     SetPlayerName {
         /// Who.
@@ -716,6 +719,7 @@ impl WarmasterGame {
                     self.clock = ChessClock::new(settings.clock_minutes);
                 }
             }
+            WarmasterEdit::SetClockSound(on) => self.settings.clock_sound = *on,
             WarmasterEdit::SetPlayerName { player, name } => {
                 let name = name.trim();
                 if name.is_empty() || name.chars().count() > crate::army::MAX_NAME {

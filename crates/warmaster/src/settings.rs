@@ -48,6 +48,11 @@ pub struct Settings {
     /// Minutes on each player's clock (W9; default 45).
     #[serde(default = "forty_five")]
     pub clock_minutes: u32,
+    /// Whether the clock sounds a tone when a player's time falls under
+    /// five minutes and when it runs out (W9; off by default). Saved only
+    /// when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clock_sound: bool,
     /// The optional Guardians rules (W11).
     #[serde(default)]
     pub options: GuardiansOptions,
@@ -71,6 +76,7 @@ impl Default for Settings {
             turn_limit: 6,
             clock: false,
             clock_minutes: 45,
+            clock_sound: false,
             options: GuardiansOptions::default(),
         }
     }

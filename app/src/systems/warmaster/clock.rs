@@ -1,19 +1,22 @@
 //! The Clock tab: the chess clock of W9 with large times, space or a click
 //! on the running face to switch, P to pause and resume for a combat
-//! phase (the turn shown), a flash under 5 minutes, and a full-screen view
-//! for a tablet or second screen. The clock is saved as timestamps in the
+//! phase (the turn shown), a flash (and an optional tone) under 5 minutes,
+//! and a full-screen view for a tablet or second screen. The clock is saved as timestamps in the
 //! document, so it survives a restart; the time comes from [`now_ms`],
 //! which tests replace with [`set_fake_now`].
 
 use std::cell::Cell;
 
 use eframe::egui;
-use feldherr_warmaster::{ClockEdit, Player, Stage, WARNING_MS, WarmasterEdit, WarmasterGame};
+use feldherr_warmaster::{
+    ClockEdit, ClockView, Player, Stage, WARNING_MS, WarmasterEdit, WarmasterGame,
+};
 
 use super::battle::player_colour;
 use super::{edit, name};
 use crate::app::Command;
 use crate::i18n::Texts;
+use crate::sound::Tone;
 
 thread_local! {
     static FAKE_NOW: Cell<Option<u64>> = const { Cell::new(None) };
@@ -50,6 +53,11 @@ pub fn format_ms(ms: u64) -> String {
 #[derive(Debug, Default)]
 pub struct ClockTab {
     full: bool,
+    /// Per player: under five minutes already when last seen (so the
+    /// warning tone sounds once, when the time falls under).
+    warned: Option<[bool; 2]>,
+    /// The run-out was already seen.
+    rang_out: bool,
 }
 
 impl ClockTab {
@@ -74,6 +82,7 @@ impl ClockTab {
         }
         let now = now_ms();
         let view = game.clock.view(now);
+        self.tones(game, &view, commands);
         if view.ran_out.is_some() && game.clock.ran_out.is_none() {
             // The face shows zero: record the run-out (W6 ends the game).
             edit(
@@ -120,6 +129,30 @@ impl ClockTab {
                 rect.with_max_y(faces.max.y + 40.0),
             );
         }
+    }
+
+    /// The optional tones of W9: two beeps when a running clock falls
+    /// under five minutes, a long one when a clock runs out. What was
+    /// already so when the tab first looked (a reopened game) stays quiet.
+    fn tones(&mut self, game: &WarmasterGame, view: &ClockView, commands: &mut Vec<Command>) {
+        let out = view.ran_out.is_some();
+        let Some(warned) = &mut self.warned else {
+            self.warned = Some(view.warning);
+            self.rang_out = out;
+            return;
+        };
+        let sound = game.settings.clock_sound;
+        for p in Player::BOTH {
+            let now = view.warning[p.index()];
+            if now && !warned[p.index()] && sound && !out {
+                commands.push(Command::PlaySound(Tone::Warning));
+            }
+            warned[p.index()] = now;
+        }
+        if out && !self.rang_out && sound {
+            commands.push(Command::PlaySound(Tone::TimeUp));
+        }
+        self.rang_out = out;
     }
 
     fn set_full(&mut self, ctx: &egui::Context, full: bool) {
@@ -205,6 +238,14 @@ impl ClockTab {
         if ui.button(full).clicked() {
             let next = !self.full;
             self.set_full(ui.ctx(), next);
+        }
+        let mut sound = game.settings.clock_sound;
+        if ui
+            .checkbox(&mut sound, texts.t("wm.clock.sound"))
+            .on_hover_text(texts.t("wm.clock.sound.hover"))
+            .changed()
+        {
+            edit(commands, WarmasterEdit::SetClockSound(sound));
         }
         ui.weak(texts.t("wm.clock.keys"));
     }

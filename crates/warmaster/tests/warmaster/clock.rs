@@ -128,3 +128,27 @@ fn w9_the_clock_starts_with_the_starting_player() {
         "{err}"
     );
 }
+
+#[test]
+fn w9_the_warning_tone_is_switched_during_the_battle_and_saved_only_when_on() {
+    use feldherr_play::Game;
+    use feldherr_warmaster::WarmasterEdit;
+    let (mut game, mut table) = super::example::play();
+    // The battle has begun: the settings are fixed, the tone is not.
+    let mut settings = game.settings;
+    settings.turn_limit = 7;
+    assert!(
+        game.apply(&WarmasterEdit::SetSettings(settings), &mut table)
+            .is_err()
+    );
+    assert!(!game.settings.clock_sound);
+    let saved = serde_json::to_string(&game.settings).expect("json");
+    assert!(!saved.contains("clock_sound"), "{saved}");
+    game.apply(&WarmasterEdit::SetClockSound(true), &mut table)
+        .expect("tone on");
+    assert!(game.settings.clock_sound);
+    let saved = serde_json::to_string(&game.settings).expect("json");
+    assert!(saved.contains("\"clock_sound\":true"), "{saved}");
+    let back: feldherr_warmaster::Settings = serde_json::from_str(&saved).expect("back");
+    assert_eq!(back, game.settings);
+}
