@@ -509,7 +509,9 @@ impl Deployment {
 pub const ZONE_KIND: &str = "deployment_zone";
 
 /// The marker piece drawing `seat`'s zone `slot` on `table`, named for the
-/// player.
+/// player alone: the piece list adds the type's translated label ("Anna
+/// (Deployment zone)"), and the canvas and sheets name the slot in the
+/// interface language, so no untranslated slot id shows.
 ///
 /// # Errors
 /// As [`ZoneSlot::shape`].
@@ -523,7 +525,7 @@ pub fn zone_piece(
     let shape = slot.shape(sizes, table.width(), table.depth())?;
     Ok(Piece::new(
         id,
-        format!("{player}: {slot}"),
+        player.to_owned(),
         ZONE_KIND,
         Layer::Marker,
         shape,
