@@ -714,6 +714,17 @@ fn the_projector_pages_8_24_64_and_120_players_with_name_round_and_time() {
             if players == 8 {
                 assert!(page.is_none(), "8 players fit one page");
             }
+            if players == 24 && width > 1900.0 {
+                // Two columns side by side on a wide screen: one page.
+                assert!(page.is_none(), "24 players fit one 1920 x 1080 page");
+                for player in &event.players {
+                    assert!(
+                        h.query_all_by_label_contains(&player.name).next().is_some(),
+                        "{} on the page",
+                        player.name
+                    );
+                }
+            }
             // Every row shown is entirely inside the window.
             for player in &event.players {
                 for node in h.query_all_by_label_contains(&player.name) {

@@ -398,7 +398,18 @@ impl StandingsTab {
                 clippy::cast_sign_loss,
                 reason = "a small positive whole number"
             )]
-            let per_page = per_page as usize;
+            let per_column = per_page as usize;
+            // A wide screen (a projector is 16:9 or 16:10) shows two columns
+            // side by side once one does not hold everybody.
+            let columns = if ui.available_width() >= ui.available_height() * 1.5
+                && rows.len() > per_column
+                && self.fit == Fit::Pages
+            {
+                2
+            } else {
+                1
+            };
+            let per_page = per_column * columns;
             let pages = rows.len().div_ceil(per_page).max(1);
             let (shown, page) = match self.fit {
                 Fit::Scroll => (&rows[..], 0),
@@ -411,10 +422,29 @@ impl StandingsTab {
                     (&rows[start..end], page)
                 }
             };
-            let board = |ui: &mut egui::Ui| {
-                egui::Grid::new("projector")
+            let board = |ui: &mut egui::Ui, column: usize, shown: &[Row]| {
+                // Name and club share what the place and the total leave,
+                // cut short with "…" rather than pushed off the screen.
+                let gap = size * 1.3;
+                // Room for the place and the total, the gaps, and a margin
+                // to the next column.
+                let free =
+                    (ui.available_width() - size * 2.4 - size * 1.6 - gap * 4.0).max(size * 6.0);
+                let (name_w, club_w) =
+                    ((free * 0.5).min(size * 12.0), (free * 0.5).min(size * 10.0));
+                let cell = |ui: &mut egui::Ui, width: f32, text: egui::RichText| {
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(width, size * 1.15),
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_width(width);
+                            ui.add(egui::Label::new(text).truncate());
+                        },
+                    );
+                };
+                egui::Grid::new(("projector", column))
                     .striped(true)
-                    .spacing([size * 1.3, size * 0.45])
+                    .spacing([gap, size * 0.45])
                     .show(ui, |ui| {
                         for key in [
                             "standings.place",
@@ -427,8 +457,12 @@ impl StandingsTab {
                         ui.end_row();
                         for row in shown {
                             ui.label(egui::RichText::new(place_label(row)).size(size).strong());
-                            ui.label(egui::RichText::new(row.name_label(texts)).size(size));
-                            ui.label(egui::RichText::new(&row.club).size(size * 0.8));
+                            cell(
+                                ui,
+                                name_w,
+                                egui::RichText::new(row.name_label(texts)).size(size),
+                            );
+                            cell(ui, club_w, egui::RichText::new(&row.club).size(size * 0.8));
                             ui.label(
                                 egui::RichText::new(row.points.total().to_string())
                                     .size(size)
@@ -440,10 +474,22 @@ impl StandingsTab {
             };
             match self.fit {
                 Fit::Scroll => {
-                    egui::ScrollArea::vertical().show(ui, board);
+                    egui::ScrollArea::vertical().show(ui, |ui| board(ui, 0, shown));
                 }
                 Fit::Pages => {
-                    board(ui);
+                    if columns == 1 {
+                        board(ui, 0, shown);
+                    } else {
+                        ui.columns(columns, |uis| {
+                            for (c, ui) in uis.iter_mut().enumerate() {
+                                let start = (c * per_column).min(shown.len());
+                                let end = (start + per_column).min(shown.len());
+                                if start < end {
+                                    board(ui, c, &shown[start..end]);
+                                }
+                            }
+                        });
+                    }
                     if pages > 1 {
                         ui.label(
                             egui::RichText::new(texts.f(
