@@ -334,6 +334,9 @@ pub(super) fn paint(
         painter.circle(at, 8.0, palette.text_bg, Stroke::new(2.5, colour));
         painter.circle_filled(at, 3.0, colour);
     }
+    // Texts never cover each other: a label that would is moved up or
+    // down (two fighters in base contact, say).
+    let mut placed: Vec<egui::Rect> = Vec::new();
     for item in &overlay.items {
         let Some(text) = item.text() else {
             continue;
@@ -352,15 +355,25 @@ pub(super) fn paint(
             }
             OverlayItem::Label { at, .. } => (view.screen_of(*at), Align2::CENTER_CENTER),
         };
-        paint::label(
+        let size = painter
+            .layout_no_wrap(
+                text.to_owned(),
+                egui::FontId::proportional(13.0),
+                Color32::WHITE,
+            )
+            .size();
+        let wanted = align.anchor_size(pos, size);
+        let spot = paint::free_spot(wanted, &placed);
+        let rect = paint::label(
             painter,
-            pos,
-            align,
+            spot.min,
+            Align2::LEFT_TOP,
             text,
             palette.tone(item.tone()),
             Some(palette.text_bg),
             13.0,
         );
+        placed.push(rect);
     }
 }
 
