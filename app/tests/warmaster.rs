@@ -412,10 +412,8 @@ fn the_clock_runs_on_a_fake_clock_and_survives_a_restart() {
     set_fake_now(None);
 }
 
-#[test]
-fn the_clock_sounds_once_under_five_minutes_and_once_when_out_if_switched_on() {
-    use feldherr::sound::Tone;
-    set_fake_now(Some(5_000));
+/// A game with the clock on, started for player A at 5 s (fake time).
+fn clock_game() -> GameDoc {
     let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
     let settings = Settings {
         clock: true,
@@ -430,6 +428,14 @@ fn the_clock_sounds_once_under_five_minutes_and_once_when_out_if_switched_on() {
         }),
     )
     .expect("start");
+    doc
+}
+
+#[test]
+fn the_clock_sounds_once_under_five_minutes_and_once_when_out_if_switched_on() {
+    use feldherr::sound::Tone;
+    set_fake_now(Some(5_000));
+    let doc = clock_game();
     let mut h = harness(Dice::scripted([]));
     open(&mut h, &doc, "tone");
     click(&mut h, "Clock");
@@ -464,20 +470,7 @@ fn the_clock_sounds_once_under_five_minutes_and_once_when_out_if_switched_on() {
 #[test]
 fn the_clock_view_can_go_full_screen() {
     set_fake_now(Some(5_000));
-    let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
-    let settings = Settings {
-        clock: true,
-        ..Settings::default()
-    };
-    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
-    wm_edit(
-        &mut doc,
-        WarmasterEdit::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 5_000,
-        }),
-    )
-    .expect("start");
+    let doc = clock_game();
     let mut h = harness(Dice::scripted([]));
     open(&mut h, &doc, "full");
     click(&mut h, "Clock");

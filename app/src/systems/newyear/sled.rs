@@ -54,6 +54,28 @@ fn entries_of(event: &Event) -> Vec<Entry> {
     entries
 }
 
+/// A race in one line under catalogue key `key`: its name, how many
+/// drivers, and whether it is over.
+fn race_line(texts: &Texts, key: &str, doc: &crate::document::GameDoc) -> String {
+    use crate::systems::sled_race::{race, take_in};
+    let drivers = race(doc).map_or(0, |r| {
+        r.entrants.iter().filter(|e| e.driver.is_some()).count()
+    });
+    let state = texts.t(if take_in::finished(doc) {
+        "race.tab.state.over"
+    } else {
+        "race.tab.state.running"
+    });
+    texts.f(
+        key,
+        &[
+            ("name", &doc.name),
+            ("drivers", &drivers.to_string()),
+            ("state", state),
+        ],
+    )
+}
+
 /// The race run live in this event: start hosting it, or open it. Its
 /// finish order and rounds come into this tab and the standings as soon as
 /// it is over (N6).
@@ -64,26 +86,11 @@ fn live_race_section(
     commands: &mut Vec<Command>,
 ) {
     use crate::document::{DocumentEdit, EventEdit as HostEdit};
-    use crate::systems::sled_race::{race, take_in};
+    use crate::systems::sled_race::take_in;
     ui.label(egui::RichText::new(texts.t("race.tab.live")).strong());
     match hosted {
         Some(doc) => {
-            let drivers = race(doc).map_or(0, |r| {
-                r.entrants.iter().filter(|e| e.driver.is_some()).count()
-            });
-            let state = texts.t(if take_in::finished(doc) {
-                "race.tab.state.over"
-            } else {
-                "race.tab.state.running"
-            });
-            ui.label(texts.f(
-                "race.tab.live.hosted",
-                &[
-                    ("name", &doc.name),
-                    ("drivers", &drivers.to_string()),
-                    ("state", state),
-                ],
-            ));
+            ui.label(race_line(texts, "race.tab.live.hosted", doc));
             if ui.button(texts.t("race.tab.open")).clicked() {
                 commands.push(Command::OpenHosted(take_in::ROLE.into()));
             }
@@ -265,22 +272,7 @@ impl SledTab {
         let mut take = None;
         match &self.race_file {
             Some(Ok(doc)) => {
-                let drivers = crate::systems::sled_race::race(doc).map_or(0, |r| {
-                    r.entrants.iter().filter(|e| e.driver.is_some()).count()
-                });
-                let state = texts.t(if take_in::finished(doc) {
-                    "race.tab.state.over"
-                } else {
-                    "race.tab.state.running"
-                });
-                ui.label(texts.f(
-                    "race.tab.read",
-                    &[
-                        ("name", &doc.name),
-                        ("drivers", &drivers.to_string()),
-                        ("state", state),
-                    ],
-                ));
+                ui.label(race_line(texts, "race.tab.read", doc));
                 ui.horizontal_wrapped(|ui| {
                     if ui.button(texts.t("race.tab.host")).clicked() {
                         take = Some(true);
