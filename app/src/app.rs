@@ -671,6 +671,14 @@ impl FeldherrApp {
             Err(e) if e.unknown_key().is_some() && !self.is_autosave(path) => {
                 self.read_only_offer = Some((path.to_path_buf(), e.to_string()));
             }
+            // A bare event file (no document wrapper) is taken in as a new,
+            // untitled event: the file itself is never written.
+            Err(crate::document::DocumentError::NotADocument { .. }) => {
+                match crate::document::load_or_import(path) {
+                    Ok(document) => self.add_new(document),
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
             Err(e) => self.error = Some(e.to_string()),
         }
     }

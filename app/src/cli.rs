@@ -327,19 +327,7 @@ pub fn odds_json(title: &str, dist: &IntDist, exact_mean: Option<Fraction>) -> S
 /// Reads a document for a headless command: a Feldherr document, or a
 /// bare event file of a kind the registry knows.
 pub fn load_headless(path: &std::path::Path) -> Result<document::Document, String> {
-    let name = path.display().to_string();
-    let text = document::read_bounded(path, document::MAX_DOCUMENT_BYTES)
-        .map_err(|e| format!("{name}: {e}"))?;
-    match document::parse(&text, &name) {
-        Ok(document) => Ok(document),
-        Err(document::DocumentError::NotADocument { message, .. }) => {
-            let event = crate::systems::SystemEvent::from_bare(&text)
-                .ok_or_else(|| format!("{name}: not a Feldherr document ({message})"))?
-                .map_err(|e| format!("{name}: {e}"))?;
-            Ok(document::Document::Event(document::EventDoc::new(event)))
-        }
-        Err(e) => Err(e.to_string()),
-    }
+    document::load_or_import(path).map_err(|e| e.to_string())
 }
 
 /// A file name made of `name`: letters, digits and dashes.

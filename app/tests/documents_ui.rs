@@ -156,6 +156,40 @@ fn damaged_or_newer_files_show_an_error_and_are_not_touched() {
     assert!(harness.state().documents().is_empty());
 }
 
+#[test]
+fn a_bare_event_file_is_taken_in_as_a_new_untitled_event() {
+    let dir = temp_dir("bare");
+    let bare = dir.join("event-24.json");
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/wfb-newyear/event-24.json");
+    std::fs::copy(&source, &bare).expect("copied");
+    let before = std::fs::read_to_string(&bare).expect("read");
+    let mut harness = harness(Dice::scripted([]));
+    harness.state_mut().queue(Command::Open(bare.clone()));
+    harness.run();
+    assert!(
+        harness.state().error().is_none(),
+        "{:?}",
+        harness.state().error()
+    );
+    let open = harness.state().active_document().expect("taken in");
+    // Untitled: saving asks for a new file, the bare file is never written.
+    assert_eq!(open.path(), None);
+    let Document::Event(event) = open.document() else {
+        panic!("an event")
+    };
+    assert_eq!(event.name(), "WFB-Neujahrs-Event 24");
+    harness.get_by_label("Players");
+    assert_eq!(std::fs::read_to_string(&bare).expect("read"), before);
+    // A JSON file that is neither is still refused, naming why.
+    let other = dir.join("other.json");
+    std::fs::write(&other, r#"{"players": 3}"#).expect("write");
+    harness.state_mut().queue(Command::Open(other));
+    harness.run();
+    let error = harness.state().error().expect("refused").to_owned();
+    assert!(error.contains("not a Feldherr document"), "{error}");
+}
+
 /// Issue 16: a file with a key this version does not know is offered
 /// read-only or cancel. Cancel opens nothing; read-only opens it without
 /// the key under a banner naming it, takes no edits, and is never saved

@@ -181,6 +181,35 @@ pub fn load(path: &Path) -> Result<Document, DocumentError> {
     parse(&text, &path.display().to_string())
 }
 
+/// The document in `path`, or a bare event file of a known kind (an event
+/// saved without the document wrapper, as older versions and other tools
+/// write it) taken in as an event document that hosts no games.
+pub fn load_or_import(path: &Path) -> Result<Document, DocumentError> {
+    let text = read_bounded(path, MAX_DOCUMENT_BYTES).map_err(|source| DocumentError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let name = path.display().to_string();
+    match parse(&text, &name) {
+        Err(DocumentError::NotADocument {
+            source_name,
+            message,
+        }) => match crate::systems::SystemEvent::from_bare(&text) {
+            Some(Ok(event)) => Ok(Document::Event(super::EventDoc::new(event))),
+            Some(Err(message)) => Err(DocumentError::Field {
+                source_name,
+                path: "(bare event)".into(),
+                message,
+            }),
+            None => Err(DocumentError::NotADocument {
+                source_name,
+                message,
+            }),
+        },
+        other => other,
+    }
+}
+
 /// The document as pretty JSON, with format, version and kind.
 pub fn to_json(document: &Document) -> String {
     let body = match document {

@@ -18,8 +18,8 @@ pub use error::DocumentError;
 pub use event::{EventDoc, HostedGame};
 pub use game::GameDoc;
 pub use load::{
-    MAX_DROPPED_KEYS, check_text, load, load_dropping_unknown, parse, parse_dropping_unknown, save,
-    to_json,
+    MAX_DROPPED_KEYS, check_text, load, load_dropping_unknown, load_or_import, parse,
+    parse_dropping_unknown, save, to_json,
 };
 
 /// The `format` field every Feldherr document carries.
