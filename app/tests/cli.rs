@@ -103,3 +103,29 @@ fn standings_as_table_csv_and_json() {
     assert_eq!(rows[0]["total"], 21);
     assert_eq!(rows[7]["place"], 8);
 }
+
+#[test]
+fn check_reads_a_bare_event_file_as_every_other_command_does() {
+    let bare = fixture("wfb-newyear/event-24.json");
+    let (code, text) = feldherr(&["check", &bare]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    assert_eq!(text, format!("{bare}: ok\n"));
+    let (code, text) = feldherr(&["standings", &bare]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    assert!(text.starts_with("WFB-Neujahrs-Event 24\n"), "{text}");
+    // A bare event with a bad field is refused by both, naming the field.
+    let dir = std::env::temp_dir().join(format!("feldherr-cli-bare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let broken = dir.join("broken.json");
+    let text = std::fs::read_to_string(&bare).expect("read");
+    let mut value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    value["players"][0]["army_points"] = serde_json::json!("many");
+    std::fs::write(&broken, value.to_string()).expect("write");
+    let broken = broken.display().to_string();
+    let (code, check) = feldherr(&["check", &broken]);
+    assert_eq!(code, Ok(ExitCode::FAILURE));
+    assert!(check.contains("army_points"), "{check}");
+    let (code, _) = feldherr(&["standings", &broken]);
+    let err = code.expect_err("refused");
+    assert!(err.contains("army_points"), "{err}");
+}

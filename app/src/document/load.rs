@@ -189,12 +189,17 @@ pub fn load_or_import(path: &Path) -> Result<Document, DocumentError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let name = path.display().to_string();
-    match parse(&text, &name) {
+    parse_or_import(&text, &path.display().to_string())
+}
+
+/// [`parse`], or a bare event file of a known kind taken in as an event
+/// document (see [`load_or_import`]).
+pub fn parse_or_import(text: &str, name: &str) -> Result<Document, DocumentError> {
+    match parse(text, name) {
         Err(DocumentError::NotADocument {
             source_name,
             message,
-        }) => match crate::systems::SystemEvent::from_bare(&text) {
+        }) => match crate::systems::SystemEvent::from_bare(text) {
             Some(Ok(event)) => Ok(Document::Event(super::EventDoc::new(event))),
             Some(Err(message)) => Err(DocumentError::Field {
                 source_name,
@@ -237,10 +242,11 @@ pub fn save(path: &Path, document: &Document) -> Result<(), DocumentError> {
     })
 }
 
-/// Checks a document's text: parse errors, then the document's own
-/// problems. Returns the list of problems (empty when sound).
+/// Checks a document's text (or a bare event file's, as every command
+/// reads those too): parse errors, then the document's own problems.
+/// Returns the list of problems (empty when sound).
 pub fn check_text(text: &str, source_name: &str) -> Vec<String> {
-    match parse(text, source_name) {
+    match parse_or_import(text, source_name) {
         Err(e) => vec![e.to_string()],
         Ok(document) => document
             .problems()

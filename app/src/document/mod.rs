@@ -19,7 +19,7 @@ pub use event::{EventDoc, HostedGame};
 pub use game::GameDoc;
 pub use load::{
     MAX_DROPPED_KEYS, check_text, load, load_dropping_unknown, load_or_import, parse,
-    parse_dropping_unknown, save, to_json,
+    parse_dropping_unknown, parse_or_import, save, to_json,
 };
 
 /// The `format` field every Feldherr document carries.
