@@ -78,6 +78,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod annotate;
 mod error;
 mod measure;
 mod piece;
@@ -92,6 +93,11 @@ mod violation;
 /// [`Unit`](geometry::Unit) and the rest.
 pub use feldherr_geometry as geometry;
 
+pub use annotate::{
+    AnnotatedPicture, ApproxText, LabelAnchor, LabelRole, LegendEntry, MAX_LABEL_CHARS,
+    MAX_LABEL_PX, MAX_PIECE_LABELS, MIN_LABEL_PX, PictureLabel, PictureText, PixelRect, ScaleBar,
+    annotated_picture,
+};
 pub use error::TableError;
 pub use measure::{Measurement, measure, measure_points};
 pub use piece::{Layer, Piece, PieceSize, ShapeKind, ShapeTemplate};
