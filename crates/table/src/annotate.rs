@@ -25,7 +25,7 @@ use crate::{
 pub const MIN_LABEL_PX: f32 = 12.0;
 
 /// The largest text size of an annotated picture, in pixels per em.
-pub const MAX_LABEL_PX: f32 = 26.0;
+pub const MAX_LABEL_PX: f32 = 30.0;
 
 /// At most this many piece labels are placed; the rest are left out (and
 /// counted in [`AnnotatedPicture::left_out`]).
@@ -246,7 +246,7 @@ pub struct AnnotatedPicture {
 /// height of each other, get one label at their middle), the scale bar's
 /// numbers and unit, the legend's type names.
 ///
-/// Text size is the picture width / 100, kept within [`MIN_LABEL_PX`] and
+/// Text size is the picture width / 80, kept within [`MIN_LABEL_PX`] and
 /// [`MAX_LABEL_PX`]. Labels never overlap: a piece label that would is
 /// moved up or down by a line, and left out (listed in
 /// [`AnnotatedPicture::left_out`] and counted in a note under the legend)
@@ -267,7 +267,7 @@ pub fn annotated_picture(
     let (width, table_h) = table_size_px(table, pixels_per_unit)?;
     #[allow(clippy::cast_precision_loss)]
     let (wf, thf) = (width as f32, table_h as f32);
-    let size = (wf / 100.0).clamp(MIN_LABEL_PX, MAX_LABEL_PX);
+    let size = (wf / 80.0).clamp(MIN_LABEL_PX, MAX_LABEL_PX);
     let line = size * 1.25;
     let table_area = PixelRect {
         x: 0.0,
@@ -393,7 +393,14 @@ pub fn annotated_picture(
     let mut table_pixmap = Pixmap::new(width, table_h).ok_or_else(too_large)?;
     draw_table(&mut table_pixmap, table, rules, pixels_per_unit);
     let id = Transform::identity();
-    pixmap.draw_pixmap(0, 0, table_pixmap.as_ref(), &PixmapPaint::default(), id, None);
+    pixmap.draw_pixmap(
+        0,
+        0,
+        table_pixmap.as_ref(),
+        &PixmapPaint::default(),
+        id,
+        None,
+    );
     // A rule between table and strip.
     if let Some(r) = Rect::from_xywh(0.0, thf, wf, 1.0) {
         pixmap.fill_rect(r, &paint([150, 150, 150], 255), id, None);

@@ -3,7 +3,7 @@
 use feldherr_table::geometry::Unit;
 use feldherr_table::{
     AnnotatedPicture, ApproxText, LabelAnchor, LabelRole, Layer, MAX_LABEL_CHARS, MIN_LABEL_PX,
-    Piece, PictureLabel, Table, TableError, TableRules, annotated_picture, render_rgba,
+    PictureLabel, Piece, Table, TableError, TableRules, annotated_picture, render_rgba,
 };
 use serde::Deserialize;
 
@@ -11,7 +11,13 @@ use crate::common::{circle, fixture, pt, rect, terrain};
 use crate::example_rules::{warmaster, warmaster_table};
 
 fn stand(id: u64, name: &str, x: f64, y: f64) -> Piece {
-    Piece::new(id, name, "unit_stand", Layer::Model, rect(x, y, 4.0, 2.0, 90.0))
+    Piece::new(
+        id,
+        name,
+        "unit_stand",
+        Layer::Model,
+        rect(x, y, 4.0, 2.0, 90.0),
+    )
 }
 
 fn picture(table: &Table, rules: &TableRules, ppu: f32) -> AnnotatedPicture {
@@ -162,7 +168,11 @@ fn the_legend_lists_exactly_the_types_present() {
         assert_eq!([px[0], px[1], px[2]], rules.colour_of(&entry.kind));
     }
     // Legend names sit right of their swatches, inside the strip.
-    for l in p.labels.iter().filter(|l| !matches!(l.role, LabelRole::Piece { .. })) {
+    for l in p
+        .labels
+        .iter()
+        .filter(|l| !matches!(l.role, LabelRole::Piece { .. }))
+    {
         assert!(p.strip.encloses(&l.bounds), "{}", l.text);
         assert!(!l.halo);
     }
@@ -187,7 +197,10 @@ fn the_table_part_is_the_plain_picture_and_the_strip_is_below() {
     let table_bytes = (plain.width * plain.height * 4) as usize;
     assert_eq!(p.image.pixels[..table_bytes], plain.pixels[..]);
     // The strip's corner is white.
-    assert_eq!(p.image.pixel(plain.width - 1, p.image.height - 1), Some([255; 4]));
+    assert_eq!(
+        p.image.pixel(plain.width - 1, p.image.height - 1),
+        Some([255; 4])
+    );
     // Every word has text; sizes are one size, readable.
     for l in &p.labels {
         assert!(!l.text.trim().is_empty());
