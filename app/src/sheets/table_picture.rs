@@ -54,8 +54,8 @@ impl PictureText for Words<'_> {
     }
 }
 
-/// The labelled picture of `table` under `rules` at `pixels_per_unit`, as
-/// an RGBA image.
+/// The labelled picture of `table` under `rules` at `pixels_per_unit`: the
+/// table crate's layout with its words written into its image.
 ///
 /// # Errors
 /// The table crate's error (picture too large) or the sheet crate's (a
@@ -65,16 +65,17 @@ pub fn table_picture(
     table: &Table,
     rules: &TableRules,
     pixels_per_unit: f32,
-) -> Result<RgbaImage, String> {
+) -> Result<AnnotatedPicture, String> {
     let mut font = LabelFont::new().map_err(|e| e.to_string())?;
-    let picture = feldherr_table::annotated_picture(
+    let mut picture = feldherr_table::annotated_picture(
         table,
         rules,
         pixels_per_unit,
         &Words { texts, font: &font },
     )
     .map_err(|e| e.to_string())?;
-    draw_labels(&mut font, &picture)
+    picture.image = draw_labels(&mut font, &picture)?;
+    Ok(picture)
 }
 
 /// The picture's image with its labels written on it.
@@ -122,6 +123,6 @@ pub fn table_picture_png(
     rules: &TableRules,
     pixels_per_unit: f32,
 ) -> Result<Vec<u8>, String> {
-    let image = table_picture(texts, table, rules, pixels_per_unit)?;
-    feldherr_table::encode_png(&image).map_err(|e| e.to_string())
+    let picture = table_picture(texts, table, rules, pixels_per_unit)?;
+    feldherr_table::encode_png(&picture.image).map_err(|e| e.to_string())
 }
