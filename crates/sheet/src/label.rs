@@ -141,6 +141,31 @@ impl Label {
 /// The embedded fonts for labels: measures text and draws [`Label`]s onto
 /// an [`Image`]. Keeps the glyphs it has rasterised, so one `LabelFont`
 /// for many labels is quicker than one per label.
+///
+/// ```
+/// use feldherr_sheet::{Align, Image, Label, LabelFont, Weight};
+///
+/// let mut font = LabelFont::new()?;
+/// let map = Image::from_rgba(200, 80, [226, 218, 190, 255].repeat(200 * 80))?;
+/// let width = font.width("Hügel 1", 20.0, Weight::Regular);
+/// assert!(width > 50.0 && width < 100.0);
+/// let labelled = font.draw(
+///     &map,
+///     &[
+///         Label::new("Hügel 1", 100.0, 30.0, 20.0).halo(),
+///         Label::new("0", 10.0, 65.0, 12.0).align(Align::Left),
+///     ],
+/// )?;
+/// assert_eq!((labelled.width(), labelled.height()), (200, 80));
+/// assert_ne!(labelled.rgba(), map.rgba());
+/// // Bad input is refused, naming the label and the field.
+/// let err = font.draw(&map, &[Label::new("x", f32::NAN, 0.0, 12.0)]);
+/// assert_eq!(
+///     err.map(|_| ()).map_err(|e| e.to_string()),
+///     Err("label 0 x NaN invalid: must be a finite number".to_owned())
+/// );
+/// # Ok::<(), feldherr_sheet::SheetError>(())
+/// ```
 #[derive(Debug)]
 pub struct LabelFont {
     glyphs: GlyphCache,

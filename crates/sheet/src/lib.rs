@@ -11,11 +11,10 @@
 //!   right, optional zebra rows, rows flowing over pages with the header
 //!   repeated;
 //! - [`Picture`]: an RGBA [`Image`] (a table map, a chart) at a width,
-//!   keeping its aspect ratio;
+//!   keeping its aspect ratio ([`LabelFont::draw`] writes [`Label`]s, such
+//!   as a table map's names, onto the image first, with a light halo that
+//!   reads on any colour);
 //! - [`Paragraph`]: wrapped text, or a heading kept with the next block;
-//!   ([`LabelFont::draw`] writes [`Label`]s, such as a table map's
-//!   names, onto the image first, with a light halo that reads on any
-//!   colour);
 //! - [`Block::Spacer`], [`Block::PageBreak`] and [`Signatures`] (lines to
 //!   sign on, labelled underneath);
 //!
