@@ -567,14 +567,17 @@ impl FeldherrApp {
                     let rules = game.game.table_rules();
                     let table = game.table_or_default();
                     let name = format!("{}-table", game.name);
-                    match feldherr_table::render_rgba(&table, &rules, table_pixels_per_unit(&table))
-                        .and_then(|image| feldherr_table::encode_png(&image))
-                    {
+                    match crate::sheets::table_picture::table_picture_png(
+                        &self.texts,
+                        &table,
+                        &rules,
+                        table_pixels_per_unit(&table),
+                    ) {
                         Ok(png) => {
                             self.pending_export = Some(png);
                             self.dialogs.request(Purpose::ExportPicture, ctx, &name);
                         }
-                        Err(e) => self.error = Some(e.to_string()),
+                        Err(e) => self.error = Some(e),
                     }
                 }
             }

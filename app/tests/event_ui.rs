@@ -1012,6 +1012,93 @@ fn without_a_portal_the_table_picture_asks_for_a_typed_path() {
     click(&mut h, "OK");
     let bytes = std::fs::read(&target).expect("picture written");
     assert!(bytes.starts_with(b"\x89PNG"));
+    // Issue #10: the picture decodes and is the bare 120 x 120 cm table
+    // (2400 x 2400 px) with the strip of scale bar and legend below.
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut pixels).expect("PNG pixels");
+    assert_eq!(info.width, 2400);
+    assert!(info.height > 2400 + 40, "{} px high", info.height);
+}
+
+#[test]
+fn the_table_picture_names_the_pieces_and_has_a_legend_in_german() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/documents/warmaster-game.json"
+    );
+    let Ok(Document::Game(game)) = feldherr::document::load(std::path::Path::new(path)) else {
+        panic!("the Warmaster fixture loads as a game");
+    };
+    let table = game.table_or_default();
+    let rules = game.game.table_rules();
+    let ppu = (2400.0 / table.width()) as f32;
+    let bare = feldherr_table::render_rgba(&table, &rules, ppu).expect("bare picture");
+    let texts = feldherr::i18n::Texts::new("de");
+    let picture = feldherr::sheets::table_picture::table_picture(&texts, &table, &rules, ppu)
+        .expect("labelled picture");
+    let layout = &picture;
+    let picture = &picture.image;
+    assert_eq!(picture.width, bare.width);
+    assert!(picture.height > bare.height);
+    // Every named piece labelled or counted, one legend entry per type on
+    // the table, the unit in German.
+    let labelled: usize = layout
+        .labels
+        .iter()
+        .filter_map(|l| match &l.role {
+            feldherr_table::LabelRole::Piece { ids } => Some(ids.len()),
+            _ => None,
+        })
+        .sum();
+    let named = table
+        .pieces()
+        .iter()
+        .filter(|p| !p.name.trim().is_empty())
+        .count();
+    assert_eq!(labelled + layout.left_out.len(), named);
+    assert!(
+        layout
+            .labels
+            .iter()
+            .any(|l| l.role == feldherr_table::LabelRole::ScaleUnit && l.text == "cm")
+    );
+    assert!(
+        layout.labels.iter().any(|l| l.text == "Wald"),
+        "the legend in German"
+    );
+    let kinds: std::collections::BTreeSet<&str> =
+        table.pieces().iter().map(|p| p.kind.as_str()).collect();
+    assert_eq!(layout.legend.len(), kinds.len());
+    // Text was written onto the table: the labelled table part differs
+    // from the bare one where the first piece label is.
+    let label = layout
+        .labels
+        .iter()
+        .find(|l| matches!(l.role, feldherr_table::LabelRole::Piece { .. }))
+        .expect("a piece label");
+    let row = label.y as u32;
+    let (from, to) = (
+        label.bounds.x as u32,
+        (label.bounds.x + label.bounds.w) as u32,
+    );
+    let changed = (from..to)
+        .filter(|&x| picture.pixel(x, row) != bare.pixel(x, row))
+        .count();
+    assert!(changed > 5, "letters along {}", label.text);
+    // Written in the strip: dark letters somewhere below the table.
+    let dark = (bare.height..picture.height)
+        .flat_map(|y| (0..picture.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| picture.pixel(x, y).is_some_and(|p| p[0] < 60 && p[1] < 60))
+        .count();
+    assert!(dark > 500);
+    assert_eq!(texts.t("picture.unit.in"), "Zoll");
+    assert_eq!(
+        texts.t("canvas.type.wood"),
+        "Wald",
+        "legend names come translated"
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 mod export;
 mod options;
+pub mod table_picture;
 
 pub use export::{ExportFormat, Progress, export, export_with};
 pub use options::{NamedSheet, SheetOptions};

@@ -129,6 +129,25 @@ pub enum SheetError {
         /// The page height in pixels.
         height: u32,
     },
+    /// A [`Label`](crate::Label) to draw over a picture is unusable.
+    InvalidLabel {
+        /// The label's index in the list given.
+        index: usize,
+        /// The field: `"text"`, `"x"`, `"y"` or `"size"`.
+        field: &'static str,
+        /// The rejected value, as text.
+        value: String,
+        /// What a valid value is.
+        reason: &'static str,
+    },
+    /// More labels than [`MAX_LABELS`](crate::MAX_LABELS) were given for
+    /// one picture.
+    TooManyLabels {
+        /// The number of labels given.
+        count: usize,
+        /// The most accepted.
+        max: usize,
+    },
     /// An embedded font could not be parsed (a build defect, not an input
     /// error).
     Font(String),
@@ -226,6 +245,15 @@ impl fmt::Display for SheetError {
             }
             Self::RasterTooLarge { width, height } => {
                 write!(f, "raster page {width} x {height} px too large to allocate")
+            }
+            Self::InvalidLabel {
+                index,
+                field,
+                value,
+                reason,
+            } => write!(f, "label {index} {field} {value} invalid: {reason}"),
+            Self::TooManyLabels { count, max } => {
+                write!(f, "{count} labels for one picture: at most {max} are drawn")
             }
             Self::Font(msg) => write!(f, "embedded font invalid: {msg}"),
             Self::Png(msg) => write!(f, "PNG encoding failed: {msg}"),

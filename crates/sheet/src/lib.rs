@@ -11,7 +11,9 @@
 //!   right, optional zebra rows, rows flowing over pages with the header
 //!   repeated;
 //! - [`Picture`]: an RGBA [`Image`] (a table map, a chart) at a width,
-//!   keeping its aspect ratio;
+//!   keeping its aspect ratio ([`LabelFont::draw`] writes [`Label`]s, such
+//!   as a table map's names, onto the image first, with a light halo that
+//!   reads on any colour);
 //! - [`Paragraph`]: wrapped text, or a heading kept with the next block;
 //! - [`Block::Spacer`], [`Block::PageBreak`] and [`Signatures`] (lines to
 //!   sign on, labelled underneath);
@@ -92,6 +94,7 @@ mod footer;
 mod grey_canvas;
 mod image;
 mod key_values;
+mod label;
 mod layout;
 mod margins;
 mod page_size;
@@ -111,6 +114,7 @@ pub use error::SheetError;
 pub use footer::Footer;
 pub use image::Image;
 pub use key_values::KeyValues;
+pub use label::{Label, LabelFont, MAX_LABEL_CHARS, MAX_LABEL_SIZE, MAX_LABELS, MIN_LABEL_SIZE};
 pub use layout::{Layout, Page};
 pub use margins::Margins;
 pub use page_size::{POINTS_PER_INCH, PageSize, mm};

@@ -216,6 +216,11 @@ impl GlyphCache {
         })
     }
 
+    /// The fonts.
+    pub fn fonts(&self) -> &Fonts {
+        &self.fonts
+    }
+
     /// Calls `paint(x, baseline, bitmap)` for every glyph of `t` with an
     /// outline, at `scale` pixels per point.
     pub fn place(

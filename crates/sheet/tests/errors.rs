@@ -186,3 +186,68 @@ fn raster_too_large() {
         Some("raster page 240000 x 240000 px too large to allocate")
     );
 }
+
+#[test]
+fn bad_labels_are_refused_naming_label_and_field() {
+    use feldherr_sheet::{Label, LabelFont, MAX_LABELS};
+    let mut font = LabelFont::new().expect("fonts");
+    let img = Image::from_rgba(10, 10, vec![255; 400]).expect("image");
+    let cases = [
+        (
+            Label::new("", 1.0, 1.0, 12.0),
+            "label 1 text \"\" invalid: must not be empty",
+        ),
+        (
+            Label::new("   ", 1.0, 1.0, 12.0),
+            "label 1 text \"   \" invalid: must not be empty",
+        ),
+        (
+            Label::new("a\nb", 1.0, 1.0, 12.0),
+            "label 1 text \"a\\nb\" invalid: one line only",
+        ),
+        (
+            Label::new("x", f32::NAN, 1.0, 12.0),
+            "label 1 x NaN invalid: must be a finite number",
+        ),
+        (
+            Label::new("x", 1.0, f32::INFINITY, 12.0),
+            "label 1 y inf invalid: must be a finite number",
+        ),
+        (
+            Label::new("x", 1.0, 1.0, 5.0),
+            "label 1 size 5 invalid: must be 6..=200 pixels",
+        ),
+        (
+            Label::new("x", 1.0, 1.0, f32::NAN),
+            "label 1 size NaN invalid: must be 6..=200 pixels",
+        ),
+        (
+            Label::new("x".repeat(201), 1.0, 1.0, 12.0),
+            "label 1 text 201 characters invalid: at most 200 characters",
+        ),
+    ];
+    for (bad, message) in cases {
+        let e = font
+            .draw(&img, &[Label::new("fine", 5.0, 5.0, 12.0), bad])
+            .expect_err(message);
+        assert!(matches!(e, SheetError::InvalidLabel { index: 1, .. }));
+        assert_eq!(e.to_string(), message);
+    }
+    let many = vec![Label::new("x", 1.0, 1.0, 12.0); MAX_LABELS + 1];
+    let e = font.draw(&img, &many).expect_err("too many");
+    assert_eq!(
+        e.to_string(),
+        "5001 labels for one picture: at most 5000 are drawn"
+    );
+    // At the limits: fine.
+    assert!(
+        font.draw(
+            &img,
+            &[
+                Label::new("x", 1.0, 1.0, 6.0),
+                Label::new("y".repeat(200), 0.0, 0.0, 200.0)
+            ]
+        )
+        .is_ok()
+    );
+}

@@ -155,3 +155,125 @@ fn grey_pages_encode_exactly_as_the_rgba_path() {
         }
     }
 }
+
+mod labels {
+    //! Labels drawn over a caller's picture (issue #10: the table picture's
+    //! words).
+
+    use feldherr_sheet::{Align, Document, Image, Label, LabelFont, Picture, Weight};
+
+    use super::ok;
+
+    const BEIGE: [u8; 4] = [226, 218, 190, 255];
+
+    fn beige(w: u32, h: u32) -> Image {
+        ok(Image::from_rgba(w, h, BEIGE.repeat((w * h) as usize)))
+    }
+
+    fn px(img: &Image, x: u32, y: u32) -> [u8; 4] {
+        let i = ((y * img.width() + x) * 4) as usize;
+        let p = &img.rgba()[i..i + 4];
+        [p[0], p[1], p[2], p[3]]
+    }
+
+    fn dark(p: [u8; 4]) -> bool {
+        p[0] < 100 && p[1] < 100 && p[2] < 100
+    }
+
+    /// The bounding box of the dark pixels, if any.
+    fn ink_box(img: &Image) -> Option<(u32, u32, u32, u32)> {
+        let mut b: Option<(u32, u32, u32, u32)> = None;
+        for y in 0..img.height() {
+            for x in 0..img.width() {
+                if dark(px(img, x, y)) {
+                    b = Some(match b {
+                        None => (x, y, x, y),
+                        Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+                    });
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn a_label_puts_ink_where_its_text_is_and_nowhere_else() {
+        let mut font = ok(LabelFont::new());
+        let img = beige(400, 200);
+        let width = font.width("Hügel 1", 24.0, Weight::Regular);
+        assert!(width > 60.0 && width < 120.0, "{width}");
+        let out = ok(font.draw(&img, &[Label::new("Hügel 1", 200.0, 100.0, 24.0)]));
+        assert_eq!((out.width(), out.height()), (400, 200));
+        let (x0, y0, x1, y1) = ink_box(&out).expect("ink");
+        // Centred on (200, 100): the ink spans the measured width and
+        // about one line around the middle.
+        let left = 200.0 - width / 2.0;
+        assert!((x0 as f32 - left).abs() <= 3.0, "{x0} vs {left}");
+        assert!((x1 as f32 - (left + width)).abs() <= 4.0, "{x1}");
+        assert!(y0 >= 100 - 16 && y1 <= 100 + 16, "{y0}..{y1}");
+        assert!(y1 - y0 >= 14, "capitals and umlauts are tall");
+        // Away from the text the picture is untouched.
+        for (x, y) in [(5, 5), (150, 60), (260, 140), (399, 199)] {
+            assert_eq!(px(&out, x, y), BEIGE, "({x}, {y})");
+        }
+        // The input image is not changed.
+        assert_eq!(px(&img, 200, 100), BEIGE);
+    }
+
+    #[test]
+    fn alignment_and_halo() {
+        let mut font = ok(LabelFont::new());
+        let img = ok(Image::from_rgba(
+            300,
+            100,
+            [20, 20, 20, 255].repeat(300 * 100),
+        ));
+        // On a dark picture a plain label is invisible; its halo is not.
+        let plain = ok(font.draw(
+            &img,
+            &[Label::new("Wood", 20.0, 50.0, 20.0).align(Align::Left)],
+        ));
+        assert!((0..300).all(|x| (0..100).all(|y| px(&plain, x, y)[0] <= 20)));
+        let haloed = ok(font.draw(
+            &img,
+            &[Label::new("Wood", 20.0, 50.0, 20.0)
+                .align(Align::Left)
+                .halo()],
+        ));
+        let light = (0..300)
+            .flat_map(|x| (0..100).map(move |y| (x, y)))
+            .filter(|&(x, y)| px(&haloed, x, y)[0] > 200)
+            .collect::<Vec<_>>();
+        assert!(light.len() > 100, "a halo around the letters");
+        // Left-aligned at x = 20: nothing light left of it (halo of a few px).
+        assert!(light.iter().all(|&(x, _)| x >= 15));
+        // Right-aligned at x = 280: nothing right of it.
+        let right = ok(font.draw(
+            &img,
+            &[Label::new("Wood", 280.0, 50.0, 20.0)
+                .align(Align::Right)
+                .halo()],
+        ));
+        assert!((285..300).all(|x| (0..100).all(|y| px(&right, x, y)[0] <= 20)));
+        assert!((0..100).any(|y| px(&right, 270, y)[0] > 200));
+    }
+
+    #[test]
+    fn text_off_the_picture_is_clipped_and_a_labelled_picture_prints() {
+        let mut font = ok(LabelFont::new());
+        let img = beige(100, 40);
+        let out = ok(font.draw(
+            &img,
+            &[
+                Label::new("Far off the edge", -500.0, -500.0, 12.0),
+                Label::new("Edge", 98.0, 38.0, 30.0).halo().bold(),
+            ],
+        ));
+        assert!(ink_box(&out).is_some());
+        let doc = Document::new().block(Picture::new(out, 200.0));
+        let layout = ok(doc.layout());
+        assert!(ok(layout.to_pdf()).starts_with(b"%PDF"));
+        let page = ok(layout.render_page(0));
+        assert_eq!(page.width(), 2480);
+    }
+}

@@ -11,7 +11,11 @@
 //! by snapshots, so edits carry no inverse. [`Table::violations`] lists the
 //! broken placement rules by piece id and name, [`measure`] and
 //! [`Measurement`] measure edge to edge or point to point, and
-//! [`render_rgba`] / [`encode_png`] draw a picture without any GUI.
+//! [`render_rgba`] / [`encode_png`] draw a picture without any GUI;
+//! [`annotated_picture`] adds a strip with a scale bar and a legend and lays
+//! out every word of the picture (piece names, scale numbers, type names)
+//! as [`PictureLabel`]s for the caller to draw, measuring text through
+//! [`PictureText`].
 //!
 //! # Units and conventions
 //!
@@ -44,7 +48,8 @@
 //! ```
 //! use feldherr_geometry::{PlacementRules, Point, Unit};
 //! use feldherr_table::{
-//!     Layer, ShapeTemplate, Table, TableEdit, TableRules, TypeDef, measure, render_rgba,
+//!     ApproxText, Layer, ShapeTemplate, Table, TableEdit, TableRules, TypeDef,
+//!     annotated_picture, measure, render_rgba,
 //! };
 //!
 //! // A rule system's rules: woods, 10 cm from the edges, 12 cm apart.
@@ -74,10 +79,21 @@
 //! // A picture, 2 pixels per centimetre.
 //! let picture = render_rgba(&table, &rules, 2.0)?;
 //! assert_eq!((picture.width, picture.height), (360, 240));
+//!
+//! // The same picture with words: both woods named, a 50 cm scale bar and
+//! // a one-entry legend in a strip underneath.
+//! let annotated = annotated_picture(&table, &rules, 2.0, &ApproxText)?;
+//! assert_eq!(annotated.image.width, 360);
+//! assert!(annotated.image.height > 240);
+//! assert_eq!(annotated.scale_bar.length, 50.0);
+//! assert_eq!(annotated.legend.len(), 1);
+//! let names: Vec<&str> = annotated.labels.iter().map(|l| l.text.as_str()).collect();
+//! assert!(names.contains(&"Wood 1") && names.contains(&"Wood 2") && names.contains(&"Wood"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![warn(missing_docs)]
 
+mod annotate;
 mod error;
 mod measure;
 mod piece;
@@ -92,6 +108,11 @@ mod violation;
 /// [`Unit`](geometry::Unit) and the rest.
 pub use feldherr_geometry as geometry;
 
+pub use annotate::{
+    AnnotatedPicture, ApproxText, LabelAnchor, LabelRole, LegendEntry, MAX_LABEL_CHARS,
+    MAX_LABEL_PX, MAX_PIECE_LABELS, MIN_LABEL_PX, PictureLabel, PictureText, PixelRect, ScaleBar,
+    annotated_picture,
+};
 pub use error::TableError;
 pub use measure::{Measurement, measure, measure_points};
 pub use piece::{Layer, Piece, PieceSize, ShapeKind, ShapeTemplate};

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use feldherr_geometry::{Point, Shape};
 use serde::{Deserialize, Serialize};
-use tiny_skia::{Color, FillRule, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 use crate::error::positive;
 use crate::{Layer, Piece, Table, TableError, TableRules};
@@ -48,14 +48,14 @@ impl RgbaImage {
 
 /// Maps table coordinates (y up) to pixels (y down).
 #[derive(Clone, Copy)]
-struct View {
-    scale: f32,
-    depth: f64,
+pub(crate) struct View {
+    pub(crate) scale: f32,
+    pub(crate) depth: f64,
 }
 
 impl View {
     #[allow(clippy::cast_possible_truncation)]
-    fn px(self, p: Point) -> (f32, f32) {
+    pub(crate) fn px(self, p: Point) -> (f32, f32) {
         (
             p.x as f32 * self.scale,
             (self.depth - p.y) as f32 * self.scale,
@@ -68,7 +68,7 @@ impl View {
     }
 }
 
-fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
+pub(crate) fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
     let mut paint = Paint::default();
     paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], alpha);
     paint.anti_alias = true;
@@ -76,11 +76,11 @@ fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
 }
 
 /// `rgb` darkened for outlines.
-fn darker(rgb: [u8; 3]) -> [u8; 3] {
+pub(crate) fn darker(rgb: [u8; 3]) -> [u8; 3] {
     rgb.map(|c| u8::try_from(u16::from(c) * 11 / 20).unwrap_or(c))
 }
 
-fn shape_path(shape: &Shape, view: View) -> Option<Path> {
+pub(crate) fn shape_path(shape: &Shape, view: View) -> Option<Path> {
     match shape {
         Shape::Circle(c) => {
             let (x, y) = view.px(c.center());
@@ -104,7 +104,7 @@ fn polygon_path(points: &[Point], view: View) -> Option<Path> {
     pb.finish()
 }
 
-fn line_path(a: (f32, f32), b: (f32, f32)) -> Option<Path> {
+pub(crate) fn line_path(a: (f32, f32), b: (f32, f32)) -> Option<Path> {
     let mut pb = PathBuilder::new();
     pb.move_to(a.0, a.1);
     pb.line_to(b.0, b.1);
@@ -142,33 +142,60 @@ pub fn render_rgba(
     rules: &TableRules,
     pixels_per_unit: f32,
 ) -> Result<RgbaImage, TableError> {
+    let (width, height) = table_size_px(table, pixels_per_unit)?;
+    let too_large = || TableError::PictureTooLarge {
+        width: f64::from(width),
+        height: f64::from(height),
+    };
+    let mut pixmap = Pixmap::new(width, height).ok_or_else(too_large)?;
+    draw_table(&mut pixmap, table, rules, pixels_per_unit);
+    Ok(to_image(&pixmap))
+}
+
+/// The picture size of `table` at `pixels_per_unit`, checked against
+/// [`MAX_PICTURE_SIDE`].
+pub(crate) fn table_size_px(table: &Table, pixels_per_unit: f32) -> Result<(u32, u32), TableError> {
     let scale = positive("pixels_per_unit", f64::from(pixels_per_unit))?;
     let (w, h) = (
         (table.width() * scale).ceil(),
         (table.depth() * scale).ceil(),
     );
     let max = f64::from(MAX_PICTURE_SIDE);
-    let too_large = || TableError::PictureTooLarge {
-        width: w,
-        height: h,
-    };
     if !(w <= max && h <= max) {
-        return Err(too_large());
+        return Err(TableError::PictureTooLarge {
+            width: w,
+            height: h,
+        });
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let (width, height) = (w.max(1.0) as u32, h.max(1.0) as u32);
-    let mut pixmap = Pixmap::new(width, height).ok_or_else(too_large)?;
+    Ok((w.max(1.0) as u32, h.max(1.0) as u32))
+}
+
+/// Draws the table into the top-left corner of `pixmap` (background, grid,
+/// pieces), as [`render_rgba`] describes.
+pub(crate) fn draw_table(
+    pixmap: &mut Pixmap,
+    table: &Table,
+    rules: &TableRules,
+    pixels_per_unit: f32,
+) {
     let view = View {
         scale: pixels_per_unit,
         depth: table.depth(),
     };
     let id = Transform::identity();
-    pixmap.fill(Color::from_rgba8(
-        BACKGROUND[0],
-        BACKGROUND[1],
-        BACKGROUND[2],
-        255,
-    ));
+    // Whole pixels, as `table_size_px` counts them.
+    let scale = f64::from(pixels_per_unit);
+    #[allow(clippy::cast_possible_truncation)]
+    let area = Rect::from_xywh(
+        0.0,
+        0.0,
+        (table.width() * scale).ceil().max(1.0) as f32,
+        (table.depth() * scale).ceil().max(1.0) as f32,
+    );
+    if let Some(area) = area {
+        pixmap.fill_rect(area, &paint(BACKGROUND, 255), id, None);
+    }
 
     // Grid.
     let grid = paint([60, 60, 50], 70);
@@ -241,7 +268,10 @@ pub fn render_rgba(
             pixmap.stroke_path(&path, &paint(VIOLATION, 255), &stroke, id, None);
         }
     }
+}
 
+/// The straight-alpha RGBA bytes of `pixmap`.
+pub(crate) fn to_image(pixmap: &Pixmap) -> RgbaImage {
     let pixels = pixmap
         .pixels()
         .iter()
@@ -250,11 +280,11 @@ pub fn render_rgba(
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
         .collect();
-    Ok(RgbaImage {
-        width,
-        height,
+    RgbaImage {
+        width: pixmap.width(),
+        height: pixmap.height(),
         pixels,
-    })
+    }
 }
 
 /// Encodes `image` as PNG bytes (8-bit RGBA).

@@ -148,7 +148,8 @@ pub fn game_report(
     // The map.
     let table = doc.table_or_default();
     let rules = doc.game.table_rules();
-    let map = feldherr_table::render_rgba(&table, &rules, 4.0).map_err(|e| e.to_string())?;
+    // The labelled picture (issue #10): names, scale bar and legend.
+    let map = crate::sheets::table_picture::table_picture(texts, &table, &rules, 4.0)?.image;
     let image = Image::from_rgba(map.width, map.height, map.pixels).map_err(|e| e.to_string())?;
     let mut caption: Vec<String> = game
         .terrain

@@ -153,8 +153,14 @@ pub fn record_sheet(texts: &Texts, doc: &GameDoc) -> Result<Document, String> {
         sheet = sheet.block(table);
     }
     let table = doc.table_or_default();
-    let image = feldherr_table::render_rgba(&table, &doc.game.table_rules(), MAP_PIXELS_PER_INCH)
-        .map_err(|e| e.to_string())?;
+    // The labelled picture (issue #10): names, scale bar and legend.
+    let image = crate::sheets::table_picture::table_picture(
+        texts,
+        &table,
+        &doc.game.table_rules(),
+        MAP_PIXELS_PER_INCH,
+    )?
+    .image;
     let image =
         Image::from_rgba(image.width, image.height, image.pixels).map_err(|e| e.to_string())?;
     let zones: Vec<String> = game

@@ -3,6 +3,7 @@
 //! `fixtures/table/`.
 #![allow(clippy::unwrap_used)]
 
+mod annotate;
 mod common;
 mod edits;
 mod example_rules;
