@@ -449,7 +449,10 @@ impl FeldherrApp {
                 }
             }
             Command::DismissReadOnlyOffer => self.read_only_offer = None,
-            Command::OpenDialog => self.dialogs.request(Purpose::Open, ctx, ""),
+            Command::OpenDialog => {
+                self.dialogs.set_folder(self.active_folder().as_deref());
+                self.dialogs.request(Purpose::Open, ctx, "")
+            }
             Command::ReopenLastSession => {
                 // The list stays until a document actually opens (a failed
                 // reopen keeps it for another try).
@@ -476,6 +479,7 @@ impl FeldherrApp {
                     .map(|d| d.document().name().to_owned())
                     .unwrap_or_default();
                 if self.active.is_some() {
+                    self.dialogs.set_folder(self.active_folder().as_deref());
                     self.dialogs.request(Purpose::SaveAs, ctx, &name);
                 }
             }
@@ -575,6 +579,7 @@ impl FeldherrApp {
                     ) {
                         Ok(png) => {
                             self.pending_export = Some(png);
+                            self.dialogs.set_folder(self.active_folder().as_deref());
                             self.dialogs.request(Purpose::ExportPicture, ctx, &name);
                         }
                         Err(e) => self.error = Some(e),
@@ -596,6 +601,7 @@ impl FeldherrApp {
                     match pdf {
                         Ok(pdf) => {
                             self.pending_export = Some(pdf);
+                            self.dialogs.set_folder(self.active_folder().as_deref());
                             self.dialogs.request(Purpose::ExportPdf, ctx, &name);
                         }
                         Err(e) => self.error = Some(e),
@@ -684,6 +690,15 @@ impl FeldherrApp {
             }
             Err(e) => self.error = Some(e.to_string()),
         }
+    }
+
+    /// The folder of the active document's file, if it has been saved to
+    /// one (dialogs start there; never the autosave folder).
+    fn active_folder(&self) -> Option<PathBuf> {
+        self.active_document()?
+            .path()?
+            .parent()
+            .map(Path::to_path_buf)
     }
 
     /// The game on screen: the active game, or the game the active event

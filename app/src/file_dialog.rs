@@ -83,6 +83,28 @@ pub struct FileDialogs {
     /// A typed path confirmed, waiting for [`FileDialogs::poll`].
     chosen: Option<(Purpose, PathBuf)>,
     suggested: String,
+    /// Where the dialog starts: the active document's folder, if it has one.
+    folder: Option<PathBuf>,
+}
+
+/// A document's name made fit for a file name on every system: the
+/// characters Windows or macOS refuse (`<>:"/\\|?*`, control characters)
+/// become `-`, and runs of them one.
+pub fn file_name_of(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        let bad =
+            c.is_control() || matches!(c, '<' | '>' | ':' | '"' | '/' | '\\' | '|' | '?' | '*');
+        if bad {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    let out = out.trim_matches(|c: char| c == '-' || c.is_whitespace() || c == '.');
+    out.to_owned()
 }
 
 impl Default for FileDialogs {
@@ -96,6 +118,7 @@ impl Default for FileDialogs {
             typed: None,
             chosen: None,
             suggested: String::new(),
+            folder: None,
         }
     }
 }
@@ -122,10 +145,21 @@ impl FileDialogs {
     }
 
     /// Opens a dialog unless one is already open.
+    /// The folder the next dialog starts in (the active document's), or
+    /// `None` for the working directory.
+    pub fn set_folder(&mut self, folder: Option<&std::path::Path>) {
+        self.folder = folder.map(std::path::Path::to_path_buf);
+    }
+
     pub fn request(&mut self, purpose: Purpose, ctx: &egui::Context, suggested_name: &str) {
         if self.is_open() {
             return;
         }
+        let mut suggested_name = file_name_of(suggested_name);
+        if suggested_name.is_empty() && purpose != Purpose::Open {
+            suggested_name = "feldherr".into();
+        }
+        let suggested_name = suggested_name.as_str();
         self.suggested = suggested_name.to_owned();
         if !self.native {
             self.ask_typed(purpose, NoDialog::NoPortal);
@@ -135,9 +169,13 @@ impl FileDialogs {
         let sender = self.sender.clone();
         let ctx = ctx.clone();
         let name = suggested_name.to_owned();
+        let folder = self.folder.clone();
         std::thread::spawn(move || {
             let started = Instant::now();
-            let dialog = rfd::FileDialog::new();
+            let mut dialog = rfd::FileDialog::new();
+            if let Some(folder) = folder {
+                dialog = dialog.set_directory(folder);
+            }
             let path = match purpose {
                 Purpose::Open => dialog.add_filter("Feldherr", &["json"]).pick_file(),
                 Purpose::SaveAs => dialog
@@ -160,7 +198,10 @@ impl FileDialogs {
     }
 
     fn ask_typed(&mut self, purpose: Purpose, why: NoDialog) {
-        let folder = std::env::current_dir().unwrap_or_default();
+        let folder = self
+            .folder
+            .clone()
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
         let path = match purpose {
             Purpose::Open => folder.join(""),
             _ => folder.join(format!(
@@ -244,5 +285,19 @@ impl FileDialogs {
             }
             None => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::file_name_of;
+
+    #[test]
+    fn a_document_name_becomes_a_file_name_every_system_takes() {
+        assert_eq!(file_name_of("Anna : Bernd-record"), "Anna - Bernd-record");
+        assert_eq!(file_name_of("Cup 2026/27?"), "Cup 2026-27");
+        assert_eq!(file_name_of("a<>b"), "a-b");
+        assert_eq!(file_name_of("Schlittenrennen"), "Schlittenrennen");
+        assert_eq!(file_name_of("::"), "");
     }
 }

@@ -1123,6 +1123,19 @@ fn without_a_portal_every_record_sheet_asks_for_a_typed_path() {
         // One button on every game screen whose system has a record sheet.
         click(&mut h, "Export record sheet (PDF)");
         h.get_by_label_contains("no desktop portal");
+        // Suggested beside the game's file, under a name every system takes.
+        let suggested = h
+            .get_by_label("Path of the file")
+            .value()
+            .unwrap_or_default();
+        let suggested = std::path::PathBuf::from(suggested);
+        assert_eq!(suggested.parent(), Some(dir.as_path()), "{example}");
+        let file = suggested
+            .file_name()
+            .and_then(|f| f.to_str())
+            .unwrap_or_default();
+        assert!(file.ends_with("-record.pdf"), "{file}");
+        assert!(!file.contains([':', '/', '\\', '?', '*']), "{file}");
         let target = dir.join(format!("{example}.pdf"));
         replace_text(&mut h, "Path of the file", &target.display().to_string());
         click(&mut h, "OK");
