@@ -196,6 +196,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_table_piece_type_of_every_system_has_a_label_in_every_language() {
+        let mut missing = Vec::new();
+        for system in crate::systems::SYSTEMS {
+            let Some(game) = crate::systems::SystemGame::new_of(system.id) else {
+                continue;
+            };
+            for t in &game.table_rules().types {
+                let Some(key) = &t.label_key else {
+                    missing.push(format!("{}: {} has no label key", system.id, t.id));
+                    continue;
+                };
+                for (code, _) in CATALOGUES {
+                    if Texts::new(code).t(key) == key {
+                        missing.push(format!("{}: {key} in {code}", system.id));
+                    }
+                }
+            }
+        }
+        missing.sort();
+        missing.dedup();
+        assert!(missing.is_empty(), "{missing:#?}");
+    }
+
+    #[test]
     fn every_catalogue_parses_and_has_every_english_key() {
         assert!(CATALOGUES.len() >= 2, "English and German at least");
         let english = CATALOGUES
