@@ -110,6 +110,24 @@ impl Flow {
     fn first_piece(&self) -> f32 {
         height(&self.lead) + self.body.first().map_or(0.0, |c| c.height) + height(&self.close)
     }
+
+    /// The height of the whole block, unsplit.
+    fn whole(&self) -> f32 {
+        height(&self.lead) + self.body.iter().map(|c| c.height).sum::<f32>() + height(&self.close)
+    }
+
+    /// What a heading before this block must find room for beside it: the
+    /// whole block when it fits on a page (it is never split, so it may
+    /// move to the next page, and the heading must go with it), else its
+    /// first piece.
+    fn kept_with(&self, page: f32) -> f32 {
+        let whole = self.whole();
+        if whole <= page + 1e-3 {
+            whole
+        } else {
+            self.first_piece()
+        }
+    }
 }
 
 fn height(chunk: &Option<Chunk>) -> f32 {
@@ -162,9 +180,10 @@ impl Pager {
 
     /// Lays out all steps; returns the pages (at least one).
     pub fn run(mut self, steps: Vec<Step>) -> Result<Vec<Page>, SheetError> {
+        let page = self.content.height();
         let next_piece: Vec<f32> = (0..steps.len())
             .map(|i| match steps.get(i + 1) {
-                Some(Step::Flow(_, f)) => f.first_piece(),
+                Some(Step::Flow(_, f)) => f.kept_with(page),
                 _ => 0.0,
             })
             .collect();
@@ -223,7 +242,7 @@ impl Pager {
         // fit in what is left, it starts a new page (issue 10: a machine on
         // a record sheet, a result slip). Longer blocks split between body
         // chunks.
-        let whole = lead_h + flow.body.iter().map(|c| c.height).sum::<f32>() + close_h;
+        let whole = flow.whole();
         if whole <= available + 1e-3 && whole > self.remaining() + 1e-3 && !self.at_top() {
             self.new_page();
         }

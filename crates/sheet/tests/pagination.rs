@@ -103,6 +103,24 @@ fn heading_stays_with_its_table() {
 }
 
 #[test]
+fn a_heading_goes_with_a_whole_table_that_moves_to_the_next_page() {
+    // Room for the heading and a few rows, not for the 20-row table, which
+    // is never split (it fits a page): the heading moves with it instead of
+    // staying alone at the bottom of the first page.
+    let mut doc = Document::new();
+    doc.push(Block::Spacer(500.0));
+    doc.push(Paragraph::heading("Second army"));
+    doc.push(common::standings(20));
+    let layout = ok(doc.layout());
+    assert_eq!(layout.page_count(), 2);
+    assert!(texts(&layout, 0).is_empty(), "{:?}", texts(&layout, 0));
+    assert_eq!(
+        texts(&layout, 1).first().map(String::as_str),
+        Some("Second army")
+    );
+}
+
+#[test]
 fn empty_document_has_one_page() {
     let layout = ok(Document::new().with_footer(Footer::new("E", "D")).layout());
     assert_eq!(layout.page_count(), 1);
