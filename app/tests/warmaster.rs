@@ -721,6 +721,13 @@ fn a_pairing_is_played_in_the_app_inside_the_tournament() {
         panic!("an event")
     };
     assert_eq!(saved.hosted.len(), 1);
+    // A role the tournament hosts no game in is refused with its name.
+    h.state_mut()
+        .queue(Command::OpenHosted("round-2/table-1".into()));
+    h.run();
+    let error = h.state().error().expect("refused").to_owned();
+    assert!(error.contains("\"round-2/table-1\""), "{error}");
+    h.get_by_label("Back to Cup");
 }
 
 #[test]
