@@ -575,6 +575,26 @@ fn build_tournament() -> Document {
     doc
 }
 
+/// A tournament "Cup" of `rounds` rounds with `players`, whose ids are
+/// their names' first letters in lower case ("a" for Anna).
+fn cup(rounds: u32, players: &[&str]) -> Document {
+    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
+        WarmasterTournament::new("Cup", rounds),
+    )));
+    for name in players {
+        let id = name.chars().next().map(|c| c.to_lowercase().to_string());
+        t_edit(
+            &mut doc,
+            TournamentEdit::AddPlayer {
+                id: id.unwrap_or_default(),
+                name: (*name).into(),
+            },
+        )
+        .expect("player");
+    }
+    doc
+}
+
 #[test]
 fn the_tournament_fixture_is_the_engines_example() {
     let built = build_tournament();
@@ -603,24 +623,7 @@ fn the_tournament_fixture_is_the_engines_example() {
 
 #[test]
 fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
-    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
-        WarmasterTournament::new("Cup", 2),
-    )));
-    for (id, name) in [
-        ("a", "Anna"),
-        ("b", "Bernd"),
-        ("c", "Clara"),
-        ("d", "Dieter"),
-    ] {
-        t_edit(
-            &mut doc,
-            TournamentEdit::AddPlayer {
-                id: id.into(),
-                name: name.into(),
-            },
-        )
-        .expect("player");
-    }
+    let doc = cup(2, &["Anna", "Bernd", "Clara", "Dieter"]);
     let dir = temp_dir("tournament");
     let path = dir.join("cup.json");
     document::save(&path, &doc).expect("save");
@@ -668,19 +671,7 @@ fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
 
 #[test]
 fn a_pairing_is_played_in_the_app_inside_the_tournament() {
-    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
-        WarmasterTournament::new("Cup", 2),
-    )));
-    for (id, name) in [("a", "Anna"), ("b", "Bernd"), ("c", "Clara")] {
-        t_edit(
-            &mut doc,
-            TournamentEdit::AddPlayer {
-                id: id.into(),
-                name: name.into(),
-            },
-        )
-        .expect("player");
-    }
+    let doc = cup(2, &["Anna", "Bernd", "Clara"]);
     let dir = temp_dir("tournament-hosted");
     let path = dir.join("cup.json");
     document::save(&path, &doc).expect("save");
@@ -732,19 +723,7 @@ fn a_pairing_is_played_in_the_app_inside_the_tournament() {
 
 #[test]
 fn a_finished_hosted_game_records_its_pairings_result() {
-    let mut doc = Document::Event(EventDoc::new(SystemEvent::WarmasterTournament(
-        WarmasterTournament::new("Cup", 1),
-    )));
-    for (id, name) in [("a", "Anna"), ("b", "Bernd")] {
-        t_edit(
-            &mut doc,
-            TournamentEdit::AddPlayer {
-                id: id.into(),
-                name: name.into(),
-            },
-        )
-        .expect("player");
-    }
+    let mut doc = cup(1, &["Anna", "Bernd"]);
     t_edit(&mut doc, TournamentEdit::PairRound { round: 1 }).expect("paired");
     DocumentEdit::Event(EventEdit::Host {
         role: "round-1/table-1".into(),
