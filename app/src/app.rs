@@ -445,7 +445,7 @@ impl FeldherrApp {
                         self.screen = Screen::Document;
                         self.document_screen = DocumentScreen::default();
                     }
-                    Err(e) => self.error = Some(e.to_string()),
+                    Err(e) => self.error = Some(self.document_error(&e)),
                 }
             }
             Command::DismissReadOnlyOffer => self.read_only_offer = None,
@@ -499,7 +499,7 @@ impl FeldherrApp {
                         self.settings.remember(path);
                         self.remember_session();
                     }
-                    Some(Err(e)) => self.error = Some(e.to_string()),
+                    Some(Err(e)) => self.error = Some(self.document_error(&e)),
                     None => {}
                 }
             }
@@ -678,17 +678,74 @@ impl FeldherrApp {
             }
             // Unknown keys: offer to open read-only or cancel (issue 16).
             Err(e) if e.unknown_key().is_some() && !self.is_autosave(path) => {
-                self.read_only_offer = Some((path.to_path_buf(), e.to_string()));
+                self.read_only_offer = Some((path.to_path_buf(), self.document_error(&e)));
             }
             // A bare event file (no document wrapper) is taken in as a new,
             // untitled event: the file itself is never written.
             Err(crate::document::DocumentError::NotADocument { .. }) => {
                 match crate::document::load_or_import(path) {
                     Ok(document) => self.add_new(document),
-                    Err(e) => self.error = Some(e.to_string()),
+                    Err(e) => self.error = Some(self.document_error(&e)),
                 }
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(self.document_error(&e)),
+        }
+    }
+
+    /// A document error in the interface language (what the file, the
+    /// parser or the operating system said stays as they said it).
+    fn document_error(&self, e: &crate::document::DocumentError) -> String {
+        use crate::document::DocumentError as E;
+        let t = &self.texts;
+        match e {
+            E::Io { path, source } => t.f(
+                "doc.error.io",
+                &[
+                    ("file", &path.display().to_string()),
+                    ("reason", &source.to_string()),
+                ],
+            ),
+            E::Syntax {
+                source_name,
+                line,
+                column,
+                message,
+            } => t.f(
+                "doc.error.syntax",
+                &[
+                    ("file", source_name),
+                    ("line", &line.to_string()),
+                    ("column", &column.to_string()),
+                    ("message", message),
+                ],
+            ),
+            E::NotADocument {
+                source_name,
+                message,
+            } => t.f(
+                "doc.error.not_document",
+                &[("file", source_name), ("message", message)],
+            ),
+            E::TooNew {
+                source_name,
+                found,
+                supported,
+            } => t.f(
+                "doc.error.too_new",
+                &[
+                    ("file", source_name),
+                    ("found", &found.to_string()),
+                    ("supported", &supported.to_string()),
+                ],
+            ),
+            E::Field {
+                source_name,
+                path,
+                message,
+            } => t.f(
+                "doc.error.field",
+                &[("file", source_name), ("path", path), ("message", message)],
+            ),
         }
     }
 
@@ -731,5 +788,48 @@ impl eframe::App for FeldherrApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, STORAGE_KEY, &self.settings);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::DocumentError;
+
+    /// The English catalogue says what the error itself says, word for
+    /// word (the command line prints the error; the window the catalogue).
+    #[test]
+    fn document_errors_in_english_read_as_the_errors_themselves() {
+        let app = FeldherrApp::with_options(AppOptions::for_tests(Dice::scripted([])));
+        let name = "cup.json".to_owned();
+        let errors = [
+            DocumentError::Io {
+                path: PathBuf::from("cup.json"),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
+            },
+            DocumentError::Syntax {
+                source_name: name.clone(),
+                line: 3,
+                column: 7,
+                message: "expected value".into(),
+            },
+            DocumentError::NotADocument {
+                source_name: name.clone(),
+                message: "no \"format\" field".into(),
+            },
+            DocumentError::TooNew {
+                source_name: name.clone(),
+                found: 9,
+                supported: 2,
+            },
+            DocumentError::Field {
+                source_name: name,
+                path: "table.width".into(),
+                message: "must be positive".into(),
+            },
+        ];
+        for e in &errors {
+            assert_eq!(app.document_error(e), e.to_string());
+        }
     }
 }

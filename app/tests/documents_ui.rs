@@ -157,6 +157,35 @@ fn damaged_or_newer_files_show_an_error_and_are_not_touched() {
 }
 
 #[test]
+fn a_refused_file_is_explained_in_the_interface_language() {
+    let dir = temp_dir("refused-de");
+    let newer = dir.join("newer.json");
+    let text =
+        r#"{"format":"feldherr","schema_version":99,"kind":"game","name":"x","system":"warheim"}"#;
+    std::fs::write(&newer, text).expect("write");
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{\"format\": ").expect("write");
+    let mut options = AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut harness = harness_with(options);
+    harness.state_mut().queue(Command::Open(newer.clone()));
+    harness.run();
+    let error = harness.state().error().expect("refused").to_owned();
+    assert_eq!(
+        error,
+        format!(
+            "{}: von einem neueren Feldherr geschrieben (Schema-Version 99; diese Version liest bis 2). Nichts wurde geändert.",
+            newer.display()
+        )
+    );
+    harness.state_mut().queue(Command::DismissError);
+    harness.state_mut().queue(Command::Open(broken.clone()));
+    harness.run();
+    let error = harness.state().error().expect("refused").to_owned();
+    assert!(error.contains("kein gültiges JSON in Zeile 1"), "{error}");
+}
+
+#[test]
 fn a_bare_event_file_is_taken_in_as_a_new_untitled_event() {
     let dir = temp_dir("bare");
     let bare = dir.join("event-24.json");
