@@ -282,16 +282,7 @@ fn open_fixture(
 }
 
 fn sized(width: f32, height: f32) -> egui_kittest::Harness<'static, feldherr::app::FeldherrApp> {
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(eframe::egui::vec2(width, height))
-        .build_ui_state(
-            |ui, app: &mut feldherr::app::FeldherrApp| app.show(ui),
-            feldherr::app::FeldherrApp::with_options(feldherr::app::AppOptions::for_tests(
-                Dice::scripted([]),
-            )),
-        );
-    h.run();
-    h
+    common::harness_sized(width, height)
 }
 
 #[test]

@@ -1077,3 +1077,23 @@ fn ramming_race() -> (GameDoc, GameDoc) {
     after.table = Some(table);
     (before, after)
 }
+
+#[test]
+fn the_race_table_keeps_its_room_beside_a_wide_side_panel_at_1024_x_700() {
+    // The running race's side panel has a wide table of sleds; the panel
+    // scrolls sideways instead of squeezing the table canvas.
+    let dir = common::temp_dir("sled-narrow");
+    let path = dir.join("race.json");
+    std::fs::write(
+        &path,
+        feldherr::document::to_json(&Document::Game(example_document_until(3))),
+    )
+    .expect("saved");
+    let mut h = common::harness_sized(1024.0, 700.0);
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    let canvas = h.get_by_label("Game table").rect();
+    // The panel keeps its 320 pt (it was pushed to about 400 before).
+    assert!(canvas.width() >= 340.0, "{canvas:?}");
+    assert!(canvas.left() <= 350.0, "{canvas:?}");
+}

@@ -79,11 +79,16 @@ impl GameScreen {
         let Some((_, mut system)) = self.system.take() else {
             return;
         };
+        // The side panel keeps its width (the user can drag it): a wide
+        // table of a system scrolls sideways instead of squeezing the
+        // table canvas.
+        let side_max = (ui.available_width() * 0.45).max(260.0);
         egui::Panel::left("game.side")
             .resizable(true)
             .default_size(320.0)
+            .max_size(side_max)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| {
                     self.side(ui, texts, game, system.as_mut(), dice, commands);
                 });
             });

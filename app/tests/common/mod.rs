@@ -12,6 +12,18 @@ pub fn harness(dice: Dice) -> Harness<'static, FeldherrApp> {
     harness_with(AppOptions::for_tests(dice))
 }
 
+/// A headless app, English, of the given window size.
+pub fn harness_sized(width: f32, height: f32) -> Harness<'static, FeldherrApp> {
+    let mut harness = Harness::builder()
+        .with_size(eframe::egui::vec2(width, height))
+        .build_ui_state(
+            |ui, app: &mut FeldherrApp| app.show(ui),
+            FeldherrApp::with_options(AppOptions::for_tests(Dice::scripted([]))),
+        );
+    harness.run();
+    harness
+}
+
 /// A headless app with explicit options.
 pub fn harness_with(options: AppOptions) -> Harness<'static, FeldherrApp> {
     let mut harness = Harness::builder()
