@@ -304,13 +304,13 @@ fn resize_with_the_handle() {
 #[test]
 fn rotate_rename_and_delete() {
     let mut table = Table::six_by_four();
-    let sled = example_rules::wfb_sled_race()
+    let sled = feldherr::systems::newyear::wfb_table_rules()
         .type_def("sled")
         .unwrap()
         .piece(1, "Red sled", Point::new(36.0, 24.0))
         .unwrap();
     table.add(sled).unwrap();
-    let mut harness = harness(table, example_rules::wfb_sled_race());
+    let mut harness = harness(table, feldherr::systems::newyear::wfb_table_rules());
     harness.get_by_label("Red sled (Sled)").click();
     harness.run();
     retype(&mut harness, "Facing (°)", "45");
@@ -341,7 +341,7 @@ fn delete_key_removes_the_selection() {
 fn ruler_between_two_pieces_shows_the_distance() {
     // Hill (radius 5) and wood (radius 4), centres 21.3 in apart: 12.3 in
     // edge to edge.
-    let rules = example_rules::wfb_sled_race();
+    let rules = feldherr::systems::newyear::wfb_table_rules();
     let mut table = Table::six_by_four();
     let hill = rules.type_def("hill").unwrap();
     table
@@ -892,9 +892,9 @@ fn screenshots() {
     println!("screenshot: {}", path.display());
 }
 
-/// Example rules as test data (the rule systems' crates own the real ones,
-/// ruling G2).
-#[allow(dead_code, reason = "not every example is used")]
+/// Example Warmaster-like rules as test data for the generic canvas (with
+/// deployment zones and unit stands the real Warmaster rules do not have;
+/// the rule systems' crates own the real ones, ruling G2).
 mod example_rules {
     use feldherr_table::geometry::{PlacementRules, Unit};
     use feldherr_table::{Layer, ShapeTemplate, Table, TableRules, TypeDef};
@@ -939,7 +939,6 @@ mod example_rules {
     const OBJECTIVE: [u8; 3] = [230, 190, 40];
     const ZONE: [u8; 3] = [200, 90, 200];
     const MODEL: [u8; 3] = [60, 70, 160];
-    const FIGURE: [u8; 3] = [150, 60, 120];
 
     /// Warmaster (ruling W1), in centimetres: hill, wood, river, building,
     /// lake and impassable terrain, each piece at least 10 cm from every
@@ -976,69 +975,8 @@ mod example_rules {
         }
     }
 
-    /// The WFB New Year event and its sled race, in inches: hill, wood,
-    /// dense wood, hedge, ice, rocks and wall; no placement rule; sleds
-    /// (2 x 4 in) and characters with a facing, objective and zone markers.
-    pub fn wfb_sled_race() -> TableRules {
-        TableRules {
-            name: "WFB New Year event".to_owned(),
-            unit: Unit::Inch,
-            types: vec![
-                terrain("hill", "Hill", HILL, circle(5.0)),
-                terrain("wood", "Wood", WOOD, circle(4.0)),
-                terrain("dense_wood", "Dense wood", [28, 80, 36], circle(3.5)),
-                terrain("hedge", "Hedge", [90, 140, 60], rect(0.5, 6.0)),
-                terrain("ice", "Ice", [190, 225, 240], circle(5.0)),
-                terrain("rocks", "Rocks", STONE, circle(2.0)),
-                terrain("wall", "Wall", [170, 160, 140], rect(0.5, 6.0)),
-                marker("objective", "Objective", OBJECTIVE, circle(0.5)),
-                marker("zone", "Zone", ZONE, circle(3.0)),
-                model("sled", "Sled", MODEL, rect(2.0, 4.0)),
-                model("character", "Character", [150, 50, 150], circle(0.5)),
-            ],
-            placement: None,
-            placement_layers: vec![Layer::Terrain],
-        }
-    }
-
-    /// Confrontation "Fortification", in centimetres: buildings, walls and
-    /// rubble; objective and deployment-zone markers; war machines
-    /// (5 x 8 cm) with a facing. No placement rule.
-    pub fn confrontation() -> TableRules {
-        TableRules {
-            name: "Confrontation".to_owned(),
-            unit: Unit::Centimetre,
-            types: vec![
-                terrain("building", "Building", BUILDING, rect(15.0, 15.0)),
-                terrain("wall", "Wall", [170, 160, 140], rect(2.0, 20.0)),
-                terrain("rubble", "Rubble", STONE, circle(6.0)),
-                marker("objective", "Objective", OBJECTIVE, circle(2.0)),
-                marker("deployment_zone", "Deployment zone", ZONE, rect(30.0, 20.0)),
-                terrain("barricade", "Barricade", [140, 110, 80], rect(2.0, 10.0)),
-                marker("mine", "Mine", [200, 60, 40], circle(1.0)),
-                model("war_machine", "War machine", MODEL, rect(5.0, 8.0)),
-                // Confrontation bases: 25 mm for infantry, 40 mm for large
-                // figures (C6 template hits and C7 lines use the base).
-                model("figure", "Figure", FIGURE, circle(1.25)),
-                model("large_figure", "Large figure", FIGURE, circle(2.0)),
-            ],
-            placement: None,
-            placement_layers: vec![Layer::Terrain],
-        }
-    }
-
     /// 180 x 120 cm.
     pub fn warmaster_table() -> Table {
         Table::new(180.0, 120.0, Unit::Centimetre).unwrap()
-    }
-
-    /// 36 x 36 in.
-    pub fn warheim_table() -> Table {
-        Table::new(36.0, 36.0, Unit::Inch).unwrap()
-    }
-
-    /// 120 x 120 cm.
-    pub fn confrontation_table() -> Table {
-        Table::new(120.0, 120.0, Unit::Centimetre).unwrap()
     }
 }

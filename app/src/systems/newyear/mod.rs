@@ -18,6 +18,7 @@ mod wfb_table;
 pub use event_screen::{EventScreen, Tab, standings_rows};
 pub use rules_card::{RULE_CARDS, rule_card_text};
 pub use standings::{Row as StandingsRow, place_label, rows as standings_rows_full};
+pub use wfb_table::wfb_table_rules;
 
 use feldherr_play::{EventRules, Lang, PlayError, Problem};
 use feldherr_table::geometry::Unit;
