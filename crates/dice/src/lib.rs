@@ -9,12 +9,11 @@
 //! - [`Dist`]: exact discrete distributions (no sampling) with sums,
 //!   highest/lowest die, mapping and conditioning, so every resolver can show
 //!   its odds before the dice are rolled.
-//! - [`mechanics`]: the generic dice mechanics the rule texts share: D6
-//!   tests with natural 6/1 (sled race S7), Warhammer characteristic tests,
-//!   to-hit and to-wound charts, armour saves (S14), 2D6 tests, Warheim's
-//!   D20 roll-under with crits, modifiers and opposed pools (H1-H3). A
-//!   mechanic of one system only lives in that system's crate (for example
-//!   Confrontation's open-ended D6, C2, in `feldherr-confrontation`).
+//! - [`mechanics`]: the generic dice mechanics several rule texts share:
+//!   D6 tests with an automatic natural 6 and 1, Warhammer characteristic
+//!   tests, to-hit and to-wound charts, armour saves, 2D6 tests. A mechanic
+//!   of one system only lives in that system's crate (Confrontation's
+//!   open-ended D6, Warheim's D20 roll-under test and opposed pools).
 //! - [`step`]: the step-by-step resolution protocol: a resolution asks for
 //!   each roll (with odds) and each player choice, and logs each step with
 //!   the rule it applied.

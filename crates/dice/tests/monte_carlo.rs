@@ -104,30 +104,6 @@ fn d6_tests() {
 }
 
 #[test]
-fn warheim_rolls() {
-    for value in [17, 25, 3] {
-        let test = D20Test::new(value).unwrap();
-        assert_mc("D20 test", &test.distribution(), N, 30, |d| {
-            test.roll(d, "t").unwrap()
-        });
-    }
-    let save = D20Save::new(15, 1).unwrap();
-    assert_mc("D20 save", &save.distribution(), N, 31, |d| {
-        save.roll(d, "t").unwrap()
-    });
-    let duel = OpposedRoll::new(Pool::new(3, 17).unwrap(), Pool::new(2, 15).unwrap());
-    let exact = duel.distribution();
-    assert_mc("opposed", &exact, N, 32, |d| {
-        let a = d.roll_many(3, Die::D20, "a").unwrap();
-        let b = d.roll_many(2, Die::D20, "b").unwrap();
-        duel.evaluate(&a, &b).unwrap()
-    });
-    assert_mc("opposed via roll", &exact, 5_000, 33, |d| {
-        duel.roll(d, "t").unwrap()
-    });
-}
-
-#[test]
 fn dice_expressions() {
     let expr = feldherr_dice::DiceExpr::parse("4d6kh3-2").unwrap();
     assert_mc(

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use feldherr_dice::mechanics::{D20Result, D20Save, SaveResult};
+use crate::d20::{D20Result, D20Save, SaveResult};
 use feldherr_dice::step::{ChoiceRequest, LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
 use feldherr_play::Id;

@@ -70,6 +70,7 @@
 pub mod actions;
 pub mod attack;
 pub mod attack_order;
+pub mod d20;
 mod error;
 mod fighter;
 mod game;

@@ -1,7 +1,7 @@
 //! Modifiers to the values rolled against ("Модификации",
 //! "Ограничители"), applied in the order of H2 with the 12-point cap.
 
-use feldherr_dice::mechanics::modified_value;
+use crate::d20::modified_value;
 use serde::{Deserialize, Serialize};
 
 use crate::{Stat, WarheimError};

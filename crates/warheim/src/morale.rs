@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use feldherr_dice::mechanics::{D20Result, D20Test, modified_value};
+use crate::d20::{D20Result, D20Test, modified_value};
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
 use feldherr_play::Id;

@@ -1,7 +1,7 @@
 //! Warheim rolls: the D20 test with a bonus on the result (Elite, Solo)
 //! and opposed pools whose dice need not be alike, with exact odds.
 //!
-//! `feldherr_dice::mechanics::D20Test` and `OpposedRoll` implement H1 and
+//! [`crate::d20::D20Test`] and [`crate::d20::OpposedRoll`] implement H1 and
 //! H3 for pools of equal dice; Warheim also lets an Elite or Solo fighter
 //! add 1 to a result, so one die of a pool may carry a bonus. Without a
 //! bonus this module gives exactly what the dice crate gives (the tests
@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use feldherr_dice::mechanics::{D20Result, D20Test};
+use crate::d20::{D20Result, D20Test};
 use feldherr_dice::{Die, Dist};
 use serde::{Deserialize, Serialize};
 

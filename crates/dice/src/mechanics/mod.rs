@@ -1,8 +1,7 @@
-//! The generic dice mechanics the rule texts share: D6 and 2D6 tests,
-//! Warhammer characteristic tests and charts, the D20 roll-under test and
-//! opposed pools. A mechanic only one rule system uses lives in that
-//! system's crate (Confrontation's open-ended D6 and pressure rolls, C2 and
-//! C9, are in `feldherr-confrontation`).
+//! The generic dice mechanics several rule texts share: D6 and 2D6 tests,
+//! Warhammer characteristic tests and charts. A mechanic only one rule
+//! system uses lives in that system's crate (Confrontation's open-ended D6
+//! and pressure rolls, Warheim's D20 roll-under test and opposed pools).
 //!
 //! Every mechanic is a small value type with a validated constructor and
 //! three views of the same rule:
@@ -12,18 +11,12 @@
 //! - `distribution()`: the exact odds of every result.
 
 mod characteristic;
-mod d20_test;
 mod d6_test;
-mod opposed;
-mod stat_modifiers;
 mod two_d6;
 mod warhammer_charts;
 
 pub use characteristic::CharacteristicTest;
 pub use d6_test::{D6Test, TestResult};
-pub use d20_test::{D20Result, D20Save, D20Test, SaveResult};
-pub use opposed::{OpposedResult, OpposedRoll, Pool};
-pub use stat_modifiers::{Multiplier, modified_value};
 pub use two_d6::TwoD6Test;
 pub use warhammer_charts::{ArmourSave, ArmourSaveOutcome, to_hit_target, to_wound_target};
 

@@ -525,7 +525,7 @@ fn h1_for_every_face_of_an_attack_die() {
                 Answer::Dice(vec![20]),
             ];
             let expected = feldherr_warheim::roll::evaluate(v, 0, face).unwrap();
-            if !matches!(expected, feldherr_dice::mechanics::D20Result::Crit(_)) {
+            if !matches!(expected, feldherr_warheim::d20::D20Result::Crit(_)) {
                 answers.remove(1);
             }
             if !expected.succeeded() {
@@ -541,7 +541,7 @@ fn h1_for_every_face_of_an_attack_die() {
             assert_eq!(c.hits, u32::from(expected.succeeded()), "v {v} face {face}");
             assert_eq!(
                 c.crits == 1,
-                matches!(expected, feldherr_dice::mechanics::D20Result::Crit(_)),
+                matches!(expected, feldherr_warheim::d20::D20Result::Crit(_)),
                 "v {v} face {face}"
             );
         }

@@ -6,6 +6,7 @@
 mod activations;
 mod attacks;
 mod catalogue;
+mod d20_mechanics;
 mod example;
 mod morale;
 mod on_table;

@@ -1,8 +1,8 @@
 //! H1-H3: tests, bonuses, the cap, opposed pools and their exact odds.
 
-use feldherr_dice::mechanics::D20Result::{Crit, Fail, Success};
-use feldherr_dice::mechanics::{D20Result, D20Test, OpposedRoll, modified_value};
 use feldherr_dice::{Dice, Die, monte_carlo};
+use feldherr_warheim::d20::D20Result::{Crit, Fail, Success};
+use feldherr_warheim::d20::{D20Result, D20Test, OpposedRoll, modified_value};
 use feldherr_warheim::roll::{Hits, Pool, evaluate, opposed_odds, standing};
 
 /// The expected H1 result of `face` against `v`, written out from the
@@ -132,8 +132,8 @@ fn opposed_odds_match_the_dice_crate_without_bonus() {
     ] {
         let mine = opposed_odds(Pool::new(da, va, 0).unwrap(), Pool::new(db, vb, 0).unwrap());
         let theirs = OpposedRoll::new(
-            feldherr_dice::mechanics::Pool::new(da, va).unwrap(),
-            feldherr_dice::mechanics::Pool::new(db, vb.max(1)).unwrap(),
+            feldherr_warheim::d20::Pool::new(da, va).unwrap(),
+            feldherr_warheim::d20::Pool::new(db, vb.max(1)).unwrap(),
         )
         .distribution();
         if db == 0 {

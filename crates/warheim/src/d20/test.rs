@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::check_range;
-use crate::{DiceError, Die, Dist, RollRequest, Roller};
+use super::check_range;
+use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
 
 use super::single;
 
@@ -44,7 +44,7 @@ impl fmt::Display for D20Result {
 /// roll + e >= 20 is a crit.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{D20Test, D20Result::*};
+/// use feldherr_warheim::d20::{D20Test, D20Result::*};
 /// let t = D20Test::new(17)?;
 /// assert_eq!(t.evaluate(16)?, Success(16));
 /// assert_eq!(t.evaluate(17)?, Crit(17));
@@ -145,7 +145,7 @@ impl fmt::Display for SaveResult {
 /// fell short.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{D20Save, SaveResult};
+/// use feldherr_warheim::d20::{D20Save, SaveResult};
 /// let save = D20Save::new(15, 1)?; // H4 example: 15 - 1 = 14
 /// assert_eq!(save.evaluate(17)?, SaveResult::Stopped);
 /// assert_eq!(save.evaluate(8)?, SaveResult::Lost(6));

@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::check_range;
-use crate::{DiceError, Die, Dist, RollRequest, Roller};
+use super::check_range;
+use feldherr_dice::{DiceError, Die, Dist, RollRequest, Roller};
 
 use super::{D20Result, D20Test};
 
@@ -86,7 +86,7 @@ impl fmt::Display for OpposedResult {
 /// So a success stands exactly when it beats the best opposing success.
 ///
 /// ```
-/// use feldherr_dice::mechanics::{OpposedRoll, Pool};
+/// use feldherr_warheim::d20::{OpposedRoll, Pool};
 /// // H3 example: hero 11 and 16 against 17, orc 12 against 15.
 /// let duel = OpposedRoll::new(Pool::new(2, 17)?, Pool::new(1, 15)?);
 /// let r = duel.evaluate(&[11, 16], &[12])?;

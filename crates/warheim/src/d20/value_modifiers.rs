@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::DiceError;
-use crate::error::check_range;
+use super::check_range;
+use feldherr_dice::DiceError;
 
 /// How far a value may be lowered in all (H2).
 pub const MAX_LOWERING: i32 = 12;
@@ -42,7 +42,7 @@ impl Multiplier {
 /// into a bonus on the roll (H1).
 ///
 /// ```
-/// use feldherr_dice::mechanics::{modified_value, Multiplier};
+/// use feldherr_warheim::d20::{modified_value, Multiplier};
 /// assert_eq!(modified_value(12, &[], &[3])?, 15);
 /// assert_eq!(modified_value(12, &[], &[-6, -9])?, 0); // lowered by 15: capped at 12
 /// assert_eq!(modified_value(7, &[Multiplier::new(1, 2)?], &[1])?, 5); // 3.5 -> 4, + 1

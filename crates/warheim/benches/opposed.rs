@@ -1,12 +1,10 @@
-//! Speed of the exact distributions resolvers show before a roll.
-//! (Confrontation's rolls and their benchmark live with the Confrontation
-//! crate: this crate must not depend on a crate above it.)
+//! Speed of the exact odds of an opposed roll (H3), shown before the dice.
 
 #![expect(clippy::unwrap_used, reason = "benchmark inputs are constants")]
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use feldherr_dice::mechanics::{OpposedRoll, Pool};
+use feldherr_warheim::d20::{OpposedRoll, Pool};
 use std::hint::black_box;
 
 fn opposed_pools(c: &mut Criterion) {
