@@ -1,11 +1,6 @@
 //! Exact-value tests of every mechanic, driven by `fixtures/dice/mechanics.json`
 //! plus hand-computed odds.
 
-#![expect(
-    clippy::unwrap_used,
-    reason = "a test fails loudly on an unexpected error"
-)]
-
 use approx::assert_abs_diff_eq;
 use feldherr_dice::mechanics::*;
 use feldherr_dice::{DiceError, Dist};

@@ -19,17 +19,3 @@ pub use characteristic::CharacteristicTest;
 pub use d6_test::{D6Test, TestResult};
 pub use two_d6::TwoD6Test;
 pub use warhammer_charts::{ArmourSave, ArmourSaveOutcome, to_hit_target, to_wound_target};
-
-use crate::DiceError;
-
-/// Takes exactly one face from `faces`, naming `purpose` otherwise.
-pub(crate) fn single(faces: &[u32], purpose: &str) -> Result<u32, DiceError> {
-    match faces {
-        [face] => Ok(*face),
-        _ => Err(DiceError::WrongDiceCount {
-            purpose: purpose.to_owned(),
-            expected: 1,
-            got: faces.len(),
-        }),
-    }
-}
