@@ -9,14 +9,17 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 use feldherr_dice::Dice;
 
-use crate::document::{Document, DocumentEdit, EventDoc, GameDoc};
 use crate::file_dialog::{FileDialogs, Purpose};
 use crate::i18n::Texts;
-use crate::session::OpenDocument;
 use crate::settings::{STORAGE_KEY, Settings};
-use crate::systems::{SystemEvent, ToolScreen};
+use crate::systems::ToolScreen;
 use crate::ui::document_screen::DocumentScreen;
 use crate::ui::{start, top_bar};
+use feldherr_host::HostError;
+use feldherr_host::document::{Document, DocumentEdit, EventDoc, GameDoc};
+use feldherr_host::history::OpenDocument;
+use feldherr_host::registry::SystemEvent;
+use feldherr_sheet::SheetOptions;
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +73,7 @@ pub enum Command {
     /// Change the active document.
     Edit(DocumentEdit),
     /// Show the game the active event hosts in this role (start hosting
-    /// it first with [`crate::document::EventEdit::Host`]).
+    /// it first with [`feldherr_host::document::EventEdit::Host`]).
     OpenHosted(String),
     /// Back from a hosted game to its event.
     CloseHosted,
@@ -270,7 +273,7 @@ impl FeldherrApp {
                 (Purpose::SaveAs, Some(path)) => commands.push(Command::SaveAs(path)),
                 (Purpose::ExportPicture | Purpose::ExportPdf, Some(path)) => {
                     if let Some(bytes) = self.pending_export.take()
-                        && let Err(e) = crate::document::write_atomic(&path, &bytes)
+                        && let Err(e) = feldherr_host::atomic::write_atomic(&path, &bytes)
                     {
                         commands.push(Command::ShowError(format!("{}: {e}", path.display())));
                     }
@@ -419,7 +422,7 @@ impl FeldherrApp {
                 self.apply_theme(ctx);
             }
             Command::NewGame(system) => {
-                let key = crate::systems::info(system).map_or(system, |s| s.key);
+                let key = feldherr_host::registry::info(system).map_or(system, |s| s.key);
                 let name = format!(
                     "{} {}",
                     self.texts.t(&format!("{key}.name")),
@@ -547,8 +550,8 @@ impl FeldherrApp {
                         self.error = Some(self.texts.t("read_only.no_edits").to_owned());
                         return;
                     }
-                    if let Err(e) = open.edit(|doc| edit.apply(doc)) {
-                        self.error = Some(e);
+                    if let Err(e) = open.edit(&edit) {
+                        self.error = Some(e.to_string());
                     } else if let Some(e) = open.save_error() {
                         self.error = Some(e.to_owned());
                     }
@@ -571,8 +574,9 @@ impl FeldherrApp {
                     let rules = game.game.table_rules();
                     let table = game.table_or_default();
                     let name = format!("{}-table", game.name);
-                    match crate::sheets::table_picture::table_picture_png(
-                        &self.texts,
+                    let lookup = |key: &str| self.texts.get(key).map(str::to_owned);
+                    match feldherr_sheet::table_picture_png(
+                        &lookup,
                         &table,
                         &rules,
                         table_pixels_per_unit(&table),
@@ -582,22 +586,28 @@ impl FeldherrApp {
                             self.dialogs.set_folder(self.active_folder().as_deref());
                             self.dialogs.request(Purpose::ExportPicture, ctx, &name);
                         }
-                        Err(e) => self.error = Some(e),
+                        Err(e) => self.error = Some(e.to_string()),
                     }
                 }
             }
             Command::ExportRecordSheet => {
                 if let Some(game) = self.game_on_screen()
-                    && let Some(record) =
-                        crate::systems::info(game.system()).and_then(|s| s.record_sheet)
+                    && game.game.has_record_sheet()
                 {
                     let name = format!("{}-record", game.name);
-                    let pdf = record(&self.texts, game).and_then(|sheet| {
-                        sheet
-                            .layout()
-                            .and_then(|l| l.to_pdf())
-                            .map_err(|e| e.to_string())
-                    });
+                    let table = game.table_or_default();
+                    let pdf = game
+                        .game
+                        .record_sheet(&table, &game.name, &self.texts, SheetOptions::default())
+                        .and_then(|sheet| {
+                            sheet.layout().and_then(|l| l.to_pdf()).map_err(|source| {
+                                HostError::Sheet {
+                                    sheet: name.clone(),
+                                    source,
+                                }
+                            })
+                        })
+                        .map_err(|e| e.to_string());
                     match pdf {
                         Ok(pdf) => {
                             self.pending_export = Some(pdf);
@@ -682,8 +692,8 @@ impl FeldherrApp {
             }
             // A bare event file (no document wrapper) is taken in as a new,
             // untitled event: the file itself is never written.
-            Err(crate::document::DocumentError::NotADocument { .. }) => {
-                match crate::document::load_or_import(path) {
+            Err(feldherr_host::HostError::NotADocument { .. }) => {
+                match feldherr_host::document::load_or_import(path) {
                     Ok(document) => self.add_new(document),
                     Err(e) => self.error = Some(self.document_error(&e)),
                 }
@@ -694,8 +704,8 @@ impl FeldherrApp {
 
     /// A document error in the interface language (what the file, the
     /// parser or the operating system said stays as they said it).
-    fn document_error(&self, e: &crate::document::DocumentError) -> String {
-        use crate::document::DocumentError as E;
+    fn document_error(&self, e: &feldherr_host::HostError) -> String {
+        use feldherr_host::HostError as E;
         let t = &self.texts;
         match e {
             E::Io { path, source } => t.f(
@@ -746,6 +756,8 @@ impl FeldherrApp {
                 "doc.error.field",
                 &[("file", source_name), ("path", path), ("message", message)],
             ),
+            // Not errors of reading a file: the host's own words.
+            other => other.to_string(),
         }
     }
 
@@ -760,7 +772,7 @@ impl FeldherrApp {
 
     /// The game on screen: the active game, or the game the active event
     /// hosts that is shown in its place.
-    fn game_on_screen(&self) -> Option<&crate::document::GameDoc> {
+    fn game_on_screen(&self) -> Option<&feldherr_host::document::GameDoc> {
         match self.active_document().map(OpenDocument::document)? {
             Document::Game(game) => Some(game),
             Document::Event(event) => event
@@ -794,7 +806,7 @@ impl eframe::App for FeldherrApp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::DocumentError;
+    use feldherr_host::HostError;
 
     /// The English catalogue says what the error itself says, word for
     /// word (the command line prints the error; the window the catalogue).
@@ -803,26 +815,26 @@ mod tests {
         let app = FeldherrApp::with_options(AppOptions::for_tests(Dice::scripted([])));
         let name = "cup.json".to_owned();
         let errors = [
-            DocumentError::Io {
+            HostError::Io {
                 path: PathBuf::from("cup.json"),
                 source: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
             },
-            DocumentError::Syntax {
+            HostError::Syntax {
                 source_name: name.clone(),
                 line: 3,
                 column: 7,
                 message: "expected value".into(),
             },
-            DocumentError::NotADocument {
+            HostError::NotADocument {
                 source_name: name.clone(),
                 message: "no \"format\" field".into(),
             },
-            DocumentError::TooNew {
+            HostError::TooNew {
                 source_name: name.clone(),
                 found: 9,
                 supported: 2,
             },
-            DocumentError::Field {
+            HostError::Field {
                 source_name: name,
                 path: "table.width".into(),
                 message: "must be positive".into(),

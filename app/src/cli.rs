@@ -4,10 +4,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use feldherr_dice::{DiceExpr, Fraction, IntDist};
-
-use crate::document;
+use feldherr_host::HostError;
+use feldherr_host::commands;
+use feldherr_host::export::{ExportFormat, Progress, export_with};
+use feldherr_host::standings::{CsvOptions, StandingsFormat};
+use feldherr_play::{Lang, OddsCommand};
+use feldherr_sheet::{PageSize, SheetOptions};
 
 /// Feldherr: the referee's and organiser's desk for tabletop wargames.
 ///
@@ -66,6 +70,13 @@ pub enum Command {
         /// Print CSV (comma-separated, with a header line).
         #[arg(long)]
         csv: bool,
+        /// With --csv: start with a UTF-8 byte-order mark and end lines
+        /// with CR LF, as spreadsheet programs (German Excel) expect.
+        #[arg(long, requires = "csv")]
+        excel: bool,
+        /// Language of the headings (a catalogue code such as en or de).
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Print the exact distribution of a dice expression or a resolver.
     Odds {
@@ -127,14 +138,86 @@ pub enum Odds {
         #[arg(allow_hyphen_values = true)]
         expression: String,
     },
-    /// A rule system's own odds.
-    #[command(flatten)]
-    System(crate::systems::SystemOdds),
+    /// A rule system's own odds (one subcommand per system command of
+    /// the registry, added when the command line is built).
+    #[command(skip)]
+    System {
+        /// The system's command.
+        command: &'static OddsCommand,
+        /// Its values, in the order of its parameters (flags 0 or 1).
+        values: Vec<i64>,
+    },
+}
+
+/// The command line with every rule system's odds subcommands (from the
+/// registry) under `odds`.
+pub fn command() -> clap::Command {
+    Cli::command().mut_subcommand("odds", |odds| {
+        feldherr_host::registry::odds_commands()
+            .fold(odds, |odds, (_, c)| odds.subcommand(system_odds_command(c)))
+    })
+}
+
+/// A system's odds command as a clap subcommand: one `--name` per
+/// parameter, whole numbers (negative allowed) or flags.
+fn system_odds_command(c: &'static OddsCommand) -> clap::Command {
+    c.params
+        .iter()
+        .fold(clap::Command::new(c.name).about(c.about), |sub, p| {
+            let arg = clap::Arg::new(p.name).long(p.name).help(p.help);
+            sub.arg(if p.flag {
+                arg.action(clap::ArgAction::SetTrue)
+            } else {
+                arg.required(true)
+                    .allow_negative_numbers(true)
+                    .value_parser(clap::value_parser!(i64))
+            })
+        })
+}
+
+/// Parses a command line (the program name first).
+///
+/// # Errors
+/// Clap's error for a command line that does not parse (help and version
+/// come as errors too, to be printed).
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = command().try_get_matches_from(args)?;
+    if let Some(("odds", odds)) = matches.subcommand()
+        && let Some((name, sub)) = odds.subcommand()
+        && let Some((_, c)) = feldherr_host::registry::odds_commands().find(|(_, c)| c.name == name)
+    {
+        let values = c
+            .params
+            .iter()
+            .map(|p| {
+                if p.flag {
+                    i64::from(sub.get_flag(p.name))
+                } else {
+                    sub.get_one::<i64>(p.name).copied().unwrap_or_default()
+                }
+            })
+            .collect();
+        return Ok(Cli {
+            file: None,
+            command: Some(Command::Odds {
+                what: Odds::System { command: c, values },
+                json: odds.get_flag("json"),
+            }),
+        });
+    }
+    Cli::from_arg_matches(&matches)
 }
 
 /// Parses the command line and runs what it asks for.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => match crate::run_gui(cli.file) {
@@ -155,24 +238,40 @@ pub fn main() -> ExitCode {
 }
 
 /// Runs a headless subcommand, writing to `out`. `Err` is a usage problem
-/// (exit code 2); problems found in documents give exit code 1.
+/// or a document that cannot be read (exit code 2); problems found in
+/// documents give exit code 1.
+///
+/// # Errors
+/// The message to print (see above).
 pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
     let io = |e: std::io::Error| e.to_string();
+    let text = |e: HostError| e.to_string();
+    let lang = |code: &str| {
+        Lang::from_code(code).ok_or_else(|| {
+            format!(
+                "--lang: {code} is not a language of Feldherr (known: {})",
+                Lang::ALL.map(Lang::code).join(", ")
+            )
+        })
+    };
     match command {
         Command::Check { files } => {
             let mut bad = false;
             for file in files {
                 let name = file.display().to_string();
-                let problems = match document::read_bounded(&file, document::MAX_DOCUMENT_BYTES) {
-                    Ok(text) => document::check_text(&text, &name),
-                    Err(e) => vec![format!("{name}: {e}")],
-                };
-                if problems.is_empty() {
-                    writeln!(out, "{name}: ok").map_err(io)?;
-                } else {
-                    bad = true;
-                    for p in problems {
-                        writeln!(out, "{p}").map_err(io)?;
+                match commands::check(&file) {
+                    Ok(problems) if problems.is_empty() => {
+                        writeln!(out, "{name}: ok").map_err(io)?;
+                    }
+                    Ok(problems) => {
+                        bad = true;
+                        for p in problems {
+                            writeln!(out, "{name}: {p}").map_err(io)?;
+                        }
+                    }
+                    Err(e) => {
+                        bad = true;
+                        writeln!(out, "{e}").map_err(io)?;
                     }
                 }
             }
@@ -188,66 +287,53 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             format,
             dpi,
             page,
-            lang,
+            lang: code,
             force,
         } => {
-            let document = load_headless(&event)?;
-            let texts = crate::i18n::Texts::new(&lang);
-            let options = crate::sheets::SheetOptions {
+            let document = commands::load(&event).map_err(text)?;
+            let options = SheetOptions {
                 page: match page {
-                    SheetPage::A4 => feldherr_sheet::PageSize::A4,
-                    SheetPage::A4Landscape => feldherr_sheet::PageSize::A4Landscape,
-                    SheetPage::A5 => feldherr_sheet::PageSize::A5,
-                    SheetPage::Letter => feldherr_sheet::PageSize::Letter,
+                    SheetPage::A4 => PageSize::A4,
+                    SheetPage::A4Landscape => PageSize::A4Landscape,
+                    SheetPage::A5 => PageSize::A5,
+                    SheetPage::Letter => PageSize::Letter,
                 },
                 dpi,
             };
-            if !(72..=1200).contains(&dpi) {
-                return Err(format!("--dpi: {dpi} is out of range (72 to 1200)"));
-            }
-            let sheets = match document {
-                document::Document::Event(event) => event.event.sheets(&texts, options)?,
-                document::Document::Game(game) => {
-                    let record = crate::systems::info(game.system())
-                        .and_then(|s| s.record_sheet)
-                        .ok_or_else(|| format!("a {} game has no record sheet", game.system()))?;
-                    vec![crate::sheets::NamedSheet {
-                        name: format!("{}-record", file_stem(&game.name)),
-                        sheet: record(&texts, &game)?,
-                    }]
-                }
-            };
+            let sheets = commands::sheets(&document, lang(&code)?, options).map_err(text)?;
             let format = match format {
-                SheetFormat::Png => crate::sheets::ExportFormat::Png,
-                SheetFormat::Pdf => crate::sheets::ExportFormat::Pdf,
+                SheetFormat::Png => ExportFormat::Png,
+                SheetFormat::Pdf => ExportFormat::Pdf,
             };
-            let files = crate::sheets::export_with(
-                &sheets,
-                &dir,
-                format,
-                &crate::sheets::Progress::default(),
-                force,
-            )?;
+            let files =
+                export_with(&sheets, &dir, format, &Progress::default(), force).map_err(text)?;
             for file in &files {
                 writeln!(out, "{}", file.display()).map_err(io)?;
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Standings { event, json, csv } => {
+        Command::Standings {
+            event,
+            json,
+            csv,
+            excel,
+            lang: code,
+        } => {
             let name = event.display().to_string();
-            let document::Document::Event(event) = load_headless(&event)? else {
-                return Err(format!("{name}: this is a game, not an event"));
-            };
-            let texts = crate::i18n::Texts::new(crate::i18n::FALLBACK);
+            let document = commands::load(&event).map_err(text)?;
             let format = if json {
-                crate::systems::StandingsFormat::Json
+                StandingsFormat::Json
             } else if csv {
-                crate::systems::StandingsFormat::Csv
+                StandingsFormat::Csv(CsvOptions {
+                    bom: excel,
+                    crlf: excel,
+                })
             } else {
-                crate::systems::StandingsFormat::Table
+                StandingsFormat::Text
             };
-            let text = event.event.standings(&texts, format)?;
-            write!(out, "{text}").map_err(io)?;
+            let printed =
+                commands::standings(&document, &name, lang(&code)?, format).map_err(text)?;
+            write!(out, "{printed}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Odds { what, json } => {
@@ -257,8 +343,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
                     let dist = expr.distribution().map_err(|e| e.to_string())?;
                     (expr.to_string(), dist, expr.exact_mean())
                 }
-                Odds::System(odds) => {
-                    let (title, dist) = odds.run()?;
+                Odds::System { command, values } => {
+                    let (title, dist) = (command.run)(&values).map_err(|e| e.to_string())?;
                     (title, IntDist::from_dist(&dist), None)
                 }
             };
@@ -322,24 +408,4 @@ pub fn odds_json(title: &str, dist: &IntDist, exact_mean: Option<Fraction>) -> S
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');
     text
-}
-
-/// Reads a document for a headless command: a Feldherr document, or a
-/// bare event file of a kind the registry knows.
-pub fn load_headless(path: &std::path::Path) -> Result<document::Document, String> {
-    document::load_or_import(path).map_err(|e| e.to_string())
-}
-
-/// A file name made of `name`: letters, digits and dashes.
-fn file_stem(name: &str) -> String {
-    let stem: String = name
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
-        .collect();
-    let stem = stem.trim_matches('-');
-    if stem.is_empty() {
-        "game".into()
-    } else {
-        stem.to_owned()
-    }
 }

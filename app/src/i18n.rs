@@ -1,175 +1,83 @@
-//! User-visible strings: the app's own catalogue per language in
-//! `app/i18n/`, one catalogue per rule system in
-//! `app/src/systems/<system>/i18n/`, and the message catalogues of the rule
-//! crates (for their logs), merged into one [`Texts`].
+//! The app's words: the host's [`feldherr_host::Texts`] (every rule
+//! crate's messages and the host's own words) with the app's interface
+//! strings (`app/i18n/<code>.json`) and every system's screens' strings
+//! (`app/src/systems/<system>/i18n/`) on top, English behind every missing
+//! one (then the key itself, so a half-translated catalogue never breaks
+//! the app).
 //!
-//! Adding a language is adding one file (`app/i18n/<code>.json`, with a
-//! `_language` entry naming the language in itself) plus the systems'
-//! files; the build script finds the app's. A key missing from a catalogue
-//! falls back to English, then to the key itself, so a half-translated
-//! catalogue never breaks the app.
+//! Adding a language is one `Lang` in `feldherr-play`, one file here
+//! (`app/i18n/<code>.json`) and each crate's and system's files.
 
-use std::collections::BTreeMap;
+use std::ops::Deref;
+
+use feldherr_play::Lang;
 
 include!(concat!(env!("OUT_DIR"), "/catalogues.rs"));
 
 /// The language the app falls back to.
 pub const FALLBACK: &str = "en";
 
-/// One language's strings.
-#[derive(Debug, Clone, Default)]
-pub struct Catalogue {
-    code: String,
-    name: String,
-    entries: BTreeMap<String, String>,
-}
-
-impl Catalogue {
-    /// Parses a catalogue; `code` is its file name without `.json`.
-    pub fn parse(code: &str, json: &str) -> Result<Self, String> {
-        let entries: BTreeMap<String, String> =
-            serde_json::from_str(json).map_err(|e| format!("i18n/{code}.json: {e}"))?;
-        let name = entries
-            .get("_language")
-            .cloned()
-            .unwrap_or_else(|| code.to_owned());
-        Ok(Self {
-            code: code.to_owned(),
-            name,
-            entries,
-        })
-    }
-
-    /// The language code, e.g. "de".
-    pub fn code(&self) -> &str {
-        &self.code
-    }
-
-    /// The language's own name, e.g. "Deutsch".
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Every key.
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.entries.keys().map(String::as_str)
-    }
-
-    fn get(&self, key: &str) -> Option<&str> {
-        self.entries.get(key).map(String::as_str)
-    }
-
-    /// Adds the entries of a JSON object of strings (a system's catalogue).
-    fn merge(&mut self, name: &str, json: &str) -> Result<(), String> {
-        let entries: BTreeMap<String, String> =
-            serde_json::from_str(json).map_err(|e| format!("{name}: {e}"))?;
-        self.entries.extend(entries);
-        Ok(())
-    }
-}
-
-/// The app's catalogue for `code` with every system's UI strings and every
-/// rule crate's messages merged in. A system catalogue that fails to parse
-/// is left out (and reported by the `i18n` tests).
-fn complete(mut catalogue: Catalogue) -> Catalogue {
-    let code = catalogue.code.clone();
-    for system in crate::systems::SYSTEMS {
-        for (c, json) in system.catalogues {
-            if *c == code {
-                let _ = catalogue.merge(system.id, json);
-            }
-        }
-    }
-    for json in crate::systems::messages(&code) {
-        let _ = catalogue.merge("messages", json);
-    }
-    catalogue
-}
-
-/// Every built-in catalogue, parsed. A catalogue that fails to parse is
-/// left out (and reported by the `i18n` tests).
-pub fn catalogues() -> Vec<Catalogue> {
+/// The app's own catalogue (JSON) for `code`.
+fn app_catalogue(code: &str) -> Option<&'static str> {
     CATALOGUES
         .iter()
-        .filter_map(|(code, json)| Catalogue::parse(code, json).ok())
-        .collect()
+        .find(|(c, _)| *c == code)
+        .map(|(_, json)| *json)
+}
+
+/// The app's and every system's screen catalogues (JSON) for `code`.
+fn screen_catalogues(code: &str) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = app_catalogue(code).into_iter().collect();
+    for screens in crate::systems::SCREENS.iter() {
+        out.extend(
+            screens
+                .catalogues
+                .iter()
+                .filter(|(c, _)| *c == code)
+                .map(|(_, json)| *json),
+        );
+    }
+    out
 }
 
 /// The strings of the current language, with English behind them.
 #[derive(Debug, Clone)]
-pub struct Texts {
-    current: Catalogue,
-    fallback: Catalogue,
-}
+pub struct Texts(feldherr_host::Texts);
 
 impl Texts {
     /// The texts for language `code`; an unknown code gives English.
     pub fn new(code: &str) -> Self {
-        let all = catalogues();
-        let find = |c: &str| all.iter().find(|cat| cat.code == c).cloned();
-        let fallback = complete(find(FALLBACK).unwrap_or_default());
-        let current = find(code).map_or_else(|| fallback.clone(), complete);
-        Self { current, fallback }
+        let lang = Lang::from_code(code).unwrap_or(Lang::En);
+        Self(feldherr_host::Texts::with(
+            lang,
+            &screen_catalogues(lang.code()),
+            &screen_catalogues(FALLBACK),
+        ))
     }
 
-    /// The language in use.
-    pub fn code(&self) -> &str {
-        self.current.code()
+    /// The host's texts (for the sheets and standings the host makes).
+    pub fn host(&self) -> &feldherr_host::Texts {
+        &self.0
     }
+}
 
-    /// The string for `key`.
-    pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
-        self.current
-            .get(key)
-            .or_else(|| self.fallback.get(key))
-            .unwrap_or(key)
-    }
+impl Deref for Texts {
+    type Target = feldherr_host::Texts;
 
-    /// A rule crate's message in the current language (English, then the
-    /// key, when a translation is missing).
-    pub fn message(&self, message: &feldherr_dice::step::Message) -> String {
-        message
-            .render(&|key| self.lookup(key))
-            .unwrap_or_else(|| message.key.clone())
+    fn deref(&self) -> &feldherr_host::Texts {
+        &self.0
     }
+}
 
-    /// A resolution's log step in the current language.
-    pub fn log_line(&self, step: &feldherr_dice::step::LogStep) -> String {
-        step.translated(&|key| self.lookup(key))
-    }
-
-    /// A log step's sentence in the current language, without its rule id.
-    pub fn log_text(&self, step: &feldherr_dice::step::LogStep) -> String {
-        step.message
-            .as_ref()
-            .and_then(|m| m.render(&|key| self.lookup(key)))
-            .unwrap_or_else(|| step.text.clone())
-    }
-
-    /// A catalogue message in the current language, or `fallback` (the
-    /// rule crate's English text) when there is none or it does not render.
-    pub fn message_or(
-        &self,
-        message: Option<&feldherr_dice::step::Message>,
-        fallback: &str,
-    ) -> String {
-        message
-            .and_then(|m| m.render(&|key| self.lookup(key)))
-            .unwrap_or_else(|| fallback.to_owned())
-    }
-
-    fn lookup(&self, key: &str) -> Option<&str> {
-        self.current.get(key).or_else(|| self.fallback.get(key))
-    }
-
-    /// The string for `key` with `{name}` placeholders filled in.
-    pub fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let mut text = self.t(key).to_owned();
-        for (name, value) in args {
-            text = text.replace(&format!("{{{name}}}"), value);
-        }
-        text
-    }
+/// Every language the app speaks: (code, the language's own name).
+pub fn languages() -> Vec<(&'static str, String)> {
+    Lang::ALL
+        .into_iter()
+        .map(|lang| {
+            let texts = feldherr_host::Texts::new(lang);
+            (lang.code(), texts.language_name().to_owned())
+        })
+        .collect()
 }
 
 /// The language to start in: the system locale's if we have it, else English.
@@ -184,22 +92,23 @@ pub fn system_language() -> String {
         .take_while(|c| c.is_ascii_alphabetic())
         .collect();
     let code = code.to_lowercase();
-    if catalogues().iter().any(|c| c.code() == code) {
-        code
-    } else {
-        FALLBACK.to_owned()
+    match Lang::from_code(&code) {
+        Some(lang) => lang.code().to_owned(),
+        None => FALLBACK.to_owned(),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
 
     #[test]
     fn every_table_piece_type_of_every_system_has_a_label_in_every_language() {
         let mut missing = Vec::new();
-        for system in crate::systems::SYSTEMS {
-            let Some(game) = crate::systems::SystemGame::new_of(system.id) else {
+        for system in feldherr_host::registry::SYSTEMS {
+            let Some(game) = feldherr_host::registry::SystemGame::new_of(system.id) else {
                 continue;
             };
             for t in &game.table_rules().types {
@@ -207,9 +116,9 @@ mod tests {
                     missing.push(format!("{}: {} has no label key", system.id, t.id));
                     continue;
                 };
-                for (code, _) in CATALOGUES {
-                    if Texts::new(code).t(key) == key {
-                        missing.push(format!("{}: {key} in {code}", system.id));
+                for lang in Lang::ALL {
+                    if Texts::new(lang.code()).t(key) == key {
+                        missing.push(format!("{}: {key} in {}", system.id, lang.code()));
                     }
                 }
             }
@@ -219,53 +128,52 @@ mod tests {
         assert!(missing.is_empty(), "{missing:#?}");
     }
 
+    /// Parses a catalogue as a map, failing the test when it does not.
+    fn parse(json: &str) -> BTreeMap<String, String> {
+        serde_json::from_str(json).expect("catalogue parses")
+    }
+
     #[test]
-    fn every_catalogue_parses_and_has_every_english_key() {
-        assert!(CATALOGUES.len() >= 2, "English and German at least");
-        let english = CATALOGUES
-            .iter()
-            .find(|(code, _)| *code == FALLBACK)
-            .map(|(code, json)| Catalogue::parse(code, json))
-            .expect("English catalogue")
-            .expect("English parses");
-        for (code, json) in CATALOGUES {
-            let catalogue = Catalogue::parse(code, json).expect("catalogue parses");
-            let missing: Vec<&str> = english
-                .keys()
-                .filter(|k| catalogue.get(k).is_none())
-                .collect();
-            assert!(missing.is_empty(), "{code} lacks {missing:?}");
-            let extra: Vec<&str> = catalogue
-                .keys()
-                .filter(|k| english.get(k).is_none())
-                .collect();
-            assert!(extra.is_empty(), "{code} has keys English lacks: {extra:?}");
+    fn every_app_catalogue_parses_and_has_every_english_key() {
+        let english = parse(app_catalogue(FALLBACK).expect("English catalogue"));
+        for lang in Lang::ALL {
+            let catalogue = parse(app_catalogue(lang.code()).expect("a catalogue per language"));
+            let keys: Vec<&String> = catalogue.keys().collect();
+            let english_keys: Vec<&String> = english.keys().collect();
+            assert_eq!(
+                keys,
+                english_keys,
+                "app/i18n/{}.json and en differ",
+                lang.code()
+            );
         }
     }
 
     #[test]
     fn every_system_catalogue_parses_and_matches_english() {
-        for system in crate::systems::SYSTEMS {
-            let parse = |json: &str| -> BTreeMap<String, String> {
-                serde_json::from_str(json).expect("system catalogue parses")
-            };
-            let english = system
+        for screens in crate::systems::SCREENS.iter() {
+            let english = screens
                 .catalogues
                 .iter()
                 .find(|(c, _)| *c == FALLBACK)
                 .map(|(_, json)| parse(json))
                 .expect("every system has English strings");
-            for (code, json) in system.catalogues {
+            for (code, json) in screens.catalogues {
                 let catalogue = parse(json);
                 let keys: Vec<&String> = catalogue.keys().collect();
                 let english_keys: Vec<&String> = english.keys().collect();
-                assert_eq!(keys, english_keys, "{}: {code} and en differ", system.id);
-                for key in catalogue.keys() {
-                    let prefix = system.key.split('.').nth(1).unwrap_or("");
+                assert_eq!(
+                    keys,
+                    english_keys,
+                    "{}: {code} and en differ",
+                    screens.id.tag()
+                );
+                let key = screens.id.info().key;
+                for entry in catalogue.keys() {
                     assert!(
-                        !key.starts_with("system.") || key.starts_with(system.key),
-                        "{}: {key} is another system's ({prefix})",
-                        system.id
+                        !entry.starts_with("system.") || entry.starts_with(key),
+                        "{}: {entry} is another system's",
+                        screens.id.tag()
                     );
                 }
             }
@@ -279,5 +187,6 @@ mod tests {
         assert_eq!(de.t("no.such.key"), "no.such.key");
         assert_eq!(de.f("damage.sp_lost", &[("n", "2")]), "2 SP verloren");
         assert_eq!(Texts::new("xx").code(), "en");
+        assert_eq!(de.language_name(), "Deutsch");
     }
 }

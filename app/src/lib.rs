@@ -8,22 +8,21 @@
 //! - [`app`]: [`app::FeldherrApp`], the runtime state and the frame loop;
 //!   screens emit [`app::Command`]s that are applied after the frame.
 //! - [`settings`]: what is remembered between runs (serde).
-//! - [`i18n`]: the string catalogues, one JSON file per language.
-//! - [`document`]: the saved documents (a game of any system, an event of
-//!   any kind) as versioned JSON, with migrations.
-//! - [`systems`]: the one registry of rule systems and event kinds; each
-//!   system's screens, tools and sheets in its own folder.
+//! - [`i18n`]: the interface strings, one JSON file per language, on top
+//!   of the host's words.
+//! - [`systems`]: the screens of every rule system and kind of event, one
+//!   folder each, behind one typed adapter.
+//!
+//! Documents, their history, the registry of systems, sheets and
+//! standings are the headless host's (`feldherr-host`).
 //! - [`ui`]: the generic screens, plus reusable widgets
 //!   ([`ui::resolution_panel`], [`ui::table_canvas`]).
 
 pub mod app;
 pub mod cli;
-pub mod document;
 pub mod file_dialog;
 pub mod i18n;
-pub mod session;
 pub mod settings;
-pub mod sheets;
 pub mod sound;
 pub mod systems;
 pub mod ui;

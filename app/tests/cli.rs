@@ -2,8 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-use feldherr::cli::{Cli, run};
+use feldherr::cli::{parse, run};
 
 fn fixture(path: &str) -> String {
     format!("{}/../fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
@@ -11,8 +10,8 @@ fn fixture(path: &str) -> String {
 
 /// Runs `feldherr ARGS...` headless and returns (exit code, output).
 fn feldherr(args: &[&str]) -> (Result<ExitCode, String>, String) {
-    let cli = Cli::try_parse_from(std::iter::once("feldherr").chain(args.iter().copied()))
-        .expect("arguments parse");
+    let cli =
+        parse(std::iter::once("feldherr").chain(args.iter().copied())).expect("arguments parse");
     let mut out = Vec::new();
     let code = run(cli.command.expect("a subcommand"), &mut out);
     (code, String::from_utf8(out).expect("utf-8"))
@@ -99,7 +98,9 @@ fn standings_as_table_csv_and_json() {
     insta::assert_snapshot!(csv);
     let (_, json) = feldherr(&["standings", &fixture("wfb-newyear/event.json"), "--json"]);
     let rows: serde_json::Value = serde_json::from_str(&json).expect("json");
-    assert_eq!(rows[0]["name"], "Lena Brandt");
+    assert_eq!(rows[0]["player"], "Lena Brandt");
+    assert_eq!(rows[0]["shared"], false);
+    assert!(rows[0]["id"].is_string() && rows[0]["tie_values"].is_object());
     assert_eq!(rows[0]["total"], 21);
     assert_eq!(rows[7]["place"], 8);
 }

@@ -12,3 +12,14 @@ mod game;
 mod sheet;
 #[path = "confrontation/ui.rs"]
 mod ui;
+
+/// The Confrontation game of a document, to change it in a test (`None`
+/// for another system).
+pub fn conf_mut(
+    doc: &mut feldherr_host::document::GameDoc,
+) -> Option<&mut feldherr_confrontation::ConfrontationGame> {
+    match &mut doc.game {
+        feldherr_host::registry::SystemGame::Confrontation(game) => Some(game),
+        _ => None,
+    }
+}

@@ -6,8 +6,8 @@ mod common;
 use common::{click, harness, harness_with, replace_text, temp_dir, type_into};
 use egui_kittest::kittest::Queryable;
 use feldherr::app::{AppOptions, Command, Screen};
-use feldherr::document::{self, Document};
 use feldherr_dice::Dice;
+use feldherr_host::document::{self, Document};
 
 /// Creates a Confrontation game and adds a damage roll STR 10 / RES 14.
 fn new_game_with_damage_roll(
@@ -17,7 +17,7 @@ fn new_game_with_damage_roll(
     let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
     assert_eq!(
         buttons.len(),
-        feldherr::systems::SYSTEMS.len(),
+        feldherr_host::registry::SYSTEMS.len(),
         "one per rule system"
     );
     buttons[3].click();
@@ -276,11 +276,9 @@ fn unknown_keys_offer_read_only_or_cancel() {
     );
     click(&mut harness, "OK");
     // Edits are refused too.
-    harness
-        .state_mut()
-        .queue(Command::Edit(feldherr::document::DocumentEdit::Rename(
-            "x".into(),
-        )));
+    harness.state_mut().queue(Command::Edit(
+        feldherr_host::document::DocumentEdit::Rename("x".into()),
+    ));
     harness.run();
     assert!(
         harness
@@ -359,7 +357,7 @@ fn table_edits_in_a_game_are_saved_and_undoable() {
     let table = game.table.expect("a table");
     assert_eq!((table.width(), table.depth()), (180.0, 120.0));
     // Add a hill through the document's edit path, as the canvas does.
-    let rules = feldherr::systems::SystemGame::new_of("warmaster")
+    let rules = feldherr_host::registry::SystemGame::new_of("warmaster")
         .expect("Warmaster")
         .table_rules();
     let hill = rules
@@ -373,8 +371,8 @@ fn table_edits_in_a_game_are_saved_and_undoable() {
         .expect("piece");
     harness
         .state_mut()
-        .queue(Command::Edit(feldherr::document::DocumentEdit::Game(
-            feldherr::document::GameEdit::Table(feldherr_table::TableEdit::Add(hill)),
+        .queue(Command::Edit(feldherr_host::document::DocumentEdit::Game(
+            feldherr_host::document::GameEdit::Table(feldherr_table::TableEdit::Add(hill)),
         )));
     harness.run();
     let doc = harness
@@ -385,7 +383,7 @@ fn table_edits_in_a_game_are_saved_and_undoable() {
         .clone();
     // W1: 5 cm from the left edge is reported by `feldherr check` too.
     assert!(
-        doc.problems().iter().any(|p| p.starts_with("table: ")),
+        doc.problems().iter().any(|p| p.path == "table"),
         "{:?}",
         doc.problems()
     );

@@ -7,8 +7,8 @@ use common::{click, harness, replace_text, type_into};
 use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::Command;
-use feldherr::document::Document;
 use feldherr_dice::Dice;
+use feldherr_host::document::Document;
 
 fn event_of(
     harness: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
@@ -20,7 +20,7 @@ fn event_of(
         .document()
     {
         Document::Event(e) => match &e.event {
-            feldherr::systems::SystemEvent::NewYear(event) => event.0.clone(),
+            feldherr_host::registry::SystemEvent::NewYear(event) => event.clone(),
             _ => panic!("a New Year event"),
         },
         Document::Game(_) => panic!("an event"),
@@ -850,10 +850,10 @@ fn fixture_event(path: &str) -> feldherr_wfb_newyear::Event {
 
 #[test]
 fn slips_fit_a5_with_signatures_and_go_two_to_an_a4_page() {
-    use feldherr::sheets::SheetOptions;
-    use feldherr::systems::newyear::sheets::{event_sheets, event_sheets_two_up, slip};
     use feldherr_sheet::PageSize;
+    use feldherr_sheet::SheetOptions;
     use feldherr_wfb_newyear::BattleKind;
+    use feldherr_wfb_newyear::{event_sheets, event_sheets_two_up, slip};
     let texts = feldherr::i18n::Texts::new("en");
     let event = fixture_event("wfb-newyear/event-24.json");
     let a5 = SheetOptions {
@@ -1019,7 +1019,7 @@ fn the_table_picture_names_the_pieces_and_has_a_legend_in_german() {
         env!("CARGO_MANIFEST_DIR"),
         "/../fixtures/documents/warmaster-game.json"
     );
-    let Ok(Document::Game(game)) = feldherr::document::load(std::path::Path::new(path)) else {
+    let Ok(Document::Game(game)) = feldherr_host::document::load(std::path::Path::new(path)) else {
         panic!("the Warmaster fixture loads as a game");
     };
     let table = game.table_or_default();
@@ -1027,8 +1027,9 @@ fn the_table_picture_names_the_pieces_and_has_a_legend_in_german() {
     let ppu = (2400.0 / table.width()) as f32;
     let bare = feldherr_table::render_rgba(&table, &rules, ppu).expect("bare picture");
     let texts = feldherr::i18n::Texts::new("de");
-    let picture = feldherr::sheets::table_picture::table_picture(&texts, &table, &rules, ppu)
-        .expect("labelled picture");
+    let lookup = |key: &str| texts.get(key).map(str::to_owned);
+    let picture =
+        feldherr_sheet::table_picture(&lookup, &table, &rules, ppu).expect("labelled picture");
     let layout = &picture;
     let picture = &picture.image;
     assert_eq!(picture.width, bare.width);

@@ -10,17 +10,18 @@ use common::{click, harness, replace_text, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::app::{Command, FeldherrApp, Screen};
-use feldherr::document::{Document, DocumentEdit, EventDoc, GameDoc, GameEdit};
 use feldherr::i18n::Texts;
-use feldherr::systems::newyear::NewYearEdit;
-use feldherr::systems::sled_race::{bearing, race, race_overlay, sheet, take_in, turn_between};
-use feldherr::systems::{SystemEvent, SystemEventEdit, SystemGame};
+use feldherr::systems::sled_race::{bearing, race, race_overlay, take_in, turn_between};
 use feldherr::ui::table_canvas::{OverlayItem, Tone};
 use feldherr_dice::Dice;
+use feldherr_host::document::{Document, DocumentEdit, EventDoc, GameDoc, GameEdit};
+use feldherr_host::registry::{SystemEvent, SystemEventEdit, SystemGame};
 use feldherr_play::Game;
+use feldherr_sled_race as sheet;
 use feldherr_sled_race::{Driver, NextStep, Race, RaceEdit, SledStatus, StepInput, TerrainKind};
 use feldherr_table::geometry::{Angle, OrientedRect, Point, Shape};
 use feldherr_table::{Layer, Piece, TableEdit};
+use feldherr_wfb_newyear::EventEdit as NewYearEdit;
 use feldherr_wfb_newyear::Player;
 
 const EXAMPLE: &str = concat!(
@@ -352,12 +353,12 @@ fn example_document_until(steps: usize) -> GameDoc {
 #[test]
 fn the_example_document_is_the_code_s_race() {
     let doc = example_document();
-    let text = feldherr::document::to_json(&Document::Game(doc.clone()));
+    let text = feldherr_host::document::to_json(&Document::Game(doc.clone()));
     if std::env::var_os("FELDHERR_BLESS").is_some() {
         std::fs::write(EXAMPLE, &text).expect("blessed");
     }
     let stored = std::fs::read_to_string(EXAMPLE).expect("the fixture");
-    let loaded = feldherr::document::parse(&stored, "sled-race.json").expect("it loads");
+    let loaded = feldherr_host::document::parse(&stored, "sled-race.json").expect("it loads");
     assert_eq!(
         loaded,
         Document::Game(doc.clone()),
@@ -381,13 +382,13 @@ fn the_example_document_is_the_code_s_race() {
 }
 
 #[test]
-fn the_record_sheet_lists_the_finish_order_points_and_the_track() {
+fn the_record_sheet_lists_the_finish_order_and_the_track() {
     let doc = example_document();
     let lines = sheet::result_lines(race(&doc).expect("a race"));
-    let points: Vec<Option<u32>> = lines.iter().map(|l| l.points).collect();
-    // N6: 10 and 8 for the first two; the elf is out and Dora did not
-    // start: 0 each.
-    assert_eq!(points, [Some(10), Some(8), Some(0), Some(0)]);
+    // Two finishers placed; the elf is out and Dora did not start. (Their
+    // N6 points are the event's: its own sheets print them.)
+    let places: Vec<Option<usize>> = lines.iter().map(|l| l.place).collect();
+    assert_eq!(places, [Some(1), Some(2), None, None]);
     let who: Vec<(&str, &str)> = lines.iter().map(|l| (l.player.as_str(), l.note)).collect();
     assert_eq!(
         who,
@@ -414,17 +415,29 @@ fn the_record_sheet_lists_the_finish_order_points_and_the_track() {
     assert_eq!(ends, [false, true, true]);
     for (code, name) in [("en", "english"), ("de", "german")] {
         let texts = Texts::new(code);
-        let sheet = sheet::race_sheet(&texts, &doc, feldherr::sheets::SheetOptions::default())
-            .expect("the sheet");
+        let sheet = sheet::race_sheet(
+            race(&doc).expect("a race"),
+            &doc.table_or_default(),
+            &doc.name,
+            &texts,
+            feldherr_sheet::SheetOptions::default(),
+        )
+        .expect("the sheet");
         let layout = sheet.layout().expect("layout");
         assert_eq!(layout.page_count(), 1);
         insta::assert_snapshot!(format!("sled-race-sheet-{name}"), layout.text_outline());
     }
     // Through the registry, as `feldherr sheet` writes it.
-    let info = feldherr::systems::info("sled_race").expect("the system");
-    assert!(info.playable);
-    let make = info.record_sheet.expect("a record sheet");
-    assert!(make(&Texts::new("en"), &doc).is_ok());
+    let screens = feldherr::systems::screens("sled_race").expect("the system");
+    assert!(screens.playable);
+    assert!(doc.game.has_record_sheet());
+    let sheets = feldherr_host::commands::sheets(
+        &Document::Game(doc.clone()),
+        feldherr_play::Lang::En,
+        feldherr_sheet::SheetOptions::default(),
+    )
+    .expect("the record sheet");
+    assert_eq!(sheets.len(), 1);
 }
 
 fn event_with_players() -> Document {
@@ -438,7 +451,7 @@ fn event_with_players() -> Document {
         ("dora", "Dora", false),
     ] {
         let player = Player::new(id, name, "Club", "Army", on_foot);
-        DocumentEdit::Event(feldherr::document::EventEdit::Event(
+        DocumentEdit::Event(feldherr_host::document::EventEdit::Event(
             SystemEventEdit::NewYear(NewYearEdit::AddPlayer(player)),
         ))
         .apply(&mut doc)
@@ -452,7 +465,7 @@ fn new_year(doc: &Document) -> &feldherr_wfb_newyear::Event {
         Document::Event(EventDoc {
             event: SystemEvent::NewYear(event),
             ..
-        }) => &event.0,
+        }) => event,
         _ => panic!("a New Year event"),
     }
 }
@@ -538,13 +551,13 @@ fn the_event_tab_takes_in_a_race_file() {
     let race_path = dir.join("race.json");
     std::fs::write(
         &race_path,
-        feldherr::document::to_json(&Document::Game(example_document())),
+        feldherr_host::document::to_json(&Document::Game(example_document())),
     )
     .expect("written");
     let event_path = dir.join("event.json");
     std::fs::write(
         &event_path,
-        feldherr::document::to_json(&event_with_players()),
+        feldherr_host::document::to_json(&event_with_players()),
     )
     .expect("event");
     let mut harness = harness(Dice::scripted([]));
@@ -674,7 +687,7 @@ fn the_race_runs_live_inside_the_event() {
     let event_path = dir.join("event.json");
     std::fs::write(
         &event_path,
-        feldherr::document::to_json(&event_with_players()),
+        feldherr_host::document::to_json(&event_with_players()),
     )
     .expect("event");
     let mut harness = harness(Dice::scripted([]));
@@ -716,7 +729,7 @@ fn the_race_runs_live_inside_the_event() {
         1
     );
     // Every change went into the event file.
-    let saved = feldherr::document::load(&event_path).expect("saved");
+    let saved = feldherr_host::document::load(&event_path).expect("saved");
     let Document::Event(saved) = saved else {
         panic!("an event")
     };
@@ -752,7 +765,7 @@ fn the_race_runs_live_inside_the_event() {
 #[test]
 fn a_finished_live_race_feeds_the_event() {
     let mut doc = event_with_players();
-    DocumentEdit::Event(feldherr::document::EventEdit::Host {
+    DocumentEdit::Event(feldherr_host::document::EventEdit::Host {
         role: take_in::ROLE.into(),
         name: "Sled race".into(),
     })
@@ -763,7 +776,7 @@ fn a_finished_live_race_feeds_the_event() {
     // the last edit (the one that ends it) feeds the finish order (N6).
     let finished = example_document();
     let edit = take_in::load_edit(&finished).expect("load");
-    DocumentEdit::Event(feldherr::document::EventEdit::Hosted {
+    DocumentEdit::Event(feldherr_host::document::EventEdit::Hosted {
         role: take_in::ROLE.into(),
         edit,
     })
@@ -783,15 +796,15 @@ struct TableHost {
     canvas: feldherr::ui::table_canvas::TableCanvas,
     texts: Texts,
     dice: Dice,
-    commands: Vec<Command>,
+    commands: Vec<feldherr::systems::GameCommand>,
     grip: Option<Point>,
 }
 
 impl TableHost {
     fn show(&mut self, ui: &mut eframe::egui::Ui) {
-        use feldherr::systems::{GameContext, SystemUi, View};
+        use feldherr::systems::{GameContext, ScreenContext, SystemScreens, View};
         let mut view = View::Table;
-        let mut ctx = GameContext {
+        let mut screen = ScreenContext {
             texts: &self.texts,
             doc: &self.doc,
             commands: &mut self.commands,
@@ -801,6 +814,7 @@ impl TableHost {
             selected: None,
             players: &[],
         };
+        let mut ctx = GameContext::of(&mut screen).expect("a sled race");
         let overlay = self.ui.table_header(ui, &mut ctx);
         self.grip = overlay.handles.first().map(|h| h.at);
         let table = self.doc.table_or_default();
@@ -886,9 +900,9 @@ fn the_facing_is_set_by_dragging_the_grip_on_the_table() {
         .commands
         .iter()
         .filter_map(|c| match c {
-            Command::Edit(DocumentEdit::Game(GameEdit::System(
-                feldherr::systems::SystemEdit::SledRace(RaceEdit::Open(input)),
-            ))) => Some(input),
+            feldherr::systems::GameCommand::Edit(GameEdit::System(
+                feldherr_host::registry::SystemEdit::SledRace(RaceEdit::Open(input)),
+            )) => Some(input),
             _ => None,
         })
         .collect();
@@ -948,7 +962,11 @@ fn a_collision_is_resolved_step_by_step_in_the_resolution_view() {
     let mut h = harness(Dice::scripted([]));
     let dir = common::temp_dir("sled-collision");
     let path = dir.join("race.json");
-    std::fs::write(&path, feldherr::document::to_json(&Document::Game(before))).expect("saved");
+    std::fs::write(
+        &path,
+        feldherr_host::document::to_json(&Document::Game(before)),
+    )
+    .expect("saved");
     h.state_mut().queue(Command::Open(path));
     h.run();
     assert_eq!(the_race(&h).next_step(), Some(NextStep::Move(*sled)));
@@ -1086,7 +1104,7 @@ fn the_race_table_keeps_its_room_beside_a_wide_side_panel_at_1024_x_700() {
     let path = dir.join("race.json");
     std::fs::write(
         &path,
-        feldherr::document::to_json(&Document::Game(example_document_until(3))),
+        feldherr_host::document::to_json(&Document::Game(example_document_until(3))),
     )
     .expect("saved");
     let mut h = common::harness_sized(1024.0, 700.0);

@@ -304,13 +304,13 @@ fn resize_with_the_handle() {
 #[test]
 fn rotate_rename_and_delete() {
     let mut table = Table::six_by_four();
-    let sled = feldherr::systems::newyear::wfb_table_rules()
+    let sled = feldherr_wfb_newyear::wfb_table_rules()
         .type_def("sled")
         .unwrap()
         .piece(1, "Red sled", Point::new(36.0, 24.0))
         .unwrap();
     table.add(sled).unwrap();
-    let mut harness = harness(table, feldherr::systems::newyear::wfb_table_rules());
+    let mut harness = harness(table, feldherr_wfb_newyear::wfb_table_rules());
     harness.get_by_label("Red sled (Sled)").click();
     harness.run();
     retype(&mut harness, "Facing (°)", "45");
@@ -341,7 +341,7 @@ fn delete_key_removes_the_selection() {
 fn ruler_between_two_pieces_shows_the_distance() {
     // Hill (radius 5) and wood (radius 4), centres 21.3 in apart: 12.3 in
     // edge to edge.
-    let rules = feldherr::systems::newyear::wfb_table_rules();
+    let rules = feldherr_wfb_newyear::wfb_table_rules();
     let mut table = Table::six_by_four();
     let hill = rules.type_def("hill").unwrap();
     table

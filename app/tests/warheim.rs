@@ -11,8 +11,14 @@ use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::FeldherrApp;
-use feldherr::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
-use feldherr::systems::warheim::{game_edit, skirmish_report, wh};
+use feldherr::systems::warheim::wh;
+use feldherr_host::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
+use feldherr_warheim::skirmish_report;
+
+/// A Warheim edit as a document's game edit.
+fn game_edit(edit: WarheimEdit) -> GameEdit {
+    GameEdit::System(feldherr_host::registry::SystemEdit::Warheim(edit))
+}
 use feldherr_dice::Dice;
 use feldherr_dice::step::Answer;
 use feldherr_play::Id;
@@ -125,7 +131,7 @@ fn buttons(h: &Harness<'static, FeldherrApp>, label: &str) -> usize {
 fn a_roster_is_built_in_the_editor_and_a_bad_one_refused() {
     let mut h = harness(Dice::scripted([]));
     let cards: Vec<_> = h.get_all_by_label("New game").collect();
-    let index = feldherr::systems::SYSTEMS
+    let index = feldherr_host::registry::SYSTEMS
         .iter()
         .position(|s| s.id == "warheim")
         .expect("registered");
@@ -421,8 +427,13 @@ fn the_skirmish_report_lines() {
     let Document::Game(game) = doc else { panic!() };
     for code in ["en", "de"] {
         let texts = feldherr::i18n::Texts::new(code);
-        let sheet = skirmish_report(&texts, &game, feldherr::sheets::SheetOptions::default())
-            .expect("sheet");
+        let sheet = skirmish_report(
+            wh(&game),
+            &game.name,
+            &texts,
+            feldherr_sheet::SheetOptions::default(),
+        )
+        .expect("sheet");
         let outline = sheet.layout().expect("layout").text_outline();
         insta::assert_snapshot!(format!("warheim_report_{code}"), outline);
     }

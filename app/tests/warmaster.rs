@@ -10,14 +10,14 @@ use common::{click, harness, replace_text, temp_dir};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::app::{Command, FeldherrApp, Screen};
-use feldherr::document::{
-    self, Document, DocumentEdit, EventDoc, EventEdit, GameDoc, GameEdit, HostedGame, apply_game,
-};
 use feldherr::i18n::Texts;
-use feldherr::systems::warmaster::{game_report, set_fake_now, wm};
-use feldherr::systems::{EventHeadless, StandingsFormat, SystemEdit, SystemEvent, SystemEventEdit};
+use feldherr::systems::warmaster::{set_fake_now, wm};
 use feldherr_dice::Dice;
 use feldherr_dice::step::Answer;
+use feldherr_host::document::{
+    self, Document, DocumentEdit, EventDoc, EventEdit, GameDoc, GameEdit, HostedGame,
+};
+use feldherr_host::registry::{SystemEdit, SystemEvent, SystemEventEdit};
 use feldherr_warmaster::{
     ClockEdit, EndReason, Player, Scenario, Settings, Stage, TerrainType, TournamentEdit, UnitKind,
     WarmasterEdit, WarmasterTournament,
@@ -34,7 +34,21 @@ const SCRIPT: &str = include_str!("../../fixtures/warmaster/example_game.json");
 const MIN: u64 = 60_000;
 
 fn wm_edit(doc: &mut GameDoc, edit: WarmasterEdit) -> Result<(), String> {
-    apply_game(&GameEdit::System(SystemEdit::Warmaster(edit)), doc)
+    GameEdit::System(SystemEdit::Warmaster(edit))
+        .apply_in_place(doc)
+        .map_err(|e| e.to_string())
+}
+
+/// The game report of a game document (the host's record sheet).
+fn game_report(texts: &Texts, doc: &GameDoc) -> feldherr_sheet::Document {
+    doc.game
+        .record_sheet(
+            &doc.table_or_default(),
+            &doc.name,
+            texts,
+            feldherr_sheet::SheetOptions::default(),
+        )
+        .expect("sheet")
 }
 
 /// The engine's example game, replayed through document edits; with
@@ -55,7 +69,8 @@ fn build_steps(steps: Option<usize>) -> GameDoc {
                 answer: serde_json::from_value::<Answer>(a["answer"].clone()).expect("answer"),
             }
         };
-        apply_game(&edit, &mut doc).unwrap_or_else(|e| panic!("{step}: {e}"));
+        edit.apply_in_place(&mut doc)
+            .unwrap_or_else(|e| panic!("{step}: {e}"));
     }
     doc
 }
@@ -173,7 +188,7 @@ fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
     assert!(
         problems
             .iter()
-            .any(|p| p.contains("Orb of Majesty") && p.contains("W11")),
+            .any(|p| p.to_string().contains("Orb of Majesty") && p.to_string().contains("W11")),
         "{problems:?}"
     );
     let g = wm(&doc).expect("wm");
@@ -489,8 +504,7 @@ fn the_clock_view_can_go_full_screen() {
 fn the_game_report_sheet_holds_the_whole_game() {
     let doc = example();
     let texts = Texts::new("en");
-    let sheet =
-        game_report(&texts, &doc, feldherr::sheets::SheetOptions::default()).expect("sheet");
+    let sheet = game_report(&texts, &doc);
     let layout = sheet.layout().expect("layout");
     let text = layout.text_outline();
     for needle in [
@@ -511,8 +525,7 @@ fn the_game_report_sheet_holds_the_whole_game() {
     assert!(text.contains(&texts.message(&g.victory().verdict.message(&names))));
     // German too.
     let de = Texts::new("de");
-    let text = game_report(&de, &doc, feldherr::sheets::SheetOptions::default())
-        .expect("sheet")
+    let text = game_report(&de, &doc)
         .layout()
         .expect("layout")
         .text_outline();
@@ -530,7 +543,9 @@ const TOURNAMENT_FIXTURE: &str = concat!(
 const TOURNAMENT_SCRIPT: &str = include_str!("../../fixtures/warmaster/tournament.json");
 
 fn t_edit(doc: &mut Document, edit: TournamentEdit) -> Result<(), String> {
-    DocumentEdit::Event(EventEdit::Event(SystemEventEdit::WarmasterTournament(edit))).apply(doc)
+    DocumentEdit::Event(EventEdit::Event(SystemEventEdit::WarmasterTournament(edit)))
+        .apply(doc)
+        .map_err(|e| e.to_string())
 }
 
 fn tournament(doc: &Document) -> WarmasterTournament {
@@ -606,13 +621,15 @@ fn the_tournament_fixture_is_the_engines_example() {
     // Clara and Dieter tie on points; the VP difference decides.
     let t = tournament(&saved);
     let texts = Texts::new("en");
-    let csv = EventHeadless::standings(&t, &texts, StandingsFormat::Csv).expect("csv");
+    let table = feldherr_warmaster::standings_table(&t, &texts).expect("standings");
+    let csv = feldherr_host::standings::csv(&table, Default::default());
     assert_eq!(
         csv,
         "place,player,total,vp_difference,ep\n1,Clara,5,390,15\n2,Dieter,5,360,16\n3,Anna,4,70,18\n4,Bernd,1,-820,7\n"
     );
-    let sheets = EventHeadless::sheets(&t, &texts, feldherr::sheets::SheetOptions::default())
-        .expect("sheets");
+    let sheets =
+        feldherr_warmaster::tournament_sheets(&t, &texts, feldherr_sheet::SheetOptions::default())
+            .expect("sheets");
     assert_eq!(sheets.len(), 4); // standings and three rounds
     let outline = sheets[0].sheet.layout().expect("layout").text_outline();
     assert!(
@@ -692,7 +709,7 @@ fn a_pairing_is_played_in_the_app_inside_the_tournament() {
     let game = hosted(&h);
     assert_eq!(game.name, "Round 1, table 1: Anna vs Bernd");
     // The pairing's players are seated as players A and B.
-    let feldherr::systems::SystemGame::Warmaster(g) = &game.game else {
+    let feldherr_host::registry::SystemGame::Warmaster(g) = &game.game else {
         panic!("a Warmaster game")
     };
     assert_eq!(g.player(Player::A).name, "Anna");

@@ -10,17 +10,18 @@ use common::{click, harness, replace_text, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feldherr::app::{Command, FeldherrApp, Screen};
-use feldherr::document::{self, Document, DocumentEdit, GameDoc, GameEdit, apply_game};
 use feldherr::i18n::Texts;
-use feldherr::systems::SystemEdit;
-use feldherr::systems::wh40k::{ffa, record_lines, record_sheet};
+use feldherr::systems::wh40k::ffa;
 use feldherr_dice::Dice;
 use feldherr_dice::step::Answer;
+use feldherr_host::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
+use feldherr_host::registry::SystemEdit;
 use feldherr_play::Id;
 use feldherr_wh40k_ffa::{
     EngagedUnit, FfaEdit, FfaOutcome, FfaResolution, Player, SideEntry, SweepRule, UnitProfile,
     ZoneSlot,
 };
+use feldherr_wh40k_ffa::{record_lines, record_sheet};
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -85,11 +86,15 @@ fn three_players() -> Vec<Player> {
 }
 
 fn sys(doc: &mut GameDoc, e: FfaEdit) {
-    apply_game(&GameEdit::System(SystemEdit::Wh40kFfa(e)), doc).expect("edit");
+    GameEdit::System(SystemEdit::Wh40kFfa(e))
+        .apply_in_place(doc)
+        .expect("edit");
 }
 
 fn answer(doc: &mut GameDoc, index: usize, answer: Answer) {
-    apply_game(&GameEdit::Answer { index, answer }, doc).expect("answer");
+    GameEdit::Answer { index, answer }
+        .apply_in_place(doc)
+        .expect("answer");
 }
 
 #[test]
@@ -624,14 +629,20 @@ fn the_record_sheet_lines() {
     let doc = example();
     insta::assert_snapshot!(
         "wh40k-ffa-record-en",
-        record_lines(&Texts::new("en"), &doc).join("\n")
+        record_lines(ffa(&doc), &doc.name, &Texts::new("en")).join("\n")
     );
     insta::assert_snapshot!(
         "wh40k-ffa-record-de",
-        record_lines(&Texts::new("de"), &doc).join("\n")
+        record_lines(ffa(&doc), &doc.name, &Texts::new("de")).join("\n")
     );
     for lang in ["en", "de"] {
-        let sheet = record_sheet(&Texts::new(lang), &doc).expect("sheet");
+        let sheet = record_sheet(
+            ffa(&doc),
+            &doc.table_or_default(),
+            &doc.name,
+            &Texts::new(lang),
+        )
+        .expect("sheet");
         let pdf = sheet.to_pdf().expect("pdf");
         assert!(pdf.starts_with(b"%PDF"), "{lang}");
     }

@@ -1,13 +1,22 @@
-//! What a rule system's folder gives the app: [`SystemInfo`] for the start
-//! screen, the command line and the sheets, and a [`SystemUi`] per open
-//! game for its screens.
+//! What a rule system's folder gives the app: its screens of one game
+//! ([`SystemScreens`], typed by the system's game), its interface strings
+//! and start-screen tools; and for a kind of event its [`EventUi`].
+//!
+//! A system's screens see their game through [`GameContext`]:
+//! `ctx.game()` is the typed game, `ctx.edit(edit)` sends one of its
+//! edits, `ctx.check(&edit)` says before the click whether it would be
+//! refused. They emit only [`GameCommand`]s (an edit of their game, a
+//! tone, an error to show): never close, undo or language.
 
 use eframe::egui;
 use feldherr_dice::Dice;
-use feldherr_sheet::Document as SheetDocument;
+use feldherr_dice::step::Answer;
+use feldherr_host::document::{EventDoc, GameDoc, GameEdit};
+use feldherr_host::registry::Registered;
+use feldherr_play::PlayError;
+use feldherr_table::{Table, TableEdit};
 
 use crate::app::Command;
-use crate::document::GameDoc;
 use crate::i18n::Texts;
 use crate::ui::table_canvas::{HandleEvent, Overlay, PathEvent, TableCanvas};
 
@@ -35,38 +44,10 @@ pub enum View {
 /// A start-screen tool that works without a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StartTool {
-    /// Stable id, passed back to [`super::tool_screen`].
+    /// Stable id, passed back to [`SystemScreens::tool_screen`].
     pub id: &'static str,
     /// Catalogue key of its button.
     pub label: &'static str,
-}
-
-/// Lays out the record sheet of a game.
-pub type RecordSheet = fn(&Texts, &GameDoc) -> Result<SheetDocument, String>;
-
-/// Makes the screen of a start-screen tool, by tool id.
-pub type MakeTool = fn(&str) -> Option<Box<dyn ToolScreen>>;
-
-/// What the app knows of a system without an open game.
-#[derive(Debug, Clone, Copy)]
-pub struct SystemInfo {
-    /// The `system` tag of its games.
-    pub id: &'static str,
-    /// Catalogue key prefix: `<prefix>.name`, `<prefix>.about`,
-    /// `<prefix>.works`, `<prefix>.missing`.
-    pub key: &'static str,
-    /// Whether a game of it can be played in the app today.
-    pub playable: bool,
-    /// Its tools on the start screen.
-    pub tools: &'static [StartTool],
-    /// Its catalogue of UI strings per language: (code, JSON).
-    pub catalogues: &'static [(&'static str, &'static str)],
-    /// The message catalogue of its rule crate for a language code.
-    pub messages: fn(&str) -> Option<&'static str>,
-    /// Its record sheet of a game, if it has one.
-    pub record_sheet: Option<RecordSheet>,
-    /// The screen of one of its [`StartTool`]s, by tool id.
-    pub tool_screen: Option<MakeTool>,
 }
 
 /// A screen that works without a document (a start-screen tool).
@@ -81,15 +62,58 @@ pub trait ToolScreen: std::fmt::Debug {
     );
 }
 
-/// Everything a system's screens get for one frame.
+/// What a system's screens may ask of the app: only what concerns their
+/// game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameCommand {
+    /// A change to the game (a system edit, an answer, a table edit).
+    Edit(GameEdit),
+    /// Play a tone (the clock's warning).
+    PlaySound(crate::sound::Tone),
+    /// Show an error the screen could not foresee.
+    ShowError(String),
+}
+
+impl GameCommand {
+    /// The command that sends `edit` of game `G`.
+    pub fn edit<G: Registered>(edit: G::Edit) -> Self {
+        GameCommand::Edit(GameEdit::System(G::wrap(edit)))
+    }
+}
+
+/// What the generic game screen hands a system's screens for one frame,
+/// before it knows the system.
 #[derive(Debug)]
-pub struct GameContext<'a> {
+pub struct ScreenContext<'a> {
     /// The strings of the current language.
     pub texts: &'a Texts,
     /// The game document.
     pub doc: &'a GameDoc,
     /// Commands applied after the frame.
-    pub commands: &'a mut Vec<Command>,
+    pub commands: &'a mut Vec<GameCommand>,
+    /// Dice for random rolls.
+    pub dice: &'a mut Dice,
+    /// The table canvas.
+    pub canvas: &'a mut TableCanvas,
+    /// The view shown.
+    pub view: &'a mut View,
+    /// The selected resolution.
+    pub selected: Option<usize>,
+    /// The players (by name) an event names for the game it hosts.
+    pub players: &'a [String],
+}
+
+/// Everything a system's screens get for one frame, typed by its game `G`.
+#[derive(Debug)]
+pub struct GameContext<'a, G> {
+    /// The strings of the current language.
+    pub texts: &'a Texts,
+    game: &'a G,
+    /// The game document (name, notes, table).
+    pub doc: &'a GameDoc,
+    /// Commands applied after the frame; a screen's own helpers push
+    /// [`GameCommand`]s here.
+    pub commands: &'a mut Vec<GameCommand>,
     /// Dice for random rolls.
     pub dice: &'a mut Dice,
     /// The table canvas (to start a path, for example).
@@ -103,37 +127,162 @@ pub struct GameContext<'a> {
     pub players: &'a [String],
 }
 
-/// A system's screens of one open game. Every method has a default that
-/// shows nothing, so a system implements only what it has.
-pub trait SystemUi: std::fmt::Debug {
+impl<'a, G: Registered> GameContext<'a, G> {
+    /// The typed context, when the document's game is of system `G`.
+    pub fn of<'b: 'a>(ctx: &'a mut ScreenContext<'b>) -> Option<Self> {
+        let game = G::of(&ctx.doc.game)?;
+        Some(Self {
+            texts: ctx.texts,
+            game,
+            doc: ctx.doc,
+            commands: ctx.commands,
+            dice: ctx.dice,
+            canvas: ctx.canvas,
+            view: ctx.view,
+            selected: ctx.selected,
+            players: ctx.players,
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'a G {
+        self.game
+    }
+
+    /// The table (the system's default table until the first edit).
+    pub fn table(&self) -> Table {
+        self.doc.table_or_default()
+    }
+
+    /// Sends `edit` of the game, applied after the frame (once, by the
+    /// host; a refusal is shown).
+    pub fn edit(&mut self, edit: G::Edit) {
+        self.commands.push(GameCommand::edit::<G>(edit));
+    }
+
+    /// Whether `edit` would be accepted now, without sending it: for a
+    /// form that says why before the click and disables its button.
+    ///
+    /// # Errors
+    /// What the game would refuse.
+    pub fn check(&self, edit: &G::Edit) -> Result<(), PlayError> {
+        check_edit::<G>(self.doc, edit)
+    }
+
+    /// Answers the current prompt of resolution `index`.
+    pub fn answer(&mut self, index: usize, answer: Answer) {
+        self.commands
+            .push(GameCommand::Edit(GameEdit::Answer { index, answer }));
+    }
+
+    /// Takes back the last answer of resolution `index`.
+    pub fn take_back(&mut self, index: usize) {
+        self.commands
+            .push(GameCommand::Edit(GameEdit::TakeBack { index }));
+    }
+
+    /// Changes the table.
+    pub fn table_edit(&mut self, edit: TableEdit) {
+        self.commands.push(GameCommand::Edit(GameEdit::Table(edit)));
+    }
+
+    /// Shows an error the screen could not foresee.
+    pub fn show_error(&mut self, message: String) {
+        self.commands.push(GameCommand::ShowError(message));
+    }
+}
+
+/// The game of system `G` in `doc`, if it is one.
+pub fn game_of<G: Registered>(doc: &GameDoc) -> Option<&G> {
+    G::of(&doc.game)
+}
+
+/// Whether `edit` of game `G` would be accepted by the game in `doc` now,
+/// without sending it (tried on a copy of the game and its table): for a
+/// form that says why before the click. The one way every system's
+/// screens ask this.
+///
+/// # Errors
+/// What the game would refuse; a document of another system refuses too.
+pub fn check_edit<G: Registered>(doc: &GameDoc, edit: &G::Edit) -> Result<(), PlayError> {
+    let Some(game) = game_of::<G>(doc) else {
+        return Err(PlayError::refused(
+            format!("this is a {} game", doc.system()),
+            None,
+        ));
+    };
+    let mut game = game.clone();
+    let mut table = doc.table_or_default();
+    game.apply(edit, &mut table)
+}
+
+/// A system's screens of one open game, typed by its game. Every method
+/// but the constants has a default that shows nothing, so a system
+/// implements only what it has; the catalogues and the playable flag it
+/// must give (a system without them does not compile).
+pub trait SystemScreens: std::fmt::Debug + Default + 'static {
+    /// The game these screens show.
+    type Game: Registered;
+
+    /// Its interface strings per language: (code, JSON), with the keys
+    /// `system.<key>.name`, `.about`, `.works`, `.missing` and its
+    /// screens' strings.
+    const CATALOGUES: &'static [(&'static str, &'static str)];
+
+    /// Whether a game of it can be played in the app today.
+    const PLAYABLE: bool;
+
+    /// Its tools on the start screen.
+    const TOOLS: &'static [StartTool] = &[];
+
+    /// The screen of one of its [`StartTool`]s, by tool id.
+    fn tool_screen(tool: &str) -> Option<Box<dyn ToolScreen>> {
+        let _ = tool;
+        None
+    }
+
     /// The tabs it adds.
     fn tabs(&self) -> &'static [Tab] {
         &[]
     }
 
     /// Draws tab `tab`.
-    fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn show_tab(
+        &mut self,
+        tab: &'static str,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Self::Game>,
+    ) {
         let _ = (tab, ui, ctx);
     }
 
     /// Its section of the side panel (forms that start resolutions).
-    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Self::Game>) {
         let _ = (ui, ctx);
     }
 
     /// Drawn above the selected resolution (e.g. an apply button).
-    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    fn resolution_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Self::Game>,
+        index: usize,
+    ) {
         let _ = (ui, ctx, index);
     }
 
     /// Drawn above the table canvas; returns what to draw over the table.
-    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+    fn table_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Self::Game>,
+    ) -> Overlay {
         let _ = (ui, ctx);
         Overlay::default()
     }
 
     /// A path drawn on the canvas changed, finished or was cancelled.
-    fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_>) {
+    fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_, Self::Game>) {
         let _ = (event, ctx);
     }
 
@@ -145,16 +294,82 @@ pub trait SystemUi: std::fmt::Debug {
 
     /// A handle of its overlay (see [`crate::ui::table_canvas::OverlayHandle`])
     /// is being dragged or was let go.
-    fn handle_event(&mut self, event: HandleEvent, ctx: &mut GameContext<'_>) {
+    fn handle_event(&mut self, event: HandleEvent, ctx: &mut GameContext<'_, Self::Game>) {
         let _ = (event, ctx);
     }
 }
 
-/// The screens of a system that has none of its own yet.
-#[derive(Debug, Default)]
-pub struct NoUi;
+/// A system's screens as the generic game screen calls them, before it
+/// knows the system: [`Screens`] turns each call into the typed one.
+pub trait SystemUi: std::fmt::Debug {
+    /// The tabs it adds.
+    fn tabs(&self) -> &'static [Tab];
+    /// Draws tab `tab`.
+    fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>);
+    /// Its section of the side panel.
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>);
+    /// Drawn above the selected resolution.
+    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>, index: usize);
+    /// Drawn above the table canvas.
+    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>) -> Overlay;
+    /// A path drawn on the canvas changed.
+    fn path_event(&mut self, event: PathEvent, ctx: &mut ScreenContext<'_>);
+    /// Whether its own view fills the window.
+    fn full_screen(&self) -> bool;
+    /// A handle of its overlay moved.
+    fn handle_event(&mut self, event: HandleEvent, ctx: &mut ScreenContext<'_>);
+}
 
-impl SystemUi for NoUi {}
+/// The one generic adapter: a system's typed screens behind [`SystemUi`].
+#[derive(Debug, Default)]
+pub struct Screens<S>(pub S);
+
+impl<S: SystemScreens> SystemUi for Screens<S> {
+    fn tabs(&self) -> &'static [Tab] {
+        self.0.tabs()
+    }
+
+    fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>) {
+        if let Some(mut ctx) = GameContext::of(ctx) {
+            self.0.show_tab(tab, ui, &mut ctx);
+        }
+    }
+
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>) {
+        if let Some(mut ctx) = GameContext::of(ctx) {
+            self.0.side_panel(ui, &mut ctx);
+        }
+    }
+
+    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>, index: usize) {
+        if let Some(mut ctx) = GameContext::of(ctx) {
+            self.0.resolution_header(ui, &mut ctx, index);
+        }
+    }
+
+    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut ScreenContext<'_>) -> Overlay {
+        match GameContext::of(ctx) {
+            Some(mut ctx) => self.0.table_header(ui, &mut ctx),
+            None => Overlay::default(),
+        }
+    }
+
+    fn path_event(&mut self, event: PathEvent, ctx: &mut ScreenContext<'_>) {
+        if let Some(mut ctx) = GameContext::of(ctx) {
+            self.0.path_event(event, &mut ctx);
+        }
+    }
+
+    fn full_screen(&self) -> bool {
+        self.0.full_screen()
+    }
+
+    fn handle_event(&mut self, event: HandleEvent, ctx: &mut ScreenContext<'_>) {
+        if let Some(mut ctx) = GameContext::of(ctx) {
+            self.0.handle_event(event, &mut ctx);
+        }
+    }
+}
 
 /// The screens of one open event.
 pub trait EventUi: std::fmt::Debug {
@@ -163,7 +378,7 @@ pub trait EventUi: std::fmt::Debug {
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
-        doc: &crate::document::EventDoc,
+        doc: &EventDoc,
         revision: u64,
         commands: &mut Vec<Command>,
     );
@@ -177,33 +392,4 @@ pub trait EventUi: std::fmt::Debug {
     fn full_screen(&self) -> bool {
         false
     }
-}
-
-/// How `feldherr standings` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StandingsFormat {
-    /// An aligned text table.
-    Table,
-    /// CSV with a header line.
-    Csv,
-    /// JSON.
-    Json,
-}
-
-/// What the command line and the sheets need of a kind of event, without
-/// any window.
-pub trait EventHeadless: Sized {
-    /// The standings, printed.
-    fn standings(&self, texts: &Texts, format: StandingsFormat) -> Result<String, String>;
-    /// Every sheet of the event.
-    fn sheets(
-        &self,
-        texts: &Texts,
-        options: crate::sheets::SheetOptions,
-    ) -> Result<Vec<crate::sheets::NamedSheet>, String>;
-    /// A new, empty event named `name`.
-    fn new_named(name: &str) -> Self;
-    /// The event from a bare event file of this kind (not wrapped in a
-    /// Feldherr document); `None` when the text is not of this kind.
-    fn from_bare(text: &str) -> Option<Result<Self, String>>;
 }

@@ -1,17 +1,16 @@
-//! Every rule system and kind of event the app hosts, and the one
-//! registry that lists them.
+//! The screens of every rule system and kind of event the app hosts, and
+//! the one registry that lists them.
 //!
-//! A system's crate implements `feldherr_play::Game`; its folder here
-//! implements [`SystemUi`] (tabs, side panel, table overlay, tools,
-//! sheets). The generic files of the app (`app.rs`, `ui/game.rs`,
-//! `ui/start.rs`, `document/*`, `session.rs`, `cli.rs`) go through this
-//! module and name no system. Adding a system: one crate, one folder, and
-//! one line in the `games!` block of `registry.rs` (see `docs/ARCHITECTURE.md`).
+//! A system's crate implements `feldherr_play::Game`, and the host
+//! registers it (`feldherr_host::registry`); its folder here implements
+//! [`SystemScreens`] (tabs, side panel, table overlay, tools) over the
+//! typed [`GameContext`]. The generic files of the app (`app.rs`,
+//! `ui/*`, `cli.rs`) go through this module and name no system. Adding a
+//! system: its crate, its registration lines in the host, one folder here
+//! and one line in `registry.rs` (see `docs/ARCHITECTURE.md`).
 
 mod contract;
 mod registry;
-pub mod schema_v1;
-mod table_only;
 
 pub mod confrontation;
 pub mod newyear;
@@ -21,11 +20,7 @@ pub mod warmaster;
 pub mod wh40k;
 
 pub use contract::{
-    EventHeadless, EventUi, GameContext, NoUi, StandingsFormat, StartTool, SystemInfo, SystemUi,
-    Tab, ToolScreen, View,
+    EventUi, GameCommand, GameContext, ScreenContext, Screens, StartTool, SystemScreens, SystemUi,
+    Tab, ToolScreen, View, check_edit, game_of,
 };
-pub use registry::{
-    EVENT_KINDS, EventEdit as SystemEventEdit, SYSTEMS, SystemEdit, SystemEvent, SystemGame,
-    SystemOdds, info, messages, tool_screen,
-};
-pub use table_only::{TableOnly, TableOnlySystem};
+pub use registry::{SCREENS, ScreensInfo, event_screens, screens, tool_screen};

@@ -4,11 +4,11 @@ use eframe::egui;
 use feldherr_dice::Dice;
 
 use crate::app::Command;
-use crate::document::{Document, DocumentEdit, EventEdit, GameEdit};
 use crate::i18n::Texts;
-use crate::session::OpenDocument;
 use crate::systems::EventUi;
 use crate::ui::game::GameScreen;
+use feldherr_host::document::{Document, DocumentEdit, EventEdit, GameEdit};
+use feldherr_host::history::OpenDocument;
 
 /// Runtime state of the document screen (reset when another document
 /// becomes active).
@@ -101,7 +101,9 @@ impl DocumentScreen {
                     }
                     return;
                 }
-                let screen = self.event.get_or_insert_with(|| event.event.ui());
+                let screen = self
+                    .event
+                    .get_or_insert_with(|| crate::systems::event_screens(event.event.kind()));
                 screen.set_location(open.path());
                 screen.show(ui, texts, event, open.revision(), commands);
             }

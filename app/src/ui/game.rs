@@ -6,11 +6,11 @@ use eframe::egui;
 use feldherr_dice::Dice;
 
 use crate::app::Command;
-use crate::document::{DocumentEdit, GameDoc, GameEdit};
 use crate::i18n::Texts;
-use crate::systems::{GameContext, SystemUi, View};
+use crate::systems::{GameCommand, ScreenContext, SystemUi, View};
 use crate::ui::resolution_panel::{PanelOutcome, ResolutionPanel, ResolutionWords};
 use crate::ui::table_canvas::TableCanvas;
+use feldherr_host::document::{DocumentEdit, GameDoc, GameEdit};
 
 /// Runtime state of the game screen.
 #[derive(Debug, Default)]
@@ -45,7 +45,11 @@ impl GameScreen {
             .as_ref()
             .is_none_or(|(id, _)| *id != game.system())
         {
-            self.system = Some((game.system(), game.game.ui()));
+            let screens = crate::systems::screens(game.system());
+            let Some(screens) = screens else {
+                return;
+            };
+            self.system = Some((game.system(), (screens.make)()));
         }
         if self.revision == Some(revision) {
             return;
@@ -107,10 +111,11 @@ impl GameScreen {
             });
             ui.separator();
             let selected = self.selected;
-            let mut ctx = GameContext {
+            let mut own = Vec::new();
+            let mut ctx = ScreenContext {
                 texts,
                 doc: game,
-                commands,
+                commands: &mut own,
                 dice,
                 canvas: &mut self.canvas,
                 view: &mut self.view,
@@ -124,11 +129,10 @@ impl GameScreen {
                     let rules = game.game.table_rules();
                     let output = ctx.canvas.show_with(ui, texts, &table, &rules, &overlay);
                     for edit in output.edits {
-                        ctx.commands
-                            .push(Command::Edit(DocumentEdit::Game(GameEdit::Table(edit))));
+                        ctx.commands.push(GameCommand::Edit(GameEdit::Table(edit)));
                     }
                     if output.export_requested {
-                        ctx.commands.push(Command::ExportTablePicture);
+                        commands.push(Command::ExportTablePicture);
                     }
                     if let Some(event) = output.path {
                         system.path_event(event, &mut ctx);
@@ -156,6 +160,7 @@ impl GameScreen {
                     };
                 }
             }
+            commands.extend(own.into_iter().map(into_command));
         });
         if let (Some(action), Some(index)) = (action, self.selected)
             && let Some(resolution) = game.game.resolutions().resolution_at(index)
@@ -188,7 +193,7 @@ impl GameScreen {
         commands: &mut Vec<Command>,
     ) {
         ui.add_space(6.0);
-        let key = crate::systems::info(game.system()).map_or("", |s| s.key);
+        let key = game.game.info().key;
         ui.label(egui::RichText::new(texts.t(&format!("{key}.name"))).weak());
         let label = ui.label(texts.t("doc.name"));
         let name = ui
@@ -197,9 +202,7 @@ impl GameScreen {
         if name.lost_focus() && self.name != game.name {
             commands.push(Command::Edit(DocumentEdit::Rename(self.name.clone())));
         }
-        if crate::systems::info(game.system()).is_some_and(|s| s.record_sheet.is_some())
-            && ui.button(texts.t("game.export_sheet")).clicked()
-        {
+        if game.game.has_record_sheet() && ui.button(texts.t("game.export_sheet")).clicked() {
             commands.push(Command::ExportRecordSheet);
         }
         ui.separator();
@@ -226,10 +229,11 @@ impl GameScreen {
             }
         }
         ui.separator();
-        let mut ctx = GameContext {
+        let mut own = Vec::new();
+        let mut ctx = ScreenContext {
             texts,
             doc: game,
-            commands,
+            commands: &mut own,
             dice,
             canvas: &mut self.canvas,
             view: &mut self.view,
@@ -237,6 +241,7 @@ impl GameScreen {
             players: &self.players,
         };
         system.side_panel(ui, &mut ctx);
+        commands.extend(own.into_iter().map(into_command));
         ui.separator();
         let label = ui.label(texts.t("game.notes"));
         let notes = ui
@@ -247,5 +252,14 @@ impl GameScreen {
                 self.notes.clone(),
             ))));
         }
+    }
+}
+
+/// What a system's screens asked, as a command of the app.
+fn into_command(command: GameCommand) -> Command {
+    match command {
+        GameCommand::Edit(edit) => Command::Edit(DocumentEdit::Game(edit)),
+        GameCommand::PlaySound(tone) => Command::PlaySound(tone),
+        GameCommand::ShowError(message) => Command::ShowError(message),
     }
 }

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use eframe::egui;
 
 use crate::app::{Command, Screen};
-use crate::i18n::{Texts, catalogues};
+use crate::i18n::{Texts, languages};
 use crate::settings::Settings;
-use crate::systems::{EVENT_KINDS, SYSTEMS, SystemInfo};
+use crate::systems::{SCREENS, ScreensInfo};
+use feldherr_host::registry::EVENT_KINDS;
 
 /// Draws the start screen. `open_path` is the typed path field's text.
 pub fn show(
@@ -40,7 +41,7 @@ pub fn show(
             ui.add_space(12.0);
             ui.heading(texts.t("start.heading"));
             ui.add_space(8.0);
-            for system in SYSTEMS {
+            for system in SCREENS.iter() {
                 system_card(ui, texts, system, commands);
                 ui.add_space(6.0);
             }
@@ -50,8 +51,14 @@ pub fn show(
 
 /// A system's card: its name, what it is, what works today and what does
 /// not yet, and its buttons.
-fn system_card(ui: &mut egui::Ui, texts: &Texts, system: &SystemInfo, commands: &mut Vec<Command>) {
-    let key = system.key;
+fn system_card(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    system: &ScreensInfo,
+    commands: &mut Vec<Command>,
+) {
+    let key = system.id.info().key;
+    let id = system.id.tag();
     egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(12))
         .show(ui, |ui| {
@@ -96,16 +103,16 @@ fn system_card(ui: &mut egui::Ui, texts: &Texts, system: &SystemInfo, commands: 
                     .on_hover_text(new_game)
                     .clicked()
                 {
-                    commands.push(Command::NewGame(system.id));
+                    commands.push(Command::NewGame(id));
                 }
-                for (kind, host) in EVENT_KINDS {
-                    if *host == system.id && ui.button(texts.t("start.new_event")).clicked() {
-                        commands.push(Command::NewEvent(kind));
+                for kind in EVENT_KINDS {
+                    if kind.offered_by == id && ui.button(texts.t("start.new_event")).clicked() {
+                        commands.push(Command::NewEvent(kind.id));
                     }
                 }
                 for tool in system.tools {
                     if ui.button(texts.t(tool.label)).clicked() {
-                        commands.push(Command::Show(Screen::Tool(system.id, tool.id)));
+                        commands.push(Command::Show(Screen::Tool(id, tool.id)));
                     }
                 }
             });
@@ -177,16 +184,16 @@ fn settings_controls(
     commands: &mut Vec<Command>,
 ) {
     let mut language = settings.language.clone();
-    let all = catalogues();
+    let all = languages();
     let current = all
         .iter()
-        .find(|c| c.code() == language)
-        .map_or(language.clone(), |c| c.name().to_owned());
+        .find(|(code, _)| *code == language)
+        .map_or(language.clone(), |(_, name)| name.clone());
     egui::ComboBox::new("language", texts.t("start.language"))
         .selected_text(current)
         .show_ui(ui, |ui| {
-            for catalogue in &all {
-                ui.selectable_value(&mut language, catalogue.code().to_owned(), catalogue.name());
+            for (code, name) in &all {
+                ui.selectable_value(&mut language, (*code).to_owned(), name);
             }
         });
     if language != settings.language {

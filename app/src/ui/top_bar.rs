@@ -5,8 +5,8 @@ use eframe::egui;
 
 use crate::app::{Command, Screen};
 use crate::i18n::Texts;
-use crate::session::OpenDocument;
 use crate::settings::Settings;
+use feldherr_host::history::OpenDocument;
 
 /// Draws the top bar. `titles` are the open documents (name, unsaved).
 pub fn show(

@@ -3,15 +3,16 @@
 //! table (fixtures/documents/confrontation-game.json), answered with given dice,
 //! and their results applied to the machines.
 
-use feldherr::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
-use feldherr::systems::SystemEdit;
+use super::conf_mut;
 use feldherr::systems::confrontation::{
     ConfrontationEdit, ConfrontationGame, ConfrontationKind, FigureStats, GameMachine, conf,
-    conf_mut, example,
+    example,
 };
 use feldherr_confrontation::game::{ShotInputs, ShotOrder, ShotProblem};
 use feldherr_confrontation::{DamageRoll, Impetus, Motion, Passenger, Size, SteamMarkers};
 use feldherr_dice::step::{Answer, Prompt};
+use feldherr_host::document::{self, Document, DocumentEdit, GameDoc, GameEdit};
+use feldherr_host::registry::SystemEdit;
 use feldherr_play::{Id, ResolutionKind as _};
 use feldherr_table::geometry::{Angle, Circle, FacingArc, OrientedRect, Point, Shape};
 use feldherr_table::{Layer, Piece, TableEdit};
@@ -164,7 +165,9 @@ fn ramming_inputs(
 
 fn edit(game: &mut GameDoc, edit: GameEdit) -> Result<(), String> {
     let mut doc = Document::Game(game.clone());
-    DocumentEdit::Game(edit).apply(&mut doc)?;
+    DocumentEdit::Game(edit)
+        .apply(&mut doc)
+        .map_err(|e| e.to_string())?;
     if let Document::Game(g) = doc {
         *game = g;
     }
@@ -642,7 +645,7 @@ fn figure_stats_and_links_are_checked() {
     assert!(
         problems
             .iter()
-            .any(|p| p.contains("figures[4]") && p.contains("INI: 40")),
+            .any(|p| p.to_string().contains("figures[4]") && p.to_string().contains("INI: 40")),
         "{problems:?}"
     );
 }

@@ -2,15 +2,16 @@
 //! and outcomes as the crate's messages, log lines translated), so that no
 //! English sentence is left.
 
-use feldherr::document::{Document, DocumentEdit, GameDoc, GameEdit};
-use feldherr::sheets::SheetOptions;
-use feldherr::systems::SystemEdit;
-use feldherr::systems::confrontation::{ConfrontationEdit, ConfrontationKind, conf, machine_sheet};
+use feldherr::systems::confrontation::{ConfrontationEdit, ConfrontationKind, conf};
 use feldherr::ui::resolution_panel::ResolutionWords;
 use feldherr_confrontation::Impetus;
 use feldherr_confrontation::game::ShotOrder;
+use feldherr_confrontation::machine_sheet;
 use feldherr_dice::step::Answer;
+use feldherr_host::document::{Document, DocumentEdit, GameDoc, GameEdit};
+use feldherr_host::registry::SystemEdit;
 use feldherr_play::Id;
+use feldherr_sheet::SheetOptions;
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -47,7 +48,7 @@ fn resolve(game: &mut GameDoc, kind: ConfrontationKind, dice: &[&[u32]]) {
 /// The example game with a zone shot, a ramming and a repair, applied.
 fn played() -> GameDoc {
     let Document::Game(mut game) =
-        feldherr::document::load(std::path::Path::new(FIXTURE)).expect("fixture")
+        feldherr_host::document::load(std::path::Path::new(FIXTURE)).expect("fixture")
     else {
         panic!("a game");
     };
@@ -83,24 +84,7 @@ fn played() -> GameDoc {
 fn english_phrases() -> Vec<String> {
     let en = feldherr::i18n::Texts::new("en");
     let de = feldherr::i18n::Texts::new("de");
-    let mut jsons: Vec<&str> = feldherr::systems::messages("en");
-    for system in feldherr::systems::SYSTEMS {
-        for (code, json) in system.catalogues {
-            if *code == "en" {
-                jsons.push(json);
-            }
-        }
-    }
-    let mut keys: Vec<String> = feldherr::i18n::catalogues()
-        .iter()
-        .filter(|c| c.code() == "en")
-        .flat_map(|c| c.keys().map(str::to_owned).collect::<Vec<_>>())
-        .collect();
-    for json in jsons {
-        let map: std::collections::BTreeMap<String, String> =
-            serde_json::from_str(json).expect("catalogue");
-        keys.extend(map.into_keys());
-    }
+    let keys: Vec<String> = en.keys().map(str::to_owned).collect();
     let mut out = Vec::new();
     for key in keys {
         let (e, d) = (en.t(&key), de.t(&key));
@@ -125,11 +109,12 @@ fn a_german_record_sheet_with_a_shot_a_ramming_and_a_repair_has_no_english_line(
     assert_eq!(conf(&game).resolutions.len(), 3);
     // To look at it: FELDHERR_PLAYED=/tmp/x.json, then `feldherr sheet`.
     if let Some(path) = std::env::var_os("FELDHERR_PLAYED") {
-        feldherr::document::save(std::path::Path::new(&path), &Document::Game(game.clone()))
+        feldherr_host::document::save(std::path::Path::new(&path), &Document::Game(game.clone()))
             .expect("save");
     }
     let de = feldherr::i18n::Texts::new("de");
-    let sheet = machine_sheet(&de, &game, SheetOptions::default()).expect("sheet");
+    let sheet =
+        machine_sheet(conf(&game), &game.name, &de, SheetOptions::default()).expect("sheet");
     let text = format!("{:?}", sheet.blocks());
     // The titles, the log and the outcomes are in German.
     for german in ["Schadenstabelle", "Reparatur", "Ergebnis"] {
@@ -147,7 +132,8 @@ fn a_german_record_sheet_with_a_shot_a_ramming_and_a_repair_has_no_english_line(
     );
     // The English sheet of the same game does have them: the check bites.
     let en = feldherr::i18n::Texts::new("en");
-    let sheet = machine_sheet(&en, &game, SheetOptions::default()).expect("sheet");
+    let sheet =
+        machine_sheet(conf(&game), &game.name, &en, SheetOptions::default()).expect("sheet");
     let text = format!("{:?}", sheet.blocks());
     assert!(
         phrases.iter().filter(|p| text.contains(p.as_str())).count() > 3,

@@ -2,14 +2,15 @@
 //! text's examples), the status panel (C2 penalty after SP loss) and a
 //! repair (C10) with typed dice, applied to the machine.
 
+use super::conf_mut;
 use crate::common::{self, click, harness, replace_text, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{FeldherrApp, Screen};
-use feldherr::document::{Document, GameDoc, GameEdit};
-use feldherr::systems::SystemEdit;
-use feldherr::systems::confrontation::{ConfrontationEdit, GameMachine, conf, conf_mut};
+use feldherr::systems::confrontation::{ConfrontationEdit, GameMachine, conf};
 use feldherr_dice::Dice;
+use feldherr_host::document::{Document, GameDoc, GameEdit};
+use feldherr_host::registry::SystemEdit;
 use feldherr_play::Id;
 
 /// A new Confrontation game, on its machines view.
@@ -141,7 +142,7 @@ fn machines_are_saved_with_the_game_and_old_files_load() {
     let loaded: GameDoc = serde_json::from_value(old).expect("old file");
     assert!(conf(&loaded).machines.is_empty());
     let mut doc = Document::Game(game.clone());
-    feldherr::document::DocumentEdit::Game(ce(ConfrontationEdit::AddMachine(card)))
+    feldherr_host::document::DocumentEdit::Game(ce(ConfrontationEdit::AddMachine(card)))
         .apply(&mut doc)
         .expect("added");
     let Document::Game(with) = doc else { panic!() };
@@ -154,10 +155,11 @@ fn machines_are_saved_with_the_game_and_old_files_load() {
 
 #[test]
 fn the_record_sheet_renders_machines_and_resolutions() {
-    use feldherr::document::DocumentEdit;
-    use feldherr::sheets::SheetOptions;
-    use feldherr::systems::confrontation::{ConfrontationKind, machine_sheet};
+    use feldherr::systems::confrontation::ConfrontationKind;
+    use feldherr_confrontation::machine_sheet;
     use feldherr_dice::step::Answer;
+    use feldherr_host::document::DocumentEdit;
+    use feldherr_sheet::SheetOptions;
 
     let mut doc = Document::Game(GameDoc::new("Fortification", "confrontation").expect("a system"));
     let card = feldherr::systems::confrontation::example("Panzerwagen").expect("example");
@@ -189,7 +191,8 @@ fn the_record_sheet_renders_machines_and_resolutions() {
     let Document::Game(game) = doc else { panic!() };
     assert_eq!(machine(&game, 1).sp_history, vec![8, 6, 7]);
     let texts = feldherr::i18n::Texts::new("en");
-    let sheet = machine_sheet(&texts, &game, SheetOptions::default()).expect("sheet");
+    let sheet =
+        machine_sheet(conf(&game), &game.name, &texts, SheetOptions::default()).expect("sheet");
     let layout = sheet.layout().expect("layout");
     let page = layout.render_page(0).expect("render");
     assert_eq!((page.width(), page.height()), (2480, 3508));
@@ -461,7 +464,7 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
         "/../fixtures/documents/confrontation-game.json"
     );
     let Document::Game(mut game) =
-        feldherr::document::load(std::path::Path::new(fixture)).expect("fixture")
+        feldherr_host::document::load(std::path::Path::new(fixture)).expect("fixture")
     else {
         panic!("a game");
     };
@@ -497,7 +500,7 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     }
     let dir = common::temp_dir("conf-blades");
     let path = dir.join("blades.json");
-    feldherr::document::save(&path, &Document::Game(game)).expect("save");
+    feldherr_host::document::save(&path, &Document::Game(game)).expect("save");
     let mut h = harness(Dice::scripted([]));
     h.state_mut().queue(feldherr::app::Command::Open(path));
     h.run();

@@ -20,13 +20,13 @@
 //!
 //! Conventions: faces are `u32` from 1; modifiers and modified values are
 //! `i32`; probabilities are `f64`, exact to rounding error. Ruling ids
-//! (`C1`, `H3`, ...) refer to the project's `docs/RULINGS.md`.
+//! are each rule system's own (see the project's `docs/RULINGS.md`).
 //!
 //! ```
 //! use feldherr_dice::{Dice, Die, Dist};
 //! use feldherr_dice::mechanics::{D6Test, TestResult};
 //!
-//! // A hedge test: 3+ at speed 4 (-2) and hedge (-2) on the roll (S9).
+//! // A hedge test: 3+ at speed 4 (-2) and hedge (-2) on the roll.
 //! let test = D6Test::new(3, -4)?;
 //! let odds = test.distribution();
 //! assert!((odds.prob_of(&TestResult::Passed) - 1.0 / 6.0).abs() < 1e-15); // only a natural 6

@@ -12,7 +12,7 @@ pub struct RollRequest {
     pub dice: Vec<Die>,
     /// What the roll is for, shown to the user and kept in the log.
     pub purpose: String,
-    /// The rule or ruling that asks for it, e.g. "C1".
+    /// The rule or ruling that asks for it, as its system names it.
     pub rule: Option<String>,
     /// The exact odds of what this roll decides.
     pub odds: Vec<OddsLine>,

@@ -47,7 +47,7 @@ fn conditioning() {
     close(doubles.total(), 1.0);
     let sevens = pair.given(|&(s, _)| s == 7).unwrap();
     close(sevens.prob(|&(_, d)| d), 0.0);
-    // Given the lower die is 3 (C1's Struktur column), the odds of the sum.
+    // Given the lower die is 3 (a damage table's column), the odds of the sum.
     let low3 = Die::D6
         .dist()
         .product(&Die::D6.dist(), |a, b| (*a.min(b), a + b))

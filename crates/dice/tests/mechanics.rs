@@ -83,13 +83,13 @@ fn d6_test_odds() {
         Passed,
         2.0 / 6.0,
     );
-    // S7: a natural 6 passes however bad the modifiers.
+    // A natural 6 passes however bad the modifiers.
     assert_prob(
         &D6Test::new(3, -9).unwrap().distribution(),
         Passed,
         1.0 / 6.0,
     );
-    // S7: a natural 1 fails however good.
+    // A natural 1 fails however good.
     assert_prob(
         &D6Test::new(2, 9).unwrap().distribution(),
         Passed,
@@ -182,7 +182,7 @@ fn to_wound_chart() {
 
 #[test]
 fn armour_save_worsened_by_strength() {
-    // S14: each point of strength above 3 worsens the save by 1.
+    // Each point of strength above 3 worsens the save by 1.
     let required = |save, s| ArmourSave::new(save, s).unwrap().required();
     assert_eq!(required(4, 3), Some(4));
     assert_eq!(required(4, 1), Some(4));

@@ -26,20 +26,20 @@ impl Resolver for NewSpeed {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<Self::Outcome, Pending> {
-        let die = steps.roll_one(RollRequest::new(1, Die::D6, "movement die").rule("S5"))? as i32;
+        let die = steps.roll_one(RollRequest::new(1, Die::D6, "movement die").rule("T5"))? as i32;
         let sum = self.speed + die;
         let new = if sum % 2 == 0 {
             sum / 2
         } else {
             let choice = steps.choose(
                 ChoiceRequest::new("round the new speed")
-                    .rule("S5")
+                    .rule("T5")
                     .option("down", format!("speed {}", sum / 2))
                     .option("up", format!("speed {}", sum / 2 + 1)),
             )?;
             sum / 2 + choice as i32
         };
-        steps.log(LogStep::rule("S5", format!("new speed {new}")).number("speed", new.into()));
+        steps.log(LogStep::rule("T5", format!("new speed {new}")).number("speed", new.into()));
         let test = D6Test::new(3, -2).unwrap().roll(steps, "hedge test")?;
         Ok((new, test))
     }
@@ -52,9 +52,9 @@ fn asks_each_roll_and_choice_in_turn() {
         panic!("expected a roll prompt");
     };
     assert_eq!(request.purpose, "movement die");
-    assert_eq!(request.rule.as_deref(), Some("S5"));
+    assert_eq!(request.rule.as_deref(), Some("T5"));
 
-    // S5's example: speed 2, die 5 -> 3.5 -> the driver rounds up to 4.
+    // A speed rule: speed 2, die 5 -> 3.5 -> the driver rounds up to 4.
     driver.answer_dice(vec![5]).unwrap();
     let Some(Prompt::Choice(choice)) = driver.prompt() else {
         panic!("expected a choice");
@@ -102,7 +102,7 @@ fn asks_each_roll_and_choice_in_turn() {
     assert_eq!(driver.log()[0].text, "movement die: rolled 5");
     assert_eq!(driver.log()[0].get("die 1"), Some(5));
     assert_eq!(driver.log()[2].get("speed"), Some(4));
-    assert_eq!(driver.log()[2].to_string(), "[S5] new speed 4");
+    assert_eq!(driver.log()[2].to_string(), "[T5] new speed 4");
 }
 
 #[test]

@@ -21,7 +21,7 @@
 //!   +x, 90° = +y. An [`Angle`] is always normalised to `[0, 360)`. Signed
 //!   differences ([`Angle::signed_between`], bearings) lie in `(-180, 180]`,
 //!   positive meaning counter-clockwise, i.e. to the *left*. A rule that
-//!   turns clockwise (Confrontation's deviation, C6, in its own crate)
+//!   turns clockwise (Confrontation's deviation, in its own crate)
 //!   converts at its own API.
 //! * **Rectangles** ([`OrientedRect`]) have a `length` along their facing
 //!   (front to back) and a `width` across it (left to right).

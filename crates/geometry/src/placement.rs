@@ -1,5 +1,5 @@
 //! Terrain placement checks: minimum clearances to the table edges and
-//! between pieces (a system gives its numbers, e.g. Warmaster W1).
+//! between pieces (a system gives its numbers, e.g. Warmaster's terrain clearances).
 
 use std::collections::BinaryHeap;
 use std::fmt;

@@ -35,6 +35,24 @@ impl Lang {
 
 /// A message catalogue: catalogue key to sentence with `{name}`
 /// placeholders.
+///
+/// One type serves a rule crate's own messages, the host's merged
+/// catalogue of every system and the app's interface strings: build it
+/// from JSON objects of strings ([`Catalogue::parse`], [`Catalogue::add`]),
+/// put the English one behind a translation ([`Catalogue::fill_from`]),
+/// then look sentences up with [`Catalogue::t`] and [`Catalogue::f`].
+///
+/// ```
+/// use feldherr_play::Catalogue;
+///
+/// let mut de = Catalogue::parse("de", r#"{"sheet.page": "Seite {n}"}"#)?;
+/// let en = Catalogue::parse("en", r#"{"sheet.page": "Page {n}", "sheet.sign": "Signature"}"#)?;
+/// de.fill_from(&en);
+/// assert_eq!(de.f("sheet.page", &[("n", "2")]), "Seite 2");
+/// assert_eq!(de.t("sheet.sign"), "Signature");
+/// assert_eq!(de.t("no.such.key"), "no.such.key");
+/// # Ok::<(), feldherr_play::PlayError>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Catalogue {
     entries: BTreeMap<String, String>,
@@ -44,14 +62,49 @@ impl Catalogue {
     /// Parses a catalogue from a JSON object of strings; `name` names it
     /// in the error.
     pub fn parse(name: &str, json: &str) -> Result<Self, PlayError> {
+        let mut catalogue = Self::default();
+        catalogue.add(name, json)?;
+        Ok(catalogue)
+    }
+
+    /// The catalogue a game's own tests and sheets start from: the step
+    /// protocol's messages and the game's, in `lang`, with English behind
+    /// them. (A host adds every system's and its own words.)
+    pub fn of_game<G: crate::Game>(lang: Lang) -> Self {
+        let build = |lang| {
+            let mut c = Catalogue::parse("step", step_messages(lang)).unwrap_or_default();
+            c.extend(Catalogue::parse(G::SYSTEM, G::messages(lang)).unwrap_or_default());
+            c
+        };
+        let mut catalogue = build(lang);
+        if lang != Lang::En {
+            catalogue.fill_from(&build(Lang::En));
+        }
+        catalogue
+    }
+
+    /// Adds every entry of the JSON object of strings `json` (its entries
+    /// win); `name` names it in the error, which changes nothing.
+    pub fn add(&mut self, name: &str, json: &str) -> Result<(), PlayError> {
         let entries: BTreeMap<String, String> = serde_json::from_str(json)
             .map_err(|e| PlayError::invalid(name, "catalogue", e.to_string()))?;
-        Ok(Self { entries })
+        self.entries.extend(entries);
+        Ok(())
     }
 
     /// Adds every entry of `other` (its entries win).
     pub fn extend(&mut self, other: Catalogue) {
         self.entries.extend(other.entries);
+    }
+
+    /// Adds the entries of `other` this catalogue lacks (the English
+    /// catalogue behind a translation).
+    pub fn fill_from(&mut self, other: &Catalogue) {
+        for (key, text) in &other.entries {
+            self.entries
+                .entry(key.clone())
+                .or_insert_with(|| text.clone());
+        }
     }
 
     /// The sentence of `key`.
@@ -64,16 +117,50 @@ impl Catalogue {
         self.entries.keys().map(String::as_str)
     }
 
+    /// The sentence of `key`, or the key itself when it is missing (so a
+    /// half-translated catalogue never breaks a screen or a sheet).
+    pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
+        self.get(key).unwrap_or(key)
+    }
+
+    /// The sentence of `key` with its `{name}` placeholders filled in.
+    pub fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let mut text = self.t(key).to_owned();
+        for (name, value) in args {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    }
+
     /// `message` in this catalogue's language, if every key it uses is
     /// here.
     pub fn render(&self, message: &Message) -> Option<String> {
         message.render(&|key| self.get(key))
     }
 
+    /// `message` in this catalogue's language, or its key when a key it
+    /// uses is missing.
+    pub fn message(&self, message: &Message) -> String {
+        self.render(message).unwrap_or_else(|| message.key.clone())
+    }
+
+    /// A catalogue message in this language, or `fallback` (a rule crate's
+    /// English text) when there is none or it does not render.
+    pub fn message_or(&self, message: Option<&Message>, fallback: &str) -> String {
+        message
+            .and_then(|m| self.render(m))
+            .unwrap_or_else(|| fallback.to_owned())
+    }
+
     /// A log step in this catalogue's language (English text when a key
     /// is missing).
     pub fn log_line(&self, step: &LogStep) -> String {
         step.translated(&|key| self.get(key))
+    }
+
+    /// A log step's sentence in this language, without its rule id.
+    pub fn log_text(&self, step: &LogStep) -> String {
+        self.message_or(step.message.as_ref(), &step.text)
     }
 }
 

@@ -46,6 +46,7 @@ mod match_score;
 mod rounding;
 mod side;
 mod standings;
+mod standings_table;
 mod tie_breaker;
 
 pub use band::Band;
@@ -57,4 +58,5 @@ pub use match_score::MatchScore;
 pub use rounding::{round_half_up, round_to_nearest_5};
 pub use side::Side;
 pub use standings::{Decision, StandingRow, Standings};
+pub use standings_table::{Cell, ColumnKind, StandingsTable, TableColumn, TableRow, TieValue};
 pub use tie_breaker::{Better, TieBreaker};

@@ -155,6 +155,12 @@ pub enum SheetError {
     Png(String),
     /// The PDF writer failed.
     Pdf(String),
+    /// The table picture could not be laid out (the table crate's reason,
+    /// e.g. a picture too large).
+    Picture {
+        /// Why.
+        reason: String,
+    },
 }
 
 impl fmt::Display for SheetError {
@@ -258,6 +264,7 @@ impl fmt::Display for SheetError {
             Self::Font(msg) => write!(f, "embedded font invalid: {msg}"),
             Self::Png(msg) => write!(f, "PNG encoding failed: {msg}"),
             Self::Pdf(msg) => write!(f, "PDF writing failed: {msg}"),
+            Self::Picture { reason } => write!(f, "table picture: {reason}"),
         }
     }
 }

@@ -82,6 +82,7 @@ mod conquest;
 mod control;
 mod error;
 mod game;
+mod game_report;
 mod messages;
 mod player;
 mod rolls;
@@ -89,7 +90,9 @@ mod scenario;
 mod settings;
 mod terrain;
 mod tournament;
+mod tournament_sheets;
 mod victory;
+pub mod words;
 
 pub use alternating::{AlternatingTerrain, MAX_PIECES, PASS_FROM, PlacedTerrain, TerrainStep};
 pub use army::{ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, Unit, UnitKind};
@@ -110,6 +113,7 @@ pub use game::{
     ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_STANDS_ON_MAP,
     PlayerSetup, Stage, StandLink, TerrainRecord, WarmasterEdit, WarmasterGame, is_stand,
 };
+pub use game_report::game_report;
 pub use player::{Edge, Player};
 pub use rolls::{RollOutcome, RollResolver, WarmasterRoll, marker_letter};
 pub use scenario::{LayoutMarker, MarkerKind, Objective, Scenario, SpecialRule};
@@ -123,6 +127,7 @@ pub use tournament::{
     TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints, TournamentResult,
     TournamentRound, TournamentSide, WarmasterTournament, role as tournament_role,
 };
+pub use tournament_sheets::{player_name, result_text, standings_table, tournament_sheets};
 pub use victory::{
     DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,
     VpLineKind, bonus, half_points, side_points, verdict,

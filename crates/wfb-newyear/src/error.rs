@@ -196,6 +196,8 @@ pub enum NewYearError {
         /// What is wrong, naming the player by name.
         reason: String,
     },
+    /// A sheet could not be laid out or drawn.
+    Sheet(feldherr_sheet::SheetError),
 }
 
 /// Something that refers to a player, so he cannot be removed.
@@ -362,6 +364,7 @@ impl fmt::Display for NewYearError {
             ),
             Self::Pairing(e) => write!(f, "{e}"),
             Self::Report { reason } => write!(f, "sled race report: {reason}"),
+            Self::Sheet(e) => write!(f, "sheet: {e}"),
         }
     }
 }
@@ -380,6 +383,12 @@ impl std::error::Error for NewYearError {
 impl From<ScoringError> for NewYearError {
     fn from(e: ScoringError) -> Self {
         Self::Scoring(e)
+    }
+}
+
+impl From<feldherr_sheet::SheetError> for NewYearError {
+    fn from(e: feldherr_sheet::SheetError) -> Self {
+        Self::Sheet(e)
     }
 }
 

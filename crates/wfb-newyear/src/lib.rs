@@ -77,6 +77,7 @@
 
 mod battle_kind;
 mod battle_outcome;
+mod battle_table;
 mod error;
 mod event;
 mod event_draw;
@@ -90,13 +91,17 @@ mod player_points;
 mod playing_table;
 mod recovery;
 mod recovery_range;
+mod sheets;
 mod side_result;
 mod sled_race;
 mod standings_row;
+mod standings_table;
+mod table_rules;
 mod treasure_line;
 
 pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
 pub use battle_outcome::{BattleOutcome, SideScore};
+pub use battle_table::{BattleTable, NoEdit, NoResolution};
 pub use error::{NewYearError, PlayerUse};
 pub use event::{
     Event, EventIssue, MAX_PLAYERS, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION,
@@ -113,10 +118,16 @@ pub use recovery::{
     MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
 };
 pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
+pub use sheets::{
+    event_sheets, event_sheets_two_up, rules_cards, sled_race as sled_race_sheet, slip,
+    standings as standings_sheet,
+};
 pub use side_result::SideResult;
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
 pub use standings_row::{
     DecidedBy, StandingsColumn, StandingsRow, sort_rows, standings_rows, surname_key,
     tie_value_text,
 };
+pub use standings_table::standings_table;
+pub use table_rules::wfb_table_rules;
 pub use treasure_line::{Position, TreasureLine};

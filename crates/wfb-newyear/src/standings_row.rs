@@ -93,7 +93,7 @@ impl StandingsRow {
     }
 
     /// The player's name as printed: with the catalogue's "dropped" mark
-    /// for a drop-out ("Uwe Hartmann (dropped)").
+    /// for a drop-out ("Uwe Hartmann (dropped out)").
     pub fn name_label(&self, catalogue: &Catalogue) -> String {
         if self.dropped {
             let mark = catalogue.get("newyear.dropped").unwrap_or("dropped");

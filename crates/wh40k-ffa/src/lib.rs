@@ -67,10 +67,12 @@ mod bag_draw;
 pub mod combat;
 pub mod deployment;
 mod game;
+mod record_sheet;
 mod resolution;
 mod roll_off;
 mod table_rules;
 pub mod turn_order;
+pub mod words;
 
 pub use army::{Player, Seat, UnitProfile};
 pub use bag_draw::{BagDraw, Drawn};
@@ -80,6 +82,7 @@ pub use combat::{
 };
 pub use deployment::{Deployment, DeploymentStep, ZoneOption, ZoneSizes, ZoneSlot};
 pub use game::{EngagedUnit, FfaEdit, FreeForAll, MAX_RESOLUTIONS, SideEntry};
+pub use record_sheet::{record_lines, record_sheet};
 pub use resolution::{FfaOutcome, FfaResolution};
 pub use roll_off::{Contender, RollOff, RollOffWinner};
 pub use table_rules::wh40k_table_rules;

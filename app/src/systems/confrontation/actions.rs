@@ -14,8 +14,8 @@ use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::FacingArc;
 
 use super::{ConfrontationEdit, ConfrontationKind, GameMachine, conf};
-use crate::document::GameDoc;
 use crate::i18n::Texts;
+use feldherr_host::document::GameDoc;
 
 /// Typed values of the action forms of one machine.
 #[derive(Debug)]

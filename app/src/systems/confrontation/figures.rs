@@ -8,8 +8,8 @@ use eframe::egui;
 use feldherr_table::Layer;
 
 use super::{ConfrontationEdit, ConfrontationKind, FigureStats, conf};
-use crate::document::GameDoc;
 use crate::i18n::Texts;
+use feldherr_host::document::GameDoc;
 
 /// Typed values per piece: RES, INI, level.
 #[derive(Debug, Default)]

@@ -10,9 +10,9 @@ use eframe::egui;
 use feldherr_play::Id;
 
 use super::{ConfrontationEdit, conf};
-use crate::app::Command;
-use crate::document::GameDoc;
 use crate::i18n::Texts;
+use crate::systems::GameCommand;
+use feldherr_host::document::GameDoc;
 
 use super::edit;
 
@@ -50,7 +50,7 @@ impl MachinesPanel {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let machines = &conf(game).machines;
         // A machine just added (a new highest id) is shown at once.
@@ -124,7 +124,7 @@ const WIDE: f32 = 800.0;
 
 impl MachinesPanel {
     /// The card editor: add a machine or save the selected one's card.
-    fn editor_column(&mut self, ui: &mut egui::Ui, texts: &Texts, commands: &mut Vec<Command>) {
+    fn editor_column(&mut self, ui: &mut egui::Ui, texts: &Texts, commands: &mut Vec<GameCommand>) {
         match self.editor.show(ui, texts, self.selected.is_some()) {
             Some(EditorAction::Add(card)) => edit(commands, ConfrontationEdit::AddMachine(card)),
             Some(EditorAction::Save(card)) => {
@@ -145,7 +145,7 @@ impl MachinesPanel {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &GameDoc,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let Some(machine) = self.selected else {
             return;
@@ -300,7 +300,7 @@ pub fn apply_button(
     texts: &Texts,
     game: &GameDoc,
     index: usize,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
 ) {
     let game = conf(game);
     let Some(saved) = game.resolutions.get(index) else {

@@ -4,13 +4,11 @@
 
 mod actions;
 mod card_editor;
-pub mod cli;
 mod damage_table;
 mod figures;
 mod machines_panel;
 pub mod on_table;
 mod repair;
-mod sheet;
 mod status;
 
 pub use card_editor::{CardEditor, EXAMPLES, EditorAction, example};
@@ -20,61 +18,24 @@ pub use feldherr_confrontation::game::{
     ConfrontationEdit, ConfrontationKind, ConfrontationOutcome, Effect, FigureStats, GameMachine,
 };
 pub use machines_panel::{MachinesPanel, PathRequest, apply_button};
-pub use sheet::machine_sheet;
 
 use eframe::egui;
+use feldherr_host::document::GameDoc;
 use feldherr_play::{Game, ResolutionKind as _};
 use feldherr_table::geometry::Point;
 
-use crate::app::Command;
-use crate::document::{DocumentEdit, GameDoc, GameEdit};
 use crate::i18n::Texts;
-use crate::systems::{GameContext, StartTool, SystemEdit, SystemInfo, SystemUi, Tab, View};
-use crate::ui::table_canvas::{Overlay, PathEvent};
-
-/// What the start screen and the sheets know of Confrontation.
-pub const INFO: SystemInfo = SystemInfo {
-    id: "confrontation",
-    key: "system.confrontation",
-    playable: true,
-    tools: &[StartTool {
-        id: "damage_table",
-        label: "tool.damage.open",
-    }],
-    catalogues: &[
-        ("en", include_str!("i18n/en.json")),
-        ("de", include_str!("i18n/de.json")),
-    ],
-    messages: |code| feldherr_play::Lang::from_code(code).map(feldherr_confrontation::messages),
-    record_sheet: Some(record_sheet),
-    tool_screen: Some(|tool| match tool {
-        "damage_table" => Some(Box::new(DamageTableScreen::default())),
-        _ => None,
-    }),
+use crate::systems::{
+    GameCommand, GameContext, StartTool, SystemScreens, Tab, ToolScreen, View, game_of,
 };
-
-fn record_sheet(texts: &Texts, doc: &GameDoc) -> Result<feldherr_sheet::Document, String> {
-    machine_sheet(texts, doc, crate::sheets::SheetOptions::default())
-}
+use crate::ui::table_canvas::{Overlay, PathEvent};
 
 static NO_GAME: std::sync::LazyLock<ConfrontationGame> =
     std::sync::LazyLock::new(ConfrontationGame::new_game);
 
 /// The Confrontation game of a document (an empty one for another system).
 pub fn conf(doc: &GameDoc) -> &ConfrontationGame {
-    match &doc.game {
-        crate::systems::SystemGame::Confrontation(game) => game,
-        _ => &NO_GAME,
-    }
-}
-
-/// The Confrontation game of a document, to change it (`None` for another
-/// system).
-pub fn conf_mut(doc: &mut GameDoc) -> Option<&mut ConfrontationGame> {
-    match &mut doc.game {
-        crate::systems::SystemGame::Confrontation(game) => Some(game),
-        _ => None,
-    }
+    game_of::<ConfrontationGame>(doc).unwrap_or(&NO_GAME)
 }
 
 /// A refusal of the crate in the user's words: a refusal under a rule
@@ -94,10 +55,8 @@ pub fn refusal(texts: &Texts, e: &feldherr_play::PlayError) -> String {
 }
 
 /// Pushes a Confrontation edit.
-pub fn edit(commands: &mut Vec<Command>, edit: ConfrontationEdit) {
-    commands.push(Command::Edit(DocumentEdit::Game(GameEdit::System(
-        SystemEdit::Confrontation(edit),
-    ))));
+pub fn edit(commands: &mut Vec<GameCommand>, edit: ConfrontationEdit) {
+    commands.push(GameCommand::edit::<ConfrontationGame>(edit));
 }
 
 /// A movement path being drawn for a machine.
@@ -139,12 +98,35 @@ const TABS: &[Tab] = &[Tab {
     label: "conf.view.machines",
 }];
 
-impl SystemUi for ConfrontationUi {
+impl SystemScreens for ConfrontationUi {
+    type Game = ConfrontationGame;
+    const CATALOGUES: &'static [(&'static str, &'static str)] = &[
+        ("en", include_str!("i18n/en.json")),
+        ("de", include_str!("i18n/de.json")),
+    ];
+    const PLAYABLE: bool = true;
+    const TOOLS: &'static [StartTool] = &[StartTool {
+        id: "damage_table",
+        label: "tool.damage.open",
+    }];
+
+    fn tool_screen(tool: &str) -> Option<Box<dyn ToolScreen>> {
+        match tool {
+            "damage_table" => Some(Box::new(DamageTableScreen::default())),
+            _ => None,
+        }
+    }
+
     fn tabs(&self) -> &'static [Tab] {
         TABS
     }
 
-    fn show_tab(&mut self, _tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn show_tab(
+        &mut self,
+        _tab: &'static str,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, ConfrontationGame>,
+    ) {
         self.machines.show(ui, ctx.texts, ctx.doc, ctx.commands);
         if let Some(request) = self.machines.path_request.take()
             && let Some((start, facing)) =
@@ -160,15 +142,24 @@ impl SystemUi for ConfrontationUi {
         }
     }
 
-    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, ConfrontationGame>) {
         self.damage_form(ui, ctx.texts, ctx.commands);
     }
 
-    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    fn resolution_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, ConfrontationGame>,
+        index: usize,
+    ) {
         apply_button(ui, ctx.texts, ctx.doc, index, ctx.commands);
     }
 
-    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+    fn table_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, ConfrontationGame>,
+    ) -> Overlay {
         let texts = ctx.texts;
         let game = conf(ctx.doc);
         let table = ctx.doc.table_or_default();
@@ -269,7 +260,7 @@ impl SystemUi for ConfrontationUi {
         overlay
     }
 
-    fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_>) {
+    fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_, ConfrontationGame>) {
         match event {
             PathEvent::Changed(points) => {
                 if let Some(path) = &mut self.path {
@@ -287,7 +278,7 @@ impl ConfrontationUi {
     /// Moves the machine's piece to the end of a legal path, facing along
     /// its last leg (one edit, one undo step); an illegal path stays on the
     /// table with its problems.
-    fn finish_path(&mut self, ctx: &mut GameContext<'_>, points: Vec<Point>) {
+    fn finish_path(&mut self, ctx: &mut GameContext<'_, ConfrontationGame>, points: Vec<Point>) {
         let game = conf(ctx.doc);
         let table = ctx.doc.table_or_default();
         let Some(path) = &mut self.path else {
@@ -326,7 +317,7 @@ impl ConfrontationUi {
         }
     }
 
-    fn damage_form(&mut self, ui: &mut egui::Ui, texts: &Texts, commands: &mut Vec<Command>) {
+    fn damage_form(&mut self, ui: &mut egui::Ui, texts: &Texts, commands: &mut Vec<GameCommand>) {
         ui.label(egui::RichText::new(texts.t("game.new_damage")).strong());
         egui::Grid::new("game.damage")
             .num_columns(2)

@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 use eframe::egui;
 use feldherr_wfb_newyear::{BattleKind, BattleResult, Event, Pairing, SideResult};
 
-use super::{NewYearEdit as EventEdit, event_edit};
+use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
+use feldherr_wfb_newyear::EventEdit;
 
 /// The six result fields of a pairing as typed: VP, standards, treasures
 /// for side A, then for side B.

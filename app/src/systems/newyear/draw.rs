@@ -8,9 +8,10 @@ use eframe::egui;
 use feldherr_pairing::{Compromise, Draft};
 use feldherr_wfb_newyear::{BattleKind, Event};
 
-use super::{NewYearEdit as EventEdit, event_edit};
+use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
+use feldherr_wfb_newyear::EventEdit;
 
 /// The draw panel's state.
 #[derive(Debug, Default)]

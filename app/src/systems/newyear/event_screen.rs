@@ -6,18 +6,15 @@ use feldherr_wfb_newyear::BattleKind;
 
 use super::{battles, export, players, rules_card, sled, standings, treasure};
 use crate::app::Command;
-use crate::document::EventDoc;
 use crate::i18n::Texts;
+use feldherr_host::document::EventDoc;
 
-use standings::place_label;
-
-/// The standings as (place label, name, total), best first; English texts.
+/// The standings as (place label, name, total), best first.
 pub fn standings_rows(event: &feldherr_wfb_newyear::Event) -> Vec<(String, String, u32)> {
-    let texts = Texts::new(crate::i18n::FALLBACK);
-    standings::rows(&texts, event)
+    feldherr_wfb_newyear::standings_rows(event)
         .unwrap_or_default()
         .iter()
-        .map(|r| (place_label(r), r.points.name.clone(), r.points.total()))
+        .map(|r| (r.place_label(), r.points.name.clone(), r.points.total()))
         .collect()
 }
 
@@ -93,10 +90,9 @@ impl crate::systems::EventUi for EventScreen {
         revision: u64,
         commands: &mut Vec<Command>,
     ) {
-        let crate::systems::SystemEvent::NewYear(event) = &doc.event else {
+        let feldherr_host::registry::SystemEvent::NewYear(event) = &doc.event else {
             return;
         };
-        let event = &event.0;
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).
         let changed = self.seen.insert(self.tab, revision) != Some(revision);

@@ -11,9 +11,11 @@ use eframe::egui;
 use feldherr_sheet::PageSize;
 use feldherr_wfb_newyear::Event;
 
-use super::sheets::event_sheets;
+use feldherr_host::export::{ExportFormat, Progress, export_with};
+use feldherr_sheet::{NamedSheet, SheetOptions};
+use feldherr_wfb_newyear::{event_sheets, event_sheets_two_up};
+
 use crate::i18n::Texts;
-use crate::sheets::{ExportFormat, Progress, SheetOptions, export_with};
 
 /// Catalogue keys of the sheet kinds, in the order of `ExportTab::kinds`.
 const KIND_KEYS: [&str; 4] = [
@@ -40,7 +42,7 @@ fn kind_of(name: &str) -> usize {
 #[derive(Debug)]
 struct Running {
     progress: Progress,
-    result: Receiver<Result<Vec<PathBuf>, String>>,
+    result: Receiver<Result<Vec<PathBuf>, feldherr_host::HostError>>,
 }
 
 /// The export tab's state.
@@ -65,6 +67,9 @@ pub struct ExportTab {
     kinds: [bool; 4],
     running: Option<Running>,
     message: Option<Result<String, String>>,
+    /// The last export was refused because a file exists already: offer
+    /// to overwrite.
+    refused_existing: bool,
 }
 
 impl Default for ExportTab {
@@ -86,6 +91,7 @@ impl Default for ExportTab {
             kinds: [true; 4],
             running: None,
             message: None,
+            refused_existing: false,
         }
     }
 }
@@ -209,12 +215,8 @@ impl ExportTab {
                 ui.end_row();
                 ui.label(texts.t("export.language"));
                 ui.horizontal(|ui| {
-                    for catalogue in crate::i18n::catalogues() {
-                        ui.radio_value(
-                            &mut self.language,
-                            catalogue.code().to_owned(),
-                            catalogue.name(),
-                        );
+                    for (code, name) in crate::i18n::languages() {
+                        ui.radio_value(&mut self.language, code.to_owned(), name);
                     }
                 });
                 ui.end_row();
@@ -233,12 +235,20 @@ impl ExportTab {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
             if let Ok(result) = running.result.try_recv() {
-                self.message = Some(result.map(|files| {
-                    texts.f(
-                        "export.done",
-                        &[("n", &files.len().to_string()), ("folder", &self.folder)],
-                    )
-                }));
+                self.message = Some(
+                    result
+                        .map(|files| {
+                            texts.f(
+                                "export.done",
+                                &[("n", &files.len().to_string()), ("folder", &self.folder)],
+                            )
+                        })
+                        .map_err(|e| {
+                            self.refused_existing =
+                                matches!(e, feldherr_host::HostError::Exists { .. });
+                            e.to_string()
+                        }),
+                );
                 self.running = None;
             }
         } else if ui.button(texts.t("export.start")).clicked() {
@@ -283,7 +293,7 @@ impl ExportTab {
             }
             Some(Err(text)) => {
                 ui.colored_label(ui.visuals().error_fg_color, text);
-                if text.contains("already exists") {
+                if self.refused_existing {
                     overwrite = ui.button(texts.t("export.overwrite")).clicked();
                 }
             }
@@ -312,14 +322,14 @@ impl ExportTab {
             dpi,
         };
         let sheets = if self.two_up && self.page == PageSize::A4 {
-            super::sheets::event_sheets_two_up(&sheet_texts, event, options)
+            event_sheets_two_up(&sheet_texts, event, options)
         } else {
             event_sheets(&sheet_texts, event, options)
         };
         let mut sheets = match sheets {
             Ok(sheets) => sheets,
             Err(e) => {
-                self.message = Some(Err(e));
+                self.message = Some(Err(e.to_string()));
                 return;
             }
         };
@@ -359,7 +369,7 @@ impl ExportTab {
 /// The files of `sheets` that exist in `folder` already (the first page of
 /// each sheet, and the combined PDF).
 pub fn existing_files(
-    sheets: &[crate::sheets::NamedSheet],
+    sheets: &[NamedSheet],
     folder: &std::path::Path,
     format: ExportFormat,
 ) -> Vec<PathBuf> {

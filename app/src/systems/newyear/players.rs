@@ -5,10 +5,11 @@
 use eframe::egui;
 use feldherr_wfb_newyear::{BattleKind, Event, Player, PlayerUse};
 
-use super::{NewYearEdit as EventEdit, event_edit};
+use super::event_edit;
 use crate::app::Command;
-use crate::document::DocumentEdit;
 use crate::i18n::Texts;
+use feldherr_host::document::DocumentEdit;
+use feldherr_wfb_newyear::EventEdit;
 
 /// A player being edited: his id and the typed name, club, army.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,17 +3,12 @@
 
 use eframe::egui;
 
+use feldherr_wfb_newyear::RULE_CARDS;
+
 use crate::i18n::Texts;
 
-/// The cards: (title key, body key). Bodies are lines separated by `\n`.
-pub const RULE_CARDS: [(&str, &str); 3] = [
-    ("rules.raeuber.title", "rules.raeuber.body"),
-    ("rules.newyear.title", "rules.newyear.body"),
-    ("rules.sled.title", "rules.sled.body"),
-];
-
-/// Title and body lines of card `index`.
-pub fn rule_card_text(texts: &Texts, index: usize) -> Option<(String, Vec<String>)> {
+/// Title and body lines of card `index`, in the interface language.
+fn rule_card_text(texts: &Texts, index: usize) -> Option<(String, Vec<String>)> {
     let (title, body) = RULE_CARDS.get(index)?;
     Some((
         texts.t(title).to_owned(),

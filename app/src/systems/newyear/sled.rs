@@ -4,9 +4,10 @@
 use eframe::egui;
 use feldherr_wfb_newyear::{Event, Finisher, SledOutcome, SledRace};
 
-use super::{NewYearEdit as EventEdit, event_edit};
+use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
+use feldherr_wfb_newyear::EventEdit;
 
 #[derive(Debug, Clone, PartialEq)]
 struct Entry {
@@ -21,7 +22,7 @@ pub struct SledTab {
     entries: Vec<Entry>,
     error: Option<String>,
     race_path: String,
-    race_file: Option<Result<crate::document::GameDoc, String>>,
+    race_file: Option<Result<feldherr_host::document::GameDoc, String>>,
 }
 
 fn entries_of(event: &Event) -> Vec<Entry> {
@@ -56,7 +57,7 @@ fn entries_of(event: &Event) -> Vec<Entry> {
 
 /// A race in one line under catalogue key `key`: its name, how many
 /// drivers, and whether it is over.
-fn race_line(texts: &Texts, key: &str, doc: &crate::document::GameDoc) -> String {
+fn race_line(texts: &Texts, key: &str, doc: &feldherr_host::document::GameDoc) -> String {
     use crate::systems::sled_race::{race, take_in};
     let drivers = race(doc).map_or(0, |r| {
         r.entrants.iter().filter(|e| e.driver.is_some()).count()
@@ -82,11 +83,11 @@ fn race_line(texts: &Texts, key: &str, doc: &crate::document::GameDoc) -> String
 fn live_race_section(
     ui: &mut egui::Ui,
     texts: &Texts,
-    hosted: Option<&crate::document::GameDoc>,
+    hosted: Option<&feldherr_host::document::GameDoc>,
     commands: &mut Vec<Command>,
 ) {
-    use crate::document::{DocumentEdit, EventEdit as HostEdit};
     use crate::systems::sled_race::take_in;
+    use feldherr_host::document::{DocumentEdit, EventEdit as HostEdit};
     ui.label(egui::RichText::new(texts.t("race.tab.live")).strong());
     match hosted {
         Some(doc) => {
@@ -114,7 +115,7 @@ impl SledTab {
         ui: &mut egui::Ui,
         texts: &Texts,
         event: &Event,
-        hosted: Option<&crate::document::GameDoc>,
+        hosted: Option<&feldherr_host::document::GameDoc>,
         changed: bool,
         commands: &mut Vec<Command>,
     ) {

@@ -4,97 +4,18 @@
 //! issue 10).
 
 use eframe::egui;
-use feldherr_play::{Catalogue, Lang};
 use feldherr_wfb_newyear::{
-    BattleKind, Event, EventTieBreaker, PlayerPoints, StandingsColumn, StandingsRow, sort_rows,
-    tie_value_text,
+    BattleKind, Event, EventEdit, EventTieBreaker, StandingsColumn, StandingsRow, sort_rows,
+    standings_rows, tie_value_text,
 };
 
-use super::{NewYearEdit as EventEdit, event_edit};
+use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
 
-/// One row as shown, printed and exported.
-#[derive(Debug, Clone)]
-pub struct Row {
-    /// Place, shared places repeat.
-    pub place: usize,
-    /// Whether the place is shared.
-    pub shared: bool,
-    /// The player's points per game.
-    pub points: PlayerPoints,
-    /// Club.
-    pub club: String,
-    /// Army.
-    pub army: String,
-    /// Whether he has dropped out.
-    pub dropped: bool,
-    /// What decided the place, with the deciding values, in words.
-    pub decided_by: String,
-    /// The crate's row (for sorting).
-    pub row: StandingsRow,
-}
-
-/// The crate's catalogue in the language of `texts` (English otherwise).
-pub fn crate_catalogue(texts: &Texts) -> Catalogue {
-    feldherr_wfb_newyear::catalogue(Lang::from_code(texts.code()).unwrap_or(Lang::En))
-}
-
-/// The standings rows of an event, best first.
-pub fn rows(texts: &Texts, event: &Event) -> Result<Vec<Row>, String> {
-    let catalogue = crate_catalogue(texts);
-    let rows = feldherr_wfb_newyear::standings_rows(event).map_err(|e| e.to_string())?;
-    Ok(rows
-        .into_iter()
-        .map(|row| Row {
-            place: row.place,
-            shared: row.shared,
-            points: row.points.clone(),
-            club: row.club.clone(),
-            army: row.army.clone(),
-            dropped: row.dropped,
-            decided_by: catalogue
-                .render(&row.decided_by.message())
-                .unwrap_or_default(),
-            row,
-        })
-        .collect())
-}
-
-impl Row {
-    /// The name as shown: marked when he has dropped out.
-    pub fn name_label(&self, texts: &Texts) -> String {
-        if self.dropped {
-            texts.f("event.name_dropped", &[("name", &self.points.name)])
-        } else {
-            self.points.name.clone()
-        }
-    }
-
-    /// The row's cells as printed and exported: place, player, club, army,
-    /// points per game, total, what decided the place.
-    pub fn cells(&self, texts: &Texts) -> [String; 9] {
-        [
-            place_label(self),
-            self.name_label(texts),
-            self.club.clone(),
-            self.army.clone(),
-            self.points.raeuber_warhammer.to_string(),
-            self.points.new_year_scenario.to_string(),
-            self.points.sled_race.to_string(),
-            self.points.total().to_string(),
-            self.decided_by.clone(),
-        ]
-    }
-}
-
-/// Place as printed: "2" or "2=" for a shared place.
-pub fn place_label(row: &Row) -> String {
-    if row.shared {
-        format!("{}=", row.place)
-    } else {
-        row.place.to_string()
-    }
+/// The standings rows of an event, best first, or why there are none.
+fn rows(event: &Event) -> Result<Vec<StandingsRow>, String> {
+    standings_rows(event).map_err(|e| e.to_string())
 }
 
 /// The columns of the standings table: catalogue key and sort column.
@@ -226,22 +147,14 @@ impl StandingsTab {
         });
         self.tie_breakers(ui, texts, event, commands);
         ui.add_space(6.0);
-        let mut rows = match rows(texts, event) {
+        let mut rows = match rows(event) {
             Ok(rows) => rows,
             Err(e) => {
                 ui.colored_label(ui.visuals().error_fg_color, e);
                 return;
             }
         };
-        let mut inner: Vec<StandingsRow> = rows.iter().map(|r| r.row.clone()).collect();
-        sort_rows(&mut inner, self.sort, self.descending);
-        // The same order for the shown rows (ids are unique).
-        rows.sort_by_key(|r| {
-            inner
-                .iter()
-                .position(|i| i.points.player == r.points.player)
-                .unwrap_or(usize::MAX)
-        });
+        sort_rows(&mut rows, self.sort, self.descending);
         ui.weak(texts.t("standings.sort"));
         egui::Grid::new("standings.table")
             .striped(true)
@@ -282,7 +195,7 @@ impl StandingsTab {
                 }
                 ui.end_row();
                 for row in &rows {
-                    ui.label(place_label(row));
+                    ui.label(row.place_label());
                     let name = egui::RichText::new(row.name_label(texts));
                     ui.label(if row.dropped {
                         name.strikethrough()
@@ -298,7 +211,7 @@ impl StandingsTab {
                     for tb in EventTieBreaker::ALL {
                         ui.label(tie_value_text(tb, row.points.tie_value(tb)));
                     }
-                    ui.weak(&row.decided_by);
+                    ui.weak(texts.message(&row.decided_by.message()));
                     ui.end_row();
                 }
             });
@@ -325,8 +238,14 @@ impl StandingsTab {
             for tb in EventTieBreaker::ALL {
                 let mut on = current.contains(&tb);
                 let label = match current.iter().position(|t| *t == tb) {
-                    Some(i) => format!("{}. {}", i + 1, texts.t(&format!("tiebreak.{}", tb.key()))),
-                    None => texts.t(&format!("tiebreak.{}", tb.key())).to_owned(),
+                    Some(i) => format!(
+                        "{}. {}",
+                        i + 1,
+                        texts.t(&format!("newyear.tiebreak.{}", tb.key()))
+                    ),
+                    None => texts
+                        .t(&format!("newyear.tiebreak.{}", tb.key()))
+                        .to_owned(),
                 };
                 if ui.checkbox(&mut on, label).changed() {
                     if on {
@@ -380,7 +299,7 @@ impl StandingsTab {
                 });
             });
             ui.add_space(size * 0.4);
-            let rows = match rows(texts, event) {
+            let rows = match rows(event) {
                 Ok(rows) => rows,
                 Err(e) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);
@@ -422,7 +341,7 @@ impl StandingsTab {
                     (&rows[start..end], page)
                 }
             };
-            let board = |ui: &mut egui::Ui, column: usize, shown: &[Row]| {
+            let board = |ui: &mut egui::Ui, column: usize, shown: &[StandingsRow]| {
                 // Name and club share what the place and the total leave,
                 // cut short with "…" rather than pushed off the screen.
                 let gap = size * 1.3;
@@ -456,7 +375,7 @@ impl StandingsTab {
                         }
                         ui.end_row();
                         for row in shown {
-                            ui.label(egui::RichText::new(place_label(row)).size(size).strong());
+                            ui.label(egui::RichText::new(row.place_label()).size(size).strong());
                             cell(
                                 ui,
                                 name_w,

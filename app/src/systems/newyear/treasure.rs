@@ -12,10 +12,11 @@ use feldherr_wfb_newyear::{
     EnemyUnit, Event, PlayingTable, TreasureLine, UnitKind, eligible_enemy_within_3_in,
 };
 
-use super::{NewYearEdit as EventEdit, event_edit};
+use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
 use crate::ui::table_canvas::TableCanvas;
+use feldherr_wfb_newyear::EventEdit;
 
 /// Treasure cards are drawn at playing-card size, in inches.
 const CARD: (f64, f64) = (2.5, 3.5);
@@ -240,7 +241,7 @@ impl TreasureHelper {
                                 ui,
                                 texts,
                                 &table,
-                                &super::wfb_table::wfb_table_rules(),
+                                &feldherr_wfb_newyear::wfb_table_rules(),
                             );
                         });
                     }

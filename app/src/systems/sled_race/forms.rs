@@ -11,9 +11,9 @@ use feldherr_sled_race::{
 };
 
 use super::{edit, race, trial};
-use crate::app::Command;
-use crate::document::GameDoc;
 use crate::i18n::Texts;
+use crate::systems::GameCommand;
+use feldherr_host::document::GameDoc;
 
 fn error_line(ui: &mut egui::Ui, error: Option<&String>) {
     if let Some(e) = error {
@@ -87,7 +87,7 @@ impl SettingsForm {
         ui: &mut egui::Ui,
         texts: &Texts,
         doc: &GameDoc,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let Some(race) = super::race(doc) else {
             return;
@@ -277,7 +277,7 @@ impl EntrantForm {
         texts: &Texts,
         doc: &GameDoc,
         players: &[String],
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         if self
             .editing
@@ -417,7 +417,7 @@ pub fn entrants_list<'r>(
     race: &'r Race,
     players: &[String],
     editing: Option<Id>,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
 ) -> Option<&'r Entrant> {
     let mut change = None;
     ui.label(egui::RichText::new(texts.t("race.entrants")).strong());
@@ -480,7 +480,12 @@ pub fn entrants_list<'r>(
 }
 
 /// The start button with the engine's refusal under it.
-pub fn start_button(ui: &mut egui::Ui, texts: &Texts, doc: &GameDoc, commands: &mut Vec<Command>) {
+pub fn start_button(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    doc: &GameDoc,
+    commands: &mut Vec<GameCommand>,
+) {
     ui.weak(texts.t("race.terrain.help"));
     let check = trial(doc, &RaceEdit::Start);
     if ui

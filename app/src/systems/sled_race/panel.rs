@@ -103,7 +103,7 @@ impl StepPanel {
     }
 
     /// Draws the race panel.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Race>) {
         let texts = ctx.texts;
         let Some(race) = race(ctx.doc) else {
             return;
@@ -241,7 +241,7 @@ impl StepPanel {
         }
     }
 
-    fn open(&mut self, ctx: &mut GameContext<'_>, input: StepInput) {
+    fn open(&mut self, ctx: &mut GameContext<'_, Race>, input: StepInput) {
         let change = RaceEdit::Open(input);
         match trial(ctx.doc, &change) {
             Ok(()) => {
@@ -255,7 +255,7 @@ impl StepPanel {
     fn aim_button(
         &mut self,
         ui: &mut egui::Ui,
-        ctx: &mut GameContext<'_>,
+        ctx: &mut GameContext<'_, Race>,
         race: &Race,
         what: AngleFor,
     ) {
@@ -278,7 +278,7 @@ impl StepPanel {
         }
     }
 
-    fn step_controls(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, race: &Race) {
+    fn step_controls(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Race>, race: &Race) {
         let texts = ctx.texts;
         let Some(step) = race.next_step() else {
             return;
@@ -404,7 +404,7 @@ impl StepPanel {
     pub fn table_header(
         &mut self,
         ui: &mut egui::Ui,
-        ctx: &mut GameContext<'_>,
+        ctx: &mut GameContext<'_, Race>,
         race: &Race,
     ) -> Overlay {
         let texts = ctx.texts;
@@ -540,7 +540,7 @@ impl StepPanel {
 
     /// A facing or turn aimed on the table: the first leg's bearing fills
     /// the angle field.
-    pub fn path_event(&mut self, event: PathEvent, race: &Race, ctx: &mut GameContext<'_>) {
+    pub fn path_event(&mut self, event: PathEvent, race: &Race, ctx: &mut GameContext<'_, Race>) {
         let Some((what, _)) = self.aiming else {
             return;
         };
@@ -572,7 +572,7 @@ impl StepPanel {
 }
 
 /// The apply button above a finished step in the resolution view.
-pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Race>, index: usize) {
     let texts = ctx.texts;
     let Some(race) = race(ctx.doc) else {
         return;

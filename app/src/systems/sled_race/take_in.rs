@@ -10,8 +10,9 @@ use feldherr_sled_race::RaceEdit;
 
 use super::race;
 use crate::app::Command;
-use crate::document::{Document, DocumentEdit, EventEdit, GameDoc, GameEdit};
-use crate::systems::SystemEdit;
+use feldherr_host::document::{Document, DocumentEdit, EventEdit, GameDoc, GameEdit};
+use feldherr_host::registry::Registered;
+use feldherr_sled_race::Race;
 
 /// The event role that hosts the race.
 pub const ROLE: &str = "sled_race";
@@ -20,7 +21,7 @@ pub const ROLE: &str = "sled_race";
 pub fn read_race(path: &std::path::Path) -> Result<GameDoc, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let name = path.display().to_string();
-    match crate::document::parse(&text, &name).map_err(|e| e.to_string())? {
+    match feldherr_host::document::parse(&text, &name).map_err(|e| e.to_string())? {
         Document::Game(game) if race(&game).is_some() => Ok(game),
         Document::Game(game) => Err(format!("{name}: a {} game, not a sled race", game.system())),
         Document::Event(_) => Err(format!("{name}: an event, not a sled race")),
@@ -31,10 +32,12 @@ pub fn read_race(path: &std::path::Path) -> Result<GameDoc, String> {
 /// those of `doc`.
 pub fn load_edit(doc: &GameDoc) -> Result<GameEdit, String> {
     let race = race(doc).ok_or("not a sled race")?;
-    Ok(GameEdit::System(SystemEdit::SledRace(RaceEdit::Load {
-        race: Box::new(race.clone()),
-        table: Box::new(doc.table_or_default()),
-    })))
+    Ok(GameEdit::System(<Race as Registered>::wrap(
+        RaceEdit::Load {
+            race: Box::new(race.clone()),
+            table: Box::new(doc.table_or_default()),
+        },
+    )))
 }
 
 /// The commands that take race `doc` into the open event: hosting a new
@@ -62,8 +65,6 @@ pub fn take_in_commands(
         feldherr_play::EventRules::feed(event, ROLE, &report).map_err(|e| e.to_string())?;
     }
     let edit = load_edit(doc)?;
-    let mut trial = doc.clone();
-    crate::document::apply_game(&edit, &mut trial)?;
     let mut commands = Vec::new();
     if host {
         commands.push(Command::Edit(DocumentEdit::Event(EventEdit::Host {

@@ -16,6 +16,8 @@ use feldherr_warheim::{
     WarheimEdit, WarheimKind, WarheimOutcome,
 };
 
+use feldherr_warheim::words::{change_line, morale_kind_key, morale_line};
+
 use super::{error_line, fighter_name, player_label, try_edit, wh};
 use crate::i18n::Texts;
 use crate::systems::{GameContext, View};
@@ -163,7 +165,7 @@ impl AttackPanel {
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
-        ctx: &mut GameContext<'_>,
+        ctx: &mut GameContext<'_, Warheim>,
         viewer: Option<usize>,
         seen: &std::collections::BTreeSet<Id>,
     ) {
@@ -511,7 +513,12 @@ impl AttackPanel {
         }
     }
 
-    fn morale(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, viewer: Option<usize>) {
+    fn morale(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Warheim>,
+        viewer: Option<usize>,
+    ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
         ui.heading(texts.t("wh.morale.title"));
@@ -526,10 +533,7 @@ impl AttackPanel {
                     &[
                         ("n", &(i + 1).to_string()),
                         ("name", &spec.name),
-                        (
-                            "test",
-                            texts.t(&format!("warheim.morale.{}", kind_word(spec.kind))),
-                        ),
+                        ("test", texts.t(morale_kind_key(spec.kind))),
                     ],
                 ));
             }
@@ -598,11 +602,7 @@ impl AttackPanel {
                     }
                 });
             for k in [MoraleKind::Nerves, MoraleKind::Flight] {
-                ui.selectable_value(
-                    &mut self.morale_kind,
-                    k,
-                    texts.t(&format!("warheim.morale.{}", kind_word(k))),
-                );
+                ui.selectable_value(&mut self.morale_kind, k, texts.t(morale_kind_key(k)));
             }
             let l = ui.label(texts.t("wh.morale.penalty"));
             ui.add(egui::TextEdit::singleline(&mut self.morale_penalty).desired_width(36.0))
@@ -637,13 +637,6 @@ impl AttackPanel {
             }
         });
         error_line(ui, self.morale_error.as_ref());
-    }
-}
-
-fn kind_word(k: MoraleKind) -> &'static str {
-    match k {
-        MoraleKind::Nerves => "nerves",
-        MoraleKind::Flight => "flight",
     }
 }
 
@@ -712,7 +705,7 @@ fn show_odds(ui: &mut egui::Ui, texts: &Texts, game: &Warheim, odds: &[TargetOdd
 }
 
 /// The apply button above a finished resolution, with the typed outcome.
-pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, index: usize) {
     let texts = ctx.texts;
     let game = wh(ctx.doc);
     let Some(saved) = game.resolutions.get(index) else {
@@ -736,49 +729,6 @@ pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) 
     } else if ui.button(texts.t("wh.apply")).clicked()
         && let Err(e) = try_edit(ctx.doc, ctx.commands, WarheimEdit::Apply(saved.id()))
     {
-        ctx.commands.push(crate::app::Command::ShowError(e));
+        ctx.show_error(e);
     }
-}
-
-/// "Lower orc: 1 hit, 0 saved, T 5 → -1, unconscious".
-pub fn change_line(texts: &Texts, game: &Warheim, c: &feldherr_warheim::Change) -> String {
-    texts.f(
-        "wh.change",
-        &[
-            ("name", &fighter_name(game, c.fighter)),
-            ("hits", &c.hits.to_string()),
-            ("saved", &c.saved.to_string()),
-            ("before", &c.t_before.to_string()),
-            ("after", &c.t_after.to_string()),
-            ("state", texts.t(fall_key(c.fall))),
-        ],
-    )
-}
-
-/// The catalogue key of a fall.
-pub fn fall_key(f: Fall) -> &'static str {
-    match f {
-        Fall::Standing => "warheim.state.standing",
-        Fall::Unconscious => "warheim.state.unconscious",
-        Fall::Dead => "warheim.state.dead",
-    }
-}
-
-/// "Upper orc, nerves: holds" / "panics".
-pub fn morale_line(texts: &Texts, game: &Warheim, m: &feldherr_warheim::MoraleOutcome) -> String {
-    texts.f(
-        if m.panic {
-            "wh.morale.panicked"
-        } else {
-            "wh.morale.held"
-        },
-        &[
-            ("name", &fighter_name(game, m.fighter)),
-            (
-                "test",
-                texts.t(&format!("warheim.morale.{}", kind_word(m.kind))),
-            ),
-            ("value", &m.value.to_string()),
-        ],
-    )
 }

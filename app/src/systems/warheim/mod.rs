@@ -8,84 +8,41 @@
 mod attack_panel;
 mod on_table;
 mod roster_editor;
-mod sheet;
 mod states;
 mod turn_tracker;
 
 use std::sync::LazyLock;
 
 use eframe::egui;
-use feldherr_play::{Game, Lang};
+use feldherr_host::document::GameDoc;
+use feldherr_play::Game;
 use feldherr_warheim::{Warheim, WarheimEdit};
 
 pub use attack_panel::AttackPanel;
+pub use feldherr_warheim::words::{fighter_name, player_label};
 pub use roster_editor::RosterEditor;
-pub use sheet::skirmish_report;
 pub use turn_tracker::TurnTracker;
 
-use super::{GameContext, SystemInfo, SystemUi, Tab};
-use crate::app::Command;
-use crate::document::{DocumentEdit, GameDoc, GameEdit};
+use super::{GameCommand, GameContext, SystemScreens, Tab, check_edit, game_of};
 use crate::i18n::Texts;
-use crate::systems::SystemEdit;
 use crate::ui::table_canvas::Overlay;
-
-/// A Warheim game.
-pub type WarheimGame = feldherr_warheim::Warheim;
-
-/// What the start screen and the sheets know of Warheim.
-pub const INFO: SystemInfo = SystemInfo {
-    id: "warheim",
-    key: "system.warheim",
-    playable: true,
-    tools: &[],
-    catalogues: &[
-        ("en", include_str!("i18n/en.json")),
-        ("de", include_str!("i18n/de.json")),
-    ],
-    messages: |code| Lang::from_code(code).map(WarheimGame::messages),
-    record_sheet: Some(record_sheet),
-    tool_screen: None,
-};
-
-fn record_sheet(texts: &Texts, doc: &GameDoc) -> Result<feldherr_sheet::Document, String> {
-    skirmish_report(texts, doc, crate::sheets::SheetOptions::default())
-}
 
 static NO_GAME: LazyLock<Warheim> = LazyLock::new(Warheim::new_game);
 
 /// The Warheim game of `doc` (an empty one for another system's document).
 pub fn wh(doc: &GameDoc) -> &Warheim {
-    match &doc.game {
-        crate::systems::SystemGame::Warheim(game) => game,
-        _ => &NO_GAME,
-    }
+    game_of::<Warheim>(doc).unwrap_or(&NO_GAME)
 }
 
-/// The Warheim game of `doc`, to change (tests).
-pub fn wh_mut(doc: &mut GameDoc) -> Option<&mut Warheim> {
-    match &mut doc.game {
-        crate::systems::SystemGame::Warheim(game) => Some(game),
-        _ => None,
-    }
-}
-
-/// A Warheim edit as a document edit.
-pub fn game_edit(edit: WarheimEdit) -> GameEdit {
-    GameEdit::System(SystemEdit::Warheim(edit))
-}
-
-/// Tries `edit` on a copy of the game: on success pushes it as a command,
-/// otherwise returns the engine's message (shown beside the form).
+/// Sends `edit` when the engine would take it; otherwise returns the
+/// engine's message (shown beside the form).
 pub fn try_edit(
     doc: &GameDoc,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
     edit: WarheimEdit,
 ) -> Result<(), String> {
-    let mut game = wh(doc).clone();
-    let mut table = doc.table_or_default();
-    game.apply(&edit, &mut table).map_err(|e| e.to_string())?;
-    commands.push(Command::Edit(DocumentEdit::Game(game_edit(edit))));
+    check_edit::<Warheim>(doc, &edit).map_err(|e| e.to_string())?;
+    commands.push(GameCommand::edit::<Warheim>(edit));
     Ok(())
 }
 
@@ -94,23 +51,6 @@ pub(crate) fn error_line(ui: &mut egui::Ui, error: Option<&String>) {
     if let Some(e) = error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
-}
-
-/// "Player 2: Orcs" as the views and lists name a player.
-pub(crate) fn player_label(texts: &Texts, game: &Warheim, player: usize) -> String {
-    let name = game.rosters.get(player).map_or("", |r| r.player.as_str());
-    texts.f(
-        "wh.player",
-        &[("n", &(player + 1).to_string()), ("name", name)],
-    )
-}
-
-/// A fighter's name by id ("#12" when unknown).
-pub(crate) fn fighter_name(game: &Warheim, id: feldherr_play::Id) -> String {
-    game.rosters
-        .iter()
-        .find_map(|r| r.fighter(id))
-        .map_or_else(|| id.to_string(), |f| f.name.clone())
 }
 
 const TABS: &[Tab] = &[
@@ -161,12 +101,24 @@ impl WarheimUi {
     }
 }
 
-impl SystemUi for WarheimUi {
+impl SystemScreens for WarheimUi {
+    type Game = Warheim;
+    const CATALOGUES: &'static [(&'static str, &'static str)] = &[
+        ("en", include_str!("i18n/en.json")),
+        ("de", include_str!("i18n/de.json")),
+    ];
+    const PLAYABLE: bool = true;
+
     fn tabs(&self) -> &'static [Tab] {
         TABS
     }
 
-    fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn show_tab(
+        &mut self,
+        tab: &'static str,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Warheim>,
+    ) {
         let game = wh(ctx.doc);
         self.view_switch(ui, ctx.texts, game);
         ui.separator();
@@ -180,15 +132,20 @@ impl SystemUi for WarheimUi {
             });
     }
 
-    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>) {
         states::show(ui, ctx, self.viewer, &mut self.states_error);
     }
 
-    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    fn resolution_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Warheim>,
+        index: usize,
+    ) {
         attack_panel::apply_button(ui, ctx, index);
     }
 
-    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>) -> Overlay {
         on_table::header(ui, ctx, self.viewer, &mut self.place)
     }
 }

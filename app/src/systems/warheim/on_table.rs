@@ -6,6 +6,7 @@
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::geometry::{Point, Shape};
+use feldherr_warheim::Warheim;
 use feldherr_warheim::{Condition, WarheimEdit, WarheimKind};
 
 use super::{error_line, fighter_name, try_edit, wh};
@@ -47,7 +48,7 @@ impl Default for PlaceForm {
 /// Draws the place form above the canvas and returns the overlay.
 pub fn header(
     ui: &mut egui::Ui,
-    ctx: &mut GameContext<'_>,
+    ctx: &mut GameContext<'_, Warheim>,
     viewer: Option<usize>,
     form: &mut PlaceForm,
 ) -> Overlay {

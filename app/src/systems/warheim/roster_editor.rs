@@ -16,6 +16,8 @@ use feldherr_warheim::{
     Template, Warheim, WarheimEdit, Weapon, WeaponKind,
 };
 
+use feldherr_warheim::words::profile_line;
+
 use super::{error_line, player_label, try_edit, wh};
 use crate::i18n::Texts;
 use crate::systems::GameContext;
@@ -177,7 +179,12 @@ impl RosterEditor {
     }
 
     /// Draws the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, viewer: Option<usize>) {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Warheim>,
+        viewer: Option<usize>,
+    ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
         if self.draft.is_none() {
@@ -220,7 +227,7 @@ impl RosterEditor {
         self.editor(ui, ctx);
     }
 
-    fn editor(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn editor(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
         let Some(draft) = &mut self.draft else {
@@ -789,12 +796,4 @@ fn opponent_view(
                 ui.end_row();
             }
         });
-}
-
-/// "WS 14 Prec 12 Ph 12 T 6 Arm 2 Mor 14 Her 3, Foot 4/2".
-pub fn profile_line(p: &Profile) -> String {
-    format!(
-        "WS {} Prec {} Ph {} T {} Arm {} Mor {} Her {}, {:?} {}/{}",
-        p.ws, p.prec, p.ph, p.t, p.arm, p.mor, p.her, p.movement, p.speed[0], p.speed[1]
-    )
 }

@@ -3,6 +3,7 @@
 //! hand; the winner as the players record it.
 
 use eframe::egui;
+use feldherr_warheim::Warheim;
 use feldherr_warheim::{Condition, WarheimEdit};
 
 use super::{error_line, player_label, try_edit, wh};
@@ -14,7 +15,7 @@ const BY_HAND: [Condition; 3] = [Condition::Hidden, Condition::Stupor, Condition
 /// Draws the side panel section.
 pub fn show(
     ui: &mut egui::Ui,
-    ctx: &mut GameContext<'_>,
+    ctx: &mut GameContext<'_, Warheim>,
     viewer: Option<usize>,
     error: &mut Option<String>,
 ) {

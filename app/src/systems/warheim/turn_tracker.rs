@@ -163,7 +163,12 @@ fn groups_grid(ui: &mut egui::Ui, texts: &Texts, game: &Warheim, view: &TurnView
 
 impl TurnTracker {
     /// Draws the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, viewer: Option<usize>) {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Warheim>,
+        viewer: Option<usize>,
+    ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
         ui.label(texts.f("wh.turn.played", &[("n", &game.turns_played.to_string())]));
@@ -222,7 +227,7 @@ impl TurnTracker {
     fn active_group(
         &mut self,
         ui: &mut egui::Ui,
-        ctx: &mut GameContext<'_>,
+        ctx: &mut GameContext<'_, Warheim>,
         game: &Warheim,
         group: &feldherr_warheim::turn::GroupTurn,
         viewer: Option<usize>,

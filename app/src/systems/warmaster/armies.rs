@@ -9,8 +9,8 @@ use feldherr_warmaster::{
 };
 
 use super::{edit, name};
-use crate::app::Command;
 use crate::i18n::Texts;
+use crate::systems::GameCommand;
 
 /// The unit being typed in.
 #[derive(Debug, Clone)]
@@ -117,7 +117,7 @@ impl ArmiesTab {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &WarmasterGame,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         egui::ScrollArea::vertical()
             .id_salt("wm.armies")
@@ -165,7 +165,7 @@ impl ArmiesTab {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &WarmasterGame,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let locked = game.battle.is_some();
         ui.heading(texts.t("wm.settings.title"));
@@ -235,7 +235,7 @@ impl ArmiesTab {
         texts: &Texts,
         game: &WarmasterGame,
         player: Player,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let army = game.army(player);
         let locked = game.battle.is_some();
@@ -362,7 +362,7 @@ impl ArmiesTab {
         game: &WarmasterGame,
         player: Player,
         locked: bool,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let army = game.army(player);
         if army.units.is_empty() {
@@ -441,7 +441,7 @@ impl ArmiesTab {
         texts: &Texts,
         game: &WarmasterGame,
         player: Player,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let title = if self.form.editing.is_some() {
             texts.t("wm.unit.form_edit")

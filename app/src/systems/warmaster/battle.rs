@@ -14,8 +14,8 @@ use feldherr_warmaster::{
 };
 
 use super::{edit, name};
-use crate::app::Command;
 use crate::i18n::Texts;
+use crate::systems::GameCommand;
 use crate::systems::View;
 
 /// Runtime state of the Battle tab.
@@ -75,7 +75,7 @@ impl BattleTab {
         texts: &Texts,
         game: &WarmasterGame,
         table: &Table,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         view: &mut View,
     ) {
         egui::ScrollArea::vertical()
@@ -125,7 +125,7 @@ impl BattleTab {
         texts: &Texts,
         game: &WarmasterGame,
         table: &Table,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         ui.separator();
         ui.label(egui::RichText::new(texts.t("wm.control.title")).strong());
@@ -212,7 +212,7 @@ impl BattleTab {
         texts: &Texts,
         game: &WarmasterGame,
         running: bool,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         let Some(battle) = &game.battle else {
             return;

@@ -13,10 +13,12 @@ use feldherr_warmaster::{
 };
 
 use super::battle::player_colour;
+use feldherr_warmaster::words::format_ms;
+
 use super::{edit, name};
-use crate::app::Command;
 use crate::i18n::Texts;
 use crate::sound::Tone;
+use crate::systems::GameCommand;
 
 thread_local! {
     static FAKE_NOW: Cell<Option<u64>> = const { Cell::new(None) };
@@ -36,17 +38,6 @@ pub fn now_ms() -> u64 {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
     })
-}
-
-/// `h:mm:ss` or `mm:ss`.
-pub fn format_ms(ms: u64) -> String {
-    let s = ms.div_ceil(1000);
-    let (h, m, s) = (s / 3600, (s / 60) % 60, s % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m:02}:{s:02}")
-    }
 }
 
 /// Runtime state of the Clock tab.
@@ -74,7 +65,7 @@ impl ClockTab {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &WarmasterGame,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) {
         if !game.settings.clock {
             ui.weak(texts.t("wm.clock.off"));
@@ -134,7 +125,7 @@ impl ClockTab {
     /// The optional tones of W9: two beeps when a running clock falls
     /// under five minutes, a long one when a clock runs out. What was
     /// already so when the tab first looked (a reopened game) stays quiet.
-    fn tones(&mut self, game: &WarmasterGame, view: &ClockView, commands: &mut Vec<Command>) {
+    fn tones(&mut self, game: &WarmasterGame, view: &ClockView, commands: &mut Vec<GameCommand>) {
         let out = view.ran_out.is_some();
         let Some(warned) = &mut self.warned else {
             self.warned = Some(view.warning);
@@ -145,12 +136,12 @@ impl ClockTab {
         for p in Player::BOTH {
             let now = view.warning[p.index()];
             if now && !warned[p.index()] && sound && !out {
-                commands.push(Command::PlaySound(Tone::Warning));
+                commands.push(GameCommand::PlaySound(Tone::Warning));
             }
             warned[p.index()] = now;
         }
         if out && !self.rang_out && sound {
-            commands.push(Command::PlaySound(Tone::TimeUp));
+            commands.push(GameCommand::PlaySound(Tone::TimeUp));
         }
         self.rang_out = out;
     }
@@ -164,7 +155,7 @@ impl ClockTab {
         &mut self,
         ui: &mut egui::Ui,
         game: &WarmasterGame,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         now: u64,
     ) {
         let ctx = ui.ctx();
@@ -194,7 +185,7 @@ impl ClockTab {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &WarmasterGame,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         now: u64,
     ) {
         let clock = &game.clock;
@@ -255,7 +246,7 @@ impl ClockTab {
         ui: &mut egui::Ui,
         texts: &Texts,
         game: &WarmasterGame,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         now: u64,
         rect: egui::Rect,
     ) {
@@ -367,7 +358,7 @@ fn split_bar(rect: egui::Rect) -> (egui::Rect, egui::Rect) {
 }
 
 /// Switches the clock to the other player.
-fn switch(game: &WarmasterGame, commands: &mut Vec<Command>, now: u64) {
+fn switch(game: &WarmasterGame, commands: &mut Vec<GameCommand>, now: u64) {
     if game.clock.running.is_some() {
         edit(
             commands,
@@ -377,7 +368,7 @@ fn switch(game: &WarmasterGame, commands: &mut Vec<Command>, now: u64) {
 }
 
 /// Pauses for a combat phase, or resumes.
-fn pause_or_resume(game: &WarmasterGame, commands: &mut Vec<Command>, now: u64) {
+fn pause_or_resume(game: &WarmasterGame, commands: &mut Vec<GameCommand>, now: u64) {
     if game.clock.paused.is_some() {
         edit(
             commands,

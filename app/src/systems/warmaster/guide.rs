@@ -4,13 +4,15 @@
 use eframe::egui;
 use feldherr_table::Table;
 use feldherr_warmaster::{
-    ClockEdit, Edge, PASS_FROM, Player, Scenario, SpecialRule, Stage, TerrainStep, WarmasterEdit,
-    WarmasterGame, WarmasterRoll,
+    ClockEdit, Edge, PASS_FROM, Player, Scenario, Stage, TerrainStep, WarmasterEdit, WarmasterGame,
+    WarmasterRoll,
 };
 
+pub use feldherr_warmaster::words::{edge_text, rule_text};
+
 use super::{edit, name, names};
-use crate::app::Command;
 use crate::i18n::Texts;
+use crate::systems::GameCommand;
 use crate::systems::View;
 
 /// Runtime state of the guide (nothing yet: every value comes from the
@@ -21,22 +23,6 @@ pub struct Guide;
 /// The catalogue key of a scenario's name.
 pub fn scenario_key(s: Scenario) -> String {
     s.label_key()
-}
-
-/// A special rule's name, or "none".
-pub fn rule_text(texts: &Texts, rule: Option<SpecialRule>) -> String {
-    rule.map_or_else(
-        || texts.t("wm.rule.none").to_owned(),
-        |r| texts.t(&r.label_key()).to_owned(),
-    )
-}
-
-/// The edge's name.
-pub fn edge_text(texts: &Texts, edge: Edge) -> &str {
-    texts.t(match edge {
-        Edge::South => "wm.edge.south",
-        Edge::North => "wm.edge.north",
-    })
 }
 
 /// A step that is done.
@@ -73,7 +59,7 @@ impl Guide {
         texts: &Texts,
         game: &WarmasterGame,
         table: &Table,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         view: &mut View,
     ) {
         ui.label(egui::RichText::new(texts.t("wm.guide.title")).strong());
@@ -128,7 +114,7 @@ fn pending_rolls(
     ui: &mut egui::Ui,
     texts: &Texts,
     game: &WarmasterGame,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
 ) {
     for (i, r) in game.resolutions.iter().enumerate() {
         if r.applied() {
@@ -197,7 +183,7 @@ pub fn apply_button(
     texts: &Texts,
     game: &WarmasterGame,
     index: usize,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
 ) {
     let Some(r) = game.resolutions.get(index) else {
         return;
@@ -222,7 +208,7 @@ fn setup(
     texts: &Texts,
     game: &WarmasterGame,
     table: &Table,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
     view: &mut View,
 ) {
     let armies_in = Player::BOTH.iter().all(|p| !game.army(*p).units.is_empty());
@@ -253,7 +239,7 @@ fn terrain(
     texts: &Texts,
     game: &WarmasterGame,
     step: &TerrainStep,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
     view: &mut View,
 ) {
     let placed = game.alternating.as_ref().map_or(0, |a| a.placed.len());
@@ -328,7 +314,7 @@ fn scenario(
     texts: &Texts,
     game: &WarmasterGame,
     table: &Table,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
 ) {
     // The starting player.
     match game.starting_player {
@@ -539,7 +525,7 @@ fn turn(
     player: Player,
     scoring: bool,
     incursion_roll_due: bool,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<GameCommand>,
     view: &mut View,
 ) {
     ui.heading(texts.f(

@@ -12,8 +12,8 @@ use feldherr_warmaster::{
 };
 
 use super::{edit, name};
-use crate::app::Command;
 use crate::i18n::Texts;
+use crate::systems::GameCommand;
 use crate::ui::table_canvas::{Overlay, OverlayItem, PathEvent, TableCanvas, Tone};
 
 /// What the table header places.
@@ -168,7 +168,7 @@ impl Placing {
         game: &WarmasterGame,
         table: &Table,
         canvas: &mut TableCanvas,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
     ) -> Overlay {
         let stage = game.stage();
         let terrain_open = match &stage {
@@ -269,7 +269,7 @@ impl Placing {
         game: &WarmasterGame,
         table: &Table,
         stage: &Stage,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         overlay: &mut Overlay,
     ) {
         let player = match stage {
@@ -359,7 +359,7 @@ impl Placing {
         game: &WarmasterGame,
         table: &Table,
         canvas: &TableCanvas,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<GameCommand>,
         overlay: &mut Overlay,
     ) {
         ui.horizontal_wrapped(|ui| {

@@ -7,240 +7,23 @@
 use std::collections::HashMap;
 
 use eframe::egui;
+use feldherr_host::document::{Document, DocumentEdit, EventDoc, EventEdit};
+use feldherr_host::registry::{SystemEvent, SystemEventEdit};
 use feldherr_play::{EventRules, Game};
-use feldherr_sheet::{Column, Document as Sheet, Footer, Paragraph, Table, Title};
 use feldherr_warmaster::{
-    TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterTournament,
+    TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterGame,
+    WarmasterTournament, player_name, result_text, standings_table,
 };
 
 use crate::app::Command;
-use crate::document::{Document, DocumentEdit, EventDoc, EventEdit};
 use crate::i18n::Texts;
-use crate::sheets::{NamedSheet, SheetOptions};
-use crate::systems::{EventHeadless, StandingsFormat, SystemEvent, SystemEventEdit, SystemGame};
+use crate::systems::game_of;
 
 /// Pushes a tournament edit.
 fn edit(commands: &mut Vec<Command>, edit: TournamentEdit) {
     commands.push(Command::Edit(DocumentEdit::Event(EventEdit::Event(
         SystemEventEdit::WarmasterTournament(edit),
     ))));
-}
-
-/// One standings row, ready to print.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    /// Place (shared places repeat).
-    pub place: usize,
-    /// Player name.
-    pub name: String,
-    /// Tournament points per round.
-    pub rounds: Vec<i64>,
-    /// Total tournament points.
-    pub total: i64,
-    /// VP difference.
-    pub vp_difference: i64,
-    /// EP scored.
-    pub ep: i64,
-}
-
-/// The standings rows of the tournament.
-pub fn rows(t: &WarmasterTournament) -> Result<Vec<Row>, String> {
-    let standings = t.standings().map_err(|e| e.to_string())?;
-    Ok(standings
-        .rows()
-        .iter()
-        .map(|r| Row {
-            place: r.place,
-            name: r.name.clone(),
-            rounds: r.game_points.clone(),
-            total: r.total,
-            vp_difference: r.tie_values.first().copied().unwrap_or(0.0) as i64,
-            ep: r.tie_values.get(1).copied().unwrap_or(0.0) as i64,
-        })
-        .collect())
-}
-
-impl EventHeadless for WarmasterTournament {
-    fn standings(&self, texts: &Texts, format: StandingsFormat) -> Result<String, String> {
-        let rows = rows(self)?;
-        Ok(match format {
-            StandingsFormat::Json => {
-                let list: Vec<serde_json::Value> = rows
-                    .iter()
-                    .map(|r| {
-                        serde_json::json!({
-                            "place": r.place,
-                            "player": r.name,
-                            "rounds": r.rounds,
-                            "total": r.total,
-                            "vp_difference": r.vp_difference,
-                            "ep": r.ep,
-                        })
-                    })
-                    .collect();
-                serde_json::to_string_pretty(&list).unwrap_or_default()
-            }
-            StandingsFormat::Csv => {
-                let mut out = String::from("place,player,total,vp_difference,ep\n");
-                for r in &rows {
-                    let name = if r.name.contains([',', '"']) {
-                        format!("\"{}\"", r.name.replace('"', "\"\""))
-                    } else {
-                        r.name.clone()
-                    };
-                    out.push_str(&format!(
-                        "{},{name},{},{},{}\n",
-                        r.place, r.total, r.vp_difference, r.ep
-                    ));
-                }
-                out
-            }
-            StandingsFormat::Table => {
-                let width = rows
-                    .iter()
-                    .map(|r| r.name.chars().count())
-                    .max()
-                    .unwrap_or(6)
-                    .max(6);
-                let mut out = format!("{}\n", self.name);
-                out.push_str(&format!(
-                    "{:>5}  {:<width$}  {:>6}  {:>6}  {:>4}\n",
-                    texts.t("wmt.place"),
-                    texts.t("wmt.player"),
-                    texts.t("wmt.points"),
-                    texts.t("wmt.vp_diff"),
-                    "EP"
-                ));
-                for r in &rows {
-                    out.push_str(&format!(
-                        "{:>5}  {:<width$}  {:>6}  {:>6}  {:>4}\n",
-                        r.place, r.name, r.total, r.vp_difference, r.ep
-                    ));
-                }
-                out
-            }
-        })
-    }
-
-    fn sheets(&self, texts: &Texts, options: SheetOptions) -> Result<Vec<NamedSheet>, String> {
-        let mut sheets = vec![NamedSheet {
-            name: "standings".into(),
-            sheet: standings_sheet(texts, self, options)?,
-        }];
-        for (i, round) in self.round_list.iter().enumerate() {
-            let title = texts.f("wmt.round", &[("n", &(i + 1).to_string())]);
-            let mut table = Table::new([
-                Column::new(texts.t("wmt.table"), 0.12),
-                Column::new("A", 0.3),
-                Column::new("B", 0.3),
-                Column::new(texts.t("wmt.result"), 0.28),
-            ])
-            .zebra(true);
-            for p in &round.pairings {
-                table = table.row([
-                    p.table.to_string(),
-                    player_name(self, &p.a),
-                    player_name(self, &p.b),
-                    p.result.map(|r| result_text(&r)).unwrap_or_default(),
-                ]);
-            }
-            if let Some(bye) = &round.bye {
-                table = table.row([
-                    "-".to_owned(),
-                    player_name(self, bye),
-                    String::new(),
-                    texts.t("wmt.bye").to_owned(),
-                ]);
-            }
-            let sheet = Sheet::new()
-                .with_page_size(options.page)
-                .with_dpi(options.dpi)
-                .with_title(format!("{} {title}", self.name))
-                .with_footer(
-                    Footer::new(self.name.clone(), texts.t("system.warmaster.name"))
-                        .page_label(texts.t("sheet.page_label")),
-                )
-                .block(Title::new(title).subtitle(self.name.clone()))
-                .block(table);
-            sheets.push(NamedSheet {
-                name: format!("round-{}", i + 1),
-                sheet,
-            });
-        }
-        Ok(sheets)
-    }
-
-    fn new_named(name: &str) -> Self {
-        WarmasterTournament::new(name, 3)
-    }
-
-    fn from_bare(text: &str) -> Option<Result<Self, String>> {
-        let value: serde_json::Value = serde_json::from_str(text).ok()?;
-        let object = value.as_object()?;
-        if !object.contains_key("round_list") && !object.contains_key("rounds") {
-            return None;
-        }
-        if object.contains_key("raeuber_warhammer") {
-            return None;
-        }
-        Some(serde_json::from_value(value).map_err(|e| e.to_string()))
-    }
-}
-
-fn standings_sheet(
-    texts: &Texts,
-    t: &WarmasterTournament,
-    options: SheetOptions,
-) -> Result<Sheet, String> {
-    let rows = rows(t)?;
-    let mut table = Table::new([
-        Column::new(texts.t("wmt.place"), 0.1),
-        Column::new(texts.t("wmt.player"), 0.4),
-        Column::new(texts.t("wmt.points"), 0.18),
-        Column::new(texts.t("wmt.vp_diff"), 0.18),
-        Column::new("EP", 0.14),
-    ])
-    .zebra(true);
-    for r in &rows {
-        table = table.row([
-            r.place.to_string(),
-            r.name.clone(),
-            r.total.to_string(),
-            r.vp_difference.to_string(),
-            r.ep.to_string(),
-        ]);
-    }
-    let title = texts.t("wmt.standings");
-    Ok(Sheet::new()
-        .with_page_size(options.page)
-        .with_dpi(options.dpi)
-        .with_title(format!("{} {title}", t.name))
-        .with_footer(
-            Footer::new(t.name.clone(), texts.t("system.warmaster.name"))
-                .page_label(texts.t("sheet.page_label")),
-        )
-        .block(Title::new(title).subtitle(t.name.clone()))
-        .block(table)
-        .block(Paragraph::new(texts.f(
-            "wmt.points_rule",
-            &[
-                ("win", &t.points.win.to_string()),
-                ("draw", &t.points.draw.to_string()),
-                ("loss", &t.points.loss.to_string()),
-                ("bye", &t.points.bye.to_string()),
-            ],
-        ))))
-}
-
-fn player_name(t: &WarmasterTournament, id: &str) -> String {
-    t.players
-        .iter()
-        .find(|p| p.id == id)
-        .map_or_else(|| id.to_owned(), |p| p.name.clone())
-}
-
-fn result_text(r: &TournamentResult) -> String {
-    format!("{} : {} VP, {} : {} EP", r.a.vp, r.b.vp, r.a.ep, r.b.ep)
 }
 
 /// Typed result of one pairing.
@@ -555,10 +338,10 @@ impl TournamentScreen {
         if ui.button(texts.t("wmt.projector")).clicked() {
             self.projector = true;
         }
-        match rows(t) {
-            Ok(rows) => table_view(ui, texts, &rows, 14.0),
+        match standings_table(t, texts) {
+            Ok(table) => crate::ui::standings_view::show(ui, &table, 14.0),
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, e);
+                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
             }
         }
     }
@@ -573,33 +356,11 @@ impl TournamentScreen {
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new(&t.name).size(36.0).strong());
             });
-            if let Ok(rows) = rows(t) {
-                table_view(ui, texts, &rows, 28.0);
+            if let Ok(table) = standings_table(t, texts) {
+                crate::ui::standings_view::show(ui, &table, 28.0);
             }
         });
     }
-}
-
-fn table_view(ui: &mut egui::Ui, texts: &Texts, rows: &[Row], size: f32) {
-    let text = |s: String| egui::RichText::new(s).size(size);
-    egui::Grid::new(("wmt.standings", size as i32))
-        .striped(true)
-        .num_columns(5)
-        .show(ui, |ui| {
-            for key in ["wmt.place", "wmt.player", "wmt.points", "wmt.vp_diff"] {
-                ui.label(text(texts.t(key).to_owned()).strong());
-            }
-            ui.label(text("EP".into()).strong());
-            ui.end_row();
-            for r in rows {
-                ui.label(text(r.place.to_string()));
-                ui.label(text(r.name.clone()));
-                ui.label(text(r.total.to_string()));
-                ui.label(text(r.vp_difference.to_string()));
-                ui.label(text(r.ep.to_string()));
-                ui.end_row();
-            }
-        });
 }
 
 /// The game of a pairing played in the app, inside the tournament: start
@@ -614,7 +375,7 @@ fn hosted_game_line(
     p: &feldherr_warmaster::TournamentPairing,
     commands: &mut Vec<Command>,
 ) {
-    use crate::document::{DocumentEdit, EventEdit};
+    use feldherr_host::document::{DocumentEdit, EventEdit};
     let role = feldherr_warmaster::tournament_role(round, p.table);
     if doc.hosted(&role).is_none() && p.result.is_some() {
         return;
@@ -672,12 +433,12 @@ pub fn from_game_file(
     table: u32,
     path: &str,
 ) -> Result<TournamentEdit, String> {
-    let doc =
-        crate::document::load(std::path::Path::new(path.trim())).map_err(|e| e.to_string())?;
+    let doc = feldherr_host::document::load(std::path::Path::new(path.trim()))
+        .map_err(|e| e.to_string())?;
     let Document::Game(game) = doc else {
         return Err(format!("{}: not a game document", path.trim()));
     };
-    let SystemGame::Warmaster(g) = &game.game else {
+    let Some(g) = game_of::<WarmasterGame>(&game) else {
         return Err(format!("{}: not a Warmaster game", path.trim()));
     };
     let report = g

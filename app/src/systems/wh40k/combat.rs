@@ -10,13 +10,17 @@ use std::collections::BTreeMap;
 
 use eframe::egui;
 use feldherr_play::Id;
-use feldherr_wh40k_ffa::combat::{CombatOutcome, MAX_CASUALTIES};
+use feldherr_wh40k_ffa::combat::MAX_CASUALTIES;
 use feldherr_wh40k_ffa::{
     Combat, CombatRules, EngagedUnit, FfaEdit, FfaOutcome, FfaResolution, FreeForAll,
     OutnumberStep, OutnumberTable, Seat, SeveralWinners, SideEntry, SweepRule,
 };
 
-use super::{command, error_line, ffa, name_of, rounds::refusal_text, try_edit};
+use feldherr_wh40k_ffa::words::{
+    combat_lines, end_lines, entry_lines, name_of, player_of, several_label,
+};
+
+use super::{command, error_line, ffa, rounds::refusal_text, try_edit};
 use crate::i18n::Texts;
 use crate::systems::GameContext;
 
@@ -53,200 +57,6 @@ pub struct CombatTab {
     several: SeveralWinners,
     sweep: SweepRule,
     rules_errors: Vec<String>,
-}
-
-/// A unit's name in a combat, by id.
-fn unit_name(combat: &Combat, id: Id) -> String {
-    combat
-        .sides
-        .iter()
-        .flat_map(|s| &s.units)
-        .find(|u| u.unit == id)
-        .map_or_else(|| id.to_string(), |u| u.name.clone())
-}
-
-fn player_of(combat: &Combat, seat: Seat) -> String {
-    combat
-        .side(seat)
-        .map_or_else(|| (seat + 1).to_string(), |s| s.player.clone())
-}
-
-fn names(combat: &Combat, ids: &[Id]) -> String {
-    ids.iter()
-        .map(|&id| unit_name(combat, id))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn players(combat: &Combat, seats: &[Seat]) -> String {
-    seats
-        .iter()
-        .map(|&s| player_of(combat, s))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The label of an F3 option.
-pub fn several_label(texts: &Texts, several: SeveralWinners) -> &str {
-    texts.t(match several {
-        SeveralWinners::LargestSide => "ffa.rules.largest_side",
-        SeveralWinners::AllTogether => "ffa.rules.all_together",
-    })
-}
-
-/// The lines of a combat as entered: the turn and each side.
-fn entry_lines(texts: &Texts, combat: &Combat) -> Vec<String> {
-    let mut lines = vec![texts.f(
-        "ffa.combat.turn",
-        &[
-            ("round", &combat.round.to_string()),
-            ("player", &player_of(combat, combat.turn_of)),
-        ],
-    )];
-    for side in &combat.sides {
-        let units: Vec<String> = side
-            .units
-            .iter()
-            .map(|u| format!("{} ({})", u.name, u.models))
-            .collect();
-        lines.push(texts.f(
-            "ffa.combat.side",
-            &[
-                ("player", &side.player),
-                ("casualties", &side.casualties_caused.to_string()),
-                ("models", &side.models().to_string()),
-                ("units", &units.join(", ")),
-            ],
-        ));
-    }
-    lines
-}
-
-/// Who flees and who was destroyed, once the combat is finished.
-fn end_lines(texts: &Texts, combat: &Combat, o: &CombatOutcome) -> Vec<String> {
-    let mut lines = Vec::new();
-    if !o.fleeing.is_empty() {
-        lines.push(texts.f(
-            "ffa.combat.fleeing",
-            &[("units", &names(combat, &o.fleeing))],
-        ));
-    }
-    if !o.destroyed.is_empty() {
-        lines.push(texts.f(
-            "ffa.combat.destroyed",
-            &[("units", &names(combat, &o.destroyed))],
-        ));
-    }
-    lines
-}
-
-/// The lines that sum a combat up for the record: the sides, results,
-/// winners, outnumbering and who tests and, once finished, its tests,
-/// sweeping advances and who flees or was destroyed.
-pub fn combat_lines(
-    texts: &Texts,
-    combat: &Combat,
-    outcome: Option<&CombatOutcome>,
-) -> Vec<String> {
-    let mut lines = entry_lines(texts, combat);
-    let result = combat.result();
-    let key = if result.winners.len() > 1 {
-        "ffa.combat.winners_tied"
-    } else {
-        "ffa.combat.winner"
-    };
-    lines.push(texts.f(key, &[("players", &players(combat, &result.winners))]));
-    for o in &result.outnumbering {
-        lines.push(texts.f(
-            if o.penalty == 0 {
-                "ffa.combat.not_outnumbered"
-            } else {
-                "ffa.combat.outnumbered"
-            },
-            &[
-                ("player", &player_of(combat, o.seat)),
-                ("models", &o.models.to_string()),
-                ("winners", &o.winner_models.to_string()),
-                ("penalty", &o.penalty.to_string()),
-            ],
-        ));
-    }
-    if result.testing.is_empty() {
-        lines.push(texts.t("ffa.combat.nobody_tests").to_owned());
-    } else {
-        let ids: Vec<Id> = result.testing.iter().map(|t| t.1).collect();
-        lines.push(texts.f("ffa.combat.testing", &[("units", &names(combat, &ids))]));
-    }
-    let Some(o) = outcome else {
-        return lines;
-    };
-    for t in &o.tests {
-        let need = t.leadership.saturating_sub(t.penalty);
-        let total = t.faces[0] + t.faces[1];
-        lines.push(texts.f(
-            if t.passed {
-                "ffa.combat.test_held"
-            } else {
-                "ffa.combat.test_fled"
-            },
-            &[
-                ("unit", &t.name),
-                ("a", &t.faces[0].to_string()),
-                ("b", &t.faces[1].to_string()),
-                ("total", &total.to_string()),
-                ("need", &need.to_string()),
-            ],
-        ));
-    }
-    for s in &o.sweeps {
-        let player = player_of(combat, s.seat);
-        if !s.allowed() {
-            lines.push(texts.f(
-                "ffa.combat.sweep_refused",
-                &[
-                    ("player", &player),
-                    ("units", &names(combat, &s.still_fighting)),
-                ],
-            ));
-        } else if !s.advanced {
-            lines.push(texts.f("ffa.combat.sweep_none", &[("player", &player)]));
-        } else {
-            let rolls: Vec<String> = s
-                .winner_rolls
-                .iter()
-                .chain(&s.fleeing_rolls)
-                .map(|r| {
-                    format!(
-                        "{} {}+{}={}",
-                        unit_name(combat, r.unit),
-                        r.face,
-                        r.initiative,
-                        r.total
-                    )
-                })
-                .collect();
-            let destroyed = if s.destroyed.is_empty() {
-                "-".to_owned()
-            } else {
-                names(combat, &s.destroyed)
-            };
-            lines.push(texts.f(
-                "ffa.combat.sweep_done",
-                &[
-                    ("player", &player),
-                    ("rolls", &rolls.join("; ")),
-                    ("destroyed", &destroyed),
-                ],
-            ));
-        }
-    }
-    if !o.fleeing.is_empty() {
-        lines.push(texts.f(
-            "ffa.combat.fleeing",
-            &[("units", &names(combat, &o.fleeing))],
-        ));
-    }
-    lines
 }
 
 /// Drawn above a combat in the resolution view.
@@ -317,7 +127,7 @@ impl CombatTab {
     }
 
     /// Draws the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         self.sync(game);
@@ -347,7 +157,7 @@ impl CombatTab {
         combats_list(ui, texts, ffa(ctx.doc));
     }
 
-    fn form(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, active: Seat) {
+    fn form(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>, active: Seat) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         for (seat, player) in game.players().iter().enumerate() {
@@ -512,7 +322,7 @@ impl CombatTab {
 
     /// The combat the fields would start, as the engine builds it (tried
     /// on a copy of the game): for the preview before any die.
-    fn preview(&self, ctx: &GameContext<'_>) -> Option<Combat> {
+    fn preview(&self, ctx: &GameContext<'_, FreeForAll>) -> Option<Combat> {
         let game = ffa(ctx.doc);
         let sides = self.entries(ctx.texts, game).ok()?;
         let mut copy = game.clone();
@@ -524,7 +334,7 @@ impl CombatTab {
         }
     }
 
-    fn start(&mut self, ctx: &mut GameContext<'_>) {
+    fn start(&mut self, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         let sides = match self.entries(texts, game) {
@@ -552,7 +362,7 @@ impl CombatTab {
         }
     }
 
-    fn rules(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn rules(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         ui.label(egui::RichText::new(texts.t("ffa.rules.title")).strong());
         ui.weak(texts.t("ffa.rules.help"));
@@ -630,7 +440,7 @@ impl CombatTab {
         }
     }
 
-    fn save_rules(&mut self, ctx: &mut GameContext<'_>) {
+    fn save_rules(&mut self, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         self.rules_errors.clear();
         let mut steps = Vec::new();

@@ -7,7 +7,10 @@ use eframe::egui;
 use feldherr_table::geometry::{Point, Shape};
 use feldherr_wh40k_ffa::{FfaEdit, ZoneSlot};
 
-use super::{command, error_line, ffa, name_of, rounds::refusal_text, try_edit};
+use feldherr_wh40k_ffa::FreeForAll;
+use feldherr_wh40k_ffa::words::name_of;
+
+use super::{command, error_line, ffa, rounds::refusal_text, try_edit};
 use crate::systems::{GameContext, View};
 use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
 
@@ -38,7 +41,7 @@ fn option_label_at(slot: ZoneSlot, shape: &Shape) -> Point {
 }
 
 /// Draws the deployment step above the canvas and returns its overlay.
-pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) -> Overlay {
     let texts = ctx.texts;
     let game = ffa(ctx.doc);
     let table = ctx.doc.table_or_default();
@@ -93,9 +96,9 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
                         };
                         match try_edit(ctx.doc, &edit) {
                             Ok(()) => ctx.commands.push(command(edit)),
-                            Err(e) => ctx
-                                .commands
-                                .push(crate::app::Command::ShowError(refusal_text(texts, &e))),
+                            Err(e) => ctx.commands.push(crate::systems::GameCommand::ShowError(
+                                refusal_text(texts, &e),
+                            )),
                         }
                     }
                     ui.label(texts.message(&option.message));

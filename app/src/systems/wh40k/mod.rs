@@ -11,70 +11,33 @@ mod combat;
 mod deployment;
 mod players;
 mod rounds;
-mod sheet;
-
-pub use sheet::{record_lines, record_sheet};
 
 use eframe::egui;
-use feldherr_play::{Game, Lang, PlayError};
-use feldherr_wh40k_ffa::{FfaEdit, FfaOutcome, FfaResolution, FreeForAll, Seat};
+use feldherr_host::document::GameDoc;
+use feldherr_play::PlayError;
+use feldherr_wh40k_ffa::words::name_of;
+use feldherr_wh40k_ffa::{FfaEdit, FfaOutcome, FfaResolution, FreeForAll};
 
-use super::SystemInfo;
-use crate::app::Command;
-use crate::document::{DocumentEdit, GameDoc, GameEdit};
-use crate::i18n::Texts;
-use crate::systems::{GameContext, SystemEdit, SystemGame, SystemUi, Tab, View};
+use crate::systems::{GameCommand, GameContext, SystemScreens, Tab, View, check_edit, game_of};
 use crate::ui::table_canvas::Overlay;
 
-/// A 40K free-for-all game.
-pub type FfaGame = feldherr_wh40k_ffa::FreeForAll;
-
-/// What the start screen and the sheets know of the 40K free-for-all.
-pub const INFO: SystemInfo = SystemInfo {
-    id: "wh40k_ffa",
-    key: "system.wh40k",
-    playable: true,
-    tools: &[],
-    catalogues: &[
-        ("en", include_str!("i18n/en.json")),
-        ("de", include_str!("i18n/de.json")),
-    ],
-    messages: |code| Lang::from_code(code).map(FfaGame::messages),
-    record_sheet: Some(record_sheet),
-    tool_screen: None,
-};
-
-static NO_GAME: std::sync::LazyLock<FreeForAll> = std::sync::LazyLock::new(FreeForAll::new_game);
+static NO_GAME: std::sync::LazyLock<FreeForAll> =
+    std::sync::LazyLock::new(<FreeForAll as feldherr_play::Game>::new_game);
 
 /// The free-for-all game of a document (an empty one for another system).
 pub fn ffa(doc: &GameDoc) -> &FreeForAll {
-    match &doc.game {
-        SystemGame::Wh40kFfa(game) => game,
-        _ => &NO_GAME,
-    }
+    game_of::<FreeForAll>(doc).unwrap_or(&NO_GAME)
 }
 
 /// The command that applies a free-for-all edit to the open game.
-pub fn command(edit: FfaEdit) -> Command {
-    Command::Edit(DocumentEdit::Game(GameEdit::System(SystemEdit::Wh40kFfa(
-        edit,
-    ))))
+pub fn command(edit: FfaEdit) -> GameCommand {
+    GameCommand::edit::<FreeForAll>(edit)
 }
 
-/// Tries `edit` on a copy of the game: the engine's refusal, if any,
-/// before anything is sent.
+/// Whether `edit` would be taken: the engine's refusal, if any, before
+/// anything is sent.
 pub fn try_edit(doc: &GameDoc, edit: &FfaEdit) -> Result<(), PlayError> {
-    let mut game = ffa(doc).clone();
-    let mut table = doc.table_or_default();
-    game.apply(edit, &mut table)
-}
-
-/// The name of the player in `seat` ("player 3" when there is none).
-fn name_of(game: &FreeForAll, texts: &Texts, seat: Seat) -> String {
-    game.players().get(seat).map_or_else(
-        || texts.f("ffa.player_n", &[("n", &(seat + 1).to_string())]),
-        |p| p.name.clone(),
-    )
+    check_edit::<FreeForAll>(doc, edit)
 }
 
 /// Shows an error line in the theme's error colour.
@@ -106,12 +69,24 @@ pub struct FfaUi {
     combat: combat::CombatTab,
 }
 
-impl SystemUi for FfaUi {
+impl SystemScreens for FfaUi {
+    type Game = FreeForAll;
+    const CATALOGUES: &'static [(&'static str, &'static str)] = &[
+        ("en", include_str!("i18n/en.json")),
+        ("de", include_str!("i18n/de.json")),
+    ];
+    const PLAYABLE: bool = true;
+
     fn tabs(&self) -> &'static [Tab] {
         TABS
     }
 
-    fn show_tab(&mut self, tab: &'static str, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn show_tab(
+        &mut self,
+        tab: &'static str,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, FreeForAll>,
+    ) {
         egui::ScrollArea::vertical()
             .id_salt(("ffa", tab))
             .auto_shrink([false, false])
@@ -123,11 +98,16 @@ impl SystemUi for FfaUi {
             });
     }
 
-    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn side_panel(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         side_summary(ui, ctx);
     }
 
-    fn resolution_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+    fn resolution_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, FreeForAll>,
+        index: usize,
+    ) {
         let game = ffa(ctx.doc);
         let Some(saved) = game.saved().get(index) else {
             return;
@@ -141,14 +121,18 @@ impl SystemUi for FfaUi {
         ui.separator();
     }
 
-    fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) -> Overlay {
+    fn table_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, FreeForAll>,
+    ) -> Overlay {
         deployment::table_header(ui, ctx)
     }
 }
 
 /// The current prompt of resolution `index` in the current language (the
 /// panel below shows the engine's own words and the odds).
-fn next_step(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+fn next_step(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>, index: usize) {
     use feldherr_dice::step::Prompt;
     let texts = ctx.texts;
     let resolutions = ctx.doc.game.resolutions();
@@ -177,7 +161,7 @@ fn next_step(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
 
 /// The apply button of a finished resolution, or the note that it is
 /// applied.
-fn apply_row(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
+fn apply_row(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>, index: usize) {
     let texts = ctx.texts;
     let game = ffa(ctx.doc);
     let Some(saved) = game.saved().get(index) else {
@@ -225,7 +209,7 @@ fn apply_row(ui: &mut egui::Ui, ctx: &mut GameContext<'_>, index: usize) {
 }
 
 /// The side panel: the round, whose turn it is and where to go next.
-fn side_summary(ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+fn side_summary(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
     let texts = ctx.texts;
     let game = ffa(ctx.doc);
     ui.label(egui::RichText::new(texts.t("ffa.side.title")).strong());

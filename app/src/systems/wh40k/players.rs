@@ -179,7 +179,7 @@ impl PlayersTab {
     }
 
     /// Draws the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         self.sync(game);
@@ -257,7 +257,7 @@ impl PlayersTab {
     }
 
     /// Who chooses a zone first, second, ... (P24).
-    fn deployment_order(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn deployment_order(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         ui.label(egui::RichText::new(texts.t("ffa.order_deploy.title")).strong());
@@ -266,7 +266,13 @@ impl PlayersTab {
                 .order
                 .iter()
                 .enumerate()
-                .map(|(i, &s)| format!("{}. {}", i + 1, super::name_of(game, texts, s)))
+                .map(|(i, &s)| {
+                    format!(
+                        "{}. {}",
+                        i + 1,
+                        feldherr_wh40k_ffa::words::name_of(game, texts, s)
+                    )
+                })
                 .collect();
             ui.weak(names.join("  "));
         }
@@ -301,7 +307,7 @@ impl PlayersTab {
         });
     }
 
-    fn save(&mut self, ctx: &mut GameContext<'_>, locked: bool) {
+    fn save(&mut self, ctx: &mut GameContext<'_, FreeForAll>, locked: bool) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         self.errors.clear();
@@ -375,7 +381,7 @@ impl PlayersTab {
         self.saved = true;
     }
 
-    fn zone_sizes(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    fn zone_sizes(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         ui.label(egui::RichText::new(texts.t("ffa.sizes.title")).strong());
         ui.weak(texts.t("ffa.sizes.help"));

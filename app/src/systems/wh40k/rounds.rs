@@ -8,7 +8,9 @@ use eframe::egui;
 use feldherr_play::PlayError;
 use feldherr_wh40k_ffa::{Bag, FfaEdit, FfaResolution, FreeForAll, Seat};
 
-use super::{command, error_line, ffa, name_of, try_edit};
+use feldherr_wh40k_ffa::words::name_of;
+
+use super::{command, error_line, ffa, try_edit};
 use crate::i18n::Texts;
 use crate::systems::GameContext;
 
@@ -94,7 +96,7 @@ fn bag_section(ui: &mut egui::Ui, game: &FreeForAll, texts: &Texts, bag: &Bag) {
 
 impl RoundsTab {
     /// Draws the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_>) {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         ui.heading(texts.t("ffa.rounds.title"));
@@ -192,7 +194,7 @@ impl RoundsTab {
         }
     }
 
-    fn type_draw(&mut self, ctx: &mut GameContext<'_>, seat: Seat) {
+    fn type_draw(&mut self, ctx: &mut GameContext<'_, FreeForAll>, seat: Seat) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
         let edit = FfaEdit::TypeDraw { seat };

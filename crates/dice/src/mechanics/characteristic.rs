@@ -8,7 +8,7 @@ use crate::{DiceError, Die, Dist, RollRequest, Roller};
 use super::TestResult;
 
 /// A Warhammer characteristic test: D6 equal to or under the (modified)
-/// value passes, a natural 6 always fails (sled race turning test S11).
+/// value passes, a natural 6 always fails (as in a Warhammer Initiative test).
 ///
 /// ```
 /// use feldherr_dice::mechanics::CharacteristicTest;

@@ -1,4 +1,4 @@
-//! D6 tests in which a natural 6 passes and a natural 1 fails (S7).
+//! D6 tests in which a natural 6 passes and a natural 1 fails.
 
 use std::fmt;
 
@@ -41,12 +41,12 @@ impl fmt::Display for TestResult {
 }
 
 /// A D6 test against a target number ("3+") with a modifier on the roll.
-/// A natural 6 always passes and a natural 1 always fails (sled race S7;
-/// also the shape of the Warhammer to-hit and to-wound rolls).
+/// A natural 6 always passes and a natural 1 always fails (the shape of
+/// the Warhammer to-hit and to-wound rolls).
 ///
 /// ```
 /// use feldherr_dice::mechanics::D6Test;
-/// // Kick: 3+ to hit, speed difference 4 gives -2 (S13).
+/// // 3+ to hit with -2 on the roll.
 /// let kick = D6Test::new(3, -2)?;
 /// assert!(!kick.evaluate(4)?.passed());
 /// assert!(kick.evaluate(5)?.passed());

@@ -1,4 +1,4 @@
-//! The Warhammer to-hit and to-wound charts and armour saves (S13, S14).
+//! The Warhammer to-hit and to-wound charts and armour saves.
 
 use std::fmt;
 
@@ -36,7 +36,7 @@ pub fn to_hit_target(attacker_ws: u32, defender_ws: u32) -> Result<u32, DiceErro
 ///
 /// ```
 /// use feldherr_dice::mechanics::to_wound_target;
-/// assert_eq!(to_wound_target(9, 3)?, Some(2)); // S12: strength 9 against a T3 elf
+/// assert_eq!(to_wound_target(9, 3)?, Some(2)); // strength 9 against toughness 3
 /// assert_eq!(to_wound_target(4, 4)?, Some(4));
 /// assert_eq!(to_wound_target(3, 6)?, Some(6));
 /// assert_eq!(to_wound_target(3, 7)?, None);
@@ -75,7 +75,7 @@ impl fmt::Display for ArmourSaveOutcome {
 }
 
 /// A Warhammer armour save ("4+") worsened by 1 for every point of strength
-/// above 3 (S14). A natural 1 always fails; a save worsened past 6 cannot
+/// above 3. A natural 1 always fails; a save worsened past 6 cannot
 /// be made.
 ///
 /// ```

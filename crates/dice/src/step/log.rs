@@ -24,7 +24,7 @@ pub struct LogStep {
     pub kind: LogKind,
     /// What happened, with its numbers, in words.
     pub text: String,
-    /// The rule or ruling applied, e.g. "C1".
+    /// The rule or ruling applied, as its system names it.
     pub rule: Option<String>,
     /// The step's numbers by name, for sheets and tests.
     pub numbers: Vec<(String, i64)>,

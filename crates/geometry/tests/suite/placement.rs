@@ -1,4 +1,4 @@
-//! Terrain placement (Warmaster ruling W1) and table edges.
+//! Terrain placement (clearances as Warmaster's terrain uses them) and table edges.
 
 use approx::assert_abs_diff_eq;
 use feldherr_geometry::{
@@ -12,7 +12,7 @@ fn table() -> Table {
     Table::new(180.0, 120.0).unwrap()
 }
 
-/// Checks the violations for `pieces` under W1: `(piece, against, distance)`.
+/// Checks the violations for `pieces` under 10 cm edge and 12 cm piece clearances: `(piece, against, distance)`.
 fn check(pieces: &[Shape], expected: &[(usize, PlacementAgainst, f64)]) {
     let found = check_placement(&table(), pieces, &PlacementRules::new(10.0, 12.0).unwrap());
     assert_eq!(found.len(), expected.len(), "{found:#?}");

@@ -1,0 +1,23 @@
+//! Migrations of older documents to the current schema, on the JSON
+//! before it is typed. A migrated document is saved in the new schema the
+//! next time it changes; the file on disk is not touched by opening it.
+
+use serde_json::{Map, Value};
+
+/// Migrates the body of a document of schema `version` and kind `kind` to
+/// the current schema. The error names the field that cannot be carried
+/// over.
+pub fn migrate(
+    version: u32,
+    kind: &str,
+    mut body: Map<String, Value>,
+) -> Result<Map<String, Value>, (String, String)> {
+    if version < 2 {
+        body = match kind {
+            "game" => crate::registry::schema_v1::game_v1_to_v2(body)?,
+            "event" => crate::registry::schema_v1::event_v1_to_v2(body)?,
+            _ => body,
+        };
+    }
+    Ok(body)
+}

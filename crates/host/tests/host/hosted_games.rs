@@ -1,0 +1,133 @@
+//! An event hosts games whose reports feed it: the New Year event's sled
+//! race, played as a game of `feldherr-sled-race`, gives the event its
+//! finish order (N6) without retyping.
+
+use feldherr_host::document::{Document, DocumentEdit, EventDoc, EventEdit, GameEdit};
+use feldherr_host::registry::{SystemEvent, SystemEventEdit, SystemGame};
+use feldherr_play::Game;
+use feldherr_wfb_newyear::EventEdit as NewYearEdit;
+use feldherr_wfb_newyear::Player;
+
+const RACE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../fixtures/sled-race/example_race.json"
+);
+
+fn event_with_players() -> Document {
+    let mut doc = Document::Event(EventDoc::new(
+        SystemEvent::new_of("wfb_newyear", "Neujahr").expect("the New Year event"),
+    ));
+    for (id, name, on_foot) in [
+        ("anna", "Anna", true),
+        ("ben", "Ben", true),
+        ("carl", "Carl", true),
+        ("dora", "Dora", false),
+    ] {
+        let player = Player::new(id, name, "Club", "Army", on_foot);
+        DocumentEdit::Event(EventEdit::Event(SystemEventEdit::NewYear(
+            NewYearEdit::AddPlayer(player),
+        )))
+        .apply(&mut doc)
+        .expect("player added");
+    }
+    doc
+}
+
+fn new_year(doc: &Document) -> &feldherr_wfb_newyear::Event {
+    match doc {
+        Document::Event(EventDoc {
+            event: SystemEvent::NewYear(event),
+            ..
+        }) => event,
+        _ => panic!("a New Year event"),
+    }
+}
+
+#[test]
+fn the_sled_race_feeds_the_event() {
+    let mut doc = event_with_players();
+    // The event offers one hosted game: its sled race.
+    let Document::Event(event) = &doc else {
+        panic!("an event")
+    };
+    let slots = event.event.slots();
+    assert_eq!(slots.len(), 1);
+    assert_eq!(slots[0].role, "sled_race");
+    assert_eq!(slots[0].system, "sled_race");
+    assert_eq!(slots[0].players, ["Anna", "Ben", "Carl"]);
+
+    DocumentEdit::Event(EventEdit::Host {
+        role: "sled_race".into(),
+        name: "Schlittenrennen".into(),
+    })
+    .apply(&mut doc)
+    .expect("hosted");
+    // Hosting twice is refused, and so is a role the event does not have.
+    assert!(
+        DocumentEdit::Event(EventEdit::Host {
+            role: "sled_race".into(),
+            name: "again".into(),
+        })
+        .apply(&mut doc)
+        .is_err()
+    );
+    let err = DocumentEdit::Event(EventEdit::Host {
+        role: "chess".into(),
+        name: "x".into(),
+    })
+    .apply(&mut doc)
+    .unwrap_err();
+    assert!(err.to_string().contains("chess"), "{err}");
+
+    // Put the example race (played to its end) in the hosted game.
+    let race: feldherr_sled_race::Race =
+        serde_json::from_str(&std::fs::read_to_string(RACE).expect("fixture")).expect("race");
+    let report = race.report().expect("a finished race reports");
+    assert!(report.finished, "{report:?}");
+    if let Document::Event(event) = &mut doc {
+        event.hosted[0].game.game = SystemGame::SledRace(Box::new(race));
+    }
+    assert!(new_year(&doc).sled_race.is_none());
+    // Any change to the hosted game feeds its report to the event.
+    DocumentEdit::Event(EventEdit::Hosted {
+        role: "sled_race".into(),
+        edit: GameEdit::SetNotes("ran on the big table".into()),
+    })
+    .apply(&mut doc)
+    .expect("fed");
+    let fed = new_year(&doc).sled_race.clone().expect("the race result");
+    let placed: Vec<(String, Option<u32>)> = report
+        .sides
+        .iter()
+        .map(|s| (s.player.clone(), s.placing))
+        .collect();
+    assert!(!fed.finishers.is_empty(), "{fed:?}");
+    // The event's finish order is the race's, by player.
+    for (i, finisher) in fed.finishers.iter().enumerate() {
+        let player = new_year(&doc)
+            .players
+            .iter()
+            .find(|p| p.id == finisher.player)
+            .expect("a player");
+        let placing = placed
+            .iter()
+            .find(|(name, _)| *name == player.name)
+            .and_then(|(_, p)| *p);
+        assert_eq!(placing, Some(i as u32 + 1), "{fed:?} vs {placed:?}");
+    }
+    // The document round-trips with its hosted game.
+    let text = feldherr_host::document::to_json(&doc);
+    assert_eq!(
+        feldherr_host::document::parse(&text, "event.json").expect("parses"),
+        doc
+    );
+    // The event itself is sound; the race was moved onto a bare table, and
+    // the hosted game says so (S1) with its path.
+    let problems = doc.problems();
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.path.starts_with("hosted[0].game.game.state.track")),
+        "{problems:?}"
+    );
+}

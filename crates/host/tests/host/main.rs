@@ -1,0 +1,8 @@
+//! Integration tests of the headless host: documents (parse, migrate,
+//! save, undo, killed writers), hosted games feeding their event, and the
+//! sheets and their export. One test binary.
+
+mod architecture;
+mod documents;
+mod hosted_games;
+mod sheets;
