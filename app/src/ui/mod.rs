@@ -3,6 +3,7 @@
 pub mod document_screen;
 pub mod game;
 pub mod odds_chart;
+pub mod palette;
 pub mod resolution_panel;
 pub mod standings_view;
 pub mod start;
