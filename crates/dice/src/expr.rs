@@ -8,14 +8,16 @@ use crate::expr_parser::Parser;
 use crate::{DiceError, Fraction, IntDist};
 
 /// Most work an expression may take, estimated before it runs, in units of
-/// about one multiply-add of a direct convolution: every kind of operation
-/// (FFT butterflies, moving-window sums, keep-pool updates, binomial rows,
-/// products) is weighted by what it costs relative to that (measured with
-/// `examples/cost_check.rs`). On one core of a current PC a unit takes 0.1
-/// to 0.5 ns, so anything under the budget answers within about 1 second
-/// (50d1000kh25, 1.5e9, about 0.5 s). [`DiceExpr::distribution_counted`]
-/// counts the work really done, which the estimate bounds.
-pub const WORK_BUDGET: u64 = 2_000_000_000;
+/// about one multiply-add of a direct convolution (0.25 ns on one core of
+/// the project's machine): every kind of operation (FFT butterflies, the
+/// power recurrence, keep-pool updates, binomial rows, products, entries
+/// built) is weighted by what it costs on that machine relative to that
+/// (measured with `examples/cost_check.rs`; every kind lands between 0.13
+/// and 0.25 ns per estimated unit). So an accepted expression answers
+/// within about 1 second and a refused one would have taken more than
+/// about half a second. [`DiceExpr::distribution_counted`] counts the work
+/// really done, which the estimate bounds.
+pub const WORK_BUDGET: u64 = 4_000_000_000;
 
 /// Most entries (lowest to highest possible value) any part of an
 /// expression may have: 2 million, 16 MB of probabilities.
@@ -99,7 +101,8 @@ impl DiceExpr {
             return Err(DiceError::OverBudget {
                 expression: self.text.clone(),
                 part: plan.worst.0,
-                work: plan.worst.1 as u64,
+                work: plan.cost.ceil() as u64,
+                part_work: (plan.worst.1.ceil() as u64).min(plan.cost.ceil() as u64),
                 budget,
             });
         }

@@ -2,7 +2,7 @@
 //! pool size (no roll is enumerated).
 
 use crate::IntDist;
-use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, W_MULADD, charge};
+use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, charge};
 
 /// `k` of `n` identical dice kept, highest or lowest, each kept die adding
 /// its score to the total.
@@ -31,8 +31,9 @@ impl KeepPool<'_> {
     /// state loops: its binomial rows and the tails summed from them.
     fn per_outcome(n: u32, k: u32) -> f64 {
         let (n, k) = (f64::from(n), f64::from(k));
-        // rows j < k of n - j + 1 entries, tails of n - k + 1 entries
-        W_BINOMIAL * (k * (n + 1.0) - k * (k - 1.0) / 2.0) + W_MULADD * k * (n - k + 1.0)
+        // rows j < k of at most n - j + 1 entries (the head and the
+        // tail's terms, or the whole row)
+        W_BINOMIAL * (k * (n + 1.0) - k * (k - 1.0) / 2.0)
     }
 
     /// Work of the state loops for one outcome when the outcomes walked
@@ -98,6 +99,8 @@ impl KeepPool<'_> {
         q[0][0] = 1.0;
         let mut result = vec![0.0; k * span + 1];
         let mut rows: Vec<Vec<f64>> = vec![Vec::new(); k];
+        let mut tails = vec![0.0; k];
+        let mut full = Vec::new();
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for (t, &(p, s)) in self.outcomes.iter().enumerate() {
             if p <= 0.0 || rest[t] <= 0.0 {
@@ -116,10 +119,11 @@ impl KeepPool<'_> {
             let shift = (s - smin) as usize;
             let mut done = 0usize;
             for (j, row) in rows.iter_mut().enumerate() {
-                binomial_row(n - j, r, not_r, row);
-                done += row.len();
+                let (tail, entries) = binomial_head(n - j, r, not_r, k - j, row, &mut full);
+                tails[j] = tail;
+                done += entries;
             }
-            charge(W_BINOMIAL * done as f64 + W_MULADD * (k * (n - k + 1)) as f64);
+            charge(W_BINOMIAL * done as f64);
             let mut elements = 0usize;
             // Index range in q[j] of the states before this outcome.
             let state = |j: usize| -> Option<(usize, usize)> {
@@ -134,7 +138,7 @@ impl KeepPool<'_> {
             // Finishing: c >= k - j of the remaining n - j dice show s.
             for (j, qj) in q.iter().enumerate() {
                 let Some((a, b)) = state(j) else { continue };
-                let tail: f64 = rows[j][k - j..].iter().sum();
+                let tail = tails[j];
                 if tail == 0.0 {
                     continue;
                 }
@@ -186,6 +190,76 @@ fn range(j: usize, lo: i64, hi: i64, smin: i64) -> (usize, usize) {
     let a = (j64 * (lo - smin)) as usize;
     let b = (j64 * (hi - smin)) as usize + 1;
     (a, b)
+}
+
+/// The first `need` binomial probabilities `C(m, c) r^c q^(m - c)` (`c <
+/// need`) into `head` and the tail `P(c >= need)`, with `q = 1 - r` given
+/// separately (it is computed more precisely from the tail masses);
+/// returns the tail and the entries computed (for the work count).
+///
+/// The head runs up from `q^m` by ratios (exact to rounding); the tail is
+/// `1 - head` when the head is at most one half (no digits lost), else it
+/// is summed from `c = need` upwards until its terms stop mattering, so a
+/// tiny tail keeps its digits. Where `q^m` would underflow, the whole row
+/// comes from [`binomial_row`], built from the mode outwards.
+fn binomial_head(
+    m: usize,
+    r: f64,
+    q: f64,
+    need: usize,
+    head: &mut Vec<f64>,
+    full: &mut Vec<f64>,
+) -> (f64, usize) {
+    head.clear();
+    let last = need.min(m + 1);
+    if q <= 0.0 {
+        // Every remaining die shows this outcome.
+        head.resize(last, 0.0);
+        if need > m {
+            head[m] = 1.0;
+            return (0.0, last);
+        }
+        return (1.0, last);
+    }
+    if r <= 0.0 {
+        head.resize(last, 0.0);
+        head[0] = 1.0;
+        return (0.0, last);
+    }
+    let start = i32::try_from(m).map_or(0.0, |m| q.powi(m));
+    if start < 1e-280 {
+        binomial_row(m, r, q, full);
+        head.extend_from_slice(&full[..last]);
+        let tail = full.get(need..).map_or(0.0, |t| t.iter().sum());
+        return (tail, m + 1);
+    }
+    let up = r / q;
+    let mut x = start;
+    let mut sum = 0.0;
+    for c in 0..last {
+        head.push(x);
+        sum += x;
+        x = x * (m - c) as f64 / (c + 1) as f64 * up;
+    }
+    if need > m {
+        return (0.0, last);
+    }
+    if sum <= 0.5 {
+        return ((1.0 - sum).max(0.0), last);
+    }
+    // x is the term c = need now; past the mode the terms only shrink.
+    let mode = (m + 1) as f64 * r;
+    let mut tail = 0.0;
+    let mut done = last;
+    for c in need..=m {
+        tail += x;
+        done += 1;
+        if x == 0.0 || (x < tail * 1e-17 && c as f64 > mode) {
+            break;
+        }
+        x = x * (m - c) as f64 / (c + 1) as f64 * up;
+    }
+    (tail, done)
 }
 
 /// The binomial probabilities `C(m, c) r^c q^(m - c)` for `c = 0..=m`, with
