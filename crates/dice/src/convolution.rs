@@ -30,8 +30,16 @@ pub(crate) fn convolve_cost(a: usize, b: usize) -> f64 {
     if a == 0 || b == 0 {
         return 0.0;
     }
+    if a.min(b) < SHORT {
+        return direct_cost(a, b);
+    }
     direct_cost(a, b).min(fft_cost(a + b - 1))
 }
+
+/// An operand shorter than this is convolved directly without weighing
+/// the FFT (which never wins then: its fixed cost is above the direct
+/// method's for such operands).
+const SHORT: usize = 16;
 
 /// The convolution of `a` and `b` (length `a.len() + b.len() - 1`), by
 /// whichever of the direct and the FFT method is cheaper.
@@ -44,7 +52,9 @@ pub(crate) fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
-    if direct_cost(a.len(), b.len()) <= fft_cost(a.len() + b.len() - 1) {
+    if a.len().min(b.len()) < SHORT
+        || direct_cost(a.len(), b.len()) <= fft_cost(a.len() + b.len() - 1)
+    {
         direct(a, b)
     } else {
         by_fft(a, b)

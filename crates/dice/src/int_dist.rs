@@ -170,6 +170,23 @@ impl IntDist {
         )
     }
 
+    /// `self + sign * other` for a distribution `other` of one entry (a
+    /// number, or one value with its probability), moving `self` instead of
+    /// convolving.
+    pub(crate) fn plus_certain(mut self, other: &IntDist, sign: i64) -> IntDist {
+        let (offset, probs) = other.dense();
+        let p = probs.first().copied().unwrap_or(0.0);
+        charge(W_ENTRY);
+        if p != 1.0 {
+            charge(W_ENTRY * self.probs.len() as f64);
+            for x in &mut self.probs {
+                *x *= p;
+            }
+        }
+        self.offset += sign * offset;
+        self
+    }
+
     /// The negated values.
     pub fn neg(&self) -> IntDist {
         match self.max() {

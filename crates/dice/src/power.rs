@@ -78,8 +78,15 @@ fn costs(width: usize, n: u32) -> [(Method, Option<f64>); 3] {
     ]
 }
 
+/// Results shorter than this take the ladder without weighing the others
+/// (an FFT of fewer than 64 entries never wins).
+const SHORT: usize = 64;
+
 /// The cheapest method and its estimated work.
 fn choose(width: usize, n: u32) -> (Method, f64) {
+    if n as usize * width.saturating_sub(1) < SHORT {
+        return (Method::Ladder, ladder_cost(width, n));
+    }
     costs(width, n)
         .into_iter()
         .filter_map(|(m, c)| c.map(|c| (m, c)))

@@ -340,3 +340,51 @@ fn huge_or_deep_input_is_an_error_not_a_crash() {
     assert!((d.prob_of(0) - 2999.0 * 3000.0 / 2.0 / 9e6).abs() < 1e-9);
     assert!((d.total() - 1.0).abs() < 1e-9);
 }
+
+/// Issue 29: `x` rolls a whole term several times and adds the rolls, so
+/// `d{0,0,1,1,2,3}x20` is 20 of these dice and `4d6kh3x6` the sum of six
+/// ability scores; `x` without a count, or a count of 0, is refused.
+#[test]
+fn a_term_repeated_with_x_is_the_sum_of_its_rolls() {
+    let same = |a: &str, b: &str| {
+        let (x, y) = (odds(a), odds(b));
+        assert_eq!((x.min(), x.max()), (y.min(), y.max()), "{a} vs {b}");
+        for (v, p) in y.iter() {
+            assert!((x.prob_of(v) - p).abs() < 1e-14, "{a} vs {b} at {v}");
+        }
+    };
+    same("d{0,0,1,1,2,3}x20", "20d{0,0,1,1,2,3}");
+    same("3d6x2", "6d6");
+    same("d20<12x3", "3d20<12");
+    let one = odds("4d6kh3");
+    let twice = one.add(&one);
+    same_dist(&odds("4d6kh3x2"), &twice);
+    assert_eq!(
+        DiceExpr::parse("d{0,0,1,1,2,3}x20")
+            .unwrap()
+            .exact_mean()
+            .map(|m| m.to_string()),
+        Some("70/3".to_owned())
+    );
+    for (bad, at) in [("d6x", 4), ("d6x0", 4), ("2x6", 2)] {
+        let err = DiceExpr::parse(bad).unwrap_err();
+        let DiceError::BadExpression { position, .. } = err else {
+            panic!("{bad}: {err:?}");
+        };
+        assert_eq!(position + 1, at, "{bad}: {err}");
+    }
+    assert_eq!(
+        DiceExpr::parse("d6x0").unwrap_err().to_string(),
+        "dice expression \"d6x0\": 'x' needs how often to roll, 1 to 1000000, as in 4d6kh3x6 \
+         (at character 4)"
+    );
+    // Costed like the dice it stands for.
+    assert!(DiceExpr::parse("d1000x1000000").unwrap().cost().is_err());
+}
+
+fn same_dist(x: &IntDist, y: &IntDist) {
+    assert_eq!((x.min(), x.max()), (y.min(), y.max()));
+    for (v, p) in y.iter() {
+        assert!((x.prob_of(v) - p).abs() < 1e-14, "at {v}");
+    }
+}
