@@ -32,6 +32,10 @@
 //!   set of sheets into one file; text is real (selectable) text in the
 //!   embedded DejaVu Sans fonts.
 //!
+//! A whole export goes through [`png_set`] or [`pdf_set`]: every sheet is
+//! laid out and every page encoded on all cores (rayon), and the caller
+//! gets the bytes of each file to write.
+//!
 //! [`Layout::text_outline`] dumps the layout as text for snapshot tests.
 //!
 //! # Units and coordinates
@@ -103,6 +107,7 @@ mod paragraph;
 mod pdf;
 mod picture;
 mod raster;
+mod sheet_set;
 mod signatures;
 mod style;
 mod table;
@@ -122,6 +127,7 @@ pub use paragraph::Paragraph;
 pub use pdf::render_pdf_set;
 pub use picture::Picture;
 pub use raster::{RasterPage, pixels_per_metre};
+pub use sheet_set::{PdfSet, pdf_set, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
 pub use table::{Column, Table};
