@@ -58,12 +58,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
     remove_stale_temps(&folder, name, SystemTime::now());
-    // The permissions to keep: those of the file being replaced (through a
-    // symlink at `path`, the file it points to).
-    let keep = fs::metadata(path)
-        .ok()
-        .filter(fs::Metadata::is_file)
-        .map(|m| m.permissions());
+    let keep = kept_permissions(path);
     let (temp, file) = create_temp(&folder)?;
     let result = fill(file, bytes, keep).and_then(|()| {
         fs::rename(&temp, path)?;
@@ -77,6 +72,153 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// The permissions a file written over `path` keeps: those of the regular
+/// file there (looked at without following a symlink: a planted link
+/// lends nothing), without setuid, setgid or sticky bits; none for
+/// anything else.
+fn kept_permissions(path: &Path) -> Option<fs::Permissions> {
+    let meta = fs::symlink_metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(fs::Permissions::from_mode(
+            meta.permissions().mode() & 0o777,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        Some(meta.permissions())
+    }
+}
+
+/// One file of a set written by [`write_set`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetFile {
+    /// The file's name in the folder (no separators).
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Whether [`write_set`] may replace files that are there already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replace {
+    /// Refuse: nothing is written when any file is there (checked before
+    /// the first write), and a file that appears meanwhile (another export
+    /// into the same folder) is never replaced.
+    Never,
+    /// Replace existing files (atomically, file by file).
+    Existing,
+}
+
+/// Writes a set of files into `folder` (created if missing): every file
+/// to a temporary first and synced, then all published, then the folder
+/// synced once. One scan of the folder removes old temporaries and finds
+/// the files there.
+///
+/// With [`Replace::Never`] the names are checked before anything is
+/// written, and each file is published without replacing (a hard link of
+/// the temporary, which fails on an existing name), so two exports into
+/// one folder never replace each other's files: the second is refused and
+/// takes back what it published. Without hard links (some file systems)
+/// it falls back to a check just before the rename.
+///
+/// # Errors
+/// [`io::ErrorKind::AlreadyExists`] naming the first file already there
+/// (with [`Replace::Never`]), [`io::ErrorKind::InvalidInput`] for a name
+/// that is not a plain file name, or any I/O error; the temporaries are
+/// removed then.
+pub fn write_set(folder: &Path, files: &[SetFile], replace: Replace) -> io::Result<Vec<PathBuf>> {
+    for file in files {
+        let plain = Path::new(&file.name)
+            .file_name()
+            .is_some_and(|n| n == file.name.as_str());
+        if !plain || file.name.starts_with('.') {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{:?} is not a plain file name", file.name),
+            ));
+        }
+    }
+    fs::create_dir_all(folder)?;
+    remove_stale_temps(folder, std::ffi::OsStr::new(""), SystemTime::now());
+    if replace == Replace::Never {
+        for file in files {
+            let path = folder.join(&file.name);
+            if fs::symlink_metadata(&path).is_ok() {
+                return Err(exists(&path));
+            }
+        }
+    }
+    let mut temps: Vec<(PathBuf, PathBuf)> = Vec::with_capacity(files.len());
+    let written = (|| {
+        for file in files {
+            let path = folder.join(&file.name);
+            let keep = if replace == Replace::Existing {
+                kept_permissions(&path)
+            } else {
+                None
+            };
+            let (temp, handle) = create_temp(folder)?;
+            temps.push((temp, path));
+            fill(handle, &file.bytes, keep)?;
+        }
+        let mut published = Vec::with_capacity(temps.len());
+        for (temp, path) in &temps {
+            let result = match replace {
+                Replace::Existing => fs::rename(temp, path),
+                Replace::Never => publish_new(temp, path),
+            };
+            if let Err(e) = result {
+                // Take back what this call published: the set is all or
+                // nothing for the other export that got there first.
+                if replace == Replace::Never {
+                    for p in &published {
+                        let _ = fs::remove_file(p);
+                    }
+                }
+                return Err(e);
+            }
+            published.push(path.clone());
+        }
+        if let Ok(dir) = File::open(folder) {
+            let _ = dir.sync_all();
+        }
+        Ok(published)
+    })();
+    for (temp, _) in &temps {
+        // Published temporaries are gone already (renamed) or are the
+        // second name of a hard link; either way the temporary name goes.
+        let _ = fs::remove_file(temp);
+    }
+    written
+}
+
+/// Publishes `temp` as `path` without replacing anything there.
+fn publish_new(temp: &Path, path: &Path) -> io::Result<()> {
+    match fs::hard_link(temp, path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(exists(path)),
+        // No hard links here: check, then rename (a narrow window).
+        Err(_) => {
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(exists(path));
+            }
+            fs::rename(temp, path)
+        }
+    }
+}
+
+/// The refusal of a file that is there already.
+fn exists(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("{} already exists", path.display()),
+    )
 }
 
 /// Writes `bytes` into the fresh temporary `file`, gives it the kept
