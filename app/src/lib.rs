@@ -31,12 +31,14 @@ pub mod ui;
 /// Opens the main window (with `file` opened, if given) and runs until it
 /// is closed.
 pub fn run_gui(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    let viewport = eframe::egui::ViewportBuilder::default()
+        .with_title("Feldherr")
+        .with_inner_size([1200.0, 800.0])
+        .with_min_inner_size([640.0, 480.0]);
     let options = eframe::NativeOptions {
-        viewport: eframe::egui::ViewportBuilder::default()
-            .with_title("Feldherr")
-            .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([640.0, 480.0]),
+        viewport,
         persist_window: true,
+        persistence_path: settings::settings_file(),
         ..Default::default()
     };
     eframe::run_native(
