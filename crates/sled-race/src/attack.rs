@@ -3,16 +3,16 @@
 use feldherr_dice::mechanics::{D6Test, to_hit_target};
 use feldherr_dice::step::{ChoiceRequest, Pending, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
-use feldherr_geometry::{Angle, SledZone, distance_point_shape};
+use feldherr_geometry::{Angle, distance_point_shape};
 use feldherr_play::Id;
 
-use crate::RaceState;
 use crate::collision::zone_key;
 use crate::geometry::{footprint, side_midpoints};
 use crate::hit::{Target, resolve_hit};
 use crate::movement::zone_at;
 use crate::speed::{change_magnitude, speed_band_modifier};
 use crate::text::{msg, render, rule_step};
+use crate::{RaceState, SledZone};
 
 /// How far an attack reaches, from the middle of a long side (S13).
 pub const REACH: f64 = 1.0;

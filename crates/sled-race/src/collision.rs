@@ -1,14 +1,14 @@
 //! Collisions between sleds, by the zone of the rammed sled (S12).
 
 use feldherr_dice::step::{Pending, Steps};
-use feldherr_geometry::{Angle, SledZone};
+use feldherr_geometry::Angle;
 use feldherr_play::Id;
 
-use crate::RaceState;
 use crate::hit::{Target, resolve_hit};
 use crate::movement::{MoveRun, Push, zone_at};
 use crate::speed::change_magnitude;
 use crate::text::{msg, rule_step};
+use crate::{RaceState, SledZone};
 
 /// The catalogue key of a zone's name.
 pub fn zone_key(zone: SledZone) -> &'static str {

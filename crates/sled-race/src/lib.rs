@@ -20,7 +20,7 @@
 //!   turn is a turn to the left.
 //! - Speeds are signed whole numbers; negative travels backwards. Every
 //!   modifier table uses the absolute speed.
-//! - The six zones of a sled (S4) are [`feldherr_geometry::SledZone`];
+//! - The six zones of a sled (S4) are [`SledZone`] ([`sled_zone`]);
 //!   [`Sled::zone_sectors`] gives them as sectors for drawing.
 //! - Sleds are 2 x 4 in by default ([`RaceSettings`]); Toughness 6 and 3
 //!   wounds.
@@ -92,6 +92,7 @@ mod terrain;
 mod text;
 mod track;
 mod turning;
+mod zone;
 
 pub use attack::{REACH, kick_effect, targets as attack_targets};
 pub use collision::{lower_front, zone_key};
@@ -108,3 +109,4 @@ pub use terrain::{TERRAIN_TABLE, Terrain, TerrainEffect, TerrainKind};
 pub use text::{DE as MESSAGES_DE, EN as MESSAGES_EN};
 pub use track::{MAX_TERRAIN, Track, downhill, sled_table_rules};
 pub use turning::{MAX_TURN, TurnResolver, TurnResult, margin_row, turn_test_passes};
+pub use zone::{SledZone, sled_zone, travel_direction};

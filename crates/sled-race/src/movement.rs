@@ -6,7 +6,7 @@ use std::sync::Arc;
 use feldherr_dice::mechanics::D6Test;
 use feldherr_dice::step::{ChoiceRequest, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
-use feldherr_geometry::{Angle, Bounds, Point, Shape, SledZone};
+use feldherr_geometry::{Angle, Bounds, Point, Shape};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,7 @@ use crate::hit::{Target, resolve_hit};
 use crate::speed::{change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier};
 use crate::text::{msg, render, rule_step};
 use crate::track::downhill;
-use crate::{RaceState, SledStatus, SlopeReading, Terrain, TerrainEffect, TerrainKind};
+use crate::{RaceState, SledStatus, SledZone, SlopeReading, Terrain, TerrainEffect, TerrainKind};
 
 /// The most inches one move resolves (work is bounded; a sled this fast
 /// stops there, P33).

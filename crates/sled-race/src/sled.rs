@@ -1,10 +1,11 @@
 //! A sled in the race: its pose, speed, wounds and movement dice.
 
-use feldherr_geometry::{Angle, OrientedRect, Point, SledZone, sled_zone};
+use feldherr_geometry::{Angle, OrientedRect, Point};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
-use crate::{Driver, RaceSettings};
+use crate::zone::sled_zone;
+use crate::{Driver, RaceSettings, SledZone};
 
 /// Toughness of every sled ("Widerstand von 6").
 pub const SLED_TOUGHNESS: u32 = 6;

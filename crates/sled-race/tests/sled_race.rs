@@ -10,4 +10,5 @@ mod sled_race {
     mod proptest_race;
     mod speed;
     mod turning;
+    mod zone;
 }

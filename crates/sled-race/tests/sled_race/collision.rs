@@ -1,6 +1,6 @@
 //! S12: collisions by zone, the Ogre/Elf example, pushing.
 
-use feldherr_geometry::SledZone;
+use feldherr_sled_race::SledZone;
 use feldherr_sled_race::lower_front;
 
 use super::common::*;

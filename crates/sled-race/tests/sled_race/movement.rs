@@ -1,7 +1,7 @@
 //! S6, S8, S9, S10, S13, S14, S15 on small tracks.
 
-use feldherr_geometry::SledZone;
 use feldherr_play::Id;
+use feldherr_sled_race::SledZone;
 use feldherr_sled_race::{MoveResolver, SledStatus, TerrainKind, kick_effect};
 
 use super::common::*;
