@@ -22,16 +22,24 @@ pub fn zone_key(zone: SledZone) -> &'static str {
     }
 }
 
-/// `speed` lowered by `by` ("sinkt um", S12: the signed speed is
-/// lowered). When that gives the sled a new direction of travel (a
-/// forward sled going negative, or a standing sled starting to move) only
-/// a quarter of the result, truncated towards zero, is kept: the Ogre/Elf
-/// example, 0 lowered by 6 is -6, kept -1. A sled already travelling
-/// backwards keeps its direction, so nothing is quartered.
+/// `speed` lowered by `by` in a front collision ("sinkt um", S12,
+/// corrected 2026-11-26): the absolute speed drops by `by` in the sled's
+/// own direction of travel, so a sled moving backwards at -4 slowed by 3
+/// moves backwards at -1. Only when the loss is larger than the absolute
+/// speed does the direction of travel change, and then only a quarter of
+/// the excess, truncated towards zero, is kept. A standing sled counts as
+/// travelling forwards (its zones follow its facing): the Ogre/Elf
+/// example, 0 lowered by 6 would be -6, kept -1.
 pub fn lower_front(speed: i32, by: i32) -> i32 {
-    let raw = speed - by;
-    let reversed = (speed > 0 && raw < 0) || (speed == 0 && raw != 0);
-    if reversed { raw / 4 } else { raw }
+    let magnitude = i64::from(speed).abs();
+    let by = i64::from(by.max(0));
+    let sign: i64 = if speed < 0 { -1 } else { 1 };
+    let new = if by <= magnitude {
+        sign * (magnitude - by)
+    } else {
+        -sign * ((by - magnitude) / 4)
+    };
+    i32::try_from(new).unwrap_or(if new < 0 { i32::MIN } else { i32::MAX })
 }
 
 /// A speed with the magnitude `magnitude` in the sled's own direction of

@@ -24,7 +24,8 @@
 //!   [`Sled::zone_sectors`] gives them as sectors for drawing.
 //! - Sleds are 2 x 4 in by default ([`RaceSettings`]); Toughness 6 and 3
 //!   wounds.
-//! - Rulings of the project (P31-P35) are listed in `docs/RULINGS.md`.
+//! - Rulings of the project (P31-P35, PS1-PS2) are listed in
+//!   `docs/RULINGS.md`.
 //!
 //! # Structure
 //!
