@@ -112,7 +112,7 @@ pub(crate) fn collide(
         return Ok(());
     };
     let zone = zone_at(st, rammed, a.center);
-    let (va, vb) = (a.speed.abs(), b.speed.abs());
+    let (va, vb) = (a.speed.saturating_abs(), b.speed.saturating_abs());
     let (ca, cb) = (a.collision_value(), b.collision_value());
     steps.log(rule_step(
         "S12",
@@ -134,13 +134,13 @@ pub(crate) fn collide(
             if vb >= va {
                 steps.log(rule_step("S12", msg("sled.log.rear_push", &[])));
             } else {
-                let strength = (ca - cb).abs();
+                let strength = ca.saturating_sub(cb).saturating_abs();
                 steps.log(rule_step(
                     "S12",
                     msg("sled.log.rear_hits", &[("strength", strength.into())]),
                 ));
                 hit_all(steps, st, rammer, rammed, strength)?;
-                let mean = (va + vb + 1) / 2;
+                let mean = va.saturating_add(vb).saturating_add(1) / 2;
                 set_speed(st, rammer, with_magnitude(a.speed, mean));
                 set_speed(st, rammed, with_magnitude(b.speed, mean));
                 steps.log(rule_step(
@@ -171,7 +171,7 @@ pub(crate) fn collide(
                     msg("sled.log.side_rear_hits", &[("strength", strength.into())]),
                 ));
                 hit_all(steps, st, rammer, rammed, strength)?;
-                let mean = (va + vb) / 2;
+                let mean = va.saturating_add(vb) / 2;
                 set_speed(st, rammer, with_magnitude(a.speed, mean));
                 set_speed(st, rammed, with_magnitude(b.speed, mean));
                 steps.log(rule_step(
@@ -202,7 +202,7 @@ pub(crate) fn collide(
             ));
         }
         SledZone::Front => {
-            let strength = ca + cb;
+            let strength = ca.saturating_add(cb);
             steps.log(rule_step(
                 "S12",
                 msg("sled.log.front_hits", &[("strength", strength.into())]),

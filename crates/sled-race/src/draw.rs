@@ -127,6 +127,17 @@ impl Resolver for DrawResolver {
                     s.dice.clear();
                 }
                 for (id, toughness, name) in racing {
+                    // A damaged save must not make a roll of millions of
+                    // dice: a driver has Toughness 1 to 10.
+                    if !(1..=10).contains(&toughness) {
+                        return Err(Pending::Failed(
+                            feldherr_dice::DiceError::InvalidParameter {
+                                field: "driver.toughness",
+                                value: i64::from(toughness),
+                                expected: "1 to 10",
+                            },
+                        ));
+                    }
                     let purpose = msg("sled.roll.movement_dice", &[("count", toughness.into())])
                         .text("name", &name);
                     let faces = steps.roll(

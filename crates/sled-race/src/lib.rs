@@ -24,7 +24,7 @@
 //!   [`Sled::zone_sectors`] gives them as sectors for drawing.
 //! - Sleds are 2 x 4 in by default ([`RaceSettings`]); Toughness 6 and 3
 //!   wounds.
-//! - Rulings of the project (P31-P35, PS1-PS2) are listed in
+//! - Rulings of the project (P31-P35, PS1-PS3) are listed in
 //!   `docs/RULINGS.md`.
 //!
 //! # Structure
@@ -76,6 +76,7 @@
 #![warn(missing_docs)]
 
 mod attack;
+mod checks;
 mod collision;
 mod draw;
 mod driver;
@@ -102,7 +103,9 @@ pub use driver::{Driver, Mount};
 pub use error::SledError;
 pub use kind::{SledKind, SledOutcome};
 pub use movement::{MAX_INCHES, MoveResolver, Stepped};
-pub use race::{Entrant, MAX_ENTRANTS, PlannedInch, Race, RaceEdit, StepInput};
+pub use race::{
+    Entrant, MAX_ENTRANTS, MAX_RESOLUTIONS, MAX_TURNS, PlannedInch, Race, RaceEdit, StepInput,
+};
 pub use settings::{RaceSettings, SlopeReading, TurnFailureReading, TurnTestNaturals};
 pub use sled::{SLED_TOUGHNESS, SLED_WOUNDS, Sled, SledStatus};
 pub use state::{NextStep, ROUNDS_PER_TURN, RaceState};

@@ -14,7 +14,9 @@ use crate::geometry::{
     crossed_within, first_contact, first_contact_within, footprint, near, on_kind, swept_bounds,
 };
 use crate::hit::{Target, resolve_hit};
-use crate::speed::{change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier};
+use crate::speed::{
+    MAX_SPEED, capped, change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier,
+};
 use crate::text::{msg, render, rule_step};
 use crate::track::downhill;
 use crate::{RaceState, SledStatus, SledZone, SlopeReading, Terrain, TerrainEffect, TerrainKind};
@@ -233,7 +235,7 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
                 &[
                     ("speed", previous.into()),
                     ("face", face.into()),
-                    ("sum", (previous + face as i32).into()),
+                    ("sum", i64::from(previous) + i64::from(face)),
                 ],
             ),
         ));
@@ -264,8 +266,8 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
     };
     let angle = Angle::between(direction, downhill());
     let modifier = slope_modifier(angle);
-    let result = base + modifier;
-    let new = sign_rule(previous, result);
+    let result = base.saturating_add(modifier);
+    let mut new = sign_rule(previous, result);
     steps.log(rule_step(
         "S5",
         msg(
@@ -288,6 +290,13 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
                     ("speed", new.into()),
                 ],
             ),
+        ));
+    }
+    if new.saturating_abs() > MAX_SPEED {
+        new = new.clamp(-MAX_SPEED, MAX_SPEED);
+        steps.log(rule_step(
+            "PS3",
+            msg("sled.log.speed_cap", &[("max", MAX_SPEED.into())]),
         ));
     }
     steps.log(rule_step(
@@ -396,7 +405,7 @@ pub(crate) fn move_phase(
                 shift(st, id, heading, (at - BACK_OFF).max(0.0));
                 run.moved += at;
                 run.path.push(st.sled(id).map_or(center, |x| x.center));
-                let strength = speed.abs();
+                let strength = speed.saturating_abs();
                 steps.log(rule_step(
                     "S10",
                     msg(
@@ -564,7 +573,7 @@ fn push_step(
     match blocker {
         Blocker::Terrain(t) => {
             // As if it had driven into the obstacle itself (S10).
-            let strength = p.speed.abs();
+            let strength = p.speed.saturating_abs();
             steps.log(rule_step(
                 "PS1",
                 msg("sled.log.pushed_into", &[("strength", strength.into())])
@@ -651,6 +660,7 @@ fn inch_terrain(
             && let Some(s) = st.sled_mut(id)
         {
             let delta = if up { -1 } else { 1 };
+            let held = capped(s.speed, delta);
             s.speed = change_magnitude(s.speed, delta);
             let key = if up {
                 "sled.log.slope_up"
@@ -667,6 +677,12 @@ fn inch_terrain(
                 )
                 .key("terrain", slope.kind.key()),
             ));
+            if held {
+                steps.log(rule_step(
+                    "PS3",
+                    msg("sled.log.speed_cap", &[("max", MAX_SPEED.into())]),
+                ));
+            }
             if speed == 0 {
                 steps.log(rule_step(
                     "S8",
@@ -692,7 +708,7 @@ fn inch_terrain(
         && let Some(s) = st.sled(id).cloned()
         && s.racing()
     {
-        let speed = s.speed.abs();
+        let speed = s.speed.saturating_abs();
         let speed_mod = speed_band_modifier(speed);
         let total = speed_mod + terrain_mod;
         let need = (3 - total).clamp(2, 6);

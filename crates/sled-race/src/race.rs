@@ -21,6 +21,14 @@ use crate::{Driver, RaceSettings, RaceState, Sled, SledKind, SledStatus, Terrain
 /// The most entrants a race takes.
 pub const MAX_ENTRANTS: usize = 16;
 
+/// The most turns a race lasts (PS3; a bound on work far beyond any race
+/// on a 72 in table: each turn moves every sled up to three times).
+pub const MAX_TURNS: u32 = 99;
+
+/// The most resolutions a race keeps: a turn of 16 sleds takes 100 (its
+/// dice, three orders, a move and a turn attempt per sled and round).
+pub const MAX_RESOLUTIONS: usize = 10_000;
+
 /// The most answers [`Race::play_next`] gives one step before it gives up
 /// (a step asks far fewer; the bound keeps a faulty chooser from looping).
 const MAX_ANSWERS: usize = 10_000;
@@ -239,6 +247,12 @@ impl Race {
                 None,
             ));
         }
+        if self.resolutions.len() >= MAX_RESOLUTIONS {
+            return Err(refused(
+                &format!("a race keeps at most {MAX_RESOLUTIONS} resolutions"),
+                "PS3",
+            ));
+        }
         let st = self
             .state
             .as_ref()
@@ -246,6 +260,10 @@ impl Race {
         let before = Box::new(st.clone());
         match (st.next_step(), input) {
             (NextStep::StartDraw, StepInput::Draw) => Ok(SledKind::StartDraw { before }),
+            (NextStep::TurnDice, StepInput::Draw) if st.turn >= MAX_TURNS => Err(refused(
+                &format!("a race lasts at most {MAX_TURNS} turns; end it (S15)"),
+                "PS3",
+            )),
             (NextStep::TurnDice, StepInput::Draw) => Ok(SledKind::TurnDice { before }),
             (NextStep::RoundOrder, StepInput::Draw) => Ok(SledKind::RoundOrder { before }),
             (NextStep::Move(sled), StepInput::Move { facing }) => {
@@ -566,13 +584,7 @@ impl Game for Race {
 
     fn problems(&self, table: &Table) -> Vec<Problem> {
         let mut out = Vec::new();
-        for (i, e) in self.entrants.iter().enumerate() {
-            if let Some(d) = &e.driver
-                && let Err(err) = d.validate()
-            {
-                out.push(Problem::new(format!("entrants[{i}].driver"), err.to_string()).rule("N6"));
-            }
-        }
+        crate::checks::race_problems(self, &mut out);
         for p in table.pieces() {
             if p.layer == Layer::Terrain && TerrainKind::from_type_id(&p.kind).is_none() {
                 out.push(

@@ -107,7 +107,9 @@ impl Sled {
 
     /// The collision value: max(driver Toughness, |speed|) (S12).
     pub fn collision_value(&self) -> i32 {
-        (self.driver.toughness as i32).max(self.speed.abs())
+        i32::try_from(self.driver.toughness)
+            .unwrap_or(i32::MAX)
+            .max(self.speed.saturating_abs())
     }
 
     /// The zone of this sled that `point` lies in (S4); `None` at its centre.

@@ -57,9 +57,16 @@ pub struct RaceState {
 }
 
 impl RaceState {
-    /// The race round counted from 1 over all turns.
+    /// The race round counted from 1 over all turns. Checked arithmetic:
+    /// a turn counter beyond any race (a damaged file) gives `u32::MAX`,
+    /// never a wrapped number; [`feldherr_play::Game::problems`] refuses
+    /// such a race (PS3).
     pub fn race_round(&self) -> u32 {
-        self.turn.saturating_sub(1) * ROUNDS_PER_TURN + self.round
+        self.turn
+            .saturating_sub(1)
+            .checked_mul(ROUNDS_PER_TURN)
+            .and_then(|r| r.checked_add(self.round))
+            .unwrap_or(u32::MAX)
     }
 
     /// The sled with id `id`.

@@ -249,3 +249,29 @@ fn s13_punch_uses_weapon_skill() {
     assert_eq!(get("modifier"), Some(-2));
     assert_eq!(get("need"), Some(5));
 }
+
+#[test]
+fn ps3_a_speed_is_held_at_60_and_the_log_says_so() {
+    // At 60 without dice, facing downhill: 60 + 1 is held at 60 (PS3).
+    let st = state(
+        vec![],
+        vec![sled(1, "A", [3, 4, 3, 3, 3], (5.0, 24.0), 0.0, 60)],
+        1,
+    );
+    let (out, log) = run_move(&st, 1, None, &[], &[]);
+    assert!(logged(&log, "sled.log.speed_cap"));
+    assert_eq!(number(&log, "sled.log.new_speed", "speed"), Some(60));
+    assert_eq!(sled_of(&out, 1).speed, 60);
+    // A steep slope downhill adds nothing beyond it either.
+    let slope = rect(TerrainKind::SteepSlope, 20.0, 24.0, 10.0, 10.0, Some(180.0));
+    let st = state(
+        vec![slope],
+        vec![sled(1, "A", [3, 4, 3, 3, 3], (5.0, 24.0), 0.0, 59)],
+        1,
+    );
+    let (out, log) = run_move(&st, 1, None, &[], &[]);
+    assert!(logged(&log, "sled.log.slope_down"));
+    assert!(logged(&log, "sled.log.speed_cap"));
+    assert!(sled_of(&out, 1).speed <= 60);
+    assert_eq!(feldherr_sled_race::speed::MAX_SPEED, 60);
+}
