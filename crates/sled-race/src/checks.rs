@@ -165,7 +165,7 @@ pub(crate) fn state_problems(race: &Race, st: &RaceState, path: &str, out: &mut 
                 ),
                 "N6",
             )),
-            Some(e) if e.driver.as_ref() != Some(&s.driver) => out.push(problem(
+            Some(e) if e.driver.as_ref() != Some(&*s.driver) => out.push(problem(
                 format!("{spath}.driver"),
                 format!("{} is not the driver {} entered", s.driver.name, e.player),
                 "N6",

@@ -114,8 +114,8 @@ pub(crate) fn inches_message(inches: f64) -> Message {
 /// inch by inch through the track.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveResolver {
-    /// The race before the move.
-    pub before: RaceState,
+    /// The race before the move (shared with the saved resolution).
+    pub before: Arc<RaceState>,
     /// The moving sled.
     pub sled: Id,
     /// The facing chosen at speed 0 (phase 1), if any.
@@ -134,7 +134,7 @@ impl Resolver for MoveResolver {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<Stepped, Pending> {
-        let mut st = self.before.clone();
+        let mut st = (*self.before).clone();
         let id = self.sled;
         let Some(start) = st.sled(id).cloned() else {
             return Ok(Stepped::new(
@@ -339,6 +339,10 @@ pub(crate) fn move_phase(
         .map(|t| (t.shape.bounds(), t))
         .collect();
     let mut crossed_line = false;
+    // The other racing sleds' footprints, refreshed only after something
+    // that can move them or take them out (a push, a collision, an attack).
+    let mut others: Vec<(Id, Shape, Bounds)> = Vec::new();
+    let mut others_stale = true;
     while let Some((racing, speed)) = st.sled(id).map(|s| (s.racing(), s.speed)) {
         let limit = f64::from(speed.unsigned_abs());
         if !racing || run.moved + EPS >= limit {
@@ -361,6 +365,20 @@ pub(crate) fn move_phase(
         // (PS1).
         if let Some(push) = run.pushing {
             push_step(steps, st, id, push, &edges, step, run)?;
+            others_stale = true;
+        }
+        if others_stale {
+            others = st
+                .sleds
+                .iter()
+                .filter(|o| o.id != id && o.racing())
+                .filter_map(|o| {
+                    let shape = footprint(o, &settings)?;
+                    let bounds = shape.bounds();
+                    Some((o.id, shape, bounds))
+                })
+                .collect();
+            others_stale = false;
         }
         let Some((heading, center, shape)) = st
             .sled(id)
@@ -387,16 +405,12 @@ pub(crate) fn move_phase(
             obstacle = Some((0.0, edge));
         }
         let mut rammed: Option<(f64, Id)> = None;
-        for other in st.sleds.iter().filter(|o| o.id != id && o.racing()) {
-            let Some(other_shape) = footprint(other, &settings) else {
-                continue;
-            };
-            let other_bounds = other_shape.bounds();
+        for (other, other_shape, other_bounds) in &others {
             if let Some(at) =
-                first_contact_within(&shape, swept, heading, step, &other_shape, other_bounds)
+                first_contact_within(&shape, swept, heading, step, other_shape, *other_bounds)
                 && rammed.is_none_or(|(best, _)| at < best)
             {
-                rammed = Some((at, other.id));
+                rammed = Some((at, *other));
             }
         }
         let obstacle = obstacle.map(|(at, t)| (at, t.name.clone(), t.kind));
@@ -442,6 +456,7 @@ pub(crate) fn move_phase(
                     ));
                 } else {
                     crate::collision::collide(steps, st, id, other, run)?;
+                    others_stale = true;
                     let left = st.sled(id).filter(|s| s.racing()).map_or(0.0, |s| {
                         (f64::from(s.speed.unsigned_abs()) - run.moved).max(0.0)
                     });
@@ -477,6 +492,7 @@ pub(crate) fn move_phase(
                 });
                 if full_inch && !special && !standing && st.turn >= 2 && left {
                     crate::attack::offer(steps, st, id, inch)?;
+                    others_stale = true;
                 }
             }
         }

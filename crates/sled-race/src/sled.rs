@@ -1,5 +1,7 @@
 //! A sled in the race: its pose, speed, wounds and movement dice.
 
+use std::sync::Arc;
+
 use feldherr_geometry::{Angle, OrientedRect, Point};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
@@ -40,8 +42,9 @@ pub enum SledStatus {
 pub struct Sled {
     /// Stable id (the entrant's id).
     pub id: Id,
-    /// The driver.
-    pub driver: Driver,
+    /// The driver (shared: copying a state copies no names).
+    #[serde(with = "crate::state::shared")]
+    pub driver: Arc<Driver>,
     /// The sled's table piece, once placed.
     #[serde(default)]
     pub piece: Option<u64>,
@@ -67,7 +70,7 @@ impl Sled {
         let wounds = driver.wounds;
         Sled {
             id,
-            driver,
+            driver: Arc::new(driver),
             piece: None,
             center,
             facing: Angle::ZERO,

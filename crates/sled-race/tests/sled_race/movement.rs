@@ -14,7 +14,7 @@ fn wood_args(kind: TerrainKind, speed: i32) -> Vec<(String, i64)> {
     let st = state(vec![terrain], vec![s], 1);
     prompt_args(
         MoveResolver {
-            before: st,
+            before: std::sync::Arc::new(st),
             sled: Id(1),
             facing: None,
         },
@@ -147,7 +147,7 @@ fn s9_ice_end_forbids_the_turn() {
 fn s14_driver_out_removes_the_sled() {
     let rocks = circle(TerrainKind::Rocks, 33.5, 24.0, 1.0);
     let mut s = sled(1, "A", [3, 4, 3, 3, 1], (27.0, 24.0), 0.0, 4);
-    s.driver.armour_save = Some(5);
+    std::sync::Arc::make_mut(&mut s.driver).armour_save = Some(5);
     // Strength 5 against a 5+ save: 7+, no save possible. to-wound 2+: 6.
     let (out, log) = run_move(&state(vec![rocks], vec![s], 1), 1, None, &[6, 1], &[]);
     assert!(logged(&log, "sled.log.no_save_possible"));
@@ -162,7 +162,7 @@ fn s14_driver_out_removes_the_sled() {
 fn s14_armour_save_worsened_by_strength() {
     let rocks = circle(TerrainKind::Rocks, 36.0, 24.0, 1.0);
     let mut s = sled(1, "A", [3, 4, 3, 3, 1], (27.0, 24.0), 0.0, 1);
-    s.driver.armour_save = Some(3);
+    std::sync::Arc::make_mut(&mut s.driver).armour_save = Some(3);
     // speed 2: hit S2 vs T3: 5+; face 5 wounds; save 3+ (no worse at S2): face 3 saves.
     let s2 = {
         let mut x = s.clone();
@@ -235,7 +235,7 @@ fn s13_punch_uses_weapon_skill() {
     let b = sled(2, "B", [3, 4, 3, 3, 1], (16.0, 26.5), 0.0, 0);
     let args = prompt_args(
         MoveResolver {
-            before: state(vec![], vec![a, b], 2),
+            before: std::sync::Arc::new(state(vec![], vec![a, b], 2)),
             sled: Id(1),
             facing: None,
         },
