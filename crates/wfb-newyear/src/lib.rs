@@ -77,35 +77,48 @@
 
 mod battle_kind;
 mod battle_outcome;
+mod drop_point;
 mod error;
 mod event;
+mod event_draft;
 mod event_draw;
 mod event_edit;
 mod event_rules;
 mod event_tie_breaker;
+mod event_warning;
 mod messages;
 mod pairing;
+mod pairings_sheet;
+mod plausibility;
 mod player;
 mod player_points;
 mod playing_table;
 mod recovery;
 mod recovery_range;
+mod score_preview;
 mod side_result;
 mod sled_race;
+mod sled_source;
 mod standings_row;
 mod treasure_line;
 
 pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
 pub use battle_outcome::{BattleOutcome, SideScore};
-pub use error::{NewYearError, PlayerUse};
+pub use drop_point::{DroppedAfter, EventGame};
+pub use error::{HostedPlayerReason, NewYearError, PlayerUse};
 pub use event::{
-    Event, EventIssue, MAX_PLAYERS, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION,
+    Event, EventIssue, MAX_PLAYERS, MAX_TABLES, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION,
+    SCHEMA_VERSION,
 };
+pub use event_draft::{DraftChange, DrawBasis, DrawnEntrant, EventDraft};
 pub use event_edit::EventEdit;
 pub use event_rules::{SLED_RACE_ROLE, SLED_RACE_SYSTEM};
 pub use event_tie_breaker::EventTieBreaker;
-pub use messages::{RULE_CARDS, catalogue, messages, rule_card_text};
+pub use event_warning::{EventProgress, EventWarning, GameProgress};
+pub use messages::{RULE_CARDS, catalogue, default_event_name, messages, rule_card_text};
 pub use pairing::{BattleGame, BattleResult, Pairing};
+pub use pairings_sheet::{NameRow, PairingsSheet, Seat, TableRow};
+pub use plausibility::{MAX_ARMY_SIZE, POINTS_PER_STANDARD, ResultBounds};
 pub use player::{DEFAULT_ARMY_POINTS, Player};
 pub use player_points::PlayerPoints;
 pub use playing_table::PlayingTable;
@@ -113,8 +126,10 @@ pub use recovery::{
     MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
 };
 pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
+pub use score_preview::{BandNote, BandNoteKind, ScorePreview};
 pub use side_result::SideResult;
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
+pub use sled_source::{MAX_RACE_ROUND, MAX_SLED_ENTRANTS, SledPlace, SledSource};
 pub use standings_row::{
     DecidedBy, StandingsColumn, StandingsRow, sort_rows, standings_rows, surname_key,
     tie_value_text,
