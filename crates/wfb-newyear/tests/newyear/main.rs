@@ -3,6 +3,7 @@
 //! `fixtures/wfb-newyear/cases.json`, and the example event (N7) from
 //! `fixtures/wfb-newyear/event.json` (see `event.rs`).
 
+mod day_two;
 mod event;
 mod event_day;
 mod generated;
