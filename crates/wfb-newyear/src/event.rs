@@ -193,6 +193,22 @@ impl Event {
         Self::new(crate::default_event_name(lang))
     }
 
+    /// A new player whose army has the event's army size (N7), for
+    /// [`crate::EventEdit::AddPlayer`].
+    pub fn new_player(
+        &self,
+        id: impl Into<String>,
+        name: impl Into<String>,
+        club: impl Into<String>,
+        army: impl Into<String>,
+        character_on_foot: bool,
+    ) -> Player {
+        Player {
+            army_points: self.army_size,
+            ..Player::new(id, name, club, army, character_on_foot)
+        }
+    }
+
     /// The bounds of every battle result from the event's army size (PN1,
     /// PN2).
     pub fn result_bounds(&self) -> ResultBounds {

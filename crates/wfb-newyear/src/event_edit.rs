@@ -84,7 +84,9 @@ pub enum EventEdit {
     /// changes nothing.
     SetSledSource(SledSource),
     /// Set the event's army size in points (N7); every player's army and
-    /// every result must fit it (PN1, PN2).
+    /// every result must fit it (PN1, PN2). Players whose army has the old
+    /// size get the new one; a player with a smaller list keeps its points
+    /// (refused if they are above the new size).
     SetArmySize(u32),
     /// Set the tie-breakers in the organiser's order; one given twice is
     /// refused.
@@ -271,7 +273,17 @@ impl Event {
                 }
                 self.sled_source = Some(*source);
             }
-            EventEdit::SetArmySize(size) => self.army_size = *size,
+            EventEdit::SetArmySize(size) => {
+                // Armies built to the old size are built to the new one;
+                // a smaller list keeps its points (and must still fit).
+                let old = self.army_size;
+                for player in &mut self.players {
+                    if player.army_points == old {
+                        player.army_points = *size;
+                    }
+                }
+                self.army_size = *size;
+            }
             EventEdit::SetTieBreakers(order) => self.tie_breakers.clone_from(order),
             EventEdit::SetByePoints { game, points } => self.game_mut(*game).bye_points = *points,
             EventEdit::SetTable(table) => {

@@ -750,19 +750,55 @@ fn implausible_results_are_refused_naming_field_table_and_players() {
             result: result(1800, 0),
         },
     );
+    // Armies built to the old size follow it; a smaller list keeps its
+    // points, and one above the new size is refused by name.
+    assert!(e.players.iter().all(|p| p.army_points == 2000));
+    let mut small = e.player("p2").expect("p2").clone();
+    small.army_points = 1200;
+    ok(
+        &mut e,
+        EventEdit::UpdatePlayer {
+            id: "p2".into(),
+            player: small,
+        },
+    );
     let err = refused(&mut e, EventEdit::SetArmySize(1000));
     assert_eq!(
         err.to_string(),
-        "Anna Berger's army of 1500 points is larger than the event's army size of 1000 (N7)"
+        "Bernd Krause's army of 1200 points is larger than the event's army size of 1000 (N7)"
     );
-    let mut small = e.player("p1").expect("p1").clone();
-    small.army_points = 2500;
+    ok(
+        &mut e,
+        EventEdit::SetResult {
+            game: RW,
+            table: 4,
+            result: result(900, 0),
+        },
+    );
+    ok(&mut e, EventEdit::SetArmySize(1300));
+    assert_eq!(e.player("p1").expect("p1").army_points, 1300);
+    assert_eq!(e.player("p2").expect("p2").army_points, 1200);
+    assert_eq!(
+        e.new_player("p3", "Clara Vogt", "", "", true).army_points,
+        1300
+    );
+    let err = refused(&mut e, EventEdit::SetArmySize(800));
+    assert!(
+        matches!(
+            err,
+            NewYearError::ArmyOverSize { .. } | NewYearError::Implausible { .. }
+        ),
+        "{err}"
+    );
+    ok(&mut e, EventEdit::SetArmySize(2000));
+    let mut big = e.player("p1").expect("p1").clone();
+    big.army_points = 2500;
     assert!(matches!(
         refused(
             &mut e,
             EventEdit::UpdatePlayer {
                 id: "p1".into(),
-                player: small
+                player: big
             }
         ),
         NewYearError::ArmyOverSize { points: 2500, .. }

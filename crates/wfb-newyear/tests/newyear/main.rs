@@ -8,6 +8,7 @@ mod event;
 mod event_day;
 mod generated;
 mod rules;
+mod validation;
 
 use feldherr_scoring::Decision;
 use feldherr_wfb_newyear::{
