@@ -31,7 +31,7 @@ pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 /// field named (issue 16).
 pub const MAX_TEXT_CHARS: usize = 200;
 
-/// The most players an event takes (as many as a draw pairs,
+/// The most players an event takes (PN9: as many as a draw pairs,
 /// [`feldherr_pairing::MAX_ENTRANTS`]); more is refused on load and by
 /// [`crate::EventEdit::AddPlayer`].
 pub const MAX_PLAYERS: usize = 2_000;
@@ -39,6 +39,11 @@ pub const MAX_PLAYERS: usize = 2_000;
 /// The highest table number (half of [`MAX_PLAYERS`]); table numbers run
 /// from 1.
 pub const MAX_TABLES: u32 = 1_000;
+
+// The messages spell these limits out ("at most 2000 players", "from 1 to
+// 1000"); a change must change them too.
+const _: () = assert!(MAX_PLAYERS == feldherr_pairing::MAX_ENTRANTS && MAX_PLAYERS == 2_000);
+const _: () = assert!(MAX_TABLES as usize * 2 == MAX_PLAYERS);
 
 /// A WFB New Year event: the document the app saves as JSON.
 ///

@@ -9,9 +9,10 @@
 //!   ([`TreasureLine`], N4) and the recovery check ([`RecoveryCheck`], N5);
 //! - the sled race, scored by finish order and rounds ([`SledRace`], N6).
 //!
-//! [`Event`] is the saved document (JSON, `schema_version` 2; version 1
-//! reads and migrates): players (with drop-outs), pairings with results and
-//! byes, the race result, the organiser's tie-breakers and the table size;
+//! [`Event`] is the saved document (JSON, `schema_version` 3; versions 1
+//! and 2 read and migrate): players (with drop-outs), pairings with results
+//! and byes, the race result and its source, the organiser's tie-breakers,
+//! the table size and the army size;
 //! it computes every player's event points and the standings through
 //! [`feldherr_scoring`]. It is one kind of event behind the contract
 //! ([`feldherr_play::EventRules`], kind `wfb_newyear`): changes come as
@@ -25,17 +26,28 @@
 //! the rules cards; [`eligible_enemy_within_3_in`] measures N5 from
 //! positions.
 //!
-//! Bad input is refused with the field named: unknown JSON keys (with their
-//! path), texts over [`MAX_TEXT_CHARS`] characters, empty names, a
-//! tie-breaker chosen twice. Messages name players by name, never by their
-//! internal id.
+//! For the second event day (issue 26): [`Event::draft`] draws the tables
+//! without a result around the kept ones and an [`EventDraft`] goes stale
+//! visibly ([`EventDraft::changes`]); a late arrival takes a bye's slot
+//! ([`EventEdit::PairBye`]); drop-outs record when ([`DroppedAfter`]);
+//! [`Event::warnings`] names tables without a result and a corrected
+//! result under a later draw; the sled race result has one source
+//! ([`SledSource`]); [`Event::preview_result`] refuses implausible results
+//! ([`ResultBounds`]) and names the band edges the rulings decide
+//! ([`BandNote`]); [`Event::pairings_sheet`] gives the wall sheet rows.
+//!
+//! Bad input is refused with the field named: unknown or duplicate JSON
+//! keys (with their path), texts over [`MAX_TEXT_CHARS`] characters, empty
+//! names, a tie-breaker chosen twice, results beyond what the armies can
+//! give, more players, tables or race rounds than the limits (issue 28).
+//! Messages name players by name, never by their internal id.
 //!
 //! Conventions: distances in inches (G1), tables 72 x 48 in by default
 //! (G2); player A's deployment edge lies at `y = 0`, player B's at
 //! `y = depth`. Victory points, standards and treasures are entered as
 //! signed whole numbers so that a negative entry gets an error naming its
-//! field instead of a parse failure. Ruling ids (`N1` ... `N7`) refer to the
-//! project's `docs/RULINGS.md`.
+//! field instead of a parse failure. Ruling ids (`N1` ... `N7`, `P`, `PN1`
+//! ... `PN9`) refer to the project's `docs/RULINGS.md`.
 //!
 //! ```
 //! use feldherr_scoring::Side;
