@@ -108,7 +108,9 @@ impl Event {
     /// had none. Nothing changes until the draft is confirmed
     /// ([`crate::EventEdit::ConfirmDraw`]); the organiser may swap players
     /// first ([`Draft::swap`] with [`Event::entrants`] and
-    /// [`Event::history`]).
+    /// [`Event::history`]). This bare draft pairs every player and does
+    /// not know what it was drawn for; [`Event::draft`] keeps the tables
+    /// with a result and goes stale visibly (issue 26).
     ///
     /// # Errors
     ///

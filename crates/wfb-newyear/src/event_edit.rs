@@ -119,7 +119,7 @@ pub enum EventEdit {
     /// Give a bye's slot to a late arrival: the player with the bye and
     /// `late` play each other at a new table (the next number after the
     /// highest). `late` must be registered, not dropped, and not seated in
-    /// the game (PN4).
+    /// the game; the player with the bye must not have dropped out (PN4).
     PairBye {
         /// Which game.
         game: BattleKind,
@@ -294,6 +294,13 @@ impl Event {
             EventEdit::ConfirmDraft(draft) => self.confirm_draft(draft)?,
             EventEdit::PairBye { game, bye, late } => {
                 self.seatable(*game, late)?;
+                if let Some(p) = self.player(bye)
+                    && p.dropped
+                {
+                    return Err(NewYearError::DroppedPlayer {
+                        player: p.name.clone(),
+                    });
+                }
                 let bye_name = self.player_name(bye);
                 let battle = self.game_mut(*game);
                 let index =

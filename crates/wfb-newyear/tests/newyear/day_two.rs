@@ -180,6 +180,34 @@ fn a_late_arrival_takes_the_bye_slot() {
     assert_eq!(battle.pairings.len(), 3);
     assert_eq!(battle.pairings[2], Pairing::new(3, bye, "p6"));
     assert_eq!(e.warnings().expect("warnings").len(), 1);
+    // A player who dropped out with his bye keeps it, but gets no opponent.
+    let mut f = players(5);
+    draw(&mut f, RW, 3);
+    let bye = f.raeuber_warhammer.byes[0].clone();
+    ok(
+        &mut f,
+        EventEdit::SetDropped {
+            id: bye.clone(),
+            dropped: true,
+        },
+    );
+    assert_eq!(
+        f.player(&bye).expect("bye").dropped_after,
+        Some(DroppedAfter::RaeuberWarhammer),
+        "a bye counts as played"
+    );
+    add(&mut f, 5);
+    assert!(matches!(
+        refused(
+            &mut f,
+            EventEdit::PairBye {
+                game: RW,
+                bye,
+                late: "p6".into()
+            }
+        ),
+        NewYearError::DroppedPlayer { .. }
+    ));
     // A dropped player cannot take a seat.
     add(&mut e, 6);
     ok(
