@@ -138,7 +138,7 @@ fn a_drop_out_keeps_his_results_and_gets_no_new_pairing() {
     assert_eq!(Some(uwe.points.total()), total_before);
     assert_eq!(
         uwe.name_label(&catalogue(Lang::De)),
-        "Uwe Hartmann (ausgestiegen)"
+        "Uwe Hartmann (ausgestiegen nach Spiel 3: Schlittenrennen)"
     );
     // No new pairing, and the draw leaves him out.
     e.new_year_scenario.pairings.retain(|p| p.table != 2);
