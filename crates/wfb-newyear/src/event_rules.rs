@@ -145,13 +145,16 @@ impl EventRules for Event {
             })
             .collect();
         for (index, name) in self.duplicate_names() {
-            problems.push(Problem::new(
-                format!("players[{index}].name"),
-                format!(
-                    "warning: {name} is registered more than once; add a club or an initial so \
-                     the players can tell them apart"
-                ),
-            ));
+            problems.push(
+                Problem::new(
+                    format!("players[{index}].name"),
+                    format!(
+                        "{name} is registered more than once; add a club or an initial so the \
+                         players can tell them apart"
+                    ),
+                )
+                .warning(),
+            );
         }
         problems
     }

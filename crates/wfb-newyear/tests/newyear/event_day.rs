@@ -182,7 +182,7 @@ fn duplicate_names_warn_and_messages_never_show_ids() {
     assert!(
         problems[0]
             .message
-            .starts_with("warning: Lena Brandt is registered more than once")
+            .starts_with("Lena Brandt is registered more than once")
     );
     // Errors about known players carry names, never their ids.
     let mut bad = e.clone();
