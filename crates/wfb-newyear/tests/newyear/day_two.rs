@@ -908,7 +908,7 @@ fn bye_points_are_the_organisers_bounded_decision() {
     );
     assert!(
         render(&catalogue(Lang::De), &e.bye_points_note(RW))
-            .starts_with("Ein Freilos bringt im Räuber-Warhammer 10 Eventpunkte.")
+            .starts_with("Ein Freilos bringt im Räuber-Warhammer 10 Turnierpunkte.")
     );
 }
 
