@@ -323,7 +323,8 @@ fn removing_a_paired_player_explains_why_and_offers_the_drop_out() {
     assert!(event.raeuber_warhammer.pairings[0].result.is_some());
     h.get_by_label("Jonas Albrecht (dropped out)");
     click(&mut h, "Standings");
-    h.get_by_label("Jonas Albrecht (dropped out)");
+    // The standings say when: after the last game he has a result in.
+    h.get_by_label("Jonas Albrecht (dropped after game 3: sled race)");
     // A dropped player is not offered for a new pairing.
     click(&mut h, "Raeuber-Warhammer");
     click(&mut h, "Player A");
@@ -599,7 +600,8 @@ fn standings_sort_by_every_column_and_say_what_decided() {
         .iter()
         .map(|p| {
             if p.dropped {
-                format!("{} (dropped out)", p.name)
+                // "(dropped out)" or "(dropped after game 1: ...)".
+                format!("{} (dropped", p.name)
             } else {
                 p.name.clone()
             }
@@ -610,9 +612,15 @@ fn standings_sort_by_every_column_and_say_what_decided() {
         let mut at: Vec<(f32, String)> = names
             .iter()
             .flat_map(|name| {
-                h.get_all_by_label(name)
-                    .map(|n| (n.rect().top(), name.clone()))
-                    .collect::<Vec<_>>()
+                if name.ends_with(" (dropped") {
+                    h.get_all_by_label_contains(name)
+                        .map(|n| (n.rect().top(), name.clone()))
+                        .collect::<Vec<_>>()
+                } else {
+                    h.get_all_by_label(name)
+                        .map(|n| (n.rect().top(), name.clone()))
+                        .collect::<Vec<_>>()
+                }
             })
             .collect();
         at.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -622,7 +630,7 @@ fn standings_sort_by_every_column_and_say_what_decided() {
     let by_name = shown(&h);
     assert_eq!(by_name.len(), 24);
     let mut sorted = by_name.clone();
-    sorted.sort_by_key(|n| feldherr_wfb_newyear::surname_key(n.trim_end_matches(" (dropped out)")));
+    sorted.sort_by_key(|n| feldherr_wfb_newyear::surname_key(n.trim_end_matches(" (dropped")));
     assert_eq!(by_name, sorted, "names by surname");
     click(&mut h, "Player ^");
     let reversed = shown(&h);

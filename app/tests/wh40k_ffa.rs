@@ -498,19 +498,25 @@ fn the_preview_gives_the_outnumbering_penalty_just_under_and_at_two_and_three_to
     click(&mut harness, "Ben takes part");
     click(&mut harness, "Orkboyz of Ben fights");
     type_into(&mut harness, "Casualties caused by Anna", "3");
+    // The models in the fight are those the game knows minus the
+    // casualties typed for this round (Anna's 10, Ben's 5).
     for (anna, ben, penalty) in [
-        ("10", "5", 2), // 2:1
-        ("9", "5", 1),  // just under 2:1
-        ("9", "3", 3),  // 3:1
-        ("8", "3", 2),  // just under 3:1
-        ("5", "5", 0),  // not outnumbered
+        (10, 5, 2), // 2:1
+        (9, 5, 1),  // just under 2:1
+        (9, 3, 3),  // 3:1
+        (8, 3, 2),  // just under 3:1
+        (5, 5, 0),  // not outnumbered
     ] {
         replace_text(
             &mut harness,
-            "Models of Taktischer Trupp left (of 10)",
-            anna,
+            "Casualties of Taktischer Trupp (of 10 models left)",
+            &(10 - anna).to_string(),
         );
-        replace_text(&mut harness, "Models of Orkboyz left (of 5)", ben);
+        replace_text(
+            &mut harness,
+            "Casualties of Orkboyz (of 5 models left)",
+            &(5 - ben).to_string(),
+        );
         let line = if penalty == 0 {
             format!("Ben: {ben} models against {anna} winning models, no penalty")
         } else {
@@ -518,6 +524,17 @@ fn the_preview_gives_the_outnumbering_penalty_just_under_and_at_two_and_three_to
         };
         harness.get_by_label(&line);
     }
+    // More casualties than models left is refused, naming the field.
+    replace_text(
+        &mut harness,
+        "Casualties of Orkboyz (of 5 models left)",
+        "6",
+    );
+    click(&mut harness, "Start combat");
+    harness.get_by_label(
+        "Casualties of Orkboyz (of 5 models left): \"6\" is not a whole number from 0 to 5",
+    );
+    assert_eq!(ffa(&game(&harness)).saved().len(), 1, "no combat started");
 }
 
 #[test]
@@ -566,14 +583,18 @@ fn example() -> GameDoc {
     }
     sys(&mut doc, FfaEdit::Apply(Id(2)));
     sys(&mut doc, FfaEdit::TypeDraw { seat: 1 });
-    // Ben's combat: Ben and Cem tie, Anna's Sturmtrupp tests and holds.
+    // Ben's turn: he rallies his Orkboyz (PF1), who charge back into the
+    // fight, where the Berserker are still locked with Anna's Taktischer
+    // Trupp, so both are listed (F3). Ben and Cem tie, Anna's Taktischer
+    // Trupp tests and holds.
+    sys(&mut doc, FfaEdit::Rally { unit: Id(3) });
     sys(
         &mut doc,
         FfaEdit::StartCombat {
             sides: vec![
-                side(0, 1, &[(2, 3)]),
+                side(0, 1, &[(1, 2)]),
                 side(1, 3, &[(3, 1)]),
-                side(2, 3, &[(4, 1)]),
+                side(2, 3, &[(4, 0)]),
             ],
         },
     );

@@ -28,7 +28,9 @@ use crate::systems::GameContext;
 #[derive(Debug, Clone, Default)]
 struct UnitDraft {
     fights: bool,
-    models: String,
+    /// The casualties it suffered in this round of the combat, as typed
+    /// (empty: none). The models it has come from the game.
+    lost: String,
 }
 
 /// One side as entered.
@@ -118,10 +120,7 @@ impl CombatTab {
         for (seat, player) in game.players().iter().enumerate() {
             let side = self.sides.entry(seat).or_default();
             for unit in &player.army {
-                side.units.entry(unit.id).or_insert_with(|| UnitDraft {
-                    fights: false,
-                    models: unit.models.to_string(),
-                });
+                side.units.entry(unit.id).or_default();
             }
         }
     }
@@ -217,7 +216,7 @@ impl CombatTab {
                                         &[("unit", &unit.name), ("of", &left.to_string())],
                                     ));
                                     ui.add(
-                                        egui::TextEdit::singleline(&mut draft.models)
+                                        egui::TextEdit::singleline(&mut draft.lost)
                                             .desired_width(40.0),
                                     )
                                     .labelled_by(label.id);
@@ -294,7 +293,7 @@ impl CombatTab {
                     "ffa.combat.models_lost",
                     &[("unit", &unit.name), ("of", &left.to_string())],
                 );
-                let typed = u.models.trim();
+                let typed = u.lost.trim();
                 match if typed.is_empty() {
                     Ok(0)
                 } else {
@@ -365,6 +364,7 @@ impl CombatTab {
                     side.casualties.clear();
                     for u in side.units.values_mut() {
                         u.fights = false;
+                        u.lost.clear();
                     }
                 }
             }

@@ -79,7 +79,11 @@ impl EventDoc {
                         hosted.game.system()
                     ),
                 )),
-                Some(_) => {}
+                Some(slot) => {
+                    if let Some(problem) = players_differ(slot, hosted) {
+                        problems.push(problem.under(&path));
+                    }
+                }
             }
             if self.hosted[..i].iter().any(|h| h.role == hosted.role) {
                 problems.push(Problem::new(
@@ -93,4 +97,31 @@ impl EventDoc {
         }
         problems
     }
+}
+
+/// A warning when a hosted game reports other players than its slot names
+/// (a player renamed in the event after the game was seated, or a game
+/// edited by hand): the event still takes the game's report, but by the
+/// slot's names, so the organiser should look.
+fn players_differ(slot: &feldherr_play::HostedSlot, hosted: &HostedGame) -> Option<Problem> {
+    let report = hosted.game.game.report()?;
+    let mut reported: Vec<&str> = report.sides.iter().map(|s| s.player.as_str()).collect();
+    let mut named: Vec<&str> = slot.players.iter().map(String::as_str).collect();
+    reported.sort_unstable();
+    named.sort_unstable();
+    if reported.is_empty() || reported == named {
+        return None;
+    }
+    Some(
+        Problem::new(
+            "game",
+            format!(
+                "the game in \"{}\" reports the players {} but the event seats {} there",
+                slot.role,
+                reported.join(", "),
+                named.join(", ")
+            ),
+        )
+        .warning(),
+    )
 }
