@@ -176,26 +176,31 @@ pub fn models_on_line(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FireResult {
-    /// A natural 1: the weapon jams for the round (C6).
+    /// A natural 1 with zone ammunition: the weapon jams for the round (C6).
     Jammed,
-    /// Missed (zone shots deviate).
+    /// Missed (zone shots deviate); a fumble with penetrating ammunition.
     Missed,
     /// Hit.
     Hit,
 }
 
-/// A FER test: Confrontation D6 (re-roll on 6) + modifiers on the die, then
-/// + FER against the difficulty. A natural 1 jams; any other fumble misses.
+/// A FER test: a Confrontation D6 (re-roll on 6) with the modifiers on the
+/// die, plus FER, against the difficulty. A natural 1 is a fumble (missed);
+/// with zone ammunition it jams the weapon instead ([`FerTest::jamming`],
+/// C6: the text puts the jam under "Flächenwirksame Geschosse" only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FerTest {
     fer: i32,
     difficulty: i32,
     roll: ConfrontationRoll,
+    #[serde(default)]
+    jams: bool,
 }
 
 impl FerTest {
     /// FER `fer` against `difficulty`, with `die_modifier` on the die
-    /// result (C2 penalty, re-aiming).
+    /// result (C2 penalty, re-aiming). A natural 1 is a fumble; see
+    /// [`FerTest::jamming`] for zone ammunition.
     pub fn new(fer: i32, difficulty: i32, die_modifier: i32) -> Result<Self, ConfrontationError> {
         check_range("FER", fer.into(), 0, 20, "0 to 20")?;
         check_range("difficulty", difficulty.into(), 0, 30, "0 to 30")?;
@@ -203,7 +208,44 @@ impl FerTest {
             fer,
             difficulty,
             roll: ConfrontationRoll::standard().with_modifier(die_modifier)?,
+            jams: false,
         })
+    }
+
+    /// Whether a natural 1 jams the weapon (zone ammunition, C6) instead of
+    /// being an ordinary fumble.
+    #[must_use]
+    pub fn jamming(self, jams: bool) -> Self {
+        Self { jams, ..self }
+    }
+
+    /// Whether a natural 1 jams the weapon.
+    pub fn jams(&self) -> bool {
+        self.jams
+    }
+
+    /// The gunner's FER.
+    pub fn fer(&self) -> i32 {
+        self.fer
+    }
+
+    /// The difficulty.
+    pub fn difficulty(&self) -> i32 {
+        self.difficulty
+    }
+
+    /// The modifier on the die result.
+    pub fn die_modifier(&self) -> i32 {
+        self.roll.modifier()
+    }
+
+    /// What the dice must show to hit, before the modifier: the die
+    /// result (modifier added) must reach difficulty - FER and at least 2
+    /// (1 or less is a fumble, C2), and a natural 1 never hits. Above 6 a
+    /// 6 must be rolled and the re-roll added.
+    pub fn need(&self) -> i32 {
+        let result = (self.difficulty - self.fer).max(2);
+        (result - self.roll.modifier()).max(2)
     }
 
     fn judge(&self, r: ConfrontationResult) -> FireResult {
@@ -213,55 +255,152 @@ impl FerTest {
         }
     }
 
+    /// The result of a complete chain of faces.
+    ///
+    /// # Errors
+    /// Faces that are no chain of D6 (a 6 not followed by its re-roll).
+    pub fn evaluate(&self, faces: &[u32]) -> Result<FireResult, ConfrontationError> {
+        if self.jams && faces.first() == Some(&1) && faces.len() == 1 {
+            return Ok(FireResult::Jammed);
+        }
+        Ok(self.judge(self.roll.evaluate(faces)?))
+    }
+
     /// Exact odds.
     pub fn distribution(&self) -> Dist<FireResult> {
         let fumble = crate::roll_odds::fumble(self.roll);
         // `judge`: a total of difficulty - FER or more hits.
         let hit = crate::roll_odds::at_least(self.roll, self.difficulty - self.fer);
-        Dist::from_weights([
-            (FireResult::Jammed, 1.0 / 6.0),
-            (
-                FireResult::Missed,
-                (fumble - 1.0 / 6.0).max(0.0) + (1.0 - fumble - hit).max(0.0),
-            ),
-            (FireResult::Hit, hit),
-        ])
+        let jam = if self.jams { 1.0 / 6.0 } else { 0.0 };
+        let mut weights = Vec::with_capacity(3);
+        if self.jams {
+            weights.push((FireResult::Jammed, jam));
+        }
+        weights.push((
+            FireResult::Missed,
+            (fumble - jam).max(0.0) + (1.0 - fumble - hit).max(0.0),
+        ));
+        weights.push((FireResult::Hit, hit));
+        Dist::from_weights(weights)
     }
 
-    /// Rolls the test through any roller.
+    fn request(&self, faces: &[u32], with_odds: bool) -> RollRequest {
+        let rolled: i32 = faces.iter().map(|f| *f as i32).sum();
+        // After sixes any face but a fumbling 1 may be enough.
+        let need = (self.need() - rolled).max(2);
+        let m = self.roll.modifier();
+        let text = format!(
+            "FER test: {need}+ needed on the dice (FER {} against {}, die modifier {m})",
+            self.fer, self.difficulty
+        );
+        let message = Message::new("conf.roll.fer_need")
+            .int("need", need)
+            .int("fer", self.fer)
+            .int("difficulty", self.difficulty)
+            .int("modifier", m);
+        let (text, message) = if faces.is_empty() {
+            (text, message)
+        } else {
+            (
+                format!("{text} (re-roll after a 6)"),
+                Message::new("conf.roll.reroll").nested("purpose", message),
+            )
+        };
+        RollRequest::new(1, Die::D6, text)
+            .rule(if self.jams { "C6" } else { "C7" })
+            .with_message(message)
+            .odds_if(with_odds && faces.is_empty(), || {
+                fire_odds(&self.distribution())
+            })
+    }
+
+    /// Rolls the test through any roller, one die at a time; each prompt
+    /// says what the dice must show ([`FerTest::need`]).
     pub fn roll<R: Roller + ?Sized>(&self, roller: &mut R) -> Result<FireResult, R::Error> {
+        Ok(self.roll_faces(roller)?.1)
+    }
+
+    fn roll_faces<R: Roller + ?Sized>(
+        &self,
+        roller: &mut R,
+    ) -> Result<(Vec<u32>, FireResult), R::Error> {
         let mut faces = Vec::new();
         loop {
-            let request = RollRequest::new(
-                1,
-                Die::D6,
-                if faces.is_empty() {
-                    "FER test"
-                } else {
-                    "FER test (re-roll after a 6)"
-                },
-            )
-            .rule("C6")
-            .with_message(if faces.is_empty() {
-                Message::new("conf.roll.fer_test")
-            } else {
-                Message::new("conf.roll.reroll")
-                    .nested("purpose", Message::new("conf.roll.fer_test"))
-            })
-            .odds_if(roller.wants_odds() && faces.is_empty(), || {
-                fire_odds(&self.distribution())
-            });
-            let f = roller.roll_one(request)?;
-            if faces.is_empty() && f == 1 {
-                return Ok(FireResult::Jammed);
-            }
+            let f = roller.roll_one(self.request(&faces, roller.wants_odds()))?;
             faces.push(f);
+            if faces.len() == 1 && f == 1 && self.jams {
+                return Ok((faces, FireResult::Jammed));
+            }
             if !self.roll.wants_another(&faces) {
                 break;
             }
         }
         let r = self.roll.evaluate(&faces)?;
-        Ok(self.judge(r))
+        Ok((faces, self.judge(r)))
+    }
+
+    /// Rolls the test step by step and logs why it ended as it did
+    /// ("3 + FER 3 = 6 < 8: missed"), under `rule`.
+    pub fn resolve(&self, steps: &mut Steps<'_>, rule: &str) -> Result<FireResult, Pending> {
+        let (faces, fire) = self.roll_faces(steps)?;
+        let dice = faces
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let m = self.roll.modifier();
+        let modifier = match m {
+            0 => String::new(),
+            m if m > 0 => format!(" + {m}"),
+            m => format!(" - {}", -m),
+        };
+        let raw: i32 = faces.iter().map(|f| *f as i32).sum();
+        let (text, message) = if fire == FireResult::Jammed {
+            (
+                "FER test: a 1 with zone ammunition: the weapon jams for the round".to_owned(),
+                Message::new("conf.log.fer.jammed"),
+            )
+        } else if faces.first() == Some(&1) || (faces.len() > 1 && faces.last() == Some(&1)) {
+            (
+                format!("FER test: {dice}: a 1 is a fumble, missed"),
+                Message::new("conf.log.fer.fumble").text("dice", dice.clone()),
+            )
+        } else if raw + m <= 1 {
+            (
+                format!(
+                    "FER test: {dice}{modifier} = {}: 1 or less is a fumble, missed",
+                    raw + m
+                ),
+                Message::new("conf.log.fer.fumble_modified")
+                    .text("dice", dice.clone())
+                    .text("modifier", modifier.clone())
+                    .int("total", raw + m),
+            )
+        } else {
+            let total = raw + m + self.fer;
+            let hit = fire == FireResult::Hit;
+            (
+                format!(
+                    "FER test: {dice}{modifier} + FER {} = {total} {} {}: {}",
+                    self.fer,
+                    if hit { ">=" } else { "<" },
+                    self.difficulty,
+                    if hit { "on target" } else { "missed" }
+                ),
+                Message::new(if hit {
+                    "conf.log.fer.hit"
+                } else {
+                    "conf.log.fer.missed"
+                })
+                .text("dice", dice.clone())
+                .text("modifier", modifier)
+                .int("fer", self.fer)
+                .int("total", total)
+                .int("difficulty", self.difficulty),
+            )
+        };
+        steps.log(LogStep::rule(rule.to_owned(), text).with_message(message));
+        Ok(fire)
     }
 }
 
@@ -351,7 +490,7 @@ impl ZoneShot {
         Ok(Self {
             class,
             strength,
-            test,
+            test: test.jamming(true),
             shooter,
             shooter_level,
             target,
@@ -501,7 +640,7 @@ impl Resolver for ZoneShot {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
-        let fire = self.test.roll(steps)?;
+        let fire = self.test.resolve(steps, "C6")?;
         let target = self.target_model().map_err(geo)?;
         if fire == FireResult::Jammed {
             steps.log(

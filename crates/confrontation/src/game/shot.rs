@@ -5,13 +5,13 @@
 
 use std::fmt;
 
-use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
+use feldherr_dice::step::{Pending, Resolver, Steps};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::Table;
 use feldherr_table::geometry::Point;
 use serde::{Deserialize, Serialize};
 
-use super::worded::{fire_key, fire_words, hit_words};
+use super::worded::{fire_words, hit_words};
 use super::{ConfrontationGame, ModelRef, TableModel, base_of};
 use crate::crew::{Role, Server, may_fire};
 use crate::{
@@ -349,12 +349,7 @@ impl Resolver for ShotResolver {
         let outcome = match &self.shot {
             Shot::Zone(z) => ShotOutcome::Zone(z.resolve(steps)?),
             Shot::Penetrating { test, shot, .. } => {
-                let fire = test.roll(steps)?;
-                steps.log(
-                    LogStep::rule("C7", format!("FER test: {}", fire_words(fire))).with_message(
-                        Message::new("conf.game.fer_test").key("result", fire_key(fire)),
-                    ),
-                );
+                let fire = test.resolve(steps, "C7")?;
                 let chain = if fire == FireResult::Hit {
                     Some(shot.resolve(steps)?)
                 } else {

@@ -55,15 +55,6 @@ pub(crate) fn fire_words(fire: FireResult) -> &'static str {
     }
 }
 
-/// The catalogue key of a FER test's result.
-pub(crate) fn fire_key(fire: FireResult) -> &'static str {
-    match fire {
-        FireResult::Jammed => "conf.game.fire.jammed",
-        FireResult::Missed => "conf.game.fire.missed",
-        FireResult::Hit => "conf.game.fire.hit",
-    }
-}
-
 /// One hit's result in words.
 pub(crate) fn hit_words(result: &HitResult) -> String {
     let effect = match result.effect {

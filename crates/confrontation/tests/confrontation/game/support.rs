@@ -14,7 +14,7 @@ pub const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../fixtures/confrontation/example_game.json"
 );
-const CARDS: &str = include_str!("../../../../fixtures/confrontation/machine_cards.json");
+const CARDS: &str = include_str!("../../../../../fixtures/confrontation/machine_cards.json");
 
 /// Machine ids of the example game.
 pub const BALLISTA: Id = Id(1);

@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 
 use super::support::{FELSSPALTER, PANZER, PANZERWAGEN, example_game};
 
-const APP_FIXTURE: &str = include_str!("../../../../fixtures/documents/v1/confrontation-game.json");
+const APP_FIXTURE: &str =
+    include_str!("../../../../../fixtures/documents/v1/confrontation-game.json");
 
 fn v1(doc: &Value) -> Result<ConfrontationGame, String> {
     ConfrontationGame::from_v1(&doc["machines"], &doc["figures"], &doc["resolutions"])
