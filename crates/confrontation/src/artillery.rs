@@ -31,10 +31,11 @@ use crate::figure_wounds::WoundTable;
 pub const DEFAULT_TEMPLATE_CM: f64 = 10.0;
 
 /// How the machine moved this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Motion {
     /// Did not move.
+    #[default]
     Still,
     /// Moved.
     Moved,
@@ -632,15 +633,61 @@ impl crate::TitleMessage for ZoneShot {
     }
 }
 
-impl Resolver for ZoneShot {
-    type Outcome = ZoneOutcome;
+/// What a zone shot has decided so far, as soon as the dice decide it
+/// (for the table: the template where it comes down, before the models
+/// under it are rolled for).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ZoneProgress {
+    /// The FER test's result, once rolled.
+    pub fire: Option<FireResult>,
+    /// The deviation in cm, once its die is rolled (C6).
+    pub deviation_cm: Option<f64>,
+    /// The direction face, once rolled.
+    pub direction_face: Option<u32>,
+    /// Where the template lies (on the target after a hit, where it came
+    /// down after a deviation), and on which level.
+    pub center: Option<(Point, i32)>,
+    /// Where the template would come down for each direction face, once
+    /// the distance is known (the legend of the direction die).
+    pub legend: Vec<(u32, Point)>,
+    /// The models under the template (indices into the models).
+    pub under: Vec<usize>,
+}
 
-    fn title(&self) -> String {
-        format!("Zone shot ({:?}) at STR {}", self.class, self.strength)
+/// The odds and legend of the deviation direction die (C6): each face 1 in
+/// 6; face 1 away from the shooter along the line of fire, then clockwise
+/// in 60 degree steps (4 back towards the shooter).
+pub fn direction_odds() -> Vec<OddsLine> {
+    (1..=6u32)
+        .map(|face| OddsLine {
+            label: match face {
+                1 => "1: away from the shooter".to_owned(),
+                4 => "4: back towards the shooter".to_owned(),
+                f => format!("{f}: {} deg clockwise", 60 * (f - 1)),
+            },
+            probability: 1.0 / 6.0,
+        })
+        .collect()
+}
+
+impl ZoneShot {
+    /// What the shot has decided after `answers` (the answers so far of a
+    /// resolution of it): the FER test, the deviation and the template's
+    /// place as soon as their dice are rolled.
+    pub fn progress(&self, answers: &[feldherr_dice::step::Answer]) -> ZoneProgress {
+        let mut steps = Steps::new(answers);
+        let mut progress = ZoneProgress::default();
+        let _ = self.run(&mut steps, &mut progress);
+        progress
     }
 
-    fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
+    fn run(
+        &self,
+        steps: &mut Steps<'_>,
+        progress: &mut ZoneProgress,
+    ) -> Result<ZoneOutcome, Pending> {
         let fire = self.test.resolve(steps, "C6")?;
+        progress.fire = Some(fire);
         let target = self.target_model().map_err(geo)?;
         if fire == FireResult::Jammed {
             steps.log(
@@ -669,22 +716,37 @@ impl Resolver for ZoneShot {
             let dist_odds = || {
                 (1..=6)
                     .map(|f| OddsLine {
-                        label: format!("{} cm", 2 + 2 * f),
+                        label: format!("{}: {} cm", f, 2 + 2 * f),
                         probability: 1.0 / 6.0,
                     })
                     .collect()
             };
             let df = steps.roll_one(
-                RollRequest::new(1, Die::D6, "deviation distance")
+                RollRequest::new(1, Die::D6, "deviation distance: 1 = 4 cm ... 6 = 14 cm")
                     .rule("C6")
                     .with_message(Message::new("conf.roll.deviation_distance"))
                     .odds_if(steps.wants_odds(), dist_odds),
             )?;
+            let cm = deviation_distance_cm(face_u8(df)).map_err(geo)?;
+            progress.deviation_cm = Some(cm);
+            progress.legend = (1..=6u32)
+                .filter_map(|face| {
+                    deviate(target.center, self.shooter, face_u8(face), cm)
+                        .ok()
+                        .map(|p| (face, p))
+                })
+                .collect();
             let dir = steps.roll_one(
-                RollRequest::new(1, Die::D6, "deviation direction")
-                    .rule("C6")
-                    .with_message(Message::new("conf.roll.deviation_direction")),
+                RollRequest::new(
+                    1,
+                    Die::D6,
+                    "deviation direction: 1 away from the shooter, then clockwise in 60 degree steps (4 back towards the shooter)",
+                )
+                .rule("C6")
+                .with_message(Message::new("conf.roll.deviation_direction"))
+                .odds_if(steps.wants_odds(), direction_odds),
             )?;
+            progress.direction_face = Some(dir);
             let (cm, at, level) = self.deviated(target, df, dir).map_err(geo)?;
             steps.log(
                 LogStep::rule(
@@ -707,7 +769,9 @@ impl Resolver for ZoneShot {
             );
             (at, Some((cm, dir)), level)
         };
+        progress.center = Some((center, level));
         let under = under_template(center, self.template_cm, level, &self.models).map_err(geo)?;
+        progress.under.clone_from(&under);
         let (need, other_str) = self.other_hit();
         let mut hits = Vec::new();
         for i in under {
@@ -749,13 +813,18 @@ impl Resolver for ZoneShot {
                 ]
             };
             let f = steps.roll_one(
-                RollRequest::new(1, Die::D6, format!("under the template: {}", m.victim.name))
-                    .rule("C6")
-                    .with_message(
-                        Message::new("conf.roll.under_template")
-                            .text("name", m.victim.name.clone()),
-                    )
-                    .odds_if(steps.wants_odds(), odds),
+                RollRequest::new(
+                    1,
+                    Die::D6,
+                    format!("under the template: {}: {need}+ hits", m.victim.name),
+                )
+                .rule("C6")
+                .with_message(
+                    Message::new("conf.roll.under_template")
+                        .text("name", m.victim.name.clone())
+                        .int("need", need),
+                )
+                .odds_if(steps.wants_odds(), odds),
             )?;
             if f >= need {
                 steps.log(
@@ -802,6 +871,18 @@ impl Resolver for ZoneShot {
             deviation,
             hits,
         })
+    }
+}
+
+impl Resolver for ZoneShot {
+    type Outcome = ZoneOutcome;
+
+    fn title(&self) -> String {
+        format!("Zone shot ({:?}) at STR {}", self.class, self.strength)
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
+        self.run(steps, &mut ZoneProgress::default())
     }
 }
 

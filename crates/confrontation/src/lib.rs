@@ -86,8 +86,8 @@ mod unaufhaltsam;
 
 pub use artillery::{
     DEFAULT_TEMPLATE_CM, FerTest, FireResult, FiringModifiers, Model, Motion, PenetratingShot,
-    PenetrationOutcome, PenetrationStop, TemplateHit, ZoneOutcome, ZoneShot, firing_modifiers,
-    models_on_line, under_template,
+    PenetrationOutcome, PenetrationStop, TemplateHit, ZoneOutcome, ZoneProgress, ZoneShot,
+    direction_odds, firing_modifiers, models_on_line, under_template,
 };
 pub use card::{
     Access, Ammunition, Artillery, ArtilleryClass, AuxiliaryRequirement, CrewAbility, CrewCard,
@@ -120,7 +120,7 @@ pub use pressure_roll::{PressureResult, PressureRoll};
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
 pub use roll::{ConfrontationResult, ConfrontationRoll};
 pub use sickle::{SickleFigure, SickleResult, SickleRun, blade_victims};
-pub use state::MachineState;
+pub use state::{Boost, MachineState};
 pub use steam::{
     EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Incident, PressureOutcome, PressureResolution,
     SteamMarkers, SteamOutcome, TotalFailureCheck, explosion_victims,

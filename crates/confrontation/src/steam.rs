@@ -390,7 +390,7 @@ impl Resolver for TotalFailureCheck {
         if !m.total_failure {
             return Ok(m);
         }
-        let request = RollRequest::new(1, Die::D6, "total failure check")
+        let request = RollRequest::new(1, Die::D6, "total failure check: 4+ needed")
             .rule("C9")
             .with_message(Message::new("conf.roll.total_failure"))
             .odds_if(steps.wants_odds(), || {

@@ -10,11 +10,11 @@ use feldherr_table::Table;
 use serde::{Deserialize, Serialize};
 
 use super::worded::{Worded, hit_words};
-use super::{ConfrontationGame, ModelRef, TableModel, base_of};
+use super::{Characteristic, ConfrontationGame, ModelRef, Subject, TableModel, base_of};
 use crate::{
     ConfrontationError, HitResult, Impetus, InstabilRoll, Instability, Passenger, PassengerWounds,
-    PressureResolution, Ramming, SickleFigure, SickleRun, SteamMarkers, Victim, VictimKind,
-    WoundTable, resolve_hit,
+    PressureResolution, Ramming, SickleFigure, SickleRun, SteamMarkers, TotalFailureCheck, Victim,
+    VictimKind, WoundLevel, WoundTable, resolve_hit,
 };
 
 fn conf(e: ConfrontationError) -> PlayError {
@@ -93,6 +93,9 @@ pub struct SteamInputs {
     /// The machine's markers when the roll was made.
     #[serde(default)]
     pub markers: SteamMarkers,
+    /// The characteristic the bonus goes to, until the end of the round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub characteristic: Option<Characteristic>,
 }
 
 impl SteamInputs {
@@ -120,6 +123,51 @@ impl InstabilInputs {
     /// The resolver; the error names the bad input.
     pub fn resolver(&self) -> Result<Worded<InstabilRoll>, PlayError> {
         InstabilRoll::new(self.x, Instability::Structure(self.sp_left))
+            .map(Worded)
+            .map_err(conf)
+    }
+}
+
+/// The start-of-round 4+ of a machine with a total failure (C9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TotalFailureInputs {
+    /// The machine.
+    pub machine: Id,
+    /// Its markers when the roll was made.
+    pub markers: SteamMarkers,
+}
+
+impl TotalFailureInputs {
+    /// The resolver.
+    pub fn resolver(&self) -> Result<Worded<TotalFailureCheck>, PlayError> {
+        Ok(Worded(TotalFailureCheck::new(self.markers)))
+    }
+}
+
+/// The end-of-round rolls of a figure with Instabil/X.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstabilFigureInputs {
+    /// The figure (on the table) or crew figure.
+    pub subject: Subject,
+    /// Instabil/X.
+    pub x: u32,
+    /// Its wound when the rolls were made.
+    pub wound: WoundLevel,
+}
+
+impl InstabilFigureInputs {
+    /// The resolver; the error names the bad input.
+    pub fn resolver(&self) -> Result<Worded<InstabilRoll>, PlayError> {
+        if matches!(self.subject, Subject::Machine(_)) {
+            return Err(PlayError::invalid(
+                "subject",
+                "machine",
+                "a machine's Instabil is ConfrontationKind::Instabil",
+            ));
+        }
+        InstabilRoll::new(self.x, Instability::Figure(self.wound))
             .map(Worded)
             .map_err(conf)
     }
@@ -381,8 +429,20 @@ impl ConfrontationGame {
     pub fn mine_inputs(&self, table: &Table, mine: u64) -> Result<HitsInputs, PlayError> {
         let marker = table
             .piece(mine)
-            .filter(|p| p.kind == "mine")
+            .filter(|p| p.kind == "mine" || p.kind == "decoy")
             .ok_or_else(|| PlayError::not_found("mine marker", mine))?;
+        if marker.kind == "decoy" {
+            return Err(PlayError::refused(
+                format!("{}: a decoy; nothing happens", marker.name),
+                Some("C10"),
+            ));
+        }
+        if self.markers.get(&mine).is_some_and(|m| m.spent) {
+            return Err(PlayError::refused(
+                format!("{}: went off already", marker.name),
+                Some("C10"),
+            ));
+        }
         let models = self.table_models(table)?;
         let hit = Self::mine_victims(&marker.shape, &models);
         let inputs = HitsInputs {

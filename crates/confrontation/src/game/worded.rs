@@ -127,6 +127,18 @@ impl Words for InstabilOutcome {
     }
 }
 
+impl Words for crate::SteamMarkers {
+    fn words(&self) -> String {
+        if !self.total_failure {
+            "no total failure: the machine works".into()
+        } else if self.cleared_this_round {
+            "the machine works this round".into()
+        } else {
+            "no pressure roll this round".into()
+        }
+    }
+}
+
 impl Words for RepairOutcome {
     fn words(&self) -> String {
         let what = match self.result {

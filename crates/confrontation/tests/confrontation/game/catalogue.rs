@@ -76,7 +76,7 @@ fn titles_and_outcomes_render_in_both_languages_and_german_is_german() {
         .expect("shot");
     ids.push(game.resolve(
         ConfrontationKind::Shot(zone),
-        &[&[4], &[3, 4], &[3], &[1, 2], &[5], &[2, 5]],
+        &[&[4], &[3, 4], &[3], &[1, 2]],
     ));
     // A deviated zone shot that spares Goblin C.
     let missed = game
