@@ -68,6 +68,15 @@ impl ConfrontationGame {
     ) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         standing(m)?;
+        if m.carried() {
+            return Err(PlayError::refused(
+                format!(
+                    "{}: carried by its owner, it has no SP; a hit wounds its owner (core rules)",
+                    m.name()
+                ),
+                Some("PC4"),
+            ));
+        }
         let resilience = i32::try_from(m.card.spec().res)
             .map_err(|_| PlayError::invalid("card.res", m.card.spec().res, "too large"))?;
         let kind = ConfrontationKind::Damage {

@@ -31,6 +31,7 @@ mod game {
     mod catalogue;
     mod fixes;
     mod orders;
+    mod round_walk;
     mod scenario;
     mod v1;
 }

@@ -68,6 +68,24 @@ impl Example {
         self.table.apply(TableEdit::Move { id, to }).expect("move");
     }
 
+    /// Puts a figure of `stats` on the table at `at` as piece `id`.
+    pub fn add_figure(&mut self, id: u64, name: &str, at: Point, stats: FigureStats) {
+        self.table
+            .apply(TableEdit::Add(figure(id, name, at.x, at.y)))
+            .expect("piece");
+        self.edit(ConfrontationEdit::SetFigureStats {
+            piece: id,
+            stats: Some(stats),
+        })
+        .expect("stats");
+    }
+
+    /// Applies the result of resolution `id`.
+    pub fn apply_result(&mut self, id: Id) {
+        self.edit(ConfrontationEdit::ApplyResult(id))
+            .expect("applied");
+    }
+
     /// Adds `kind` as a new resolution, answers its prompts from `dice`
     /// (one roll per entry) and returns its id; fails if it is not finished.
     pub fn resolve(&mut self, kind: ConfrontationKind, dice: &[&[u32]]) -> Id {
