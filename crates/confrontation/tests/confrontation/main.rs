@@ -32,6 +32,7 @@ mod game {
     mod fixes;
     mod orders;
     mod round_walk;
+    mod rules_crew;
     mod scenario;
     mod v1;
 }
