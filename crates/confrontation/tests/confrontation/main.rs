@@ -33,6 +33,7 @@ mod game {
     mod orders;
     mod round_walk;
     mod rules_crew;
+    mod rules_fire;
     mod scenario;
     mod v1;
 }
