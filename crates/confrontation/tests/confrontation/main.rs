@@ -34,6 +34,7 @@ mod game {
     mod round_walk;
     mod rules_crew;
     mod rules_fire;
+    mod rules_melee;
     mod scenario;
     mod v1;
 }
