@@ -1260,6 +1260,7 @@ impl ConfrontationGame {
         for c in &mut self.crew {
             if c.piece == Some(piece) {
                 c.dead = true;
+                c.wound = WoundLevel::Killed;
             }
         }
         let carried: Vec<Id> = self.carried_by(piece).map(|m| m.id).collect();

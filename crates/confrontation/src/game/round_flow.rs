@@ -251,9 +251,9 @@ impl ConfrontationGame {
         } else {
             Err(PlayError::refused(
                 format!(
-                    "{what}: only while {}'s card for {} is activated",
-                    self.side_name(by),
-                    m.name()
+                    "{what}: only while {} is activated by {}",
+                    m.name(),
+                    self.side_name(by)
                 ),
                 Some("PC14"),
             ))

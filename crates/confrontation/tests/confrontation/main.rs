@@ -37,4 +37,5 @@ mod game {
     mod rules_melee;
     mod scenario;
     mod v1;
+    mod validation;
 }

@@ -72,7 +72,10 @@ fn auxiliaries_serve_fire_and_re_aim_but_never_move_a_machine() {
             machine: FELSSPALTER,
         })
         .unwrap_err();
-    assert!(early.contains("Goblins's card for Felsspalter"), "{early}");
+    assert!(
+        early.contains("only while Felsspalter is activated by Goblins"),
+        "{early}"
+    );
     activate(&mut game, FELSSPALTER, GOBLINS);
     let refused = game
         .edit(ConfrontationEdit::AddAuxiliary {
