@@ -29,6 +29,7 @@ mod game {
     pub mod support;
 
     mod catalogue;
+    mod document;
     mod fixes;
     mod orders;
     mod round_walk;
