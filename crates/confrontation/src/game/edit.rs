@@ -104,6 +104,14 @@ pub enum ConfrontationEdit {
         /// Fleeing.
         fleeing: bool,
     },
+    /// State that a crew figure moved this round more than turning its
+    /// machine (it does not serve it this round, text line 262), or not.
+    CrewMoved {
+        /// Which crew figure.
+        crew: Id,
+        /// Moved.
+        moved: bool,
+    },
     /// Link a crew figure to its figure piece on the table (or unlink it).
     LinkCrewPiece {
         /// Which crew figure.
@@ -1061,6 +1069,7 @@ impl ConfrontationGame {
                 c.engaged = *engaged;
                 c.fleeing = *fleeing;
             }
+            E::CrewMoved { crew, moved } => self.crew_mut(*crew)?.moved = *moved,
             E::LinkCrewPiece { crew, piece } => self.link_crew(*crew, *piece, table)?,
             E::CrewKilled(crew) => {
                 let c = self.crew_mut(*crew)?;
@@ -1301,7 +1310,15 @@ impl ConfrontationGame {
                     self.machine_mut(machine)?.state.repair_tried = true;
                 }
                 Effect::Jammed { machine } => self.machine_mut(machine)?.state.jammed = true,
-                Effect::Fired { machine } => self.machine_mut(machine)?.state.fired = true,
+                Effect::Fired { machine } => {
+                    let m = self.machine_mut(machine)?;
+                    if m.card.spec().artillery.is_some() {
+                        m.state.fired = true;
+                    }
+                }
+                Effect::WreckSurvivor { piece } => {
+                    self.round.figures.entry(piece).or_default().wreck_survivor = true;
+                }
                 Effect::Markers { machine, markers } => {
                     self.machine_mut(machine)?.state.steam = markers;
                 }

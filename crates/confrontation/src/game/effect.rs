@@ -113,6 +113,13 @@ pub enum Effect {
         /// SP lost.
         sp: u32,
     },
+    /// A passenger survived its vehicle's destruction: it stands where the
+    /// vehicle stood and neither moves, shoots nor rolls for power or
+    /// divination this round (Transport).
+    WreckSurvivor {
+        /// Its piece.
+        piece: u64,
+    },
     /// A pressure bonus until the end of the round (C9).
     Boost {
         /// Which machine.
@@ -148,6 +155,7 @@ impl Effect {
             | Effect::CrewFleeing { .. }
             | Effect::Checked { .. }
             | Effect::MarkerSpent { .. }
+            | Effect::WreckSurvivor { .. }
             | Effect::BarricadeDamaged { .. } => None,
         }
     }
@@ -245,6 +253,13 @@ pub fn effects_of(
             if p.markers.exploded {
                 out.push(Effect::Exploded { machine: s.machine });
             }
+            // An incident of a roll for a ranged use cancels the shot (text
+            // line 736).
+            if let (SteamOutcome::Incident(_), Some(Characteristic::Fer)) =
+                (p.result, s.characteristic)
+            {
+                out.push(Effect::Fired { machine: s.machine });
+            }
             if let (SteamOutcome::Bonus(bonus), Some(characteristic)) = (p.result, s.characteristic)
                 && bonus > 0
             {
@@ -264,7 +279,20 @@ pub fn effects_of(
                 check: RoundCheck::TotalFailure(t.machine),
             });
         }
-        (ConfrontationKind::Passengers(p), O::Passengers(_)) => {
+        (ConfrontationKind::Passengers(p), O::Passengers(hits)) => {
+            for (passenger, hit) in p.passengers.iter().zip(hits) {
+                let Some(piece) = passenger.piece else {
+                    continue;
+                };
+                match (hit.result.fate, hit.result.effect) {
+                    (Fate::Killed, _) => out.push(Effect::FigureKilled { piece }),
+                    (_, HitEffect::Wound(wound)) if wound != WoundLevel::None => {
+                        out.push(Effect::FigureWounded { piece, wound });
+                        out.push(Effect::WreckSurvivor { piece });
+                    }
+                    _ => out.push(Effect::WreckSurvivor { piece }),
+                }
+            }
             out.push(Effect::PassengersGone { machine: p.machine });
         }
         (ConfrontationKind::Instabil(i), O::Instabil(o)) => {

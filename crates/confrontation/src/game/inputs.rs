@@ -389,6 +389,35 @@ impl ConfrontationGame {
         Ok(inputs)
     }
 
+    /// The models touching the front edge of machine `machine`'s hull on
+    /// the table: those a charge or engagement collides with (Ramme: only
+    /// frontal collisions count, text line 586), in table order.
+    pub fn front_touches(&self, table: &Table, machine: Id) -> Vec<u64> {
+        let Some(m) = self.machine(machine) else {
+            return Vec::new();
+        };
+        let Some(own) = m.piece.and_then(|p| table.piece(p)) else {
+            return Vec::new();
+        };
+        let feldherr_table::geometry::Shape::Rect(hull) = &own.shape else {
+            return Vec::new();
+        };
+        let (c, half) = (hull.center(), hull.length() / 2.0);
+        let a = hull.facing().degrees().to_radians();
+        let ahead = |p: feldherr_table::geometry::Point| {
+            (p.x - c.x) * a.cos() + (p.y - c.y) * a.sin() > half - 1e-9
+        };
+        table
+            .pieces()
+            .iter()
+            .filter(|p| p.layer == feldherr_table::Layer::Model && p.id != own.id)
+            .filter(|p| !self.dead.contains(&p.id))
+            .filter(|p| feldherr_table::geometry::touching(&own.shape, &p.shape))
+            .filter(|p| ahead(p.center()))
+            .map(|p| p.id)
+            .collect()
+    }
+
     /// The blast of machine `machine` after its boiler exploded: STR 10 on
     /// every living model within 5 cm of its outline (C9, P19).
     pub fn explosion_inputs(&self, table: &Table, machine: Id) -> Result<HitsInputs, PlayError> {

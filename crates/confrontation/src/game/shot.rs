@@ -823,6 +823,15 @@ impl ConfrontationGame {
             (None, None) => return Err(ShotProblem::NoGunner),
         };
         let other = |e: ConfrontationError| ShotProblem::Other(e.to_string());
+        // A pressure bonus on FER this round counts (C9).
+        let fer = fer.saturating_add(
+            m.state
+                .boosts
+                .iter()
+                .filter(|b| b.characteristic == super::Characteristic::Fer)
+                .map(|b| i32::try_from(b.bonus).unwrap_or(0))
+                .sum::<i32>(),
+        );
         let mods = firing_modifiers(
             m.card.spec().mobility,
             m.card.spec().gew.is_some(),

@@ -61,8 +61,15 @@ impl ConfrontationGame {
     /// target. A figure without stats is an error naming it.
     pub fn table_models(&self, table: &Table) -> Result<Vec<TableModel>, PlayError> {
         let mut out = Vec::new();
+        let aboard: Vec<u64> = self
+            .machines
+            .iter()
+            .flat_map(|m| m.passengers.iter().filter_map(|p| p.piece))
+            .collect();
         for piece in table.pieces().iter().filter(|p| p.layer == Layer::Model) {
-            if self.dead.contains(&piece.id) {
+            // The dead, and figures inside a vehicle (neither seen nor
+            // targets, Transport), are no targets.
+            if self.dead.contains(&piece.id) || aboard.contains(&piece.id) {
                 continue;
             }
             let (center, radius) = base_of(&piece.shape);

@@ -745,3 +745,85 @@ fn a_machine_changes_sides_only_at_deployment() {
         .unwrap_err();
     assert!(err.contains("only in the deployment"), "{err}");
 }
+
+/// Text lines 616 and 640: a figure inside a vehicle is no target; when
+/// the vehicle is destroyed each passenger takes a wound of STR = its RES,
+/// which reaches the figure, and a survivor neither moves nor charges that
+/// round.
+#[test]
+fn passengers_are_no_targets_and_survive_the_wreck_shaken() {
+    let mut game = example_game();
+    game.add_figure(50, "Dwarf", Point::new(13.75, 20.0), goblin(ZWERGE));
+    let mut rider = Passenger::new("Dwarf", Size::Small, 3);
+    rider.piece = Some(50);
+    game.edit(ConfrontationEdit::Board {
+        machine: PANZERWAGEN,
+        passenger: rider,
+        side: Some(FacingArc::Rear),
+        moving: false,
+    })
+    .expect("boards");
+    let models = game.game.table_models(&game.table).expect("models");
+    assert!(models.iter().all(|m| m.source.piece != Some(50)));
+    let mut state = game.machine(PANZERWAGEN).state.clone();
+    state.sp_lost = 8;
+    game.edit(ConfrontationEdit::SetMachineState {
+        machine: PANZERWAGEN,
+        state,
+    })
+    .expect("destroyed");
+    let inputs = game.game.passenger_inputs(PANZERWAGEN).expect("wounds");
+    // 1 + 2 + 14 - 3 = 14: critical.
+    let id = game.resolve(
+        feldherr_confrontation::ConfrontationKind::Passengers(inputs),
+        &[&[1, 2]],
+    );
+    game.apply_result(id);
+    assert_eq!(
+        game.game.wound(50),
+        feldherr_confrontation::WoundLevel::Critical
+    );
+    assert!(game.game.round.figures[&50].wreck_survivor);
+    let report = game
+        .game
+        .charge(
+            &game.table,
+            &ChargeOrder {
+                charger: Charger::Figure(50),
+                target: FELSSPALTER,
+                from: Point::new(13.75, 20.0),
+                first_sight: None,
+            },
+        )
+        .expect("report");
+    assert_eq!(
+        report.allowed,
+        Err(ChargeRefusal::WreckSurvivor("Dwarf".into()))
+    );
+}
+
+/// Text line 262: a crew figure that moved this round more than turning
+/// the machine does not serve it.
+#[test]
+fn crew_that_moved_do_not_serve() {
+    let mut game = example_game();
+    game.move_piece(GRIZHOU, Point::new(20.0, 80.0));
+    game.edit(ConfrontationEdit::SetCrew {
+        crew: HENN,
+        in_contact: false,
+        engaged: false,
+        fleeing: false,
+    })
+    .expect("Henn walks off");
+    game.edit(ConfrontationEdit::CrewMoved {
+        crew: GUIGNE,
+        moved: true,
+    })
+    .expect("Guigne ran over");
+    assert!(matches!(
+        game.game.shot_inputs(&game.table, &order(FELSSPALTER, super::support::GOBLIN_A)),
+        Err(ShotProblem::Other(e)) if e.contains("0 figure(s) serve the machine, BES needs 1")
+    ));
+    // He did not serve it: his own weapon is free (text line 408).
+    assert_eq!(game.game.crew_may_shoot(&game.table, GUIGNE), Ok(()));
+}

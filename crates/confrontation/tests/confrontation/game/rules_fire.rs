@@ -600,3 +600,57 @@ fn counter_fire_inside_the_minimum_range_and_with_penetrating_shot() {
         Point::new(80.0, 60.0)
     );
 }
+
+/// Text line 586: only a frontal collision counts: the models touching the
+/// hull's front edge.
+#[test]
+fn only_the_models_touching_the_front_edge_are_rammed() {
+    let mut game = example_game();
+    game.add_figure(40, "In front", Point::new(25.25, 20.0), goblin(GOBLINS));
+    game.add_figure(41, "Beside", Point::new(22.0, 23.75), goblin(GOBLINS));
+    game.add_figure(42, "Behind", Point::new(14.75, 20.0), goblin(GOBLINS));
+    assert_eq!(game.game.front_touches(&game.table, PANZERWAGEN), [40]);
+}
+
+/// Text line 736: a pressure roll for a ranged use comes before the FER
+/// test; an incident cancels the shot.
+#[test]
+fn an_incident_of_a_roll_for_the_shot_cancels_it() {
+    let mut game = example_game();
+    let roll = game
+        .game
+        .steam_inputs_for(
+            FELSSPALTER,
+            1,
+            Some(feldherr_confrontation::game::Characteristic::Fer),
+        )
+        .expect("pressure roll");
+    // A 1: an incident (3: cracked structure).
+    let id = game.resolve(roll, &[&[1], &[3]]);
+    game.apply_result(id);
+    let gun = game.machine(FELSSPALTER);
+    assert!(gun.state.fired && gun.state.steam.cracked);
+    assert_eq!(
+        game.game
+            .shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_A)),
+        Err(ShotProblem::Fired)
+    );
+    // A bonus is kept on FER until the end of the round.
+    let mut game = example_game();
+    let roll = game
+        .game
+        .steam_inputs_for(
+            FELSSPALTER,
+            1,
+            Some(feldherr_confrontation::game::Characteristic::Fer),
+        )
+        .expect("pressure roll");
+    let id = game.resolve(roll, &[&[4]]);
+    game.apply_result(id);
+    assert_eq!(game.machine(FELSSPALTER).state.boosts.len(), 1);
+    let inputs = game
+        .game
+        .shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_A))
+        .expect("shot");
+    assert_eq!(inputs.fer, 3 + 4);
+}
