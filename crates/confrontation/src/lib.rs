@@ -17,6 +17,11 @@
 //! counter-fire against chargers ([`CounterFire`],
 //! [`PenetratingCounterFire`]) and Schutzwall ([`may_descend`]).
 //!
+//! The [`game`] module puts them together behind the `feldherr-play`
+//! contract: sides, the round and its phases, machines with their crew as
+//! figures, figures with their abilities and wounds, and every resolution
+//! with its typed outcome and effects, measured from the table's pieces.
+//!
 //! Conventions: distances in centimetres; characteristics as printed on
 //! the cards (STR, RES = WK, SP); every die comes through
 //! [`feldherr_dice`], so every resolution here can be rolled at random,

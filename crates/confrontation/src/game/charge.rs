@@ -508,8 +508,9 @@ impl ConfrontationGame {
     }
 
     /// The counter-fire of the machine charged in `order` at the charger,
-    /// set down halfway (C6, C7): refused as a shot would be, and when the
-    /// charger is set down inside the weapon's minimum range. `gunner` and
+    /// set down halfway (C6, C7, PC13): difficulty 6 plus the machine's
+    /// movement modifiers; refused as a shot would be, and when the charger
+    /// is set down inside the weapon's minimum range. `gunner` and
     /// `fer` as in [`super::ShotOrder`].
     pub fn counter_fire_inputs(
         &self,

@@ -537,7 +537,7 @@ pub struct ShotOrder {
     /// none).
     pub fer: Option<i32>,
     /// The difficulty before the movement modifiers: the core rules'
-    /// (range, cover, quick, dynamic or precise shot).
+    /// (range, cover, quick, dynamic or precise shot; PC15).
     pub difficulty: i32,
     /// Template diameter in cm; `None`: the game's setting (C6).
     pub template_cm: Option<f64>,
