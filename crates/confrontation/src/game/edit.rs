@@ -511,9 +511,21 @@ impl ConfrontationGame {
         next.record_sp();
         let side = m.side;
         let slots = card.spec().crew.len();
-        self.crew.retain(|c| {
-            !(c.origin
-                .is_some_and(|o| o.machine == machine && o.slot >= slots))
+        let gone: Vec<Id> = self
+            .crew
+            .iter()
+            .filter(|c| {
+                c.origin
+                    .is_some_and(|o| o.machine == machine && o.slot >= slots)
+            })
+            .map(|c| c.id)
+            .collect();
+        self.crew.retain(|c| !gone.contains(&c.id));
+        self.markers.retain(|_, m| !gone.contains(&m.crew));
+        self.round.checked.retain(|c| {
+            !gone
+                .iter()
+                .any(|g| *c == RoundCheck::Instabil(Subject::Crew(*g)))
         });
         let mut have = vec![false; slots];
         for c in &mut self.crew {
@@ -619,6 +631,11 @@ impl ConfrontationGame {
             .collect();
         self.crew.retain(|c| !gone.contains(&c.id));
         self.markers.retain(|_, m| !gone.contains(&m.crew));
+        self.round.checked.retain(|c| {
+            !gone
+                .iter()
+                .any(|g| *c == RoundCheck::Instabil(Subject::Crew(*g)))
+        });
         self.machines.retain(|m| m.id != id);
         self.round.activated.retain(|a| a.machine != id);
         if self.round.active.is_some_and(|a| a.machine == id) {
@@ -686,10 +703,40 @@ impl ConfrontationGame {
                 self.figures.insert(piece, stats.clone());
             }
             None => {
+                if let Some(c) = self.crew_on(piece) {
+                    return Err(PlayError::refused(
+                        format!(
+                            "piece {piece} is the crew figure {}; unlink it first",
+                            c.name()
+                        ),
+                        None,
+                    ));
+                }
+                if let Some(m) = self.carried_by(piece).next() {
+                    return Err(PlayError::refused(
+                        format!("piece {piece} carries {}; unlink it first", m.name()),
+                        None,
+                    ));
+                }
                 self.figures.remove(&piece);
+                self.forget_figure_round(piece);
             }
         }
         Ok(())
+    }
+
+    /// Forgets what the round and the wounds kept of figure `piece`.
+    fn forget_figure_round(&mut self, piece: u64) {
+        self.wounds.remove(&piece);
+        self.round.figures.remove(&piece);
+        self.round
+            .checked
+            .retain(|c| *c != RoundCheck::Instabil(Subject::Figure(piece)));
+        for f in self.round.figures.values_mut() {
+            if f.feint.is_some_and(|r| r.opponent == piece) {
+                f.feint = None;
+            }
+        }
     }
 
     fn remove_figure(&mut self, piece: u64, table: &mut Table) -> Result<(), PlayError> {
@@ -733,9 +780,8 @@ impl ConfrontationGame {
             None => return Err(PlayError::not_found("figure piece", piece)),
         }
         self.figures.remove(&piece);
-        self.wounds.remove(&piece);
         self.dead.remove(&piece);
-        self.round.figures.remove(&piece);
+        self.forget_figure_round(piece);
         for c in &mut self.crew {
             if c.piece == Some(piece) {
                 c.piece = None;

@@ -531,6 +531,7 @@ fn edit_from(game: &Example, pick: u8, a: u8, b: u8, c: u8) -> Option<Confrontat
             opp_att: u32::from(b % 3),
             opp_def: u32::from(a % 3),
         },
+        27 => ConfrontationEdit::SetFigureStats { piece, stats: None },
         _ => return None,
     })
 }
@@ -565,7 +566,7 @@ fn walk_up(game: &mut Example, a: u8, b: u8) {
 fn resolve_random(game: &mut Example, pick: u8, a: u8, dice: &[u8]) {
     let machine = Id(u64::from(a % 5) + 1);
     let piece = u64::from(a % 8) + 1;
-    let kind = match pick % 9 {
+    let kind = match pick % 10 {
         0 => game
             .game
             .shot_inputs(&game.table, &ShotOrder::new(machine, piece, 5))
@@ -605,6 +606,10 @@ fn resolve_random(game: &mut Example, pick: u8, a: u8, dice: &[u8]) {
                     value: Some(3),
                 },
             )
+            .ok(),
+        8 => game
+            .game
+            .instabil_figure_inputs(&game.table, Subject::Figure(11))
             .ok(),
         _ => game
             .game
