@@ -168,3 +168,35 @@ fn the_example_document_is_the_played_example_and_sound() {
                 && matches!(r.outcome(), Some(ConfrontationOutcome::CounterFire(_))))
     );
 }
+
+/// The example document as it was saved before sides, rounds and crew
+/// figures (`fixtures/confrontation/saved_before_sides.json`, the app's
+/// schema 2 document of that time) still loads, as PC1 says: sides A and
+/// B, everything A's, round 1's movement phase, the card crew as figures
+/// (Henn touching the Felsspalter, as its old list said); it reports no
+/// problem, saves and loads back equal.
+#[test]
+fn a_document_saved_before_sides_still_loads() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/confrontation/saved_before_sides.json"
+    );
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("document")).expect("json");
+    let mut game_value = saved["game"].clone();
+    game_value.as_object_mut().expect("object").remove("system");
+    let game: ConfrontationGame = serde_json::from_value(game_value).expect("game loads");
+    let table: Table = serde_json::from_value(saved["table"].clone()).expect("table loads");
+    let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["A", "B"]);
+    assert_eq!((game.round.number, game.round.phase), (1, Phase::Movement));
+    assert!(game.machines.iter().all(|m| m.side == GOBLINS));
+    let henn = game.crew.iter().find(|c| c.name() == "Henn").expect("Henn");
+    assert!(henn.in_contact && henn.machine == FELSSPALTER);
+    assert_eq!(game.crew.len(), 8);
+    let problems = game.problems(&table);
+    assert!(problems.is_empty(), "{problems:?}");
+    let text = serde_json::to_string(&game).expect("json");
+    let back: ConfrontationGame = serde_json::from_str(&text).expect("loads");
+    assert_eq!(back, game);
+}
