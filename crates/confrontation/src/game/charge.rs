@@ -448,7 +448,7 @@ impl ConfrontationGame {
                 .iter()
                 .filter(|b| b.characteristic == super::Characteristic::Fer)
                 .map(|b| i32::try_from(b.bonus).unwrap_or(0))
-                .sum::<i32>(),
+                .fold(0i32, i32::saturating_add),
         );
         let mods = firing_modifiers(
             m.card.spec().mobility,

@@ -14,6 +14,27 @@ use super::{ConfrontationGame, Phase};
 use crate::crew::immobile_move;
 use crate::{Motion, MovePath, SpeedMarker};
 
+/// Most points a drawn path may have (work is bounded before it starts).
+pub const MAX_PATH_POINTS: usize = 64;
+
+fn check_points(path: &[Point]) -> Result<(), PlayError> {
+    if path.len() > MAX_PATH_POINTS {
+        return Err(PlayError::invalid(
+            "path",
+            path.len(),
+            format!("a drawn path has at most {MAX_PATH_POINTS} points"),
+        ));
+    }
+    if let Some((i, p)) = path.iter().enumerate().find(|(_, p)| !p.is_finite()) {
+        return Err(PlayError::invalid(
+            format!("path[{i}]"),
+            format!("({}, {})", p.x, p.y),
+            "not a point",
+        ));
+    }
+    Ok(())
+}
+
 impl ConfrontationGame {
     /// The rules machine `machine`'s path follows at its activation now:
     /// C4 for a mobile machine (free facing only without a speed marker and
@@ -101,6 +122,7 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         self.in_phase("driving", &[Phase::Movement])?;
         self.check_active(machine, "driving")?;
+        check_points(path)?;
         let m = self
             .machine(machine)
             .ok_or_else(|| PlayError::not_found("machine", machine))?;
@@ -285,6 +307,7 @@ impl ConfrontationGame {
         distance_cm: f64,
     ) -> Result<(), PlayError> {
         self.in_phase("a follow-up", &[Phase::Melee])?;
+        check_points(path)?;
         let m = self
             .machine(machine)
             .ok_or_else(|| PlayError::not_found("machine", machine))?;

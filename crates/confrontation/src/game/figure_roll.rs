@@ -234,7 +234,7 @@ impl ConfrontationGame {
                     .iter()
                     .filter(|b| b.characteristic == c)
                     .map(|b| b.bonus)
-                    .sum();
+                    .fold(0u32, u32::saturating_add);
                 let penalty = match c {
                     Characteristic::Ini
                     | Characteristic::Att
@@ -243,7 +243,7 @@ impl ConfrontationGame {
                     _ => 0,
                 };
                 Ok(RollerOf {
-                    value: v.and_then(|v| i32::try_from(v + boost).ok()),
+                    value: v.and_then(|v| i32::try_from(v.saturating_add(boost)).ok()),
                     modifier: penalty,
                     luck: Luck::Ordinary,
                     fechtmeister: false,

@@ -178,6 +178,13 @@ impl GameMachine {
                 );
             }
         }
+        if state.boosts.len() > 16 {
+            return bad(
+                "boosts",
+                state.boosts.len().to_string(),
+                "at most 16 bonuses a round".into(),
+            );
+        }
         for (i, b) in state.boosts.iter().enumerate() {
             if b.bonus == 0 || b.bonus > 36 {
                 return bad(

@@ -92,6 +92,7 @@ pub use contact::CrewStatus;
 pub use crew_figure::{CrewFigure, CrewOrigin};
 pub use crew_flow::{CaptorCheck, CaptureCheck};
 pub use crew_marker::{CrewMarker, MarkerKind};
+pub use drive::MAX_PATH_POINTS;
 pub use edit::{ConfrontationEdit, MAX_CREW, MAX_MACHINES, MAX_RESOLUTIONS};
 pub use effect::{Effect, effects_of, hit_effects};
 pub use figure_roll::{
