@@ -417,7 +417,7 @@ fn every_message_renders_in_both_languages() {
     // Every key of the catalogue was produced. (The game module's
     // `conf.game.…` keys: tests/game/catalogue.rs; the record sheet's words
     // are named in its source, and the sheet test renders them.)
-    let sheet = include_str!("../src/machine_sheet.rs");
+    let sheet = include_str!("../../src/machine_sheet.rs");
     let unused: Vec<_> = own_keys(Lang::En)
         .into_iter()
         .filter(|k| {
