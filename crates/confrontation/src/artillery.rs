@@ -94,6 +94,7 @@ pub fn firing_modifiers(
 
 /// A model on the table: who, where (round base) and on which height level.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Model {
     /// The model as a victim.
     pub victim: Victim,

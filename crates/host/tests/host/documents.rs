@@ -56,10 +56,17 @@ fn the_v1_fixtures_migrate_to_the_v2_fixtures() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/documents");
     for name in ["confrontation-game.json", "newyear-event.json"] {
         let old = document::load(&Path::new(root).join("v1").join(name)).expect("v1 loads");
-        if std::env::var_os("FELDHERR_BLESS").is_some() {
-            document::save(&Path::new(root).join(name), &old).expect("write v2 fixture");
+        // The Confrontation example document moved on (sides, rounds, a
+        // capture); its schema 2 form of the v1 file is kept by the crate.
+        let v2 = if name == "confrontation-game.json" {
+            Path::new(root).join("../confrontation/saved_before_sides.json")
+        } else {
+            Path::new(root).join(name)
+        };
+        if std::env::var_os("FELDHERR_BLESS").is_some() && name != "confrontation-game.json" {
+            document::save(&v2, &old).expect("write v2 fixture");
         }
-        let new = document::load(&Path::new(root).join(name)).expect("v2 loads");
+        let new = document::load(&v2).expect("v2 loads");
         assert_eq!(old, new, "{name}");
         assert!(new.problems().is_empty(), "{name}: {:?}", new.problems());
     }
@@ -611,7 +618,10 @@ fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
             let mut inner = serde_json::to_string(&object).expect("json");
             inner.pop();
             let again = serde_json::to_string(&object[&key]).expect("json");
-            inner.push_str(&format!(",{}:{again}}}", serde_json::to_string(&key).expect("key")));
+            inner.push_str(&format!(
+                ",{}:{again}}}",
+                serde_json::to_string(&key).expect("key")
+            ));
             *slot = serde_json::Value::String(MARK.into());
             let text = changed
                 .to_string()
@@ -622,7 +632,9 @@ fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
                 format!("{path}.{key}")
             };
             match document::parse(&text, "twice.json") {
-                Err(DocumentError::Field { path: at, message, .. }) => {
+                Err(DocumentError::Field {
+                    path: at, message, ..
+                }) => {
                     assert_eq!(at, expected, "{}", file.display());
                     assert!(message.contains("twice"), "{message}");
                 }
