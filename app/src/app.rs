@@ -34,6 +34,10 @@ pub enum Screen {
 
 /// What the UI asks for; applied after the frame.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one command a frame; its size follows the largest system edit, which depends on the systems registered"
+)]
 pub enum Command {
     /// Switch to a screen.
     Show(Screen),

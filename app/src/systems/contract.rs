@@ -65,6 +65,10 @@ pub trait ToolScreen: std::fmt::Debug {
 /// What a system's screens may ask of the app: only what concerns their
 /// game.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a few commands a frame; its size follows the largest system edit, which depends on the systems registered"
+)]
 pub enum GameCommand {
     /// A change to the game (a system edit, an answer, a table edit).
     Edit(GameEdit),

@@ -5,7 +5,7 @@
 use feldherr::systems::confrontation::{ConfrontationEdit, ConfrontationKind, conf};
 use feldherr::ui::resolution_panel::ResolutionWords;
 use feldherr_confrontation::Impetus;
-use feldherr_confrontation::game::ShotOrder;
+use feldherr_confrontation::game::{Phase, ShotOrder};
 use feldherr_confrontation::machine_sheet;
 use feldherr_dice::step::Answer;
 use feldherr_host::document::{Document, DocumentEdit, GameDoc, GameEdit};
@@ -15,7 +15,7 @@ use feldherr_sheet::SheetOptions;
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../fixtures/documents/confrontation-game.json"
+    "/../fixtures/confrontation/saved_before_sides.json"
 );
 
 fn apply(game: &mut GameDoc, edit: ConfrontationEdit) {
@@ -54,13 +54,9 @@ fn played() -> GameDoc {
     };
     let table = game.table_or_default();
     let order = ShotOrder {
-        machine: Id(2),
-        target: Some(3),
-        fer: 3,
-        difficulty: 5,
-        motion: feldherr_confrontation::Motion::Still,
-        reaimed: false,
-        template_cm: 10.0,
+        fer: Some(3),
+        template_cm: Some(10.0),
+        ..ShotOrder::new(Id(2), 3, 5)
     };
     let shot = conf(&game).shot_inputs(&table, &order).expect("shot");
     resolve(
@@ -72,9 +68,41 @@ fn played() -> GameDoc {
         .ramming_inputs(&table, Id(3), Impetus::Distance(23.0), &[5], &[])
         .expect("ramming");
     resolve(&mut game, ConfrontationKind::Ramming(ram), &[&[6, 6]]);
+    // The Felsspalter lost 2 SP; at the end of the round its Mechaniker
+    // Grizhou, touching it, repairs it (C10).
+    let mut state = conf(&game)
+        .machine(Id(2))
+        .expect("Felsspalter")
+        .state
+        .clone();
+    state.sp_lost = 2;
+    apply(
+        &mut game,
+        ConfrontationEdit::SetMachineState {
+            machine: Id(2),
+            state,
+        },
+    );
+    let grizhou = conf(&game)
+        .crew_of(Id(2))
+        .find(|c| c.name() == "Grizhou")
+        .expect("Grizhou")
+        .id;
+    apply(
+        &mut game,
+        ConfrontationEdit::SetCrew {
+            crew: grizhou,
+            in_contact: true,
+            engaged: false,
+            fleeing: false,
+        },
+    );
+    while conf(&game).round.phase != Phase::End {
+        apply(&mut game, ConfrontationEdit::NextPhase);
+    }
     let repair = conf(&game)
-        .repair_inputs(Id(4), 4)
-        .expect("the Panzer is damaged");
+        .repair_inputs(&table, Id(2), grizhou)
+        .expect("the Felsspalter is damaged");
     resolve(&mut game, repair, &[&[5]]);
     game
 }

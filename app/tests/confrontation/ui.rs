@@ -109,18 +109,23 @@ fn the_status_panel_shows_the_penalty_after_sp_loss() {
 #[test]
 fn a_repair_with_a_typed_die_is_applied_to_the_machine() {
     let mut harness = harness(Dice::scripted([]));
+    harness.set_size(eframe::egui::vec2(1400.0, 2400.0));
     machines_view(&mut harness);
-    click(&mut harness, "Load Panzerwagen");
+    click(&mut harness, "Load Felsspalter");
     click(&mut harness, "Add machine");
     click(&mut harness, "Lose 1 SP");
     click(&mut harness, "Lose 1 SP");
+    // Its Mechaniker Grizhou (X 4) touches it; repairs belong to the end
+    // of the round (C10, PC2).
+    click(&mut harness, "3. Grizhou in contact");
+    to_end_of_round(&mut harness);
     click(&mut harness, "Add repair");
     // The new resolution is shown at once.
     type_into(&mut harness, "Die 1", "5");
     click(&mut harness, "Enter");
     harness.get_by_label("Result: repaired: 1 SP back (1 SP lost)");
-    click(&mut harness, "Apply result to Panzerwagen");
-    harness.get_by_label("Result applied to Panzerwagen");
+    click(&mut harness, "Apply result to Felsspalter");
+    harness.get_by_label("Result applied to Felsspalter");
     let game = game(&harness);
     assert_eq!(machine(&game, 1).state.sp_lost, 1);
     assert!(machine(&game, 1).state.repair_tried);
@@ -129,6 +134,14 @@ fn a_repair_with_a_typed_die_is_applied_to_the_machine() {
     click(&mut harness, "Machines");
     click(&mut harness, "Add repair");
     harness.get_by_label("not allowed (C10): one repair attempt per machine and round");
+}
+
+/// Clicks "Next phase" from deployment to the end of round 1.
+fn to_end_of_round(harness: &mut Harness<'static, FeldherrApp>) {
+    for _ in 0..5 {
+        click(harness, "Next phase");
+    }
+    harness.get_by_label("Round 1: end of the round");
 }
 
 #[test]
@@ -165,8 +178,15 @@ fn the_record_sheet_renders_machines_and_resolutions() {
     let card = feldherr::systems::confrontation::example("Panzerwagen").expect("example");
     let mut state = feldherr_confrontation::MachineState::default();
     state.lose_sp(&card, 2);
+    // A repair belongs to the end of the round (PC2): deployment, start,
+    // movement, ranged, melee, end.
     let edits = [
         ce(ConfrontationEdit::AddMachine(card)),
+        ce(ConfrontationEdit::NextPhase),
+        ce(ConfrontationEdit::NextPhase),
+        ce(ConfrontationEdit::NextPhase),
+        ce(ConfrontationEdit::NextPhase),
+        ce(ConfrontationEdit::NextPhase),
         ce(ConfrontationEdit::SetMachineState {
             machine: Id(1),
             state,
@@ -219,10 +239,9 @@ fn crew_in_contact_moves_an_immobile_machine() {
     click(&mut harness, "3. Servant in contact");
     // Three movers: X = 8 - 4 = 4, 6 cm.
     harness.get_by_label("C3: 3 mover(s) may move it 6 cm, running 12 cm (X = 4)");
-    assert_eq!(
-        machine(&game(&harness), 1).state.crew_in_contact,
-        vec![0, 1, 2]
-    );
+    let game = game(&harness);
+    let touching: Vec<bool> = conf(&game).crew_of(Id(1)).map(|c| c.in_contact).collect();
+    assert_eq!(touching, [true, true, true]);
 }
 
 /// Opens a copy of the example Confrontation game from `dir`, on its
@@ -230,7 +249,7 @@ fn crew_in_contact_moves_an_immobile_machine() {
 fn open_example_game(h: &mut Harness<'static, FeldherrApp>, dir: &std::path::Path) {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/confrontation-game.json"
+        "/../fixtures/confrontation/saved_before_sides.json"
     );
     let copy = dir.join("game.json");
     std::fs::copy(fixture, &copy).expect("copy fixture");
@@ -461,7 +480,7 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
     // along x, 5 cm wide) and two figures beside its way east.
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/confrontation-game.json"
+        "/../fixtures/confrontation/saved_before_sides.json"
     );
     let Document::Game(mut game) =
         feldherr_host::document::load(std::path::Path::new(fixture)).expect("fixture")
@@ -489,14 +508,11 @@ fn the_blades_of_a_drive_tick_the_figures_they_touch() {
         conf_mut(&mut game)
             .expect("a Confrontation game")
             .figures
-            .insert(
-                id,
-                feldherr::systems::confrontation::FigureStats {
-                    res: 3,
-                    ini: 2,
-                    level: 0,
-                },
-            );
+            .insert(id, {
+                let mut stats = feldherr::systems::confrontation::FigureStats::new(3, Id(1));
+                stats.ini = 2;
+                stats
+            });
     }
     let dir = common::temp_dir("conf-blades");
     let path = dir.join("blades.json");
@@ -599,6 +615,7 @@ fn a_machine_with_artillery_ramme_and_a_mechanic_is_built_by_clicking_and_typing
             res: 0,
             fer: None,
             dis: None,
+            courage: None,
             size: feldherr_confrontation::Size::Small,
             abilities: vec![feldherr_confrontation::CrewAbility::Mechaniker(4)],
         }]
@@ -665,10 +682,40 @@ fn a_figure_killed_by_an_applied_shot_is_crossed_out_never_a_target_and_can_be_r
     // The Panzer's penetrating shot: FER 4 on target; Goblin B and Goblin A
     // killed (6, 5 each); the Felsspalter rolls 2 and 5.
     let mut h = harness(Dice::scripted([4, 6, 5, 6, 5, 2, 5]));
-    open_tall(&mut h, "conf-dead");
+    // The Panzer turned west: Goblin B is in its field of fire.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/confrontation/saved_before_sides.json"
+    );
+    let Document::Game(mut example) =
+        feldherr_host::document::load(std::path::Path::new(fixture)).expect("fixture")
+    else {
+        panic!("a game");
+    };
+    example
+        .table
+        .as_mut()
+        .expect("table")
+        .apply(feldherr_table::TableEdit::Rotate {
+            id: 6,
+            facing: feldherr_table::geometry::Angle::from_degrees(180.0).expect("angle"),
+        })
+        .expect("turned");
+    let path = common::temp_dir("conf-dead").join("game.json");
+    feldherr_host::document::save(&path, &Document::Game(example)).expect("save");
+    h.state_mut().queue(feldherr::app::Command::Open(path));
+    h.run();
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
+    h.run();
+    click(&mut h, "Machines");
     click(&mut h, "4. Panzer");
     click(&mut h, "Artillery shot (C6, C7)");
     choose_target(&mut h, "Goblin B");
+    // The old card has no FER of its own: the referee types it in the
+    // shot's field (the last one labelled FER; the card editor's come
+    // first).
+    let last = h.get_all_by_label("FER").count() - 1;
+    common::replace_text_nth(&mut h, "FER", last, "3");
     click(&mut h, "Fire");
     for _ in 0..4 {
         click(&mut h, "Roll at random");
@@ -758,25 +805,34 @@ fn the_c3_movers_leave_out_engaged_and_fleeing_crew() {
     click(&mut h, "2. fleeing");
     h.get_by_label("C3: 1 mover(s) may move it 2 cm, running 4 cm (X = 8)");
     let g = game(&h);
-    let m = machine(&g, 1);
+    let crew: Vec<(bool, bool, bool)> = conf(&g)
+        .crew_of(Id(1))
+        .map(|c| (c.in_contact, c.engaged, c.fleeing))
+        .collect();
+    // Still three in contact: contact is kept apart from engagement and
+    // flight.
     assert_eq!(
-        (m.crew_engaged.clone(), m.crew_fleeing.clone()),
-        (vec![0], vec![1])
+        crew,
+        [
+            (true, true, false),
+            (true, false, true),
+            (true, false, false)
+        ]
     );
-    // Still three in contact: the state is kept apart from the crew status.
-    assert_eq!(m.state.crew_in_contact, vec![0, 1, 2]);
 }
 
 #[test]
 fn a_repair_at_full_sp_is_refused_with_the_reason() {
     let mut h = harness(Dice::scripted([]));
+    h.set_size(eframe::egui::vec2(1400.0, 2400.0));
     machines_view(&mut h);
-    click(&mut h, "Load Panzerwagen");
+    click(&mut h, "Load Felsspalter");
     click(&mut h, "Add machine");
+    click(&mut h, "3. Grizhou in contact");
     click(&mut h, "Add repair");
     // C10: only a damaged machine can be repaired.
     h.get_by_label(
-        "not allowed (C10): only a damaged machine can be repaired; this one has all its 8 SP",
+        "not allowed (C10): only a damaged machine can be repaired; this one has all its 5 SP",
     );
     assert!(conf(&game(&h)).resolutions.is_empty());
 }

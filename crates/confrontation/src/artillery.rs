@@ -31,10 +31,11 @@ use crate::figure_wounds::WoundTable;
 pub const DEFAULT_TEMPLATE_CM: f64 = 10.0;
 
 /// How the machine moved this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Motion {
     /// Did not move.
+    #[default]
     Still,
     /// Moved.
     Moved,
@@ -93,6 +94,7 @@ pub fn firing_modifiers(
 
 /// A model on the table: who, where (round base) and on which height level.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Model {
     /// The model as a victim.
     pub victim: Victim,
@@ -176,26 +178,31 @@ pub fn models_on_line(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FireResult {
-    /// A natural 1: the weapon jams for the round (C6).
+    /// A natural 1 with zone ammunition: the weapon jams for the round (C6).
     Jammed,
-    /// Missed (zone shots deviate).
+    /// Missed (zone shots deviate); a fumble with penetrating ammunition.
     Missed,
     /// Hit.
     Hit,
 }
 
-/// A FER test: Confrontation D6 (re-roll on 6) + modifiers on the die, then
-/// + FER against the difficulty. A natural 1 jams; any other fumble misses.
+/// A FER test: a Confrontation D6 (re-roll on 6) with the modifiers on the
+/// die, plus FER, against the difficulty. A natural 1 is a fumble (missed);
+/// with zone ammunition it jams the weapon instead ([`FerTest::jamming`],
+/// C6: the text puts the jam under "Flächenwirksame Geschosse" only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FerTest {
     fer: i32,
     difficulty: i32,
     roll: ConfrontationRoll,
+    #[serde(default)]
+    jams: bool,
 }
 
 impl FerTest {
     /// FER `fer` against `difficulty`, with `die_modifier` on the die
-    /// result (C2 penalty, re-aiming).
+    /// result (C2 penalty, re-aiming). A natural 1 is a fumble; see
+    /// [`FerTest::jamming`] for zone ammunition.
     pub fn new(fer: i32, difficulty: i32, die_modifier: i32) -> Result<Self, ConfrontationError> {
         check_range("FER", fer.into(), 0, 20, "0 to 20")?;
         check_range("difficulty", difficulty.into(), 0, 30, "0 to 30")?;
@@ -203,7 +210,44 @@ impl FerTest {
             fer,
             difficulty,
             roll: ConfrontationRoll::standard().with_modifier(die_modifier)?,
+            jams: false,
         })
+    }
+
+    /// Whether a natural 1 jams the weapon (zone ammunition, C6) instead of
+    /// being an ordinary fumble.
+    #[must_use]
+    pub fn jamming(self, jams: bool) -> Self {
+        Self { jams, ..self }
+    }
+
+    /// Whether a natural 1 jams the weapon.
+    pub fn jams(&self) -> bool {
+        self.jams
+    }
+
+    /// The gunner's FER.
+    pub fn fer(&self) -> i32 {
+        self.fer
+    }
+
+    /// The difficulty.
+    pub fn difficulty(&self) -> i32 {
+        self.difficulty
+    }
+
+    /// The modifier on the die result.
+    pub fn die_modifier(&self) -> i32 {
+        self.roll.modifier()
+    }
+
+    /// What the dice must show to hit, before the modifier: the die
+    /// result (modifier added) must reach difficulty - FER and at least 2
+    /// (1 or less is a fumble, C2), and a natural 1 never hits. Above 6 a
+    /// 6 must be rolled and the re-roll added.
+    pub fn need(&self) -> i32 {
+        let result = (self.difficulty - self.fer).max(2);
+        (result - self.roll.modifier()).max(2)
     }
 
     fn judge(&self, r: ConfrontationResult) -> FireResult {
@@ -213,55 +257,152 @@ impl FerTest {
         }
     }
 
+    /// The result of a complete chain of faces.
+    ///
+    /// # Errors
+    /// Faces that are no chain of D6 (a 6 not followed by its re-roll).
+    pub fn evaluate(&self, faces: &[u32]) -> Result<FireResult, ConfrontationError> {
+        if self.jams && faces.first() == Some(&1) && faces.len() == 1 {
+            return Ok(FireResult::Jammed);
+        }
+        Ok(self.judge(self.roll.evaluate(faces)?))
+    }
+
     /// Exact odds.
     pub fn distribution(&self) -> Dist<FireResult> {
         let fumble = crate::roll_odds::fumble(self.roll);
         // `judge`: a total of difficulty - FER or more hits.
         let hit = crate::roll_odds::at_least(self.roll, self.difficulty - self.fer);
-        Dist::from_weights([
-            (FireResult::Jammed, 1.0 / 6.0),
-            (
-                FireResult::Missed,
-                (fumble - 1.0 / 6.0).max(0.0) + (1.0 - fumble - hit).max(0.0),
-            ),
-            (FireResult::Hit, hit),
-        ])
+        let jam = if self.jams { 1.0 / 6.0 } else { 0.0 };
+        let mut weights = Vec::with_capacity(3);
+        if self.jams {
+            weights.push((FireResult::Jammed, jam));
+        }
+        weights.push((
+            FireResult::Missed,
+            (fumble - jam).max(0.0) + (1.0 - fumble - hit).max(0.0),
+        ));
+        weights.push((FireResult::Hit, hit));
+        Dist::from_weights(weights)
     }
 
-    /// Rolls the test through any roller.
+    fn request(&self, faces: &[u32], with_odds: bool) -> RollRequest {
+        let rolled: i32 = faces.iter().map(|f| *f as i32).sum();
+        // After sixes any face but a fumbling 1 may be enough.
+        let need = (self.need() - rolled).max(2);
+        let m = self.roll.modifier();
+        let text = format!(
+            "FER test: {need}+ needed on the dice (FER {} against {}, die modifier {m})",
+            self.fer, self.difficulty
+        );
+        let message = Message::new("conf.roll.fer_need")
+            .int("need", need)
+            .int("fer", self.fer)
+            .int("difficulty", self.difficulty)
+            .int("modifier", m);
+        let (text, message) = if faces.is_empty() {
+            (text, message)
+        } else {
+            (
+                format!("{text} (re-roll after a 6)"),
+                Message::new("conf.roll.reroll").nested("purpose", message),
+            )
+        };
+        RollRequest::new(1, Die::D6, text)
+            .rule(if self.jams { "C6" } else { "C7" })
+            .with_message(message)
+            .odds_if(with_odds && faces.is_empty(), || {
+                fire_odds(&self.distribution())
+            })
+    }
+
+    /// Rolls the test through any roller, one die at a time; each prompt
+    /// says what the dice must show ([`FerTest::need`]).
     pub fn roll<R: Roller + ?Sized>(&self, roller: &mut R) -> Result<FireResult, R::Error> {
+        Ok(self.roll_faces(roller)?.1)
+    }
+
+    fn roll_faces<R: Roller + ?Sized>(
+        &self,
+        roller: &mut R,
+    ) -> Result<(Vec<u32>, FireResult), R::Error> {
         let mut faces = Vec::new();
         loop {
-            let request = RollRequest::new(
-                1,
-                Die::D6,
-                if faces.is_empty() {
-                    "FER test"
-                } else {
-                    "FER test (re-roll after a 6)"
-                },
-            )
-            .rule("C6")
-            .with_message(if faces.is_empty() {
-                Message::new("conf.roll.fer_test")
-            } else {
-                Message::new("conf.roll.reroll")
-                    .nested("purpose", Message::new("conf.roll.fer_test"))
-            })
-            .odds_if(roller.wants_odds() && faces.is_empty(), || {
-                fire_odds(&self.distribution())
-            });
-            let f = roller.roll_one(request)?;
-            if faces.is_empty() && f == 1 {
-                return Ok(FireResult::Jammed);
-            }
+            let f = roller.roll_one(self.request(&faces, roller.wants_odds()))?;
             faces.push(f);
+            if faces.len() == 1 && f == 1 && self.jams {
+                return Ok((faces, FireResult::Jammed));
+            }
             if !self.roll.wants_another(&faces) {
                 break;
             }
         }
         let r = self.roll.evaluate(&faces)?;
-        Ok(self.judge(r))
+        Ok((faces, self.judge(r)))
+    }
+
+    /// Rolls the test step by step and logs why it ended as it did
+    /// ("3 + FER 3 = 6 < 8: missed"), under `rule`.
+    pub fn resolve(&self, steps: &mut Steps<'_>, rule: &str) -> Result<FireResult, Pending> {
+        let (faces, fire) = self.roll_faces(steps)?;
+        let dice = faces
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let m = self.roll.modifier();
+        let modifier = match m {
+            0 => String::new(),
+            m if m > 0 => format!(" + {m}"),
+            m => format!(" - {}", -m),
+        };
+        let raw: i32 = faces.iter().map(|f| *f as i32).sum();
+        let (text, message) = if fire == FireResult::Jammed {
+            (
+                "FER test: a 1 with zone ammunition: the weapon jams for the round".to_owned(),
+                Message::new("conf.log.fer.jammed"),
+            )
+        } else if faces.first() == Some(&1) || (faces.len() > 1 && faces.last() == Some(&1)) {
+            (
+                format!("FER test: {dice}: a 1 is a fumble, missed"),
+                Message::new("conf.log.fer.fumble").text("dice", dice.clone()),
+            )
+        } else if raw + m <= 1 {
+            (
+                format!(
+                    "FER test: {dice}{modifier} = {}: 1 or less is a fumble, missed",
+                    raw + m
+                ),
+                Message::new("conf.log.fer.fumble_modified")
+                    .text("dice", dice.clone())
+                    .text("modifier", modifier.clone())
+                    .int("total", raw + m),
+            )
+        } else {
+            let total = raw + m + self.fer;
+            let hit = fire == FireResult::Hit;
+            (
+                format!(
+                    "FER test: {dice}{modifier} + FER {} = {total} {} {}: {}",
+                    self.fer,
+                    if hit { ">=" } else { "<" },
+                    self.difficulty,
+                    if hit { "on target" } else { "missed" }
+                ),
+                Message::new(if hit {
+                    "conf.log.fer.hit"
+                } else {
+                    "conf.log.fer.missed"
+                })
+                .text("dice", dice.clone())
+                .text("modifier", modifier)
+                .int("fer", self.fer)
+                .int("total", total)
+                .int("difficulty", self.difficulty),
+            )
+        };
+        steps.log(LogStep::rule(rule.to_owned(), text).with_message(message));
+        Ok(fire)
     }
 }
 
@@ -351,7 +492,7 @@ impl ZoneShot {
         Ok(Self {
             class,
             strength,
-            test,
+            test: test.jamming(true),
             shooter,
             shooter_level,
             target,
@@ -493,15 +634,61 @@ impl crate::TitleMessage for ZoneShot {
     }
 }
 
-impl Resolver for ZoneShot {
-    type Outcome = ZoneOutcome;
+/// What a zone shot has decided so far, as soon as the dice decide it
+/// (for the table: the template where it comes down, before the models
+/// under it are rolled for).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ZoneProgress {
+    /// The FER test's result, once rolled.
+    pub fire: Option<FireResult>,
+    /// The deviation in cm, once its die is rolled (C6).
+    pub deviation_cm: Option<f64>,
+    /// The direction face, once rolled.
+    pub direction_face: Option<u32>,
+    /// Where the template lies (on the target after a hit, where it came
+    /// down after a deviation), and on which level.
+    pub center: Option<(Point, i32)>,
+    /// Where the template would come down for each direction face, once
+    /// the distance is known (the legend of the direction die).
+    pub legend: Vec<(u32, Point)>,
+    /// The models under the template (indices into the models).
+    pub under: Vec<usize>,
+}
 
-    fn title(&self) -> String {
-        format!("Zone shot ({:?}) at STR {}", self.class, self.strength)
+/// The odds and legend of the deviation direction die (C6): each face 1 in
+/// 6; face 1 away from the shooter along the line of fire, then clockwise
+/// in 60 degree steps (4 back towards the shooter).
+pub fn direction_odds() -> Vec<OddsLine> {
+    (1..=6u32)
+        .map(|face| OddsLine {
+            label: match face {
+                1 => "1: away from the shooter".to_owned(),
+                4 => "4: back towards the shooter".to_owned(),
+                f => format!("{f}: {} deg clockwise", 60 * (f - 1)),
+            },
+            probability: 1.0 / 6.0,
+        })
+        .collect()
+}
+
+impl ZoneShot {
+    /// What the shot has decided after `answers` (the answers so far of a
+    /// resolution of it): the FER test, the deviation and the template's
+    /// place as soon as their dice are rolled.
+    pub fn progress(&self, answers: &[feldherr_dice::step::Answer]) -> ZoneProgress {
+        let mut steps = Steps::new(answers);
+        let mut progress = ZoneProgress::default();
+        let _ = self.run(&mut steps, &mut progress);
+        progress
     }
 
-    fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
-        let fire = self.test.roll(steps)?;
+    fn run(
+        &self,
+        steps: &mut Steps<'_>,
+        progress: &mut ZoneProgress,
+    ) -> Result<ZoneOutcome, Pending> {
+        let fire = self.test.resolve(steps, "C6")?;
+        progress.fire = Some(fire);
         let target = self.target_model().map_err(geo)?;
         if fire == FireResult::Jammed {
             steps.log(
@@ -530,22 +717,37 @@ impl Resolver for ZoneShot {
             let dist_odds = || {
                 (1..=6)
                     .map(|f| OddsLine {
-                        label: format!("{} cm", 2 + 2 * f),
+                        label: format!("{}: {} cm", f, 2 + 2 * f),
                         probability: 1.0 / 6.0,
                     })
                     .collect()
             };
             let df = steps.roll_one(
-                RollRequest::new(1, Die::D6, "deviation distance")
+                RollRequest::new(1, Die::D6, "deviation distance: 1 = 4 cm ... 6 = 14 cm")
                     .rule("C6")
                     .with_message(Message::new("conf.roll.deviation_distance"))
                     .odds_if(steps.wants_odds(), dist_odds),
             )?;
+            let cm = deviation_distance_cm(face_u8(df)).map_err(geo)?;
+            progress.deviation_cm = Some(cm);
+            progress.legend = (1..=6u32)
+                .filter_map(|face| {
+                    deviate(target.center, self.shooter, face_u8(face), cm)
+                        .ok()
+                        .map(|p| (face, p))
+                })
+                .collect();
             let dir = steps.roll_one(
-                RollRequest::new(1, Die::D6, "deviation direction")
-                    .rule("C6")
-                    .with_message(Message::new("conf.roll.deviation_direction")),
+                RollRequest::new(
+                    1,
+                    Die::D6,
+                    "deviation direction: 1 away from the shooter, then clockwise in 60 degree steps (4 back towards the shooter)",
+                )
+                .rule("C6")
+                .with_message(Message::new("conf.roll.deviation_direction"))
+                .odds_if(steps.wants_odds(), direction_odds),
             )?;
+            progress.direction_face = Some(dir);
             let (cm, at, level) = self.deviated(target, df, dir).map_err(geo)?;
             steps.log(
                 LogStep::rule(
@@ -568,7 +770,9 @@ impl Resolver for ZoneShot {
             );
             (at, Some((cm, dir)), level)
         };
+        progress.center = Some((center, level));
         let under = under_template(center, self.template_cm, level, &self.models).map_err(geo)?;
+        progress.under.clone_from(&under);
         let (need, other_str) = self.other_hit();
         let mut hits = Vec::new();
         for i in under {
@@ -610,13 +814,18 @@ impl Resolver for ZoneShot {
                 ]
             };
             let f = steps.roll_one(
-                RollRequest::new(1, Die::D6, format!("under the template: {}", m.victim.name))
-                    .rule("C6")
-                    .with_message(
-                        Message::new("conf.roll.under_template")
-                            .text("name", m.victim.name.clone()),
-                    )
-                    .odds_if(steps.wants_odds(), odds),
+                RollRequest::new(
+                    1,
+                    Die::D6,
+                    format!("under the template: {}: {need}+ hits", m.victim.name),
+                )
+                .rule("C6")
+                .with_message(
+                    Message::new("conf.roll.under_template")
+                        .text("name", m.victim.name.clone())
+                        .int("need", need),
+                )
+                .odds_if(steps.wants_odds(), odds),
             )?;
             if f >= need {
                 steps.log(
@@ -663,6 +872,18 @@ impl Resolver for ZoneShot {
             deviation,
             hits,
         })
+    }
+}
+
+impl Resolver for ZoneShot {
+    type Outcome = ZoneOutcome;
+
+    fn title(&self) -> String {
+        format!("Zone shot ({:?}) at STR {}", self.class, self.strength)
+    }
+
+    fn resolve(&self, steps: &mut Steps<'_>) -> Result<ZoneOutcome, Pending> {
+        self.run(steps, &mut ZoneProgress::default())
     }
 }
 

@@ -165,6 +165,10 @@ pub struct CrewCard {
     /// DIS, if any.
     #[serde(default)]
     pub dis: Option<u32>,
+    /// MUT (courage), if any: the crew take fear tests with their own
+    /// values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub courage: Option<u32>,
     /// Size (small unless given).
     #[serde(default = "small")]
     pub size: Size,
@@ -233,6 +237,27 @@ pub struct MachineSpec {
     /// DIS of a mobile machine.
     #[serde(default)]
     pub discipline: Option<u32>,
+    /// INI of a mobile machine (it fights as one entity).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ini: Option<u32>,
+    /// ATT of a mobile machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub att: Option<u32>,
+    /// STR of a mobile machine (charges against an Unaufhaltsam machine's
+    /// flank, withdrawal by strength).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub str: Option<u32>,
+    /// DEF (VER) of a mobile machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub def: Option<u32>,
+    /// FER of a mobile machine's gunner (an immobile machine fires with its
+    /// crew's or auxiliaries' FER).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fer: Option<u32>,
+    /// A turret mount (an explanation card's rule): the gun turns apart
+    /// from the machine, so its field of fire is not the 180 degrees ahead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turret: bool,
     /// Size: how many figures may touch it.
     #[serde(default = "very_large")]
     pub size: Size,
@@ -290,6 +315,31 @@ impl MachineCard {
         }
         if let Some(gew) = spec.gew {
             check_range("GEW", gew.into(), 1, 99, "1 to 99")?;
+        }
+        for (field, v) in [
+            ("INI", spec.ini),
+            ("ATT", spec.att),
+            ("STR", spec.str),
+            ("DEF", spec.def),
+            ("FER", spec.fer),
+            ("MUT", spec.courage),
+            ("DIS", spec.discipline),
+        ] {
+            if let Some(v) = v {
+                check_range(field, v.into(), 0, 30, "0 to 30")?;
+            }
+        }
+        if spec.crew.len() > 20 {
+            return Err(inconsistent(
+                "crew",
+                format!("{} crew figures listed, at most 20", spec.crew.len()),
+            ));
+        }
+        if spec.name.trim().is_empty() || spec.name.chars().count() > 60 {
+            return Err(inconsistent(
+                "name",
+                "a machine's name has 1 to 60 characters",
+            ));
         }
         match spec.mobility {
             Mobility::Immobile => {

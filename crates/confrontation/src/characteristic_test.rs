@@ -14,7 +14,7 @@
 //! ```
 
 use crate::{ConfrontationResult, ConfrontationRoll};
-use feldherr_dice::step::Message;
+use feldherr_dice::step::{LogStep, Message, Pending, Steps};
 use feldherr_dice::{DiceError, Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +58,75 @@ impl CharacteristicTest {
         self.difficulty
     }
 
+    /// The characteristic's value.
+    pub fn value(&self) -> i32 {
+        self.value
+    }
+
+    /// What the dice must show to pass, before the modifier: the die result
+    /// (modifier added) must reach difficulty - value and at least 2 (1 or
+    /// less is a fumble); above 6 a 6 must be rolled and the re-roll added.
+    pub fn need(&self) -> i32 {
+        let result = (self.difficulty - self.value).max(2);
+        (result - self.roll.modifier()).max(2)
+    }
+
+    /// Rolls the test step by step and logs why it passed or failed
+    /// ("4 - 1 + INI 3 = 6 >= 6: passes"), under `rule`.
+    pub fn resolve(&self, steps: &mut Steps<'_>, rule: &str) -> Result<bool, Pending> {
+        let faces = self.roll_faces(steps, rule)?;
+        let dice = faces
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let m = self.roll.modifier();
+        let modifier = match m {
+            0 => String::new(),
+            m if m > 0 => format!(" + {m}"),
+            m => format!(" - {}", -m),
+        };
+        let (text, message, passed) = match self.roll.evaluate(&faces)? {
+            ConfrontationResult::Fumble => (
+                format!("{} test: {dice}{modifier}: a fumble, fails", self.label),
+                Message::new("conf.log.test.fumble")
+                    .text("label", self.label.clone())
+                    .text("dice", dice.clone())
+                    .text("modifier", modifier.clone()),
+                false,
+            ),
+            ConfrontationResult::Total(t) => {
+                let total = t + self.value;
+                let passed = total >= self.difficulty;
+                (
+                    format!(
+                        "{} test: {dice}{modifier} + {} {} = {total} {} {}: {}",
+                        self.label,
+                        self.label,
+                        self.value,
+                        if passed { ">=" } else { "<" },
+                        self.difficulty,
+                        if passed { "passes" } else { "fails" }
+                    ),
+                    Message::new(if passed {
+                        "conf.log.test.passes"
+                    } else {
+                        "conf.log.test.fails"
+                    })
+                    .text("label", self.label.clone())
+                    .text("dice", dice.clone())
+                    .text("modifier", modifier)
+                    .int("value", self.value)
+                    .int("total", total)
+                    .int("difficulty", self.difficulty),
+                    passed,
+                )
+            }
+        };
+        steps.log(LogStep::rule(rule.to_owned(), text).with_message(message));
+        Ok(passed)
+    }
+
     /// Whether a die result passes.
     pub fn judge(&self, r: ConfrontationResult) -> bool {
         matches!(r, ConfrontationResult::Total(t) if t + self.value >= self.difficulty)
@@ -89,23 +158,39 @@ impl CharacteristicTest {
     /// # Errors
     /// Whatever the roller reports.
     pub fn roll<R: Roller + ?Sized>(&self, roller: &mut R, rule: &str) -> Result<bool, R::Error> {
-        let mut faces = Vec::new();
+        let faces = self.roll_faces(roller, rule)?;
+        // Faces come from the roller and are checked there; a bad chain
+        // counts as a failure rather than a panic.
+        Ok(self.passes(&faces).unwrap_or(false))
+    }
+
+    fn roll_faces<R: Roller + ?Sized>(
+        &self,
+        roller: &mut R,
+        rule: &str,
+    ) -> Result<Vec<u32>, R::Error> {
+        let mut faces: Vec<u32> = Vec::new();
         loop {
+            let rolled: i32 = faces.iter().map(|f| 6.min(*f as i32)).sum();
+            let need = (self.need() - rolled).max(2);
             let purpose = if faces.is_empty() {
                 format!(
-                    "{} test ({} against {})",
+                    "{} test ({} against {}): {need}+ needed",
                     self.label, self.value, self.difficulty
                 )
             } else {
-                format!("{} test (re-roll after a 6)", self.label)
+                format!("{} test (re-roll after a 6): {need}+ needed", self.label)
             };
             let message = if faces.is_empty() {
                 Message::new("conf.roll.characteristic")
                     .text("label", self.label.clone())
                     .int("value", self.value)
                     .int("difficulty", self.difficulty)
+                    .int("need", need)
             } else {
-                Message::new("conf.roll.characteristic_reroll").text("label", self.label.clone())
+                Message::new("conf.roll.characteristic_reroll")
+                    .text("label", self.label.clone())
+                    .int("need", need)
             };
             let request = RollRequest::new(1, Die::D6, purpose)
                 .rule(rule)
@@ -125,11 +210,8 @@ impl CharacteristicTest {
                 });
             faces.push(roller.roll_one(request)?);
             if !self.roll.wants_another(&faces) {
-                break;
+                return Ok(faces);
             }
         }
-        // Faces come from the roller and are checked there; a bad chain
-        // counts as a failure rather than a panic.
-        Ok(self.passes(&faces).unwrap_or(false))
     }
 }

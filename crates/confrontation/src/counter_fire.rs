@@ -233,7 +233,7 @@ impl Resolver for PenetratingCounterFire {
             )
             .with_message(Message::new("conf.log.counter_fire.placed")),
         );
-        let fire = self.test.roll(steps)?;
+        let fire = self.test.resolve(steps, "Gegenschuss")?;
         if fire != FireResult::Hit {
             steps.log(
                 LogStep::rule(

@@ -134,18 +134,22 @@ impl Resolver for Repair {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<RepairOutcome, Pending> {
-        let request = RollRequest::new(1, Die::D6, "repair")
-            .rule("C10")
-            .with_message(Message::new("conf.roll.repair"))
-            .odds_if(steps.wants_odds(), || {
-                self.distribution()
-                    .iter()
-                    .map(|(r, p)| OddsLine {
-                        label: format!("{r:?}").to_lowercase(),
-                        probability: p,
-                    })
-                    .collect()
-            });
+        let request = RollRequest::new(
+            1,
+            Die::D6,
+            format!("repair: {}+ gives 1 SP back, a 1 costs 1 SP", self.x),
+        )
+        .rule("C10")
+        .with_message(Message::new("conf.roll.repair").int("x", self.x))
+        .odds_if(steps.wants_odds(), || {
+            self.distribution()
+                .iter()
+                .map(|(r, p)| OddsLine {
+                    label: format!("{r:?}").to_lowercase(),
+                    probability: p,
+                })
+                .collect()
+        });
         let face = steps.roll_one(request)?;
         let result = self.result(face);
         let sp_lost = self.lost_after(result);

@@ -427,7 +427,7 @@ pub enum Fate {
 
 /// What a model is, for a hit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum VictimKind {
     /// A figure without SP (C8).
     Figure,
@@ -442,6 +442,7 @@ pub enum VictimKind {
 
 /// A model that can be hit: its name, RES and kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Victim {
     /// Name shown in the log.
     pub name: String,

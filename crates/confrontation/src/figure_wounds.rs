@@ -23,10 +23,13 @@ use crate::error::{ConfrontationError, check_range};
 
 /// The severity of a wound. On a machine with SP a direct wound costs SP
 /// (see [`WoundLevel::machine_sp`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WoundLevel {
     /// No effect.
+    #[default]
     None,
     /// "Leichte Verletzung".
     Light,
@@ -48,6 +51,35 @@ impl WoundLevel {
             Self::Serious => 2,
             Self::Critical => 3,
             Self::Killed => 4,
+        }
+    }
+
+    /// Steps of the wound track: none 0, light 1, serious 2, critical 3,
+    /// killed 4.
+    pub fn steps(self) -> u32 {
+        self.machine_sp()
+    }
+
+    /// The level a figure wounded `self` is at after a further wound `new`
+    /// (PC5): the steps add up, 4 or more is SOFORT TOT (a light wound on
+    /// a lightly wounded figure makes it seriously wounded, as P15 reads
+    /// Instabil).
+    ///
+    /// ```
+    /// use feldherr_confrontation::WoundLevel::*;
+    /// assert_eq!(Light.after(Light), Serious);
+    /// assert_eq!(Serious.after(Light), Critical);
+    /// assert_eq!(Serious.after(Serious), Killed);
+    /// assert_eq!(None.after(Critical), Critical);
+    /// ```
+    #[must_use]
+    pub fn after(self, new: WoundLevel) -> WoundLevel {
+        match self.steps() + new.steps() {
+            0 => Self::None,
+            1 => Self::Light,
+            2 => Self::Serious,
+            3 => Self::Critical,
+            _ => Self::Killed,
         }
     }
 

@@ -17,6 +17,11 @@
 //! counter-fire against chargers ([`CounterFire`],
 //! [`PenetratingCounterFire`]) and Schutzwall ([`may_descend`]).
 //!
+//! The [`game`] module puts them together behind the `feldherr-play`
+//! contract: sides, the round and its phases, machines with their crew as
+//! figures, figures with their abilities and wounds, and every resolution
+//! with its typed outcome and effects, measured from the table's pieces.
+//!
 //! Conventions: distances in centimetres; characteristics as printed on
 //! the cards (STR, RES = WK, SP); every die comes through
 //! [`feldherr_dice`], so every resolution here can be rolled at random,
@@ -88,8 +93,8 @@ mod unaufhaltsam;
 
 pub use artillery::{
     DEFAULT_TEMPLATE_CM, FerTest, FireResult, FiringModifiers, Model, Motion, PenetratingShot,
-    PenetrationOutcome, PenetrationStop, TemplateHit, ZoneOutcome, ZoneShot, firing_modifiers,
-    models_on_line, under_template,
+    PenetrationOutcome, PenetrationStop, TemplateHit, ZoneOutcome, ZoneProgress, ZoneShot,
+    direction_odds, firing_modifiers, models_on_line, under_template,
 };
 pub use card::{
     Access, Ammunition, Artillery, ArtilleryClass, AuxiliaryRequirement, CrewAbility, CrewCard,
@@ -124,7 +129,7 @@ pub use pressure_roll::{PressureResult, PressureRoll};
 pub use ramming::{CollisionHit, Impetus, Ramming, RammingOutcome, collision_strength};
 pub use roll::{ConfrontationResult, ConfrontationRoll};
 pub use sickle::{SickleFigure, SickleResult, SickleRun, blade_victims};
-pub use state::MachineState;
+pub use state::{Boost, MachineState};
 pub use steam::{
     EXPLOSION_RADIUS_CM, EXPLOSION_STRENGTH, Incident, PressureOutcome, PressureResolution,
     SteamMarkers, SteamOutcome, TotalFailureCheck, explosion_victims,

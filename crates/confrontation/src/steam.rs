@@ -255,10 +255,15 @@ impl Resolver for PressureResolution {
         let roll = self
             .roll_mechanic()
             .map_err(|e| Pending::Failed(e.into_dice_error()))?;
-        let request = RollRequest::new(self.dice as usize, Die::D6, "pressure/injection roll")
-            .rule("C9")
-            .with_message(Message::new("conf.roll.pressure"))
-            .odds_if(steps.wants_odds(), || outcome_odds(&self.distribution()));
+        let incident = if self.markers.cracked { 2 } else { 1 };
+        let request = RollRequest::new(
+            self.dice as usize,
+            Die::D6,
+            format!("pressure/injection roll: {incident} or less is an incident"),
+        )
+        .rule("C9")
+        .with_message(Message::new("conf.roll.pressure").int("incident", incident))
+        .odds_if(steps.wants_odds(), || outcome_odds(&self.distribution()));
         let faces = steps.roll(request)?;
         let result = roll.evaluate(&faces)?;
         // Cracked and damaged valve apply to this one roll only.
@@ -390,7 +395,7 @@ impl Resolver for TotalFailureCheck {
         if !m.total_failure {
             return Ok(m);
         }
-        let request = RollRequest::new(1, Die::D6, "total failure check")
+        let request = RollRequest::new(1, Die::D6, "total failure check: 4+ needed")
             .rule("C9")
             .with_message(Message::new("conf.roll.total_failure"))
             .odds_if(steps.wants_odds(), || {
@@ -409,12 +414,12 @@ impl Resolver for TotalFailureCheck {
         m.cleared_this_round = face >= 4;
         let (text, key) = if m.cleared_this_round {
             (
-                format!("{face}: the machine works this round"),
+                format!("{face} >= 4: the machine works this round"),
                 "conf.log.total_failure.works",
             )
         } else {
             (
-                format!("{face}: no pressure roll this round"),
+                format!("{face} < 4: no pressure roll this round"),
                 "conf.log.total_failure.blocked",
             )
         };

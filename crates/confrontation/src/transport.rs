@@ -46,6 +46,10 @@ pub struct Passenger {
     pub cavalry: bool,
     /// RES, for the wound when the vehicle is destroyed.
     pub res: u32,
+    /// Its figure piece, if it has one on the table (a figure that left a
+    /// vehicle may not run, charge or shoot that round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<u64>,
 }
 
 impl Passenger {
@@ -56,6 +60,7 @@ impl Passenger {
             size,
             cavalry: false,
             res,
+            piece: None,
         }
     }
 

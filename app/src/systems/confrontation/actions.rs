@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use eframe::egui;
 use feldherr_confrontation::game::{ShotOrder, ShotProblem, SickleTouch, TableModel};
-use feldherr_confrontation::{Ammunition, Motion, Passenger, Size};
+use feldherr_confrontation::{Ammunition, Passenger, Size};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::FacingArc;
 
@@ -26,8 +26,6 @@ pub struct ActionForms {
     target: Option<u64>,
     fer: String,
     difficulty: String,
-    motion: Motion,
-    reaimed: bool,
     template: String,
     distance: String,
     speed_marker: bool,
@@ -54,10 +52,8 @@ impl Default for ActionForms {
             strength: "10".into(),
             sacred: false,
             target: None,
-            fer: "3".into(),
+            fer: String::new(),
             difficulty: "5".into(),
-            motion: Motion::Still,
-            reaimed: false,
             template: format!("{}", feldherr_confrontation::DEFAULT_TEMPLATE_CM),
             distance: "10".into(),
             speed_marker: false,
@@ -411,30 +407,30 @@ impl ActionForms {
                 field(ui, texts.t("conf.act.template"), &mut self.template, 40.0);
                 ui.end_row();
             });
-        ui.horizontal(|ui| {
-            for (motion, key) in [
-                (Motion::Still, "conf.act.still"),
-                (Motion::Moved, "conf.act.moved"),
-                (Motion::Ran, "conf.act.ran"),
-            ] {
-                ui.radio_value(&mut self.motion, motion, texts.t(key));
-            }
-        });
-        if !m.card.is_mobile() {
-            ui.checkbox(&mut self.reaimed, texts.t("conf.act.reaimed"));
-        }
         if !ui.button(texts.t("conf.act.fire")).clicked() {
             return None;
         }
         Some((|| {
+            // The movement modifiers come from the game (what the machine
+            // did this round); FER only when the game does not know it.
+            let fer = if self.fer.trim().is_empty() {
+                None
+            } else {
+                Some(number::<i32>(texts, "FER", &self.fer)?)
+            };
             let order = ShotOrder {
-                machine: index,
                 target: self.target,
-                fer: number::<i32>(texts, "FER", &self.fer)?,
-                difficulty: number::<i32>(texts, texts.t("conf.act.difficulty"), &self.difficulty)?,
-                motion: self.motion,
-                reaimed: self.reaimed,
-                template_cm: number::<f64>(texts, texts.t("conf.act.template"), &self.template)?,
+                fer,
+                template_cm: Some(number::<f64>(
+                    texts,
+                    texts.t("conf.act.template"),
+                    &self.template,
+                )?),
+                ..ShotOrder::new(
+                    index,
+                    0,
+                    number::<i32>(texts, texts.t("conf.act.difficulty"), &self.difficulty)?,
+                )
             };
             let table = game.table_or_default();
             let inputs = conf(game)
@@ -461,6 +457,7 @@ impl ActionForms {
                         ],
                     ),
                     ShotProblem::Other(e) => e,
+                    other => other.to_string(),
                 })?;
             Ok(ConfrontationEdit::AddResolution(ConfrontationKind::Shot(
                 inputs,

@@ -175,6 +175,8 @@ struct CrewFields {
     abilities: [AbilityField; 3],
     /// The order of the loaded card's abilities, kept when it is saved.
     order: Vec<CrewAbilityKind>,
+    /// MUT (not edited here yet), kept when the card is saved.
+    courage: Option<u32>,
 }
 
 impl Default for CrewFields {
@@ -190,6 +192,7 @@ impl Default for CrewFields {
             size: Size::Small,
             abilities: Default::default(),
             order: Vec::new(),
+            courage: None,
         }
     }
 }
@@ -219,6 +222,20 @@ struct CardFields {
     crew: Vec<CrewFields>,
     aux_fer: String,
     aux_dis: String,
+    /// The card's own values as a figure (INI, ATT, STR, DEF, FER) and
+    /// its turret: not edited here yet, kept when the card is saved.
+    kept: Kept,
+}
+
+/// The values of a card the editor keeps as loaded.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Kept {
+    ini: Option<u32>,
+    att: Option<u32>,
+    str: Option<u32>,
+    def: Option<u32>,
+    fer: Option<u32>,
+    turret: bool,
 }
 
 impl Default for CardFields {
@@ -242,6 +259,7 @@ impl Default for CardFields {
             crew: Vec::new(),
             aux_fer: String::new(),
             aux_dis: String::new(),
+            kept: Kept::default(),
         }
     }
 }
@@ -274,6 +292,14 @@ fn fields_from_spec(spec: &MachineSpec) -> CardFields {
         courage: number_text(spec.courage),
         discipline: number_text(spec.discipline),
         size: spec.size,
+        kept: Kept {
+            ini: spec.ini,
+            att: spec.att,
+            str: spec.str,
+            def: spec.def,
+            fer: spec.fer,
+            turret: spec.turret,
+        },
         ..CardFields::default()
     };
     if let Some(a) = &spec.artillery {
@@ -322,6 +348,7 @@ fn crew_fields(crew: &CrewCard) -> CrewFields {
         fer: number_text(crew.fer),
         dis: number_text(crew.dis),
         size: crew.size,
+        courage: crew.courage,
         ..CrewFields::default()
     };
     for ability in &crew.abilities {
@@ -501,6 +528,12 @@ fn card_from_fields(fields: &CardFields, texts: &Texts) -> Result<MachineCard, S
         bew,
         courage,
         discipline,
+        ini: fields.kept.ini,
+        att: fields.kept.att,
+        str: fields.kept.str,
+        def: fields.kept.def,
+        fer: fields.kept.fer,
+        turret: fields.kept.turret,
         size: fields.size,
         artillery,
         abilities,
@@ -538,6 +571,7 @@ fn crew_from_fields(read: &Reader<'_>, n: usize, c: &CrewFields) -> Result<CrewC
         res: read.required_whole(&field("conf.card.res"), &c.res)?,
         fer: read.whole(&field("conf.card.fer"), &c.fer)?,
         dis: read.whole(&field("conf.card.dis"), &c.dis)?,
+        courage: c.courage,
         size: c.size,
         abilities,
     })
@@ -1027,6 +1061,7 @@ mod tests {
             res: 3,
             fer: None,
             dis: Some(2),
+            courage: Some(4),
             size: Size::Normal,
             abilities: vec![CrewAbility::Pionier(2), CrewAbility::Mechaniker(5)],
         }];

@@ -93,15 +93,19 @@ impl FiguresPanel {
                             })
                         };
                         let stats = (|| {
-                            let stats = FigureStats {
-                                res: parse(0, "RES")?,
-                                ini: if typed[1].trim().is_empty() {
-                                    0
-                                } else {
-                                    parse(1, "INI")?
-                                },
-                                level: parse(2, texts.t("conf.fig.level"))?,
+                            // The figure's other values (side, card,
+                            // abilities) stay as they were.
+                            let first = conf(game).sides.first().map(|s| s.id);
+                            let mut stats = saved.cloned().unwrap_or_else(|| {
+                                FigureStats::new(0, first.unwrap_or(feldherr_play::Id(1)))
+                            });
+                            stats.res = parse(0, "RES")?;
+                            stats.ini = if typed[1].trim().is_empty() {
+                                0
+                            } else {
+                                parse(1, "INI")?
                             };
+                            stats.level = parse(2, texts.t("conf.fig.level"))?;
                             stats.check().map_err(|e| {
                                 format!("{}: {}", p.name, super::refusal(texts, &e))
                             })?;

@@ -75,6 +75,21 @@ impl MachinesPanel {
             .id_salt("conf.machines")
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(texts.t("conf.machines")).strong());
+                // The round and its phase: resolutions belong to their
+                // phase (PC2), so the referee moves the game on here.
+                ui.horizontal(|ui| {
+                    let round = &conf(game).round;
+                    ui.label(texts.f(
+                        "conf.round",
+                        &[
+                            ("n", &round.number.to_string()),
+                            ("phase", texts.t(round.phase.message_key())),
+                        ],
+                    ));
+                    if ui.button(texts.t("conf.next_phase")).clicked() {
+                        edit(commands, ConfrontationEdit::NextPhase);
+                    }
+                });
                 if conf(game).machines.is_empty() {
                     ui.weak(texts.t("conf.no_machines"));
                 }
@@ -154,9 +169,10 @@ impl MachinesPanel {
             return;
         };
         let mut edits = Vec::new();
-        status::show(ui, texts, m, &mut edits);
+        let table = game.table_or_default();
+        status::show(ui, texts, conf(game), &table, m, &mut edits);
         ui.separator();
-        if let Some(saved) = self.repair.show(ui, texts, conf(game), m) {
+        if let Some(saved) = self.repair.show(ui, texts, conf(game), &table, m) {
             edits.push(ConfrontationEdit::AddResolution(saved));
         }
         ui.separator();
@@ -274,8 +290,9 @@ impl MachinesPanel {
             .horizontal(|ui| ui.button(texts.t("conf.move.crew_draw")).clicked())
             .inner
         {
-            let start = conf(game).machine_start(&game.table_or_default(), index);
-            let result = match (start, m.crew_allowance()) {
+            let table = game.table_or_default();
+            let start = conf(game).machine_start(&table, index);
+            let result = match (start, conf(game).crew_allowance(&table, index)) {
                 (None, _) => Err(texts.t("conf.act.no_link").to_owned()),
                 (_, None) => Err(texts.t("conf.move.no_crew").to_owned()),
                 (_, Some(Err(e))) => Err(e.to_string()),

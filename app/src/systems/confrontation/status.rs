@@ -4,21 +4,25 @@
 
 use eframe::egui;
 
-use super::{ConfrontationEdit, GameMachine};
+use feldherr_play::Id;
+use feldherr_table::Table;
+
+use super::{ConfrontationEdit, ConfrontationGame, GameMachine};
 use crate::i18n::Texts;
 
 /// Draws the status of one machine; a changed state or crew status goes
-/// to `out` (one undoable edit each).
+/// to `out` (one undoable edit each). The crew figures' contact and
+/// engagement come from the table when they have a piece there.
 pub fn show(
     ui: &mut egui::Ui,
     texts: &Texts,
+    game: &ConfrontationGame,
+    table: &Table,
     machine: &GameMachine,
     out: &mut Vec<ConfrontationEdit>,
 ) {
     let (card, state, sp_history) = (&machine.card, &machine.state, &machine.sp_history);
     let mut next = state.clone();
-    let mut engaged = machine.crew_engaged.clone();
-    let mut fleeing = machine.crew_fleeing.clone();
     ui.label(
         egui::RichText::new(texts.f("conf.status.heading", &[("name", &card.spec().name)]))
             .strong(),
@@ -92,45 +96,54 @@ pub fn show(
         texts.t("conf.steam.total_failure"),
     );
     ui.checkbox(&mut next.steam.exploded, texts.t("conf.steam.exploded"));
-    let crew = &card.spec().crew;
+    let crew: Vec<_> = game.crew_of(machine.id).collect();
     if !crew.is_empty() {
         ui.label(egui::RichText::new(texts.t("conf.status.crew")).strong());
         for (i, figure) in crew.iter().enumerate() {
             let n = (i + 1).to_string();
-            let args = [("n", n.as_str()), ("name", figure.name.as_str())];
+            let args = [("n", n.as_str()), ("name", figure.name())];
+            let status = game.crew_status(table, figure);
+            let (mut in_contact, mut engaged, mut fleeing) =
+                (status.in_contact, status.engaged, status.fleeing);
+            let mut changed = false;
             ui.horizontal_wrapped(|ui| {
-                for (list, key) in [
-                    (&mut next.crew_in_contact, "conf.status.crew_member"),
-                    (&mut engaged, "conf.status.crew_engaged"),
-                    (&mut fleeing, "conf.status.crew_fleeing"),
+                // Measured on the table: contact and engagement are the
+                // table's, only fleeing is stated.
+                for (value, key, enabled) in [
+                    (&mut in_contact, "conf.status.crew_member", !status.measured),
+                    (&mut engaged, "conf.status.crew_engaged", !status.measured),
+                    (&mut fleeing, "conf.status.crew_fleeing", true),
                 ] {
-                    let mut on = list.contains(&i);
-                    if ui.checkbox(&mut on, texts.f(key, &args)).changed() {
-                        if on {
-                            list.push(i);
-                            list.sort_unstable();
-                        } else {
-                            list.retain(|c| *c != i);
-                        }
-                    }
+                    changed |= ui
+                        .add_enabled(enabled, egui::Checkbox::new(value, texts.f(key, &args)))
+                        .changed();
                 }
             });
+            if changed {
+                out.push(ConfrontationEdit::SetCrew {
+                    crew: figure.id,
+                    in_contact: if status.measured {
+                        figure.in_contact
+                    } else {
+                        in_contact
+                    },
+                    engaged: if status.measured {
+                        figure.engaged
+                    } else {
+                        engaged
+                    },
+                    fleeing,
+                });
+            }
         }
     }
     if !card.is_mobile() {
-        ui.label(move_text(texts, machine));
+        ui.label(move_text(texts, game, table, machine.id));
     }
     if next != *state {
         out.push(ConfrontationEdit::SetMachineState {
             machine: machine.id,
             state: next,
-        });
-    } else if engaged != machine.crew_engaged || fleeing != machine.crew_fleeing {
-        out.push(ConfrontationEdit::SetCrewStatus {
-            machine: machine.id,
-            engaged,
-            fleeing,
-            contact_limit: machine.contact_limit,
         });
     }
 }
@@ -138,8 +151,8 @@ pub fn show(
 /// How far the crew may move an immobile machine (C3): the crate's mover
 /// rule (in contact, neither engaged nor fleeing, at most as many as may
 /// touch it).
-pub fn move_text(texts: &Texts, machine: &GameMachine) -> String {
-    match machine.crew_allowance() {
+pub fn move_text(texts: &Texts, game: &ConfrontationGame, table: &Table, machine: Id) -> String {
+    match game.crew_allowance(table, machine) {
         None => texts.t("conf.move.no_crew").to_owned(),
         Some(Ok(allowance)) => texts.f(
             "conf.move.allowed",
@@ -147,7 +160,7 @@ pub fn move_text(texts: &Texts, machine: &GameMachine) -> String {
                 ("walk", &allowance.walk_cm.to_string()),
                 ("run", &allowance.run_cm.to_string()),
                 ("x", &allowance.penalty.to_string()),
-                ("movers", &machine.movers().len().to_string()),
+                ("movers", &game.movers(table, machine).len().to_string()),
             ],
         ),
         Some(Err(e)) => e.to_string(),

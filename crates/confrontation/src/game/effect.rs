@@ -3,8 +3,12 @@
 
 use feldherr_play::{Id, PlayError};
 
-use super::{ConfrontationKind, ConfrontationOutcome, ModelRef};
-use crate::{Fate, FireResult, HitEffect, HitResult, RepairResult};
+use super::{
+    Characteristic, ConfrontationKind, ConfrontationOutcome, ModelRef, RoundCheck, Subject,
+};
+use crate::{
+    Fate, FireResult, HitEffect, HitResult, Instability, RepairResult, SteamOutcome, WoundLevel,
+};
 
 /// One change a finished resolution makes to the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +38,12 @@ pub enum Effect {
         /// Which machine.
         machine: Id,
     },
-    /// The steam markers after a pressure roll (C9).
+    /// The machine fired this round (a shot or a counter-fire).
+    Fired {
+        /// Which machine.
+        machine: Id,
+    },
+    /// The steam markers after a pressure roll or a total failure's 4+ (C9).
     Markers {
         /// Which machine.
         machine: Id,
@@ -52,10 +61,73 @@ pub enum Effect {
         machine: Id,
     },
     /// A figure was killed: it is marked dead, never a target again, and
-    /// may be taken off the table.
+    /// may be taken off the table; a crew figure on it is dead, a machine
+    /// it carries destroyed.
     FigureKilled {
         /// Its table piece.
         piece: u64,
+    },
+    /// A figure took a wound short of SOFORT TOT (C8): it adds to its
+    /// wound (PC5).
+    FigureWounded {
+        /// Its table piece.
+        piece: u64,
+        /// The wound taken.
+        wound: WoundLevel,
+    },
+    /// A crew figure without a piece took a wound (PC5).
+    CrewWounded {
+        /// Which crew figure.
+        crew: Id,
+        /// The wound taken.
+        wound: WoundLevel,
+    },
+    /// A mobile machine is frightened, or rallied.
+    Frightened {
+        /// Which machine.
+        machine: Id,
+        /// Frightened now.
+        frightened: bool,
+    },
+    /// A crew figure flees, or rallied.
+    CrewFleeing {
+        /// Which crew figure.
+        crew: Id,
+        /// Fleeing now.
+        fleeing: bool,
+    },
+    /// A check of the round was rolled (total failure, Instabil).
+    Checked {
+        /// Which.
+        check: RoundCheck,
+    },
+    /// A mine went off (or a decoy was set off): spent.
+    MarkerSpent {
+        /// The marker's piece.
+        piece: u64,
+    },
+    /// A barricade lost SP.
+    BarricadeDamaged {
+        /// Its piece.
+        piece: u64,
+        /// SP lost.
+        sp: u32,
+    },
+    /// A passenger survived its vehicle's destruction: it stands where the
+    /// vehicle stood and neither moves, shoots nor rolls for power or
+    /// divination this round (Transport).
+    WreckSurvivor {
+        /// Its piece.
+        piece: u64,
+    },
+    /// A pressure bonus until the end of the round (C9).
+    Boost {
+        /// Which machine.
+        machine: Id,
+        /// The characteristic.
+        characteristic: Characteristic,
+        /// The bonus.
+        bonus: u32,
     },
 }
 
@@ -67,16 +139,31 @@ impl Effect {
             | Effect::RegainSp { machine, .. }
             | Effect::RepairTried { machine }
             | Effect::Jammed { machine }
+            | Effect::Fired { machine }
             | Effect::Markers { machine, .. }
             | Effect::Exploded { machine }
-            | Effect::PassengersGone { machine } => Some(machine),
-            Effect::FigureKilled { .. } => None,
+            | Effect::PassengersGone { machine }
+            | Effect::Frightened { machine, .. }
+            | Effect::Boost { machine, .. } => Some(machine),
+            Effect::Checked {
+                check:
+                    RoundCheck::TotalFailure(machine) | RoundCheck::Instabil(Subject::Machine(machine)),
+            } => Some(machine),
+            Effect::FigureKilled { .. }
+            | Effect::FigureWounded { .. }
+            | Effect::CrewWounded { .. }
+            | Effect::CrewFleeing { .. }
+            | Effect::Checked { .. }
+            | Effect::MarkerSpent { .. }
+            | Effect::WreckSurvivor { .. }
+            | Effect::BarricadeDamaged { .. } => None,
         }
     }
 }
 
-/// What each hit does: SP lost on a model that stands for a machine, a
-/// figure killed outright marked dead.
+/// What each hit does: SP lost on a model that stands for a machine (or a
+/// barricade), a figure killed outright marked dead, any other wound added
+/// to the figure's (C8, PC5).
 pub fn hit_effects(refs: &[ModelRef], hits: &[(usize, HitResult)]) -> Vec<Effect> {
     hits.iter()
         .filter_map(|(i, r)| {
@@ -85,13 +172,35 @@ pub fn hit_effects(refs: &[ModelRef], hits: &[(usize, HitResult)]) -> Vec<Effect
                 (Some(machine), HitEffect::Sp { lost, .. }) if lost > 0 => {
                     Some(Effect::LoseSp { machine, sp: lost })
                 }
+                (None, HitEffect::Sp { lost, .. }) if lost > 0 => source
+                    .piece
+                    .map(|piece| Effect::BarricadeDamaged { piece, sp: lost }),
                 (None, HitEffect::Wound(_)) if r.fate == Fate::Killed => {
                     source.piece.map(|piece| Effect::FigureKilled { piece })
                 }
+                (None, HitEffect::Wound(wound)) if wound != WoundLevel::None => source
+                    .piece
+                    .map(|piece| Effect::FigureWounded { piece, wound }),
                 _ => None,
             }
         })
         .collect()
+}
+
+/// The light wounds of `hits` Instabil rolls on `subject`.
+fn instabil_wounds(subject: Subject, hits: u32) -> Vec<Effect> {
+    let one = match subject {
+        Subject::Figure(piece) => Effect::FigureWounded {
+            piece,
+            wound: WoundLevel::Light,
+        },
+        Subject::Crew(crew) => Effect::CrewWounded {
+            crew,
+            wound: WoundLevel::Light,
+        },
+        Subject::Machine(_) => return Vec::new(),
+    };
+    (0..hits.min(4)).map(|_| one).collect()
 }
 
 /// The effects of a resolution of `kind` that ended with `outcome`.
@@ -104,7 +213,7 @@ pub fn effects_of(
     match (kind, outcome) {
         (ConfrontationKind::Damage { machine, .. }, O::Damage(d)) => {
             let machine = machine.ok_or_else(|| {
-                PlayError::refused("the damage roll is not tied to a machine", None)
+                PlayError::refused("the resolution has nothing to apply to: the damage roll is not tied to a machine", None)
             })?;
             out.push(Effect::LoseSp {
                 machine,
@@ -121,8 +230,19 @@ pub fn effects_of(
             }
         }
         (ConfrontationKind::Shot(s), O::Shot(shot)) => {
+            out.push(Effect::Fired { machine: s.machine });
             if shot.fire() == FireResult::Jammed {
                 out.push(Effect::Jammed { machine: s.machine });
+            }
+        }
+        (ConfrontationKind::CounterFire(c), O::CounterFire(shot)) => {
+            out.push(Effect::Fired {
+                machine: c.machine(),
+            });
+            if shot.fire() == FireResult::Jammed {
+                out.push(Effect::Jammed {
+                    machine: c.machine(),
+                });
             }
         }
         (ConfrontationKind::Steam(s), O::Steam(p)) => {
@@ -133,8 +253,46 @@ pub fn effects_of(
             if p.markers.exploded {
                 out.push(Effect::Exploded { machine: s.machine });
             }
+            // An incident of a roll for a ranged use cancels the shot (text
+            // line 736).
+            if let (SteamOutcome::Incident(_), Some(Characteristic::Fer)) =
+                (p.result, s.characteristic)
+            {
+                out.push(Effect::Fired { machine: s.machine });
+            }
+            if let (SteamOutcome::Bonus(bonus), Some(characteristic)) = (p.result, s.characteristic)
+                && bonus > 0
+            {
+                out.push(Effect::Boost {
+                    machine: s.machine,
+                    characteristic,
+                    bonus,
+                });
+            }
         }
-        (ConfrontationKind::Passengers(p), O::Passengers(_)) => {
+        (ConfrontationKind::TotalFailure(t), O::TotalFailure(markers)) => {
+            out.push(Effect::Markers {
+                machine: t.machine,
+                markers: *markers,
+            });
+            out.push(Effect::Checked {
+                check: RoundCheck::TotalFailure(t.machine),
+            });
+        }
+        (ConfrontationKind::Passengers(p), O::Passengers(hits)) => {
+            for (passenger, hit) in p.passengers.iter().zip(hits) {
+                let Some(piece) = passenger.piece else {
+                    continue;
+                };
+                match (hit.result.fate, hit.result.effect) {
+                    (Fate::Killed, _) => out.push(Effect::FigureKilled { piece }),
+                    (_, HitEffect::Wound(wound)) if wound != WoundLevel::None => {
+                        out.push(Effect::FigureWounded { piece, wound });
+                        out.push(Effect::WreckSurvivor { piece });
+                    }
+                    _ => out.push(Effect::WreckSurvivor { piece }),
+                }
+            }
             out.push(Effect::PassengersGone { machine: p.machine });
         }
         (ConfrontationKind::Instabil(i), O::Instabil(o)) => {
@@ -142,10 +300,33 @@ pub fn effects_of(
                 machine: i.machine,
                 sp: o.hits,
             });
+            out.push(Effect::Checked {
+                check: RoundCheck::Instabil(Subject::Machine(i.machine)),
+            });
+        }
+        (ConfrontationKind::InstabilFigure(i), O::Instabil(o)) => {
+            let killed = matches!(o.after, Instability::Figure(WoundLevel::Killed));
+            match (i.subject, killed) {
+                (Subject::Figure(piece), true) => out.push(Effect::FigureKilled { piece }),
+                _ => out.extend(instabil_wounds(i.subject, o.hits)),
+            }
+            out.push(Effect::Checked {
+                check: RoundCheck::Instabil(i.subject),
+            });
+        }
+        (ConfrontationKind::Morale(m), O::Morale(passed)) => {
+            if let Some(e) = m.effect(*passed) {
+                out.push(e);
+            }
+        }
+        (ConfrontationKind::Hits(h), O::Hits(_)) => {
+            if let Some(piece) = h.mine {
+                out.push(Effect::MarkerSpent { piece });
+            }
         }
         (ConfrontationKind::Ramming(_), O::Ramming(_))
         | (ConfrontationKind::Sickle(_), O::Sickle(_))
-        | (ConfrontationKind::Hits(_), O::Hits(_)) => {}
+        | (ConfrontationKind::FigureRoll(_), O::FigureRoll(_)) => {}
         _ => {
             return Err(PlayError::invalid(
                 "outcome",
@@ -153,12 +334,6 @@ pub fn effects_of(
                 "does not fit the resolution's kind",
             ));
         }
-    }
-    if kind.machines().is_empty() && out.is_empty() {
-        return Err(PlayError::refused(
-            "the resolution has nothing to apply to",
-            None,
-        ));
     }
     Ok(out)
 }

@@ -1,10 +1,11 @@
-//! A war machine of a game: its card, its state, its piece and its
-//! passengers.
+//! A war machine of a game: its card, its state, its side, its piece and
+//! its passengers. Its crew are figures of the game
+//! ([`super::CrewFigure`]).
 
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
-use crate::crew::{MoveAllowance, Role, Server, immobile_move, movers};
+use super::side::first_side;
 use crate::{ConfrontationError, Hold, MachineCard, MachineState, Passenger};
 
 /// A war machine in a Confrontation game: its card and what happened to it.
@@ -15,34 +16,37 @@ pub struct GameMachine {
     pub id: Id,
     /// The checked card.
     pub card: MachineCard,
-    /// SP lost, markers, crew in contact, destroyed.
+    /// SP lost, markers, destroyed, what it did this round.
     #[serde(default)]
     pub state: MachineState,
     /// SP left after each change, oldest first (for the record sheet).
     #[serde(default)]
     pub sp_history: Vec<u32>,
-    /// The model piece on the table that stands for it.
+    /// The model piece on the table that stands for it. A light machine
+    /// carried by its owner stands on its owner's figure piece.
     #[serde(default)]
     pub piece: Option<u64>,
     /// Figures riding in it (Transport).
     #[serde(default)]
     pub passengers: Vec<Passenger>,
-    /// Crew figures (indices into the card's crew) in base contact with an
-    /// enemy: they neither serve nor move the machine (C3).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub crew_engaged: Vec<usize>,
-    /// Crew figures (indices into the card's crew) that flee (C3).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub crew_fleeing: Vec<usize>,
-    /// How many figures may touch the machine, when its card or model says
-    /// so; `None`: as many as its card has crew figures (C3).
+    /// The side that fielded it (its "Originallager"; a game saved before
+    /// sides: side 1, PC1). Its card stays in this side's army deck and
+    /// activates this side's crew on it.
+    #[serde(default = "first_side")]
+    pub side: Id,
+    /// The side that captured it and holds it now, if another side
+    /// (Übernahme); `None`: its own side holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held_by: Option<Id>,
+    /// How many figures may touch the machine when an explanation card
+    /// says so; `None`: as its size on the card allows (PC3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contact_limit: Option<u32>,
 }
 
 impl GameMachine {
-    /// A fresh machine with its card.
-    pub fn new(id: Id, card: MachineCard) -> Self {
+    /// A fresh machine of `side` with its card.
+    pub fn new(id: Id, card: MachineCard, side: Id) -> Self {
         let sp = card.sp();
         Self {
             id,
@@ -51,8 +55,8 @@ impl GameMachine {
             sp_history: vec![sp],
             piece: None,
             passengers: Vec::new(),
-            crew_engaged: Vec::new(),
-            crew_fleeing: Vec::new(),
+            side,
+            held_by: None,
             contact_limit: None,
         }
     }
@@ -60,6 +64,17 @@ impl GameMachine {
     /// The card's name.
     pub fn name(&self) -> &str {
         &self.card.spec().name
+    }
+
+    /// The side that controls it now: its captor, else its own side.
+    pub fn controller(&self) -> Id {
+        self.held_by.unwrap_or(self.side)
+    }
+
+    /// Whether it is a light machine carried and served by its owner: no
+    /// SP, destroyed only with its owner (text line 149).
+    pub fn carried(&self) -> bool {
+        self.card.spec().carried_by_owner
     }
 
     /// Notes the SP left in the history when it changed.
@@ -79,72 +94,107 @@ impl GameMachine {
         Ok(hold)
     }
 
-    /// The crew figures of the card as servers: in contact as the state
-    /// says, engaged and fleeing as noted (C3).
-    pub fn servers(&self) -> Vec<(Server, u32)> {
-        self.card
-            .spec()
-            .crew
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                (
-                    Server {
-                        role: Role::Crew,
-                        in_contact: self.state.crew_in_contact.contains(&i),
-                        engaged: self.crew_engaged.contains(&i),
-                        fleeing: self.crew_fleeing.contains(&i),
-                        moved: false,
-                    },
-                    c.bew,
-                )
-            })
-            .collect()
-    }
-
-    /// How many figures may touch it (C3): the noted limit, else the
-    /// card's crew count.
-    pub fn max_contact(&self) -> u32 {
-        self.contact_limit
-            .unwrap_or_else(|| u32::try_from(self.card.spec().crew.len()).unwrap_or(u32::MAX))
-    }
-
-    /// The BEW of the crew who may move it (C3): in contact, neither engaged
-    /// nor fleeing ([`movers`]); at most as many as may touch it, the
-    /// fastest kept.
-    pub fn movers(&self) -> Vec<u32> {
-        let mut bew = movers(&self.servers());
-        bew.sort_unstable_by(|a, b| b.cmp(a));
-        bew.truncate(usize::try_from(self.max_contact()).unwrap_or(usize::MAX));
-        bew
-    }
-
-    /// What the crew may do with an immobile machine (C3); `None` when no
-    /// crew figure may move it.
-    pub fn crew_allowance(&self) -> Option<Result<MoveAllowance, ConfrontationError>> {
-        let bew = self.movers();
-        if bew.is_empty() {
-            return None;
-        }
-        Some(immobile_move(
-            self.card.spec().gew.unwrap_or(0),
-            &bew,
-            self.max_contact(),
-        ))
-    }
-
-    /// Checks the state against the card; the error names the field.
+    /// Checks a state against the card; the error names the field and the
+    /// machine.
     pub fn check_state(&self, state: &MachineState) -> Result<(), PlayError> {
         let sp = self.card.sp();
+        let name = self.name();
+        let bad = |field: &str, value: String, reason: String| {
+            Err(PlayError::invalid(format!("state.{field}"), value, reason))
+        };
         if state.sp_lost > sp {
-            return Err(PlayError::invalid(
-                "state.sp_lost",
-                state.sp_lost,
-                format!("{} has {sp} SP", self.name()),
-            ));
+            return bad(
+                "sp_lost",
+                state.sp_lost.to_string(),
+                format!("{name} has {sp} SP"),
+            );
         }
-        let crew = self.card.spec().crew.len();
-        check_crew_list("state.crew_in_contact", &state.crew_in_contact, crew)
+        if !self.carried() && sp > 0 && (state.sp_lost == sp) != state.destroyed {
+            return bad(
+                "destroyed",
+                state.destroyed.to_string(),
+                format!(
+                    "{name}: {} SP left, so it is {}",
+                    sp - state.sp_lost,
+                    if state.sp_lost == sp {
+                        "destroyed"
+                    } else {
+                        "not destroyed"
+                    }
+                ),
+            );
+        }
+        if (state.speed_marker || state.speed_marker_at_round_start) && !self.card.is_unaufhaltsam()
+        {
+            return bad(
+                "speed_marker",
+                "true".into(),
+                format!("{name} has no Unaufhaltsam"),
+            );
+        }
+        if state.stopped && !self.card.is_unaufhaltsam() {
+            return bad(
+                "stopped",
+                "true".into(),
+                format!("{name} has no Unaufhaltsam to stop from"),
+            );
+        }
+        if state.frightened && !self.card.is_mobile() {
+            return bad(
+                "frightened",
+                "true".into(),
+                format!("{name} is immobile: its crew take the tests, not the machine"),
+            );
+        }
+        if state.frightened && self.card.spec().gew.is_some() && state.speed_marker {
+            return bad(
+                "speed_marker",
+                "true".into(),
+                format!("{name} is frightened: it dropped its speed marker"),
+            );
+        }
+        if state.reaimed && self.card.is_mobile() {
+            return bad(
+                "reaimed",
+                "true".into(),
+                format!("{name} is mobile: it turns by driving (C4)"),
+            );
+        }
+        if (state.jammed || state.fired) && self.card.spec().artillery.is_none() {
+            return bad(
+                if state.jammed { "jammed" } else { "fired" },
+                "true".into(),
+                format!("{name} has no artillery"),
+            );
+        }
+        if state.motion == crate::Motion::Ran && self.card.spec().gew.is_none() {
+            // Without GEW a mobile machine may run (core rules) but not fire;
+            // an immobile machine is only "moved" by its crew.
+            if !self.card.is_mobile() {
+                return bad(
+                    "motion",
+                    "ran".into(),
+                    format!("{name} is immobile: its crew move it, it does not run"),
+                );
+            }
+        }
+        if state.boosts.len() > 16 {
+            return bad(
+                "boosts",
+                state.boosts.len().to_string(),
+                "at most 16 bonuses a round".into(),
+            );
+        }
+        for (i, b) in state.boosts.iter().enumerate() {
+            if b.bonus == 0 || b.bonus > 36 {
+                return bad(
+                    &format!("boosts[{i}].bonus"),
+                    b.bonus.to_string(),
+                    "a pressure bonus is 1 to 36".into(),
+                );
+            }
+        }
+        Ok(())
     }
 }
 
@@ -155,7 +205,7 @@ pub(crate) fn check_crew_list(field: &str, list: &[usize], crew: usize) -> Resul
             return Err(PlayError::invalid(
                 format!("{field}[{i}]"),
                 c,
-                format!("the card has {crew} crew figure(s)"),
+                format!("the machine has {crew} crew figure(s)"),
             ));
         }
         if list[..i].contains(c) {

@@ -10,11 +10,11 @@ use feldherr_table::Table;
 use serde::{Deserialize, Serialize};
 
 use super::worded::{Worded, hit_words};
-use super::{ConfrontationGame, ModelRef, TableModel, base_of};
+use super::{Characteristic, ConfrontationGame, ModelRef, Subject, TableModel, base_of};
 use crate::{
     ConfrontationError, HitResult, Impetus, InstabilRoll, Instability, Passenger, PassengerWounds,
-    PressureResolution, Ramming, SickleFigure, SickleRun, SteamMarkers, Victim, VictimKind,
-    WoundTable, resolve_hit,
+    PressureResolution, Ramming, SickleFigure, SickleRun, SteamMarkers, TotalFailureCheck, Victim,
+    VictimKind, WoundLevel, WoundTable, resolve_hit,
 };
 
 fn conf(e: ConfrontationError) -> PlayError {
@@ -93,6 +93,9 @@ pub struct SteamInputs {
     /// The machine's markers when the roll was made.
     #[serde(default)]
     pub markers: SteamMarkers,
+    /// The characteristic the bonus goes to, until the end of the round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub characteristic: Option<Characteristic>,
 }
 
 impl SteamInputs {
@@ -120,6 +123,51 @@ impl InstabilInputs {
     /// The resolver; the error names the bad input.
     pub fn resolver(&self) -> Result<Worded<InstabilRoll>, PlayError> {
         InstabilRoll::new(self.x, Instability::Structure(self.sp_left))
+            .map(Worded)
+            .map_err(conf)
+    }
+}
+
+/// The start-of-round 4+ of a machine with a total failure (C9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TotalFailureInputs {
+    /// The machine.
+    pub machine: Id,
+    /// Its markers when the roll was made.
+    pub markers: SteamMarkers,
+}
+
+impl TotalFailureInputs {
+    /// The resolver.
+    pub fn resolver(&self) -> Result<Worded<TotalFailureCheck>, PlayError> {
+        Ok(Worded(TotalFailureCheck::new(self.markers)))
+    }
+}
+
+/// The end-of-round rolls of a figure with Instabil/X.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstabilFigureInputs {
+    /// The figure (on the table) or crew figure.
+    pub subject: Subject,
+    /// Instabil/X.
+    pub x: u32,
+    /// Its wound when the rolls were made.
+    pub wound: WoundLevel,
+}
+
+impl InstabilFigureInputs {
+    /// The resolver; the error names the bad input.
+    pub fn resolver(&self) -> Result<Worded<InstabilRoll>, PlayError> {
+        if matches!(self.subject, Subject::Machine(_)) {
+            return Err(PlayError::invalid(
+                "subject",
+                "machine",
+                "a machine's Instabil is ConfrontationKind::Instabil",
+            ));
+        }
+        InstabilRoll::new(self.x, Instability::Figure(self.wound))
             .map(Worded)
             .map_err(conf)
     }
@@ -341,6 +389,35 @@ impl ConfrontationGame {
         Ok(inputs)
     }
 
+    /// The models touching the front edge of machine `machine`'s hull on
+    /// the table: those a charge or engagement collides with (Ramme: only
+    /// frontal collisions count, text line 586), in table order.
+    pub fn front_touches(&self, table: &Table, machine: Id) -> Vec<u64> {
+        let Some(m) = self.machine(machine) else {
+            return Vec::new();
+        };
+        let Some(own) = m.piece.and_then(|p| table.piece(p)) else {
+            return Vec::new();
+        };
+        let feldherr_table::geometry::Shape::Rect(hull) = &own.shape else {
+            return Vec::new();
+        };
+        let (c, half) = (hull.center(), hull.length() / 2.0);
+        let a = hull.facing().degrees().to_radians();
+        let ahead = |p: feldherr_table::geometry::Point| {
+            (p.x - c.x) * a.cos() + (p.y - c.y) * a.sin() > half - 1e-9
+        };
+        table
+            .pieces()
+            .iter()
+            .filter(|p| p.layer == feldherr_table::Layer::Model && p.id != own.id)
+            .filter(|p| !self.dead.contains(&p.id))
+            .filter(|p| feldherr_table::geometry::touching(&own.shape, &p.shape))
+            .filter(|p| ahead(p.center()))
+            .map(|p| p.id)
+            .collect()
+    }
+
     /// The blast of machine `machine` after its boiler exploded: STR 10 on
     /// every living model within 5 cm of its outline (C9, P19).
     pub fn explosion_inputs(&self, table: &Table, machine: Id) -> Result<HitsInputs, PlayError> {
@@ -381,8 +458,20 @@ impl ConfrontationGame {
     pub fn mine_inputs(&self, table: &Table, mine: u64) -> Result<HitsInputs, PlayError> {
         let marker = table
             .piece(mine)
-            .filter(|p| p.kind == "mine")
+            .filter(|p| p.kind == "mine" || p.kind == "decoy")
             .ok_or_else(|| PlayError::not_found("mine marker", mine))?;
+        if marker.kind == "decoy" {
+            return Err(PlayError::refused(
+                format!("{}: a decoy; nothing happens", marker.name),
+                Some("C10"),
+            ));
+        }
+        if self.markers.get(&mine).is_some_and(|m| m.spent) {
+            return Err(PlayError::refused(
+                format!("{}: went off already", marker.name),
+                Some("C10"),
+            ));
+        }
         let models = self.table_models(table)?;
         let hit = Self::mine_victims(&marker.shape, &models);
         let inputs = HitsInputs {

@@ -6,7 +6,8 @@ use feldherr_play::{Id, PlayError};
 use feldherr_table::Table;
 
 use super::{
-    ConfrontationGame, ConfrontationKind, GameMachine, InstabilInputs, SickleInputs, SteamInputs,
+    Characteristic, ConfrontationGame, ConfrontationKind, GameMachine, InstabilFigureInputs,
+    InstabilInputs, SickleInputs, SteamInputs, Subject, TotalFailureInputs,
 };
 use crate::{CrewAbility, Impetus, MachineCard, Repair, SickleFigure};
 
@@ -67,6 +68,15 @@ impl ConfrontationGame {
     ) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         standing(m)?;
+        if m.carried() {
+            return Err(PlayError::refused(
+                format!(
+                    "{}: carried by its owner, it has no SP; a hit wounds its owner (core rules)",
+                    m.name()
+                ),
+                Some("PC4"),
+            ));
+        }
         let resilience = i32::try_from(m.card.spec().res)
             .map_err(|_| PlayError::invalid("card.res", m.card.spec().res, "too large"))?;
         let kind = ConfrontationKind::Damage {
@@ -79,13 +89,59 @@ impl ConfrontationGame {
         Ok(kind)
     }
 
-    /// A repair attempt by a Mechaniker/`x` (C10): refused for a destroyed
-    /// machine, a second attempt in the round, or a machine at full SP.
-    pub fn repair_inputs(&self, machine: Id, x: u32) -> Result<ConfrontationKind, PlayError> {
+    /// A repair attempt by crew figure `mechanic` (C10, text line 660):
+    /// at the end of the round (mana recovery), by a Mechaniker deployed
+    /// with this machine (line 662), touching it and no enemy; X is his.
+    /// Refused for a destroyed machine, a second attempt in the round, or a
+    /// machine at full SP.
+    pub fn repair_inputs(
+        &self,
+        table: &Table,
+        machine: Id,
+        mechanic: Id,
+    ) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         if m.state.destroyed {
             return Err(PlayError::refused(
                 format!("{}: destroyed, it cannot be repaired", m.name()),
+                Some("C10"),
+            ));
+        }
+        let c = self
+            .crew_figure(mechanic)
+            .ok_or_else(|| PlayError::not_found("crew figure", mechanic))?;
+        let who = c.name().to_owned();
+        let x = c
+            .card
+            .abilities
+            .iter()
+            .find_map(|a| match a {
+                CrewAbility::Mechaniker(x) => Some(*x),
+                _ => None,
+            })
+            .ok_or_else(|| PlayError::refused(format!("{who}: no Mechaniker"), Some("C10")))?;
+        if c.dead {
+            return Err(PlayError::refused(format!("{who}: dead"), Some("C10")));
+        }
+        if !c.deployed_with(machine) || c.machine != machine {
+            return Err(PlayError::refused(
+                format!(
+                    "{who} repairs only the machine he was deployed with and serves, not {}",
+                    m.name()
+                ),
+                Some("C10"),
+            ));
+        }
+        let status = self.crew_status(table, c);
+        if !status.in_contact {
+            return Err(PlayError::refused(
+                format!("{who} does not touch {}", m.name()),
+                Some("C10"),
+            ));
+        }
+        if status.engaged {
+            return Err(PlayError::refused(
+                format!("{who} touches an enemy"),
                 Some("C10"),
             ));
         }
@@ -101,9 +157,39 @@ impl ConfrontationGame {
         })
     }
 
+    /// The Mechaniker who may repair machine `machine` now (C10): crew
+    /// deployed with it, serving it, touching it and no enemy, best X first.
+    pub fn mechanics(&self, table: &Table, machine: Id) -> Vec<(Id, u32)> {
+        let mut out: Vec<(Id, u32)> = self
+            .crew_of(machine)
+            .filter(|c| c.deployed_with(machine))
+            .filter_map(|c| {
+                let x = c.card.abilities.iter().find_map(|a| match a {
+                    CrewAbility::Mechaniker(x) => Some(*x),
+                    _ => None,
+                })?;
+                let s = self.crew_status(table, c);
+                (s.in_contact && !s.engaged).then_some((c.id, x))
+            })
+            .collect();
+        out.sort_by_key(|(_, x)| *x);
+        out
+    }
+
     /// A pressure or injection roll of `dice` dice (C9) with the machine's
     /// markers; refused once it is destroyed or its boiler exploded.
     pub fn steam_inputs(&self, machine: Id, dice: u32) -> Result<ConfrontationKind, PlayError> {
+        self.steam_inputs_for(machine, dice, None)
+    }
+
+    /// [`ConfrontationGame::steam_inputs`] for a bonus on `characteristic`,
+    /// kept until the end of the round (text line 732).
+    pub fn steam_inputs_for(
+        &self,
+        machine: Id,
+        dice: u32,
+        characteristic: Option<Characteristic>,
+    ) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         standing(m)?;
         if m.state.steam.exploded {
@@ -112,16 +198,78 @@ impl ConfrontationGame {
                 Some("C9"),
             ));
         }
+        if !m.state.steam.may_roll() {
+            return Err(PlayError::refused(
+                format!("{}: total failure, and no 4+ this round", m.name()),
+                Some("C9"),
+            ));
+        }
         let inputs = SteamInputs {
             machine,
             dice,
             markers: m.state.steam,
+            characteristic,
         };
         inputs.resolver()?;
         Ok(ConfrontationKind::Steam(inputs))
     }
 
-    /// The end-of-round rolls of Instabil/X with the SP left now.
+    /// The start-of-round 4+ of a machine with a total failure (C9).
+    pub fn total_failure_inputs(&self, machine: Id) -> Result<ConfrontationKind, PlayError> {
+        let m = self.found(machine)?;
+        standing(m)?;
+        if !m.state.steam.total_failure {
+            return Err(PlayError::refused(
+                format!("{}: no total failure", m.name()),
+                Some("C9"),
+            ));
+        }
+        let inputs = TotalFailureInputs {
+            machine,
+            markers: m.state.steam,
+        };
+        inputs.resolver()?;
+        Ok(ConfrontationKind::TotalFailure(inputs))
+    }
+
+    /// The end-of-round Instabil rolls of a figure (or a crew figure
+    /// without a piece) with Instabil/X, from its wound now.
+    pub fn instabil_figure_inputs(
+        &self,
+        table: &Table,
+        subject: Subject,
+    ) -> Result<ConfrontationKind, PlayError> {
+        let (x, wound) = match subject {
+            Subject::Figure(piece) => {
+                let stats = self.stats_of(table, piece)?;
+                if self.dead.contains(&piece) {
+                    return Err(PlayError::refused(
+                        format!("{}: dead", Self::piece_name(table, piece)),
+                        None,
+                    ));
+                }
+                let x = stats.instabil().ok_or_else(|| {
+                    PlayError::refused(
+                        format!("{}: has no Instabil/X", Self::piece_name(table, piece)),
+                        Some("Instabil"),
+                    )
+                })?;
+                (x, self.wound(piece))
+            }
+            _ => {
+                return Err(PlayError::refused(
+                    "Instabil on a machine: ConfrontationGame::instabil_inputs",
+                    Some("Instabil"),
+                ));
+            }
+        };
+        let inputs = InstabilFigureInputs { subject, x, wound };
+        inputs.resolver()?;
+        Ok(ConfrontationKind::InstabilFigure(inputs))
+    }
+
+    /// The end-of-round rolls of Instabil/X of a machine, with the SP left
+    /// now.
     pub fn instabil_inputs(&self, machine: Id) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         standing(m)?;
@@ -210,12 +358,22 @@ impl ConfrontationGame {
             x,
             figures: chosen
                 .iter()
-                .map(|(c, t)| SickleFigure {
-                    victim: c.model.victim.clone(),
-                    ini: c.ini,
-                    in_melee: t.in_melee,
-                    sprung: t.sprung,
-                    die_modifier: 0,
+                .map(|(c, t)| {
+                    let piece = c.source.piece.unwrap_or(0);
+                    let stats = self.figures.get(&piece);
+                    let side = self.side_of_piece(piece);
+                    let ignore: Vec<u64> = m.piece.into_iter().collect();
+                    let in_melee = side.is_some_and(|s| {
+                        !self.enemies_touching(table, piece, s, &ignore).is_empty()
+                    });
+                    SickleFigure {
+                        victim: c.model.victim.clone(),
+                        ini: c.ini,
+                        in_melee: t.in_melee || in_melee,
+                        sprung: t.sprung
+                            || stats.is_some_and(|s| s.has(&super::FigureAbility::Sprung)),
+                        die_modifier: self.wound(piece).penalty(),
+                    }
                 })
                 .collect(),
             refs: chosen.iter().map(|(c, _)| c.source).collect(),

@@ -2,7 +2,7 @@
 
 use crate::{
     DamageOutcome, HitResult, InstabilOutcome, PassengerHit, PressureOutcome, RammingOutcome,
-    RepairOutcome, SickleResult,
+    RepairOutcome, SickleResult, SteamMarkers,
 };
 
 use super::ShotOutcome;
@@ -28,8 +28,16 @@ pub enum ConfrontationOutcome {
     Hits(Vec<(String, HitResult)>),
     /// The passengers of a destroyed vehicle (Transport).
     Passengers(Vec<PassengerHit>),
-    /// The end-of-round rolls of Instabil/X.
+    /// The end-of-round rolls of Instabil/X (a machine or a figure).
     Instabil(InstabilOutcome),
+    /// The total failure's 4+: the markers afterwards (C9).
+    TotalFailure(SteamMarkers),
+    /// A counter-fire (the charger is model 0).
+    CounterFire(ShotOutcome),
+    /// A courage or rally test: passed.
+    Morale(bool),
+    /// A figure's roll: passed.
+    FigureRoll(bool),
 }
 
 impl ConfrontationOutcome {
@@ -37,7 +45,7 @@ impl ConfrontationOutcome {
     /// (index into the refs); empty for kinds that hit no model.
     pub fn hits(&self) -> Vec<(usize, HitResult)> {
         match self {
-            ConfrontationOutcome::Shot(s) => s.hits(),
+            ConfrontationOutcome::Shot(s) | ConfrontationOutcome::CounterFire(s) => s.hits(),
             ConfrontationOutcome::Ramming(r) => r
                 .hits
                 .iter()
@@ -56,7 +64,10 @@ impl ConfrontationOutcome {
             | ConfrontationOutcome::Repair(_)
             | ConfrontationOutcome::Steam(_)
             | ConfrontationOutcome::Passengers(_)
-            | ConfrontationOutcome::Instabil(_) => Vec::new(),
+            | ConfrontationOutcome::Instabil(_)
+            | ConfrontationOutcome::TotalFailure(_)
+            | ConfrontationOutcome::Morale(_)
+            | ConfrontationOutcome::FigureRoll(_) => Vec::new(),
         }
     }
 }

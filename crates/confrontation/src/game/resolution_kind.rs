@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::worded::Worded;
 use super::{
-    ConfrontationOutcome, HitsInputs, InstabilInputs, ModelRef, PassengerInputs, RammingInputs,
-    ShotInputs, SickleInputs, SteamInputs,
+    ConfrontationGame, ConfrontationOutcome, CounterFireInputs, FigureRollInputs, HitsInputs,
+    InstabilFigureInputs, InstabilInputs, ModelRef, MoraleInputs, PassengerInputs, Phase,
+    RammingInputs, RoundCheck, ShotInputs, SickleInputs, SteamInputs, Subject, TotalFailureInputs,
 };
 use crate::{DamageRoll, Repair};
 
@@ -57,8 +58,19 @@ pub enum ConfrontationKind {
     Hits(HitsInputs),
     /// The passengers of a destroyed vehicle (Transport).
     Passengers(PassengerInputs),
-    /// The end-of-round rolls of Instabil/X.
+    /// The end-of-round rolls of Instabil/X of a machine.
     Instabil(InstabilInputs),
+    /// The end-of-round rolls of Instabil/X of a figure.
+    InstabilFigure(InstabilFigureInputs),
+    /// A machine's total failure: the start-of-round 4+ (C9).
+    TotalFailure(TotalFailureInputs),
+    /// Counter-fire (Gegenschuss) of artillery at a charger (C6, C7).
+    CounterFire(CounterFireInputs),
+    /// A courage (fear) or rally test of a mobile machine or a crew figure.
+    Morale(MoraleInputs),
+    /// A roll of a figure, crew figure or machine with its abilities and
+    /// wounds (attack, defence, withdrawal by strength, ...).
+    FigureRoll(FigureRollInputs),
 }
 
 fn conf(e: crate::ConfrontationError) -> PlayError {
@@ -83,6 +95,97 @@ impl ConfrontationKind {
             ConfrontationKind::Hits(h) => h.machine,
             ConfrontationKind::Passengers(p) => Some(p.machine),
             ConfrontationKind::Instabil(i) => Some(i.machine),
+            ConfrontationKind::TotalFailure(t) => Some(t.machine),
+            ConfrontationKind::CounterFire(c) => Some(c.machine()),
+            ConfrontationKind::Morale(m) => match m.subject {
+                Subject::Machine(id) => Some(id),
+                _ => None,
+            },
+            ConfrontationKind::FigureRoll(f) => match f.subject {
+                Subject::Machine(id) => Some(id),
+                _ => None,
+            },
+            ConfrontationKind::InstabilFigure(_) => None,
+        }
+    }
+
+    /// Refuses the resolution outside the phases it belongs to (PC2):
+    /// the total failure's 4+ at the start of the round (C9); repairs
+    /// (C10) and Instabil at its end; counter-fire in the movement phase;
+    /// everything else during play.
+    pub(crate) fn check_phase(&self, game: &ConfrontationGame) -> Result<(), PlayError> {
+        match self {
+            ConfrontationKind::TotalFailure(_) => {
+                game.in_phase("the total failure's 4+", &[Phase::Start])
+            }
+            ConfrontationKind::Repair { .. } => game.in_phase("a repair", &[Phase::End]),
+            ConfrontationKind::Instabil(_) | ConfrontationKind::InstabilFigure(_) => {
+                game.in_phase("Instabil", &[Phase::End])
+            }
+            ConfrontationKind::CounterFire(_) => game.in_phase("counter-fire", &[Phase::Movement]),
+            ConfrontationKind::Damage { machine: None, .. } => Ok(()),
+            ConfrontationKind::Shot(_) => game.in_play("a shot"),
+            _ => game.in_phase(
+                "this",
+                &[Phase::Movement, Phase::Ranged, Phase::Melee, Phase::End],
+            ),
+        }
+    }
+
+    /// Refuses a second roll of a round's check (total failure, Instabil)
+    /// and a second shot of a machine in a round.
+    pub(crate) fn check_once(&self, game: &ConfrontationGame) -> Result<(), PlayError> {
+        let pending = |check: RoundCheck| {
+            game.resolutions
+                .iter()
+                .any(|r| !r.applied() && r.kind().round_check() == Some(check))
+        };
+        if let Some(check) = self.round_check() {
+            if game.round.checked.contains(&check) {
+                return Err(PlayError::refused(
+                    "rolled already this round",
+                    Some(match check {
+                        RoundCheck::TotalFailure(_) => "C9",
+                        RoundCheck::Instabil(_) => "Instabil",
+                    }),
+                ));
+            }
+            if pending(check) {
+                return Err(PlayError::refused(
+                    "an earlier roll for it is not applied yet",
+                    None,
+                ));
+            }
+        }
+        if let (ConfrontationKind::Shot(_) | ConfrontationKind::CounterFire(_), Some(id)) =
+            (self, self.machine())
+            && let Some(m) = game.machine(id)
+        {
+            if m.state.jammed {
+                return Err(PlayError::refused(
+                    format!("{}: its weapon jammed this round", m.name()),
+                    Some("C6"),
+                ));
+            }
+            if m.state.fired {
+                return Err(PlayError::refused(
+                    format!("{}: it fired this round already", m.name()),
+                    Some("PC7"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The round's check this resolution rolls, if any.
+    pub fn round_check(&self) -> Option<RoundCheck> {
+        match self {
+            ConfrontationKind::TotalFailure(t) => Some(RoundCheck::TotalFailure(t.machine)),
+            ConfrontationKind::Instabil(i) => {
+                Some(RoundCheck::Instabil(Subject::Machine(i.machine)))
+            }
+            ConfrontationKind::InstabilFigure(i) => Some(RoundCheck::Instabil(i.subject)),
+            _ => None,
         }
     }
 
@@ -93,6 +196,7 @@ impl ConfrontationKind {
             ConfrontationKind::Ramming(r) => &r.refs,
             ConfrontationKind::Sickle(s) => &s.refs,
             ConfrontationKind::Hits(h) => &h.refs,
+            ConfrontationKind::CounterFire(c) => &c.shot.refs,
             _ => &[],
         }
     }
@@ -154,6 +258,21 @@ impl ResolutionKind for ConfrontationKind {
             }
             ConfrontationKind::Instabil(i) => {
                 Replayed::of(i.resolver()?, answers, |o| O::Instabil(o.0))
+            }
+            ConfrontationKind::InstabilFigure(i) => {
+                Replayed::of(i.resolver()?, answers, |o| O::Instabil(o.0))
+            }
+            ConfrontationKind::TotalFailure(t) => {
+                Replayed::of(t.resolver()?, answers, |o| O::TotalFailure(o.0))
+            }
+            ConfrontationKind::CounterFire(c) => Replayed::of(c.resolver()?, answers, |o| {
+                O::CounterFire(o.outcome.clone())
+            }),
+            ConfrontationKind::Morale(m) => {
+                Replayed::of(m.resolver()?, answers, |o| O::Morale(o.0))
+            }
+            ConfrontationKind::FigureRoll(f) => {
+                Replayed::of(f.resolver()?, answers, |o| O::FigureRoll(o.0))
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use feldherr_dice::step::Message;
 
-use super::{ConfrontationKind, ConfrontationOutcome, HitsCause, Shot, ShotOutcome};
+use super::{ConfrontationKind, ConfrontationOutcome, HitsCause, MoraleTest, Shot, ShotOutcome};
 use crate::{
     DamageRoll, Fate, FireResult, HitEffect, HitResult, OutcomeMessage, PenetrationStop, Repair,
     TitleMessage,
@@ -85,6 +85,30 @@ impl ConfrontationKind {
                 .resolver()
                 .map(|r| r.0.title_message())
                 .unwrap_or_else(|_| bad()),
+            ConfrontationKind::InstabilFigure(i) => i
+                .resolver()
+                .map(|r| r.0.title_message())
+                .unwrap_or_else(|_| bad()),
+            ConfrontationKind::TotalFailure(t) => t
+                .resolver()
+                .map(|r| r.0.title_message())
+                .unwrap_or_else(|_| bad()),
+            ConfrontationKind::CounterFire(c) => {
+                let shot = ConfrontationKind::Shot(c.shot.clone()).title_message();
+                Message::new("conf.game.title.counter_fire").nested("shot", shot)
+            }
+            ConfrontationKind::Morale(m) => Message::new(match m.test {
+                MoraleTest::Courage => "conf.game.title.courage",
+                MoraleTest::Rally => "conf.game.title.rally",
+            })
+            .text("name", m.name.clone())
+            .int("value", m.value)
+            .int("difficulty", m.difficulty),
+            ConfrontationKind::FigureRoll(f) => Message::new("conf.game.title.figure_roll")
+                .text("name", f.name.clone())
+                .text("label", f.label.clone())
+                .int("value", f.value)
+                .int("difficulty", f.difficulty),
         }
     }
 }
@@ -95,13 +119,20 @@ impl ConfrontationOutcome {
     pub fn lines(&self, kind: &ConfrontationKind) -> Vec<Message> {
         let names: Vec<&str> = match kind {
             ConfrontationKind::Shot(s) => s.models.iter().map(|m| m.victim.name.as_str()).collect(),
+            ConfrontationKind::CounterFire(c) => c
+                .shot
+                .models
+                .iter()
+                .map(|m| m.victim.name.as_str())
+                .collect(),
             _ => Vec::new(),
         };
         let name = |i: usize| names.get(i).copied().unwrap_or("?");
         match self {
             ConfrontationOutcome::Damage(d) => vec![d.message()],
             ConfrontationOutcome::Repair(r) => vec![r.message()],
-            ConfrontationOutcome::Shot(ShotOutcome::Zone(z)) => {
+            ConfrontationOutcome::Shot(ShotOutcome::Zone(z))
+            | ConfrontationOutcome::CounterFire(ShotOutcome::Zone(z)) => {
                 let mut out = vec![z.message()];
                 if z.fire != FireResult::Jammed {
                     for h in &z.hits {
@@ -115,7 +146,8 @@ impl ConfrontationOutcome {
                 }
                 out
             }
-            ConfrontationOutcome::Shot(ShotOutcome::Penetrating { fire, chain }) => {
+            ConfrontationOutcome::Shot(ShotOutcome::Penetrating { fire, chain })
+            | ConfrontationOutcome::CounterFire(ShotOutcome::Penetrating { fire, chain }) => {
                 let mut out = vec![Message::new("conf.game.fer_test").key(
                     "result",
                     match fire {
@@ -168,6 +200,35 @@ impl ConfrontationOutcome {
                 out
             }
             ConfrontationOutcome::Instabil(i) => vec![i.message()],
+            ConfrontationOutcome::TotalFailure(m) => vec![m.message()],
+            ConfrontationOutcome::Morale(passed) => {
+                let name = match kind {
+                    ConfrontationKind::Morale(m) => m.name.as_str(),
+                    _ => "?",
+                };
+                vec![
+                    Message::new(if *passed {
+                        "conf.game.test.passed"
+                    } else {
+                        "conf.game.test.failed"
+                    })
+                    .text("name", name),
+                ]
+            }
+            ConfrontationOutcome::FigureRoll(passed) => {
+                let name = match kind {
+                    ConfrontationKind::FigureRoll(f) => f.name.as_str(),
+                    _ => "?",
+                };
+                vec![
+                    Message::new(if *passed {
+                        "conf.game.test.passed"
+                    } else {
+                        "conf.game.test.failed"
+                    })
+                    .text("name", name),
+                ]
+            }
         }
     }
 }

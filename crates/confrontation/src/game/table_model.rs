@@ -9,6 +9,7 @@ use feldherr_table::{Layer, Measurement, Table};
 use serde::{Deserialize, Serialize};
 
 use super::ConfrontationGame;
+use super::crew_marker::MarkerKind;
 use crate::{
     CrewAbility, EXPLOSION_RADIUS_CM, Model, Victim, check_placement, mine_victims, triggers,
 };
@@ -60,8 +61,15 @@ impl ConfrontationGame {
     /// target. A figure without stats is an error naming it.
     pub fn table_models(&self, table: &Table) -> Result<Vec<TableModel>, PlayError> {
         let mut out = Vec::new();
+        let aboard: Vec<u64> = self
+            .machines
+            .iter()
+            .flat_map(|m| m.passengers.iter().filter_map(|p| p.piece))
+            .collect();
         for piece in table.pieces().iter().filter(|p| p.layer == Layer::Model) {
-            if self.dead.contains(&piece.id) {
+            // The dead, and figures inside a vehicle (neither seen nor
+            // targets, Transport), are no targets.
+            if self.dead.contains(&piece.id) || aboard.contains(&piece.id) {
                 continue;
             }
             let (center, radius) = base_of(&piece.shape);
@@ -116,6 +124,35 @@ impl ConfrontationGame {
                 shape: piece.shape.clone(),
             });
         }
+        // Barricades (Pionier/X): WK 10 and X SP, until their SP are gone.
+        for (id, marker) in &self.markers {
+            if marker.kind != MarkerKind::Barricade || marker.sp_lost >= marker.sp {
+                continue;
+            }
+            let Some(piece) = table.piece(*id) else {
+                continue;
+            };
+            let (center, radius) = base_of(&piece.shape);
+            out.push(TableModel {
+                model: Model {
+                    victim: Victim::machine(
+                        piece.name.clone(),
+                        crate::BARRICADE_RES,
+                        marker.sp - marker.sp_lost,
+                        false,
+                    ),
+                    center,
+                    radius,
+                    level: 0,
+                },
+                source: ModelRef {
+                    piece: Some(*id),
+                    machine: None,
+                },
+                ini: 0,
+                shape: piece.shape.clone(),
+            });
+        }
         Ok(out)
     }
 
@@ -153,7 +190,10 @@ impl ConfrontationGame {
         mine_victims(&distances)
     }
 
-    /// The status of every mine marker on the table (C10).
+    /// The status of every mine and decoy marker on the table (C10): the
+    /// machine whose Minenleger laid it (its record, else the nearest
+    /// machine whose crew lays mines), whether it lies within 20 cm of it,
+    /// and who sets it off.
     pub fn mine_status(&self, table: &Table) -> Vec<MineStatus> {
         let layers: Vec<(Id, String, Shape)> = self
             .machines
@@ -173,10 +213,15 @@ impl ConfrontationGame {
         table
             .pieces()
             .iter()
-            .filter(|p| p.kind == "mine")
+            .filter(|p| p.kind == "mine" || p.kind == "decoy")
             .map(|mine| {
+                let record = self.markers.get(&mine.id);
+                let laid_by = record
+                    .and_then(|r| self.crew_figure(r.crew))
+                    .and_then(|c| c.origin.map(|o| o.machine));
                 let layer = layers
                     .iter()
+                    .filter(|(id, _, _)| laid_by.is_none_or(|l| l == *id))
                     .map(|(id, name, shape)| MineLayer {
                         machine: *id,
                         name: name.clone(),
@@ -195,6 +240,9 @@ impl ConfrontationGame {
                 MineStatus {
                     mine: mine.id,
                     name: mine.name.clone(),
+                    decoy: mine.kind == "decoy",
+                    laid_by: record.map(|r| r.crew),
+                    spent: record.is_some_and(|r| r.spent),
                     layer,
                     placement_ok,
                     triggered_by: triggered.iter().map(|p| p.name.clone()).collect(),
@@ -225,8 +273,14 @@ pub struct MineStatus {
     pub mine: u64,
     /// The marker's name.
     pub name: String,
-    /// The nearest machine with a Minenleger, if any machine has one and a
-    /// piece.
+    /// A decoy (Köder): nothing happens when it is set off.
+    pub decoy: bool,
+    /// The crew figure that laid it, if recorded.
+    pub laid_by: Option<Id>,
+    /// Went off already.
+    pub spent: bool,
+    /// The machine whose Minenleger laid it (else the nearest machine with
+    /// a Minenleger), if any machine has one and a piece.
     pub layer: Option<MineLayer>,
     /// Whether that distance is a legal placement.
     pub placement_ok: bool,

@@ -6,7 +6,7 @@ use feldherr_dice::step::Answer;
 use feldherr_play::{Id, PlayError, SavedResolution};
 use serde_json::{Map, Value, json};
 
-use super::{ConfrontationGame, ConfrontationKind, GameMachine};
+use super::{ConfrontationGame, ConfrontationKind};
 
 fn bad(field: impl Into<String>, value: &Value, reason: &str) -> PlayError {
     PlayError::invalid(field, value, reason)
@@ -70,28 +70,34 @@ impl ConfrontationGame {
     /// The game of a version 1 app document, from its `machines`,
     /// `figures` and `resolutions` values (absent ones as `null`). Machine
     /// `i` gets id `i + 1`, resolution `i` id `i + 1`; every answer is
-    /// replayed. An error names the path of what does not fit (a repair at
+    /// replayed. Sides, round and crew figures as PC1 says. An error names the path of what does not fit (a repair at
     /// full SP, which C10 now refuses, among them).
     pub fn from_v1(
         machines: &Value,
         figures: &Value,
         resolutions: &Value,
     ) -> Result<Self, PlayError> {
-        let mut game = ConfrontationGame::default();
+        let mut old = Vec::new();
         for (i, m) in machines.as_array().into_iter().flatten().enumerate() {
             let mut m = m.clone();
             if let Some(object) = m.as_object_mut() {
                 object.insert("id".into(), json!(i + 1));
             }
-            let machine: GameMachine = serde_json::from_value(m).map_err(|e| {
+            // Each machine on its own first, so that an error names it.
+            serde_json::from_value::<super::repr::MachineRepr>(m.clone()).map_err(|e| {
                 PlayError::invalid(format!("machines[{i}]"), "machine", e.to_string())
             })?;
-            game.machines.push(machine);
+            old.push(m);
         }
-        if !figures.is_null() {
-            game.figures = serde_json::from_value(figures.clone())
+        let figures = if figures.is_null() {
+            json!({})
+        } else {
+            figures.clone()
+        };
+        // The old form (no sides): PC1 brings it up to date.
+        let mut game: ConfrontationGame =
+            serde_json::from_value(json!({"machines": old, "figures": figures}))
                 .map_err(|e| PlayError::invalid("figures", "figures", e.to_string()))?;
-        }
         for (i, r) in resolutions.as_array().into_iter().flatten().enumerate() {
             let at = format!("resolutions[{i}]");
             let (name, inputs) = r

@@ -55,15 +55,6 @@ pub(crate) fn fire_words(fire: FireResult) -> &'static str {
     }
 }
 
-/// The catalogue key of a FER test's result.
-pub(crate) fn fire_key(fire: FireResult) -> &'static str {
-    match fire {
-        FireResult::Jammed => "conf.game.fire.jammed",
-        FireResult::Missed => "conf.game.fire.missed",
-        FireResult::Hit => "conf.game.fire.hit",
-    }
-}
-
 /// One hit's result in words.
 pub(crate) fn hit_words(result: &HitResult) -> String {
     let effect = match result.effect {
@@ -132,6 +123,18 @@ impl Words for InstabilOutcome {
             0 => format!("holds together{left}"),
             1 => format!("1 SP lost{left}"),
             n => format!("{n} SP lost{left}"),
+        }
+    }
+}
+
+impl Words for crate::SteamMarkers {
+    fn words(&self) -> String {
+        if !self.total_failure {
+            "no total failure: the machine works".into()
+        } else if self.cleared_this_round {
+            "the machine works this round".into()
+        } else {
+            "no pressure roll this round".into()
         }
     }
 }

@@ -56,10 +56,17 @@ fn the_v1_fixtures_migrate_to_the_v2_fixtures() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/documents");
     for name in ["confrontation-game.json", "newyear-event.json"] {
         let old = document::load(&Path::new(root).join("v1").join(name)).expect("v1 loads");
-        if std::env::var_os("FELDHERR_BLESS").is_some() {
-            document::save(&Path::new(root).join(name), &old).expect("write v2 fixture");
+        // The Confrontation example document moved on (sides, rounds, a
+        // capture); its schema 2 form of the v1 file is kept by the crate.
+        let v2 = if name == "confrontation-game.json" {
+            Path::new(root).join("../confrontation/saved_before_sides.json")
+        } else {
+            Path::new(root).join(name)
+        };
+        if std::env::var_os("FELDHERR_BLESS").is_some() && name != "confrontation-game.json" {
+            document::save(&v2, &old).expect("write v2 fixture");
         }
-        let new = document::load(&Path::new(root).join(name)).expect("v2 loads");
+        let new = document::load(&v2).expect("v2 loads");
         assert_eq!(old, new, "{name}");
         assert!(new.problems().is_empty(), "{name}: {:?}", new.problems());
     }

@@ -1,22 +1,54 @@
 //! The Confrontation parts of a version 1 app document read into a game.
 
+use feldherr_confrontation::game::Phase;
 use feldherr_confrontation::{ConfrontationGame, ConfrontationKind, ConfrontationOutcome};
 use feldherr_play::Id;
 use serde_json::{Value, json};
 
 use super::support::{FELSSPALTER, PANZER, PANZERWAGEN, example_game};
 
-const APP_FIXTURE: &str = include_str!("../../../../fixtures/documents/v1/confrontation-game.json");
+const APP_FIXTURE: &str =
+    include_str!("../../../../../fixtures/documents/v1/confrontation-game.json");
 
 fn v1(doc: &Value) -> Result<ConfrontationGame, String> {
     ConfrontationGame::from_v1(&doc["machines"], &doc["figures"], &doc["resolutions"])
         .map_err(|e| e.to_string())
 }
 
+/// PC1: a game saved before sides, rounds and crew figures loads with two
+/// sides "A" and "B" owning everything, in round 1's movement phase, each
+/// machine's card crew as crew figures (Henn touching the Felsspalter, as
+/// its old list said).
 #[test]
-fn the_app_example_is_the_crate_example() {
+fn the_app_example_migrates_as_pc1_says() {
     let doc: Value = serde_json::from_str(APP_FIXTURE).expect("json");
-    assert_eq!(v1(&doc).expect("migrates"), example_game().game);
+    let game = v1(&doc).expect("migrates");
+    let example = example_game().game;
+    let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["A", "B"]);
+    assert!(game.machines.iter().all(|m| m.side == Id(1)));
+    assert!(game.figures.values().all(|f| f.side == Id(1)));
+    assert_eq!((game.round.number, game.round.phase), (1, Phase::Movement));
+    // The same machines and crew as the example (cards, ids, crew figures).
+    let cards = |g: &ConfrontationGame| -> Vec<(Id, String)> {
+        g.machines
+            .iter()
+            .map(|m| (m.id, m.name().to_owned()))
+            .collect()
+    };
+    assert_eq!(cards(&game), cards(&example));
+    let crew: Vec<(Id, &str, bool)> = game
+        .crew
+        .iter()
+        .map(|c| (c.id, c.name(), c.in_contact))
+        .collect();
+    assert_eq!(crew.len(), 8);
+    assert_eq!(crew[7], (Id(8), "Henn", true));
+    assert!(crew[..7].iter().all(|c| !c.2));
+    // Saved and loaded, it stays as it is.
+    let text = serde_json::to_string(&game).expect("json");
+    let back: ConfrontationGame = serde_json::from_str(&text).expect("loads");
+    assert_eq!(back, game);
 }
 
 #[test]

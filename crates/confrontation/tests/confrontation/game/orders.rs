@@ -6,7 +6,9 @@ use feldherr_confrontation::{
     ConfrontationEdit, ConfrontationKind, Impetus, MachineCard, MechanicalAbility,
 };
 
-use super::support::{FELSSPALTER, GOBLIN_A, GOBLIN_B, PANZER, PANZERWAGEN, card, example_game};
+use super::support::{
+    FELSSPALTER, GOBLIN_A, GOBLIN_B, GRIZHOU_CREW, PANZER, PANZERWAGEN, card, example_game,
+};
 
 #[test]
 fn orders_for_a_destroyed_machine_are_refused() {
@@ -33,7 +35,7 @@ fn orders_for_a_destroyed_machine_are_refused() {
     for refused in [
         game.game.damage_inputs(PANZER, 10, false),
         game.game.steam_inputs(PANZER, 1),
-        game.game.repair_inputs(PANZER, 4),
+        game.game.repair_inputs(&game.table, PANZER, GRIZHOU_CREW),
     ] {
         let err = refused.unwrap_err().to_string();
         assert!(err.contains("destroyed"), "{err}");
@@ -48,10 +50,18 @@ fn orders_for_a_destroyed_machine_are_refused() {
 #[test]
 fn repair_instabil_ramming_and_sickle_orders() {
     let mut game = example_game();
-    // At full SP: C10.
-    let err = game.game.repair_inputs(PANZER, 4).unwrap_err().to_string();
+    // At full SP: C10. Grizhou, the Felsspalter's Mechaniker/4, touches it.
+    let err = game
+        .game
+        .repair_inputs(&game.table, FELSSPALTER, GRIZHOU_CREW)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("(C10)"), "{err}");
     assert_eq!(mechaniker(&card("Panzer")), None);
+    assert_eq!(
+        game.game.mechanics(&game.table, FELSSPALTER),
+        [(GRIZHOU_CREW, 4)]
+    );
     // No Instabil/X on the card.
     assert!(game.game.instabil_inputs(PANZER).is_err());
     // The speed marker only with Unaufhaltsam and a marker at round start.

@@ -1,8 +1,8 @@
 //! The example game and helpers shared by the game tests.
 
-use feldherr_confrontation::game::{FigureStats, GameMachine, ShotOrder};
+use feldherr_confrontation::game::{FigureStats, GameMachine, MarkerKind, Phase, ShotOrder};
 use feldherr_confrontation::{
-    ConfrontationEdit, ConfrontationGame, ConfrontationKind, MachineCard, Motion,
+    ConfrontationEdit, ConfrontationGame, ConfrontationKind, MachineCard,
 };
 use feldherr_dice::step::{Answer, Prompt};
 use feldherr_play::{Game, Id, PlayError};
@@ -14,13 +14,25 @@ pub const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../fixtures/confrontation/example_game.json"
 );
-const CARDS: &str = include_str!("../../../../fixtures/confrontation/machine_cards.json");
+const CARDS: &str = include_str!("../../../../../fixtures/confrontation/machine_cards.json");
 
 /// Machine ids of the example game.
 pub const BALLISTA: Id = Id(1);
 pub const FELSSPALTER: Id = Id(2);
 pub const PANZERWAGEN: Id = Id(3);
 pub const PANZER: Id = Id(4);
+
+/// Sides of the example game.
+pub const GOBLINS: Id = Id(1);
+pub const ZWERGE: Id = Id(2);
+
+/// Crew figures of the example game: the Ballista's three servants are
+/// 1 to 3, the Felsspalter's crew 4 to 8.
+pub const GUIGNE: Id = Id(4);
+pub const SALPETRE: Id = Id(5);
+pub const GRIZHOU_CREW: Id = Id(6);
+pub const ADH: Id = Id(7);
+pub const HENN: Id = Id(8);
 
 /// Piece ids of the example table.
 pub const GOBLIN_A: u64 = 3;
@@ -54,6 +66,24 @@ impl Example {
     /// Moves piece `id` to `to`.
     pub fn move_piece(&mut self, id: u64, to: Point) {
         self.table.apply(TableEdit::Move { id, to }).expect("move");
+    }
+
+    /// Puts a figure of `stats` on the table at `at` as piece `id`.
+    pub fn add_figure(&mut self, id: u64, name: &str, at: Point, stats: FigureStats) {
+        self.table
+            .apply(TableEdit::Add(figure(id, name, at.x, at.y)))
+            .expect("piece");
+        self.edit(ConfrontationEdit::SetFigureStats {
+            piece: id,
+            stats: Some(stats),
+        })
+        .expect("stats");
+    }
+
+    /// Applies the result of resolution `id`.
+    pub fn apply_result(&mut self, id: Id) {
+        self.edit(ConfrontationEdit::ApplyResult(id))
+            .expect("applied");
     }
 
     /// Adds `kind` as a new resolution, answers its prompts from `dice`
@@ -115,13 +145,25 @@ fn figure(id: u64, name: &str, x: f64, y: f64) -> Piece {
     Piece::new(id, name, "figure", Layer::Model, shape)
 }
 
-fn machine_piece(id: u64, name: &str, x: f64, y: f64) -> Piece {
-    let rect = OrientedRect::new(Point::new(x, y), 5.0, 8.0, Angle::ZERO).expect("rect");
+fn machine_piece(id: u64, name: &str, x: f64, y: f64, facing: f64) -> Piece {
+    let facing = Angle::from_degrees(facing).expect("angle");
+    let rect = OrientedRect::new(Point::new(x, y), 5.0, 8.0, facing).expect("rect");
     Piece::new(id, name, "war_machine", Layer::Model, Shape::Rect(rect))
 }
 
+/// A figure of `side` with RES 3 and INI 2.
+pub fn goblin(side: Id) -> FigureStats {
+    let mut stats = FigureStats::new(3, side);
+    stats.ini = 2;
+    stats
+}
+
 /// The example game as code, built through its edits; the fixture must
-/// match it.
+/// match it. Two sides: the Goblins (Ballista, Felsspalter, Goblins A to
+/// C, Grizhou) and the Zwerge (Panzerwagen, Panzer, facing west). Guigne
+/// and Henn touch the Felsspalter (stated), Grizhou stands touching it on
+/// the table; Salpetre laid Mine 1 9 cm from it at deployment. Round 1,
+/// movement phase.
 pub fn build() -> Example {
     let mut table = ConfrontationGame::default_table();
     let mine = Piece::new(
@@ -129,16 +171,16 @@ pub fn build() -> Example {
         "Mine 1",
         "mine",
         Layer::Marker,
-        Shape::Circle(Circle::new(Point::new(72.0, 50.0), 1.0).expect("circle")),
+        Shape::Circle(Circle::new(Point::new(34.0, 60.0), 1.0).expect("circle")),
     );
     for piece in [
-        machine_piece(1, "Felsspalter", 20.0, 60.0),
-        machine_piece(2, "Panzerwagen", 20.0, 20.0),
+        machine_piece(1, "Felsspalter", 20.0, 60.0, 0.0),
+        machine_piece(2, "Panzerwagen", 20.0, 20.0, 0.0),
         figure(GOBLIN_A, "Goblin A", 70.0, 60.0),
         figure(GOBLIN_B, "Goblin B", 73.0, 60.0),
         figure(GOBLIN_C, "Goblin C", 90.0, 60.0),
-        machine_piece(PANZER_PIECE, "Panzer", 76.0, 60.0),
-        figure(GRIZHOU, "Grizhou", 20.0, 66.0),
+        machine_piece(PANZER_PIECE, "Panzer", 80.0, 60.0, 180.0),
+        figure(GRIZHOU, "Grizhou", 20.0, 63.75),
         mine,
     ] {
         table.apply(TableEdit::Add(piece)).expect("piece");
@@ -147,41 +189,79 @@ pub fn build() -> Example {
         table,
         game: ConfrontationGame::new_game(),
     };
-    for (name, piece) in [
-        ("Ballista", None),
-        ("Felsspalter", Some(1)),
-        ("Panzerwagen", Some(2)),
-        ("Panzer", Some(PANZER_PIECE)),
+    for (side, name) in [(GOBLINS, "Goblins"), (ZWERGE, "Zwerge")] {
+        example
+            .edit(ConfrontationEdit::RenameSide {
+                side,
+                name: name.into(),
+            })
+            .expect("side");
+    }
+    for (name, piece, side) in [
+        ("Ballista", None, GOBLINS),
+        ("Felsspalter", Some(1), GOBLINS),
+        ("Panzerwagen", Some(2), ZWERGE),
+        ("Panzer", Some(PANZER_PIECE), ZWERGE),
     ] {
         example
-            .edit(ConfrontationEdit::AddMachine(card(name)))
+            .edit(ConfrontationEdit::DeployMachine {
+                card: card(name),
+                side,
+            })
             .expect("machine");
         let id = example.game.machines.last().expect("added").id;
         example
             .edit(ConfrontationEdit::LinkMachinePiece { machine: id, piece })
             .expect("link");
-        if name == "Felsspalter" {
-            // Henn serves it: BES 1 (C3).
-            let mut state = example.machine(id).state.clone();
-            state.crew_in_contact = vec![4];
-            example
-                .edit(ConfrontationEdit::SetMachineState { machine: id, state })
-                .expect("state");
-        }
     }
     for id in [GOBLIN_A, GOBLIN_B, GOBLIN_C, GRIZHOU] {
         example
             .edit(ConfrontationEdit::SetFigureStats {
                 piece: id,
-                stats: Some(FigureStats {
-                    res: 3,
-                    ini: 2,
-                    level: 0,
-                }),
+                stats: Some(goblin(GOBLINS)),
             })
             .expect("stats");
     }
+    // Guigne and Henn serve the Felsspalter: BES 1 (C3); Grizhou stands
+    // touching it on the table.
+    for crew in [GUIGNE, HENN] {
+        example
+            .edit(ConfrontationEdit::SetCrew {
+                crew,
+                in_contact: true,
+                engaged: false,
+                fleeing: false,
+            })
+            .expect("crew");
+    }
     example
+        .edit(ConfrontationEdit::LinkCrewPiece {
+            crew: GRIZHOU_CREW,
+            piece: Some(GRIZHOU),
+        })
+        .expect("Grizhou");
+    example
+        .edit(ConfrontationEdit::LayMarker {
+            crew: SALPETRE,
+            piece: MINE,
+            kind: MarkerKind::Mine,
+        })
+        .expect("mine laid");
+    for _ in 0..2 {
+        example
+            .edit(ConfrontationEdit::NextPhase)
+            .expect("the round goes on");
+    }
+    example
+}
+
+/// Moves the example on to `phase` of its round (forwards only).
+pub fn to_phase(example: &mut Example, phase: Phase) {
+    while example.game.round.phase != phase {
+        example
+            .edit(ConfrontationEdit::NextPhase)
+            .expect("next phase");
+    }
 }
 
 /// The example game from the fixture.
@@ -190,15 +270,15 @@ pub fn example_game() -> Example {
     serde_json::from_str(&text).expect("fixture loads")
 }
 
-/// A shot order with the usual numbers.
+/// A shot order with the usual numbers: FER 3, difficulty 5, a 10 cm
+/// template.
 pub fn order(machine: Id, target: u64) -> ShotOrder {
     ShotOrder {
         machine,
         target: Some(target),
-        fer: 3,
+        gunner: None,
+        fer: Some(3),
         difficulty: 5,
-        motion: Motion::Still,
-        reaimed: false,
-        template_cm: 10.0,
+        template_cm: Some(10.0),
     }
 }

@@ -152,16 +152,117 @@ fn missing_a_target_on_another_level_falls_to_the_ground() {
 fn fer_test_odds_by_hand_and_monte_carlo() {
     // FER 3 vs 7: needs 4+ on the die: 4 or 5 (2/6), or a 6 whose chain of
     // re-rolls ends on 2-5 rather than a fumbling 1: 1/6 x 4/5.
-    let t = FerTest::new(3, 7, 0).unwrap();
-    let d = t.distribution();
-    assert_abs_diff_eq!(d.prob_of(&FireResult::Jammed), 1.0 / 6.0, epsilon = 1e-12);
-    assert_abs_diff_eq!(
-        d.prob_of(&FireResult::Hit),
-        2.0 / 6.0 + 4.0 / 30.0,
-        epsilon = 1e-9
+    // With zone ammunition a natural 1 jams (C6); otherwise it misses.
+    for (jams, jammed) in [(true, 1.0 / 6.0), (false, 0.0)] {
+        let t = FerTest::new(3, 7, 0).unwrap().jamming(jams);
+        let d = t.distribution();
+        assert_abs_diff_eq!(d.prob_of(&FireResult::Jammed), jammed, epsilon = 1e-12);
+        assert_abs_diff_eq!(
+            d.prob_of(&FireResult::Hit),
+            2.0 / 6.0 + 4.0 / 30.0,
+            epsilon = 1e-9
+        );
+        let mut dice = Dice::seeded(11);
+        feldherr_dice::monte_carlo::check(&d, 40_000, || t.roll(&mut dice)).unwrap();
+    }
+}
+
+/// Text line 448: "Wird beim FER-Test eine 1 gewürfelt, blockiert die
+/// Waffe" stands under "FLÄCHENWIRKSAME GESCHOSSE" (line 442): only zone
+/// ammunition jams. With penetrating ammunition a natural 1 is the core
+/// rules' fumble: the shot misses and the weapon keeps working.
+#[test]
+fn a_natural_1_jams_zone_ammunition_only() {
+    let penetrating = FerTest::new(3, 5, 0).unwrap();
+    assert!(!penetrating.jams());
+    assert_eq!(penetrating.evaluate(&[1]).unwrap(), FireResult::Missed);
+    assert_eq!(
+        penetrating.jamming(true).evaluate(&[1]).unwrap(),
+        FireResult::Jammed
     );
-    let mut dice = Dice::seeded(11);
-    feldherr_dice::monte_carlo::check(&d, 40_000, || t.roll(&mut dice)).unwrap();
+    // A 1 after a 6 is a fumble, never a jam (only the first die jams).
+    assert_eq!(
+        penetrating.jamming(true).evaluate(&[6, 1]).unwrap(),
+        FireResult::Missed
+    );
+    // A zone shot jams on a 1 whatever test it was given.
+    check(
+        ZoneShot::new(
+            ArtilleryClass::Light,
+            7,
+            FerTest::new(3, 7, 0).unwrap(),
+            Point::new(0.0, 0.0),
+            0,
+            0,
+            models(),
+            10.0,
+            WoundTable::default(),
+        )
+        .unwrap(),
+        &[&[1]],
+        (FireResult::Jammed, vec![]),
+    );
+}
+
+/// Every FER prompt says what the dice must show, and the log says why the
+/// test ended as it did.
+#[test]
+fn the_fer_prompt_says_what_is_needed_and_the_log_why() {
+    use feldherr_dice::step::{MessageArg, Prompt};
+    let t = FerTest::new(3, 8, -1).unwrap();
+    // The die result must reach 8 - 3 = 5; with -1 on it the dice need 6.
+    assert_eq!(t.need(), 6);
+    let mut d = Driver::new(rolled_fer(t));
+    let Some(Prompt::Roll(r)) = d.prompt() else {
+        panic!("a roll")
+    };
+    let m = r.message.clone().unwrap();
+    assert_eq!(m.key, "conf.roll.fer_need");
+    assert!(m.args.contains(&("need".to_owned(), MessageArg::Int(6))));
+    d.answer_dice(vec![4]).unwrap();
+    let last = d.log().last().unwrap();
+    assert_eq!(last.text, "FER test: 4 - 1 + FER 3 = 6 < 8: missed");
+    assert_eq!(
+        last.message.as_ref().map(|m| m.key.as_str()),
+        Some("conf.log.fer.missed")
+    );
+    // A 6 re-rolls: the second prompt says what is still needed.
+    let mut d = Driver::new(rolled_fer(FerTest::new(3, 14, 0).unwrap()));
+    d.answer_dice(vec![6]).unwrap();
+    let Some(Prompt::Roll(r)) = d.prompt() else {
+        panic!("a re-roll")
+    };
+    assert!(
+        r.purpose.starts_with("FER test: 5+ needed"),
+        "{}",
+        r.purpose
+    );
+    d.answer_dice(vec![5]).unwrap();
+    assert_eq!(
+        d.log().last().unwrap().text,
+        "FER test: 6 + 5 + FER 3 = 14 >= 14: on target"
+    );
+}
+
+/// A FER test as a resolver, for the tests.
+#[derive(Debug, Clone)]
+struct FerOnly(FerTest);
+
+impl feldherr_dice::step::Resolver for FerOnly {
+    type Outcome = FireResult;
+    fn title(&self) -> String {
+        "FER".into()
+    }
+    fn resolve(
+        &self,
+        steps: &mut feldherr_dice::step::Steps<'_>,
+    ) -> Result<FireResult, feldherr_dice::step::Pending> {
+        self.0.resolve(steps, "C7")
+    }
+}
+
+fn rolled_fer(t: FerTest) -> FerOnly {
+    FerOnly(t)
 }
 
 fn line() -> Vec<Model> {

@@ -1,7 +1,7 @@
 //! The fixes of issue 9: dead figures, paths over other models (P36), the
 //! corrected C10 repair, the C3 movers, and problems named by path.
 
-use feldherr_confrontation::game::{FigureStats, ShotProblem};
+use feldherr_confrontation::game::{FigureStats, Phase, ShotProblem};
 use feldherr_confrontation::{
     ConfrontationEdit, ConfrontationGame, ConfrontationKind, MovePath, MoveViolation,
 };
@@ -10,7 +10,8 @@ use feldherr_table::geometry::{Angle, Circle, Point, Polyline, Shape, Unit};
 use feldherr_table::{Layer, Piece, TableEdit};
 
 use super::support::{
-    Example, FELSSPALTER, GOBLIN_A, GOBLIN_B, PANZER, PANZERWAGEN, example_game, order,
+    ADH, Example, FELSSPALTER, GOBLIN_A, GOBLIN_B, GOBLINS, GRIZHOU_CREW, PANZER, PANZERWAGEN,
+    SALPETRE, ZWERGE, example_game, order, to_phase,
 };
 
 fn problems(game: &Example) -> Vec<String> {
@@ -40,6 +41,7 @@ fn the_system_its_table_rules_and_its_g2_table() {
             "deployment_zone",
             "barricade",
             "mine",
+            "decoy",
             "war_machine",
             "figure",
             "large_figure"
@@ -89,6 +91,19 @@ fn a_figure_killed_by_an_applied_result_is_dead_and_can_be_removed() {
 #[test]
 fn c10_a_repair_at_full_sp_is_refused_with_the_reason() {
     let mut game = example_game();
+    // Repairs are made at the end of the round (mana recovery, C10).
+    let early = game
+        .edit(ConfrontationEdit::AddResolution(
+            ConfrontationKind::Repair {
+                machine: PANZER,
+                x: 4,
+                start_sp: 8,
+                lost: 2,
+            },
+        ))
+        .unwrap_err();
+    assert!(early.contains("end of the round"), "{early}");
+    to_phase(&mut game, Phase::End);
     let repair = |lost| ConfrontationKind::Repair {
         machine: PANZER,
         x: 4,
@@ -136,6 +151,7 @@ fn c10_a_repair_at_full_sp_is_refused_with_the_reason() {
 #[test]
 fn sp_come_back_only_if_the_machine_is_not_destroyed() {
     let mut game = example_game();
+    to_phase(&mut game, Phase::End);
     let mut state = game.machine(PANZER).state.clone();
     state.sp_lost = 2;
     game.edit(ConfrontationEdit::SetMachineState {
@@ -154,7 +170,7 @@ fn sp_come_back_only_if_the_machine_is_not_destroyed() {
     );
     // Destroyed before the result is applied: the SP stay lost.
     let mut state = game.machine(PANZER).state.clone();
-    state.destroyed = true;
+    state.sp_lost = 8;
     game.edit(ConfrontationEdit::SetMachineState {
         machine: PANZER,
         state,
@@ -162,7 +178,8 @@ fn sp_come_back_only_if_the_machine_is_not_destroyed() {
     .expect("state");
     game.edit(ConfrontationEdit::ApplyResult(id))
         .expect("applied");
-    assert_eq!(game.machine(PANZER).state.sp_lost, 2);
+    assert_eq!(game.machine(PANZER).state.sp_lost, 8);
+    assert!(game.machine(PANZER).state.destroyed);
 }
 
 #[test]
@@ -256,22 +273,29 @@ fn p21_check_among_on_its_own() {
 #[test]
 fn c3_movers_leave_out_engaged_and_fleeing_crew_and_are_capped() {
     let mut game = example_game();
-    // The Felsspalter: GEW 10, five crew of BEW 10; Henn alone in contact.
+    // The Felsspalter: GEW 10, five crew of BEW 10; Guigne and Henn touch it
+    // (stated), Grizhou stands touching it on the table: three movers,
+    // X = 10 - 2 - 2 = 6, 4 cm (8 running).
     let allowance = game
-        .machine(FELSSPALTER)
-        .crew_allowance()
+        .game
+        .crew_allowance(&game.table, FELSSPALTER)
         .expect("a mover")
         .expect("allowed");
-    assert_eq!((allowance.penalty, allowance.walk_cm), (10, 0));
-    let mut state = game.machine(FELSSPALTER).state.clone();
-    state.crew_in_contact = vec![0, 1, 2, 4];
-    game.edit(ConfrontationEdit::SetMachineState {
-        machine: FELSSPALTER,
-        state,
-    })
-    .expect("state");
-    assert_eq!(game.machine(FELSSPALTER).movers().len(), 4);
-    // Guigne is engaged, Salpetre flees: two movers, X = 10 - 2 = 8.
+    assert_eq!(
+        (allowance.penalty, allowance.walk_cm, allowance.run_cm),
+        (6, 4, 8)
+    );
+    for crew in [SALPETRE, ADH] {
+        game.edit(ConfrontationEdit::SetCrew {
+            crew,
+            in_contact: true,
+            engaged: false,
+            fleeing: false,
+        })
+        .expect("crew");
+    }
+    assert_eq!(game.game.movers(&game.table, FELSSPALTER).len(), 5);
+    // Guigne is engaged, Salpetre flees: three movers (C3).
     game.edit(ConfrontationEdit::SetCrewStatus {
         machine: FELSSPALTER,
         engaged: vec![0],
@@ -279,11 +303,33 @@ fn c3_movers_leave_out_engaged_and_fleeing_crew_and_are_capped() {
         contact_limit: None,
     })
     .expect("crew");
-    let m = game.machine(FELSSPALTER);
-    assert_eq!(m.movers().len(), 2);
-    let allowance = m.crew_allowance().expect("movers").expect("allowed");
+    assert_eq!(game.game.movers(&game.table, FELSSPALTER).len(), 3);
+    // Grizhou on the table: an enemy touching him engages him.
+    let dwarf = Piece::new(
+        21,
+        "Dwarf",
+        "figure",
+        Layer::Model,
+        Shape::Circle(Circle::new(Point::new(20.0, 66.25), 1.25).expect("circle")),
+    );
+    game.table.apply(TableEdit::Add(dwarf)).expect("added");
+    game.edit(ConfrontationEdit::SetFigureStats {
+        piece: 21,
+        stats: Some(FigureStats::new(4, ZWERGE)),
+    })
+    .expect("stats");
+    let grizhou = game.game.crew_figure(GRIZHOU_CREW).expect("crew").clone();
+    let status = game.game.crew_status(&game.table, &grizhou);
+    assert!(status.measured && status.in_contact && status.engaged);
+    let m = game.game.movers(&game.table, FELSSPALTER);
+    assert_eq!(m.len(), 2);
+    let allowance = game
+        .game
+        .crew_allowance(&game.table, FELSSPALTER)
+        .expect("movers")
+        .expect("allowed");
     assert_eq!((allowance.penalty, allowance.walk_cm), (8, 2));
-    // Only one figure may touch it: one mover.
+    // Only one figure may touch it (an explanation card): one mover.
     game.edit(ConfrontationEdit::SetCrewStatus {
         machine: FELSSPALTER,
         engaged: vec![0],
@@ -291,22 +337,30 @@ fn c3_movers_leave_out_engaged_and_fleeing_crew_and_are_capped() {
         contact_limit: Some(1),
     })
     .expect("crew");
-    assert_eq!(game.machine(FELSSPALTER).movers().len(), 1);
-    // Engaged crew do not serve either (C3): with Henn engaged too and
-    // only Grizhou left serving, BES 1 is still met; with all engaged, not.
+    assert_eq!(game.game.movers(&game.table, FELSSPALTER).len(), 1);
+    // By its size (very large) 8 may touch it (PC3).
     game.edit(ConfrontationEdit::SetCrewStatus {
         machine: FELSSPALTER,
-        engaged: vec![0, 1, 2, 4],
+        engaged: vec![0],
+        fleeing: vec![1],
+        contact_limit: None,
+    })
+    .expect("crew");
+    assert_eq!(game.game.max_contact(FELSSPALTER), 8);
+    // Engaged crew do not serve either (C3): with all engaged, BES 1 fails.
+    game.edit(ConfrontationEdit::SetCrewStatus {
+        machine: FELSSPALTER,
+        engaged: vec![0, 1, 3, 4],
         fleeing: Vec::new(),
         contact_limit: None,
     })
     .expect("crew");
-    assert!(game.machine(FELSSPALTER).crew_allowance().is_none());
+    assert!(game.game.crew_allowance(&game.table, FELSSPALTER).is_none());
     assert!(matches!(
         game.game.shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_B)),
         Err(ShotProblem::Other(e)) if e.contains("(C3)")
     ));
-    // A crew index the card does not have is refused, naming it.
+    // A crew index the machine does not have is refused, naming it.
     let err = game
         .edit(ConfrontationEdit::SetCrewStatus {
             machine: FELSSPALTER,
@@ -328,7 +382,6 @@ fn problems_name_every_broken_reference_and_bound() {
         .find(|m| m.id == FELSSPALTER)
         .expect("machine");
     felsspalter.state.sp_lost = 9;
-    felsspalter.state.crew_in_contact = vec![4, 4, 5, 6, 7, 8];
     let panzer = game
         .game
         .machines
@@ -343,14 +396,7 @@ fn problems_name_every_broken_reference_and_bound() {
         .find(|m| m.id == Id(1))
         .expect("machine");
     ballista.piece = Some(77);
-    game.game.figures.insert(
-        55,
-        FigureStats {
-            res: 3,
-            ini: 2,
-            level: 0,
-        },
-    );
+    game.game.figures.insert(55, FigureStats::new(3, GOBLINS));
     game.table
         .apply(TableEdit::Move {
             id: GOBLIN_A,
@@ -366,15 +412,7 @@ fn problems_name_every_broken_reference_and_bound() {
             "{path} / {words}: {found:?}"
         );
     };
-    has(
-        "machines[1].state.sp_lost",
-        "9 SP lost, but Felsspalter has 5 SP",
-    );
-    has("machines[1].state.crew_in_contact", "listed twice");
-    has(
-        "machines[1].state.crew_in_contact",
-        "6 crew in contact, the card has 5",
-    );
+    has("machines[1].state", "Felsspalter has 5 SP");
     has("machines[3].piece", "piece 1 also stands for machines[1]");
     has("machines[0].piece", "piece 77 is not on the table");
     has("figures[55]", "piece 55 is not on the table");

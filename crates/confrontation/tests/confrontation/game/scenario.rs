@@ -1,18 +1,21 @@
 //! The app's scenario tests, ported to the game's own API with the same
 //! assertions: every kind of resolution driven with given dice.
 
-use feldherr_confrontation::game::{InstabilInputs, ShotProblem, SteamInputs};
+use feldherr_confrontation::game::{
+    FigureStats, InstabilInputs, MarkerKind, Phase, ShotProblem, SteamInputs,
+};
 use feldherr_confrontation::{
     ConfrontationEdit, ConfrontationKind, DamageRoll, Impetus, MachineCard, MechanicalAbility,
-    Motion, Passenger, Size, SteamMarkers,
+    Motion, Passenger, Size, SteamMarkers, WoundLevel,
 };
 use feldherr_dice::step::Answer;
 use feldherr_play::{Game, Id, SavedResolution};
 use feldherr_table::geometry::{FacingArc, Point};
 
 use super::support::{
-    BALLISTA, FELSSPALTER, FIXTURE, GOBLIN_A, GOBLIN_B, GOBLIN_C, MINE, PANZER, PANZER_PIECE,
-    PANZERWAGEN, build, example_game, order,
+    BALLISTA, FELSSPALTER, FIXTURE, GOBLIN_A, GOBLIN_B, GOBLIN_C, GOBLINS, GRIZHOU, GUIGNE, HENN,
+    MINE, PANZER, PANZER_PIECE, PANZERWAGEN, SALPETRE, ZWERGE, build, example_game, goblin, order,
+    to_phase,
 };
 
 #[test]
@@ -32,22 +35,25 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
     let mut game = example_game();
     let inputs = game
         .game
-        .shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_A))
+        .shot_inputs(&game.table, &order(FELSSPALTER, GOBLIN_B))
         .expect("shot");
-    // The Felsspalter's own piece is not among the models; the target is Goblin A.
+    // The Felsspalter's own piece is not among the models; the target is Goblin B.
     assert_eq!(inputs.shooter, Point::new(20.0, 60.0));
-    assert_eq!(inputs.models[inputs.target].victim.name, "Goblin A");
+    assert_eq!(inputs.models[inputs.target].victim.name, "Goblin B");
     assert!(inputs.refs.iter().all(|r| r.piece != Some(1)));
     assert_eq!(
         (inputs.strength, inputs.difficulty, inputs.die_modifier),
         (10, 5, 0)
     );
-    // FER 4 + 3 >= 5: on target. Goblin A takes the direct hit (wound 3, 4);
-    // Goblin B is hit on 3+ (rolls 3, wound 1, 2); the Panzer is hit on 3+
-    // (rolls 5) and rolls 2 and 5 on the damage table at STR 10 vs RES 14.
+    // Guigne fires it (FER 3, the best of those serving it).
+    assert_eq!(inputs.gunner.as_deref(), Some("Guigne"));
+    // FER 4 + 3 >= 5: on target. Under the template (10 cm across, on B at
+    // (73, 60)): Goblin A 3 cm away is hit on 3+ (rolls 3, wound 3, 4);
+    // Goblin B takes the direct hit (wound 1, 2); the Panzer's hull 3 cm
+    // away is hit on 3+ (rolls 5) and rolls 2 and 5 at STR 10 vs RES 14.
     let id = game.resolve(
         ConfrontationKind::Shot(inputs),
-        &[&[4], &[3, 4], &[3], &[1, 2], &[5], &[2, 5]],
+        &[&[4], &[3], &[3, 4], &[1, 2], &[5], &[2, 5]],
     );
     let lost = DamageRoll::new(10, 14)
         .expect("roll")
@@ -61,6 +67,12 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
     assert_eq!(panzer.state.sp_lost, lost);
     assert_eq!(panzer.sp_history, vec![8, 8 - lost]);
     assert!(game.game.resolution(id).expect("resolution").applied());
+    // The wounds reach the figures (C8, PC5): A 3+4+10-3 = 14, critical;
+    // B 1+2+10-3 = 10, serious.
+    assert_eq!(game.game.wound(GOBLIN_A), WoundLevel::Critical);
+    assert_eq!(game.game.wound(GOBLIN_B), WoundLevel::Serious);
+    // It fired this round (PC7).
+    assert!(game.machine(FELSSPALTER).state.fired);
     let again = game.edit(ConfrontationEdit::ApplyResult(id)).unwrap_err();
     assert!(again.contains("already applied"), "{again}");
     assert_eq!(game.machine(PANZER).state.sp_lost, lost);
@@ -131,13 +143,13 @@ fn shots_refused_with_the_reason() {
         })
     );
     // The Ballista, served, stands for no piece.
-    let mut state = game.machine(BALLISTA).state.clone();
-    state.crew_in_contact = vec![0];
-    game.edit(ConfrontationEdit::SetMachineState {
-        machine: BALLISTA,
-        state,
+    game.edit(ConfrontationEdit::SetCrew {
+        crew: Id(1),
+        in_contact: true,
+        engaged: false,
+        fleeing: false,
     })
-    .expect("state");
+    .expect("crew");
     assert_eq!(
         game.game
             .shot_inputs(&game.table, &order(BALLISTA, GOBLIN_B)),
@@ -156,23 +168,43 @@ fn shots_refused_with_the_reason() {
     );
     // Nobody serving the Felsspalter: BES 1 is not met (C3).
     let mut unserved = game.clone();
-    let mut state = unserved.machine(FELSSPALTER).state.clone();
-    state.crew_in_contact.clear();
-    unserved
+    for crew in [GUIGNE, HENN] {
+        unserved
+            .edit(ConfrontationEdit::SetCrew {
+                crew,
+                in_contact: false,
+                engaged: false,
+                fleeing: false,
+            })
+            .expect("crew");
+    }
+    // Grizhou stands touching it on the table: he serves until he walks off.
+    assert!(
+        unserved
+            .game
+            .shot_inputs(&unserved.table, &order(FELSSPALTER, GOBLIN_B))
+            .is_ok()
+    );
+    unserved.move_piece(GRIZHOU, Point::new(20.0, 80.0));
+    assert!(matches!(
+        unserved.game.shot_inputs(&unserved.table, &order(FELSSPALTER, GOBLIN_B)),
+        Err(ShotProblem::Other(e)) if e.contains("(C3)") && e.contains("BES needs 1")
+    ));
+    // An immobile machine cannot move and fire (text line 260).
+    let mut moved = game.clone();
+    let mut state = moved.machine(FELSSPALTER).state.clone();
+    state.motion = Motion::Moved;
+    moved
         .edit(ConfrontationEdit::SetMachineState {
             machine: FELSSPALTER,
             state,
         })
         .expect("state");
-    assert!(matches!(
-        unserved.game.shot_inputs(&unserved.table, &order(FELSSPALTER, GOBLIN_B)),
-        Err(ShotProblem::Other(e)) if e.contains("(C3)") && e.contains("BES needs 1")
-    ));
-    // An immobile machine cannot move and fire (C3).
-    let mut moved = order(FELSSPALTER, GOBLIN_B);
-    moved.motion = Motion::Moved;
-    assert!(
-        matches!(game.game.shot_inputs(&game.table, &moved), Err(ShotProblem::Other(e)) if e.contains("C3"))
+    assert_eq!(
+        moved
+            .game
+            .shot_inputs(&moved.table, &order(FELSSPALTER, GOBLIN_B)),
+        Err(ShotProblem::Moved)
     );
     // A figure without RES is named.
     game.edit(ConfrontationEdit::SetFigureStats {
@@ -187,11 +219,7 @@ fn shots_refused_with_the_reason() {
     // A jam (a natural 1) is applied: no more shots this round.
     game.edit(ConfrontationEdit::SetFigureStats {
         piece: GOBLIN_C,
-        stats: Some(feldherr_confrontation::game::FigureStats {
-            res: 3,
-            ini: 2,
-            level: 0,
-        }),
+        stats: Some(goblin(GOBLINS)),
     })
     .expect("stats");
     let inputs = game
@@ -212,9 +240,9 @@ fn shots_refused_with_the_reason() {
 #[test]
 fn a_penetrating_shot_runs_down_the_line_until_it_sticks() {
     let mut game = example_game();
-    // The Panzer (heavy, penetrating, STR 12, range 80) at (76, 60) fires
-    // west at Goblin B (73, 60); behind it stand Goblin A (70, 60) and the
-    // Felsspalter (20, 60).
+    // The Panzer (heavy, penetrating, STR 12, range 80) at (80, 60) faces
+    // west and fires at Goblin B (73, 60); behind it stand Goblin A (70, 60)
+    // and the Felsspalter (20, 60).
     let inputs = game
         .game
         .shot_inputs(&game.table, &order(PANZER, GOBLIN_B))
@@ -346,6 +374,7 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
             machine: FELSSPALTER,
             dice: 1,
             markers: game.machine(FELSSPALTER).state.steam,
+            characteristic: None,
         })
     };
     // A 1 is an incident; the incident die shows 2: overheat.
@@ -371,7 +400,7 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
     assert!(m.state.destroyed && m.state.steam.exploded);
     assert_eq!(m.sp_history.last(), Some(&0));
     // The blast: STR 10 on everyone within 5 cm of the machine's outline:
-    // Grizhou (2.25 cm away) but not Goblin A (47.75 cm away).
+    // Grizhou (touching it) but not Goblin A (47.75 cm away).
     let blast = game
         .game
         .explosion_inputs(&game.table, FELSSPALTER)
@@ -382,18 +411,38 @@ fn pressure_rolls_carry_their_markers_to_the_next_roll_and_explode() {
 
 #[test]
 fn a_mine_hits_every_model_within_ten_centimetres() {
-    let game = example_game();
+    let mut game = example_game();
+    // Mine 1 at (34, 60): the Felsspalter's hull 9 cm away is within 10 cm;
+    // Grizhou 12.2 cm away is not.
     let hits = game.game.mine_inputs(&game.table, MINE).expect("mine");
     let names: Vec<&str> = hits.victims.iter().map(|v| v.name.as_str()).collect();
-    // A: 10.2 - 2.25 = 7.95 cm; B: 7.8 cm; the Panzer's base 6.0 cm;
-    // C: 18.4 cm, out.
-    assert_eq!(names, ["Goblin A", "Goblin B", "Panzer"]);
+    assert_eq!(names, ["Felsspalter"]);
     assert_eq!(hits.strength, 6);
+    // Goblin C walks up to it (within 5 cm sets it off) and is caught too.
+    game.move_piece(GOBLIN_C, Point::new(38.0, 60.0));
+    let hits = game.game.mine_inputs(&game.table, MINE).expect("mine");
+    let names: Vec<&str> = hits.victims.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["Felsspalter", "Goblin C"]);
+    // It goes off once: the applied result spends it (C10).
+    let id = game.resolve(ConfrontationKind::Hits(hits), &[&[1, 2], &[6, 6]]);
+    game.edit(ConfrontationEdit::ApplyResult(id))
+        .expect("applied");
+    assert!(game.game.markers[&MINE].spent);
+    let again = game.game.mine_inputs(&game.table, MINE).unwrap_err();
+    assert!(again.to_string().contains("went off already"), "{again}");
+    // Goblin C: 6 + 6 + 6 - 3 = 15, critical.
+    assert_eq!(game.game.wound(GOBLIN_C), WoundLevel::Critical);
 }
 
 #[test]
 fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     let mut game = example_game();
+    // Passengers leave while the vehicle's card is activated.
+    game.edit(ConfrontationEdit::Activate {
+        machine: PANZERWAGEN,
+        side: ZWERGE,
+    })
+    .expect("activated");
     let board = |name: &str, size: Size, side: Option<FacingArc>| ConfrontationEdit::Board {
         machine: PANZERWAGEN,
         passenger: Passenger::new(name, size, 4),
@@ -404,7 +453,9 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     game.edit(board("Ogre", Size::Large, Some(FacingArc::Rear)))
         .expect("boards");
     // A normal figure needs 2 places: 1 is free.
-    let full = game.edit(board("Goblin", Size::Normal, None)).unwrap_err();
+    let full = game
+        .edit(board("Goblin", Size::Normal, Some(FacingArc::Rear)))
+        .unwrap_err();
     assert!(full.contains("needs 2 places, 1 free"), "{full}");
     // The side door does not exist; a moving vehicle takes nobody.
     let side = game
@@ -423,7 +474,7 @@ fn passengers_board_by_the_rules_and_suffer_when_the_vehicle_is_destroyed() {
     let cavalry = ConfrontationEdit::Board {
         machine: PANZERWAGEN,
         passenger: rider,
-        side: None,
+        side: Some(FacingArc::Rear),
         moving: false,
     };
     assert!(game.edit(cavalry).unwrap_err().contains("cavalry"));
@@ -501,11 +552,7 @@ fn figure_stats_and_links_are_checked() {
     let mut game = example_game();
     let bad = ConfrontationEdit::SetFigureStats {
         piece: GOBLIN_A,
-        stats: Some(feldherr_confrontation::game::FigureStats {
-            res: 120,
-            ini: 2,
-            level: 0,
-        }),
+        stats: Some(FigureStats::new(120, GOBLINS)),
     };
     let err = game.edit(bad).unwrap_err();
     assert!(err.contains("RES: 120"), "{err}");
@@ -520,14 +567,9 @@ fn figure_stats_and_links_are_checked() {
     };
     assert!(game.edit(missing).unwrap_err().contains("piece 99"));
     // A damaged file: stats out of range are reported with their piece.
-    game.game.figures.insert(
-        GOBLIN_B,
-        feldherr_confrontation::game::FigureStats {
-            res: 3,
-            ini: 40,
-            level: 0,
-        },
-    );
+    let mut broken = goblin(GOBLINS);
+    broken.ini = 40;
+    game.game.figures.insert(GOBLIN_B, broken);
     let problems: Vec<String> = game
         .game
         .problems(&game.table)
@@ -553,11 +595,17 @@ fn instabil_rolls_again_after_each_loss_and_costs_the_machine_sp() {
         card,
     })
     .expect("card saved");
-    let kind = ConfrontationKind::Instabil(InstabilInputs {
-        machine: PANZER,
-        x: 4,
-        sp_left: 8,
-    });
+    // Instabil rolls at the end of the round.
+    to_phase(&mut game, Phase::End);
+    let kind = game.game.instabil_inputs(PANZER).expect("Instabil");
+    assert_eq!(
+        kind,
+        ConfrontationKind::Instabil(InstabilInputs {
+            machine: PANZER,
+            x: 4,
+            sp_left: 8,
+        })
+    );
     // 4 and 6 are X or more: 1 SP each, and roll again; a 3 ends it.
     let id = game.resolve(kind, &[&[4], &[6], &[3]]);
     assert_eq!(game.text(id), "2 SP lost, 6 SP left");
@@ -579,17 +627,19 @@ fn instabil_rolls_again_after_each_loss_and_costs_the_machine_sp() {
 #[test]
 fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
     let mut game = example_game();
-    // Mine 1 at (72, 50) is far from the Felsspalter, whose Salpetre lays mines.
+    // Mine 1, laid by Salpetre 9 cm from the Felsspalter at deployment.
     let status = game.game.mine_status(&game.table);
     assert_eq!(status.len(), 1);
     let layer = status[0].layer.clone().expect("a mine layer");
     assert_eq!(layer.name, "Felsspalter");
     assert_eq!(layer.machine, FELSSPALTER);
     assert!(
-        layer.distance_cm > 20.0 && !status[0].placement_ok,
+        (layer.distance_cm - 9.0).abs() < 1e-9,
         "{}",
         layer.distance_cm
     );
+    assert!(status[0].placement_ok && !status[0].decoy && !status[0].spent);
+    assert_eq!(status[0].laid_by, Some(SALPETRE));
     assert!(status[0].triggered_by.is_empty());
     // Moved next to it (7 cm from its hull), with Goblin C 0.75 cm away.
     // Any model within 5 cm sets it off, the machine itself included.
@@ -608,11 +658,21 @@ fn mines_are_laid_within_20_cm_and_set_off_within_5_cm() {
     game.move_piece(MINE, Point::new(28.0, 60.0));
     let status = game.game.mine_status(&game.table);
     assert_eq!(status[0].triggered_by, ["Felsspalter", "Goblin C"]); // 2.0 and 4.75 cm
+    // Mines are laid at deployment only (C10).
+    let late = game
+        .edit(ConfrontationEdit::LayMarker {
+            crew: SALPETRE,
+            piece: MINE,
+            kind: MarkerKind::Mine,
+        })
+        .unwrap_err();
+    assert!(late.contains("deployment"), "{late}");
     // Without a machine that lays mines there is nobody to have laid it.
     game.edit(ConfrontationEdit::RemoveMachine(FELSSPALTER))
         .expect("removed");
     let status = game.game.mine_status(&game.table);
     assert!(status[0].layer.is_none() && !status[0].placement_ok);
+    assert!(game.game.markers.is_empty());
 }
 
 #[test]

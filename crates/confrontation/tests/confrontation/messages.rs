@@ -13,11 +13,11 @@
 use std::collections::BTreeSet;
 
 use feldherr_confrontation::{
-    ABBREVIATIONS, Access, ArtilleryClass, ConfrontationResult, CounterFire, DamageRoll, Fate,
-    FerTest, FireResult, Hold, Impetus, Incident, InstabilRoll, Instability, Location, Model,
-    OutcomeMessage, Passenger, PassengerWounds, PenetratingCounterFire, PenetratingShot,
-    PressureResolution, PressureResult, Ramming, Repair, SickleFigure, SickleRun, Size,
-    SteamMarkers, TitleMessage, TotalFailureCheck, Victim, WoundLevel, WoundRoll, WoundTable,
+    ABBREVIATIONS, Access, ArtilleryClass, CharacteristicTest, ConfrontationResult, CounterFire,
+    DamageRoll, Fate, FerTest, FireResult, Hold, Impetus, Incident, InstabilRoll, Instability,
+    Location, Model, OutcomeMessage, Passenger, PassengerWounds, PenetratingCounterFire,
+    PenetratingShot, PressureResolution, PressureResult, Ramming, Repair, SickleFigure, SickleRun,
+    Size, SteamMarkers, TitleMessage, TotalFailureCheck, Victim, WoundLevel, WoundRoll, WoundTable,
     ZoneShot, abbreviation_message, messages,
 };
 use feldherr_dice::Dice;
@@ -363,6 +363,20 @@ fn every_message_renders_in_both_languages() {
         c.drive(&TotalFailureCheck::new(markers), 0..10);
     }
 
+    // A characteristic test saying why it passed or failed.
+    for (value, difficulty, modifier) in [(3, 6, 0), (1, 9, -2)] {
+        let t = CharacteristicTest::new(
+            "INI",
+            value,
+            difficulty,
+            feldherr_confrontation::ConfrontationRoll::standard()
+                .with_modifier(modifier)
+                .unwrap(),
+        )
+        .unwrap();
+        c.drive(&Tested(t), 0..40);
+    }
+
     // Crew abilities (C10), Instabil, Transport.
     for (x, lost) in [(4, 2), (4, 1)] {
         c.drive(&Repair::new(x, 8, lost).unwrap(), 0..30);
@@ -403,7 +417,7 @@ fn every_message_renders_in_both_languages() {
     // Every key of the catalogue was produced. (The game module's
     // `conf.game.…` keys: tests/game/catalogue.rs; the record sheet's words
     // are named in its source, and the sheet test renders them.)
-    let sheet = include_str!("../src/machine_sheet.rs");
+    let sheet = include_str!("../../src/machine_sheet.rs");
     let unused: Vec<_> = own_keys(Lang::En)
         .into_iter()
         .filter(|k| {
@@ -453,4 +467,34 @@ fn the_damage_example_reads_in_german_and_english() {
     // The English catalogue says what the English text says.
     let texts: Vec<String> = driver.log().iter().map(ToString::to_string).collect();
     assert_eq!(en[1..4], texts[..]);
+}
+
+/// A characteristic test as a resolver that logs why it ended.
+#[derive(Debug, Clone)]
+struct Tested(CharacteristicTest);
+
+impl TitleMessage for Tested {
+    fn title_message(&self) -> Message {
+        Message::new("conf.title.wound").int("str", 1).int("res", 1)
+    }
+}
+
+impl Resolver for Tested {
+    type Outcome = FireResult;
+
+    fn title(&self) -> String {
+        "test".into()
+    }
+
+    fn resolve(
+        &self,
+        steps: &mut feldherr_dice::step::Steps<'_>,
+    ) -> Result<FireResult, feldherr_dice::step::Pending> {
+        let passed = self.0.resolve(steps, "core")?;
+        Ok(if passed {
+            FireResult::Hit
+        } else {
+            FireResult::Missed
+        })
+    }
 }

@@ -351,7 +351,10 @@ fn fer_tests() {
     let cf =
         CounterFire::place(Point::new(0.0, 0.0), 0, Point::new(30.0, 0.0), None, None).unwrap();
     let cases = [
-        ("FER 3 vs 7", FerTest::new(3, 7, 0).unwrap()),
+        (
+            "FER 3 vs 7, zone",
+            FerTest::new(3, 7, 0).unwrap().jamming(true),
+        ),
         // C2: -2 on the die; a 3 becomes 1, a fumble.
         ("FER 2 vs 6, -2", FerTest::new(2, 6, -2).unwrap()),
         ("FER 4 vs 9, +1", FerTest::new(4, 9, 1).unwrap()),
@@ -360,7 +363,7 @@ fn fer_tests() {
     let modifiers = [0, -2, 1, -1];
     for (seed, ((what, test), m)) in cases.into_iter().zip(modifiers).enumerate() {
         let exact = test.distribution();
-        // The kept odds are the dice crate's, unchanged: a natural 1 jams,
+        // The kept odds are the dice crate's, unchanged: a natural 1 fumbles,
         // a hit needs a total of difficulty - FER or more.
         let (fer, difficulty) = [(3, 7), (2, 6), (4, 9), (3, 6)][seed];
         let roll = ConfrontationRoll::standard().with_modifier(m).unwrap();
@@ -371,8 +374,10 @@ fn fer_tests() {
             (exact.prob_of(&FireResult::Hit) - hit).abs() < 1e-12,
             "{what}"
         );
+        // Only zone ammunition jams on a natural 1 (C6).
+        let jammed = if test.jams() { 1.0 / 6.0 } else { 0.0 };
         assert!(
-            (exact.prob_of(&FireResult::Jammed) - 1.0 / 6.0).abs() < 1e-12,
+            (exact.prob_of(&FireResult::Jammed) - jammed).abs() < 1e-12,
             "{what}"
         );
         let r = rolled(move |steps: &mut Steps<'_>| test.roll(steps));
