@@ -124,6 +124,21 @@ pub struct GameEnd {
     pub turn_of: Player,
     /// Every condition met at that moment.
     pub reasons: Vec<EndReason>,
+    /// The chess clock when the game ended (it stops then, W9); `None`
+    /// when no clock was running.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<EndClock>,
+}
+
+/// The chess clock at the end of the game: it stopped then (W6, W9), so
+/// these are the times the sheet shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndClock {
+    /// The host's time at which it stopped, ms.
+    pub at_ms: u64,
+    /// Time left for A and B, ms.
+    pub remaining_ms: [u64; 2],
 }
 
 /// What happened to one unit so far.

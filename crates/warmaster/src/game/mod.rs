@@ -1,0 +1,570 @@
+//! The game: setup, terrain, scenario, battle and clock, behind
+//! `feldherr_play::Game`. The edits are in `edit`, their dispatch in
+//! `apply`, the set-up steps in `setup`, the battle's turns, events and
+//! end in `turns`, and the checks of a loaded game in `problems`.
+
+mod apply;
+mod edit;
+mod problems;
+mod setup;
+mod turns;
+
+pub use edit::{ClockEdit, WarmasterEdit};
+
+use feldherr_play::{
+    Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
+};
+use feldherr_table::geometry::Unit as LengthUnit;
+use feldherr_table::{Piece, Table, TableRules};
+use serde::{Deserialize, Serialize};
+
+use crate::battle::{Battle, ControlEntry, EpEntry, GameEnd, TurnEp, UnitState};
+use crate::conquest::{ScoringContext, score};
+use crate::control::{MarkerControl, StandOnMap, ZoneControl, marker_control, zone_control};
+use crate::rolls::WarmasterRoll;
+use crate::terrain::{STAND_KIND, warmaster_table_rules};
+use crate::victory::{UnitFate, VictoryReport, side_points, verdict};
+use crate::{
+    AlternatingTerrain, Army, ChessClock, Control, Edge, EpLine, MarkerKind, Objective, Player,
+    Scenario, Settings, SpecialRule, TerrainStep, TerrainType, VictoryCondition,
+};
+
+/// Most stands the map accepts (a bound, not a rule).
+pub const MAX_STANDS_ON_MAP: usize = 2000;
+/// Impassable terrain stays at least this far from every objective
+/// marker (W3), cm.
+pub const IMPASSABLE_CLEARANCE_CM: f64 = 10.0;
+/// King of the Hill: no terrain within this distance of the table centre
+/// (W3), cm.
+pub const HILL_CLEARANCE_CM: f64 = 5.0;
+
+/// One player: his name and army.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    /// The name the event knows him by.
+    pub name: String,
+    /// His army.
+    #[serde(default)]
+    pub army: Army,
+}
+
+/// A terrain piece the game knows, with its cheat-sheet type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainRecord {
+    /// The table piece.
+    pub piece: u64,
+    /// Its type.
+    pub terrain: TerrainType,
+}
+
+/// A stand on the map, linked to its unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandLink {
+    /// The table piece (model layer).
+    pub piece: u64,
+    /// The owner.
+    pub player: Player,
+    /// The unit.
+    pub unit: Id,
+}
+
+/// Where the game stands, for the app's guide.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Stage {
+    /// Armies and settings.
+    Setup,
+    /// The alternating terrain placement.
+    Terrain {
+        /// Its next step.
+        step: TerrainStep,
+    },
+    /// Scenario, special rule, layout, starting player and sides.
+    Scenario,
+    /// A player turn of the battle.
+    Turn {
+        /// The game turn.
+        round: u32,
+        /// Whose player turn.
+        player: Player,
+        /// Whether EP are scored at its end (W5).
+        scoring: bool,
+        /// Incursion: the roll for this game turn is still due.
+        incursion_roll_due: bool,
+    },
+    /// Zufaellige Spieldauer: the roll after this game turn is due.
+    LengthRoll {
+        /// The game turn just played.
+        after_round: u32,
+        /// The score needed.
+        need: u32,
+    },
+    /// The game is over.
+    Ended,
+}
+
+/// A Warmaster Revolution "Guardians" game. Change it only through
+/// [`WarmasterEdit`]s; the fields are public for reading.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WarmasterGame {
+    /// The agreed settings.
+    pub settings: Settings,
+    /// Both players (A, B).
+    pub players: [PlayerSetup; 2],
+    /// The alternating terrain placement, once the roll-off is applied.
+    #[serde(default)]
+    pub alternating: Option<AlternatingTerrain>,
+    /// Every terrain piece the game placed.
+    #[serde(default)]
+    pub terrain: Vec<TerrainRecord>,
+    /// The starting player.
+    #[serde(default)]
+    pub starting_player: Option<Player>,
+    /// Whose edge is the south edge (y = 0).
+    #[serde(default)]
+    pub south: Option<Player>,
+    /// The scenario.
+    #[serde(default)]
+    pub scenario: Option<Scenario>,
+    /// The special rule in force.
+    #[serde(default)]
+    pub special_rule: Option<SpecialRule>,
+    /// Whether the special rule was rolled or agreed.
+    #[serde(default)]
+    pub special_rule_decided: bool,
+    /// The objectives and zones on the table.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// The stands on the map.
+    #[serde(default)]
+    pub stands: Vec<StandLink>,
+    /// The battle, once begun.
+    #[serde(default)]
+    pub battle: Option<Battle>,
+    /// How the game ended.
+    #[serde(default)]
+    pub end: Option<GameEnd>,
+    /// The chess clock (W9).
+    pub clock: ChessClock,
+    /// Every dice step.
+    #[serde(default)]
+    pub resolutions: Vec<SavedResolution<WarmasterRoll>>,
+}
+
+pub(crate) fn refused(reason: impl Into<String>, rule: &str) -> PlayError {
+    PlayError::refused(reason, Some(rule))
+}
+
+pub(crate) fn plain_refusal(reason: impl Into<String>) -> PlayError {
+    PlayError::refused(reason, None)
+}
+
+impl WarmasterGame {
+    /// The player setup of `player`.
+    #[must_use]
+    pub fn player(&self, player: Player) -> &PlayerSetup {
+        &self.players[player.index()]
+    }
+
+    /// The army of `player`.
+    #[must_use]
+    pub fn army(&self, player: Player) -> &Army {
+        &self.players[player.index()].army
+    }
+
+    /// The edge of `player`, once sides are chosen.
+    #[must_use]
+    pub fn edge_of(&self, player: Player) -> Option<Edge> {
+        self.south.map(|s| {
+            if s == player {
+                Edge::South
+            } else {
+                Edge::North
+            }
+        })
+    }
+
+    /// Where the game stands.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        if self.end.is_some() {
+            return Stage::Ended;
+        }
+        if let Some(b) = &self.battle {
+            if let Some(after_round) = b.length_roll_due {
+                return Stage::LengthRoll {
+                    after_round,
+                    need: self.length_need(after_round),
+                };
+            }
+            return Stage::Turn {
+                round: b.round,
+                player: b.turn_of,
+                scoring: self.is_scoring_point(b.round, b.turn_of),
+                incursion_roll_due: self.scenario == Some(Scenario::Incursion)
+                    && b.round >= 2
+                    && b.doubled_in(b.round).is_none(),
+            };
+        }
+        match &self.alternating {
+            Some(a) if !a.finished => Stage::Terrain { step: a.step() },
+            Some(_) => Stage::Scenario,
+            None if self.terrain.is_empty() => Stage::Setup,
+            None => Stage::Scenario,
+        }
+    }
+
+    /// Whether EP are scored at the end of this player turn: from the
+    /// second player's second turn on (W5).
+    #[must_use]
+    pub fn is_scoring_point(&self, round: u32, turn_of: Player) -> bool {
+        match self.starting_player {
+            Some(s) => round >= 3 || (round == 2 && turn_of == s.other()),
+            None => false,
+        }
+    }
+
+    /// The score a game-length roll after `after_round` needs (W6): 2+
+    /// after the turn before the turn limit, 4+ after the turn limit.
+    #[must_use]
+    pub fn length_need(&self, after_round: u32) -> u32 {
+        if after_round < self.settings.turn_limit {
+            2
+        } else {
+            4
+        }
+    }
+
+    /// The break point of `player`'s army (W7).
+    #[must_use]
+    pub fn break_point(&self, player: Player) -> crate::BreakPoint {
+        self.army(player).break_point(&self.settings.options)
+    }
+
+    /// EP of `player` so far.
+    #[must_use]
+    pub fn ep(&self, player: Player) -> i32 {
+        self.battle.as_ref().map_or(0, |b| b.ep_total(player))
+    }
+
+    /// EP per player per player turn, for the chart.
+    #[must_use]
+    pub fn ep_per_turn(&self) -> Vec<TurnEp> {
+        self.battle
+            .as_ref()
+            .map_or_else(Vec::new, Battle::ep_per_turn)
+    }
+
+    /// Every EP line so far.
+    #[must_use]
+    pub fn ep_lines(&self) -> &[EpEntry] {
+        self.battle.as_ref().map_or(&[], |b| b.ep.as_slice())
+    }
+
+    /// The victory conditions `player` met (W8).
+    #[must_use]
+    pub fn conditions(&self, player: Player) -> Vec<VictoryCondition> {
+        let mut out: Vec<VictoryCondition> = self
+            .end
+            .iter()
+            .flat_map(|e| e.reasons.iter())
+            .filter_map(|r| r.condition_for(player))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn fates(&self, player: Player) -> Vec<UnitFate> {
+        self.army(player)
+            .units
+            .iter()
+            .map(|u| {
+                let s = self
+                    .battle
+                    .as_ref()
+                    .map(|b| b.unit_state(player, u.id))
+                    .unwrap_or(UnitState {
+                        player,
+                        unit: u.id,
+                        stands_lost: 0,
+                        destroyed: false,
+                        pillaged: false,
+                    });
+                UnitFate {
+                    unit: u.id,
+                    name: u.name.clone(),
+                    points: u.points,
+                    stands: u.stands,
+                    stands_lost: if s.destroyed { u.stands } else { s.stands_lost },
+                    destroyed: s.destroyed,
+                }
+            })
+            .collect()
+    }
+
+    /// The VP calculation line by line (W8) with the verdict (draw under
+    /// 50 VP, the clock loss of W9). Provisional until the game ended.
+    #[must_use]
+    pub fn victory(&self) -> VictoryReport {
+        let size = self.settings.game_size;
+        let sides = Player::BOTH.map(|p| {
+            side_points(
+                p,
+                &self.fates(p.other()),
+                self.ep(p),
+                &self.conditions(p),
+                size,
+            )
+        });
+        let clock_winner = if self.settings.clock {
+            self.clock.clock_winner()
+        } else {
+            None
+        };
+        let verdict = verdict(sides[0].total, sides[1].total, clock_winner);
+        VictoryReport {
+            difference: sides[0].total - sides[1].total,
+            sides,
+            verdict,
+        }
+    }
+
+    /// The stands on the map as W4 sees them (destroyed and pillaged
+    /// units left out).
+    #[must_use]
+    pub fn stands_on_map(&self, table: &Table) -> Vec<StandOnMap> {
+        self.stands
+            .iter()
+            .filter_map(|link| {
+                let piece = table.piece(link.piece)?;
+                let unit = self.army(link.player).unit(link.unit)?;
+                if let Some(b) = &self.battle {
+                    let s = b.unit_state(link.player, link.unit);
+                    if s.destroyed || s.pillaged {
+                        return None;
+                    }
+                }
+                Some(StandOnMap {
+                    player: link.player,
+                    unit: link.unit,
+                    flying: unit.flying,
+                    summoned: unit.summoned,
+                    shape: piece.shape.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// The control of every objective computed from the stands on the
+    /// map (W4), with how it was found.
+    #[must_use]
+    pub fn control_from_stands(&self, table: &Table) -> Vec<(Id, ControlDetail)> {
+        let stands = self.stands_on_map(table);
+        self.objectives
+            .iter()
+            .filter_map(|o| {
+                let piece = table.piece(o.piece)?;
+                let detail = match o.kind {
+                    MarkerKind::Objective => {
+                        ControlDetail::Marker(marker_control(&piece.shape, &stands))
+                    }
+                    MarkerKind::Zone => ControlDetail::Zone(zone_control(&piece.shape, &stands)),
+                };
+                Some((o.id, detail))
+            })
+            .collect()
+    }
+
+    fn scoring_context(&self, round: u32) -> Result<ScoringContext<'_>, PlayError> {
+        let scenario = self
+            .scenario
+            .ok_or_else(|| plain_refusal("no scenario is set"))?;
+        let south = self
+            .south
+            .ok_or_else(|| plain_refusal("the sides are not chosen"))?;
+        let edge = |p: Player| if p == south { Edge::South } else { Edge::North };
+        Ok(ScoringContext {
+            scenario,
+            special: self.special_rule,
+            objectives: &self.objectives,
+            doubled: self.battle.as_ref().and_then(|b| b.doubled_in(round)),
+            home: [edge(Player::A), edge(Player::B)],
+        })
+    }
+
+    /// The EP `player` would score with the current turn's control, line
+    /// by line (a preview for the turn tracker).
+    ///
+    /// # Errors
+    /// No battle, scenario or sides.
+    pub fn preview_scoring(&self, player: Player) -> Result<Vec<EpLine>, PlayError> {
+        let b = self
+            .battle
+            .as_ref()
+            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+        let ctx = self.scoring_context(b.round)?;
+        let control = self.current_control();
+        Ok(score(&ctx, &|id| lookup(&control, id), player))
+    }
+
+    fn current_control(&self) -> Vec<ControlEntry> {
+        self.battle
+            .as_ref()
+            .and_then(Battle::current)
+            .map(|t| t.control.clone())
+            .unwrap_or_default()
+    }
+}
+
+pub(crate) fn lookup(control: &[ControlEntry], id: Id) -> Control {
+    control
+        .iter()
+        .find(|c| c.objective == id)
+        .map_or(Control::NOBODY, |c| c.control)
+}
+
+/// How the control of one objective was computed from stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ControlDetail {
+    /// An objective marker.
+    Marker(MarkerControl),
+    /// A zone.
+    Zone(ZoneControl),
+}
+
+impl ControlDetail {
+    /// The result.
+    #[must_use]
+    pub fn control(&self) -> Control {
+        match self {
+            ControlDetail::Marker(m) => m.control,
+            ControlDetail::Zone(z) => z.control,
+        }
+    }
+}
+
+impl Game for WarmasterGame {
+    type Edit = WarmasterEdit;
+    const SYSTEM: &'static str = "warmaster";
+
+    fn new_game() -> Self {
+        let settings = Settings::default();
+        WarmasterGame {
+            settings,
+            players: [
+                PlayerSetup {
+                    name: "Player A".into(),
+                    army: Army::default(),
+                },
+                PlayerSetup {
+                    name: "Player B".into(),
+                    army: Army::default(),
+                },
+            ],
+            alternating: None,
+            terrain: Vec::new(),
+            starting_player: None,
+            south: None,
+            scenario: None,
+            special_rule: None,
+            special_rule_decided: false,
+            objectives: Vec::new(),
+            stands: Vec::new(),
+            battle: None,
+            end: None,
+            clock: ChessClock::new(settings.clock_minutes),
+            resolutions: Vec::new(),
+        }
+    }
+
+    fn table_rules() -> TableRules {
+        warmaster_table_rules()
+    }
+
+    fn default_table() -> Table {
+        Table::new(180.0, 120.0, LengthUnit::Centimetre)
+            .unwrap_or_else(|_| Self::table_rules().default_table())
+    }
+
+    fn apply(&mut self, edit: &WarmasterEdit, table: &mut Table) -> Result<(), PlayError> {
+        let mut game = self.clone();
+        let mut t = table.clone();
+        game.apply_inner(edit, &mut t)?;
+        *self = game;
+        *table = t;
+        Ok(())
+    }
+
+    fn problems(&self, table: &Table) -> Vec<Problem> {
+        self.all_problems(table)
+    }
+
+    fn resolutions(&self) -> &dyn ResolutionList {
+        &self.resolutions
+    }
+
+    fn resolutions_mut(&mut self) -> &mut dyn ResolutionList {
+        &mut self.resolutions
+    }
+
+    /// A tournament pairing's two players become players A and B, in the
+    /// pairing's order. More or fewer than two names are refused.
+    fn seat(&mut self, players: &[String], table: &mut Table) -> Result<(), PlayError> {
+        let [a, b] = players else {
+            return Err(PlayError::invalid(
+                "players",
+                players.len().to_string(),
+                "two players",
+            ));
+        };
+        let mut game = self.clone();
+        for (player, name) in Player::BOTH.into_iter().zip([a, b]) {
+            game.apply(
+                &WarmasterEdit::SetPlayerName {
+                    player,
+                    name: name.clone(),
+                },
+                table,
+            )?;
+        }
+        *self = game;
+        Ok(())
+    }
+
+    fn report(&self) -> Option<GameReport> {
+        self.battle.as_ref()?;
+        let v = self.victory();
+        let finished = self.end.is_some();
+        let sides = Player::BOTH
+            .map(|p| {
+                let mut side = SideReport::new(self.player(p).name.clone());
+                side.victory_points = Some(v.sides[p.index()].total);
+                side.objective_points = Some(i64::from(self.ep(p)));
+                if finished {
+                    side.result = Some(v.verdict.result_for(p));
+                }
+                side
+            })
+            .to_vec();
+        Some(GameReport { finished, sides })
+    }
+
+    fn messages(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => include_str!("../../messages/en.json"),
+            Lang::De => include_str!("../../messages/de.json"),
+        }
+    }
+}
+
+/// A piece is a stand when its type is [`STAND_KIND`].
+#[must_use]
+pub fn is_stand(piece: &Piece) -> bool {
+    piece.kind == STAND_KIND
+}

@@ -1,0 +1,429 @@
+//! The set-up steps: dice steps and their outcomes, scenario, layout,
+//! terrain (W1, W2, W3, PW16).
+
+//! The game: setup, terrain, scenario, battle and clock, behind
+//! `feldherr_play::Game`.
+
+use feldherr_play::{Id, PlayError};
+use feldherr_table::geometry::{Point, Shape, Vector, distance};
+use feldherr_table::{Table, TableEdit};
+
+use super::turns::next_round;
+use super::*;
+use crate::battle::{EndReason, IncursionPick};
+use crate::rolls::{RollOutcome, WarmasterRoll, marker_letter};
+use crate::terrain::{
+    OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM, ZONE_KIND, ZONE_RADIUS_CM, placement_violations,
+    terrain_piece, warmaster_table_rules,
+};
+use crate::{AlternatingTerrain, MarkerKind, Objective, Player, Scenario, TerrainType};
+
+impl WarmasterGame {
+    pub(super) fn check_roll(&self, kind: &WarmasterRoll) -> Result<(), PlayError> {
+        match kind {
+            WarmasterRoll::TerrainRollOff {} => {
+                self.before_battle("the terrain")?;
+                if self.alternating.is_some() {
+                    return Err(refused("the terrain roll-off was made already", "W1"));
+                }
+            }
+            WarmasterRoll::StartRollOff {}
+            | WarmasterRoll::Scenario {}
+            | WarmasterRoll::SpecialRule { .. } => {
+                self.before_battle("the scenario")?;
+            }
+            WarmasterRoll::IncursionTerrain {} => {
+                self.before_battle("the layout")?;
+                if self.scenario != Some(Scenario::Incursion) {
+                    return Err(refused("only Incursion clears a marker of terrain", "W3"));
+                }
+                if self.objectives.is_empty() {
+                    return Err(refused("place the scenario's markers first", "W3"));
+                }
+            }
+            WarmasterRoll::Incursion { round } => {
+                if self.scenario != Some(Scenario::Incursion) {
+                    return Err(refused("only Incursion rolls for its marker", "W5"));
+                }
+                let b = self
+                    .battle
+                    .as_ref()
+                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                if *round != b.round {
+                    return Err(PlayError::invalid(
+                        "round",
+                        round,
+                        format!("the current game turn is {}", b.round),
+                    ));
+                }
+                if b.doubled_in(*round).is_some() {
+                    return Err(refused(
+                        format!("turn {round}'s marker is rolled already"),
+                        "W5",
+                    ));
+                }
+            }
+            WarmasterRoll::GameLength { after_round, need } => {
+                let due = self.battle.as_ref().and_then(|b| b.length_roll_due);
+                if due != Some(*after_round) {
+                    return Err(refused(
+                        format!("no game-length roll is due after turn {after_round}"),
+                        "W6",
+                    ));
+                }
+                let want = self.length_need(*after_round);
+                if *need != want {
+                    return Err(PlayError::invalid(
+                        "need",
+                        need,
+                        format!("after turn {after_round} a {want}+ is needed"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn apply_roll(&mut self, id: Id, table: &mut Table) -> Result<(), PlayError> {
+        let index = self
+            .resolutions
+            .iter()
+            .position(|r| r.id() == id)
+            .ok_or_else(|| PlayError::not_found("resolution", id))?;
+        let resolution = &self.resolutions[index];
+        if resolution.applied() {
+            return Err(plain_refusal("the result is applied already"));
+        }
+        let outcome = *resolution.outcome().ok_or(PlayError::Unfinished)?;
+        let kind = resolution.kind().clone();
+        self.check_roll(&kind)?;
+        match (kind, outcome) {
+            (WarmasterRoll::TerrainRollOff {}, RollOutcome::FirstToPlace { player }) => {
+                self.alternating = Some(AlternatingTerrain::new(player));
+            }
+            (WarmasterRoll::StartRollOff {}, RollOutcome::StartingPlayer { player }) => {
+                if self.alternating.as_ref().is_some_and(|a| a.finished) {
+                    return Err(refused(
+                        "the player who passed in the terrain placement is the starting player",
+                        "W1",
+                    ));
+                }
+                self.starting_player = Some(player);
+            }
+            (WarmasterRoll::Scenario {}, RollOutcome::Scenario { scenario }) => {
+                self.set_scenario(scenario, table)?;
+            }
+            (WarmasterRoll::SpecialRule { scenario }, RollOutcome::SpecialRule { rule }) => {
+                if self.scenario != Some(scenario) {
+                    return Err(refused(
+                        format!("the roll was for {scenario}, not the game's scenario"),
+                        "W2",
+                    ));
+                }
+                if !self.settings.scenario_rules {
+                    return Err(refused("the scenario special rules are off", "W2"));
+                }
+                if self.south.is_none() {
+                    return Err(refused(
+                        "the starting player rolls after choosing his side",
+                        "W2",
+                    ));
+                }
+                self.special_rule = rule;
+                self.special_rule_decided = true;
+            }
+            (WarmasterRoll::IncursionTerrain {}, RollOutcome::IncursionTerrain { marker }) => {
+                self.clear_marker(marker, table)?;
+            }
+            (WarmasterRoll::Incursion { round }, RollOutcome::Incursion { marker }) => {
+                let letter = marker_letter(marker);
+                let markers: Vec<&Objective> = self
+                    .objectives
+                    .iter()
+                    .filter(|o| o.kind == MarkerKind::Objective)
+                    .collect();
+                let objective = markers
+                    .iter()
+                    .find(|o| o.label == letter)
+                    .or_else(|| markers.get(marker))
+                    .map(|o| o.id)
+                    .ok_or_else(|| PlayError::not_found("objective marker", letter))?;
+                let b = self
+                    .battle
+                    .as_mut()
+                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                b.incursion.push(IncursionPick { round, objective });
+            }
+            (
+                WarmasterRoll::GameLength { after_round, .. },
+                RollOutcome::GameLength { another_turn },
+            ) => {
+                let starting = self
+                    .starting_player
+                    .ok_or_else(|| plain_refusal("no starting player"))?;
+                let b = self
+                    .battle
+                    .as_mut()
+                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                b.length_roll_due = None;
+                if another_turn {
+                    b.rounds = after_round.saturating_add(1);
+                    next_round(b, starting);
+                } else {
+                    self.finish(vec![EndReason::TurnLimit {
+                        rounds: after_round,
+                    }]);
+                }
+            }
+            (kind, outcome) => {
+                return Err(PlayError::invalid(
+                    "resolution",
+                    format!("{kind:?}"),
+                    format!("does not fit its outcome {outcome}"),
+                ));
+            }
+        }
+        self.resolutions[index].set_applied()?;
+        Ok(())
+    }
+
+    pub(super) fn set_scenario(
+        &mut self,
+        scenario: Scenario,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        if self.scenario != Some(scenario) {
+            self.remove_layout(table)?;
+            self.special_rule = None;
+            self.special_rule_decided = false;
+        }
+        self.scenario = Some(scenario);
+        Ok(())
+    }
+
+    pub(super) fn remove_layout(&mut self, table: &mut Table) -> Result<(), PlayError> {
+        for o in &self.objectives {
+            if table.piece(o.piece).is_some() {
+                table.apply(TableEdit::Delete { id: o.piece })?;
+            }
+        }
+        self.objectives.clear();
+        Ok(())
+    }
+
+    pub(super) fn place_layout(
+        &mut self,
+        scenario: Scenario,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        self.remove_layout(table)?;
+        let (cx, cy) = (table.width() / 2.0, table.depth() / 2.0);
+        let rules = warmaster_table_rules();
+        for (next, m) in (1_u64..).zip(scenario.layout()) {
+            let (kind, radius) = match m.kind {
+                MarkerKind::Objective => (OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM),
+                MarkerKind::Zone => (ZONE_KIND, ZONE_RADIUS_CM),
+            };
+            let def = rules
+                .type_def(kind)
+                .ok_or_else(|| plain_refusal("no marker type"))?;
+            debug_assert!(
+                matches!(def.shape, feldherr_table::ShapeTemplate::Circle { radius: r } if (r - radius).abs() < 1e-9)
+            );
+            let id = table.next_id();
+            let piece = def.piece(id, m.label, Point::new(cx + m.x, cy + m.y))?;
+            table.apply(TableEdit::Add(piece))?;
+            self.objectives.push(Objective {
+                id: Id(next),
+                piece: id,
+                label: m.label.to_owned(),
+                kind: m.kind,
+                side: m.side,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn place_terrain(
+        &mut self,
+        player: Option<Player>,
+        terrain: TerrainType,
+        at: Point,
+        shape: Option<&Shape>,
+        name: Option<&str>,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        self.before_battle("the terrain")?;
+        if !at.is_finite() {
+            return Err(PlayError::invalid(
+                "at",
+                format!("{at:?}"),
+                "a finite point",
+            ));
+        }
+        let id = table.next_id();
+        let count = self.terrain.iter().filter(|t| t.terrain == terrain).count() + 1;
+        let name = match name {
+            Some(n) if !n.trim().is_empty() => n.trim().to_owned(),
+            Some(_) => return Err(PlayError::invalid("name", "\"\"", "a piece needs a name")),
+            None => format!("{} {count}", terrain.label()),
+        };
+        let mut piece = terrain_piece(terrain, id, &name, at)?;
+        if let Some(shape) = shape {
+            let offset: Vector = at - shape.centroid();
+            piece.shape = shape.translate(offset);
+        }
+        // W1 distances are enforced during the alternation only (PW12).
+        let alternating = self.alternating.as_ref().is_some_and(|a| !a.finished);
+        if alternating {
+            let Some(player) = player else {
+                return Err(refused(
+                    "during the alternating placement every piece is placed by a player",
+                    "W1",
+                ));
+            };
+            if let Some(alt) = &self.alternating {
+                alt.check_place(player, terrain)?;
+            }
+            let violations = placement_violations(table, &name, &piece.shape);
+            if !violations.is_empty() {
+                let text: Vec<String> = violations.iter().map(|v| v.explanation()).collect();
+                return Err(refused(text.join("; "), "W1"));
+            }
+            if let Some(alt) = self.alternating.as_mut() {
+                alt.place(player, terrain, id)?;
+                if let Some(s) = alt.starting_player() {
+                    self.starting_player = Some(s);
+                }
+            }
+        } else if self.alternating.is_some() {
+            return Err(refused("the alternating placement is over", "W1"));
+        } else if player.is_some() {
+            return Err(refused(
+                "roll off for the alternating placement first, or place the piece without a player",
+                "W1",
+            ));
+        }
+        table.apply(TableEdit::Add(piece))?;
+        self.terrain.push(TerrainRecord { piece: id, terrain });
+        Ok(())
+    }
+
+    /// Incursion set-up (W3, PW16): every terrain piece on marker
+    /// `marker` (0 = A) moves off it the shortest way, away from the
+    /// marker's centre in steps of 0.5 cm (at most 2 m), until the marker
+    /// lies in open ground.
+    pub(super) fn clear_marker(&self, marker: usize, table: &mut Table) -> Result<(), PlayError> {
+        let letter = marker_letter(marker);
+        let markers: Vec<&Objective> = self
+            .objectives
+            .iter()
+            .filter(|o| o.kind == MarkerKind::Objective)
+            .collect();
+        let o = markers
+            .iter()
+            .find(|o| o.label == letter)
+            .or_else(|| markers.get(marker))
+            .ok_or_else(|| PlayError::not_found("objective marker", letter))?;
+        let marker_shape = table
+            .piece(o.piece)
+            .map(|p| p.shape.clone())
+            .ok_or_else(|| PlayError::not_found("marker piece", o.piece))?;
+        let centre = marker_shape.centroid();
+        for record in &self.terrain {
+            let Some(piece) = table.piece(record.piece) else {
+                continue;
+            };
+            let shape = piece.shape.clone();
+            if !shape.contains_point(centre) && distance(&marker_shape, &shape) > 1e-9 {
+                continue;
+            }
+            let dir = (shape.centroid() - centre)
+                .normalize()
+                .unwrap_or(Vector::new(1.0, 0.0));
+            let mut moved = shape.clone();
+            for _ in 0..400 {
+                if !moved.contains_point(centre) && distance(&marker_shape, &moved) > 1e-9 {
+                    break;
+                }
+                moved = moved.translate(dir.scale(0.5));
+            }
+            table.apply(TableEdit::Move {
+                id: record.piece,
+                to: moved.centroid(),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Incursion (W3): whether at least one objective marker lies in open
+    /// ground (its centre in no terrain piece). True when there are no
+    /// markers.
+    #[must_use]
+    pub fn marker_in_open_ground(&self, table: &Table) -> bool {
+        let markers: Vec<&Objective> = self
+            .objectives
+            .iter()
+            .filter(|o| o.kind == MarkerKind::Objective)
+            .collect();
+        markers.is_empty()
+            || markers.iter().any(|o| {
+                table.piece(o.piece).is_some_and(|m| {
+                    let c = m.center();
+                    !self.terrain.iter().any(|t| {
+                        table
+                            .piece(t.piece)
+                            .is_some_and(|p| p.shape.contains_point(c))
+                    })
+                })
+            })
+    }
+
+    pub(super) fn push_terrain_away(&self, table: &mut Table) -> Result<(), PlayError> {
+        let markers: Vec<Shape> = self
+            .objectives
+            .iter()
+            .filter(|o| o.kind == MarkerKind::Objective)
+            .filter_map(|o| table.piece(o.piece).map(|p| p.shape.clone()))
+            .collect();
+        let centre = Point::new(table.width() / 2.0, table.depth() / 2.0);
+        let hill = self.scenario == Some(Scenario::KingOfTheHill);
+        for record in &self.terrain {
+            let mut obstacles: Vec<(Shape, f64)> = Vec::new();
+            if record.terrain.impassable() {
+                obstacles.extend(markers.iter().map(|m| (m.clone(), IMPASSABLE_CLEARANCE_CM)));
+            }
+            if hill {
+                let dot = Shape::Circle(
+                    feldherr_table::geometry::Circle::new(centre, 1e-6)
+                        .map_err(|e| PlayError::invalid("centre", "table centre", e.to_string()))?,
+                );
+                obstacles.push((dot, HILL_CLEARANCE_CM));
+            }
+            for _ in 0..16 {
+                let Some(piece) = table.piece(record.piece) else {
+                    break;
+                };
+                let shape = piece.shape.clone();
+                let worst = obstacles
+                    .iter()
+                    .map(|(o, need)| (o, need - distance(o, &shape)))
+                    .filter(|(_, deficit)| *deficit > 1e-9)
+                    .max_by(|a, b| a.1.total_cmp(&b.1));
+                let Some((obstacle, deficit)) = worst else {
+                    break;
+                };
+                let from = obstacle.centroid();
+                let dir = (shape.centroid() - from)
+                    .normalize()
+                    .unwrap_or(Vector::new(1.0, 0.0));
+                let to = shape.centroid().translate(dir.scale(deficit + 1e-6));
+                table.apply(TableEdit::Move {
+                    id: record.piece,
+                    to,
+                })?;
+            }
+        }
+        Ok(())
+    }
+}

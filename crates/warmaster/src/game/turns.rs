@@ -1,0 +1,482 @@
+//! The battle: its beginning, events, EP, player turns, the clock and
+//! the end (W5, W6, W9, W10).
+
+//! The game: setup, terrain, scenario, battle and clock, behind
+//! `feldherr_play::Game`.
+
+use feldherr_play::{Id, PlayError};
+
+use super::*;
+use crate::battle::{Battle, ControlEntry, EndReason, EpEntry, GameEnd, TurnRecord};
+use crate::conquest::{EP_TO_WIN, KING_EP_PER_ROUND, SUDDEN_DEATH_LEAD, score};
+use crate::{ChessClock, Control, EpLine, EpSource, Player, Scenario, SpecialRule};
+
+impl WarmasterGame {
+    pub(super) fn begin_battle(&mut self) -> Result<(), PlayError> {
+        if self.battle.is_some() {
+            return Err(plain_refusal("the battle has begun already"));
+        }
+        let starting = self
+            .starting_player
+            .ok_or_else(|| plain_refusal("decide the starting player first"))?;
+        if self.south.is_none() {
+            return Err(plain_refusal("the starting player chooses his side first"));
+        }
+        if self.scenario.is_none() {
+            return Err(refused("decide the scenario first", "W2"));
+        }
+        if self.objectives.is_empty() {
+            return Err(refused("place the scenario's markers first", "W3"));
+        }
+        if self.settings.scenario_rules && !self.special_rule_decided {
+            return Err(refused("roll the scenario's special rule first", "W2"));
+        }
+        if self.alternating.as_ref().is_some_and(|a| !a.finished) {
+            return Err(refused("finish the terrain placement first", "W1"));
+        }
+        let rounds = if self.special_rule == Some(SpecialRule::RandomGameLength) {
+            self.settings.turn_limit.saturating_sub(1)
+        } else {
+            self.settings.turn_limit
+        };
+        let generals = Player::BOTH.map(|p| self.army(p).general().map(|u| u.id));
+        self.battle = Some(Battle {
+            round: 1,
+            turn_of: starting,
+            rounds,
+            turns: vec![TurnRecord {
+                round: 1,
+                player: starting,
+                control: Vec::new(),
+                ended: false,
+            }],
+            ep: Vec::new(),
+            incursion: Vec::new(),
+            length_roll_due: None,
+            generals,
+            units: Vec::new(),
+        });
+        Ok(())
+    }
+
+    pub(super) fn push_ep(&mut self, line: EpLine) {
+        if let Some(b) = self.battle.as_mut() {
+            let entry = EpEntry {
+                round: b.round,
+                turn_of: b.turn_of,
+                line,
+            };
+            b.ep.push(entry);
+        }
+    }
+
+    /// Lang lebe der Koenig: one EP for `player`, at most 2 per general
+    /// and game turn (W10).
+    pub(super) fn king_ep(&mut self, player: Player, source: EpSource) -> Result<(), PlayError> {
+        let b = self
+            .battle
+            .as_ref()
+            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+        let general = b.generals[player.index()];
+        let earned: i32 =
+            b.ep.iter()
+                .filter(|e| e.round == b.round && e.line.player == player)
+                .filter(|e| match &e.line.source {
+                    EpSource::KingSlain { by_general, .. } => *by_general == general,
+                    EpSource::GeneralFought { general: g } => Some(*g) == general,
+                    EpSource::KingCap { general: g } => *g == general,
+                    _ => false,
+                })
+                .fold(0_i32, |sum, e| sum.saturating_add(e.line.ep));
+        self.push_ep(EpLine {
+            player,
+            source,
+            ep: 1,
+        });
+        if earned >= KING_EP_PER_ROUND {
+            self.push_ep(EpLine {
+                player,
+                source: EpSource::KingCap { general },
+                ep: -1,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn unit_destroyed(
+        &mut self,
+        player: Player,
+        unit: Id,
+        new_general: Option<Id>,
+    ) -> Result<(), PlayError> {
+        let u = self.unit_of(player, unit)?.clone();
+        let after_end = self.end.is_some();
+        let b = if after_end {
+            self.battle
+                .as_mut()
+                .ok_or_else(|| plain_refusal("the battle has not begun"))?
+        } else {
+            self.battle_running()?
+        };
+        let mut state = b.unit_state(player, unit);
+        if state.destroyed || state.pillaged {
+            return Err(plain_refusal(format!(
+                "\"{}\" is off the table already",
+                u.name
+            )));
+        }
+        state.destroyed = true;
+        state.stands_lost = u.stands;
+        b.set_unit_state(state);
+        if after_end {
+            // A correction for the VP count: no EP, no end condition (PW10).
+            if new_general.is_some() {
+                return Err(plain_refusal("the game is over; no new general is named"));
+            }
+            return Ok(());
+        }
+        // Event EP count at once, outside the scenario cap (PW3, PW8).
+        let killer = player.other();
+        let mut reasons = Vec::new();
+        if self.special_rule == Some(SpecialRule::Killbox) && !u.kind.is_character() {
+            // Units only, not characters (PW4).
+            self.push_ep(EpLine {
+                player: killer,
+                source: EpSource::Killbox {
+                    unit,
+                    name: u.name.clone(),
+                },
+                ep: 1,
+            });
+        }
+        let is_general = self
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.generals[player.index()] == Some(unit));
+        if is_general {
+            if self.special_rule == Some(SpecialRule::LongLiveTheKing) {
+                let by_general = self
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.generals[killer.index()]);
+                self.king_ep(
+                    killer,
+                    EpSource::KingSlain {
+                        unit,
+                        name: u.name.clone(),
+                        by_general,
+                    },
+                )?;
+                let candidates: Vec<Id> = self
+                    .army(player)
+                    .units
+                    .iter()
+                    .filter(|c| c.kind.is_character() && c.id != unit)
+                    .filter(|c| {
+                        self.battle.as_ref().is_some_and(|b| {
+                            let s = b.unit_state(player, c.id);
+                            !s.destroyed && !s.pillaged
+                        })
+                    })
+                    .map(|c| c.id)
+                    .collect();
+                if candidates.is_empty() {
+                    if new_general.is_some() {
+                        return Err(refused(format!("{player} has no character left"), "W10"));
+                    }
+                    reasons.push(EndReason::GeneralSlain { player });
+                } else {
+                    let Some(new) = new_general else {
+                        return Err(refused(
+                            format!(
+                                "the general is slain: {player} names a new general from his characters ({})",
+                                candidates
+                                    .iter()
+                                    .map(ToString::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                            "W10",
+                        ));
+                    };
+                    if !candidates.contains(&new) {
+                        return Err(PlayError::invalid(
+                            "new_general",
+                            new,
+                            "not a living character of the player",
+                        ));
+                    }
+                    if let Some(b) = self.battle.as_mut() {
+                        b.generals[player.index()] = Some(new);
+                    }
+                }
+            } else {
+                if new_general.is_some() {
+                    return Err(refused(
+                        "a new general is named only under Lang lebe der Koenig",
+                        "W10",
+                    ));
+                }
+                reasons.push(EndReason::GeneralSlain { player });
+            }
+        } else if new_general.is_some() {
+            return Err(refused(
+                "a new general is named only when the general is slain",
+                "W10",
+            ));
+        }
+        if self.broken(player) {
+            reasons.push(EndReason::ArmyBroken { player });
+        }
+        self.check_end(reasons);
+        Ok(())
+    }
+
+    /// Whether `player`'s army reached its break point (W7): destroyed
+    /// counting units at least the break point (and at least one);
+    /// pillaging units are not destroyed (PW9).
+    #[must_use]
+    pub fn broken(&self, player: Player) -> bool {
+        let Some(b) = &self.battle else {
+            return false;
+        };
+        let destroyed = self
+            .army(player)
+            .units
+            .iter()
+            .filter(|u| u.counts_for_break_point() && b.unit_state(player, u.id).destroyed)
+            .count();
+        let bp = self.break_point(player).value as usize;
+        destroyed > 0 && destroyed >= bp
+    }
+
+    pub(super) fn pillaged(&mut self, player: Player, unit: Id) -> Result<(), PlayError> {
+        if self.special_rule != Some(SpecialRule::ScorchedEarth) {
+            return Err(refused(
+                "units leave the table to pillage only under Verbranntes Land",
+                "W2",
+            ));
+        }
+        let u = self.unit_of(player, unit)?.clone();
+        let b = self.battle_running()?;
+        let mut s = b.unit_state(player, unit);
+        if s.destroyed || s.pillaged {
+            return Err(plain_refusal(format!(
+                "\"{}\" is off the table already",
+                u.name
+            )));
+        }
+        s.pillaged = true;
+        b.set_unit_state(s);
+        self.push_ep(EpLine {
+            player,
+            source: EpSource::ScorchedEarth { unit, name: u.name },
+            ep: 1,
+        });
+        self.check_end(Vec::new());
+        Ok(())
+    }
+
+    /// Ends the game if `reasons` or the EP totals say so (W6).
+    pub(super) fn check_end(&mut self, mut reasons: Vec<EndReason>) {
+        if self.end.is_some() || self.battle.is_none() {
+            return;
+        }
+        let ep = Player::BOTH.map(|p| self.ep(p));
+        for p in Player::BOTH {
+            if ep[p.index()] >= EP_TO_WIN {
+                reasons.insert(0, EndReason::TenEp { player: p });
+            }
+        }
+        if self.special_rule == Some(SpecialRule::SuddenDeath) {
+            let lead = ep[0].saturating_sub(ep[1]);
+            let leader = if lead > 0 { Player::A } else { Player::B };
+            if lead.abs() >= SUDDEN_DEATH_LEAD
+                && !reasons.contains(&EndReason::TenEp { player: leader })
+            {
+                reasons.insert(0, EndReason::SuddenDeath { leader });
+            }
+        }
+        if !reasons.is_empty() {
+            self.finish(reasons);
+        }
+    }
+
+    pub(super) fn finish(&mut self, reasons: Vec<EndReason>) {
+        if let Some(b) = &self.battle {
+            self.end = Some(GameEnd {
+                round: b.round,
+                turn_of: b.turn_of,
+                reasons,
+                clock: None,
+            });
+        }
+    }
+
+    pub(super) fn end_turn(&mut self, now_ms: Option<u64>) -> Result<(), PlayError> {
+        let starting = self
+            .starting_player
+            .ok_or_else(|| plain_refusal("no starting player"))?;
+        let (round, turn_of) = {
+            let b = self.battle_running()?;
+            (b.round, b.turn_of)
+        };
+        if let (Some(now), true) = (now_ms, self.settings.clock) {
+            // A clock that ran out during the turn ended the game then
+            // (W6, W9): the turn is not scored (PW11).
+            if self.clock.tick(now)?.is_some() {
+                self.check_clock();
+                return Ok(());
+            }
+        }
+        if self.is_scoring_point(round, turn_of) {
+            if self.scenario == Some(Scenario::Incursion)
+                && self
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.doubled_in(round))
+                    .is_none()
+            {
+                return Err(refused(
+                    format!("roll for turn {round}'s Incursion marker first (PW6)"),
+                    "W5",
+                ));
+            }
+            let control = self.current_control();
+            let missing: Vec<&str> = self
+                .objectives
+                .iter()
+                .filter(|o| !control.iter().any(|c| c.objective == o.id))
+                .map(|o| o.label.as_str())
+                .collect();
+            if !missing.is_empty() {
+                return Err(refused(
+                    format!(
+                        "state who controls every objective first; missing: {}",
+                        missing.join(", ")
+                    ),
+                    "W5",
+                ));
+            }
+            let ctx = self.scoring_context(round)?;
+            let lines: Vec<EpLine> = Player::BOTH
+                .into_iter()
+                .flat_map(|p| score(&ctx, &|id| lookup(&control, id), p))
+                .collect();
+            for line in lines {
+                self.push_ep(line);
+            }
+        }
+        if let (Some(now), true) = (now_ms, self.settings.clock) {
+            if self.clock.running.is_some() {
+                self.clock.switch(now)?;
+            } else {
+                self.clock.tick(now)?;
+            }
+        }
+        if let Some(t) = self.battle.as_mut().and_then(Battle::current_mut) {
+            t.ended = true;
+        }
+        self.check_end(Vec::new());
+        if self.end.is_some() {
+            return Ok(());
+        }
+        let random = self.special_rule == Some(SpecialRule::RandomGameLength);
+        let limit = self.settings.turn_limit;
+        let b = self
+            .battle
+            .as_mut()
+            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+        if turn_of == starting {
+            b.turn_of = starting.other();
+            b.turns.push(TurnRecord {
+                round,
+                player: b.turn_of,
+                control: Vec::new(),
+                ended: false,
+            });
+        } else if round >= b.rounds {
+            if random && round < limit.saturating_add(1) {
+                b.length_roll_due = Some(round);
+            } else {
+                self.finish(vec![EndReason::TurnLimit { rounds: round }]);
+            }
+        } else {
+            next_round(b, starting);
+        }
+        Ok(())
+    }
+
+    pub(super) fn clock_edit(&mut self, edit: ClockEdit) -> Result<(), PlayError> {
+        if !self.settings.clock {
+            return Err(refused("the chess clock is off in the settings", "W9"));
+        }
+        let round = self.battle.as_ref().map_or(0, |b| b.round);
+        match edit {
+            ClockEdit::Start { player, now_ms } => {
+                if !self.clock.started()
+                    && let Some(s) = self.starting_player
+                    && s != player
+                {
+                    return Err(refused(
+                        format!("the clock starts when the starting player ({s}) begins to deploy"),
+                        "W9",
+                    ));
+                }
+                if !self.clock.started() {
+                    self.clock = ChessClock::new(self.settings.clock_minutes);
+                }
+                self.clock.start(player, now_ms)?;
+            }
+            ClockEdit::Switch { now_ms } => {
+                self.clock.switch(now_ms)?;
+            }
+            ClockEdit::Pause { now_ms } => self.clock.pause(round, now_ms)?,
+            ClockEdit::Resume { now_ms } => self.clock.resume(now_ms)?,
+            ClockEdit::Tick { now_ms } => {
+                self.clock.tick(now_ms)?;
+            }
+            ClockEdit::Stop { now_ms } => self.clock.stop(now_ms)?,
+        }
+        self.check_clock();
+        Ok(())
+    }
+
+    /// Ends the battle when a clock ran out (W6, W9).
+    pub(super) fn check_clock(&mut self) {
+        if let Some(out) = self.clock.ran_out
+            && self.battle.is_some()
+            && self.end.is_none()
+        {
+            self.finish(vec![EndReason::ClockOut { player: out.player }]);
+        }
+    }
+}
+
+pub(super) fn next_round(b: &mut Battle, starting: Player) {
+    b.round = b.round.saturating_add(1);
+    b.turn_of = starting;
+    b.turns.push(TurnRecord {
+        round: b.round,
+        player: starting,
+        control: Vec::new(),
+        ended: false,
+    });
+}
+
+pub(super) fn set_entry(
+    entries: &mut Vec<ControlEntry>,
+    objective: Id,
+    control: Control,
+    from_stands: bool,
+) {
+    let entry = ControlEntry {
+        objective,
+        control,
+        from_stands,
+    };
+    match entries.iter_mut().find(|c| c.objective == objective) {
+        Some(c) => *c = entry,
+        None => entries.push(entry),
+    }
+}
