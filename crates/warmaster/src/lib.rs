@@ -95,9 +95,10 @@ pub use alternating::{AlternatingTerrain, MAX_PIECES, PASS_FROM, PlacedTerrain, 
 pub use army::{ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, Unit, UnitKind};
 pub use army_import::{MAX_COUNT, MAX_LINES, import_army};
 pub use battle::{
-    Battle, ControlEntry, EndReason, EpEntry, GameEnd, IncursionPick, TurnEp, TurnRecord, UnitState,
+    Battle, ControlEntry, EndClock, EndReason, EpEntry, GameEnd, IncursionPick, Succession, TurnEp,
+    TurnRecord, UnitState,
 };
-pub use clock::{ChessClock, ClockOut, ClockPause, ClockView, MINUTE_MS, WARNING_MS};
+pub use clock::{ChessClock, ClockOut, ClockPause, ClockView, MAX_TIME_MS, MINUTE_MS, WARNING_MS};
 pub use conquest::{
     EP_TO_WIN, EpLine, EpSource, KING_EP_PER_ROUND, SUDDEN_DEATH_LEAD, ScoringContext, score,
 };
@@ -108,7 +109,8 @@ pub use control::{
 pub use error::WarmasterError;
 pub use game::{
     ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_STANDS_ON_MAP,
-    PlayerSetup, Stage, StandLink, TerrainRecord, WarmasterEdit, WarmasterGame, is_stand,
+    PlayerSetup, RANDOM_LENGTH_LAST, RANDOM_LENGTH_ROLLS, Stage, StandLink, TerrainRecord,
+    WarmasterEdit, WarmasterGame, is_stand,
 };
 pub use player::{Edge, Player};
 pub use rolls::{RollOutcome, RollResolver, WarmasterRoll, marker_letter};

@@ -46,6 +46,9 @@ impl EpSource {
             }
             EpSource::GeneralFought { .. } => Message::new("warmaster.ep.general_fought"),
             EpSource::KingCap { .. } => Message::new("warmaster.ep.king_cap"),
+            EpSource::Withheld { event } => {
+                Message::new("warmaster.ep.withheld").nested("event", event.message())
+            }
         }
     }
 }

@@ -1,13 +1,10 @@
 //! Applying an edit: the dispatch of every [`WarmasterEdit`].
 
-//! The game: setup, terrain, scenario, battle and clock, behind
-//! `feldherr_play::Game`.
-
 use feldherr_play::{Id, PlayError, SavedResolution};
 use feldherr_table::geometry::Angle;
 use feldherr_table::{Table, TableEdit};
 
-use super::turns::set_entry;
+use super::turns::{ClockAt, set_entry};
 use super::*;
 use crate::battle::{Battle, EndReason};
 use crate::rolls::WarmasterRoll;
@@ -39,6 +36,23 @@ impl WarmasterGame {
             ));
         }
         Ok(b)
+    }
+
+    /// Refuses an event that comes after a clock ran out: the game ended
+    /// at that instant (W6, W9, PW11).
+    pub(super) fn refuse_after_clock_end(&self) -> Result<(), PlayError> {
+        if let Some(end) = &self.end
+            && let Some(EndReason::ClockOut { player }) = end.reasons.first()
+        {
+            return Err(refused(
+                format!(
+                    "{}'s clock ran out before this; the game ended then",
+                    self.player(*player).name
+                ),
+                "W9",
+            ));
+        }
+        Ok(())
     }
 
     pub(super) fn unit_of(&self, player: Player, unit: Id) -> Result<&Unit, PlayError> {
@@ -319,7 +333,12 @@ impl WarmasterGame {
                 player,
                 unit,
                 new_general,
-            } => self.unit_destroyed(*player, *unit, *new_general)?,
+                now_ms,
+            } => {
+                // After a clock ran out this is a correction (PW10).
+                self.observe_time(*now_ms)?;
+                self.unit_destroyed(*player, *unit, *new_general, *now_ms)?;
+            }
             WarmasterEdit::StandsLost { player, unit, lost } => {
                 let u = self.unit_of(*player, *unit)?.clone();
                 if *lost >= u.stands {
@@ -343,8 +362,16 @@ impl WarmasterGame {
                 s.stands_lost = *lost;
                 b.set_unit_state(s);
             }
-            WarmasterEdit::Pillaged { player, unit } => self.pillaged(*player, *unit)?,
-            WarmasterEdit::GeneralFought { player } => {
+            WarmasterEdit::Pillaged {
+                player,
+                unit,
+                now_ms,
+            } => {
+                self.observe_time(*now_ms)?;
+                self.refuse_after_clock_end()?;
+                self.pillaged(*player, *unit, *now_ms)?;
+            }
+            WarmasterEdit::GeneralFought { player, now_ms } => {
                 if self.special_rule != Some(SpecialRule::LongLiveTheKing) {
                     return Err(refused(
                         "only under Lang lebe der Koenig does a general's fight give EP",
@@ -355,10 +382,17 @@ impl WarmasterGame {
                     .battle
                     .as_ref()
                     .and_then(|b| b.generals[player.index()])
-                    .ok_or_else(|| refused(format!("{player} has no general"), "W10"))?;
+                    .ok_or_else(|| {
+                        refused(
+                            format!("{} has no general", self.player(*player).name),
+                            "W10",
+                        )
+                    })?;
+                self.observe_time(*now_ms)?;
+                self.refuse_after_clock_end()?;
                 self.battle_running()?;
                 self.king_ep(*player, EpSource::GeneralFought { general })?;
-                self.check_end(Vec::new());
+                self.check_end(Vec::new(), ClockAt::Now(*now_ms))?;
             }
             WarmasterEdit::SetControl { objective, control } => {
                 let o = self
@@ -396,9 +430,11 @@ impl WarmasterGame {
                 }
             }
             WarmasterEdit::EndTurn { now_ms } => self.end_turn(*now_ms)?,
-            WarmasterEdit::EndGame => {
+            WarmasterEdit::EndGame { now_ms } => {
+                self.observe_time(*now_ms)?;
+                self.refuse_after_clock_end()?;
                 self.battle_running()?;
-                self.finish(vec![EndReason::Agreed]);
+                self.finish(vec![EndReason::Agreed], ClockAt::Now(*now_ms))?;
             }
             WarmasterEdit::Clock(c) => self.clock_edit(*c)?,
         }

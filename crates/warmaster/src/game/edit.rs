@@ -1,8 +1,5 @@
 //! Every change to a game: [`WarmasterEdit`] and the clock's [`ClockEdit`].
 
-//! The game: setup, terrain, scenario, battle and clock, behind
-//! `feldherr_play::Game`.
-
 use feldherr_play::Id;
 use feldherr_table::geometry::{Angle, Point, Shape};
 use serde::{Deserialize, Serialize};
@@ -77,7 +74,7 @@ pub enum WarmasterEdit {
         army: Army,
     },
     /// Replace a player's army by an imported text list (see
-    /// [`import_army`]).
+    /// [`crate::import_army`]).
     ImportArmy {
         /// Whose.
         player: Player,
@@ -189,7 +186,12 @@ pub enum WarmasterEdit {
         /// The unit.
         unit: Id,
         /// The new general (W10).
+        #[serde(default)]
         new_general: Option<Id>,
+        /// Now, for the clock: needed while it runs, since the event may
+        /// end the game and the clock stops then (W9).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now_ms: Option<u64>,
     },
     /// A unit has lost this many stands in all.
     StandsLost {
@@ -206,12 +208,18 @@ pub enum WarmasterEdit {
         player: Player,
         /// The unit.
         unit: Id,
+        /// Now, for the clock (see `UnitDestroyed`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now_ms: Option<u64>,
     },
     /// Lang lebe der Koenig: `player`'s general took part in a combat or
     /// shot that destroyed enemy units (W10).
     GeneralFought {
         /// Whose general.
         player: Player,
+        /// Now, for the clock (see `UnitDestroyed`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now_ms: Option<u64>,
     },
     /// The players state the control of one objective for this turn.
     SetControl {
@@ -230,7 +238,11 @@ pub enum WarmasterEdit {
         now_ms: Option<u64>,
     },
     /// The players end the game.
-    EndGame,
+    EndGame {
+        /// Now, for the clock (needed while it runs).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now_ms: Option<u64>,
+    },
     /// A chess-clock action.
     Clock(ClockEdit),
 }

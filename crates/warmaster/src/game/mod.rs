@@ -10,6 +10,7 @@ mod setup;
 mod turns;
 
 pub use edit::{ClockEdit, WarmasterEdit};
+pub use turns::{RANDOM_LENGTH_LAST, RANDOM_LENGTH_ROLLS};
 
 use feldherr_play::{
     Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
@@ -198,7 +199,7 @@ impl WarmasterGame {
             if let Some(after_round) = b.length_roll_due {
                 return Stage::LengthRoll {
                     after_round,
-                    need: self.length_need(after_round),
+                    need: turns::length_need(after_round).unwrap_or(0),
                 };
             }
             return Stage::Turn {
@@ -228,15 +229,12 @@ impl WarmasterGame {
         }
     }
 
-    /// The score a game-length roll after `after_round` needs (W6): 2+
-    /// after the turn before the turn limit, 4+ after the turn limit.
+    /// The score a game-length roll after `after_round` needs under
+    /// Zufaellige Spieldauer (W6): 2+ after turn 5, 4+ after turn 6,
+    /// whatever the turn limit; `None` after any other turn.
     #[must_use]
-    pub fn length_need(&self, after_round: u32) -> u32 {
-        if after_round < self.settings.turn_limit {
-            2
-        } else {
-            4
-        }
+    pub fn length_need(&self, after_round: u32) -> Option<u32> {
+        turns::length_need(after_round)
     }
 
     /// The break point of `player`'s army (W7).
@@ -321,7 +319,14 @@ impl WarmasterGame {
                 size,
             )
         });
-        let clock_winner = if self.settings.clock {
+        // The clock decides only when the game ended by it (W9): a clock
+        // stops when the game ends, so the result never changes later.
+        let ended_by_clock = self.end.as_ref().is_some_and(|e| {
+            e.reasons
+                .iter()
+                .any(|r| matches!(r, crate::EndReason::ClockOut { .. }))
+        });
+        let clock_winner = if self.settings.clock && ended_by_clock {
             self.clock.clock_winner()
         } else {
             None

@@ -1,8 +1,5 @@
 //! Everything wrong with a loaded game.
 
-//! The game: setup, terrain, scenario, battle and clock, behind
-//! `feldherr_play::Game`.
-
 use feldherr_play::Problem;
 use feldherr_table::geometry::{Point, Unit as LengthUnit, distance};
 use feldherr_table::{Layer, Table};

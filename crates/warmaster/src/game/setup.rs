@@ -1,14 +1,11 @@
 //! The set-up steps: dice steps and their outcomes, scenario, layout,
 //! terrain (W1, W2, W3, PW16).
 
-//! The game: setup, terrain, scenario, battle and clock, behind
-//! `feldherr_play::Game`.
-
 use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::{Point, Shape, Vector, distance};
 use feldherr_table::{Table, TableEdit};
 
-use super::turns::next_round;
+use super::turns::{ClockAt, length_need, next_round};
 use super::*;
 use crate::battle::{EndReason, IncursionPick};
 use crate::rolls::{RollOutcome, WarmasterRoll, marker_letter};
@@ -71,7 +68,15 @@ impl WarmasterGame {
                         "W6",
                     ));
                 }
-                let want = self.length_need(*after_round);
+                if self.end.is_some() {
+                    return Err(plain_refusal("the game is over"));
+                }
+                let want = length_need(*after_round).ok_or_else(|| {
+                    refused(
+                        format!("Zufaellige Spieldauer rolls after turns 5 and 6, not after turn {after_round}"),
+                        "W6",
+                    )
+                })?;
                 if *need != want {
                     return Err(PlayError::invalid(
                         "need",
@@ -170,9 +175,14 @@ impl WarmasterGame {
                     b.rounds = after_round.saturating_add(1);
                     next_round(b, starting);
                 } else {
-                    self.finish(vec![EndReason::TurnLimit {
-                        rounds: after_round,
-                    }]);
+                    // The game ended with the turn just played: the clock
+                    // stops as of its end (PW17).
+                    self.finish(
+                        vec![EndReason::TurnLimit {
+                            rounds: after_round,
+                        }],
+                        ClockAt::HandOver,
+                    )?;
                 }
             }
             (kind, outcome) => {

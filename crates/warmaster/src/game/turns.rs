@@ -1,15 +1,43 @@
 //! The battle: its beginning, events, EP, player turns, the clock and
 //! the end (W5, W6, W9, W10).
 
-//! The game: setup, terrain, scenario, battle and clock, behind
-//! `feldherr_play::Game`.
-
 use feldherr_play::{Id, PlayError};
 
 use super::*;
-use crate::battle::{Battle, ControlEntry, EndReason, EpEntry, GameEnd, TurnRecord};
+use crate::battle::{
+    Battle, ControlEntry, EndClock, EndReason, EpEntry, GameEnd, Succession, TurnRecord,
+};
+use crate::clock::MAX_TIME_MS;
 use crate::conquest::{EP_TO_WIN, KING_EP_PER_ROUND, SUDDEN_DEATH_LEAD, score};
-use crate::{ChessClock, Control, EpLine, EpSource, Player, Scenario, SpecialRule};
+use crate::{Control, EpLine, EpSource, Player, Scenario, SpecialRule, Unit};
+
+/// Zufaellige Spieldauer: the game turns after which the starting player
+/// rolls, with the score that gives another turn (W6): 2+ after turn 5,
+/// 4+ after turn 6.
+pub const RANDOM_LENGTH_ROLLS: [(u32, u32); 2] = [(5, 2), (6, 4)];
+/// Zufaellige Spieldauer: the game ends after this turn at the latest (W6).
+pub const RANDOM_LENGTH_LAST: u32 = 7;
+
+/// The score a game-length roll after `after_round` needs (W6).
+#[must_use]
+pub(crate) fn length_need(after_round: u32) -> Option<u32> {
+    RANDOM_LENGTH_ROLLS
+        .iter()
+        .find(|(after, _)| *after == after_round)
+        .map(|(_, need)| *need)
+}
+
+/// When the clock stops as the game ends.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ClockAt {
+    /// At the time the ending edit gives (needed while the clock runs).
+    Now(Option<u64>),
+    /// As of the end of the last player turn: the clock was handed over
+    /// then, and the game ended with that turn (PW17).
+    HandOver,
+    /// The clock ran out: it stopped at that instant.
+    RanOut,
+}
 
 impl WarmasterGame {
     pub(super) fn begin_battle(&mut self) -> Result<(), PlayError> {
@@ -34,8 +62,10 @@ impl WarmasterGame {
         if self.alternating.as_ref().is_some_and(|a| !a.finished) {
             return Err(refused("finish the terrain placement first", "W1"));
         }
+        // Zufaellige Spieldauer: five turns, then the rolls (W6), whatever
+        // the turn limit.
         let rounds = if self.special_rule == Some(SpecialRule::RandomGameLength) {
-            self.settings.turn_limit.saturating_sub(1)
+            RANDOM_LENGTH_ROLLS[0].0
         } else {
             self.settings.turn_limit
         };
@@ -55,8 +85,20 @@ impl WarmasterGame {
             length_roll_due: None,
             generals,
             units: Vec::new(),
+            successions: Vec::new(),
         });
         Ok(())
+    }
+
+    /// Whether EP can be gained now: from the second player's second turn
+    /// on, for EP of every source (W5, clarified 2026-11-26), and only
+    /// while the game is played.
+    #[must_use]
+    pub fn ep_open(&self) -> bool {
+        match (&self.battle, &self.end) {
+            (Some(b), None) => self.is_scoring_point(b.round, b.turn_of),
+            _ => false,
+        }
     }
 
     pub(super) fn push_ep(&mut self, line: EpLine) {
@@ -70,9 +112,36 @@ impl WarmasterGame {
         }
     }
 
+    /// An event's EP (Killbox, Verbranntes Land): counted at once (PW3),
+    /// or withheld with a line of 0 saying why before the second player's
+    /// second turn (W5).
+    fn event_ep(&mut self, player: Player, source: EpSource) {
+        let line = if self.ep_open() {
+            EpLine {
+                player,
+                source,
+                ep: 1,
+            }
+        } else {
+            EpLine {
+                player,
+                source: EpSource::Withheld {
+                    event: Box::new(source),
+                },
+                ep: 0,
+            }
+        };
+        self.push_ep(line);
+    }
+
     /// Lang lebe der Koenig: one EP for `player`, at most 2 per general
-    /// and game turn (W10).
+    /// and game turn (W10); withheld before the second player's second
+    /// turn (W5).
     pub(super) fn king_ep(&mut self, player: Player, source: EpSource) -> Result<(), PlayError> {
+        if !self.ep_open() {
+            self.event_ep(player, source);
+            return Ok(());
+        }
         let b = self
             .battle
             .as_ref()
@@ -103,11 +172,43 @@ impl WarmasterGame {
         Ok(())
     }
 
+    /// The time an edit gives, checked and brought to the clock: a clock
+    /// that ran out before it ends the game at that instant (W6, W9,
+    /// PW11). While the clock runs, an edit that may end the game must
+    /// give the time, since the clock stops then.
+    pub(super) fn observe_time(&mut self, now_ms: Option<u64>) -> Result<(), PlayError> {
+        if let Some(now) = now_ms
+            && now > MAX_TIME_MS
+        {
+            return Err(PlayError::invalid(
+                "now_ms",
+                now,
+                format!("a time of at most {MAX_TIME_MS} ms"),
+            ));
+        }
+        if !self.settings.clock || self.end.is_some() {
+            return Ok(());
+        }
+        match now_ms {
+            Some(now) => {
+                self.clock.tick(now)?;
+                self.check_clock()
+            }
+            None if self.clock.live() && self.battle.is_some() => Err(refused(
+                "the chess clock runs: give the time (now_ms) with an edit that may end the game, \
+                 so the clock stops when it ends",
+                "W9",
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub(super) fn unit_destroyed(
         &mut self,
         player: Player,
         unit: Id,
         new_general: Option<Id>,
+        now_ms: Option<u64>,
     ) -> Result<(), PlayError> {
         let u = self.unit_of(player, unit)?.clone();
         let after_end = self.end.is_some();
@@ -135,24 +236,25 @@ impl WarmasterGame {
             }
             return Ok(());
         }
-        // Event EP count at once, outside the scenario cap (PW3, PW8).
+        // Event EP count at once, outside the scenario cap (PW3), from the
+        // second player's second turn on (W5).
         let killer = player.other();
         let mut reasons = Vec::new();
         if self.special_rule == Some(SpecialRule::Killbox) && !u.kind.is_character() {
             // Units only, not characters (PW4).
-            self.push_ep(EpLine {
-                player: killer,
-                source: EpSource::Killbox {
+            self.event_ep(
+                killer,
+                EpSource::Killbox {
                     unit,
                     name: u.name.clone(),
                 },
-                ep: 1,
-            });
+            );
         }
         let is_general = self
             .battle
             .as_ref()
             .is_some_and(|b| b.generals[player.index()] == Some(unit));
+        let owner = self.player(player).name.clone();
         if is_general {
             if self.special_rule == Some(SpecialRule::LongLiveTheKing) {
                 let by_general = self
@@ -167,7 +269,7 @@ impl WarmasterGame {
                         by_general,
                     },
                 )?;
-                let candidates: Vec<Id> = self
+                let candidates: Vec<&Unit> = self
                     .army(player)
                     .units
                     .iter()
@@ -178,36 +280,46 @@ impl WarmasterGame {
                             !s.destroyed && !s.pillaged
                         })
                     })
-                    .map(|c| c.id)
                     .collect();
                 if candidates.is_empty() {
                     if new_general.is_some() {
-                        return Err(refused(format!("{player} has no character left"), "W10"));
+                        return Err(refused(format!("{owner} has no character left"), "W10"));
                     }
                     reasons.push(EndReason::GeneralSlain { player });
                 } else {
+                    let names: Vec<&str> = candidates.iter().map(|c| c.name.as_str()).collect();
                     let Some(new) = new_general else {
                         return Err(refused(
                             format!(
-                                "the general is slain: {player} names a new general from his characters ({})",
-                                candidates
-                                    .iter()
-                                    .map(ToString::to_string)
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
+                                "the general \"{}\" is slain: {owner} names a new general from his characters ({})",
+                                u.name,
+                                names.join(", ")
                             ),
                             "W10",
                         ));
                     };
-                    if !candidates.contains(&new) {
+                    if !candidates.iter().any(|c| c.id == new) {
+                        let named = self
+                            .army(player)
+                            .unit(new)
+                            .map_or_else(|| new.to_string(), |c| format!("\"{}\"", c.name));
                         return Err(PlayError::invalid(
                             "new_general",
-                            new,
-                            "not a living character of the player",
+                            named,
+                            format!(
+                                "not a living character of {owner}; one of: {}",
+                                names.join(", ")
+                            ),
                         ));
                     }
                     if let Some(b) = self.battle.as_mut() {
                         b.generals[player.index()] = Some(new);
+                        b.successions.push(Succession {
+                            player,
+                            slain: unit,
+                            successor: new,
+                            round: b.round,
+                        });
                     }
                 }
             } else {
@@ -228,8 +340,7 @@ impl WarmasterGame {
         if self.broken(player) {
             reasons.push(EndReason::ArmyBroken { player });
         }
-        self.check_end(reasons);
-        Ok(())
+        self.check_end(reasons, ClockAt::Now(now_ms))
     }
 
     /// Whether `player`'s army reached its break point (W7): destroyed
@@ -250,7 +361,12 @@ impl WarmasterGame {
         destroyed > 0 && destroyed >= bp
     }
 
-    pub(super) fn pillaged(&mut self, player: Player, unit: Id) -> Result<(), PlayError> {
+    pub(super) fn pillaged(
+        &mut self,
+        player: Player,
+        unit: Id,
+        now_ms: Option<u64>,
+    ) -> Result<(), PlayError> {
         if self.special_rule != Some(SpecialRule::ScorchedEarth) {
             return Err(refused(
                 "units leave the table to pillage only under Verbranntes Land",
@@ -268,19 +384,18 @@ impl WarmasterGame {
         }
         s.pillaged = true;
         b.set_unit_state(s);
-        self.push_ep(EpLine {
-            player,
-            source: EpSource::ScorchedEarth { unit, name: u.name },
-            ep: 1,
-        });
-        self.check_end(Vec::new());
-        Ok(())
+        self.event_ep(player, EpSource::ScorchedEarth { unit, name: u.name });
+        self.check_end(Vec::new(), ClockAt::Now(now_ms))
     }
 
     /// Ends the game if `reasons` or the EP totals say so (W6).
-    pub(super) fn check_end(&mut self, mut reasons: Vec<EndReason>) {
+    pub(super) fn check_end(
+        &mut self,
+        mut reasons: Vec<EndReason>,
+        at: ClockAt,
+    ) -> Result<(), PlayError> {
         if self.end.is_some() || self.battle.is_none() {
-            return;
+            return Ok(());
         }
         let ep = Player::BOTH.map(|p| self.ep(p));
         for p in Player::BOTH {
@@ -291,26 +406,66 @@ impl WarmasterGame {
         if self.special_rule == Some(SpecialRule::SuddenDeath) {
             let lead = ep[0].saturating_sub(ep[1]);
             let leader = if lead > 0 { Player::A } else { Player::B };
-            if lead.abs() >= SUDDEN_DEATH_LEAD
+            if lead.saturating_abs() >= SUDDEN_DEATH_LEAD
                 && !reasons.contains(&EndReason::TenEp { player: leader })
             {
                 reasons.insert(0, EndReason::SuddenDeath { leader });
             }
         }
-        if !reasons.is_empty() {
-            self.finish(reasons);
+        if reasons.is_empty() {
+            return Ok(());
         }
+        self.finish(reasons, at)
     }
 
-    pub(super) fn finish(&mut self, reasons: Vec<EndReason>) {
-        if let Some(b) = &self.battle {
-            self.end = Some(GameEnd {
-                round: b.round,
-                turn_of: b.turn_of,
-                reasons,
-                clock: None,
-            });
+    /// Ends the game for `reasons`; the chess clock stops then (W6, W9).
+    /// A game that ended stays ended: the first end is kept.
+    pub(super) fn finish(&mut self, reasons: Vec<EndReason>, at: ClockAt) -> Result<(), PlayError> {
+        if self.end.is_some() {
+            return Ok(());
         }
+        let Some(b) = &self.battle else {
+            return Ok(());
+        };
+        let (round, turn_of) = (b.round, b.turn_of);
+        let clock = if self.settings.clock && self.clock.started() {
+            let at_ms = match at {
+                ClockAt::Now(Some(now)) => {
+                    self.clock.stop(now)?;
+                    now
+                }
+                ClockAt::Now(None) if self.clock.live() => {
+                    return Err(refused(
+                        "the chess clock runs: give the time (now_ms) with the edit that ends the game",
+                        "W9",
+                    ));
+                }
+                ClockAt::Now(None) => self.clock.last_ms,
+                ClockAt::HandOver => {
+                    let at = if self.clock.running.is_some() {
+                        self.clock.since_ms
+                    } else {
+                        self.clock.last_ms
+                    };
+                    self.clock.stop_at_hand_over();
+                    at
+                }
+                ClockAt::RanOut => self.clock.ran_out.map_or(self.clock.last_ms, |o| o.at_ms),
+            };
+            Some(EndClock {
+                at_ms,
+                remaining_ms: Player::BOTH.map(|p| self.clock.remaining(p, at_ms)),
+            })
+        } else {
+            None
+        };
+        self.end = Some(GameEnd {
+            round,
+            turn_of,
+            reasons,
+            clock,
+        });
+        Ok(())
     }
 
     pub(super) fn end_turn(&mut self, now_ms: Option<u64>) -> Result<(), PlayError> {
@@ -321,13 +476,17 @@ impl WarmasterGame {
             let b = self.battle_running()?;
             (b.round, b.turn_of)
         };
-        if let (Some(now), true) = (now_ms, self.settings.clock) {
-            // A clock that ran out during the turn ended the game then
-            // (W6, W9): the turn is not scored (PW11).
-            if self.clock.tick(now)?.is_some() {
-                self.check_clock();
-                return Ok(());
-            }
+        if self.settings.clock && self.clock.live() && now_ms.is_none() {
+            return Err(refused(
+                "the chess clock runs: give the time (now_ms) when a turn ends",
+                "W9",
+            ));
+        }
+        // A clock that ran out during the turn ended the game then (W6,
+        // W9): the turn is not scored (PW11).
+        self.observe_time(now_ms)?;
+        if self.end.is_some() {
+            return Ok(());
         }
         if self.is_scoring_point(round, turn_of) {
             if self.scenario == Some(Scenario::Incursion)
@@ -367,39 +526,40 @@ impl WarmasterGame {
                 self.push_ep(line);
             }
         }
-        if let (Some(now), true) = (now_ms, self.settings.clock) {
-            if self.clock.running.is_some() {
-                self.clock.switch(now)?;
-            } else {
-                self.clock.tick(now)?;
-            }
-        }
         if let Some(t) = self.battle.as_mut().and_then(Battle::current_mut) {
             t.ended = true;
         }
-        self.check_end(Vec::new());
+        self.check_end(Vec::new(), ClockAt::Now(now_ms))?;
         if self.end.is_some() {
             return Ok(());
         }
+        // The other player's clock starts, also when the clock was paused
+        // for the combat phase (W9, clarified 2026-11-26).
+        if let (Some(now), true) = (now_ms, self.settings.clock && self.clock.live()) {
+            self.clock.hand_over(turn_of.other(), now)?;
+        }
         let random = self.special_rule == Some(SpecialRule::RandomGameLength);
-        let limit = self.settings.turn_limit;
         let b = self
             .battle
             .as_mut()
             .ok_or_else(|| plain_refusal("the battle has not begun"))?;
         if turn_of == starting {
             b.turn_of = starting.other();
+            let control = carried_control(b);
             b.turns.push(TurnRecord {
                 round,
                 player: b.turn_of,
-                control: Vec::new(),
+                control,
                 ended: false,
             });
         } else if round >= b.rounds {
-            if random && round < limit.saturating_add(1) {
+            if random && round < RANDOM_LENGTH_LAST {
                 b.length_roll_due = Some(round);
             } else {
-                self.finish(vec![EndReason::TurnLimit { rounds: round }]);
+                self.finish(
+                    vec![EndReason::TurnLimit { rounds: round }],
+                    ClockAt::Now(now_ms),
+                )?;
             }
         } else {
             next_round(b, starting);
@@ -411,6 +571,12 @@ impl WarmasterGame {
         if !self.settings.clock {
             return Err(refused("the chess clock is off in the settings", "W9"));
         }
+        if self.end.is_some() && !matches!(edit, ClockEdit::Tick { .. } | ClockEdit::Stop { .. }) {
+            return Err(refused(
+                "the game is over: the chess clock stopped when it ended",
+                "W9",
+            ));
+        }
         let round = self.battle.as_ref().map_or(0, |b| b.round);
         match edit {
             ClockEdit::Start { player, now_ms } => {
@@ -419,7 +585,10 @@ impl WarmasterGame {
                     && s != player
                 {
                     return Err(refused(
-                        format!("the clock starts when the starting player ({s}) begins to deploy"),
+                        format!(
+                            "the clock starts when the starting player ({}) begins to deploy",
+                            self.player(s).name
+                        ),
                         "W9",
                     ));
                 }
@@ -438,28 +607,48 @@ impl WarmasterGame {
             }
             ClockEdit::Stop { now_ms } => self.clock.stop(now_ms)?,
         }
-        self.check_clock();
-        Ok(())
+        self.check_clock()
     }
 
     /// Ends the battle when a clock ran out (W6, W9).
-    pub(super) fn check_clock(&mut self) {
+    pub(super) fn check_clock(&mut self) -> Result<(), PlayError> {
         if let Some(out) = self.clock.ran_out
             && self.battle.is_some()
             && self.end.is_none()
         {
-            self.finish(vec![EndReason::ClockOut { player: out.player }]);
+            self.finish(
+                vec![EndReason::ClockOut { player: out.player }],
+                ClockAt::RanOut,
+            )?;
         }
+        Ok(())
     }
 }
 
+/// The control the new player turn starts from: the last turn's,
+/// carried over (the players change only what changed).
+fn carried_control(b: &Battle) -> Vec<ControlEntry> {
+    b.current()
+        .map(|t| {
+            t.control
+                .iter()
+                .map(|c| ControlEntry {
+                    carried: true,
+                    ..*c
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 pub(super) fn next_round(b: &mut Battle, starting: Player) {
+    let control = carried_control(b);
     b.round = b.round.saturating_add(1);
     b.turn_of = starting;
     b.turns.push(TurnRecord {
         round: b.round,
         player: starting,
-        control: Vec::new(),
+        control,
         ended: false,
     });
 }
@@ -474,6 +663,7 @@ pub(super) fn set_entry(
         objective,
         control,
         from_stands,
+        carried: false,
     };
     match entries.iter_mut().find(|c| c.objective == objective) {
         Some(c) => *c = entry,

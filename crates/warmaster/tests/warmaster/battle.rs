@@ -116,7 +116,7 @@ fn w5_scoring_starts_at_the_second_players_second_turn() {
     ));
     ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 1 A
     ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 1 B
-    turn(&mut g, &mut t, &hill); // 2 A: not scored
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 2 A: not scored
     assert_eq!(g.ep(Player::A), 0);
     assert!(matches!(
         g.stage(),
@@ -127,6 +127,7 @@ fn w5_scoring_starts_at_the_second_players_second_turn() {
             ..
         }
     ));
+    // Nothing was stated before: every objective is missing.
     let msg = refused(&mut g, &mut t, E::EndTurn { now_ms: None });
     assert!(msg.contains("missing: Hill, West, East"), "{msg}");
     turn(&mut g, &mut t, &hill); // 2 B: scored for both players
@@ -139,6 +140,35 @@ fn w5_scoring_starts_at_the_second_players_second_turn() {
     assert_eq!(chart[4].total, [2, 0]);
 }
 
+#[test]
+fn control_carries_over_from_the_last_player_turn() {
+    // Issue 25, 8: the control stated in one player turn is where the
+    // next one starts; ending the turn confirms it.
+    let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, Settings::default());
+    for _ in 0..3 {
+        ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    }
+    turn(&mut g, &mut t, &[("Hill", a()), ("West", a())]); // 2 B: 2 EP
+    let carried = g.battle.as_ref().and_then(|b| b.current()).expect("3 A");
+    assert_eq!(carried.control.len(), 3);
+    assert!(carried.control.iter().all(|c| c.carried));
+    // 3 A: one click changes the west marker; the rest stands.
+    let west = g.objectives[1].id;
+    ok(
+        &mut g,
+        &mut t,
+        E::SetControl {
+            objective: west,
+            control: Control::NOBODY,
+        },
+    );
+    let now = g.battle.as_ref().and_then(|b| b.current()).expect("3 A");
+    assert!(!now.control[1].carried && now.control[0].carried);
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 3 A: 1 EP
+    assert_eq!(g.ep(Player::A), 3);
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 3 B: carried, 1 EP
+    assert_eq!(g.ep(Player::A), 4);
+}
 #[test]
 fn w6_ten_ep_ends_the_game_at_once() {
     let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, Settings::default());
@@ -201,6 +231,7 @@ fn w6_a_slain_general_ends_the_game_without_the_king_rule() {
             player: Player::B,
             unit: GENERAL,
             new_general: Some(HERO),
+            now_ms: None,
         },
     );
     assert!(msg.contains("only under Lang lebe der Koenig"), "{msg}");
@@ -211,6 +242,7 @@ fn w6_a_slain_general_ends_the_game_without_the_king_rule() {
             player: Player::B,
             unit: GENERAL,
             new_general: None,
+            now_ms: None,
         },
     );
     let end = g.end.clone().expect("ended");
@@ -226,6 +258,23 @@ fn w6_a_slain_general_ends_the_game_without_the_king_rule() {
     assert_eq!(g.victory().sides[0].total, 225);
 }
 
+/// Ends player turns 1 A, 1 B and 2 A: EP count from 2 B on (W5).
+pub fn to_second_players_second_turn(g: &mut WarmasterGame, t: &mut Table) {
+    for _ in 0..3 {
+        ok(g, t, E::EndTurn { now_ms: None });
+    }
+    assert!(g.ep_open());
+}
+
+fn destroyed(player: Player, unit: Id) -> E {
+    E::UnitDestroyed {
+        player,
+        unit,
+        new_general: None,
+        now_ms: None,
+    }
+}
+
 #[test]
 fn w10_long_live_the_king() {
     let (mut g, mut t) = ready(
@@ -233,17 +282,15 @@ fn w10_long_live_the_king() {
         Some(SpecialRule::LongLiveTheKing),
         Settings::default(),
     );
+    to_second_players_second_turn(&mut g, &mut t);
     // B's general is slain: B must name a new general from his characters.
-    let msg = refused(
-        &mut g,
-        &mut t,
-        E::UnitDestroyed {
-            player: Player::B,
-            unit: GENERAL,
-            new_general: None,
-        },
+    let msg = refused(&mut g, &mut t, destroyed(Player::B, GENERAL));
+    assert!(
+        msg.contains(
+            "the general \"General\" is slain: Bernd names a new general from his characters (Hero)"
+        ),
+        "{msg}"
     );
-    assert!(msg.contains("names a new general"), "{msg}");
     let msg = refused(
         &mut g,
         &mut t,
@@ -251,9 +298,13 @@ fn w10_long_live_the_king() {
             player: Player::B,
             unit: GENERAL,
             new_general: Some(SPEARMEN[0]),
+            now_ms: None,
         },
     );
-    assert!(msg.contains("new_general"), "{msg}");
+    assert!(
+        msg.starts_with("new_general: \"Spearmen 1\" is refused: not a living character of Bernd"),
+        "{msg}"
+    );
     ok(
         &mut g,
         &mut t,
@@ -261,14 +312,38 @@ fn w10_long_live_the_king() {
             player: Player::B,
             unit: GENERAL,
             new_general: Some(HERO),
+            now_ms: None,
         },
     );
     assert!(g.end.is_none(), "the game goes on (W10)");
     assert_eq!(g.ep(Player::A), 1, "slaying the general gives an EP");
     assert_eq!(g.battle.as_ref().map(|b| b.generals[1]), Some(Some(HERO)));
+    assert_eq!(
+        g.battle.as_ref().map(|b| b.successions.clone()),
+        Some(vec![feldherr_warmaster::Succession {
+            player: Player::B,
+            slain: GENERAL,
+            successor: HERO,
+            round: 2
+        }])
+    );
     // A's general fights twice more in this turn: the second is over the cap of 2.
-    ok(&mut g, &mut t, E::GeneralFought { player: Player::A });
-    ok(&mut g, &mut t, E::GeneralFought { player: Player::A });
+    ok(
+        &mut g,
+        &mut t,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
+        },
+    );
     assert_eq!(
         g.ep(Player::A),
         2,
@@ -280,20 +355,18 @@ fn w10_long_live_the_king() {
             .any(|e| matches!(e.line.source, EpSource::KingCap { .. }) && e.line.ep == -1)
     );
     // Next game turn: a fresh allowance.
-    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
-    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
-    ok(&mut g, &mut t, E::GeneralFought { player: Player::A });
-    assert_eq!(g.ep(Player::A), 3);
-    // B's new general is slain and no character is left: the game ends.
+    turn(&mut g, &mut t, &[]);
     ok(
         &mut g,
         &mut t,
-        E::UnitDestroyed {
-            player: Player::B,
-            unit: HERO,
-            new_general: None,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
         },
     );
+    assert_eq!(g.ep(Player::A), 3);
+    // B's new general is slain and no character is left: the game ends.
+    ok(&mut g, &mut t, destroyed(Player::B, HERO));
     let end = g.end.clone().expect("ended");
     assert_eq!(
         end.reasons,
@@ -302,6 +375,86 @@ fn w10_long_live_the_king() {
     assert_eq!(g.ep(Player::A), 4);
 }
 
+#[test]
+fn w5_no_ep_of_any_source_before_the_second_players_second_turn() {
+    // W5, clarified 2026-11-26 (text line 79: "EP koennen immer ab dem
+    // zweiten Spielzug des zweiten Spielers erhalten werden"): Killbox,
+    // Lang lebe der Koenig and Verbranntes Land give nothing before; the
+    // event is recorded with a line of 0 EP saying why.
+    let (mut g, mut t) = ready(
+        Scenario::Linebreak,
+        Some(SpecialRule::Killbox),
+        Settings::default(),
+    );
+    assert!(!g.ep_open());
+    ok(&mut g, &mut t, destroyed(Player::B, SPEARMEN[0])); // 1 A
+    assert_eq!(g.ep(Player::A), 0);
+    let line = &g.ep_lines()[0].line;
+    assert_eq!(line.ep, 0);
+    assert!(
+        matches!(&line.source, EpSource::Withheld { event } if matches!(**event, EpSource::Killbox { .. })),
+        "{line:?}"
+    );
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    ok(&mut g, &mut t, destroyed(Player::B, SPEARMEN[1])); // 2 A
+    assert_eq!(g.ep(Player::A), 0);
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    // 2 B: from now on.
+    ok(&mut g, &mut t, destroyed(Player::A, SPEARMEN[1]));
+    assert_eq!(g.ep(Player::B), 1);
+
+    // Lang lebe der Koenig in turn 1: the successor is named, no EP.
+    let (mut g, mut t) = ready(
+        Scenario::Outflanked,
+        Some(SpecialRule::LongLiveTheKing),
+        Settings::default(),
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::UnitDestroyed {
+            player: Player::B,
+            unit: GENERAL,
+            new_general: Some(HERO),
+            now_ms: None,
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
+        },
+    );
+    assert_eq!(g.ep(Player::A), 0);
+    assert_eq!(g.ep_lines().len(), 2);
+    assert!(g.ep_lines().iter().all(|e| e.line.ep == 0));
+
+    // Verbranntes Land in turn 1 B.
+    let (mut g, mut t) = ready(
+        Scenario::Entrenched,
+        Some(SpecialRule::ScorchedEarth),
+        Settings::default(),
+    );
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    ok(
+        &mut g,
+        &mut t,
+        E::Pillaged {
+            player: Player::B,
+            unit: KNIGHTS[0],
+            now_ms: None,
+        },
+    );
+    assert_eq!(g.ep(Player::B), 0);
+    assert!(
+        g.battle
+            .as_ref()
+            .is_some_and(|b| b.unit_state(Player::B, KNIGHTS[0]).pillaged)
+    );
+}
 #[test]
 fn w6_w7_the_break_point_ends_the_game() {
     let (mut g, mut t) = ready(Scenario::Entrenched, None, Settings::default());
@@ -314,6 +467,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: HERO,
             new_general: None,
+            now_ms: None,
         },
     );
     ok(
@@ -323,6 +477,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     ok(
@@ -332,6 +487,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: SPEARMEN[1],
             new_general: None,
+            now_ms: None,
         },
     );
     assert!(g.end.is_none());
@@ -342,6 +498,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: KNIGHTS[0],
             new_general: None,
+            now_ms: None,
         },
     );
     let end = g.end.clone().expect("ended");
@@ -360,6 +517,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
         Some(SpecialRule::Killbox),
         Settings::default(),
     );
+    to_second_players_second_turn(&mut g, &mut t);
     ok(
         &mut g,
         &mut t,
@@ -367,6 +525,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 1);
@@ -378,6 +537,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::B,
             unit: HERO,
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 1);
@@ -388,6 +548,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::A,
             unit: KNIGHTS[1],
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::B), 1);
@@ -400,6 +561,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 0);
@@ -412,6 +574,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         Some(SpecialRule::ScorchedEarth),
         Settings::default(),
     );
+    to_second_players_second_turn(&mut g, &mut t);
     ok(
         &mut g,
         &mut t,
@@ -427,6 +590,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: KNIGHTS[0],
+            now_ms: None,
         },
     );
     ok(
@@ -435,6 +599,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: SPEARMEN[0],
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 2);
@@ -444,6 +609,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: KNIGHTS[0],
+            now_ms: None,
         },
     );
     assert!(msg.contains("off the table"), "{msg}");
@@ -459,6 +625,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: KNIGHTS[0],
+            now_ms: None,
         },
     );
     assert!(msg.contains("Verbranntes Land"), "{msg}");
@@ -722,6 +889,7 @@ fn w9_a_clock_running_out_ends_the_game_and_decides_it() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: Some(120_000),
         },
     );
     // B's ten minutes run out; A has nine left: A wins whatever the VP.
@@ -1036,7 +1204,7 @@ fn pw10_losses_can_be_corrected_after_the_end_without_ep() {
         Some(SpecialRule::Killbox),
         Settings::default(),
     );
-    ok(&mut g, &mut t, E::EndGame);
+    ok(&mut g, &mut t, E::EndGame { now_ms: None });
     ok(
         &mut g,
         &mut t,
@@ -1044,6 +1212,7 @@ fn pw10_losses_can_be_corrected_after_the_end_without_ep() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     ok(
@@ -1228,4 +1397,69 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     // With a marker in the open no roll is needed.
     let err = refused(&mut g, &mut t, E::Roll(WarmasterRoll::IncursionTerrain {}));
     assert!(err.contains("open ground"), "{err}");
+}
+
+#[test]
+fn w6_random_game_length_ignores_the_turn_limit() {
+    // Text line 154: after 5 turns a D6 2+, after the sixth a 4+, after
+    // the seventh the game ends "auf jeden Fall", whatever turn limit the
+    // settings hold.
+    for turn_limit in [3, 6, 10] {
+        let settings = Settings {
+            turn_limit,
+            ..Settings::default()
+        };
+        let (mut g, mut t) = ready(
+            Scenario::Linebreak,
+            Some(SpecialRule::RandomGameLength),
+            settings,
+        );
+        play_rounds(&mut g, &mut t, |g| {
+            matches!(g.stage(), Stage::LengthRoll { .. }) || g.end.is_some()
+        });
+        assert_eq!(
+            g.stage(),
+            Stage::LengthRoll {
+                after_round: 5,
+                need: 2
+            },
+            "turn limit {turn_limit}"
+        );
+        roll(
+            &mut g,
+            &mut t,
+            WarmasterRoll::GameLength {
+                after_round: 5,
+                need: 2,
+            },
+            &[Answer::Dice(vec![2])],
+        );
+        play_rounds(&mut g, &mut t, |g| {
+            matches!(g.stage(), Stage::LengthRoll { .. })
+        });
+        assert_eq!(
+            g.stage(),
+            Stage::LengthRoll {
+                after_round: 6,
+                need: 4
+            }
+        );
+        roll(
+            &mut g,
+            &mut t,
+            WarmasterRoll::GameLength {
+                after_round: 6,
+                need: 4,
+            },
+            &[Answer::Dice(vec![6])],
+        );
+        play_rounds(&mut g, &mut t, |g| g.end.is_some());
+        assert_eq!(
+            g.end.clone().map(|e| e.reasons),
+            Some(vec![EndReason::TurnLimit { rounds: 7 }]),
+            "turn limit {turn_limit}"
+        );
+    }
+    assert_eq!(WarmasterGame::new_game().length_need(4), None);
+    assert_eq!(WarmasterGame::new_game().length_need(6), Some(4));
 }
