@@ -92,7 +92,10 @@ mod tournament;
 mod victory;
 
 pub use alternating::{AlternatingTerrain, MAX_PIECES, PASS_FROM, PlacedTerrain, TerrainStep};
-pub use army::{ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, Unit, UnitKind};
+pub use army::{
+    ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, DESTRUCTIVE_ATTACKS, ForbiddenItem, Unit, UnitKind,
+    UnitRules,
+};
 pub use army_import::{MAX_COUNT, MAX_LINES, import_army};
 pub use battle::{
     Battle, ControlEntry, EndClock, EndReason, EpEntry, GameEnd, IncursionPick, Succession, TurnEp,
@@ -115,11 +118,12 @@ pub use game::{
 pub use player::{Edge, Player};
 pub use rolls::{RollOutcome, RollResolver, WarmasterRoll, marker_letter};
 pub use scenario::{LayoutMarker, MarkerKind, Objective, Scenario, SpecialRule};
-pub use settings::{GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
+pub use settings::{GameTerms, GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
 pub use terrain::{
-    Defended, EDGE_CLEARANCE_CM, Entry, OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM, PIECE_CLEARANCE_CM,
-    STAND_KIND, Sight, TERRAIN_GUIDELINE, TerrainEffects, TerrainType, ZONE_KIND, ZONE_RADIUS_CM,
-    cheat_sheet, placement_violations, terrain_piece, warmaster_table_rules,
+    DESTRUCTIVE_NOTE, Defended, EDGE_CLEARANCE_CM, Entry, OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM,
+    PIECE_CLEARANCE_CM, STAND_KIND, Sight, TERRAIN_GUIDELINE, TerrainEffects, TerrainType,
+    ZONE_KIND, ZONE_RADIUS_CM, cheat_sheet, placement_violations, terrain_piece,
+    warmaster_table_rules,
 };
 pub use tournament::{
     TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints, TournamentResult,

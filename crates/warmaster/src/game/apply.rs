@@ -9,7 +9,9 @@ use super::*;
 use crate::battle::{Battle, EndReason};
 use crate::rolls::WarmasterRoll;
 use crate::terrain::{STAND_KIND, warmaster_table_rules};
-use crate::{Army, ChessClock, Edge, EpSource, MarkerKind, Player, SpecialRule, Unit, import_army};
+use crate::{
+    Army, ChessClock, Edge, EpSource, MarkerKind, Player, Settings, SpecialRule, Unit, import_army,
+};
 
 impl WarmasterGame {
     pub(super) fn before_battle(&self, what: &str) -> Result<(), PlayError> {
@@ -55,10 +57,38 @@ impl WarmasterGame {
         Ok(())
     }
 
+    /// Refuses settings that break the terms the event prescribes.
+    fn check_prescribed(&self, settings: &Settings) -> Result<(), PlayError> {
+        match self.prescribed {
+            Some(terms) if !terms.kept_by(settings) => Err(PlayError::refused(
+                format!(
+                    "the event prescribes {} points and its Guardians options for this game",
+                    terms.game_size
+                ),
+                Some("W11"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses an army the setup may not hold: units out of bounds, ids
+    /// used twice, two Generals, items "Arrogant" forbids (W11).
+    fn check_army(&self, army: &Army) -> Result<(), PlayError> {
+        army.check(&self.settings.options)
+            .map_err(|e| PlayError::from(e).under_field("army"))
+    }
+
+    /// Replaces `player`'s army after the checks; his stands leave the map.
+    fn set_army(&mut self, player: Player, army: Army, table: &mut Table) -> Result<(), PlayError> {
+        self.check_army(&army)?;
+        self.players[player.index()].army = army;
+        self.remove_stands_of(player, table)
+    }
+
     pub(super) fn unit_of(&self, player: Player, unit: Id) -> Result<&Unit, PlayError> {
-        self.army(player)
-            .unit(unit)
-            .ok_or_else(|| PlayError::not_found(format!("unit of {player}"), unit))
+        self.army(player).unit(unit).ok_or_else(|| {
+            PlayError::not_found(format!("unit of {}", self.player(player).name), unit)
+        })
     }
 
     pub(super) fn apply_inner(
@@ -73,10 +103,32 @@ impl WarmasterGame {
                 if settings.clock_minutes != self.settings.clock_minutes && self.clock.started() {
                     return Err(refused("the clock has started; its time is fixed", "W9"));
                 }
+                self.check_prescribed(settings)?;
+                for p in Player::BOTH {
+                    if let Err(e) = self.army(p).check_items(&settings.options) {
+                        return Err(PlayError::invalid(
+                            "options.arrogant",
+                            "true",
+                            format!("{}'s army: {}", self.player(p).name, e),
+                        ));
+                    }
+                }
                 self.settings = *settings;
                 if !self.clock.started() {
                     self.clock = ChessClock::new(settings.clock_minutes);
                 }
+            }
+            WarmasterEdit::Prescribe(terms) => {
+                self.before_battle("the prescribed terms")?;
+                terms.check()?;
+                let settings = Settings {
+                    game_size: terms.game_size,
+                    options: terms.options,
+                    ..self.settings
+                };
+                self.prescribed = None;
+                self.apply_inner(&WarmasterEdit::SetSettings(settings), table)?;
+                self.prescribed = Some(*terms);
             }
             WarmasterEdit::SetClockSound(on) => self.settings.clock_sound = *on,
             WarmasterEdit::SetPlayerName { player, name } => {
@@ -88,43 +140,48 @@ impl WarmasterGame {
                         "a name of 1 to 80 characters",
                     ));
                 }
+                if self.player(player.other()).name == name {
+                    return Err(PlayError::invalid(
+                        "name",
+                        format!("\"{name}\""),
+                        "the other player has this name; the report could not tell them apart",
+                    ));
+                }
                 self.players[player.index()].name = name.to_owned();
             }
             WarmasterEdit::SetArmy { player, army } => {
                 self.before_battle("the armies")?;
-                let mut checked = Army {
-                    list: army.list.clone(),
-                    kind: army.kind,
-                    units: Vec::new(),
-                };
-                for (i, unit) in army.units.iter().enumerate() {
-                    checked
-                        .add(unit.clone())
-                        .map_err(|e| PlayError::from(e).under_field(&format!("army.units[{i}]")))?;
-                }
-                self.players[player.index()].army = checked;
-                self.remove_stands_of(*player, table)?;
+                self.set_army(*player, army.clone(), table)?;
             }
             WarmasterEdit::ImportArmy { player, text } => {
                 self.before_battle("the armies")?;
                 let army = import_army(text)?;
-                self.players[player.index()].army = army;
-                self.remove_stands_of(*player, table)?;
+                self.set_army(*player, army, table)?;
             }
             WarmasterEdit::AddUnit { player, unit } => {
                 self.before_battle("the armies")?;
-                self.players[player.index()].army.add(unit.clone())?;
+                let mut army = self.army(*player).clone();
+                army.add(unit.clone())?;
+                self.check_army(&army)?;
+                self.players[player.index()].army = army;
             }
             WarmasterEdit::UpdateUnit { player, unit } => {
                 self.before_battle("the armies")?;
                 unit.check()?;
-                let army = &mut self.players[player.index()].army;
+                let mut army = self.army(*player).clone();
                 let slot = army
                     .units
                     .iter_mut()
                     .find(|u| u.id == unit.id)
-                    .ok_or_else(|| PlayError::not_found(format!("unit of {player}"), unit.id))?;
+                    .ok_or_else(|| {
+                        PlayError::not_found(
+                            format!("unit of {}", self.player(*player).name),
+                            unit.id,
+                        )
+                    })?;
                 *slot = unit.clone();
+                self.check_army(&army)?;
+                self.players[player.index()].army = army;
             }
             WarmasterEdit::RemoveUnit { player, unit } => {
                 self.before_battle("the armies")?;

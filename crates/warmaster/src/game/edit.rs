@@ -5,7 +5,9 @@ use feldherr_table::geometry::{Angle, Point, Shape};
 use serde::{Deserialize, Serialize};
 
 use crate::rolls::WarmasterRoll;
-use crate::{Army, Control, Edge, Player, Scenario, Settings, SpecialRule, TerrainType, Unit};
+use crate::{
+    Army, Control, Edge, GameTerms, Player, Scenario, Settings, SpecialRule, TerrainType, Unit,
+};
 
 /// A chess-clock action; `now_ms` is the host's time in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +58,10 @@ pub enum ClockEdit {
 pub enum WarmasterEdit {
     /// Replace the settings (before the battle).
     SetSettings(Settings),
+    /// Take the terms an event prescribes (game size and Guardians
+    /// options) into the settings and keep them: later settings must keep
+    /// them (before the battle).
+    Prescribe(GameTerms),
     /// Switch the clock's warning tone on or off ([`Settings::clock_sound`]);
     /// a preference of the players, allowed at any time.
     SetClockSound(bool),

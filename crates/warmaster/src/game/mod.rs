@@ -26,8 +26,8 @@ use crate::rolls::WarmasterRoll;
 use crate::terrain::{STAND_KIND, warmaster_table_rules};
 use crate::victory::{UnitFate, VictoryReport, side_points, verdict};
 use crate::{
-    AlternatingTerrain, Army, ChessClock, Control, Edge, EpLine, MarkerKind, Objective, Player,
-    Scenario, Settings, SpecialRule, TerrainStep, TerrainType, VictoryCondition,
+    AlternatingTerrain, Army, ChessClock, Control, Edge, EpLine, GameTerms, MarkerKind, Objective,
+    Player, Scenario, Settings, SpecialRule, TerrainStep, TerrainType, VictoryCondition,
 };
 
 /// Most stands the map accepts (a bound, not a rule).
@@ -154,6 +154,9 @@ pub struct WarmasterGame {
     /// Every dice step.
     #[serde(default)]
     pub resolutions: Vec<SavedResolution<WarmasterRoll>>,
+    /// The terms the hosting event prescribes; the settings keep them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prescribed: Option<GameTerms>,
 }
 
 pub(crate) fn refused(reason: impl Into<String>, rule: &str) -> PlayError {
@@ -235,6 +238,23 @@ impl WarmasterGame {
     #[must_use]
     pub fn length_need(&self, after_round: u32) -> Option<u32> {
         turns::length_need(after_round)
+    }
+
+    /// The terrain cheat sheet as it reads under this game's Guardians
+    /// options (W11: "Zerstoererisch" lets monsters into wood and broken
+    /// ground), for the screens shown while terrain is placed.
+    #[must_use]
+    pub fn cheat_sheet(&self) -> Vec<crate::TerrainEffects> {
+        crate::cheat_sheet(&self.settings.options)
+    }
+
+    /// How terrain and the Guardians options treat `unit` of `player`
+    /// (W11, PW18); `None` for an unknown unit.
+    #[must_use]
+    pub fn unit_rules(&self, player: Player, unit: feldherr_play::Id) -> Option<crate::UnitRules> {
+        self.army(player)
+            .unit(unit)
+            .map(|u| u.rules(&self.settings.options))
     }
 
     /// The break point of `player`'s army (W7).
@@ -485,6 +505,7 @@ impl Game for WarmasterGame {
             end: None,
             clock: ChessClock::new(settings.clock_minutes),
             resolutions: Vec::new(),
+            prescribed: None,
         }
     }
 

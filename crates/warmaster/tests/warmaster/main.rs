@@ -11,6 +11,7 @@ mod clock;
 mod control;
 mod example;
 mod messages;
+mod options;
 mod tournament;
 
 use std::collections::BTreeMap;
