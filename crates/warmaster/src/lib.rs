@@ -116,7 +116,7 @@ pub use game::{
     WarmasterEdit, WarmasterGame, is_stand,
 };
 pub use player::{Edge, Player};
-pub use rolls::{RollOutcome, RollResolver, WarmasterRoll, marker_letter};
+pub use rolls::{OddsRow, RollOutcome, RollResolver, WarmasterRoll, marker_letter};
 pub use scenario::{LayoutMarker, MarkerKind, Objective, Scenario, SpecialRule};
 pub use settings::{GameTerms, GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
 pub use terrain::{

@@ -1125,18 +1125,15 @@ fn w2_scenario_and_special_rule_rolls() {
             assert_eq!(
                 labels,
                 [
-                    "none",
-                    "none",
-                    "Zufaellige Spieldauer",
-                    "Zufaellige Spieldauer",
-                    "Verbranntes Land",
-                    "Verbranntes Land"
+                    "no special rule (1-2)",
+                    "Random game length (3-4)",
+                    "Scorched earth (5-6)"
                 ]
             );
             assert!(
                 r.odds
                     .iter()
-                    .all(|o| (o.probability - 1.0 / 6.0).abs() < 1e-15)
+                    .all(|o| (o.probability - 1.0 / 3.0).abs() < 1e-15)
             );
             assert_eq!(r.rule.as_deref(), Some("W2"));
         }
@@ -1256,7 +1253,16 @@ fn w11_army_problems_name_their_path_in_the_game() {
         ..Settings::default()
     };
     ok(&mut g, &mut t, E::SetSettings(settings));
-    ok(&mut g, &mut t, E::ImportArmy { player: Player::B, text: "army: Dunkelelfen\nGeneral, 1, 155, general, item=Sword of Might\nSpearmen, 20, 60".into() });
+    ok(
+        &mut g,
+        &mut t,
+        E::ImportArmy {
+            player: Player::B,
+            text:
+                "army: Dunkelelfen\nGeneral, 1, 155, general, item=Sword of Might\nSpearmen, 20, 60"
+                    .into(),
+        },
+    );
     let problems: Vec<String> = g.problems(&t).iter().map(ToString::to_string).collect();
     assert!(
         problems.contains(

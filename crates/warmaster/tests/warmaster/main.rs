@@ -12,6 +12,7 @@ mod control;
 mod example;
 mod messages;
 mod options;
+mod rolls;
 mod tournament;
 
 use std::collections::BTreeMap;
