@@ -49,8 +49,10 @@
 //! ```
 //! use feldherr_dice::step::Answer;
 //! use feldherr_play::{Game, Id};
+//! use feldherr_table::geometry::Point;
 //! use feldherr_warmaster::{
-//!     Player, RollOutcome, Scenario, WarmasterEdit as E, WarmasterGame, WarmasterRoll,
+//!     Player, RollOutcome, Scenario, Stage, TerrainType, WarmasterEdit as E, WarmasterGame,
+//!     WarmasterRoll,
 //! };
 //!
 //! let mut game = WarmasterGame::new_game();
@@ -58,7 +60,13 @@
 //! game.apply(&E::ImportArmy { player: Player::A, text: "General, 1, 125, general\nSpearmen, 4, 55".into() }, &mut table)?;
 //! assert_eq!(game.break_point(Player::A).value, 2); // 4 units: half is 2 (W7)
 //!
-//! // The scenario by D6 (W2): a typed-in 4 is King of the Hill.
+//! // A table built together, then the starting player by agreement.
+//! game.apply(&E::PlaceTerrain { player: None, terrain: TerrainType::Wood, at: Point::new(30.0, 30.0), shape: None, name: None }, &mut table)?;
+//! game.apply(&E::SetStartingPlayer(Player::A), &mut table)?;
+//! assert_eq!(game.stage(), Stage::Scenario);
+//!
+//! // The starting player rolls for the scenario (W2): a typed-in 4 is
+//! // King of the Hill.
 //! game.apply(&E::Roll(WarmasterRoll::Scenario {}), &mut table)?;
 //! game.resolutions_mut().answer_at(0, Answer::Dice(vec![4]))?;
 //! assert_eq!(
@@ -68,6 +76,7 @@
 //! game.apply(&E::Apply { id: Id(1) }, &mut table)?;
 //! game.apply(&E::PlaceLayout, &mut table)?;
 //! assert_eq!(game.objectives.len(), 3); // a zone and two markers (W3)
+//! assert_eq!(game.stage(), Stage::Sides);
 //! # Ok::<(), feldherr_play::PlayError>(())
 //! ```
 

@@ -385,7 +385,7 @@ impl WarmasterGame {
                 }
                 self.stands.retain(|s| s.piece != *piece);
             }
-            WarmasterEdit::BeginBattle => self.begin_battle()?,
+            WarmasterEdit::Deployed { player, now_ms } => self.deployed(*player, *now_ms)?,
             WarmasterEdit::UnitDestroyed {
                 player,
                 unit,

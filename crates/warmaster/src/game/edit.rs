@@ -182,8 +182,17 @@ pub enum WarmasterEdit {
         /// The piece.
         piece: u64,
     },
-    /// Begin the battle: the starting player's first turn.
-    BeginBattle,
+    /// `player` has placed his whole army: first the starting player,
+    /// then his opponent; the opponent's deployment begins the battle
+    /// with the starting player's first turn (text lines 69-72). The clock
+    /// passes to the player who deploys (or begins) next.
+    Deployed {
+        /// Who has deployed.
+        player: Player,
+        /// Now, for the clock (needed while it runs).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now_ms: Option<u64>,
+    },
     /// A unit or character was destroyed. Under Lang lebe der Koenig a
     /// slain general's owner names `new_general` from his characters.
     UnitDestroyed {

@@ -72,19 +72,42 @@ pub struct StandLink {
     pub unit: Id,
 }
 
-/// Where the game stands, for the app's guide.
+/// Where the game stands, for the app's guide: the steps in the text's
+/// order (terrain, starting player, scenario, layout, sides, special
+/// rule, deployment, the battle).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Stage {
-    /// Armies and settings.
+    /// Armies and settings; then the terrain roll-off, or terrain placed
+    /// together.
     Setup,
     /// The alternating terrain placement.
     Terrain {
         /// Its next step.
         step: TerrainStep,
     },
-    /// Scenario, special rule, layout, starting player and sides.
+    /// The table was built otherwise: the roll-off for the starting
+    /// player (text line 67).
+    StartingPlayer,
+    /// The starting player rolls for the scenario (text line 53).
     Scenario,
+    /// Set up the scenario: its markers on the table (W3), Incursion's
+    /// open marker, impassable terrain pushed away.
+    Layout,
+    /// The starting player chooses his table edge (text line 69).
+    Sides,
+    /// The starting player rolls for the scenario's special rule (text
+    /// line 134).
+    SpecialRule,
+    /// `player` places his whole army: the starting player first, then
+    /// his opponent (text lines 70-71).
+    Deployment {
+        /// Who deploys.
+        player: Player,
+        /// The chess clock is due to start now: it starts when the
+        /// starting player begins to deploy (W9).
+        clock_due: bool,
+    },
     /// A player turn of the battle.
     Turn {
         /// The game turn.
@@ -154,6 +177,9 @@ pub struct WarmasterGame {
     /// Every dice step.
     #[serde(default)]
     pub resolutions: Vec<SavedResolution<WarmasterRoll>>,
+    /// Who has deployed his whole army (the starting player first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deployed: Vec<Player>,
     /// The terms the hosting event prescribes; the settings keep them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prescribed: Option<GameTerms>,
@@ -215,10 +241,31 @@ impl WarmasterGame {
             };
         }
         match &self.alternating {
-            Some(a) if !a.finished => Stage::Terrain { step: a.step() },
-            Some(_) => Stage::Scenario,
-            None if self.terrain.is_empty() => Stage::Setup,
-            None => Stage::Scenario,
+            Some(a) if !a.finished => return Stage::Terrain { step: a.step() },
+            None if self.terrain.is_empty() => return Stage::Setup,
+            _ => {}
+        }
+        let Some(starting) = self.starting_player else {
+            return Stage::StartingPlayer;
+        };
+        if self.scenario.is_none() {
+            Stage::Scenario
+        } else if self.objectives.is_empty() {
+            Stage::Layout
+        } else if self.south.is_none() {
+            Stage::Sides
+        } else if self.settings.scenario_rules && !self.special_rule_decided {
+            Stage::SpecialRule
+        } else {
+            let player = if self.deployed.contains(&starting) {
+                starting.other()
+            } else {
+                starting
+            };
+            Stage::Deployment {
+                player,
+                clock_due: self.settings.clock && !self.clock.started(),
+            }
         }
     }
 
@@ -505,6 +552,7 @@ impl Game for WarmasterGame {
             end: None,
             clock: ChessClock::new(settings.clock_minutes),
             resolutions: Vec::new(),
+            deployed: Vec::new(),
             prescribed: None,
         }
     }

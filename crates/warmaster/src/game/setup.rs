@@ -16,6 +16,20 @@ use crate::terrain::{
 use crate::{AlternatingTerrain, MarkerKind, Objective, Player, Scenario, TerrainType};
 
 impl WarmasterGame {
+    /// Refuses a step that comes after the terrain while it is not
+    /// placed: the alternating placement is over, or (on a table built
+    /// otherwise) at least one piece stands.
+    pub(super) fn terrain_placed(&self) -> Result<(), PlayError> {
+        match &self.alternating {
+            Some(a) if !a.finished => Err(refused("finish the terrain placement first", "W1")),
+            None if self.terrain.is_empty() => Err(refused(
+                "place the terrain first (12 pieces as a guide)",
+                "W1",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     pub(super) fn check_roll(&self, kind: &WarmasterRoll) -> Result<(), PlayError> {
         match kind {
             WarmasterRoll::TerrainRollOff {} => {
@@ -23,10 +37,36 @@ impl WarmasterGame {
                 if self.alternating.is_some() {
                     return Err(refused("the terrain roll-off was made already", "W1"));
                 }
+                if !self.terrain.is_empty() {
+                    return Err(refused(
+                        "terrain stands already: the table is built otherwise, not alternately",
+                        "W1",
+                    ));
+                }
             }
-            WarmasterRoll::StartRollOff {}
-            | WarmasterRoll::Scenario {}
-            | WarmasterRoll::SpecialRule { .. } => {
+            WarmasterRoll::StartRollOff {} => {
+                self.before_battle("the starting player")?;
+                if self.alternating.is_some() {
+                    return Err(refused(
+                        "after the alternating placement the player who passed is the starting player",
+                        "W1",
+                    ));
+                }
+                self.terrain_placed()?;
+            }
+            WarmasterRoll::Scenario {} => {
+                self.before_battle("the scenario")?;
+                // Text line 53: "Der Startspieler wuerfelt einen W6": once
+                // the terrain stands and the starting player is known.
+                self.terrain_placed()?;
+                if self.starting_player.is_none() {
+                    return Err(refused(
+                        "the starting player rolls for the scenario; decide him first",
+                        "W2",
+                    ));
+                }
+            }
+            WarmasterRoll::SpecialRule { .. } => {
                 self.before_battle("the scenario")?;
             }
             WarmasterRoll::IncursionTerrain {} => {

@@ -40,15 +40,16 @@ pub(super) enum ClockAt {
 }
 
 impl WarmasterGame {
-    pub(super) fn begin_battle(&mut self) -> Result<(), PlayError> {
+    /// Refuses the deployment while the set-up before it is not done, in
+    /// the text's order: terrain, starting player, scenario, layout,
+    /// sides, special rule, and both armies ready.
+    pub(super) fn ready_for_deployment(&self) -> Result<(), PlayError> {
         if self.battle.is_some() {
             return Err(plain_refusal("the battle has begun already"));
         }
-        let starting = self
-            .starting_player
-            .ok_or_else(|| plain_refusal("decide the starting player first"))?;
-        if self.south.is_none() {
-            return Err(plain_refusal("the starting player chooses his side first"));
+        self.terrain_placed()?;
+        if self.starting_player.is_none() {
+            return Err(plain_refusal("decide the starting player first"));
         }
         if self.scenario.is_none() {
             return Err(refused("decide the scenario first", "W2"));
@@ -56,12 +57,88 @@ impl WarmasterGame {
         if self.objectives.is_empty() {
             return Err(refused("place the scenario's markers first", "W3"));
         }
+        if self.south.is_none() {
+            return Err(plain_refusal("the starting player chooses his side first"));
+        }
         if self.settings.scenario_rules && !self.special_rule_decided {
             return Err(refused("roll the scenario's special rule first", "W2"));
         }
-        if self.alternating.as_ref().is_some_and(|a| !a.finished) {
-            return Err(refused("finish the terrain placement first", "W1"));
+        for p in Player::BOTH {
+            if let Some(problem) = self
+                .army(p)
+                .readiness(self.settings.game_size)
+                .into_iter()
+                .next()
+            {
+                return Err(plain_refusal(format!(
+                    "{}'s army is not ready: {}",
+                    self.player(p).name,
+                    problem.message
+                )));
+            }
         }
+        Ok(())
+    }
+
+    /// `player` has placed his whole army (text lines 70-72): the
+    /// starting player first, then his opponent, whose deployment begins
+    /// the battle. The clock passes to whoever deploys or plays next.
+    pub(super) fn deployed(
+        &mut self,
+        player: Player,
+        now_ms: Option<u64>,
+    ) -> Result<(), PlayError> {
+        self.ready_for_deployment()?;
+        let starting = self
+            .starting_player
+            .ok_or_else(|| plain_refusal("decide the starting player first"))?;
+        let next = if self.deployed.contains(&starting) {
+            starting.other()
+        } else {
+            starting
+        };
+        if player != next {
+            return Err(plain_refusal(format!(
+                "{} deploys now: the starting player places his whole army first, then his opponent",
+                self.player(next).name
+            )));
+        }
+        if self.settings.clock {
+            if !self.clock.started() {
+                return Err(refused(
+                    "start the chess clock first: it starts when the starting player begins to deploy",
+                    "W9",
+                ));
+            }
+            if self.clock.live() && now_ms.is_none() {
+                return Err(refused(
+                    "the chess clock runs: give the time (now_ms) when a player has deployed",
+                    "W9",
+                ));
+            }
+        }
+        self.observe_time(now_ms)?;
+        self.deployed.push(player);
+        if let (Some(now), true) = (
+            now_ms,
+            self.settings.clock && self.clock.live() && self.clock.ran_out.is_none(),
+        ) {
+            self.clock.hand_over(player.other(), now)?;
+        }
+        if player != starting {
+            self.begin_battle()?;
+            // A clock that ran out during the deployment ends the game at
+            // once (W9).
+            self.check_clock()?;
+        }
+        Ok(())
+    }
+
+    fn begin_battle(&mut self) -> Result<(), PlayError> {
+        self.ready_for_deployment()?;
+        let starting = self
+            .starting_player
+            .ok_or_else(|| plain_refusal("decide the starting player first"))?;
         // Zufaellige Spieldauer: five turns, then the rolls (W6), whatever
         // the turn limit.
         let rounds = if self.special_rule == Some(SpecialRule::RandomGameLength) {
@@ -570,6 +647,15 @@ impl WarmasterGame {
     pub(super) fn clock_edit(&mut self, edit: ClockEdit) -> Result<(), PlayError> {
         if !self.settings.clock {
             return Err(refused("the chess clock is off in the settings", "W9"));
+        }
+        if let ClockEdit::Start { .. } = edit
+            && self.battle.is_none()
+            && !matches!(self.stage(), Stage::Deployment { .. })
+        {
+            return Err(refused(
+                "the clock starts when the starting player begins to deploy, after the set-up",
+                "W9",
+            ));
         }
         if self.end.is_some() && !matches!(edit, ClockEdit::Tick { .. } | ClockEdit::Stop { .. }) {
             return Err(refused(

@@ -29,6 +29,32 @@ pub fn ready(
     special: Option<SpecialRule>,
     settings: Settings,
 ) -> (WarmasterGame, Table) {
+    let (mut game, mut t) = set_up(scenario, special, settings);
+    // The starting player deploys first, then his opponent, whose
+    // deployment begins the battle; the clock starts as A begins (W9).
+    let now_ms = settings.clock.then_some(0);
+    if settings.clock {
+        ok(
+            &mut game,
+            &mut t,
+            E::Clock(ClockEdit::Start {
+                player: Player::A,
+                now_ms: 0,
+            }),
+        );
+    }
+    for player in Player::BOTH {
+        ok(&mut game, &mut t, E::Deployed { player, now_ms });
+    }
+    (game, t)
+}
+
+/// A game set up up to the deployment: A starts from the south edge.
+pub fn set_up(
+    scenario: Scenario,
+    special: Option<SpecialRule>,
+    settings: Settings,
+) -> (WarmasterGame, Table) {
     let mut game = WarmasterGame::new_game();
     let mut t = table();
     ok(&mut game, &mut t, E::SetSettings(settings));
@@ -58,6 +84,19 @@ pub fn ready(
             name: "Bernd".into(),
         },
     );
+    // A table built together: one wood in a corner (W1 distances are not
+    // enforced off the alternating placement, PW12).
+    ok(
+        &mut game,
+        &mut t,
+        E::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Wood,
+            at: Point::new(20.0, 20.0),
+            shape: None,
+            name: None,
+        },
+    );
     ok(&mut game, &mut t, E::SetStartingPlayer(Player::A));
     ok(
         &mut game,
@@ -67,7 +106,6 @@ pub fn ready(
     ok(&mut game, &mut t, E::SetScenario(scenario));
     ok(&mut game, &mut t, E::PlaceLayout);
     ok(&mut game, &mut t, E::SetSpecialRule(special));
-    ok(&mut game, &mut t, E::BeginBattle);
     (game, t)
 }
 
@@ -865,14 +903,6 @@ fn w9_a_clock_running_out_ends_the_game_and_decides_it() {
         ..Settings::default()
     };
     let (mut g, mut t) = ready(Scenario::Outflanked, None, settings);
-    ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
     // A ends his turn after a minute: the clock switches with the turn.
     ok(
         &mut g,
@@ -914,14 +944,6 @@ fn w9_a_clock_running_out_ends_the_game_and_decides_it() {
         ..Settings::default()
     };
     let (mut g, mut t) = ready(Scenario::Outflanked, None, settings);
-    ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
     ok(
         &mut g,
         &mut t,
@@ -1060,6 +1082,27 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
 fn w2_scenario_and_special_rule_rolls() {
     let mut g = WarmasterGame::new_game();
     let mut t = table();
+    // Text line 53: the starting player rolls for the scenario, so the
+    // terrain and he come first.
+    let msg = refused(&mut g, &mut t, E::Roll(WarmasterRoll::Scenario {}));
+    assert!(msg.contains("place the terrain first"), "{msg}");
+    ok(
+        &mut g,
+        &mut t,
+        E::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Hill,
+            at: Point::new(30.0, 30.0),
+            shape: None,
+            name: None,
+        },
+    );
+    assert_eq!(g.stage(), Stage::StartingPlayer);
+    let msg = refused(&mut g, &mut t, E::Roll(WarmasterRoll::Scenario {}));
+    assert!(
+        msg.contains("the starting player rolls for the scenario"),
+        "{msg}"
+    );
     roll(
         &mut g,
         &mut t,
@@ -1108,7 +1151,14 @@ fn w2_scenario_and_special_rule_rolls() {
     let msg = refused(&mut g, &mut t, E::Apply { id });
     assert!(msg.contains("applied already"), "{msg}");
     // The battle needs the layout.
-    let msg = refused(&mut g, &mut t, E::BeginBattle);
+    let msg = refused(
+        &mut g,
+        &mut t,
+        E::Deployed {
+            player: Player::B,
+            now_ms: None,
+        },
+    );
     assert!(msg.contains("markers"), "{msg}");
     // Odds are exact.
     let mut g2 = WarmasterGame::new_game();
@@ -1149,14 +1199,6 @@ fn pw11_a_clock_run_out_during_a_turn_ends_it_unscored() {
         ..Settings::default()
     };
     let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, settings);
-    ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
     ok(
         &mut g,
         &mut t,

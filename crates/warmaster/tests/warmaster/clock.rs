@@ -53,14 +53,6 @@ fn w9_clock_state_survives_a_restart() {
     };
     let (mut game, mut t) = ready(feldherr_warmaster::Scenario::Outflanked, None, settings);
     game.apply(
-        &E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 10_000,
-        }),
-        &mut t,
-    )
-    .expect("start");
-    game.apply(
         &E::EndTurn {
             now_ms: Some(70_000),
         },
@@ -73,7 +65,7 @@ fn w9_clock_state_survives_a_restart() {
     assert_eq!(loaded, game);
     let view = loaded.clock.view(400_000);
     assert_eq!(view.running, Some(Player::B));
-    assert_eq!(view.remaining_ms[0], 45 * MINUTE_MS - 60_000);
+    assert_eq!(view.remaining_ms[0], 45 * MINUTE_MS - 70_000);
     assert_eq!(
         view.remaining_ms[1],
         45 * MINUTE_MS - 330_000,
@@ -85,7 +77,7 @@ fn w9_clock_state_survives_a_restart() {
         .apply(&E::Clock(ClockEdit::Switch { now_ms: 400_000 }), &mut t)
         .expect("switch");
     assert_eq!(loaded.clock.running, Some(Player::A));
-    assert_eq!(loaded.clock.used_ms, [60_000, 330_000]);
+    assert_eq!(loaded.clock.used_ms, [70_000, 330_000]);
 }
 
 #[test]
@@ -113,7 +105,21 @@ fn w9_the_clock_starts_with_the_starting_player() {
         clock: true,
         ..feldherr_warmaster::Settings::default()
     };
-    let (mut game, mut t) = ready(feldherr_warmaster::Scenario::Outflanked, None, settings);
+    let (mut game, mut t) =
+        super::battle::set_up(feldherr_warmaster::Scenario::Outflanked, None, settings);
+    // Not before the set-up is done (text line 24).
+    let mut fresh = WarmasterGame::new_game();
+    fresh.settings.clock = true;
+    let err = fresh
+        .apply(
+            &E::Clock(ClockEdit::Start {
+                player: Player::A,
+                now_ms: 0,
+            }),
+            &mut t.clone(),
+        )
+        .expect_err("too early");
+    assert!(err.to_string().contains("begins to deploy"), "{err}");
     let err = game
         .apply(
             &E::Clock(ClockEdit::Start {
@@ -151,16 +157,7 @@ fn clock_game(minutes: u32) -> (WarmasterGame, feldherr_table::Table) {
         clock_minutes: minutes,
         ..feldherr_warmaster::Settings::default()
     };
-    let (mut game, mut t) = ready(feldherr_warmaster::Scenario::Outflanked, None, settings);
-    super::ok(
-        &mut game,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
-    (game, t)
+    ready(feldherr_warmaster::Scenario::Outflanked, None, settings)
 }
 
 use feldherr_warmaster::{ClockEdit, EndReason, WarmasterEdit as E};
@@ -317,14 +314,6 @@ fn pw17_a_game_ending_on_the_length_roll_stops_the_clock_at_the_end_of_the_turn(
         feldherr_warmaster::Scenario::Linebreak,
         Some(SpecialRule::RandomGameLength),
         settings,
-    );
-    super::ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
     );
     let mut now = 0;
     while g.stage()

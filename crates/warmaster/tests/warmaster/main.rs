@@ -10,6 +10,7 @@ mod battle;
 mod clock;
 mod control;
 mod example;
+mod guide;
 mod messages;
 mod options;
 mod rolls;
