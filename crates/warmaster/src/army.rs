@@ -16,6 +16,11 @@ pub const MAX_UNIT_POINTS: u32 = 10_000;
 pub const MAX_STANDS: u32 = 60;
 /// Most magic items one unit may carry (a bound, not a rule).
 pub const MAX_ITEMS: usize = 10;
+/// The version of *Warmaster Armies* the Guardians text names (text line
+/// 11).
+pub const ARMIES_VERSION: &str = "2.23.1";
+/// Longest list version accepted, in characters (a bound, not a rule).
+pub const MAX_VERSION: usize = 20;
 /// Longest name accepted, in characters.
 pub const MAX_NAME: usize = 80;
 
@@ -149,6 +154,10 @@ pub struct Unit {
     /// Its magic items, by name.
     #[serde(default)]
     pub magic_items: Vec<String>,
+    /// A Regiment of Renown, used by the rules of *Warmaster Armies*
+    /// (text line 15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub renown: bool,
 }
 
 impl Unit {
@@ -165,6 +174,7 @@ impl Unit {
             summoned: false,
             not_counting: false,
             magic_items: Vec::new(),
+            renown: false,
         }
     }
 
@@ -214,6 +224,17 @@ impl Unit {
                 "magic_items",
                 format!("\"{item}\""),
                 "an item needs a name",
+            ));
+        }
+        if let Some(item) = self
+            .magic_items
+            .iter()
+            .find(|i| i.chars().count() > MAX_NAME)
+        {
+            return Err(WarmasterError::invalid(
+                "magic_items",
+                item,
+                format!("an item's name has at most {MAX_NAME} characters"),
             ));
         }
         Ok(())
@@ -348,6 +369,10 @@ pub struct Army {
     /// The army list's name ("Dark Elves").
     #[serde(default)]
     pub list: String,
+    /// The version of *Warmaster Armies* the list follows ("2.23.1",
+    /// text line 11), when it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_version: Option<String>,
     /// What the Guardians rules need to know about the list.
     #[serde(default)]
     pub kind: ArmyKind,
@@ -364,6 +389,7 @@ impl Army {
         Army {
             kind: ArmyKind::from_list_name(&list),
             list,
+            list_version: None,
             units: Vec::new(),
         }
     }
@@ -464,6 +490,14 @@ impl Army {
                     "the list name has {} characters; at most {MAX_NAME}",
                     self.list.chars().count()
                 ),
+            ));
+        }
+        if let Some(v) = &self.list_version
+            && (v.trim().is_empty() || v.chars().count() > MAX_VERSION)
+        {
+            out.push(Problem::new(
+                "list_version",
+                format!("\"{v}\": a version of 1 to {MAX_VERSION} characters"),
             ));
         }
         if self.units.len() > MAX_UNITS {

@@ -93,6 +93,8 @@ mod error;
 mod game;
 mod messages;
 mod player;
+mod push;
+mod report;
 mod rolls;
 mod scenario;
 mod settings;
@@ -102,8 +104,8 @@ mod victory;
 
 pub use alternating::{AlternatingTerrain, MAX_PIECES, PASS_FROM, PlacedTerrain, TerrainStep};
 pub use army::{
-    ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, DESTRUCTIVE_ATTACKS, ForbiddenItem, Unit, UnitKind,
-    UnitRules,
+    ARMIES_VERSION, ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, DESTRUCTIVE_ATTACKS, ForbiddenItem,
+    Unit, UnitKind, UnitRules,
 };
 pub use army_import::{MAX_COUNT, MAX_LINES, import_army};
 pub use battle::{
@@ -125,6 +127,8 @@ pub use game::{
     WarmasterEdit, WarmasterGame, is_stand,
 };
 pub use player::{Edge, Player};
+pub use push::{PushReason, TerrainPush};
+pub use report::{GeneralRole, UnitReport};
 pub use rolls::{OddsRow, RollOutcome, RollResolver, WarmasterRoll, marker_letter};
 pub use scenario::{LayoutMarker, MarkerKind, Objective, Scenario, SpecialRule};
 pub use settings::{GameTerms, GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
@@ -140,5 +144,5 @@ pub use tournament::{
 };
 pub use victory::{
     DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,
-    VpLineKind, bonus, half_points, side_points, verdict,
+    VpLineKind, VpNote, bonus, half_points, side_points, verdict,
 };

@@ -399,11 +399,76 @@ impl WarmasterGame {
             None
         };
         let verdict = verdict(sides[0].total, sides[1].total, clock_winner);
+        let notes = self
+            .battle
+            .iter()
+            .flat_map(|b| &b.successions)
+            .map(|s| {
+                let name = |id| {
+                    self.army(s.player)
+                        .unit(id)
+                        .map_or_else(|| id.to_string(), |u| u.name.clone())
+                };
+                crate::VpNote::SuccessorGeneral {
+                    player: s.player,
+                    slain: name(s.slain),
+                    successor: name(s.successor),
+                    round: s.round,
+                }
+            })
+            .collect();
         VictoryReport {
-            difference: sides[0].total - sides[1].total,
+            difference: sides[0].total.saturating_sub(sides[1].total),
             sides,
             verdict,
+            notes,
         }
+    }
+
+    /// Every unit of `player`'s army as the record sheet shows it: items,
+    /// Regiments of Renown, the general and any successor (W10), what
+    /// became of it.
+    #[must_use]
+    pub fn army_report(&self, player: Player) -> Vec<crate::UnitReport> {
+        let successions: Vec<&crate::Succession> = self
+            .battle
+            .iter()
+            .flat_map(|b| &b.successions)
+            .filter(|s| s.player == player)
+            .collect();
+        self.army(player)
+            .units
+            .iter()
+            .map(|u| {
+                let state = self.battle.as_ref().map(|b| b.unit_state(player, u.id));
+                let general = if u.kind == crate::UnitKind::General {
+                    Some(crate::GeneralRole::General)
+                } else {
+                    successions.iter().find(|s| s.successor == u.id).map(|s| {
+                        crate::GeneralRole::Successor {
+                            round: s.round,
+                            after: self
+                                .army(player)
+                                .unit(s.slain)
+                                .map_or_else(|| s.slain.to_string(), |g| g.name.clone()),
+                        }
+                    })
+                };
+                crate::UnitReport {
+                    unit: u.id,
+                    name: u.name.clone(),
+                    kind: u.kind,
+                    points: u.points,
+                    stands: u.stands,
+                    magic_items: u.magic_items.clone(),
+                    renown: u.renown,
+                    general,
+                    stands_lost: state.map_or(0, |s| s.stands_lost),
+                    destroyed: state.is_some_and(|s| s.destroyed),
+                    pillaged: state.is_some_and(|s| s.pillaged),
+                }
+            })
+            .collect()
     }
 
     /// The stands on the map as W4 sees them (destroyed and pillaged

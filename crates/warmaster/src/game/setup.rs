@@ -8,6 +8,7 @@ use feldherr_table::{Table, TableEdit};
 use super::turns::{ClockAt, length_need, next_round};
 use super::*;
 use crate::battle::{EndReason, IncursionPick};
+use crate::push::{PushReason, TerrainPush};
 use crate::rolls::{RollOutcome, WarmasterRoll, marker_letter};
 use crate::terrain::{
     OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM, ZONE_KIND, ZONE_RADIUS_CM, placement_violations,
@@ -359,11 +360,19 @@ impl WarmasterGame {
         Ok(())
     }
 
-    /// Incursion set-up (W3, PW16): every terrain piece on marker
-    /// `marker` (0 = A) moves off it the shortest way, away from the
-    /// marker's centre in steps of 0.5 cm (at most 2 m), until the marker
-    /// lies in open ground.
-    pub(super) fn clear_marker(&self, marker: usize, table: &mut Table) -> Result<(), PlayError> {
+    /// Incursion set-up (W3, PW16): the moves that clear marker `marker`
+    /// (0 = A): every terrain piece on it moves off the shortest way,
+    /// away from the marker's centre in steps of 0.5 cm (at most 2 m),
+    /// until the marker lies in open ground. Nothing changes; the edit
+    /// applying the roll makes exactly these moves.
+    ///
+    /// # Errors
+    /// No such marker on the table.
+    pub fn marker_clearing(
+        &self,
+        marker: usize,
+        table: &Table,
+    ) -> Result<Vec<TerrainPush>, PlayError> {
         let letter = marker_letter(marker);
         let markers: Vec<&Objective> = self
             .objectives
@@ -380,6 +389,7 @@ impl WarmasterGame {
             .map(|p| p.shape.clone())
             .ok_or_else(|| PlayError::not_found("marker piece", o.piece))?;
         let centre = marker_shape.centroid();
+        let mut out = Vec::new();
         for record in &self.terrain {
             let Some(piece) = table.piece(record.piece) else {
                 continue;
@@ -398,12 +408,21 @@ impl WarmasterGame {
                 }
                 moved = moved.translate(dir.scale(0.5));
             }
-            table.apply(TableEdit::Move {
-                id: record.piece,
-                to: moved.centroid(),
-            })?;
+            out.push(push_record(
+                record,
+                &piece.name,
+                shape.centroid(),
+                moved.centroid(),
+                PushReason::IncursionMarker {
+                    marker: o.label.clone(),
+                },
+            ));
         }
-        Ok(())
+        Ok(out)
+    }
+
+    pub(super) fn clear_marker(&self, marker: usize, table: &mut Table) -> Result<(), PlayError> {
+        apply_pushes(&self.marker_clearing(marker, table)?, table)
     }
 
     /// Incursion (W3): whether at least one objective marker lies in open
@@ -429,51 +448,110 @@ impl WarmasterGame {
             })
     }
 
-    pub(super) fn push_terrain_away(&self, table: &mut Table) -> Result<(), PlayError> {
-        let markers: Vec<Shape> = self
+    /// The moves [`WarmasterEdit::PushTerrainAway`] makes (W3): impassable
+    /// terrain at least 10 cm away from every objective marker and, under
+    /// King of the Hill, all terrain 5 cm away from the centre, each along
+    /// the shortest way; which piece moves how far and why. Nothing
+    /// changes.
+    ///
+    /// # Errors
+    /// Only for a table whose centre is not a point (never for a valid
+    /// table).
+    pub fn terrain_pushes(&self, table: &Table) -> Result<Vec<TerrainPush>, PlayError> {
+        let markers: Vec<(&Objective, Shape)> = self
             .objectives
             .iter()
             .filter(|o| o.kind == MarkerKind::Objective)
-            .filter_map(|o| table.piece(o.piece).map(|p| p.shape.clone()))
+            .filter_map(|o| table.piece(o.piece).map(|p| (o, p.shape.clone())))
             .collect();
         let centre = Point::new(table.width() / 2.0, table.depth() / 2.0);
         let hill = self.scenario == Some(Scenario::KingOfTheHill);
+        let dot = Shape::Circle(
+            feldherr_table::geometry::Circle::new(centre, 1e-6)
+                .map_err(|e| PlayError::invalid("centre", "table centre", e.to_string()))?,
+        );
+        let mut out = Vec::new();
         for record in &self.terrain {
-            let mut obstacles: Vec<(Shape, f64)> = Vec::new();
+            let Some(piece) = table.piece(record.piece) else {
+                continue;
+            };
+            let mut obstacles: Vec<(&Shape, f64, PushReason)> = Vec::new();
             if record.terrain.impassable() {
-                obstacles.extend(markers.iter().map(|m| (m.clone(), IMPASSABLE_CLEARANCE_CM)));
+                obstacles.extend(markers.iter().map(|(o, m)| {
+                    (
+                        m,
+                        IMPASSABLE_CLEARANCE_CM,
+                        PushReason::ImpassableNearMarker {
+                            objective: o.id,
+                            label: o.label.clone(),
+                        },
+                    )
+                }));
             }
             if hill {
-                let dot = Shape::Circle(
-                    feldherr_table::geometry::Circle::new(centre, 1e-6)
-                        .map_err(|e| PlayError::invalid("centre", "table centre", e.to_string()))?,
-                );
-                obstacles.push((dot, HILL_CLEARANCE_CM));
+                obstacles.push((&dot, HILL_CLEARANCE_CM, PushReason::HillCentre));
             }
+            let mut shape = piece.shape.clone();
+            let mut reason = None;
             for _ in 0..16 {
-                let Some(piece) = table.piece(record.piece) else {
-                    break;
-                };
-                let shape = piece.shape.clone();
                 let worst = obstacles
                     .iter()
-                    .map(|(o, need)| (o, need - distance(o, &shape)))
-                    .filter(|(_, deficit)| *deficit > 1e-9)
+                    .map(|(o, need, why)| (o, need - distance(o, &shape), why))
+                    .filter(|(_, deficit, _)| *deficit > 1e-9)
                     .max_by(|a, b| a.1.total_cmp(&b.1));
-                let Some((obstacle, deficit)) = worst else {
+                let Some((obstacle, deficit, why)) = worst else {
                     break;
                 };
-                let from = obstacle.centroid();
-                let dir = (shape.centroid() - from)
+                if reason.is_none() {
+                    reason = Some(why.clone());
+                }
+                let dir = (shape.centroid() - obstacle.centroid())
                     .normalize()
                     .unwrap_or(Vector::new(1.0, 0.0));
-                let to = shape.centroid().translate(dir.scale(deficit + 1e-6));
-                table.apply(TableEdit::Move {
-                    id: record.piece,
-                    to,
-                })?;
+                shape = shape.translate(dir.scale(deficit + 1e-6));
+            }
+            if let Some(reason) = reason {
+                out.push(push_record(
+                    record,
+                    &piece.name,
+                    piece.shape.centroid(),
+                    shape.centroid(),
+                    reason,
+                ));
             }
         }
-        Ok(())
+        Ok(out)
     }
+
+    pub(super) fn push_terrain_away(&self, table: &mut Table) -> Result<(), PlayError> {
+        apply_pushes(&self.terrain_pushes(table)?, table)
+    }
+}
+
+fn push_record(
+    record: &TerrainRecord,
+    name: &str,
+    from: Point,
+    to: Point,
+    reason: PushReason,
+) -> TerrainPush {
+    TerrainPush {
+        piece: record.piece,
+        name: name.to_owned(),
+        terrain: record.terrain,
+        from,
+        to,
+        distance_cm: (to - from).length(),
+        reason,
+    }
+}
+
+fn apply_pushes(pushes: &[TerrainPush], table: &mut Table) -> Result<(), PlayError> {
+    for p in pushes {
+        table.apply(TableEdit::Move {
+            id: p.piece,
+            to: p.to,
+        })?;
+    }
+    Ok(())
 }
