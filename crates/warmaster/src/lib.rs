@@ -93,6 +93,7 @@ mod error;
 mod game;
 mod messages;
 mod player;
+mod problem_list;
 mod push;
 mod report;
 mod rolls;
@@ -127,6 +128,7 @@ pub use game::{
     WarmasterEdit, WarmasterGame, is_stand,
 };
 pub use player::{Edge, Player};
+pub use problem_list::MAX_PROBLEMS;
 pub use push::{PushReason, TerrainPush};
 pub use report::{GeneralRole, UnitReport};
 pub use rolls::{OddsRow, RollOutcome, RollResolver, WarmasterRoll, marker_letter};
@@ -139,8 +141,10 @@ pub use terrain::{
     warmaster_table_rules,
 };
 pub use tournament::{
-    TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints, TournamentResult,
-    TournamentRound, TournamentSide, WarmasterTournament, role as tournament_role,
+    LineOutcome, MAX_GAME_EP, MAX_GAME_VP, MAX_PLAYERS, MAX_ROUNDS, PlaceDecided, RoundLine,
+    StandingsRow, TieBreak, TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints,
+    TournamentResult, TournamentRound, TournamentSide, TournamentStandings, WarmasterTournament,
+    WinBy, role as tournament_role,
 };
 pub use victory::{
     DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,

@@ -676,6 +676,8 @@ impl Game for WarmasterGame {
         Ok(())
     }
 
+    /// What the game reports to an event: each side's VP, EP and, once
+    /// it ended, the result.
     fn report(&self) -> Option<GameReport> {
         self.battle.as_ref()?;
         let v = self.victory();
@@ -699,6 +701,36 @@ impl Game for WarmasterGame {
             Lang::En => include_str!("../../messages/en.json"),
             Lang::De => include_str!("../../messages/de.json"),
         }
+    }
+}
+
+impl WarmasterGame {
+    /// Seats a game an event hosts with the terms the event prescribes
+    /// (text line 266: the tournament prescribes the options): the two
+    /// players become A and B, and the settings take and keep the game
+    /// size and Guardians options ([`WarmasterEdit::Prescribe`]). All or
+    /// nothing.
+    ///
+    /// This is `Game::seat` plus the terms; the contract's `seat` carries
+    /// the players only (see the crate's README for the proposed
+    /// addition).
+    ///
+    /// # Errors
+    /// As `Game::seat`; terms out of bounds; a battle already begun; an
+    /// army carrying an item the terms forbid (W11).
+    pub fn seat_with_terms(
+        &mut self,
+        players: &[String],
+        terms: &GameTerms,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        let mut game = self.clone();
+        let mut t = table.clone();
+        game.seat(players, &mut t)?;
+        game.apply(&WarmasterEdit::Prescribe(*terms), &mut t)?;
+        *self = game;
+        *table = t;
+        Ok(())
     }
 }
 

@@ -55,13 +55,25 @@ pub fn set_up(
     special: Option<SpecialRule>,
     settings: Settings,
 ) -> (WarmasterGame, Table) {
-    let mut game = WarmasterGame::new_game();
-    let mut t = table();
-    ok(&mut game, &mut t, E::SetSettings(settings));
+    let (mut game, mut t) = (WarmasterGame::new_game(), table());
+    set_up_game(&mut game, &mut t, scenario, special, settings);
+    (game, t)
+}
+
+/// Sets up `game` up to the deployment: Anna (A) starts from the south
+/// edge against Bernd (B), both with [`ARMY`].
+pub fn set_up_game(
+    game: &mut WarmasterGame,
+    t: &mut Table,
+    scenario: Scenario,
+    special: Option<SpecialRule>,
+    settings: Settings,
+) {
+    ok(game, t, E::SetSettings(settings));
     for p in Player::BOTH {
         ok(
-            &mut game,
-            &mut t,
+            game,
+            t,
             E::ImportArmy {
                 player: p,
                 text: ARMY.into(),
@@ -69,16 +81,16 @@ pub fn set_up(
         );
     }
     ok(
-        &mut game,
-        &mut t,
+        game,
+        t,
         E::SetPlayerName {
             player: Player::A,
             name: "Anna".into(),
         },
     );
     ok(
-        &mut game,
-        &mut t,
+        game,
+        t,
         E::SetPlayerName {
             player: Player::B,
             name: "Bernd".into(),
@@ -87,8 +99,8 @@ pub fn set_up(
     // A table built together: one wood in a corner (W1 distances are not
     // enforced off the alternating placement, PW12).
     ok(
-        &mut game,
-        &mut t,
+        game,
+        t,
         E::PlaceTerrain {
             player: None,
             terrain: TerrainType::Wood,
@@ -97,16 +109,11 @@ pub fn set_up(
             name: None,
         },
     );
-    ok(&mut game, &mut t, E::SetStartingPlayer(Player::A));
-    ok(
-        &mut game,
-        &mut t,
-        E::ChooseEdge(feldherr_warmaster::Edge::South),
-    );
-    ok(&mut game, &mut t, E::SetScenario(scenario));
-    ok(&mut game, &mut t, E::PlaceLayout);
-    ok(&mut game, &mut t, E::SetSpecialRule(special));
-    (game, t)
+    ok(game, t, E::SetStartingPlayer(Player::A));
+    ok(game, t, E::ChooseEdge(feldherr_warmaster::Edge::South));
+    ok(game, t, E::SetScenario(scenario));
+    ok(game, t, E::PlaceLayout);
+    ok(game, t, E::SetSpecialRule(special));
 }
 
 /// States control of every objective: the labels in `held` by `player`,
