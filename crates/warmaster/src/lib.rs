@@ -123,9 +123,9 @@ pub use control::{
 };
 pub use error::WarmasterError;
 pub use game::{
-    ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_STANDS_ON_MAP,
-    PlayerSetup, RANDOM_LENGTH_LAST, RANDOM_LENGTH_ROLLS, Stage, StandLink, TerrainRecord,
-    WarmasterEdit, WarmasterGame, is_stand,
+    ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_EP_LINES,
+    MAX_RESOLUTIONS, MAX_STANDS_ON_MAP, MAX_TERRAIN, PlayerSetup, RANDOM_LENGTH_LAST,
+    RANDOM_LENGTH_ROLLS, Stage, StandLink, TerrainRecord, WarmasterEdit, WarmasterGame, is_stand,
 };
 pub use player::{Edge, Player};
 pub use problem_list::MAX_PROBLEMS;

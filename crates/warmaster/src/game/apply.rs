@@ -206,6 +206,11 @@ impl WarmasterGame {
                     .retain(|s| !(s.player == *player && s.unit == *unit));
             }
             WarmasterEdit::Roll(kind) => {
+                if self.resolutions.len() >= MAX_RESOLUTIONS {
+                    return Err(plain_refusal(format!(
+                        "at most {MAX_RESOLUTIONS} dice steps are kept"
+                    )));
+                }
                 self.check_roll(kind)?;
                 if matches!(kind, WarmasterRoll::IncursionTerrain {})
                     && self.marker_in_open_ground(table)

@@ -10,6 +10,7 @@ mod setup;
 mod turns;
 
 pub use edit::{ClockEdit, WarmasterEdit};
+pub use problems::MAX_EP_LINES;
 pub use turns::{RANDOM_LENGTH_LAST, RANDOM_LENGTH_ROLLS};
 
 use feldherr_play::{
@@ -32,6 +33,11 @@ use crate::{
 
 /// Most stands the map accepts (a bound, not a rule).
 pub const MAX_STANDS_ON_MAP: usize = 2000;
+/// Most terrain pieces a game accepts (a bound; 12 is the text's
+/// guideline, W1).
+pub const MAX_TERRAIN: usize = 100;
+/// Most dice steps a game keeps (a bound, not a rule).
+pub const MAX_RESOLUTIONS: usize = 1000;
 /// Impassable terrain stays at least this far from every objective
 /// marker (W3), cm.
 pub const IMPASSABLE_CLEARANCE_CM: f64 = 10.0;
@@ -640,8 +646,10 @@ impl Game for WarmasterGame {
         Ok(())
     }
 
+    /// Every impossible state ([`WarmasterGame::errors`]); what is merely
+    /// worth a word is in [`WarmasterGame::warnings`].
     fn problems(&self, table: &Table) -> Vec<Problem> {
-        self.all_problems(table)
+        self.errors(table)
     }
 
     fn resolutions(&self) -> &dyn ResolutionList {

@@ -305,6 +305,20 @@ impl WarmasterGame {
         table: &mut Table,
     ) -> Result<(), PlayError> {
         self.before_battle("the terrain")?;
+        if self.terrain.len() >= MAX_TERRAIN {
+            return Err(plain_refusal(format!(
+                "at most {MAX_TERRAIN} terrain pieces are accepted"
+            )));
+        }
+        if let Some(n) = name
+            && n.trim().chars().count() > crate::army::MAX_NAME
+        {
+            return Err(PlayError::invalid(
+                "name",
+                n,
+                format!("at most {} characters", crate::army::MAX_NAME),
+            ));
+        }
         if !at.is_finite() {
             return Err(PlayError::invalid(
                 "at",

@@ -221,7 +221,7 @@ fn w1_pass_refused_before_10_pieces_and_accepted_at_10_then_one_last_piece() {
     assert!(msg.contains("over"), "{msg}");
     assert_eq!(game.terrain.len(), 11);
     let w1: Vec<_> = game
-        .problems(&t)
+        .warnings(&t)
         .into_iter()
         .filter(|p| p.rule.as_deref() == Some("W1"))
         .collect();
@@ -259,7 +259,7 @@ fn w1_a_pass_in_the_middle_of_a_pair_is_refused_and_more_than_12_pieces_warn() {
             },
         );
     }
-    let problems: Vec<String> = game.problems(&t).iter().map(ToString::to_string).collect();
+    let problems: Vec<String> = game.warnings(&t).iter().map(ToString::to_string).collect();
     assert!(
         problems
             .iter()

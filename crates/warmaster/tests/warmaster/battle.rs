@@ -1017,7 +1017,7 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         },
     );
     let w3: Vec<String> = g
-        .problems(&t)
+        .warnings(&t)
         .iter()
         .filter(|p| p.rule.as_deref() == Some("W3"))
         .map(ToString::to_string)
@@ -1036,7 +1036,7 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         "only impassable terrain moves"
     );
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .all(|p| p.rule.as_deref() != Some("W3"))
     );
@@ -1073,13 +1073,13 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         },
     );
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .any(|p| p.message.contains("within 5 cm of the table centre"))
     );
     ok(&mut g, &mut t, E::PushTerrainAway);
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .all(|p| !p.message.contains("table centre"))
     );
@@ -1312,7 +1312,7 @@ fn w11_army_problems_name_their_path_in_the_game() {
                     .into(),
         },
     );
-    let problems: Vec<String> = g.problems(&t).iter().map(ToString::to_string).collect();
+    let problems: Vec<String> = g.warnings(&t).iter().map(ToString::to_string).collect();
     assert!(
         problems.contains(
             &"players[1].army.units: the army costs 1355 points, 105 over the game size of 1250"
@@ -1422,7 +1422,7 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     }
     assert!(!g.marker_in_open_ground(&t));
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .any(|p| p.to_string().contains("open ground"))
     );
@@ -1439,7 +1439,7 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     );
     assert!(g.marker_in_open_ground(&t));
     assert!(
-        !g.problems(&t)
+        !g.warnings(&t)
             .iter()
             .any(|p| p.to_string().contains("open ground"))
     );

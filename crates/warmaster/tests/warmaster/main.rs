@@ -16,6 +16,7 @@ mod options;
 mod report;
 mod rolls;
 mod tournament;
+mod validation;
 
 use std::collections::BTreeMap;
 

@@ -19,7 +19,7 @@ enum Step {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Expected {
+pub struct Expected {
     pairings: Vec<Vec<[String; 2]>>,
     /// place, id, points, VP difference
     places: Vec<(u32, String, i64, i64)>,
@@ -64,7 +64,7 @@ pub fn standings_text(s: &TournamentStandings) -> String {
     out
 }
 
-fn run() -> (WarmasterTournament, Expected) {
+pub fn run() -> (WarmasterTournament, Expected) {
     let text = std::fs::read_to_string(fixtures().join("tournament.json")).expect("fixture");
     let f: Fixture = serde_json::from_str(&text).expect("parses");
     let mut event = WarmasterTournament::new(f.name, f.rounds);
