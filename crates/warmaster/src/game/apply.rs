@@ -20,6 +20,11 @@ impl WarmasterGame {
                 "{what} cannot change once the battle has begun"
             )));
         }
+        if !self.deployed.is_empty() {
+            return Err(plain_refusal(format!(
+                "{what} cannot change once the deployment has begun"
+            )));
+        }
         Ok(())
     }
 

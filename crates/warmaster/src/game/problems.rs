@@ -33,14 +33,14 @@ pub const MAX_EP_LINES: usize = 10_000;
 fn ep_range(source: &EpSource, objectives: usize) -> (i32, i32) {
     match source {
         EpSource::Marker { doubled: true, .. } | EpSource::EnemyLine { .. } => (2, 2),
-        EpSource::Marker { .. }
-        | EpSource::OwnLine
+        // Take and Hold: 2 for the marker on the enemy side.
+        EpSource::Marker { .. } | EpSource::Zone { .. } => (1, 2),
+        EpSource::OwnLine
         | EpSource::Dominate { .. }
         | EpSource::Killbox { .. }
         | EpSource::ScorchedEarth { .. }
         | EpSource::KingSlain { .. }
         | EpSource::GeneralFought { .. } => (1, 1),
-        EpSource::Zone { .. } => (1, 2),
         EpSource::Hill { .. } => (1, 3),
         EpSource::Cap { .. } => {
             let most = i32::try_from(objectives.saturating_mul(2)).unwrap_or(i32::MAX);

@@ -13,6 +13,7 @@ mod example;
 mod guide;
 mod messages;
 mod options;
+mod properties;
 mod report;
 mod rolls;
 mod tournament;
