@@ -194,7 +194,10 @@ impl WarmasterGame {
                 let before = army.units.len();
                 army.units.retain(|u| u.id != *unit);
                 if army.units.len() == before {
-                    return Err(PlayError::not_found(format!("unit of {player}"), unit));
+                    return Err(PlayError::not_found(
+                        format!("unit of {}", self.player(*player).name),
+                        unit,
+                    ));
                 }
                 let gone: Vec<u64> = self
                     .stands
@@ -246,13 +249,14 @@ impl WarmasterGame {
             )?,
             WarmasterEdit::PassTerrain { player } => {
                 self.before_battle("the terrain")?;
+                let names = self.names();
                 let alt = self.alternating.as_mut().ok_or_else(|| {
                     refused(
                         "the alternating placement has not begun (roll off first)",
                         "W1",
                     )
                 })?;
-                alt.pass(*player)?;
+                alt.pass(*player, &names)?;
                 if let Some(s) = alt.starting_player() {
                     self.starting_player = Some(s);
                 }

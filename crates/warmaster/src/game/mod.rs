@@ -206,6 +206,12 @@ impl WarmasterGame {
         &self.players[player.index()]
     }
 
+    /// Both players' names (A, B), for messages.
+    #[must_use]
+    pub fn names(&self) -> [String; 2] {
+        [self.players[0].name.clone(), self.players[1].name.clone()]
+    }
+
     /// The army of `player`.
     #[must_use]
     pub fn army(&self, player: Player) -> &Army {

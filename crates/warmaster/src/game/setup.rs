@@ -348,15 +348,16 @@ impl WarmasterGame {
                 ));
             };
             if let Some(alt) = &self.alternating {
-                alt.check_place(player, terrain)?;
+                alt.check_place(player, terrain, &self.names())?;
             }
             let violations = placement_violations(table, &name, &piece.shape);
             if !violations.is_empty() {
                 let text: Vec<String> = violations.iter().map(|v| v.explanation()).collect();
                 return Err(refused(text.join("; "), "W1"));
             }
+            let names = self.names();
             if let Some(alt) = self.alternating.as_mut() {
-                alt.place(player, terrain, id)?;
+                alt.place(player, terrain, id, &names)?;
                 if let Some(s) = alt.starting_player() {
                     self.starting_player = Some(s);
                 }

@@ -90,7 +90,7 @@ fn w1_roll_off_re_rolls_ties_and_the_winner_places_one_then_two() {
             name: None,
         },
     );
-    assert!(msg.contains("player A's turn"), "{msg}");
+    assert!(msg.contains("Player A's turn"), "{msg}");
     place(&mut game, &mut t, Player::A, 1, 0);
     let msg = refused(
         &mut game,
@@ -194,7 +194,7 @@ fn w1_pass_refused_before_10_pieces_and_accepted_at_10_then_one_last_piece() {
             name: None,
         },
     );
-    assert!(msg.contains("player A's turn"), "{msg}");
+    assert!(msg.contains("Player A's turn"), "{msg}");
     place(&mut game, &mut t, Player::A, 10, 0);
     assert_eq!(
         game.starting_player,
@@ -231,15 +231,16 @@ fn w1_pass_refused_before_10_pieces_and_accepted_at_10_then_one_last_piece() {
 #[test]
 fn w1_a_pass_in_the_middle_of_a_pair_is_refused_and_more_than_12_pieces_warn() {
     let mut alt = AlternatingTerrain::new(Player::A);
+    let names = ["Anna".to_owned(), "Bernd".to_owned()];
     for n in 0..14_u64 {
         let p = alt.turn;
         let k = alt.batch.len();
-        alt.place(p, TYPES[k % 2], n).expect("placed");
+        alt.place(p, TYPES[k % 2], n, &names).expect("placed");
     }
     // 14 pieces: A, B B, A, B B, ... A, then B's first of his pair.
     assert_eq!(alt.turn, Player::B);
     assert_eq!(alt.batch.len(), 1);
-    let err = alt.pass(Player::B).expect_err("mid-pair");
+    let err = alt.pass(Player::B, &names).expect_err("mid-pair");
     assert!(err.to_string().contains("middle of his pair"), "{err}");
 
     // The game warns beyond 12 pieces but allows them.
