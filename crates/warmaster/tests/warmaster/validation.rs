@@ -238,3 +238,45 @@ fn the_limits_edits_enforce_are_checked_on_load() {
             .any(|p| p.message.contains("101 terrain pieces; at most 100"))
     );
 }
+
+/// The app's example documents (`fixtures/documents/`): their Warmaster
+/// parts load and are sound, and the hosted game fits its pairing.
+#[test]
+fn the_example_documents_of_the_app_are_sound() {
+    let docs = fixtures().join("../documents");
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(docs.join(name)).expect("document"))
+            .expect("json")
+    };
+    let strip = |mut v: Value, tag: &str| {
+        v.as_object_mut().expect("object").remove(tag);
+        v
+    };
+    let doc = read("warmaster-game.json");
+    let game: WarmasterGame =
+        serde_json::from_value(strip(doc["game"].clone(), "system")).expect("the game loads");
+    let table: Table = serde_json::from_value(doc["table"].clone()).expect("the table loads");
+    assert!(
+        game.problems(&table).is_empty(),
+        "{:?}",
+        game.problems(&table)
+    );
+    let doc = read("warmaster-tournament.json");
+    let event: WarmasterTournament =
+        serde_json::from_value(strip(doc["event"].clone(), "event")).expect("the tournament loads");
+    assert!(event.problems().is_empty(), "{:?}", event.problems());
+    for hosted in doc["hosted"].as_array().expect("hosted") {
+        let role = hosted["role"].as_str().expect("role");
+        let game: WarmasterGame =
+            serde_json::from_value(strip(hosted["game"]["game"].clone(), "system"))
+                .expect("the hosted game loads");
+        let table: Table =
+            serde_json::from_value(hosted["game"]["table"].clone()).expect("its table loads");
+        assert!(game.problems(&table).is_empty());
+        assert!(
+            event.check_hosted(role, &game).is_empty(),
+            "{:?}",
+            event.check_hosted(role, &game)
+        );
+    }
+}
