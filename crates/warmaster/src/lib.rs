@@ -2,15 +2,19 @@
 //! to the result, for Feldherr, the referee's and organiser's desk for
 //! tabletop miniature wargames.
 //!
-//! - Armies ([`Army`], [`Unit`], [`UnitKind`]) with points, stands, flags
-//!   and magic items; validation ([`Army::problems`]: over the points
-//!   limit, no General, "Arrogant" items); the break point (W7,
-//!   [`Army::break_point`]); import from a text list ([`import_army`]).
-//! - Terrain: the cheat sheet as data ([`TerrainType::effects`],
-//!   [`cheat_sheet`]), Warmaster's table rules
-//!   ([`warmaster_table_rules`]) with the W1 distances, the distance check
-//!   with explanations ([`placement_violations`]) and the alternating
-//!   placement as a state machine ([`AlternatingTerrain`]).
+//! - Armies ([`Army`], [`Unit`], [`UnitKind`]) with points, stands, flags,
+//!   magic items, Regiments of Renown and the *Warmaster Armies* version;
+//!   what the setup refuses ([`Army::errors`]: bounds, two Generals,
+//!   "Arrogant" items) and what keeps an army from the battle
+//!   ([`Army::readiness`]); the break point (W7, [`Army::break_point`]);
+//!   import from a text list ([`import_army`]).
+//! - Terrain: the cheat sheet as data under the Guardians options in
+//!   force ([`TerrainType::effects_with`], [`cheat_sheet`],
+//!   [`TerrainEffects::may_enter`]; flyers, PW18; "Zerstoererisch",
+//!   [`Unit::rules`]), Warmaster's table rules ([`warmaster_table_rules`])
+//!   with the W1 distances, the distance check with explanations
+//!   ([`placement_violations`]) and the alternating placement as a state
+//!   machine ([`AlternatingTerrain`]).
 //! - Scenarios, special rules and layouts (W2, W3: [`Scenario`],
 //!   [`SpecialRule`]); control of markers and zones from stands (W4:
 //!   [`marker_control`], [`zone_control`]); conquest points per scenario
@@ -18,24 +22,37 @@
 //!   [`VictoryReport`]); the chess clock (W9: [`ChessClock`]).
 //! - [`WarmasterGame`] implements `feldherr_play::Game` with
 //!   [`WarmasterEdit`]s; every dice step is a saved resolution
-//!   ([`WarmasterRoll`], typed [`RollOutcome`]).
-//! - [`WarmasterTournament`] implements `feldherr_play::EventRules`.
+//!   ([`WarmasterRoll`], typed [`RollOutcome`], odds per outcome
+//!   [`WarmasterRoll::odds`]).
+//! - [`WarmasterTournament`] implements `feldherr_play::EventRules`: its
+//!   own name, players who drop out, prescribed [`GameTerms`], typed
+//!   [`TournamentStandings`] and [`RoundLine`]s.
 //!
 //! # For the app
 //!
-//! - Where the game stands: [`WarmasterGame::stage`] ([`Stage`]); during
+//! - Where the game stands: [`WarmasterGame::stage`] ([`Stage`]), in the
+//!   text's order from the armies to the deployment and the battle; during
 //!   the alternating placement [`TerrainStep`] says whose turn it is, how
 //!   many pieces are left, which types are taken and whether he may pass;
-//!   [`placement_violations`] checks a piece live while it is dragged.
+//!   [`placement_violations`] checks a piece live while it is dragged;
+//!   [`WarmasterGame::terrain_pushes`] tells which piece the W3 push moves
+//!   how far.
 //! - Turn tracker: [`WarmasterGame::preview_scoring`] (this turn's EP line
 //!   by line), [`WarmasterGame::ep_per_turn`] (the chart),
-//!   [`WarmasterGame::control_from_stands`] (why each objective is held).
-//! - Result: [`WarmasterGame::victory`] (typed VP lines and the
-//!   [`Verdict`]), [`GameEnd`] and its [`EndReason`]s; every typed line
-//!   has a catalogue `message()` for German text.
+//!   [`WarmasterGame::control_from_stands`] (why each objective is held);
+//!   control carries over from the turn before.
+//! - Result: [`WarmasterGame::victory`] (typed VP lines, notes and the
+//!   [`Verdict`]), [`GameEnd`] with its [`EndReason`]s and the clock at
+//!   the end, [`WarmasterGame::army_report`]; every typed line has a
+//!   catalogue `message()` for German text.
 //! - Clock: [`ChessClock::view`] at the host's `now` (times left, warning
 //!   under 5 minutes, pause with its game turn); clock edits are
-//!   [`ClockEdit`]s, and [`WarmasterEdit::EndTurn`] switches the clock.
+//!   [`ClockEdit`]s, [`WarmasterEdit::EndTurn`] hands the clock to the
+//!   other player (also from a pause), and the clock stops when the game
+//!   ends.
+//! - Checks: `Game::problems` ([`WarmasterGame::errors`]) lists every
+//!   impossible state, [`WarmasterGame::warnings`] what is merely worth a
+//!   word; both capped at [`MAX_PROBLEMS`].
 //!
 //! Conventions: lengths in centimetres (G1) on the table's coordinates
 //! (origin at the lower-left corner, x along the long edge, y towards the
