@@ -677,6 +677,9 @@ impl Game for WarmasterGame {
             ));
         };
         let mut game = self.clone();
+        // A placeholder first, so that seating "Player B" as A does not
+        // clash with B's name of the moment.
+        game.players[1].name = format!("{}\u{1}", b.trim());
         for (player, name) in Player::BOTH.into_iter().zip([a, b]) {
             game.apply(
                 &WarmasterEdit::SetPlayerName {

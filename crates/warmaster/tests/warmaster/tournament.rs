@@ -159,6 +159,18 @@ fn a_hosted_game_seats_the_pairings_players_in_order() {
     game.seat(&slot.players, &mut table).unwrap();
     assert_eq!(game.player(Player::A).name, "Anna");
     assert_eq!(game.player(Player::B).name, "Bernd");
+    // Names the game had before do not clash.
+    let mut other = WarmasterGame::new_game();
+    other
+        .seat(&["Player B".to_owned(), "Player A".to_owned()], &mut table)
+        .expect("seated");
+    assert_eq!(other.player(Player::A).name, "Player B");
+    assert!(
+        other
+            .seat(&["Eve".to_owned(), "Eve".to_owned()], &mut table)
+            .is_err(),
+        "two players of one name"
+    );
     // Anything but a pair is refused and seats nobody.
     let mut fresh = WarmasterGame::new_game();
     let err = fresh
