@@ -106,6 +106,12 @@ fn the_example_game_plays_to_its_result() {
         .map(ToString::to_string)
         .collect();
     assert!(problems.is_empty(), "{problems:?}");
+    let warnings: Vec<String> = game
+        .warnings(&table)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
 
     // The sheet's material: the VP calculation line by line, EP per turn.
     let mut sheet = String::new();
