@@ -246,7 +246,9 @@ pub fn round_sheet(
             line.a.1.clone(),
             line.b.1.clone(),
             texts.message(&line.message()),
-            line.result.map(|r| result_text(texts, &r)).unwrap_or_default(),
+            line.result
+                .map(|r| result_text(texts, &r))
+                .unwrap_or_default(),
         ]);
     }
     let mut sheet = page(texts, t, options, &title)
@@ -342,7 +344,11 @@ pub fn slip(
     sheet = sheet
         .block(Paragraph::new(clock))
         .block(Paragraph::new(texts.t("wmt.slip.rules")).muted())
-        .block(feldherr_sheet::Block::Spacer(if small { 6.0 } else { 24.0 }))
+        .block(feldherr_sheet::Block::Spacer(if small {
+            6.0
+        } else {
+            24.0
+        }))
         .block(Signatures::new([
             texts.f("wmt.slip.sign", &[("name", a)]),
             texts.f("wmt.slip.sign", &[("name", b)]),

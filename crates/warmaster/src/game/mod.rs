@@ -693,6 +693,24 @@ impl Game for WarmasterGame {
         Ok(())
     }
 
+    /// Seats a hosted game with the terms its event prescribes: a
+    /// tournament's [`GameTerms`] as JSON (text line 266). No terms is
+    /// [`Game::seat`]; terms that are no `GameTerms` are refused, naming
+    /// the field.
+    fn seat_with(
+        &mut self,
+        players: &[String],
+        terms: Option<&serde_json::Value>,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        let Some(terms) = terms else {
+            return self.seat(players, table);
+        };
+        let terms: GameTerms = serde_json::from_value(terms.clone())
+            .map_err(|e| PlayError::invalid("terms", terms, e.to_string()))?;
+        self.seat_with_terms(players, &terms, table)
+    }
+
     /// What the game reports to an event: each side's VP, EP and, once
     /// it ended, the result.
     fn report(&self) -> Option<GameReport> {
@@ -728,9 +746,7 @@ impl WarmasterGame {
     /// size and Guardians options ([`WarmasterEdit::Prescribe`]). All or
     /// nothing.
     ///
-    /// This is `Game::seat` plus the terms; the contract's `seat` carries
-    /// the players only (see the crate's README for the proposed
-    /// addition).
+    /// `Game::seat_with` calls this with the terms of the slot.
     ///
     /// # Errors
     /// As `Game::seat`; terms out of bounds; a battle already begun; an

@@ -727,6 +727,9 @@ impl EventRules for WarmasterTournament {
                 ),
                 system: <WarmasterGame as feldherr_play::Game>::SYSTEM,
                 players: vec![self.name_of(&p.a).to_owned(), self.name_of(&p.b).to_owned()],
+                // The game size and options every game of the tournament
+                // is played under (text line 266); `seat_with` takes them.
+                terms: serde_json::to_value(self.terms).ok(),
             })
             .collect()
     }
