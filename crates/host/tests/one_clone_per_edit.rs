@@ -97,7 +97,9 @@ fn check(doc: Document, edit: &DocumentEdit) {
 
 #[test]
 fn one_edit_clones_the_document_once() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _one = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     check(
         fixture("wfb-newyear/event-120.json"),
         &DocumentEdit::Rename("Renamed".into()),
@@ -114,7 +116,9 @@ fn one_edit_clones_the_document_once() {
 /// what a JSON tree of the text alone would hold.
 #[test]
 fn reading_a_document_builds_no_tree_of_it() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _one = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for name in [
         "documents/newyear-event.json",
         "documents/warmaster-tournament.json",

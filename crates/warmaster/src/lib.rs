@@ -50,9 +50,11 @@
 //!   [`ClockEdit`]s, [`WarmasterEdit::EndTurn`] hands the clock to the
 //!   other player (also from a pause), and the clock stops when the game
 //!   ends.
-//! - Checks: `Game::problems` ([`WarmasterGame::errors`]) lists every
-//!   impossible state, [`WarmasterGame::warnings`] what is merely worth a
-//!   word; both capped at [`MAX_PROBLEMS`].
+//! - Checks: [`WarmasterGame::errors`] lists every impossible state,
+//!   [`WarmasterGame::warnings`] what is merely worth a word (marked
+//!   `Problem::warning`); `Game::problems` gives both, errors first, and
+//!   only errors refuse a document (P37). Each list is capped at
+//!   [`MAX_PROBLEMS`].
 //!
 //! Conventions: lengths in centimetres (G1) on the table's coordinates
 //! (origin at the lower-left corner, x along the long edge, y towards the

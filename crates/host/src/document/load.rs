@@ -3,8 +3,8 @@
 use std::marker::PhantomData;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
 use serde::de::{DeserializeOwned, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
 
 use feldherr_play::Problem;
 

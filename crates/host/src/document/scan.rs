@@ -183,13 +183,19 @@ impl<'de> Visitor<'de> for Node<'_> {
             }
             match (header.as_deref_mut(), key.as_str()) {
                 (Some(h), "format") => {
-                    h.format = map.next_value::<serde_json::Value>()?.as_str().map(str::to_owned);
+                    h.format = map
+                        .next_value::<serde_json::Value>()?
+                        .as_str()
+                        .map(str::to_owned);
                 }
                 (Some(h), "schema_version") => {
                     h.schema_version = map.next_value::<serde_json::Value>()?.as_u64();
                 }
                 (Some(h), "kind") => {
-                    h.kind = map.next_value::<serde_json::Value>()?.as_str().map(str::to_owned);
+                    h.kind = map
+                        .next_value::<serde_json::Value>()?
+                        .as_str()
+                        .map(str::to_owned);
                 }
                 _ => {
                     path.push(Step::Key(key));

@@ -611,7 +611,10 @@ fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
             let mut inner = serde_json::to_string(&object).expect("json");
             inner.pop();
             let again = serde_json::to_string(&object[&key]).expect("json");
-            inner.push_str(&format!(",{}:{again}}}", serde_json::to_string(&key).expect("key")));
+            inner.push_str(&format!(
+                ",{}:{again}}}",
+                serde_json::to_string(&key).expect("key")
+            ));
             *slot = serde_json::Value::String(MARK.into());
             let text = changed
                 .to_string()
@@ -622,7 +625,9 @@ fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
                 format!("{path}.{key}")
             };
             match document::parse(&text, "twice.json") {
-                Err(DocumentError::Field { path: at, message, .. }) => {
+                Err(DocumentError::Field {
+                    path: at, message, ..
+                }) => {
                     assert_eq!(at, expected, "{}", file.display());
                     assert!(message.contains("twice"), "{message}");
                 }

@@ -83,7 +83,10 @@ fn german_catalogues_follow_the_glossary() {
         for (key, message) in &messages {
             for word in &words {
                 if uses(message, word) {
-                    found.push(format!("{}: {key}: \"{word}\" in {message:?}", path.display()));
+                    found.push(format!(
+                        "{}: {key}: \"{word}\" in {message:?}",
+                        path.display()
+                    ));
                 }
             }
         }

@@ -215,3 +215,37 @@ fn terms_a_system_cannot_read_are_refused_naming_the_field() {
         .expect("seated");
     assert_eq!(game.player(feldherr_warmaster::Player::B).name, "Bernd");
 }
+
+#[test]
+fn a_table_that_breaks_the_clearances_is_a_warning_not_an_error_p37() {
+    use feldherr_host::document::GameDoc;
+    use feldherr_host::registry::SystemEdit;
+    use feldherr_warmaster::{TerrainType, WarmasterEdit};
+    let mut doc = GameDoc::new("Close woods", "warmaster").expect("system");
+    // Two woods 25 cm apart centre to centre, placed together (not
+    // alternately): W1 wants 12 cm edge to edge.
+    for x in [60.0, 85.0] {
+        GameEdit::System(SystemEdit::Warmaster(WarmasterEdit::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Wood,
+            at: feldherr_table::geometry::Point::new(x, 60.0),
+            shape: None,
+            name: None,
+        }))
+        .apply_in_place(&mut doc)
+        .expect("placed together: allowed (PW12)");
+    }
+    let problems = doc.problems();
+    assert!(
+        !problems.iter().any(feldherr_play::Problem::is_error),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|w| !w.is_error()
+            && w.path.starts_with("game")
+            && w.rule.as_deref() == Some("W1")),
+        "{problems:?}"
+    );
+    let whole = Document::Game(doc);
+    assert!(whole.problems().iter().any(|p| !p.is_error()));
+}

@@ -654,8 +654,13 @@ impl Game for WarmasterGame {
 
     /// Every impossible state ([`WarmasterGame::errors`]); what is merely
     /// worth a word is in [`WarmasterGame::warnings`].
+    /// The errors ([`WarmasterGame::errors`]), then the warnings
+    /// ([`WarmasterGame::warnings`], marked as such): a document is refused
+    /// only for the errors (P37, PW12).
     fn problems(&self, table: &Table) -> Vec<Problem> {
-        self.errors(table)
+        let mut problems = self.errors(table);
+        problems.extend(self.warnings(table));
+        problems
     }
 
     fn resolutions(&self) -> &dyn ResolutionList {

@@ -955,9 +955,18 @@ impl WarmasterGame {
     /// of a marker and terrain at the centre under King of the Hill (W3),
     /// no Incursion marker in open ground, armies not ready before the
     /// battle, an army list of another version of *Warmaster Armies* than
-    /// the text names.
+    /// the text names. Each is marked a warning ([`Problem::warning`]):
+    /// `Game::problems` reports them after the errors, and they never
+    /// refuse a document (P37).
     #[must_use]
     pub fn warnings(&self, table: &Table) -> Vec<Problem> {
+        self.warning_list(table)
+            .into_iter()
+            .map(Problem::warning)
+            .collect()
+    }
+
+    fn warning_list(&self, table: &Table) -> Vec<Problem> {
         let mut out = ProblemList::default();
         if self.battle.is_none() {
             for p in Player::BOTH {

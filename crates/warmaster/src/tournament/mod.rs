@@ -711,8 +711,11 @@ impl EventRules for WarmasterTournament {
         Ok(())
     }
 
+    /// The errors, then the warnings (marked as such, never a refusal).
     fn problems(&self) -> Vec<Problem> {
-        self.errors()
+        let mut problems = self.errors();
+        problems.extend(self.warnings());
+        problems
     }
 
     fn slots(&self) -> Vec<HostedSlot> {

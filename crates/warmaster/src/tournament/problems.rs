@@ -148,9 +148,17 @@ impl WarmasterTournament {
     }
 
     /// What is not done yet (not impossible): results not in, rounds
-    /// not paired (capped at [`crate::MAX_PROBLEMS`]).
+    /// not paired (capped at [`crate::MAX_PROBLEMS`]). Each is marked a
+    /// warning ([`Problem::warning`]), never a refusal.
     #[must_use]
     pub fn warnings(&self) -> Vec<Problem> {
+        self.warning_list()
+            .into_iter()
+            .map(Problem::warning)
+            .collect()
+    }
+
+    fn warning_list(&self) -> Vec<Problem> {
         let mut out = ProblemList::default();
         for (i, r) in self.round_list.iter().enumerate() {
             for (j, p) in r.pairings.iter().enumerate() {

@@ -101,7 +101,7 @@ fn the_example_game_plays_to_its_result() {
     // Every W1 distance held during the alternating placement; the
     // impassable pieces were pushed away from the markers (W3).
     let problems: Vec<String> = game
-        .problems(&table)
+        .errors(&table)
         .iter()
         .map(ToString::to_string)
         .collect();

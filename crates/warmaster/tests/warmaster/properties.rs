@@ -81,7 +81,7 @@ impl Driver {
     }
 
     fn check(&self, edit: &E) {
-        let problems = self.game.problems(&self.table);
+        let problems = self.game.errors(&self.table);
         assert!(
             problems.is_empty(),
             "after {edit:?}: {:?}",
@@ -546,7 +546,7 @@ proptest! {
             let before = t.clone();
             if t.apply(&edit).is_ok() {
                 accepted += 1;
-                let problems = t.problems();
+                let problems = t.errors();
                 prop_assert!(problems.is_empty(), "after {:?}: {:?}", edit, problems);
                 prop_assert!(t.standings().is_ok());
                 let json = serde_json::to_string(&t).expect("saves");

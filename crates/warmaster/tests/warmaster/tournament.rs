@@ -116,7 +116,7 @@ fn three_rounds_paired_fed_and_ranked() {
             versus: 360
         }
     );
-    assert!(event.problems().is_empty(), "{:?}", event.problems());
+    assert!(event.errors().is_empty(), "{:?}", event.errors());
     insta::assert_snapshot!("tournament_standings", standings_text(&standings));
     // Saved and loaded.
     let json = serde_json::to_string(&event).expect("save");
@@ -251,7 +251,7 @@ fn results_and_points_are_validated() {
     assert_eq!(standings.rows[0].points, 2);
     // The other table has no result yet: not done, not impossible; 0
     // points meanwhile.
-    assert!(event.problems().is_empty());
+    assert!(event.errors().is_empty());
     assert_eq!(event.warnings().len(), 1);
     assert!(
         event
@@ -585,7 +585,7 @@ fn a_tournament_with_a_drop_out_a_clock_win_and_prescribed_options() {
         (0, 1, Some(1))
     );
     // Nothing impossible; the open results are named by name.
-    assert!(event.problems().is_empty(), "{:?}", event.problems());
+    assert!(event.errors().is_empty(), "{:?}", event.errors());
     let warnings: Vec<String> = event.warnings().iter().map(ToString::to_string).collect();
     assert!(
         warnings

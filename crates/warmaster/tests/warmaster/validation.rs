@@ -81,14 +81,14 @@ fn check(case: &Case) -> Result<Vec<Problem>, String> {
     Ok(match case.doc.as_str() {
         "game" => {
             let saved: Saved = serde_json::from_value(doc).map_err(|e| e.to_string())?;
-            saved.game.problems(&saved.table)
+            saved.game.errors(&saved.table)
         }
         _ => {
             let event: WarmasterTournament =
                 serde_json::from_value(doc).map_err(|e| e.to_string())?;
             // The standings never panic nor wrap, whatever was loaded.
             let _ = event.standings();
-            event.problems()
+            event.errors()
         }
     })
 }
@@ -96,9 +96,9 @@ fn check(case: &Case) -> Result<Vec<Problem>, String> {
 #[test]
 fn the_example_documents_are_sound() {
     let saved: Saved = serde_json::from_value(base_game()).expect("loads");
-    assert!(saved.game.problems(&saved.table).is_empty());
+    assert!(saved.game.errors(&saved.table).is_empty());
     let event: WarmasterTournament = serde_json::from_value(base_tournament()).expect("loads");
-    assert!(event.problems().is_empty(), "{:?}", event.problems());
+    assert!(event.errors().is_empty(), "{:?}", event.errors());
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn crowded(n: usize) -> (WarmasterGame, Table) {
 #[test]
 fn problem_lists_are_capped() {
     let (game, table) = crowded(2_000);
-    let errors = game.problems(&table);
+    let errors = game.errors(&table);
     assert!(errors.len() <= MAX_PROBLEMS + 1, "{}", errors.len());
     assert!(
         errors[0]
@@ -202,7 +202,7 @@ fn problem_lists_are_capped() {
         players.push(serde_json::json!({"id": "dup", "name": format!("P{i}")}));
     }
     let event: WarmasterTournament = serde_json::from_value(doc).expect("loads");
-    assert!(event.problems().len() <= MAX_PROBLEMS + 1);
+    assert!(event.errors().len() <= MAX_PROBLEMS + 1);
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn the_limits_edits_enforce_are_checked_on_load() {
     // One piece more than an edit accepts.
     let (mut game, mut table) = crowded(MAX_TERRAIN);
     assert!(
-        game.problems(&table)
+        game.errors(&table)
             .iter()
             .all(|p| !p.message.contains("terrain pieces;"))
     );
@@ -233,7 +233,7 @@ fn the_limits_edits_enforce_are_checked_on_load() {
     );
     let (game, table) = crowded(MAX_TERRAIN + 1);
     assert!(
-        game.problems(&table)
+        game.errors(&table)
             .iter()
             .any(|p| p.message.contains("101 terrain pieces; at most 100"))
     );
@@ -257,14 +257,14 @@ fn the_example_documents_of_the_app_are_sound() {
         serde_json::from_value(strip(doc["game"].clone(), "system")).expect("the game loads");
     let table: Table = serde_json::from_value(doc["table"].clone()).expect("the table loads");
     assert!(
-        game.problems(&table).is_empty(),
+        game.errors(&table).is_empty(),
         "{:?}",
-        game.problems(&table)
+        game.errors(&table)
     );
     let doc = read("warmaster-tournament.json");
     let event: WarmasterTournament =
         serde_json::from_value(strip(doc["event"].clone(), "event")).expect("the tournament loads");
-    assert!(event.problems().is_empty(), "{:?}", event.problems());
+    assert!(event.errors().is_empty(), "{:?}", event.errors());
     for hosted in doc["hosted"].as_array().expect("hosted") {
         let role = hosted["role"].as_str().expect("role");
         let game: WarmasterGame =
@@ -272,7 +272,7 @@ fn the_example_documents_of_the_app_are_sound() {
                 .expect("the hosted game loads");
         let table: Table =
             serde_json::from_value(hosted["game"]["table"].clone()).expect("its table loads");
-        assert!(game.problems(&table).is_empty());
+        assert!(game.errors(&table).is_empty());
         assert!(
             event.check_hosted(role, &game).is_empty(),
             "{:?}",
