@@ -58,7 +58,7 @@ impl GameDoc {
     /// Problems serde cannot see: the name, and everything the system
     /// checks, errors and warnings. A table that breaks its placement
     /// clearances is no error: table edits allow it, and the system reports
-    /// it among its warnings (P37; Warmaster's W1, PW12).
+    /// it among its warnings (P37).
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
         if self.name.trim().is_empty() {

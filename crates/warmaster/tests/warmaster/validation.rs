@@ -256,11 +256,7 @@ fn the_example_documents_of_the_app_are_sound() {
     let game: WarmasterGame =
         serde_json::from_value(strip(doc["game"].clone(), "system")).expect("the game loads");
     let table: Table = serde_json::from_value(doc["table"].clone()).expect("the table loads");
-    assert!(
-        game.errors(&table).is_empty(),
-        "{:?}",
-        game.errors(&table)
-    );
+    assert!(game.errors(&table).is_empty(), "{:?}", game.errors(&table));
     let doc = read("warmaster-tournament.json");
     let event: WarmasterTournament =
         serde_json::from_value(strip(doc["event"].clone(), "event")).expect("the tournament loads");
