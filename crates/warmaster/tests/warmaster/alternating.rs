@@ -264,7 +264,7 @@ fn w1_a_pass_in_the_middle_of_a_pair_is_refused_and_more_than_12_pieces_warn() {
     assert!(
         problems
             .iter()
-            .any(|p| p == "terrain: 13 terrain pieces stand; the guideline is 12 (W1)"),
+            .any(|p| p == "terrain: warning: 13 terrain pieces stand; the guideline is 12 (W1)"),
         "{problems:?}"
     );
 }

@@ -1022,7 +1022,7 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         .filter(|p| p.rule.as_deref() == Some("W3"))
         .map(ToString::to_string)
         .collect();
-    assert_eq!(w3, vec!["objectives[2]: impassable \"Lake 1\" is 5 cm from objective \"A west\"; at least 10 cm is required (W3)".to_owned()]);
+    assert_eq!(w3, vec!["objectives[2]: warning: impassable \"Lake 1\" is 5 cm from objective \"A west\"; at least 10 cm is required (W3)".to_owned()]);
     ok(&mut g, &mut t, E::PushTerrainAway);
     let lake = t.piece(g.terrain[0].piece).expect("lake").center();
     assert!(
@@ -1315,13 +1315,13 @@ fn w11_army_problems_name_their_path_in_the_game() {
     let problems: Vec<String> = g.warnings(&t).iter().map(ToString::to_string).collect();
     assert!(
         problems.contains(
-            &"players[1].army.units: the army costs 1355 points, 105 over the game size of 1250"
+            &"players[1].army.units: warning: the army costs 1355 points, 105 over the game size of 1250"
                 .to_owned()
         ),
         "{problems:?}"
     );
     assert!(
-        problems.contains(&"players[0].army.units: the army has no units".to_owned()),
+        problems.contains(&"players[0].army.units: warning: the army has no units".to_owned()),
         "{problems:?}"
     );
     // A bad unit in a whole army names its field.

@@ -9,7 +9,7 @@
 //! accepted edit the document is checked.
 
 use feldherr_dice::step::{Answer, Prompt};
-use feldherr_play::{Game, Id, MatchResult};
+use feldherr_play::{EventRules, Game, Id, MatchResult};
 use feldherr_table::Table;
 use feldherr_table::geometry::{Angle, Point};
 use feldherr_warmaster::{

@@ -3,7 +3,7 @@
 //! one regression case per item), problem lists are capped, and sums do
 //! not overflow.
 
-use feldherr_play::{EventRules, Game, Problem};
+use feldherr_play::{Game, Problem};
 use feldherr_table::{Layer, Piece, Table};
 use feldherr_warmaster::{
     MAX_PROBLEMS, TerrainRecord, TerrainType, WarmasterGame, WarmasterTournament, terrain_piece,
