@@ -183,7 +183,40 @@ fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
     .expect("import");
     let mut settings = Settings::default();
     settings.options.arrogant = true;
-    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    // Switching "Arrogant" on over the army is refused now, naming the
+    // item and the rule; so is importing the army under "Arrogant".
+    let msg = wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect_err("refused");
+    assert!(
+        msg.contains("Orb of Majesty") && msg.contains("W11"),
+        "{msg}"
+    );
+    let mut arrogant = GameDoc::new("W", "warmaster").expect("system");
+    wm_edit(&mut arrogant, WarmasterEdit::SetSettings(settings)).expect("settings");
+    let msg = wm_edit(
+        &mut arrogant,
+        WarmasterEdit::ImportArmy {
+            player: Player::B,
+            text:
+                "army: Dark Elves\nGeneral, 1, 155, general, item=Orb of Majesty\nSpearmen, 2, 60"
+                    .into(),
+        },
+    )
+    .expect_err("refused");
+    assert!(
+        msg.contains("Orb of Majesty") && msg.contains("W11"),
+        "{msg}"
+    );
+    // A file that carries both (written by hand) is a problem.
+    let dir = temp_dir("arrogant");
+    let path = dir.join("game.json");
+    document::save(&path, &Document::Game(doc)).expect("save");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+    json["game"]["settings"]["options"]["arrogant"] = serde_json::Value::Bool(true);
+    let doc = match document::parse(&json.to_string(), "game.json").expect("parses") {
+        Document::Game(game) => game,
+        Document::Event(_) => panic!("a game"),
+    };
     let problems = doc.problems();
     assert!(
         problems
@@ -311,8 +344,12 @@ fn battle_begun() -> GameDoc {
     let steps = script["steps"].as_array().expect("steps");
     let begin = steps
         .iter()
-        .position(|s| s.get("edit").is_some_and(|e| e == "begin_battle"))
-        .expect("begin");
+        .position(|s| {
+            s.get("edit")
+                .and_then(|e| e.get("deployed"))
+                .is_some_and(|d| d["player"] == "b")
+        })
+        .expect("the second deployment, which begins the battle");
     build_steps(Some(begin + 1))
 }
 
@@ -372,20 +409,76 @@ fn the_result_shows_the_vp_lines_and_the_verdict() {
     assert!(h.get_all_by_label("- Anna reached 10 EP").count() >= 1);
 }
 
-#[test]
-fn the_clock_runs_on_a_fake_clock_and_survives_a_restart() {
-    let t0 = 1_000_000_u64;
-    set_fake_now(Some(t0));
+/// Both armies of the set-up walk: General, Hero, Spearmen, Knights.
+const ARMY: &str =
+    "General, 1, 125, general\nHero, 1, 80, hero\nSpearmen, 4, 55\nKnights, 2, 110, cavalry";
+
+/// A game with the clock on, set up through the guide's stages up to the
+/// deployment (the clock may start only then, W9): Anna (A) starts from
+/// the south edge against Bernd (B), King of the Hill.
+fn deployment_game() -> GameDoc {
     let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
     let settings = Settings {
         clock: true,
         ..Settings::default()
     };
     wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    for (player, name) in [(Player::A, "Anna"), (Player::B, "Bernd")] {
+        wm_edit(
+            &mut doc,
+            WarmasterEdit::ImportArmy {
+                player,
+                text: ARMY.into(),
+            },
+        )
+        .expect("army");
+        wm_edit(
+            &mut doc,
+            WarmasterEdit::SetPlayerName {
+                player,
+                name: name.into(),
+            },
+        )
+        .expect("name");
+    }
+    // A table built together: one wood in a corner.
+    wm_edit(
+        &mut doc,
+        WarmasterEdit::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Wood,
+            at: feldherr_table::geometry::Point::new(20.0, 20.0),
+            shape: None,
+            name: None,
+        },
+    )
+    .expect("terrain");
+    for edit in [
+        WarmasterEdit::SetStartingPlayer(Player::A),
+        WarmasterEdit::ChooseEdge(feldherr_warmaster::Edge::South),
+        WarmasterEdit::SetScenario(Scenario::KingOfTheHill),
+        WarmasterEdit::PlaceLayout,
+        WarmasterEdit::SetSpecialRule(None),
+    ] {
+        wm_edit(&mut doc, edit).expect("set-up");
+    }
+    assert!(
+        matches!(wm(&doc).expect("wm").stage(), Stage::Deployment { .. }),
+        "{:?}",
+        wm(&doc).expect("wm").stage()
+    );
+    doc
+}
+
+#[test]
+fn the_clock_runs_on_a_fake_clock_and_survives_a_restart() {
+    let t0 = 1_000_000_u64;
+    set_fake_now(Some(t0));
+    let doc = deployment_game();
     let mut h = harness(Dice::scripted([]));
     open(&mut h, &doc, "clock");
     click(&mut h, "Clock");
-    click(&mut h, "Start Player A's clock");
+    click(&mut h, "Start Anna's clock");
     set_fake_now(Some(t0 + 2 * MIN));
     h.run();
     h.get_by_label("43:00");
@@ -427,14 +520,11 @@ fn the_clock_runs_on_a_fake_clock_and_survives_a_restart() {
     set_fake_now(None);
 }
 
-/// A game with the clock on, started for player A at 5 s (fake time).
+/// A game with the clock on, started for player A at 5 s (fake time) as
+/// the deployment begins; both players deploy at once and the battle
+/// begins with A's turn, his clock running.
 fn clock_game() -> GameDoc {
-    let mut doc = GameDoc::new("Clock game", "warmaster").expect("system");
-    let settings = Settings {
-        clock: true,
-        ..Settings::default()
-    };
-    wm_edit(&mut doc, WarmasterEdit::SetSettings(settings)).expect("settings");
+    let mut doc = deployment_game();
     wm_edit(
         &mut doc,
         WarmasterEdit::Clock(ClockEdit::Start {
@@ -443,6 +533,17 @@ fn clock_game() -> GameDoc {
         }),
     )
     .expect("start");
+    for player in Player::BOTH {
+        wm_edit(
+            &mut doc,
+            WarmasterEdit::Deployed {
+                player,
+                now_ms: Some(5_000),
+            },
+        )
+        .expect("deployed");
+    }
+    assert_eq!(wm(&doc).expect("wm").clock.running, Some(Player::A));
     doc
 }
 
@@ -625,15 +726,23 @@ fn the_tournament_fixture_is_the_engines_example() {
     let csv = feldherr_host::standings::csv(&table, Default::default());
     assert_eq!(
         csv,
-        "place,player,total,vp_difference,ep\n1,Clara,5,390,15\n2,Dieter,5,360,16\n3,Anna,4,70,18\n4,Bernd,1,-820,7\n"
+        "place,player,games,total,vp_difference,ep,decided_by\n\
+         1,Clara,3,5,390,15,VP difference +390 vs +360\n\
+         2,Dieter,3,5,360,16,VP difference +360 vs +390\n\
+         3,Anna,3,4,70,18,points\n\
+         4,Bernd,3,1,-820,7,points\n"
     );
     let sheets =
         feldherr_warmaster::tournament_sheets(&t, &texts, feldherr_sheet::SheetOptions::default())
             .expect("sheets");
-    assert_eq!(sheets.len(), 4); // standings and three rounds
+    // The standings, three rounds and a result slip per pairing (two a
+    // round).
+    assert_eq!(sheets.len(), 1 + 3 + 3 * 2);
     let outline = sheets[0].sheet.layout().expect("layout").text_outline();
     assert!(
-        outline.contains("Clara") && outline.contains("VP diff."),
+        outline.contains("Clara")
+            && outline.contains("Decided by")
+            && outline.contains("VP difference +390 vs"),
         "{outline}"
     );
 }

@@ -19,6 +19,10 @@ pub struct HostedSlot {
     pub system: &'static str,
     /// The players (by name) who take part.
     pub players: Vec<String>,
+    /// Terms the event prescribes for the game (a tournament's game size
+    /// and options), as the system's own JSON; `None` when it prescribes
+    /// nothing. Handed to [`crate::Game::seat_with`].
+    pub terms: Option<serde_json::Value>,
 }
 
 /// One kind of event: players, the games they play, and how the results

@@ -62,6 +62,22 @@ pub trait Game:
         Ok(())
     }
 
+    /// As [`Game::seat`], with the terms the event prescribes for the game
+    /// (a [`crate::HostedSlot`]'s `terms`, in the system's own JSON): the
+    /// host calls this once, when the event starts hosting the game. The
+    /// default ignores the terms and calls [`Game::seat`]; a system whose
+    /// events prescribe terms reads them here and refuses terms it cannot
+    /// read.
+    fn seat_with(
+        &mut self,
+        players: &[String],
+        terms: Option<&serde_json::Value>,
+        table: &mut Table,
+    ) -> Result<(), PlayError> {
+        let _ = terms;
+        self.seat(players, table)
+    }
+
     /// What the game reports to an event hosting it; `None` while there
     /// is nothing to report.
     fn report(&self) -> Option<GameReport> {

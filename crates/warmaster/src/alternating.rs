@@ -149,7 +149,14 @@ impl AlternatingTerrain {
     /// # Errors
     /// [`PlayError::Refused`] (W1) naming why: not his turn, the placement
     /// is over, the type repeats within a pair, too many pieces.
-    pub fn check_place(&self, player: Player, terrain: TerrainType) -> Result<(), PlayError> {
+    /// Players are named by `names` (A, B).
+    pub fn check_place(
+        &self,
+        player: Player,
+        terrain: TerrainType,
+        names: &[String; 2],
+    ) -> Result<(), PlayError> {
+        let name = |p: Player| names[p.index()].as_str();
         if self.finished {
             return Err(PlayError::refused(
                 "the terrain placement is over",
@@ -168,14 +175,19 @@ impl AlternatingTerrain {
         };
         if player != expected {
             return Err(PlayError::refused(
-                format!("it is {expected}'s turn to place terrain, not {player}'s"),
+                format!(
+                    "it is {}'s turn to place terrain, not {}'s",
+                    name(expected),
+                    name(player)
+                ),
                 Some("W1"),
             ));
         }
         if self.passed.is_none() && self.batch.contains(&terrain) {
             return Err(PlayError::refused(
                 format!(
-                    "{player} already placed a {} in this turn; the two pieces must be of different types",
+                    "{} already placed a {} in this turn; the two pieces must be of different types",
+                    name(player),
                     terrain.label()
                 ),
                 Some("W1"),
@@ -193,8 +205,9 @@ impl AlternatingTerrain {
         player: Player,
         terrain: TerrainType,
         piece: u64,
+        names: &[String; 2],
     ) -> Result<(), PlayError> {
-        self.check_place(player, terrain)?;
+        self.check_place(player, terrain, names)?;
         self.placed.push(PlacedTerrain {
             player,
             piece,
@@ -218,7 +231,9 @@ impl AlternatingTerrain {
     /// # Errors
     /// [`PlayError::Refused`] (W1): fewer than 10 pieces, not his turn,
     /// in the middle of his pair, or the placement is over.
-    pub fn pass(&mut self, player: Player) -> Result<(), PlayError> {
+    /// Players are named by `names` (A, B).
+    pub fn pass(&mut self, player: Player, names: &[String; 2]) -> Result<(), PlayError> {
+        let name = |p: Player| names[p.index()].as_str();
         if self.finished {
             return Err(PlayError::refused(
                 "the terrain placement is over",
@@ -232,15 +247,16 @@ impl AlternatingTerrain {
             }
             return Err(PlayError::refused(
                 format!(
-                    "{player} has passed already; {} places the last piece",
-                    passer.other()
+                    "{} has passed already; {} places the last piece",
+                    name(player),
+                    name(passer.other())
                 ),
                 Some("W1"),
             ));
         }
         if self.turn != player {
             return Err(PlayError::refused(
-                format!("it is {}'s turn, not {player}'s", self.turn),
+                format!("it is {}'s turn, not {}'s", name(self.turn), name(player)),
                 Some("W1"),
             ));
         }
@@ -255,7 +271,10 @@ impl AlternatingTerrain {
         }
         if !self.batch.is_empty() {
             return Err(PlayError::refused(
-                format!("{player} is in the middle of his pair; he places the second piece first"),
+                format!(
+                    "{} is in the middle of his pair; he places the second piece first",
+                    name(player)
+                ),
                 Some("W1"),
             ));
         }

@@ -6,7 +6,7 @@ use std::fmt;
 use feldherr_play::{Id, Problem};
 use serde::{Deserialize, Serialize};
 
-use crate::{GuardiansOptions, WarmasterError};
+use crate::{GuardiansOptions, TerrainType, WarmasterError};
 
 /// Most units an army may hold (a bound, not a rule).
 pub const MAX_UNITS: usize = 200;
@@ -16,6 +16,11 @@ pub const MAX_UNIT_POINTS: u32 = 10_000;
 pub const MAX_STANDS: u32 = 60;
 /// Most magic items one unit may carry (a bound, not a rule).
 pub const MAX_ITEMS: usize = 10;
+/// The version of *Warmaster Armies* the Guardians text names (text line
+/// 11).
+pub const ARMIES_VERSION: &str = "2.23.1";
+/// Longest list version accepted, in characters (a bound, not a rule).
+pub const MAX_VERSION: usize = 20;
 /// Longest name accepted, in characters.
 pub const MAX_NAME: usize = 80;
 
@@ -149,6 +154,10 @@ pub struct Unit {
     /// Its magic items, by name.
     #[serde(default)]
     pub magic_items: Vec<String>,
+    /// A Regiment of Renown, used by the rules of *Warmaster Armies*
+    /// (text line 15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub renown: bool,
 }
 
 impl Unit {
@@ -165,6 +174,7 @@ impl Unit {
             summoned: false,
             not_counting: false,
             magic_items: Vec::new(),
+            renown: false,
         }
     }
 
@@ -216,6 +226,17 @@ impl Unit {
                 "an item needs a name",
             ));
         }
+        if let Some(item) = self
+            .magic_items
+            .iter()
+            .find(|i| i.chars().count() > MAX_NAME)
+        {
+            return Err(WarmasterError::invalid(
+                "magic_items",
+                item,
+                format!("an item's name has at most {MAX_NAME} characters"),
+            ));
+        }
         Ok(())
     }
 
@@ -224,7 +245,7 @@ impl Unit {
     #[must_use]
     pub fn destructive_attacks(&self, options: &GuardiansOptions) -> u32 {
         if options.destructive && self.kind == UnitKind::Monster && !self.flying {
-            2
+            DESTRUCTIVE_ATTACKS
         } else {
             0
         }
@@ -237,12 +258,63 @@ impl Unit {
         self.destructive_attacks(options) == 0
     }
 
+    /// How the terrain and the Guardians `options` treat the unit: the
+    /// kind it moves through terrain as, the terrain it may enter and
+    /// cross, whether it can be defended and its extra attacks in every
+    /// combat (W11, PW18).
+    #[must_use]
+    pub fn rules(&self, options: &GuardiansOptions) -> UnitRules {
+        let sheet = crate::cheat_sheet(options);
+        let moves_as = sheet
+            .first()
+            .map_or(self.kind, |e| e.moves_as(self.kind, self.flying));
+        UnitRules {
+            moves_as,
+            flying: self.flying,
+            may_enter: sheet
+                .iter()
+                .filter(|e| e.may_enter(self.kind, self.flying))
+                .map(|e| e.terrain)
+                .collect(),
+            may_cross: sheet
+                .iter()
+                .filter(|e| e.may_cross(self.kind, self.flying))
+                .map(|e| e.terrain)
+                .collect(),
+            may_be_defended: self.may_be_defended(options),
+            extra_attacks: self.destructive_attacks(options),
+        }
+    }
+
     /// Whether it counts towards the break point (W7): not a character and
     /// not marked as not counting.
     #[must_use]
     pub fn counts_for_break_point(&self) -> bool {
         !self.kind.is_character() && !self.not_counting
     }
+}
+
+/// Extra attacks of a non-flying monster in every combat under
+/// "Zerstoererisch" (W11).
+pub const DESTRUCTIVE_ATTACKS: u32 = 2;
+
+/// How terrain and the Guardians options treat one unit ([`Unit::rules`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnitRules {
+    /// The kind it moves through terrain as (a non-flying monster moves
+    /// as infantry under "Zerstoererisch").
+    pub moves_as: UnitKind,
+    /// It flies: it crosses every terrain and may end its move in any but
+    /// impassable terrain (PW18).
+    pub flying: bool,
+    /// The terrain types it may enter and end its move in.
+    pub may_enter: Vec<TerrainType>,
+    /// The terrain types it may move across.
+    pub may_cross: Vec<TerrainType>,
+    /// Whether terrain can make it defended.
+    pub may_be_defended: bool,
+    /// Extra attacks in every combat.
+    pub extra_attacks: u32,
 }
 
 /// The army list an army is drawn from, as far as the Guardians rules
@@ -297,6 +369,10 @@ pub struct Army {
     /// The army list's name ("Dark Elves").
     #[serde(default)]
     pub list: String,
+    /// The version of *Warmaster Armies* the list follows ("2.23.1",
+    /// text line 11), when it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_version: Option<String>,
     /// What the Guardians rules need to know about the list.
     #[serde(default)]
     pub kind: ArmyKind,
@@ -313,6 +389,7 @@ impl Army {
         Army {
             kind: ArmyKind::from_list_name(&list),
             list,
+            list_version: None,
             units: Vec::new(),
         }
     }
@@ -370,8 +447,21 @@ impl Army {
     /// [`WarmasterError::Invalid`] naming the field.
     pub fn add(&mut self, unit: Unit) -> Result<(), WarmasterError> {
         unit.check()?;
-        if self.unit(unit.id).is_some() {
-            return Err(WarmasterError::invalid("id", unit.id, "the id is in use"));
+        if let Some(other) = self.unit(unit.id) {
+            return Err(WarmasterError::invalid(
+                "id",
+                unit.id,
+                format!("the id is in use by \"{}\"", other.name),
+            ));
+        }
+        if unit.kind == UnitKind::General
+            && let Some(general) = self.general()
+        {
+            return Err(WarmasterError::invalid(
+                "kind",
+                "general",
+                format!("the army has its General already (\"{}\")", general.name),
+            ));
         }
         if self.units.len() >= MAX_UNITS {
             return Err(WarmasterError::TooLarge {
@@ -384,15 +474,97 @@ impl Army {
         Ok(())
     }
 
-    /// Everything wrong with the army for a game of `game_size` points:
-    /// over the points limit, no General or more than one, Dark Elf items
-    /// forbidden under "Arrogant" (W11), units out of bounds, no units.
-    /// Paths are relative to the army (`units[2].magic_items`).
+    /// Everything the army setup refuses, as problems: units out of
+    /// bounds, an id used twice, more than one General, more than
+    /// [`MAX_UNITS`] units, a list name over [`MAX_NAME`] characters, and
+    /// magic items "Arrogant" forbids (W11). A loaded army is checked
+    /// against the same limits its edits enforce. Paths are relative to
+    /// the army (`units[2].magic_items`).
     #[must_use]
-    pub fn problems(&self, game_size: u32, options: &GuardiansOptions) -> Vec<Problem> {
+    pub fn errors(&self, options: &GuardiansOptions) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if self.list.chars().count() > MAX_NAME {
+            out.push(Problem::new(
+                "list",
+                format!(
+                    "the list name has {} characters; at most {MAX_NAME}",
+                    self.list.chars().count()
+                ),
+            ));
+        }
+        if let Some(v) = &self.list_version
+            && (v.trim().is_empty() || v.chars().count() > MAX_VERSION)
+        {
+            out.push(Problem::new(
+                "list_version",
+                format!("\"{v}\": a version of 1 to {MAX_VERSION} characters"),
+            ));
+        }
+        if self.units.len() > MAX_UNITS {
+            out.push(Problem::new(
+                "units",
+                format!(
+                    "the army has {} units; at most {MAX_UNITS}",
+                    self.units.len()
+                ),
+            ));
+        }
+        let generals = self
+            .units
+            .iter()
+            .filter(|u| u.kind == UnitKind::General)
+            .count();
+        if generals > 1 {
+            out.push(Problem::new(
+                "units",
+                format!("the army has {generals} Generals; it must have exactly one"),
+            ));
+        }
+        for (i, unit) in self.units.iter().enumerate().take(MAX_UNITS) {
+            if let Err(e) = unit.check() {
+                out.push(Problem::new(format!("units[{i}]"), e.to_string()));
+            }
+        }
+        for f in self.forbidden_items(options).into_iter().take(MAX_UNITS) {
+            out.push(
+                Problem::new(
+                    format!("units[{}].magic_items", f.index),
+                    format!(
+                        "\"{}\" carries the {}, which Dark Elves may not take under \"Arrogant\"",
+                        f.unit, f.item
+                    ),
+                )
+                .rule("W11"),
+            );
+        }
+        let mut ids: Vec<(Id, usize)> = self
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.id, i))
+            .collect();
+        ids.sort();
+        if let Some(pair) = ids.windows(2).find(|w| w[0].0 == w[1].0) {
+            out.push(Problem::new(
+                format!("units[{}].id", pair[1].1),
+                format!(
+                    "unit id {} is used twice (\"{}\" and \"{}\")",
+                    pair[0].0, self.units[pair[0].1].name, self.units[pair[1].1].name
+                ),
+            ));
+        }
+        out
+    }
+
+    /// What keeps the army from the battle: no units, no General, more
+    /// points than the game size. The battle begins only without these
+    /// (so a battle-begun game with one is impossible).
+    #[must_use]
+    pub fn readiness(&self, game_size: u32) -> Vec<Problem> {
         let mut out = Vec::new();
         if self.units.is_empty() {
             out.push(Problem::new("units", "the army has no units"));
+            return out;
         }
         let total = self.total_points();
         if total > u64::from(game_size) {
@@ -404,50 +576,101 @@ impl Army {
                 ),
             ));
         }
-        let generals = self
-            .units
-            .iter()
-            .filter(|u| u.kind == UnitKind::General)
-            .count();
-        if generals == 0 && !self.units.is_empty() {
+        if self.general().is_none() {
             out.push(Problem::new("units", "the army has no General"));
         }
-        if generals > 1 {
-            out.push(Problem::new(
-                "units",
-                format!("the army has {generals} Generals; it must have exactly one"),
-            ));
-        }
-        for (i, unit) in self.units.iter().enumerate() {
-            if let Err(e) = unit.check() {
-                out.push(Problem::new(format!("units[{i}]"), e.to_string()));
-            }
-            if options.arrogant && self.kind == ArmyKind::DarkElves {
-                for item in &unit.magic_items {
-                    if let Some(name) = forbidden_item(item) {
-                        out.push(
-                            Problem::new(
-                                format!("units[{i}].magic_items"),
-                                format!(
-                                    "\"{}\" carries the {name}, which Dark Elves may not take under \"Arrogant\"",
-                                    unit.name
-                                ),
-                            )
-                            .rule("W11"),
-                        );
-                    }
-                }
-            }
-        }
-        let mut ids: Vec<Id> = self.units.iter().map(|u| u.id).collect();
-        ids.sort();
-        if let Some(pair) = ids.windows(2).find(|w| w[0] == w[1]) {
-            out.push(Problem::new(
-                "units",
-                format!("unit id {} is used twice", pair[0]),
-            ));
-        }
         out
+    }
+
+    /// Everything wrong with the army for a game of `game_size` points:
+    /// [`Army::readiness`] then [`Army::errors`].
+    #[must_use]
+    pub fn problems(&self, game_size: u32, options: &GuardiansOptions) -> Vec<Problem> {
+        let mut out = self.readiness(game_size);
+        out.extend(self.errors(options));
+        out
+    }
+
+    /// Refuses an army its setup may not hold ([`Army::errors`]).
+    ///
+    /// # Errors
+    /// [`WarmasterError::Invalid`] naming the field of the first error.
+    pub fn check(&self, options: &GuardiansOptions) -> Result<(), WarmasterError> {
+        for (i, unit) in self.units.iter().enumerate() {
+            unit.check().map_err(|e| match e {
+                WarmasterError::Invalid {
+                    field,
+                    value,
+                    reason,
+                } => WarmasterError::Invalid {
+                    field: format!("units[{i}].{field}"),
+                    value,
+                    reason: format!("{} (\"{}\")", reason, unit.name),
+                },
+                other => other,
+            })?;
+        }
+        self.check_items(options)?;
+        match self.errors(options).into_iter().next() {
+            Some(p) => Err(WarmasterError::invalid(p.path, "the army", p.message)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A magic item "Arrogant" forbids (W11): the unit carrying it and the
+/// item's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForbiddenItem {
+    /// The unit's index in the army.
+    pub index: usize,
+    /// The unit's name.
+    pub unit: String,
+    /// The item as the text names it.
+    pub item: &'static str,
+}
+
+impl Army {
+    /// Every magic item the army may not take under the Guardians
+    /// `options` ("Arrogant": Dark Elves may not take the Helm of
+    /// Dominion, the Orb of Majesty and the Sceptre of Sovereignty, W11).
+    #[must_use]
+    pub fn forbidden_items(&self, options: &GuardiansOptions) -> Vec<ForbiddenItem> {
+        if !(options.arrogant && self.kind == ArmyKind::DarkElves) {
+            return Vec::new();
+        }
+        self.units
+            .iter()
+            .enumerate()
+            .flat_map(|(index, u)| {
+                u.magic_items
+                    .iter()
+                    .filter_map(|i| forbidden_item(i))
+                    .map(move |item| ForbiddenItem {
+                        index,
+                        unit: u.name.clone(),
+                        item,
+                    })
+            })
+            .collect()
+    }
+
+    /// Refuses an army that takes an item "Arrogant" forbids (W11).
+    ///
+    /// # Errors
+    /// [`WarmasterError::Invalid`] naming the unit's `magic_items`.
+    pub fn check_items(&self, options: &GuardiansOptions) -> Result<(), WarmasterError> {
+        match self.forbidden_items(options).first() {
+            Some(f) => Err(WarmasterError::invalid(
+                format!("units[{}].magic_items", f.index),
+                f.item,
+                format!(
+                    "\"{}\" may not take the {}: Dark Elves may not take it under \"Arrogant\" (W11)",
+                    f.unit, f.item
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 }
 

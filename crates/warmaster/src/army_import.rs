@@ -7,7 +7,9 @@
 //! many such units the army has, `points` what one of them costs. Blank
 //! lines and lines starting with `#` are skipped. A line `army: <list>`
 //! names the army list ("Dark Elves"); High Elves and Dark Elves are
-//! recognised in English and German for W11.
+//! recognised in English and German for W11. A line `version: <v>`
+//! records the version of *Warmaster Armies* the list follows ("2.23.1",
+//! the one the Guardians text names).
 //!
 //! Tags (any order, case-insensitive):
 //! - a unit type: `infantry` (the default), `cavalry`, `chariot`,
@@ -15,11 +17,12 @@
 //! - `stands=N` (default: 1 for characters, machines and monsters, 2 for
 //!   artillery, 3 otherwise);
 //! - `flying`, `summoned`, `no-break` (does not count towards the break
-//!   point);
+//!   point), `renown` (a Regiment of Renown);
 //! - `item=<name>` for a magic item (repeatable).
 //!
 //! ```text
 //! army: High Elves
+//! version: 2.23.1
 //! # name, count, points, tags
 //! Spearmen, 4, 60
 //! Silver Helms, 2, 110, cavalry
@@ -32,7 +35,7 @@
 
 use feldherr_play::Id;
 
-use crate::army::{MAX_NAME, MAX_UNITS};
+use crate::army::{ARMIES_VERSION, MAX_NAME, MAX_UNITS, MAX_VERSION};
 use crate::{Army, ArmyKind, Unit, UnitKind, WarmasterError};
 
 /// Longest list accepted, in lines.
@@ -87,6 +90,16 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
             army.kind = ArmyKind::from_list_name(list);
             continue;
         }
+        if let Some(version) = strip_prefix_ci(line, "version:") {
+            let version = version.trim();
+            if version.is_empty() || version.chars().count() > MAX_VERSION {
+                return Err(bad(format!(
+                    "a version of 1 to {MAX_VERSION} characters, e.g. {ARMIES_VERSION}"
+                )));
+            }
+            army.list_version = Some(version.to_owned());
+            continue;
+        }
         let sep = if line.contains(';') { ';' } else { ',' };
         let fields: Vec<&str> = line.split(sep).map(str::trim).collect();
         let [name, count, points, tags @ ..] = fields.as_slice() else {
@@ -114,7 +127,7 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
             .map_err(|_| bad(format!("points \"{points}\" is not a whole number")))?;
         let mut kind = None;
         let mut stands = None;
-        let (mut flying, mut summoned, mut not_counting) = (false, false, false);
+        let (mut flying, mut summoned, mut not_counting, mut renown) = (false, false, false, false);
         let mut items = Vec::new();
         for tag in tags.iter().filter(|t| !t.is_empty()) {
             let lower = tag.to_ascii_lowercase();
@@ -135,6 +148,8 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
                 summoned = true;
             } else if lower == "no-break" || lower == "no_break" {
                 not_counting = true;
+            } else if lower == "renown" {
+                renown = true;
             } else if let Some(item) = strip_prefix_ci(tag, "item=") {
                 items.push(item.trim().to_owned());
             } else {
@@ -160,6 +175,7 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
             unit.flying = flying;
             unit.summoned = summoned;
             unit.not_counting = not_counting;
+            unit.renown = renown;
             unit.magic_items = items.clone();
             unit.check().map_err(|e| bad(e.to_string()))?;
             army.units.push(unit);

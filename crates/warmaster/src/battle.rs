@@ -35,6 +35,10 @@ pub struct ControlEntry {
     /// Computed from stands on the map (otherwise stated by the players).
     #[serde(default)]
     pub from_stands: bool,
+    /// Carried over from the player turn before and not changed since:
+    /// ending the turn confirms it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub carried: bool,
 }
 
 /// One EP line with the player turn it was scored in.
@@ -124,6 +128,21 @@ pub struct GameEnd {
     pub turn_of: Player,
     /// Every condition met at that moment.
     pub reasons: Vec<EndReason>,
+    /// The chess clock when the game ended (it stops then, W9); `None`
+    /// when no clock was running.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<EndClock>,
+}
+
+/// The chess clock at the end of the game: it stopped then (W6, W9), so
+/// these are the times the sheet shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndClock {
+    /// The host's time at which it stopped, ms.
+    pub at_ms: u64,
+    /// Time left for A and B, ms.
+    pub remaining_ms: [u64; 2],
 }
 
 /// What happened to one unit so far.
@@ -174,6 +193,24 @@ pub struct Battle {
     /// Units lost, destroyed or gone pillaging.
     #[serde(default)]
     pub units: Vec<UnitState>,
+    /// Lang lebe der Koenig: every general slain and the character who
+    /// took over (W10), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub successions: Vec<Succession>,
+}
+
+/// Lang lebe der Koenig (W10): a slain general and his successor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Succession {
+    /// Whose general.
+    pub player: Player,
+    /// The slain general.
+    pub slain: Id,
+    /// The character who counts as general from then on.
+    pub successor: Id,
+    /// The game turn.
+    pub round: u32,
 }
 
 /// EP per player in one player turn, for the chart.

@@ -15,6 +15,10 @@ use crate::Player;
 pub const MINUTE_MS: u64 = 60_000;
 /// Under this much time left the clock flashes (W9).
 pub const WARNING_MS: u64 = 5 * MINUTE_MS;
+/// The latest timestamp accepted, ms (2^53 - 1: every timestamp is exact
+/// in JSON numbers; about 285,000 years after the epoch). A bound, not a
+/// rule.
+pub const MAX_TIME_MS: u64 = (1 << 53) - 1;
 
 /// The clock ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +101,13 @@ impl ChessClock {
     }
 
     fn check_now(&self, now_ms: u64) -> Result<(), PlayError> {
+        if now_ms > MAX_TIME_MS {
+            return Err(PlayError::invalid(
+                "now_ms",
+                now_ms,
+                format!("a time of at most {MAX_TIME_MS} ms"),
+            ));
+        }
         if now_ms < self.last_ms {
             return Err(PlayError::invalid(
                 "now_ms",
@@ -208,26 +219,38 @@ impl ChessClock {
     }
 
     /// Stops the running clock and starts the other (end of a player
-    /// turn). Returns whose clock runs now.
+    /// turn). During a combat-phase pause the other player's clock starts
+    /// too (W9, clarified 2026-11-26). Returns whose clock runs now.
     ///
     /// # Errors
-    /// Refused when no clock runs (paused, stopped or run out).
+    /// Refused when the clock neither runs nor is paused (stopped or run
+    /// out); `now_ms` going back.
     pub fn switch(&mut self, now_ms: u64) -> Result<Player, PlayError> {
         self.tick(now_ms)?;
-        if self.paused.is_some() {
-            return Err(PlayError::refused(
-                "the clock is paused for a combat phase; resume it first",
-                Some("W9"),
-            ));
-        }
-        let Some(player) = self.running else {
+        let Some(player) = self.running.or(self.paused.map(|p| p.player)) else {
             return Err(PlayError::refused("no clock runs", Some("W9")));
         };
-        self.stop_running(now_ms);
         let next = player.other();
-        self.running = Some(next);
-        self.since_ms = now_ms;
+        self.hand_over(next, now_ms)?;
         Ok(next)
+    }
+
+    /// Stops whatever runs (charging its player up to `now_ms`), ends a
+    /// combat-phase pause and starts `to`'s clock: the end of a player
+    /// turn, whose ever clock ran (W9).
+    ///
+    /// # Errors
+    /// Refused when the clock ran out; `now_ms` going back.
+    pub fn hand_over(&mut self, to: Player, now_ms: u64) -> Result<(), PlayError> {
+        self.tick(now_ms)?;
+        if self.ran_out.is_some() {
+            return Err(PlayError::refused("the clock ran out", Some("W9")));
+        }
+        self.stop_running(now_ms);
+        self.paused = None;
+        self.running = Some(to);
+        self.since_ms = now_ms;
+        Ok(())
     }
 
     /// Pauses for a combat phase of game turn `round`.
@@ -271,6 +294,20 @@ impl ChessClock {
         self.stop_running(now_ms);
         self.paused = None;
         Ok(())
+    }
+
+    /// Stops the clock as of the instant the running clock last started,
+    /// charging nobody for the time since: the game ended with the player
+    /// turn that handed the clock over (PW17). A paused clock just stops.
+    pub fn stop_at_hand_over(&mut self) {
+        self.running = None;
+        self.paused = None;
+    }
+
+    /// Whether a clock runs or is paused for a combat phase.
+    #[must_use]
+    pub fn live(&self) -> bool {
+        self.running.is_some() || self.paused.is_some()
     }
 
     /// The clock-loss rule (W9): the player with time left wins whatever

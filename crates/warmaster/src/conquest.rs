@@ -93,6 +93,13 @@ pub enum EpSource {
         /// The general whose allowance was used up.
         general: Option<Id>,
     },
+    /// An event that gives EP (Killbox, Verbranntes Land, Lang lebe der
+    /// Koenig) happened before the second player's second turn: no EP
+    /// yet (W5, clarified 2026-11-26). The line gives 0.
+    Withheld {
+        /// The event.
+        event: Box<EpSource>,
+    },
 }
 
 /// One line of EP.

@@ -11,7 +11,7 @@ use feldherr_sheet::{
 use feldherr_table::Table as GameTable;
 
 use crate::words::{edge_text, format_ms, name, names, rule_text};
-use crate::{Player, TurnEp, WarmasterGame};
+use crate::{GeneralRole, Player, TurnEp, UnitReport, WarmasterGame};
 
 /// Chart size in pixels.
 const CHART: (u32, u32) = (720, 260);
@@ -97,7 +97,8 @@ pub fn game_report(
             )
             .pair(texts.t("wm.settings.clock"), yes_no(texts, s.clock)),
     );
-    // The armies.
+    // The armies: every unit with its items, the general and any
+    // successor (W10), Regiments of Renown, and what became of it.
     for p in Player::BOTH {
         let army = game.army(p);
         let bp = game.break_point(p);
@@ -110,40 +111,29 @@ pub fn game_report(
                 ("bp", &bp.value.to_string()),
             ],
         )));
+        if let Some(version) = &army.list_version {
+            out = out.block(
+                Paragraph::new(texts.f("wm.sheet.list_version", &[("version", version)])).muted(),
+            );
+        }
         let mut t = Table::new([
-            Column::new(texts.t("wm.unit.name"), 0.34),
-            Column::new(texts.t("wm.unit.kind"), 0.16),
-            Column::new(texts.t("wm.unit.points"), 0.1),
-            Column::new(texts.t("wm.unit.stands"), 0.1),
-            Column::new(texts.t("wm.sheet.fate"), 0.3),
+            Column::new(texts.t("wm.unit.name"), 0.3),
+            Column::new(texts.t("wm.unit.kind"), 0.13),
+            Column::new(texts.t("wm.unit.points"), 0.08),
+            Column::new(texts.t("wm.unit.stands"), 0.08),
+            Column::new(texts.t("wm.sheet.items"), 0.2),
+            Column::new(texts.t("wm.sheet.fate"), 0.21),
         ])
         .zebra(true)
         .font_size(8.5);
-        for u in &army.units {
-            let fate = game.battle.as_ref().map_or_else(String::new, |b| {
-                let st = b.unit_state(p, u.id);
-                if st.destroyed {
-                    texts.t("wm.units.destroyed").to_owned()
-                } else if st.pillaged {
-                    texts.t("wm.units.pillaged").to_owned()
-                } else if st.stands_lost > 0 {
-                    texts.f(
-                        "wm.sheet.stands_lost",
-                        &[
-                            ("lost", &st.stands_lost.to_string()),
-                            ("of", &u.stands.to_string()),
-                        ],
-                    )
-                } else {
-                    String::new()
-                }
-            });
+        for u in game.army_report(p) {
             t = t.row([
-                u.name.clone(),
+                unit_name(texts, &u),
                 texts.t(&u.kind.label_key()).to_owned(),
                 u.points.to_string(),
                 u.stands.to_string(),
-                fate,
+                u.magic_items.join(", "),
+                fate(texts, &u),
             ]);
         }
         out = out.block(t);
@@ -239,6 +229,9 @@ pub fn game_report(
         ]);
         out = out.block(t);
     }
+    for note in &v.notes {
+        out = out.block(Paragraph::new(texts.message(&note.message(&names))).muted());
+    }
     out = out.block(Paragraph::new(texts.f(
         "wm.result.difference",
         &[
@@ -250,12 +243,23 @@ pub fn game_report(
         texts.message(&v.verdict.message(&names)),
     ));
     if s.clock {
-        let at = game.clock.last_ms;
+        // The times at the end of the game: the clock stopped then (W9).
+        let remaining = match game.end.as_ref().and_then(|e| e.clock) {
+            Some(end) => end.remaining_ms,
+            None => Player::BOTH.map(|p| game.clock.remaining(p, game.clock.last_ms)),
+        };
         let mut kv = KeyValues::new(2);
         for p in Player::BOTH {
             kv = kv.pair(
-                texts.f("wm.sheet.clock_left", &[("name", name(game, p))]),
-                format_ms(game.clock.remaining(p, at)),
+                texts.f(
+                    if game.end.is_some() {
+                        "wm.sheet.clock_left_end"
+                    } else {
+                        "wm.sheet.clock_left"
+                    },
+                    &[("name", name(game, p))],
+                ),
+                format_ms(remaining[p.index()]),
             );
         }
         if let Some(o) = game.clock.ran_out {
@@ -275,6 +279,47 @@ pub fn game_report(
             .block(kv);
     }
     Ok(out)
+}
+
+/// A unit's name with its marks: general, successor general (W10),
+/// Regiment of Renown.
+fn unit_name(texts: &Catalogue, u: &UnitReport) -> String {
+    let mut marks = Vec::new();
+    match &u.general {
+        Some(GeneralRole::General) => marks.push(texts.t("wm.sheet.mark.general").to_owned()),
+        Some(GeneralRole::Successor { round, after }) => marks.push(texts.f(
+            "wm.sheet.mark.successor",
+            &[("after", after), ("round", &round.to_string())],
+        )),
+        None => {}
+    }
+    if u.renown {
+        marks.push(texts.t("wm.sheet.mark.renown").to_owned());
+    }
+    if marks.is_empty() {
+        u.name.clone()
+    } else {
+        format!("{} ({})", u.name, marks.join(", "))
+    }
+}
+
+/// What became of a unit.
+fn fate(texts: &Catalogue, u: &UnitReport) -> String {
+    if u.destroyed {
+        texts.t("wm.units.destroyed").to_owned()
+    } else if u.pillaged {
+        texts.t("wm.units.pillaged").to_owned()
+    } else if u.stands_lost > 0 {
+        texts.f(
+            "wm.sheet.stands_lost",
+            &[
+                ("lost", &u.stands_lost.to_string()),
+                ("of", &u.stands.to_string()),
+            ],
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// The EP totals per player turn as a picture (A blue, B red).

@@ -2,15 +2,19 @@
 //! to the result, for Feldherr, the referee's and organiser's desk for
 //! tabletop miniature wargames.
 //!
-//! - Armies ([`Army`], [`Unit`], [`UnitKind`]) with points, stands, flags
-//!   and magic items; validation ([`Army::problems`]: over the points
-//!   limit, no General, "Arrogant" items); the break point (W7,
-//!   [`Army::break_point`]); import from a text list ([`import_army`]).
-//! - Terrain: the cheat sheet as data ([`TerrainType::effects`],
-//!   [`cheat_sheet`]), Warmaster's table rules
-//!   ([`warmaster_table_rules`]) with the W1 distances, the distance check
-//!   with explanations ([`placement_violations`]) and the alternating
-//!   placement as a state machine ([`AlternatingTerrain`]).
+//! - Armies ([`Army`], [`Unit`], [`UnitKind`]) with points, stands, flags,
+//!   magic items, Regiments of Renown and the *Warmaster Armies* version;
+//!   what the setup refuses ([`Army::errors`]: bounds, two Generals,
+//!   "Arrogant" items) and what keeps an army from the battle
+//!   ([`Army::readiness`]); the break point (W7, [`Army::break_point`]);
+//!   import from a text list ([`import_army`]).
+//! - Terrain: the cheat sheet as data under the Guardians options in
+//!   force ([`TerrainType::effects_with`], [`cheat_sheet`],
+//!   [`TerrainEffects::may_enter`]; flyers, PW18; "Zerstoererisch",
+//!   [`Unit::rules`]), Warmaster's table rules ([`warmaster_table_rules`])
+//!   with the W1 distances, the distance check with explanations
+//!   ([`placement_violations`]) and the alternating placement as a state
+//!   machine ([`AlternatingTerrain`]).
 //! - Scenarios, special rules and layouts (W2, W3: [`Scenario`],
 //!   [`SpecialRule`]); control of markers and zones from stands (W4:
 //!   [`marker_control`], [`zone_control`]); conquest points per scenario
@@ -18,24 +22,39 @@
 //!   [`VictoryReport`]); the chess clock (W9: [`ChessClock`]).
 //! - [`WarmasterGame`] implements `feldherr_play::Game` with
 //!   [`WarmasterEdit`]s; every dice step is a saved resolution
-//!   ([`WarmasterRoll`], typed [`RollOutcome`]).
-//! - [`WarmasterTournament`] implements `feldherr_play::EventRules`.
+//!   ([`WarmasterRoll`], typed [`RollOutcome`], odds per outcome
+//!   [`WarmasterRoll::odds`]).
+//! - [`WarmasterTournament`] implements `feldherr_play::EventRules`: its
+//!   own name, players who drop out, prescribed [`GameTerms`], typed
+//!   [`TournamentStandings`] and [`RoundLine`]s.
 //!
 //! # For the app
 //!
-//! - Where the game stands: [`WarmasterGame::stage`] ([`Stage`]); during
+//! - Where the game stands: [`WarmasterGame::stage`] ([`Stage`]), in the
+//!   text's order from the armies to the deployment and the battle; during
 //!   the alternating placement [`TerrainStep`] says whose turn it is, how
 //!   many pieces are left, which types are taken and whether he may pass;
-//!   [`placement_violations`] checks a piece live while it is dragged.
+//!   [`placement_violations`] checks a piece live while it is dragged;
+//!   [`WarmasterGame::terrain_pushes`] tells which piece the W3 push moves
+//!   how far.
 //! - Turn tracker: [`WarmasterGame::preview_scoring`] (this turn's EP line
 //!   by line), [`WarmasterGame::ep_per_turn`] (the chart),
-//!   [`WarmasterGame::control_from_stands`] (why each objective is held).
-//! - Result: [`WarmasterGame::victory`] (typed VP lines and the
-//!   [`Verdict`]), [`GameEnd`] and its [`EndReason`]s; every typed line
-//!   has a catalogue `message()` for German text.
+//!   [`WarmasterGame::control_from_stands`] (why each objective is held);
+//!   control carries over from the turn before.
+//! - Result: [`WarmasterGame::victory`] (typed VP lines, notes and the
+//!   [`Verdict`]), [`GameEnd`] with its [`EndReason`]s and the clock at
+//!   the end, [`WarmasterGame::army_report`]; every typed line has a
+//!   catalogue `message()` for German text.
 //! - Clock: [`ChessClock::view`] at the host's `now` (times left, warning
 //!   under 5 minutes, pause with its game turn); clock edits are
-//!   [`ClockEdit`]s, and [`WarmasterEdit::EndTurn`] switches the clock.
+//!   [`ClockEdit`]s, [`WarmasterEdit::EndTurn`] hands the clock to the
+//!   other player (also from a pause), and the clock stops when the game
+//!   ends.
+//! - Checks: [`WarmasterGame::errors`] lists every impossible state,
+//!   [`WarmasterGame::warnings`] what is merely worth a word (marked
+//!   `Problem::warning`); `Game::problems` gives both, errors first, and
+//!   only errors refuse a document (P37). Each list is capped at
+//!   [`MAX_PROBLEMS`].
 //!
 //! Conventions: lengths in centimetres (G1) on the table's coordinates
 //! (origin at the lower-left corner, x along the long edge, y towards the
@@ -49,8 +68,10 @@
 //! ```
 //! use feldherr_dice::step::Answer;
 //! use feldherr_play::{Game, Id};
+//! use feldherr_table::geometry::Point;
 //! use feldherr_warmaster::{
-//!     Player, RollOutcome, Scenario, WarmasterEdit as E, WarmasterGame, WarmasterRoll,
+//!     Player, RollOutcome, Scenario, Stage, TerrainType, WarmasterEdit as E, WarmasterGame,
+//!     WarmasterRoll,
 //! };
 //!
 //! let mut game = WarmasterGame::new_game();
@@ -58,7 +79,13 @@
 //! game.apply(&E::ImportArmy { player: Player::A, text: "General, 1, 125, general\nSpearmen, 4, 55".into() }, &mut table)?;
 //! assert_eq!(game.break_point(Player::A).value, 2); // 4 units: half is 2 (W7)
 //!
-//! // The scenario by D6 (W2): a typed-in 4 is King of the Hill.
+//! // A table built together, then the starting player by agreement.
+//! game.apply(&E::PlaceTerrain { player: None, terrain: TerrainType::Wood, at: Point::new(30.0, 30.0), shape: None, name: None }, &mut table)?;
+//! game.apply(&E::SetStartingPlayer(Player::A), &mut table)?;
+//! assert_eq!(game.stage(), Stage::Scenario);
+//!
+//! // The starting player rolls for the scenario (W2): a typed-in 4 is
+//! // King of the Hill.
 //! game.apply(&E::Roll(WarmasterRoll::Scenario {}), &mut table)?;
 //! game.resolutions_mut().answer_at(0, Answer::Dice(vec![4]))?;
 //! assert_eq!(
@@ -68,6 +95,7 @@
 //! game.apply(&E::Apply { id: Id(1) }, &mut table)?;
 //! game.apply(&E::PlaceLayout, &mut table)?;
 //! assert_eq!(game.objectives.len(), 3); // a zone and two markers (W3)
+//! assert_eq!(game.stage(), Stage::Sides);
 //! # Ok::<(), feldherr_play::PlayError>(())
 //! ```
 
@@ -85,6 +113,9 @@ mod game;
 mod game_report;
 mod messages;
 mod player;
+mod problem_list;
+mod push;
+mod report;
 mod rolls;
 mod scenario;
 mod settings;
@@ -95,12 +126,16 @@ mod victory;
 pub mod words;
 
 pub use alternating::{AlternatingTerrain, MAX_PIECES, PASS_FROM, PlacedTerrain, TerrainStep};
-pub use army::{ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, Unit, UnitKind};
+pub use army::{
+    ARMIES_VERSION, ARROGANT_ITEMS, Army, ArmyKind, BreakPoint, DESTRUCTIVE_ATTACKS, ForbiddenItem,
+    Unit, UnitKind, UnitRules,
+};
 pub use army_import::{MAX_COUNT, MAX_LINES, import_army};
 pub use battle::{
-    Battle, ControlEntry, EndReason, EpEntry, GameEnd, IncursionPick, TurnEp, TurnRecord, UnitState,
+    Battle, ControlEntry, EndClock, EndReason, EpEntry, GameEnd, IncursionPick, Succession, TurnEp,
+    TurnRecord, UnitState,
 };
-pub use clock::{ChessClock, ClockOut, ClockPause, ClockView, MINUTE_MS, WARNING_MS};
+pub use clock::{ChessClock, ClockOut, ClockPause, ClockView, MAX_TIME_MS, MINUTE_MS, WARNING_MS};
 pub use conquest::{
     EP_TO_WIN, EpLine, EpSource, KING_EP_PER_ROUND, SUDDEN_DEATH_LEAD, ScoringContext, score,
 };
@@ -110,25 +145,32 @@ pub use control::{
 };
 pub use error::WarmasterError;
 pub use game::{
-    ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_STANDS_ON_MAP,
-    PlayerSetup, Stage, StandLink, TerrainRecord, WarmasterEdit, WarmasterGame, is_stand,
+    ClockEdit, ControlDetail, HILL_CLEARANCE_CM, IMPASSABLE_CLEARANCE_CM, MAX_EP_LINES,
+    MAX_RESOLUTIONS, MAX_STANDS_ON_MAP, MAX_TERRAIN, PlayerSetup, RANDOM_LENGTH_LAST,
+    RANDOM_LENGTH_ROLLS, Stage, StandLink, TerrainRecord, WarmasterEdit, WarmasterGame, is_stand,
 };
 pub use game_report::game_report;
 pub use player::{Edge, Player};
-pub use rolls::{RollOutcome, RollResolver, WarmasterRoll, marker_letter};
+pub use problem_list::MAX_PROBLEMS;
+pub use push::{PushReason, TerrainPush};
+pub use report::{GeneralRole, UnitReport};
+pub use rolls::{OddsRow, RollOutcome, RollResolver, WarmasterRoll, marker_letter};
 pub use scenario::{LayoutMarker, MarkerKind, Objective, Scenario, SpecialRule};
-pub use settings::{GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
+pub use settings::{GameTerms, GuardiansOptions, MAX_GAME_SIZE, SUGGESTED_SIZES, Settings};
 pub use terrain::{
-    Defended, EDGE_CLEARANCE_CM, Entry, OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM, PIECE_CLEARANCE_CM,
-    STAND_KIND, Sight, TERRAIN_GUIDELINE, TerrainEffects, TerrainType, ZONE_KIND, ZONE_RADIUS_CM,
-    cheat_sheet, placement_violations, terrain_piece, warmaster_table_rules,
+    DESTRUCTIVE_NOTE, Defended, EDGE_CLEARANCE_CM, Entry, OBJECTIVE_KIND, OBJECTIVE_RADIUS_CM,
+    PIECE_CLEARANCE_CM, STAND_KIND, Sight, TERRAIN_GUIDELINE, TerrainEffects, TerrainType,
+    ZONE_KIND, ZONE_RADIUS_CM, cheat_sheet, placement_violations, terrain_piece,
+    warmaster_table_rules,
 };
 pub use tournament::{
-    TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints, TournamentResult,
-    TournamentRound, TournamentSide, WarmasterTournament, role as tournament_role,
+    LineOutcome, MAX_GAME_EP, MAX_GAME_VP, MAX_PLAYERS, MAX_ROUNDS, PlaceDecided, RoundLine,
+    StandingsRow, TieBreak, TournamentEdit, TournamentPairing, TournamentPlayer, TournamentPoints,
+    TournamentResult, TournamentRound, TournamentSide, TournamentStandings, WarmasterTournament,
+    WinBy, role as tournament_role,
 };
 pub use tournament_sheets::{player_name, result_text, standings_table, tournament_sheets};
 pub use victory::{
     DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,
-    VpLineKind, bonus, half_points, side_points, verdict,
+    VpLineKind, VpNote, bonus, half_points, side_points, verdict,
 };

@@ -4,7 +4,7 @@
 
 use feldherr_dice::step::Message;
 
-use crate::{EndReason, EpSource, Player, Verdict, VictoryCondition, VpLineKind};
+use crate::{EndReason, EpSource, Player, Verdict, VictoryCondition, VpLineKind, VpNote};
 
 fn name(names: &[String; 2], player: Player) -> String {
     names[player.index()].clone()
@@ -46,6 +46,9 @@ impl EpSource {
             }
             EpSource::GeneralFought { .. } => Message::new("warmaster.ep.general_fought"),
             EpSource::KingCap { .. } => Message::new("warmaster.ep.king_cap"),
+            EpSource::Withheld { event } => {
+                Message::new("warmaster.ep.withheld").nested("event", event.message())
+            }
         }
     }
 }
@@ -135,6 +138,25 @@ impl EndReason {
                 Message::new("warmaster.end.clock_out").text("player", name(names, player))
             }
             EndReason::Agreed => Message::new("warmaster.end.agreed"),
+        }
+    }
+}
+
+impl VpNote {
+    /// The note as a catalogue message with the players' `names` (A, B).
+    #[must_use]
+    pub fn message(&self, names: &[String; 2]) -> Message {
+        match self {
+            VpNote::SuccessorGeneral {
+                player,
+                slain,
+                successor,
+                round,
+            } => Message::new("warmaster.vp_note.successor")
+                .text("player", name(names, *player))
+                .text("slain", slain.clone())
+                .text("successor", successor.clone())
+                .int("round", i64::from(*round)),
         }
     }
 }

@@ -131,14 +131,162 @@ fn player_key(player: Player) -> &'static str {
     }
 }
 
-fn sixths(labels: &[&str]) -> Vec<OddsLine> {
-    labels
-        .iter()
-        .map(|l| OddsLine {
-            label: (*l).to_owned(),
-            probability: 1.0 / 6.0,
+/// One outcome of a dice step with its exact odds: the faces that give
+/// it and how many of the equally likely results those are. Shown before
+/// the roll, one row per outcome ("A (1-2) 33.33 %"), not per face.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OddsRow {
+    /// The outcome as a catalogue message (the same names the result
+    /// uses).
+    pub outcome: Message,
+    /// The faces of the D6 that give it; empty for the two-dice roll-off.
+    pub faces: Vec<u32>,
+    /// Equally likely results that give it...
+    pub chances: u32,
+    /// ...out of this many (6 for a D6, 36 for two).
+    pub of: u32,
+    /// The row in English, as the prompt shows it where no catalogue is
+    /// at hand: the outcome and its faces, "Long live the King (1-2)".
+    pub label: String,
+}
+
+impl OddsRow {
+    /// The exact probability.
+    #[must_use]
+    pub fn probability(&self) -> f64 {
+        f64::from(self.chances) / f64::from(self.of)
+    }
+
+    /// The faces as text: "1-2", "5", "2-6"; empty when none.
+    #[must_use]
+    pub fn faces_text(&self) -> String {
+        match (self.faces.first(), self.faces.last()) {
+            (Some(a), Some(b)) if a == b => a.to_string(),
+            (Some(a), Some(b)) => format!("{a}-{b}"),
+            _ => String::new(),
+        }
+    }
+
+    /// The row as a catalogue message: the outcome and, for a D6, its
+    /// faces (`warmaster.odds.row`: "{outcome} ({faces})").
+    #[must_use]
+    pub fn message(&self) -> Message {
+        if self.faces.is_empty() {
+            self.outcome.clone()
+        } else {
+            Message::new("warmaster.odds.row")
+                .nested("outcome", self.outcome.clone())
+                .text("faces", self.faces_text())
+        }
+    }
+}
+
+/// Groups the faces 1-6 by the outcome `of` gives them, in face order,
+/// one row per outcome; `english` names an outcome in English.
+fn d6_rows<T: PartialEq + Copy>(
+    of: impl Fn(u32) -> T,
+    message: impl Fn(T) -> Message,
+    english: impl Fn(T) -> String,
+) -> Vec<OddsRow> {
+    let mut groups: Vec<(T, Vec<u32>)> = Vec::new();
+    for face in 1..=6 {
+        let o = of(face);
+        match groups.iter_mut().find(|(g, _)| *g == o) {
+            Some((_, faces)) => faces.push(face),
+            None => groups.push((o, vec![face])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(o, faces)| {
+            let mut row = OddsRow {
+                outcome: message(o),
+                chances: u32::try_from(faces.len()).unwrap_or(6),
+                of: 6,
+                faces,
+                label: String::new(),
+            };
+            row.label = format!("{} ({})", english(o), row.faces_text());
+            row
         })
         .collect()
+}
+
+fn odds_lines(rows: &[OddsRow]) -> Vec<OddsLine> {
+    rows.iter()
+        .map(|r| OddsLine {
+            label: r.label.clone(),
+            probability: r.probability(),
+        })
+        .collect()
+}
+
+fn marker_message(marker: usize) -> Message {
+    Message::new("warmaster.odds.marker").text("marker", marker_letter(marker))
+}
+
+fn marker_of_face(face: u32) -> usize {
+    (face.saturating_sub(1) / 2) as usize
+}
+
+impl WarmasterRoll {
+    /// The exact odds of the step's roll, one row per outcome with its
+    /// faces (issue 25, 6): the scenario table's 1-2 / 3-4 / 5-6 give
+    /// three rows of 1 in 3, not six of 1 in 6.
+    #[must_use]
+    pub fn odds(&self) -> Vec<OddsRow> {
+        match self {
+            WarmasterRoll::TerrainRollOff {} | WarmasterRoll::StartRollOff {} => {
+                let row = |key: &str, label: &str, chances| OddsRow {
+                    outcome: Message::new(key),
+                    faces: Vec::new(),
+                    chances,
+                    of: 36,
+                    label: label.to_owned(),
+                };
+                vec![
+                    row("warmaster.odds.a_higher", "player A higher", 15),
+                    row("warmaster.odds.tie", "tie, roll again", 6),
+                    row("warmaster.odds.b_higher", "player B higher", 15),
+                ]
+            }
+            WarmasterRoll::Scenario {} => d6_rows(
+                |f| Scenario::from_d6(f).unwrap_or(Scenario::Incursion),
+                |s| Message::new(s.label_key()),
+                |s| s.to_string(),
+            ),
+            WarmasterRoll::SpecialRule { scenario } => d6_rows(
+                |f| scenario.special_rule(f).unwrap_or(None),
+                |r| match r {
+                    Some(r) => Message::new(r.label_key()),
+                    None => Message::new("warmaster.outcome.no_special_rule"),
+                },
+                |r| r.map_or_else(|| "no special rule".to_owned(), |r| r.to_string()),
+            ),
+            WarmasterRoll::IncursionTerrain {} | WarmasterRoll::Incursion { .. } => {
+                d6_rows(marker_of_face, marker_message, |m| {
+                    marker_letter(m).to_owned()
+                })
+            }
+            WarmasterRoll::GameLength { need, .. } => d6_rows(
+                |f| f >= *need,
+                |another| {
+                    Message::new(if another {
+                        "warmaster.outcome.another_turn"
+                    } else {
+                        "warmaster.outcome.game_ends"
+                    })
+                },
+                |another| {
+                    if another {
+                        "another turn".to_owned()
+                    } else {
+                        "the game ends".to_owned()
+                    }
+                },
+            ),
+        }
+    }
 }
 
 /// The resolver of a [`WarmasterRoll`].
@@ -152,20 +300,7 @@ fn roll_off(steps: &mut Steps<'_>, rule: &str) -> Result<Player, Pending> {
             .rule(rule)
             .with_message(Message::new("warmaster.roll.roll_off"))
             .odds_if(steps.wants_odds(), || {
-                vec![
-                    OddsLine {
-                        label: "player A higher".into(),
-                        probability: 15.0 / 36.0,
-                    },
-                    OddsLine {
-                        label: "tie, roll again".into(),
-                        probability: 6.0 / 36.0,
-                    },
-                    OddsLine {
-                        label: "player B higher".into(),
-                        probability: 15.0 / 36.0,
-                    },
-                ]
+                odds_lines(&WarmasterRoll::TerrainRollOff {}.odds())
             });
         let faces = steps.roll(request)?;
         let (a, b) = match faces.as_slice() {
@@ -197,12 +332,12 @@ fn d6(
     purpose: &str,
     rule: &str,
     message: Message,
-    odds: &[&str],
+    roll: &WarmasterRoll,
 ) -> Result<u32, Pending> {
     let request = RollRequest::new(1, Die::D6, purpose)
         .rule(rule)
         .with_message(message)
-        .odds_if(steps.wants_odds(), || sixths(odds));
+        .odds_if(steps.wants_odds(), || odds_lines(&roll.odds()));
     steps.roll_one(request)
 }
 
@@ -263,14 +398,12 @@ impl Resolver for RollResolver {
                 Ok(RollOutcome::StartingPlayer { player })
             }
             WarmasterRoll::Scenario {} => {
-                let labels: Vec<String> = Scenario::ALL.iter().map(ToString::to_string).collect();
-                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
                 let face = d6(
                     steps,
                     "scenario",
                     "W2",
                     Message::new("warmaster.roll.scenario"),
-                    &labels,
+                    &self.0,
                 )?;
                 let scenario = Scenario::from_d6(face).unwrap_or(Scenario::Incursion);
                 steps.log(
@@ -283,20 +416,13 @@ impl Resolver for RollResolver {
                 Ok(RollOutcome::Scenario { scenario })
             }
             WarmasterRoll::SpecialRule { scenario } => {
-                let names: Vec<String> = (1..=6)
-                    .map(|f| match scenario.special_rule(f) {
-                        Ok(Some(r)) => r.to_string(),
-                        _ => "none".to_owned(),
-                    })
-                    .collect();
-                let names: Vec<&str> = names.iter().map(String::as_str).collect();
                 let face = d6(
                     steps,
                     "special rule",
                     "W2",
                     Message::new("warmaster.roll.special_rule")
                         .key("scenario", scenario.label_key()),
-                    &names,
+                    &self.0,
                 )?;
                 let rule = scenario.special_rule(face).unwrap_or(None);
                 let message = match rule {
@@ -318,9 +444,9 @@ impl Resolver for RollResolver {
                     "Incursion: the marker whose terrain moves",
                     "W3",
                     Message::new("warmaster.roll.incursion_terrain"),
-                    &["A", "A", "B", "B", "C", "C"],
+                    &self.0,
                 )?;
-                let marker = ((face.saturating_sub(1)) / 2) as usize;
+                let marker = marker_of_face(face);
                 steps.log(
                     LogStep::rule(
                         "W3",
@@ -343,9 +469,9 @@ impl Resolver for RollResolver {
                     "Incursion: the marker worth 2 EP",
                     "W5",
                     Message::new("warmaster.roll.incursion").int("round", *round),
-                    &["A", "A", "B", "B", "C", "C"],
+                    &self.0,
                 )?;
-                let marker = ((face.saturating_sub(1)) / 2) as usize;
+                let marker = marker_of_face(face);
                 steps.log(
                     LogStep::rule(
                         "W5",
@@ -360,16 +486,6 @@ impl Resolver for RollResolver {
                 Ok(RollOutcome::Incursion { marker })
             }
             WarmasterRoll::GameLength { after_round, need } => {
-                let odds: Vec<String> = (1..=6)
-                    .map(|f| {
-                        if f >= *need {
-                            "another turn".to_owned()
-                        } else {
-                            "the game ends".to_owned()
-                        }
-                    })
-                    .collect();
-                let odds: Vec<&str> = odds.iter().map(String::as_str).collect();
                 let face = d6(
                     steps,
                     "game length",
@@ -377,7 +493,7 @@ impl Resolver for RollResolver {
                     Message::new("warmaster.roll.game_length")
                         .int("round", *after_round)
                         .int("need", *need),
-                    &odds,
+                    &self.0,
                 )?;
                 let another_turn = face >= *need;
                 let (text, key) = if another_turn {

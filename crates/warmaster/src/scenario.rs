@@ -64,14 +64,16 @@ impl SpecialRule {
     }
 }
 
+/// The English names, as the English catalogue has them
+/// (`warmaster.special.*`), so English rows and results agree.
 impl fmt::Display for SpecialRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SpecialRule::SuddenDeath => "Sudden Death",
-            SpecialRule::LongLiveTheKing => "Lang lebe der Koenig",
-            SpecialRule::Dominate => "Dominieren",
-            SpecialRule::RandomGameLength => "Zufaellige Spieldauer",
-            SpecialRule::ScorchedEarth => "Verbranntes Land",
+            SpecialRule::LongLiveTheKing => "Long live the King",
+            SpecialRule::Dominate => "Dominate",
+            SpecialRule::RandomGameLength => "Random game length",
+            SpecialRule::ScorchedEarth => "Scorched earth",
             SpecialRule::Killbox => "Killbox",
         })
     }

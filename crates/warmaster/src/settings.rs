@@ -113,3 +113,48 @@ impl Settings {
         Ok(())
     }
 }
+
+/// What an event prescribes for every game it hosts: the game size and
+/// the Guardians options (text line 266: "oder die Turnierorganisation dies
+/// vorschreibt"). A hosted game takes them and keeps them
+/// ([`crate::WarmasterEdit::Prescribe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameTerms {
+    /// The game size in points.
+    pub game_size: u32,
+    /// The optional Guardians rules in force.
+    #[serde(default)]
+    pub options: GuardiansOptions,
+}
+
+impl Default for GameTerms {
+    fn default() -> Self {
+        let s = Settings::default();
+        GameTerms {
+            game_size: s.game_size,
+            options: s.options,
+        }
+    }
+}
+
+impl GameTerms {
+    /// Checks the game size's bounds.
+    ///
+    /// # Errors
+    /// [`WarmasterError::Invalid`] naming `game_size`.
+    pub fn check(&self) -> Result<(), WarmasterError> {
+        Settings {
+            game_size: self.game_size,
+            options: self.options,
+            ..Settings::default()
+        }
+        .check()
+    }
+
+    /// Whether `settings` keep these terms.
+    #[must_use]
+    pub fn kept_by(&self, settings: &Settings) -> bool {
+        settings.game_size == self.game_size && settings.options == self.options
+    }
+}

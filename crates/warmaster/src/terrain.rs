@@ -89,7 +89,8 @@ pub enum Entry {
     Nobody,
 }
 
-/// One row of the cheat sheet.
+/// One row of the cheat sheet, as it reads under the Guardians options in
+/// force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct TerrainEffects {
     /// The type.
@@ -102,8 +103,88 @@ pub struct TerrainEffects {
     pub sight: Sight,
     /// Who may enter.
     pub entry: Entry,
-    /// The sheet's remark, as a catalogue key (`warmaster.terrain_note.*`).
-    pub note_key: &'static str,
+    /// The sheet's remark as a catalogue key (`warmaster.terrain_note.*`);
+    /// `None` where the sheet has none (wood, broken ground).
+    pub note_key: Option<&'static str>,
+    /// "Zerstoererisch" is in force (W11): non-flying monsters move
+    /// through terrain as infantry and are never defended.
+    pub destructive: bool,
+}
+
+/// Zerstoererisch's remark on the rows where it lets monsters in.
+pub const DESTRUCTIVE_NOTE: &str = "warmaster.terrain_note.destructive";
+
+impl TerrainEffects {
+    /// The row's remarks as catalogue keys: the sheet's own, then the
+    /// Guardians options' (Zerstoererisch on wood and broken ground).
+    /// Empty when there is nothing to remark.
+    #[must_use]
+    pub fn notes(&self) -> Vec<&'static str> {
+        let mut notes: Vec<&'static str> = self.note_key.into_iter().collect();
+        if self.destructive && self.entry == Entry::InfantryOnly {
+            notes.push(DESTRUCTIVE_NOTE);
+        }
+        notes
+    }
+
+    /// The kind a unit of `kind` moves as here: under "Zerstoererisch"
+    /// (W11) a non-flying monster moves as infantry.
+    #[must_use]
+    pub fn moves_as(&self, kind: UnitKind, flying: bool) -> UnitKind {
+        if self.destructive && kind == UnitKind::Monster && !flying {
+            UnitKind::Infantry
+        } else {
+            kind
+        }
+    }
+
+    /// Whether a unit of `kind` may enter the terrain and end its move in
+    /// it. Characters move as infantry; a flyer may end its move in every
+    /// terrain but impassable terrain (PW18); under "Zerstoererisch" a
+    /// non-flying monster counts as infantry (W11).
+    #[must_use]
+    pub fn may_enter(&self, kind: UnitKind, flying: bool) -> bool {
+        if self.entry == Entry::Nobody {
+            return false;
+        }
+        if flying {
+            return true;
+        }
+        match (self.entry, self.moves_as(kind, flying)) {
+            (Entry::All, _) => true,
+            (Entry::NoChariotsArtilleryMachines, k) => !matches!(
+                k,
+                UnitKind::Chariot | UnitKind::Artillery | UnitKind::Machine
+            ),
+            (Entry::InfantryOnly, k) => k == UnitKind::Infantry || k.is_character(),
+            (Entry::Nobody, _) => false,
+        }
+    }
+
+    /// Whether a unit of `kind` may move across the terrain: a flyer
+    /// flies over every terrain (PW18); any other unit as
+    /// [`TerrainEffects::may_enter`].
+    #[must_use]
+    pub fn may_cross(&self, kind: UnitKind, flying: bool) -> bool {
+        flying || self.may_enter(kind, flying)
+    }
+
+    /// Whether the terrain makes a unit of `kind` defended (where the
+    /// remark's condition holds). Under "Zerstoererisch" a non-flying
+    /// monster never is, though it moves as infantry (W11).
+    #[must_use]
+    pub fn defends(&self, kind: UnitKind, flying: bool) -> bool {
+        if self.destructive && kind == UnitKind::Monster && !flying {
+            return false;
+        }
+        match self.defended {
+            Defended::Nobody => false,
+            Defended::Infantry => kind == UnitKind::Infantry,
+            Defended::InfantryArtillery => {
+                matches!(kind, UnitKind::Infantry | UnitKind::Artillery)
+            }
+        }
+    }
 }
 
 impl TerrainType {
@@ -164,7 +245,8 @@ impl TerrainType {
         }
     }
 
-    /// Its row of the cheat sheet.
+    /// Its row of the cheat sheet as the text prints it (no Guardians
+    /// option in force).
     #[must_use]
     pub const fn effects(self) -> TerrainEffects {
         use Defended as D;
@@ -176,63 +258,57 @@ impl TerrainType {
                 Some(1),
                 S::Blocks,
                 E::All,
-                "warmaster.terrain_note.hill",
+                Some("warmaster.terrain_note.hill"),
             ),
             TerrainType::Village => (
                 D::InfantryArtillery,
                 Some(-1),
                 S::TwoCentimetres,
                 E::All,
-                "warmaster.terrain_note.village",
+                Some("warmaster.terrain_note.village"),
             ),
             TerrainType::Wall => (
                 D::InfantryArtillery,
                 Some(1),
                 S::Clear,
                 E::NoChariotsArtilleryMachines,
-                "warmaster.terrain_note.wall",
+                Some("warmaster.terrain_note.wall"),
             ),
             TerrainType::River => (
                 D::Infantry,
                 Some(1),
                 S::Clear,
                 E::NoChariotsArtilleryMachines,
-                "warmaster.terrain_note.river",
+                Some("warmaster.terrain_note.river"),
             ),
             TerrainType::Field => (
                 D::Nobody,
                 None,
                 S::Clear,
                 E::NoChariotsArtilleryMachines,
-                "warmaster.terrain_note.field",
+                Some("warmaster.terrain_note.field"),
             ),
             TerrainType::Wood => (
                 D::Infantry,
                 Some(-1),
                 S::TwoCentimetres,
                 E::InfantryOnly,
-                "warmaster.terrain_note.none",
+                None,
             ),
-            TerrainType::BrokenGround => (
-                D::Infantry,
-                Some(-1),
-                S::Clear,
-                E::InfantryOnly,
-                "warmaster.terrain_note.none",
-            ),
+            TerrainType::BrokenGround => (D::Infantry, Some(-1), S::Clear, E::InfantryOnly, None),
             TerrainType::Lake => (
                 D::Nobody,
                 None,
                 S::Clear,
                 E::Nobody,
-                "warmaster.terrain_note.impassable",
+                Some("warmaster.terrain_note.impassable"),
             ),
             TerrainType::Building => (
                 D::Nobody,
                 None,
                 S::Blocks,
                 E::Nobody,
-                "warmaster.terrain_note.impassable",
+                Some("warmaster.terrain_note.impassable"),
             ),
         };
         TerrainEffects {
@@ -242,7 +318,17 @@ impl TerrainType {
             sight,
             entry,
             note_key,
+            destructive: false,
         }
+    }
+
+    /// Its row of the cheat sheet under the Guardians `options` in force
+    /// (W11): "Zerstoererisch" changes who enters and who is defended.
+    #[must_use]
+    pub const fn effects_with(self, options: &GuardiansOptions) -> TerrainEffects {
+        let mut e = self.effects();
+        e.destructive = options.destructive;
+        e
     }
 
     /// Whether nobody may enter it (lakes, buildings).
@@ -251,25 +337,13 @@ impl TerrainType {
         matches!(self.effects().entry, Entry::Nobody)
     }
 
-    /// Whether a unit of `kind` may enter it. Characters move as
-    /// infantry here; flyers are not restricted by this table. Under
-    /// "Zerstoererisch" (W11) a non-flying monster counts as infantry.
+    /// Whether a unit of `kind` may enter it and end its move in it
+    /// under `options` (see [`TerrainEffects::may_enter`]: flyers are
+    /// kept out of impassable terrain only, PW18; "Zerstoererisch" lets
+    /// non-flying monsters in as infantry, W11).
     #[must_use]
     pub fn may_enter(self, kind: UnitKind, flying: bool, options: &GuardiansOptions) -> bool {
-        let kind = if options.destructive && kind == UnitKind::Monster && !flying {
-            UnitKind::Infantry
-        } else {
-            kind
-        };
-        match self.effects().entry {
-            Entry::All => true,
-            Entry::Nobody => false,
-            Entry::NoChariotsArtilleryMachines => !matches!(
-                kind,
-                UnitKind::Chariot | UnitKind::Artillery | UnitKind::Machine
-            ),
-            Entry::InfantryOnly => kind == UnitKind::Infantry || kind.is_character(),
-        }
+        self.effects_with(options).may_enter(kind, flying)
     }
 
     fn template(self) -> ShapeTemplate {
@@ -319,12 +393,13 @@ impl fmt::Display for TerrainType {
     }
 }
 
-/// The whole cheat sheet, one row per type.
+/// The whole cheat sheet, one row per type, as it reads under the
+/// Guardians `options` in force (W11).
 #[must_use]
-pub fn cheat_sheet() -> Vec<TerrainEffects> {
+pub fn cheat_sheet(options: &GuardiansOptions) -> Vec<TerrainEffects> {
     TerrainType::ALL
         .into_iter()
-        .map(TerrainType::effects)
+        .map(|t| t.effects_with(options))
         .collect()
 }
 

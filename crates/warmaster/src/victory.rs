@@ -142,6 +142,25 @@ impl Verdict {
     }
 }
 
+/// Something the VP calculation explains beside its lines.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "note", rename_all = "snake_case")]
+pub enum VpNote {
+    /// Lang lebe der Koenig: `player`'s general was slain, a character
+    /// took over and the game went on, so slaying him met no victory
+    /// condition (W10; text line 142).
+    SuccessorGeneral {
+        /// Whose general.
+        player: Player,
+        /// The slain general's name.
+        slain: String,
+        /// His successor's name.
+        successor: String,
+        /// The game turn.
+        round: u32,
+    },
+}
+
 /// The whole VP calculation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VictoryReport {
@@ -151,6 +170,10 @@ pub struct VictoryReport {
     pub difference: i64,
     /// The result.
     pub verdict: Verdict,
+    /// What the lines do not show: why a slain general gave no victory
+    /// condition.
+    #[serde(default)]
+    pub notes: Vec<VpNote>,
 }
 
 /// Half of `cost` rounded to the nearest multiple of 5, halves up (W8):

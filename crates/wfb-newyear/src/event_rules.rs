@@ -171,6 +171,7 @@ impl EventRules for Event {
                 .filter(|p| p.character_on_foot && !p.dropped)
                 .map(|p| p.name.clone())
                 .collect(),
+            terms: None,
         }]
     }
 

@@ -226,7 +226,13 @@ impl BattleTab {
                         .button(texts.f("wm.units.general_fought", &[("name", name(game, p))]))
                         .clicked()
                     {
-                        edit(commands, WarmasterEdit::GeneralFought { player: p });
+                        edit(
+                            commands,
+                            WarmasterEdit::GeneralFought {
+                                player: p,
+                                now_ms: super::clock_now(game),
+                            },
+                        );
                     }
                 }
             });
@@ -354,6 +360,7 @@ impl BattleTab {
                                     } else {
                                         None
                                     },
+                                    now_ms: super::clock_now(game),
                                 },
                             );
                         }
@@ -369,6 +376,7 @@ impl BattleTab {
                                 WarmasterEdit::Pillaged {
                                     player: p,
                                     unit: unit.id,
+                                    now_ms: super::clock_now(game),
                                 },
                             );
                         }

@@ -40,6 +40,13 @@ pub fn now_ms() -> u64 {
     })
 }
 
+/// The time to give with an edit that may end the game or hand the clock
+/// on: now while the chess clock runs or is paused (the engine refuses
+/// such an edit without it, W9), else `None`.
+pub fn clock_now(game: &WarmasterGame) -> Option<u64> {
+    (game.settings.clock && game.clock.live()).then(now_ms)
+}
+
 /// Runtime state of the Clock tab.
 #[derive(Debug, Default)]
 pub struct ClockTab {

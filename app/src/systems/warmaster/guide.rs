@@ -67,7 +67,14 @@ impl Guide {
         match game.stage() {
             Stage::Setup => setup(ui, texts, game, table, commands, view),
             Stage::Terrain { step } => terrain(ui, texts, game, &step, commands, view),
-            Stage::Scenario => scenario(ui, texts, game, table, commands),
+            // From the starting player to the deployment: one page in the
+            // text's order, each step done or due (text lines 53-72).
+            Stage::StartingPlayer
+            | Stage::Scenario
+            | Stage::Layout
+            | Stage::Sides
+            | Stage::SpecialRule
+            | Stage::Deployment { .. } => scenario(ui, texts, game, table, commands),
             Stage::Turn {
                 round,
                 player,
@@ -507,12 +514,30 @@ fn scenario(
             }),
         );
     }
-    ui.separator();
-    if ui
-        .button(egui::RichText::new(texts.t("wm.guide.begin")).strong())
-        .clicked()
-    {
-        edit(commands, WarmasterEdit::BeginBattle);
+    // The deployment: the starting player places his whole army first,
+    // then his opponent; the second "deployed" begins the battle (text
+    // lines 70-72).
+    if let Stage::Deployment { player, .. } = game.stage() {
+        ui.separator();
+        todo(
+            ui,
+            &texts.f("wm.guide.deploy", &[("name", name(game, player))]),
+        );
+        if ui
+            .button(
+                egui::RichText::new(texts.f("wm.guide.deployed", &[("name", name(game, player))]))
+                    .strong(),
+            )
+            .clicked()
+        {
+            edit(
+                commands,
+                WarmasterEdit::Deployed {
+                    player,
+                    now_ms: super::clock_now(game),
+                },
+            );
+        }
     }
 }
 
@@ -564,13 +589,22 @@ fn turn(
         .button(egui::RichText::new(texts.t("wm.turn.end")).strong())
         .clicked()
     {
-        // The clock switches with the turn unless space switched it
-        // already (W9).
-        let now_ms = (game.settings.clock && game.clock.running == Some(player)).then(now);
-        edit(commands, WarmasterEdit::EndTurn { now_ms });
+        // The clock passes to the other player with the turn (W9); the
+        // time is needed while it runs or is paused.
+        edit(
+            commands,
+            WarmasterEdit::EndTurn {
+                now_ms: super::clock_now(game),
+            },
+        );
     }
     if ui.button(texts.t("wm.turn.end_game")).clicked() {
-        edit(commands, WarmasterEdit::EndGame);
+        edit(
+            commands,
+            WarmasterEdit::EndGame {
+                now_ms: super::clock_now(game),
+            },
+        );
     }
 }
 

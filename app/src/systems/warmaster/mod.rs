@@ -24,7 +24,7 @@ mod placing;
 mod result;
 mod tournament;
 
-pub use clock::{now_ms, set_fake_now};
+pub use clock::{clock_now, now_ms, set_fake_now};
 pub use feldherr_warmaster::words::{name, names};
 pub use tournament::{TournamentScreen, from_game_file};
 

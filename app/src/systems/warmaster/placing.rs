@@ -7,8 +7,8 @@ use eframe::egui;
 use feldherr_table::Table;
 use feldherr_table::geometry::{Point, Shape};
 use feldherr_warmaster::{
-    Control, Defended, Entry, Player, Sight, Stage, TerrainStep, TerrainType, WarmasterEdit,
-    WarmasterGame, placement_violations, terrain_piece,
+    Control, Defended, Entry, GuardiansOptions, Player, Sight, Stage, TerrainStep, TerrainType,
+    WarmasterEdit, WarmasterGame, placement_violations, terrain_piece,
 };
 
 use super::{edit, name};
@@ -77,9 +77,20 @@ fn entry_key(e: Entry) -> &'static str {
     }
 }
 
-/// The cheat-sheet row of `terrain` as one line.
-pub fn effects_line(texts: &Texts, terrain: TerrainType) -> String {
-    let e = terrain.effects();
+/// The cheat-sheet row of `terrain` as one line, under the Guardians
+/// options in force (Zerstoererisch adds its remark, W11).
+pub fn effects_line(texts: &Texts, terrain: TerrainType, options: &GuardiansOptions) -> String {
+    let e = terrain.effects_with(options);
+    let notes = e.notes();
+    let note = if notes.is_empty() {
+        "-".to_owned()
+    } else {
+        notes
+            .iter()
+            .map(|k| texts.t(k))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
     let command = e
         .command
         .map_or_else(|| "-".to_owned(), |c| format!("{c:+}"));
@@ -90,7 +101,7 @@ pub fn effects_line(texts: &Texts, terrain: TerrainType) -> String {
             ("command", &command),
             ("sight", texts.t(sight_key(e.sight))),
             ("entry", texts.t(entry_key(e.entry))),
-            ("note", texts.t(e.note_key)),
+            ("note", &note),
         ],
     )
 }
@@ -291,7 +302,7 @@ impl Placing {
                     }
                 });
         });
-        ui.weak(effects_line(texts, self.terrain));
+        ui.weak(effects_line(texts, self.terrain, &game.settings.options));
         let Some(at) = self.point() else {
             ui.colored_label(ui.visuals().error_fg_color, texts.t("wm.place.bad_point"));
             return;

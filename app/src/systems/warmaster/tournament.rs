@@ -73,10 +73,12 @@ fn typed_result(texts: &Texts, form: &ResultForm) -> Result<TournamentResult, St
         ep: ep[i],
         result: verdict.result_for(p),
     };
-    let r = TournamentResult {
-        a: side(0, feldherr_warmaster::Player::A),
-        b: side(1, feldherr_warmaster::Player::B),
-    };
+    // A typed result is won on VP; a clock win comes from the game's
+    // report.
+    let r = TournamentResult::new(
+        side(0, feldherr_warmaster::Player::A),
+        side(1, feldherr_warmaster::Player::B),
+    );
     r.check().map_err(|e| e.to_string())?;
     Ok(r)
 }
@@ -264,7 +266,7 @@ impl TournamentScreen {
                     ));
                     match &p.result {
                         Some(res) => {
-                            ui.label(result_text(res));
+                            ui.label(result_text(texts, res));
                             if ui
                                 .small_button(texts.t("wmt.clear"))
                                 .on_hover_text(key.1.to_string())

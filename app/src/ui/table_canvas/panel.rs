@@ -292,12 +292,13 @@ impl TableCanvas {
             if violations.is_empty() {
                 ui.label(texts.t("canvas.placement_ok"));
             } else {
+                // Clearances are guidelines, never a refusal (P37).
                 ui.colored_label(
-                    ui.visuals().error_fg_color,
+                    ui.visuals().warn_fg_color,
                     texts.f("canvas.violations", &[("n", &violations.len().to_string())]),
                 );
                 for v in &violations {
-                    let text = RichText::new(explain(texts, v)).color(ui.visuals().error_fg_color);
+                    let text = RichText::new(explain(texts, v)).color(ui.visuals().warn_fg_color);
                     if ui
                         .selectable_label(self.selected == Some(v.piece), text)
                         .clicked()

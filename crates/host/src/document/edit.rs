@@ -198,7 +198,7 @@ impl EventEdit {
                     ..
                 } = &mut game;
                 let table = table.get_or_insert_with(|| played.default_table());
-                played.seat(&slot.players, table)?;
+                played.seat_with(&slot.players, slot.terms.as_ref(), table)?;
                 doc.hosted.push(HostedGame {
                     role: role.clone(),
                     game,

@@ -55,28 +55,16 @@ impl GameDoc {
         self.table.get_or_insert_with(|| game.default_table())
     }
 
-    /// Problems serde cannot see: the name, the table's placement rules,
-    /// and everything the system checks.
+    /// Problems serde cannot see: the name, and everything the system
+    /// checks, errors and warnings. A table that breaks its placement
+    /// clearances is no error: table edits allow it, and the system reports
+    /// it among its warnings (P37).
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
         if self.name.trim().is_empty() {
             problems.push(Problem::new("name", "must not be empty"));
         }
         let table = self.table_or_default();
-        if self.table.is_some() {
-            // Capped, so a table of thousands of pieces gives a short list
-            // and a count of the rest (issue 16).
-            let (shown, more) = table.violations_capped(
-                &self.game.table_rules(),
-                feldherr_table::DEFAULT_VIOLATION_LIMIT,
-            );
-            for violation in shown {
-                problems.push(Problem::new("table", violation.to_string()));
-            }
-            if let Some(rest) = feldherr_table::more_violations(more) {
-                problems.push(Problem::new("table", rest));
-            }
-        }
         for problem in self.game.problems(&table) {
             problems.push(problem.under("game"));
         }

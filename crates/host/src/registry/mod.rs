@@ -381,6 +381,22 @@ macro_rules! games {
                 }
             }
 
+            /// Seats the players an event names for a game it hosts, with
+            /// the terms the event prescribes for it (the slot's `terms`).
+            ///
+            /// # Errors
+            /// The system's refusal.
+            pub fn seat_with(
+                &mut self,
+                players: &[String],
+                terms: Option<&serde_json::Value>,
+                table: &mut Table,
+            ) -> Result<(), PlayError> {
+                match self {
+                    $(SystemGame::$variant(game) => Game::seat_with(&mut **game, players, terms, table),)*
+                }
+            }
+
             /// What the game reports to an event.
             pub fn report(&self) -> Option<GameReport> {
                 match self {

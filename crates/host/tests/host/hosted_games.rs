@@ -164,3 +164,121 @@ fn the_sled_race_feeds_the_event() {
         differ[0].message
     );
 }
+
+/// A Warmaster tournament of two players with prescribed terms, round 1
+/// paired.
+fn tournament_with_terms() -> Document {
+    use feldherr_warmaster::{GameTerms, GuardiansOptions, TournamentEdit};
+    let mut doc = Document::Event(EventDoc::new(
+        SystemEvent::new_of("warmaster_tournament", "Guardians Cup").expect("a tournament"),
+    ));
+    let edits = [
+        TournamentEdit::AddPlayer {
+            id: "a".into(),
+            name: "Anna".into(),
+        },
+        TournamentEdit::AddPlayer {
+            id: "b".into(),
+            name: "Bernd".into(),
+        },
+        TournamentEdit::SetTerms {
+            terms: GameTerms {
+                game_size: 1250,
+                options: GuardiansOptions {
+                    dying_race: false,
+                    arrogant: true,
+                    destructive: true,
+                },
+            },
+        },
+        TournamentEdit::PairRound { round: 1 },
+    ];
+    for edit in edits {
+        DocumentEdit::Event(EventEdit::Event(SystemEventEdit::WarmasterTournament(edit)))
+            .apply(&mut doc)
+            .expect("tournament edit");
+    }
+    doc
+}
+
+#[test]
+fn a_hosted_game_takes_the_terms_its_tournament_prescribes() {
+    // The contract's HostedSlot carries the terms; the host seats the game
+    // with them (Game::seat_with), so the game is played under the
+    // tournament's size and options (text line 266).
+    let mut doc = tournament_with_terms();
+    let Document::Event(event) = &doc else {
+        panic!("an event")
+    };
+    let slot = event.event.slots().remove(0);
+    assert_eq!(slot.players, ["Anna", "Bernd"]);
+    assert!(slot.terms.is_some());
+    DocumentEdit::Event(EventEdit::Host {
+        role: slot.role.clone(),
+        name: "Round 1".into(),
+    })
+    .apply(&mut doc)
+    .expect("hosted");
+    let Document::Event(event) = &doc else {
+        panic!("an event")
+    };
+    let SystemGame::Warmaster(game) = &event.hosted(&slot.role).expect("hosted").game.game else {
+        panic!("a Warmaster game")
+    };
+    assert_eq!(game.settings.game_size, 1250);
+    assert!(game.settings.options.arrogant && game.settings.options.destructive);
+    assert_eq!(game.prescribed.map(|t| t.game_size), Some(1250));
+    assert_eq!(game.player(feldherr_warmaster::Player::A).name, "Anna");
+}
+
+#[test]
+fn terms_a_system_cannot_read_are_refused_naming_the_field() {
+    let mut game = feldherr_warmaster::WarmasterGame::new_game();
+    let mut table = feldherr_warmaster::WarmasterGame::default_table();
+    let error = game
+        .seat_with(
+            &["Anna".into(), "Bernd".into()],
+            Some(&serde_json::json!({"game_size": "big"})),
+            &mut table,
+        )
+        .expect_err("refused");
+    assert!(error.to_string().contains("terms"), "{error}");
+    // No terms: seated as by `seat`.
+    game.seat_with(&["Anna".into(), "Bernd".into()], None, &mut table)
+        .expect("seated");
+    assert_eq!(game.player(feldherr_warmaster::Player::B).name, "Bernd");
+}
+
+#[test]
+fn a_table_that_breaks_the_clearances_is_a_warning_not_an_error_p37() {
+    use feldherr_host::document::GameDoc;
+    use feldherr_host::registry::SystemEdit;
+    use feldherr_warmaster::{TerrainType, WarmasterEdit};
+    let mut doc = GameDoc::new("Close woods", "warmaster").expect("system");
+    // Two woods 25 cm apart centre to centre, placed together (not
+    // alternately): W1 wants 12 cm edge to edge.
+    for x in [60.0, 85.0] {
+        GameEdit::System(SystemEdit::Warmaster(WarmasterEdit::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Wood,
+            at: feldherr_table::geometry::Point::new(x, 60.0),
+            shape: None,
+            name: None,
+        }))
+        .apply_in_place(&mut doc)
+        .expect("placed together: allowed (PW12)");
+    }
+    let problems = doc.problems();
+    assert!(
+        !problems.iter().any(feldherr_play::Problem::is_error),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|w| !w.is_error()
+            && w.path.starts_with("game")
+            && w.rule.as_deref() == Some("W1")),
+        "{problems:?}"
+    );
+    let whole = Document::Game(doc);
+    assert!(whole.problems().iter().any(|p| !p.is_error()));
+}

@@ -29,13 +29,51 @@ pub fn ready(
     special: Option<SpecialRule>,
     settings: Settings,
 ) -> (WarmasterGame, Table) {
-    let mut game = WarmasterGame::new_game();
-    let mut t = table();
-    ok(&mut game, &mut t, E::SetSettings(settings));
-    for p in Player::BOTH {
+    let (mut game, mut t) = set_up(scenario, special, settings);
+    // The starting player deploys first, then his opponent, whose
+    // deployment begins the battle; the clock starts as A begins (W9).
+    let now_ms = settings.clock.then_some(0);
+    if settings.clock {
         ok(
             &mut game,
             &mut t,
+            E::Clock(ClockEdit::Start {
+                player: Player::A,
+                now_ms: 0,
+            }),
+        );
+    }
+    for player in Player::BOTH {
+        ok(&mut game, &mut t, E::Deployed { player, now_ms });
+    }
+    (game, t)
+}
+
+/// A game set up up to the deployment: A starts from the south edge.
+pub fn set_up(
+    scenario: Scenario,
+    special: Option<SpecialRule>,
+    settings: Settings,
+) -> (WarmasterGame, Table) {
+    let (mut game, mut t) = (WarmasterGame::new_game(), table());
+    set_up_game(&mut game, &mut t, scenario, special, settings);
+    (game, t)
+}
+
+/// Sets up `game` up to the deployment: Anna (A) starts from the south
+/// edge against Bernd (B), both with [`ARMY`].
+pub fn set_up_game(
+    game: &mut WarmasterGame,
+    t: &mut Table,
+    scenario: Scenario,
+    special: Option<SpecialRule>,
+    settings: Settings,
+) {
+    ok(game, t, E::SetSettings(settings));
+    for p in Player::BOTH {
+        ok(
+            game,
+            t,
             E::ImportArmy {
                 player: p,
                 text: ARMY.into(),
@@ -43,32 +81,39 @@ pub fn ready(
         );
     }
     ok(
-        &mut game,
-        &mut t,
+        game,
+        t,
         E::SetPlayerName {
             player: Player::A,
             name: "Anna".into(),
         },
     );
     ok(
-        &mut game,
-        &mut t,
+        game,
+        t,
         E::SetPlayerName {
             player: Player::B,
             name: "Bernd".into(),
         },
     );
-    ok(&mut game, &mut t, E::SetStartingPlayer(Player::A));
+    // A table built together: one wood in a corner (W1 distances are not
+    // enforced off the alternating placement, PW12).
     ok(
-        &mut game,
-        &mut t,
-        E::ChooseEdge(feldherr_warmaster::Edge::South),
+        game,
+        t,
+        E::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Wood,
+            at: Point::new(20.0, 20.0),
+            shape: None,
+            name: None,
+        },
     );
-    ok(&mut game, &mut t, E::SetScenario(scenario));
-    ok(&mut game, &mut t, E::PlaceLayout);
-    ok(&mut game, &mut t, E::SetSpecialRule(special));
-    ok(&mut game, &mut t, E::BeginBattle);
-    (game, t)
+    ok(game, t, E::SetStartingPlayer(Player::A));
+    ok(game, t, E::ChooseEdge(feldherr_warmaster::Edge::South));
+    ok(game, t, E::SetScenario(scenario));
+    ok(game, t, E::PlaceLayout);
+    ok(game, t, E::SetSpecialRule(special));
 }
 
 /// States control of every objective: the labels in `held` by `player`,
@@ -116,7 +161,7 @@ fn w5_scoring_starts_at_the_second_players_second_turn() {
     ));
     ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 1 A
     ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 1 B
-    turn(&mut g, &mut t, &hill); // 2 A: not scored
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 2 A: not scored
     assert_eq!(g.ep(Player::A), 0);
     assert!(matches!(
         g.stage(),
@@ -127,6 +172,7 @@ fn w5_scoring_starts_at_the_second_players_second_turn() {
             ..
         }
     ));
+    // Nothing was stated before: every objective is missing.
     let msg = refused(&mut g, &mut t, E::EndTurn { now_ms: None });
     assert!(msg.contains("missing: Hill, West, East"), "{msg}");
     turn(&mut g, &mut t, &hill); // 2 B: scored for both players
@@ -139,6 +185,35 @@ fn w5_scoring_starts_at_the_second_players_second_turn() {
     assert_eq!(chart[4].total, [2, 0]);
 }
 
+#[test]
+fn control_carries_over_from_the_last_player_turn() {
+    // Issue 25, 8: the control stated in one player turn is where the
+    // next one starts; ending the turn confirms it.
+    let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, Settings::default());
+    for _ in 0..3 {
+        ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    }
+    turn(&mut g, &mut t, &[("Hill", a()), ("West", a())]); // 2 B: 2 EP
+    let carried = g.battle.as_ref().and_then(|b| b.current()).expect("3 A");
+    assert_eq!(carried.control.len(), 3);
+    assert!(carried.control.iter().all(|c| c.carried));
+    // 3 A: one click changes the west marker; the rest stands.
+    let west = g.objectives[1].id;
+    ok(
+        &mut g,
+        &mut t,
+        E::SetControl {
+            objective: west,
+            control: Control::NOBODY,
+        },
+    );
+    let now = g.battle.as_ref().and_then(|b| b.current()).expect("3 A");
+    assert!(!now.control[1].carried && now.control[0].carried);
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 3 A: 1 EP
+    assert_eq!(g.ep(Player::A), 3);
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None }); // 3 B: carried, 1 EP
+    assert_eq!(g.ep(Player::A), 4);
+}
 #[test]
 fn w6_ten_ep_ends_the_game_at_once() {
     let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, Settings::default());
@@ -201,6 +276,7 @@ fn w6_a_slain_general_ends_the_game_without_the_king_rule() {
             player: Player::B,
             unit: GENERAL,
             new_general: Some(HERO),
+            now_ms: None,
         },
     );
     assert!(msg.contains("only under Lang lebe der Koenig"), "{msg}");
@@ -211,6 +287,7 @@ fn w6_a_slain_general_ends_the_game_without_the_king_rule() {
             player: Player::B,
             unit: GENERAL,
             new_general: None,
+            now_ms: None,
         },
     );
     let end = g.end.clone().expect("ended");
@@ -226,6 +303,23 @@ fn w6_a_slain_general_ends_the_game_without_the_king_rule() {
     assert_eq!(g.victory().sides[0].total, 225);
 }
 
+/// Ends player turns 1 A, 1 B and 2 A: EP count from 2 B on (W5).
+pub fn to_second_players_second_turn(g: &mut WarmasterGame, t: &mut Table) {
+    for _ in 0..3 {
+        ok(g, t, E::EndTurn { now_ms: None });
+    }
+    assert!(g.ep_open());
+}
+
+fn destroyed(player: Player, unit: Id) -> E {
+    E::UnitDestroyed {
+        player,
+        unit,
+        new_general: None,
+        now_ms: None,
+    }
+}
+
 #[test]
 fn w10_long_live_the_king() {
     let (mut g, mut t) = ready(
@@ -233,17 +327,15 @@ fn w10_long_live_the_king() {
         Some(SpecialRule::LongLiveTheKing),
         Settings::default(),
     );
+    to_second_players_second_turn(&mut g, &mut t);
     // B's general is slain: B must name a new general from his characters.
-    let msg = refused(
-        &mut g,
-        &mut t,
-        E::UnitDestroyed {
-            player: Player::B,
-            unit: GENERAL,
-            new_general: None,
-        },
+    let msg = refused(&mut g, &mut t, destroyed(Player::B, GENERAL));
+    assert!(
+        msg.contains(
+            "the general \"General\" is slain: Bernd names a new general from his characters (Hero)"
+        ),
+        "{msg}"
     );
-    assert!(msg.contains("names a new general"), "{msg}");
     let msg = refused(
         &mut g,
         &mut t,
@@ -251,9 +343,13 @@ fn w10_long_live_the_king() {
             player: Player::B,
             unit: GENERAL,
             new_general: Some(SPEARMEN[0]),
+            now_ms: None,
         },
     );
-    assert!(msg.contains("new_general"), "{msg}");
+    assert!(
+        msg.starts_with("new_general: \"Spearmen 1\" is refused: not a living character of Bernd"),
+        "{msg}"
+    );
     ok(
         &mut g,
         &mut t,
@@ -261,14 +357,38 @@ fn w10_long_live_the_king() {
             player: Player::B,
             unit: GENERAL,
             new_general: Some(HERO),
+            now_ms: None,
         },
     );
     assert!(g.end.is_none(), "the game goes on (W10)");
     assert_eq!(g.ep(Player::A), 1, "slaying the general gives an EP");
     assert_eq!(g.battle.as_ref().map(|b| b.generals[1]), Some(Some(HERO)));
+    assert_eq!(
+        g.battle.as_ref().map(|b| b.successions.clone()),
+        Some(vec![feldherr_warmaster::Succession {
+            player: Player::B,
+            slain: GENERAL,
+            successor: HERO,
+            round: 2
+        }])
+    );
     // A's general fights twice more in this turn: the second is over the cap of 2.
-    ok(&mut g, &mut t, E::GeneralFought { player: Player::A });
-    ok(&mut g, &mut t, E::GeneralFought { player: Player::A });
+    ok(
+        &mut g,
+        &mut t,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
+        },
+    );
     assert_eq!(
         g.ep(Player::A),
         2,
@@ -280,20 +400,18 @@ fn w10_long_live_the_king() {
             .any(|e| matches!(e.line.source, EpSource::KingCap { .. }) && e.line.ep == -1)
     );
     // Next game turn: a fresh allowance.
-    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
-    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
-    ok(&mut g, &mut t, E::GeneralFought { player: Player::A });
-    assert_eq!(g.ep(Player::A), 3);
-    // B's new general is slain and no character is left: the game ends.
+    turn(&mut g, &mut t, &[]);
     ok(
         &mut g,
         &mut t,
-        E::UnitDestroyed {
-            player: Player::B,
-            unit: HERO,
-            new_general: None,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
         },
     );
+    assert_eq!(g.ep(Player::A), 3);
+    // B's new general is slain and no character is left: the game ends.
+    ok(&mut g, &mut t, destroyed(Player::B, HERO));
     let end = g.end.clone().expect("ended");
     assert_eq!(
         end.reasons,
@@ -302,6 +420,86 @@ fn w10_long_live_the_king() {
     assert_eq!(g.ep(Player::A), 4);
 }
 
+#[test]
+fn w5_no_ep_of_any_source_before_the_second_players_second_turn() {
+    // W5, clarified 2026-11-26 (text line 79: "EP koennen immer ab dem
+    // zweiten Spielzug des zweiten Spielers erhalten werden"): Killbox,
+    // Lang lebe der Koenig and Verbranntes Land give nothing before; the
+    // event is recorded with a line of 0 EP saying why.
+    let (mut g, mut t) = ready(
+        Scenario::Linebreak,
+        Some(SpecialRule::Killbox),
+        Settings::default(),
+    );
+    assert!(!g.ep_open());
+    ok(&mut g, &mut t, destroyed(Player::B, SPEARMEN[0])); // 1 A
+    assert_eq!(g.ep(Player::A), 0);
+    let line = &g.ep_lines()[0].line;
+    assert_eq!(line.ep, 0);
+    assert!(
+        matches!(&line.source, EpSource::Withheld { event } if matches!(**event, EpSource::Killbox { .. })),
+        "{line:?}"
+    );
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    ok(&mut g, &mut t, destroyed(Player::B, SPEARMEN[1])); // 2 A
+    assert_eq!(g.ep(Player::A), 0);
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    // 2 B: from now on.
+    ok(&mut g, &mut t, destroyed(Player::A, SPEARMEN[1]));
+    assert_eq!(g.ep(Player::B), 1);
+
+    // Lang lebe der Koenig in turn 1: the successor is named, no EP.
+    let (mut g, mut t) = ready(
+        Scenario::Outflanked,
+        Some(SpecialRule::LongLiveTheKing),
+        Settings::default(),
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::UnitDestroyed {
+            player: Player::B,
+            unit: GENERAL,
+            new_general: Some(HERO),
+            now_ms: None,
+        },
+    );
+    ok(
+        &mut g,
+        &mut t,
+        E::GeneralFought {
+            player: Player::A,
+            now_ms: None,
+        },
+    );
+    assert_eq!(g.ep(Player::A), 0);
+    assert_eq!(g.ep_lines().len(), 2);
+    assert!(g.ep_lines().iter().all(|e| e.line.ep == 0));
+
+    // Verbranntes Land in turn 1 B.
+    let (mut g, mut t) = ready(
+        Scenario::Entrenched,
+        Some(SpecialRule::ScorchedEarth),
+        Settings::default(),
+    );
+    ok(&mut g, &mut t, E::EndTurn { now_ms: None });
+    ok(
+        &mut g,
+        &mut t,
+        E::Pillaged {
+            player: Player::B,
+            unit: KNIGHTS[0],
+            now_ms: None,
+        },
+    );
+    assert_eq!(g.ep(Player::B), 0);
+    assert!(
+        g.battle
+            .as_ref()
+            .is_some_and(|b| b.unit_state(Player::B, KNIGHTS[0]).pillaged)
+    );
+}
 #[test]
 fn w6_w7_the_break_point_ends_the_game() {
     let (mut g, mut t) = ready(Scenario::Entrenched, None, Settings::default());
@@ -314,6 +512,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: HERO,
             new_general: None,
+            now_ms: None,
         },
     );
     ok(
@@ -323,6 +522,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     ok(
@@ -332,6 +532,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: SPEARMEN[1],
             new_general: None,
+            now_ms: None,
         },
     );
     assert!(g.end.is_none());
@@ -342,6 +543,7 @@ fn w6_w7_the_break_point_ends_the_game() {
             player: Player::B,
             unit: KNIGHTS[0],
             new_general: None,
+            now_ms: None,
         },
     );
     let end = g.end.clone().expect("ended");
@@ -360,6 +562,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
         Some(SpecialRule::Killbox),
         Settings::default(),
     );
+    to_second_players_second_turn(&mut g, &mut t);
     ok(
         &mut g,
         &mut t,
@@ -367,6 +570,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 1);
@@ -378,6 +582,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::B,
             unit: HERO,
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 1);
@@ -388,6 +593,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::A,
             unit: KNIGHTS[1],
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::B), 1);
@@ -400,6 +606,7 @@ fn killbox_gives_an_ep_per_enemy_unit_destroyed() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 0);
@@ -412,6 +619,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         Some(SpecialRule::ScorchedEarth),
         Settings::default(),
     );
+    to_second_players_second_turn(&mut g, &mut t);
     ok(
         &mut g,
         &mut t,
@@ -427,6 +635,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: KNIGHTS[0],
+            now_ms: None,
         },
     );
     ok(
@@ -435,6 +644,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: SPEARMEN[0],
+            now_ms: None,
         },
     );
     assert_eq!(g.ep(Player::A), 2);
@@ -444,6 +654,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: KNIGHTS[0],
+            now_ms: None,
         },
     );
     assert!(msg.contains("off the table"), "{msg}");
@@ -459,6 +670,7 @@ fn scorched_earth_a_pillaging_unit_gives_an_ep_and_is_not_destroyed() {
         E::Pillaged {
             player: Player::A,
             unit: KNIGHTS[0],
+            now_ms: None,
         },
     );
     assert!(msg.contains("Verbranntes Land"), "{msg}");
@@ -698,14 +910,6 @@ fn w9_a_clock_running_out_ends_the_game_and_decides_it() {
         ..Settings::default()
     };
     let (mut g, mut t) = ready(Scenario::Outflanked, None, settings);
-    ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
     // A ends his turn after a minute: the clock switches with the turn.
     ok(
         &mut g,
@@ -722,6 +926,7 @@ fn w9_a_clock_running_out_ends_the_game_and_decides_it() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: Some(120_000),
         },
     );
     // B's ten minutes run out; A has nine left: A wins whatever the VP.
@@ -746,14 +951,6 @@ fn w9_a_clock_running_out_ends_the_game_and_decides_it() {
         ..Settings::default()
     };
     let (mut g, mut t) = ready(Scenario::Outflanked, None, settings);
-    ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
     ok(
         &mut g,
         &mut t,
@@ -820,12 +1017,12 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         },
     );
     let w3: Vec<String> = g
-        .problems(&t)
+        .warnings(&t)
         .iter()
         .filter(|p| p.rule.as_deref() == Some("W3"))
         .map(ToString::to_string)
         .collect();
-    assert_eq!(w3, vec!["objectives[2]: impassable \"Lake 1\" is 5 cm from objective \"A west\"; at least 10 cm is required (W3)".to_owned()]);
+    assert_eq!(w3, vec!["objectives[2]: warning: impassable \"Lake 1\" is 5 cm from objective \"A west\"; at least 10 cm is required (W3)".to_owned()]);
     ok(&mut g, &mut t, E::PushTerrainAway);
     let lake = t.piece(g.terrain[0].piece).expect("lake").center();
     assert!(
@@ -839,7 +1036,7 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         "only impassable terrain moves"
     );
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .all(|p| p.rule.as_deref() != Some("W3"))
     );
@@ -876,13 +1073,13 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
         },
     );
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .any(|p| p.message.contains("within 5 cm of the table centre"))
     );
     ok(&mut g, &mut t, E::PushTerrainAway);
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .all(|p| !p.message.contains("table centre"))
     );
@@ -892,6 +1089,27 @@ fn w3_layouts_are_placed_and_impassable_terrain_is_pushed_away() {
 fn w2_scenario_and_special_rule_rolls() {
     let mut g = WarmasterGame::new_game();
     let mut t = table();
+    // Text line 53: the starting player rolls for the scenario, so the
+    // terrain and he come first.
+    let msg = refused(&mut g, &mut t, E::Roll(WarmasterRoll::Scenario {}));
+    assert!(msg.contains("place the terrain first"), "{msg}");
+    ok(
+        &mut g,
+        &mut t,
+        E::PlaceTerrain {
+            player: None,
+            terrain: TerrainType::Hill,
+            at: Point::new(30.0, 30.0),
+            shape: None,
+            name: None,
+        },
+    );
+    assert_eq!(g.stage(), Stage::StartingPlayer);
+    let msg = refused(&mut g, &mut t, E::Roll(WarmasterRoll::Scenario {}));
+    assert!(
+        msg.contains("the starting player rolls for the scenario"),
+        "{msg}"
+    );
     roll(
         &mut g,
         &mut t,
@@ -940,7 +1158,14 @@ fn w2_scenario_and_special_rule_rolls() {
     let msg = refused(&mut g, &mut t, E::Apply { id });
     assert!(msg.contains("applied already"), "{msg}");
     // The battle needs the layout.
-    let msg = refused(&mut g, &mut t, E::BeginBattle);
+    let msg = refused(
+        &mut g,
+        &mut t,
+        E::Deployed {
+            player: Player::B,
+            now_ms: None,
+        },
+    );
     assert!(msg.contains("markers"), "{msg}");
     // Odds are exact.
     let mut g2 = WarmasterGame::new_game();
@@ -957,18 +1182,15 @@ fn w2_scenario_and_special_rule_rolls() {
             assert_eq!(
                 labels,
                 [
-                    "none",
-                    "none",
-                    "Zufaellige Spieldauer",
-                    "Zufaellige Spieldauer",
-                    "Verbranntes Land",
-                    "Verbranntes Land"
+                    "no special rule (1-2)",
+                    "Random game length (3-4)",
+                    "Scorched earth (5-6)"
                 ]
             );
             assert!(
                 r.odds
                     .iter()
-                    .all(|o| (o.probability - 1.0 / 6.0).abs() < 1e-15)
+                    .all(|o| (o.probability - 1.0 / 3.0).abs() < 1e-15)
             );
             assert_eq!(r.rule.as_deref(), Some("W2"));
         }
@@ -984,14 +1206,6 @@ fn pw11_a_clock_run_out_during_a_turn_ends_it_unscored() {
         ..Settings::default()
     };
     let (mut g, mut t) = ready(Scenario::KingOfTheHill, None, settings);
-    ok(
-        &mut g,
-        &mut t,
-        E::Clock(ClockEdit::Start {
-            player: Player::A,
-            now_ms: 0,
-        }),
-    );
     ok(
         &mut g,
         &mut t,
@@ -1036,7 +1250,7 @@ fn pw10_losses_can_be_corrected_after_the_end_without_ep() {
         Some(SpecialRule::Killbox),
         Settings::default(),
     );
-    ok(&mut g, &mut t, E::EndGame);
+    ok(&mut g, &mut t, E::EndGame { now_ms: None });
     ok(
         &mut g,
         &mut t,
@@ -1044,6 +1258,7 @@ fn pw10_losses_can_be_corrected_after_the_end_without_ep() {
             player: Player::B,
             unit: SPEARMEN[0],
             new_general: None,
+            now_ms: None,
         },
     );
     ok(
@@ -1087,18 +1302,26 @@ fn w11_army_problems_name_their_path_in_the_game() {
         ..Settings::default()
     };
     ok(&mut g, &mut t, E::SetSettings(settings));
-    ok(&mut g, &mut t, E::ImportArmy { player: Player::B, text: "army: Dunkelelfen\nGeneral, 1, 155, general, item=Sceptre of Sovereignty\nSpearmen, 20, 60".into() });
-    let problems: Vec<String> = g.problems(&t).iter().map(ToString::to_string).collect();
+    ok(
+        &mut g,
+        &mut t,
+        E::ImportArmy {
+            player: Player::B,
+            text:
+                "army: Dunkelelfen\nGeneral, 1, 155, general, item=Sword of Might\nSpearmen, 20, 60"
+                    .into(),
+        },
+    );
+    let problems: Vec<String> = g.warnings(&t).iter().map(ToString::to_string).collect();
     assert!(
         problems.contains(
-            &"players[1].army.units: the army costs 1355 points, 105 over the game size of 1250"
+            &"players[1].army.units: warning: the army costs 1355 points, 105 over the game size of 1250"
                 .to_owned()
         ),
         "{problems:?}"
     );
-    assert!(problems.contains(&"players[1].army.units[0].magic_items: \"General\" carries the Sceptre of Sovereignty, which Dark Elves may not take under \"Arrogant\" (W11)".to_owned()), "{problems:?}");
     assert!(
-        problems.contains(&"players[0].army.units: the army has no units".to_owned()),
+        problems.contains(&"players[0].army.units: warning: the army has no units".to_owned()),
         "{problems:?}"
     );
     // A bad unit in a whole army names its field.
@@ -1199,7 +1422,7 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     }
     assert!(!g.marker_in_open_ground(&t));
     assert!(
-        g.problems(&t)
+        g.warnings(&t)
             .iter()
             .any(|p| p.to_string().contains("open ground"))
     );
@@ -1216,7 +1439,7 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     );
     assert!(g.marker_in_open_ground(&t));
     assert!(
-        !g.problems(&t)
+        !g.warnings(&t)
             .iter()
             .any(|p| p.to_string().contains("open ground"))
     );
@@ -1228,4 +1451,69 @@ fn incursion_terrain_roll_clears_a_random_marker_w3_pw16() {
     // With a marker in the open no roll is needed.
     let err = refused(&mut g, &mut t, E::Roll(WarmasterRoll::IncursionTerrain {}));
     assert!(err.contains("open ground"), "{err}");
+}
+
+#[test]
+fn w6_random_game_length_ignores_the_turn_limit() {
+    // Text line 154: after 5 turns a D6 2+, after the sixth a 4+, after
+    // the seventh the game ends "auf jeden Fall", whatever turn limit the
+    // settings hold.
+    for turn_limit in [3, 6, 10] {
+        let settings = Settings {
+            turn_limit,
+            ..Settings::default()
+        };
+        let (mut g, mut t) = ready(
+            Scenario::Linebreak,
+            Some(SpecialRule::RandomGameLength),
+            settings,
+        );
+        play_rounds(&mut g, &mut t, |g| {
+            matches!(g.stage(), Stage::LengthRoll { .. }) || g.end.is_some()
+        });
+        assert_eq!(
+            g.stage(),
+            Stage::LengthRoll {
+                after_round: 5,
+                need: 2
+            },
+            "turn limit {turn_limit}"
+        );
+        roll(
+            &mut g,
+            &mut t,
+            WarmasterRoll::GameLength {
+                after_round: 5,
+                need: 2,
+            },
+            &[Answer::Dice(vec![2])],
+        );
+        play_rounds(&mut g, &mut t, |g| {
+            matches!(g.stage(), Stage::LengthRoll { .. })
+        });
+        assert_eq!(
+            g.stage(),
+            Stage::LengthRoll {
+                after_round: 6,
+                need: 4
+            }
+        );
+        roll(
+            &mut g,
+            &mut t,
+            WarmasterRoll::GameLength {
+                after_round: 6,
+                need: 4,
+            },
+            &[Answer::Dice(vec![6])],
+        );
+        play_rounds(&mut g, &mut t, |g| g.end.is_some());
+        assert_eq!(
+            g.end.clone().map(|e| e.reasons),
+            Some(vec![EndReason::TurnLimit { rounds: 7 }]),
+            "turn limit {turn_limit}"
+        );
+    }
+    assert_eq!(WarmasterGame::new_game().length_need(4), None);
+    assert_eq!(WarmasterGame::new_game().length_need(6), Some(4));
 }

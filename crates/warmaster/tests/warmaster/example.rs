@@ -101,11 +101,17 @@ fn the_example_game_plays_to_its_result() {
     // Every W1 distance held during the alternating placement; the
     // impassable pieces were pushed away from the markers (W3).
     let problems: Vec<String> = game
-        .problems(&table)
+        .errors(&table)
         .iter()
         .map(ToString::to_string)
         .collect();
     assert!(problems.is_empty(), "{problems:?}");
+    let warnings: Vec<String> = game
+        .warnings(&table)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
 
     // The sheet's material: the VP calculation line by line, EP per turn.
     let mut sheet = String::new();

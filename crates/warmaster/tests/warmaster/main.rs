@@ -10,8 +10,14 @@ mod battle;
 mod clock;
 mod control;
 mod example;
+mod guide;
 mod messages;
+mod options;
+mod properties;
+mod report;
+mod rolls;
 mod tournament;
+mod validation;
 
 use std::collections::BTreeMap;
 

@@ -117,7 +117,13 @@ fn every_key_used_renders_in_both_languages() {
     }
     for t in TerrainType::ALL {
         used.insert(t.label_key());
-        used.insert(t.effects().note_key.to_owned());
+        let options = feldherr_warmaster::GuardiansOptions {
+            destructive: true,
+            ..Default::default()
+        };
+        for note in t.effects_with(&options).notes() {
+            used.insert(note.to_owned());
+        }
     }
     for k in UnitKind::ALL {
         used.insert(k.label_key());
