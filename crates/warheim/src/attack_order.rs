@@ -14,7 +14,8 @@ use crate::modifiers::{
 };
 use crate::roll::Pool;
 use crate::skill::SkillKind;
-use crate::{Condition, Fighter, Roster, Stat, WarheimError, Weapon, WeaponKind};
+use crate::weapon::NaturalAttack;
+use crate::{Condition, DamageType, Fighter, Roster, Stat, WarheimError, Weapon, WeaponKind};
 
 /// How a Martial fighter uses his level in this attack (PH3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -164,7 +165,8 @@ fn stat_of(w: &Weapon) -> Stat {
 /// The band modifier of `w` in `f`'s hands at `distance`, with the Monster
 /// and Beast rules for natural attacks.
 fn band(f: &Fighter, w: &Weapon, distance: f64, field: &str) -> Result<(f64, i32), WarheimError> {
-    let distance = if w.natural && f.is(ModelType::Monster) && distance <= 1.0 {
+    let natural = w.natural.is_some();
+    let distance = if natural && f.is(ModelType::Monster) && distance <= 1.0 {
         0.0
     } else {
         distance
@@ -177,15 +179,26 @@ fn band(f: &Fighter, w: &Weapon, distance: f64, field: &str) -> Result<(f64, i32
             format!("out of the reach of {}", w.name),
         )
     })?;
-    if w.natural && f.is(ModelType::Beast) && m == -3 {
+    // Line 263: only a Beast's Bite and Claws treat a -3 band as 0.
+    if w.natural.is_some_and(NaturalAttack::beast_weapon) && f.is(ModelType::Beast) && m == -3 {
         m = 0;
     }
-    let monster = if w.natural && f.is(ModelType::Monster) && distance == 0.0 {
+    let monster = if natural && f.is(ModelType::Monster) && distance == 0.0 {
         3
     } else {
         0
     };
     Ok((distance, m + monster))
+}
+
+/// The damage type of `w` in `f`'s hands: a Beast's Bite and Claws deal DA
+/// (line 263), whatever the sheet says.
+fn damage_type(f: &Fighter, w: &Weapon) -> DamageType {
+    if f.is(ModelType::Beast) && w.natural.is_some_and(NaturalAttack::beast_weapon) {
+        DamageType::Da
+    } else {
+        w.damage_type
+    }
 }
 
 fn martial(f: &Fighter, use_: Option<MartialUse>, field: &str) -> Result<(u32, i32), WarheimError> {
@@ -285,7 +298,7 @@ impl AttackOrder {
         let strike = Strike {
             strength: attacker.profile.ph + w.strength_bonus + martial_strength,
             damage_bonus: w.damage_bonus,
-            damage_type: w.damage_type,
+            damage_type: damage_type(attacker, &w),
         };
         if self.targets.is_empty() {
             return Err(WarheimError::invalid(
@@ -486,7 +499,7 @@ impl AttackOrder {
                     strike: Strike {
                         strength: target.profile.ph + w.strength_bonus + martial_strength,
                         damage_bonus: w.damage_bonus,
-                        damage_type: w.damage_type,
+                        damage_type: damage_type(target, &w),
                     },
                 })
             }

@@ -40,7 +40,7 @@ impl Condition {
 }
 
 /// What changes during the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FighterState {
     /// Current T (0: unconscious; below 0: dead unless Regeneration holds).

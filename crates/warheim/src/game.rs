@@ -442,13 +442,13 @@ impl Warheim {
                 broken.extend(g.members.iter().copied());
             }
         }
+        // Line 271: a Slave flees once he becomes Disorganized, which is
+        // what the break does to a group without a Leader (PH13); one who
+        // was Undisciplined all along does not become anything now.
         let slaves: Vec<Id> = roster
             .fighters
             .iter()
-            .filter(|x| {
-                x.is(ModelType::Slave)
-                    && (broken.contains(&x.id) || x.discipline != Discipline::Disciplined)
-            })
+            .filter(|x| x.is(ModelType::Slave) && broken.contains(&x.id))
             .map(|x| x.id)
             .collect();
         let roster = &mut self.rosters[p];

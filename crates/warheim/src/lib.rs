@@ -100,4 +100,4 @@ pub use profile::{MoveType, Profile, Stat};
 pub use roster::{GROUP_SIZE, Group, Roster};
 pub use skill::{Skill, SkillKind};
 pub use turn::{Source, Turn};
-pub use weapon::{DamageType, RangeBand, Template, Weapon, WeaponKind};
+pub use weapon::{DamageType, NaturalAttack, RangeBand, Template, Weapon, WeaponKind};

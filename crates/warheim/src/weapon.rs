@@ -42,6 +42,46 @@ pub enum Template {
     LargeTeardrop,
 }
 
+/// The natural attacks the Monster and Beast rules name ("Unarmed, Bite,
+/// Claws, Pincer, Gore").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum NaturalAttack {
+    /// Unarmed.
+    Unarmed,
+    /// Bite: a Beast's bite deals DA and treats -3 bands as 0.
+    Bite,
+    /// Claws: as Bite for a Beast.
+    Claws,
+    /// Pincer.
+    Pincer,
+    /// Gore.
+    Gore,
+}
+
+impl NaturalAttack {
+    /// Bite and Claws: the attacks the Beast rule changes (line 263).
+    pub fn beast_weapon(self) -> bool {
+        matches!(self, NaturalAttack::Bite | NaturalAttack::Claws)
+    }
+}
+
+/// Reads `natural` as a kind of natural attack; saved games of earlier
+/// versions hold `true` (read as Unarmed, which no Beast rule changes) or
+/// `false`.
+fn natural_of<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<NaturalAttack>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Flag(bool),
+        Kind(Option<NaturalAttack>),
+    }
+    Ok(match Stored::deserialize(d)? {
+        Stored::Flag(true) => Some(NaturalAttack::Unarmed),
+        Stored::Flag(false) => None,
+        Stored::Kind(k) => k,
+    })
+}
+
 /// One range band: distances up to `up_to` inches (0 = base contact) take
 /// `modifier` on the roll to hit.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -54,7 +94,7 @@ pub struct RangeBand {
 }
 
 /// A weapon profile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Name, e.g. "Axe".
@@ -85,9 +125,13 @@ pub struct Weapon {
     #[serde(default)]
     pub bow: bool,
     /// A natural attack the Monster and Beast rules name (Unarmed, Bite,
-    /// Claws, Pincer, Gore).
-    #[serde(default)]
-    pub natural: bool,
+    /// Claws, Pincer, Gore); `None` for a made weapon.
+    #[serde(
+        default,
+        deserialize_with = "natural_of",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub natural: Option<NaturalAttack>,
     /// Armour a shield adds on a successful block.
     #[serde(default)]
     pub shield_arm: i32,

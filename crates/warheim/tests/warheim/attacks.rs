@@ -26,7 +26,7 @@ fn bow() -> Weapon {
         reload: false,
         template: None,
         bow: true,
-        natural: false,
+        natural: None,
         shield_arm: 0,
     }
 }

@@ -7,6 +7,7 @@ mod activations;
 mod attacks;
 mod catalogue;
 mod d20_mechanics;
+mod departures;
 mod example;
 mod morale;
 mod on_table;
