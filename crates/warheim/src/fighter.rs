@@ -50,6 +50,10 @@ pub struct FighterState {
     /// Current states.
     #[serde(default)]
     pub conditions: BTreeSet<Condition>,
+    /// Weapons (indices into his weapons) that were fired and wait for a
+    /// reload (line 177); every other weapon is loaded.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub unloaded: BTreeSet<usize>,
 }
 
 /// A fighter of a roster.
@@ -104,6 +108,7 @@ impl Fighter {
             t: self.profile.t,
             mor: self.profile.mor,
             conditions: BTreeSet::new(),
+            unloaded: BTreeSet::new(),
         })
     }
 
@@ -122,6 +127,14 @@ impl Fighter {
         self.state
             .as_ref()
             .is_some_and(|s| s.conditions.contains(&condition))
+    }
+
+    /// Whether weapon `index` is loaded (a weapon without reload always
+    /// is).
+    pub fn loaded(&self, index: usize) -> bool {
+        self.state
+            .as_ref()
+            .is_none_or(|s| !s.unloaded.contains(&index))
     }
 
     /// Out of the fight: unconscious or dead.
@@ -215,6 +228,27 @@ impl Fighter {
                     state.mor,
                     "must be 0 to 40",
                 ));
+            }
+            for &w in &state.unloaded {
+                match self.weapons.get(w) {
+                    None => {
+                        return Err(WarheimError::fighter(
+                            name,
+                            "state.unloaded",
+                            w,
+                            format!("he has {} weapon(s)", self.weapons.len()),
+                        ));
+                    }
+                    Some(weapon) if !weapon.reload => {
+                        return Err(WarheimError::fighter(
+                            name,
+                            "state.unloaded",
+                            w,
+                            format!("{} needs no reloading", weapon.name),
+                        ));
+                    }
+                    Some(_) => {}
+                }
             }
         }
         Ok(())

@@ -383,7 +383,7 @@ impl Warheim {
         &self,
         order: &AttackOrder,
     ) -> Result<Vec<crate::attack::TargetOdds>, WarheimError> {
-        Ok(order.build(&self.rosters)?.odds())
+        Ok(order.build_in(&self.rosters, self.context())?.odds())
     }
 
     fn roster_of(&self, fighter: Id) -> Result<usize, PlayError> {
@@ -464,27 +464,30 @@ impl Warheim {
         Ok(())
     }
 
-    /// A Solo who joined a group this turn has no +1 to a result.
-    fn check_solo_bonus(&self, order: &AttackOrder) -> Result<(), PlayError> {
-        let joined = |id: Id| self.turn.as_ref().is_some_and(|t| t.joined.contains(&id));
-        let refuse = |id: Id| -> Result<(), PlayError> {
-            let (_, f) = find(&self.rosters, id)?;
-            if !f.is(ModelType::Elite) && joined(id) {
-                return Err(WarheimError::fighter(
-                    &f.name,
-                    "plus_one",
-                    true,
-                    "a Solo who joined a group has no +1 to a result this turn",
-                )
-                .into());
-            }
-            Ok(())
-        };
-        if order.targets.iter().any(|t| t.plus_one) {
-            refuse(order.attacker)?;
+    /// Solos who joined a group this turn (they have no +1 to a result).
+    pub fn joined(&self) -> &[Id] {
+        self.turn.as_ref().map_or(&[], |t| t.joined.as_slice())
+    }
+
+    fn context(&self) -> crate::attack_order::Context<'_> {
+        crate::attack_order::Context {
+            joined: self.joined(),
+            hidden_targets: false,
         }
-        for t in order.targets.iter().filter(|t| t.reaction_plus_one) {
-            refuse(t.target)?;
+    }
+
+    /// A shot of a weapon that reloads leaves it unloaded (line 177),
+    /// unless the Veteran reloads it at once (line 205).
+    fn fire(&mut self, order: &AttackOrder) -> Result<(), PlayError> {
+        let p = self.roster_of(order.attacker)?;
+        let Some(f) = self.rosters[p].fighter_mut(order.attacker) else {
+            return Ok(());
+        };
+        let reloads = f.weapons.get(order.weapon).is_some_and(|w| w.reload);
+        if reloads && !order.reload_after {
+            let mut state = f.current();
+            state.unloaded.insert(order.weapon);
+            f.state = Some(state);
         }
         Ok(())
     }
@@ -785,11 +788,11 @@ impl Warheim {
                 }
             }
             WarheimEdit::Attack(order) => {
-                let spec = order.build(&self.rosters)?;
-                self.check_solo_bonus(order)?;
+                let spec = order.build_in(&self.rosters, self.context())?;
                 if order.ambush {
                     self.set(order.attacker, Condition::Hidden, false)?;
                 }
+                self.fire(order)?;
                 self.push(WarheimKind::Attack(spec))?;
             }
             WarheimEdit::Morale {

@@ -41,23 +41,21 @@
 //! game.apply(&WarheimEdit::SetRoster { player: 1, roster: orcs }, &mut table)?;
 //!
 //! let strike_back = |martial| ReactionChoice::Attack { weapon: 0, martial };
-//! let target = |id, dice, distance, plus_one, martial| TargetOrder {
-//!     target: Id(id), dice, distance, facing: Default::default(), wall: false, cover: false,
-//!     terrain: vec![], plus_one, reaction: strike_back(martial), saw_active: true,
-//!     reaction_plus_one: false,
-//! };
-//! let order = AttackOrder {
-//!     attacker: Id(1), weapon: 0, charge: false, ambush: false, squad_order: false,
-//!     martial: Some(MartialUse::Strength), attacker_cover: false, as_reaction: false,
-//!     targets: vec![target(11, 1, 1.5, true, None), target(12, 2, 0.0, false, Some(MartialUse::Strength))],
-//! };
+//! let mut order = AttackOrder::new(Id(1), 0, vec![
+//!     TargetOrder::new(Id(11), 1, 1.5, strike_back(None)),
+//!     TargetOrder::new(Id(12), 2, 0.0, strike_back(Some(MartialUse::Strength))),
+//! ]);
+//! order.martial = Some(MartialUse::Strength);
 //! // The panel: the odds of the hits on each side, before any die.
 //! let odds = game.preview(&order)?;
 //! assert!((odds[0].hits.total() - 1.0).abs() < 1e-9);
 //!
 //! game.apply(&WarheimEdit::Attack(order), &mut table)?;
-//! for faces in [vec![8], vec![14], vec![11, 16], vec![12], vec![17], vec![8]] {
-//!     game.resolutions_mut().answer_at(0, Answer::Dice(faces))?;
+//! // The text's dice; the hunter (Elite) declines his +1 on the lower orc.
+//! for answer in [Answer::Dice(vec![8]), Answer::Dice(vec![14]), Answer::Dice(vec![11, 16]),
+//!                Answer::Dice(vec![12]), Answer::Choice(0), Answer::Dice(vec![17]),
+//!                Answer::Dice(vec![8])] {
+//!     game.resolutions_mut().answer_at(0, answer)?;
 //! }
 //! let Some(WarheimOutcome::Attack(outcome)) = game.resolutions[0].outcome() else { panic!() };
 //! let orc = outcome.change(Id(12)).unwrap();
@@ -100,4 +98,4 @@ pub use profile::{MoveType, Profile, Stat};
 pub use roster::{GROUP_SIZE, Group, Roster};
 pub use skill::{Skill, SkillKind};
 pub use turn::{Source, Turn};
-pub use weapon::{DamageType, NaturalAttack, RangeBand, Template, Weapon, WeaponKind};
+pub use weapon::{DamageType, NaturalAttack, RangeBand, Template, TemplateUse, Weapon, WeaponKind};

@@ -79,6 +79,9 @@ pub const COVER: i32 = 3;
 pub const TEMPLATE_DODGE: i32 = -3;
 /// A turn is a dodge at -3.
 pub const TURN: i32 = -3;
+/// Snap fire of an indirect weapon at a target out of sight: -6 to every
+/// value of the shot (line 197, PH31).
+pub const SNAP_FIRE: i32 = -6;
 /// Ambush from a hidden marker, melee: the enemy -6 in the opposed roll.
 pub const AMBUSH_MELEE: i32 = -6;
 /// Ambush from a hidden marker, shooting: the enemy -3.

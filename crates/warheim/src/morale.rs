@@ -121,14 +121,19 @@ impl Resolver for MoraleTest {
             RollRequest::new(
                 1,
                 Die::D20,
-                format!("{}: {:?} test against {value}", spec.name, spec.kind),
+                format!(
+                    "{}: {:?} test, {}",
+                    spec.name,
+                    spec.kind,
+                    crate::attack::need_text(value)
+                ),
             )
             .rule("H1")
             .with_message(
                 Message::new("warheim.roll.morale")
                     .text("who", spec.name.clone())
                     .key("test", spec.kind.key())
-                    .int("value", value),
+                    .nested("need", crate::attack::need_message(value)),
             )
             .odds_if(wants, || test.summary().odds_lines()),
         )?;

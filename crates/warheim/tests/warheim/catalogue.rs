@@ -7,7 +7,7 @@ use feldherr_dice::step::{Answer, Message, MessageArg, Prompt};
 use feldherr_play::{Catalogue, Game, Id, Lang, ResolutionKind, step_messages};
 use feldherr_warheim::{MoraleKind, Warheim, WarheimEdit};
 
-use super::{dice, example_game, resolve};
+use super::{example_game, resolve};
 
 fn catalogue(lang: Lang) -> Catalogue {
     let mut c = Catalogue::parse("warheim", Warheim::messages(lang)).unwrap();
@@ -51,7 +51,7 @@ fn every_key_used_renders() {
         &mut game,
         &mut table,
         super::example::hero_attack(),
-        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+        super::example_answers(),
     );
     let o = super::order(
         1,
@@ -162,7 +162,7 @@ fn the_example_log_in_both_languages() {
         &mut game,
         &mut table,
         super::example::hero_attack(),
-        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+        super::example_answers(),
     );
     for lang in Lang::ALL {
         let c = catalogue(lang);

@@ -218,3 +218,131 @@ fn line_251_broken_groups_leave_the_report() {
         game.problems(&table)
     );
 }
+
+/// The lower orc of the example made Elite: both sides may add 1.
+fn elite_orcs() -> (feldherr_warheim::Warheim, feldherr_table::Table) {
+    let (mut game, mut table) = example_game();
+    let mut orcs = game.rosters[1].clone();
+    orcs.fighters[1].types.push(ModelType::Elite);
+    game.apply(
+        &WarheimEdit::SetRoster {
+            player: 1,
+            roster: orcs,
+        },
+        &mut table,
+    )
+    .unwrap();
+    (game, table)
+}
+
+fn prompt_of(game: &feldherr_warheim::Warheim, index: usize) -> feldherr_dice::step::Prompt {
+    game.resolutions[index]
+        .resolution()
+        .prompt()
+        .cloned()
+        .expect("a prompt")
+}
+
+/// Lines 275 and 281 ("может добавить 1 к любому результату броска") with
+/// line 55 ("сначала модифицирует активный игрок"): the +1 is optional,
+/// chosen once the dice are down, on the die the player picks, the active
+/// player first; a natural crit is never offered (it would fail).
+#[test]
+fn line_281_the_plus_one_is_chosen_after_the_roll() {
+    use feldherr_dice::step::{Answer, Prompt};
+    let (mut game, mut table) = elite_orcs();
+    let o = order(
+        1,
+        vec![target(
+            12,
+            3,
+            0.0,
+            ReactionChoice::Attack {
+                weapon: 0,
+                martial: None,
+            },
+        )],
+    );
+    game.apply(&WarheimEdit::Attack(o), &mut table).unwrap();
+    // The hunter at 17: 16, 17 (a natural crit) and 3; the orc at 15: 14.
+    for faces in [vec![16, 17, 3], vec![14]] {
+        game.resolutions_mut()
+            .answer_at(0, Answer::Dice(faces))
+            .unwrap();
+    }
+    // The active player (the hunter) first: his 16 may become a crit; the
+    // natural 17 is not offered, nor the 3 (it changes nothing).
+    let Prompt::Choice(q) = prompt_of(&game, 0) else {
+        panic!("the hunter's +1 first")
+    };
+    assert!(q.question.contains("Witch hunter"), "{}", q.question);
+    let labels: Vec<&str> = q.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["no", "die 1: 16 counts 17"]);
+    game.resolutions_mut()
+        .answer_at(0, Answer::Choice(1))
+        .unwrap();
+    // Then the orc: his 14 may become a 15, a crit at his 15.
+    let Prompt::Choice(q) = prompt_of(&game, 0) else {
+        panic!("the orc's +1 next")
+    };
+    assert!(q.question.contains("Lower orc"), "{}", q.question);
+    game.resolutions_mut()
+        .answer_at(0, Answer::Choice(1))
+        .unwrap();
+    // Crits on both sides: nobody scores (H3); no save is left to roll.
+    let Some(feldherr_warheim::WarheimOutcome::Attack(out)) = game.resolutions[0].outcome() else {
+        panic!("finished: {:?}", prompt_of(&game, 0))
+    };
+    let ex = &out.exchanges[0];
+    assert_eq!(ex.hits, feldherr_warheim::roll::Hits { a: 0, b: 0 });
+    assert_eq!((ex.plus_one, ex.reaction_plus_one), (Some(0), Some(0)));
+}
+
+/// Odds after each die: the reaction's prompt carries the odds of the
+/// exchange given the attacker's faces, not the odds before any die.
+#[test]
+fn the_odds_follow_each_roll() {
+    use feldherr_dice::step::{Answer, Prompt};
+    let (mut game, mut table) = example_game();
+    let o = order(
+        1,
+        vec![target(
+            12,
+            3,
+            0.0,
+            ReactionChoice::Attack {
+                weapon: 0,
+                martial: None,
+            },
+        )],
+    );
+    game.apply(&WarheimEdit::Attack(o), &mut table).unwrap();
+    let Prompt::Roll(before) = prompt_of(&game, 0) else {
+        panic!()
+    };
+    game.resolutions_mut()
+        .answer_at(0, Answer::Dice(vec![16, 17, 20]))
+        .unwrap();
+    let Prompt::Roll(after) = prompt_of(&game, 0) else {
+        panic!()
+    };
+    assert_ne!(before.odds, after.odds);
+    // Given 16, a crit at 17 and a fail, the orc at 15 (faces 1-14 succeed, 15 a
+    // crit, 16-20 fail) scores nothing; only his crit cancels both dice.
+    let p = |label: &str| {
+        after
+            .odds
+            .iter()
+            .find(|l| l.label == label)
+            .map_or(0.0, |l| l.probability)
+    };
+    assert!((p("2 : 0") - 19.0 / 20.0).abs() < 1e-12, "{:?}", after.odds);
+    assert!((p("0 : 0") - 1.0 / 20.0).abs() < 1e-12, "{:?}", after.odds);
+    assert_eq!(after.odds.len(), 2);
+    // The prompt says what the roll needs, crit included (H1).
+    assert!(
+        after.purpose.contains("15 or less, 15 is a crit"),
+        "{}",
+        after.purpose
+    );
+}

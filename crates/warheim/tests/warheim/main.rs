@@ -55,34 +55,12 @@ pub fn game_of(rosters: Vec<Roster>) -> (Warheim, Table) {
 
 /// A target in front, in the open, seen, with `dice` at `distance`.
 pub fn target(id: u64, dice: u32, distance: f64, reaction: ReactionChoice) -> TargetOrder {
-    TargetOrder {
-        target: Id(id),
-        dice,
-        distance,
-        facing: Default::default(),
-        wall: false,
-        cover: false,
-        terrain: Vec::new(),
-        plus_one: false,
-        reaction,
-        saw_active: true,
-        reaction_plus_one: false,
-    }
+    TargetOrder::new(Id(id), dice, distance, reaction)
 }
 
 /// An attack by `attacker` with his first weapon.
 pub fn order(attacker: u64, targets: Vec<TargetOrder>) -> AttackOrder {
-    AttackOrder {
-        attacker: Id(attacker),
-        weapon: 0,
-        targets,
-        charge: false,
-        ambush: false,
-        squad_order: false,
-        martial: None,
-        attacker_cover: false,
-        as_reaction: false,
-    }
+    AttackOrder::new(Id(attacker), 0, targets)
 }
 
 /// Declares `order`, answers the resolution with `answers` and returns
@@ -107,4 +85,14 @@ pub fn resolve(
 /// Dice answers.
 pub fn dice(faces: &[&[u32]]) -> Vec<Answer> {
     faces.iter().map(|f| Answer::Dice(f.to_vec())).collect()
+}
+
+/// The text's dice for the hunter's attack: at the upper orc 8, the orc
+/// 14; at the lower orc 11 and 16, the orc 12; the hunter declines his +1
+/// (it would make the 16 a crit at 17); the saves 17 and 8.
+pub fn example_answers() -> Vec<Answer> {
+    let mut answers = dice(&[&[8], &[14], &[11, 16], &[12]]);
+    answers.push(Answer::Choice(0));
+    answers.extend(dice(&[&[17], &[8]]));
+    answers
 }
