@@ -530,13 +530,15 @@ impl Attack {
     }
 }
 
-struct Hit {
-    crit: bool,
-    strike: Strike,
+/// One hit to save against.
+pub(crate) struct Hit {
+    pub(crate) crit: bool,
+    pub(crate) strike: Strike,
 }
 
+/// What a fighter's saves came to.
 #[derive(Default)]
-struct Tally {
+pub(crate) struct Tally {
     hits: u32,
     crits: u32,
     saved: u32,
@@ -571,13 +573,13 @@ pub fn need_text(value: i32) -> String {
     }
 }
 
-fn failed(e: &WarheimError) -> Pending {
+pub(crate) fn failed(e: &WarheimError) -> Pending {
     Pending::Failed(feldherr_dice::DiceError::UnexpectedAnswer {
         expected: e.to_string(),
     })
 }
 
-fn roll_dice(
+pub(crate) fn roll_dice(
     steps: &mut Steps<'_>,
     dice: u32,
     odds: &dyn Fn() -> Vec<feldherr_dice::OddsLine>,
@@ -599,16 +601,16 @@ fn roll_dice(
 /// What one side of an exchange stands on: its pool, faces and the +1
 /// chosen so far.
 #[derive(Clone)]
-struct Rolled<'a> {
-    who: &'a str,
-    pool: Pool,
-    faces: Vec<u32>,
-    plus_one: Option<usize>,
-    scores: bool,
+pub(crate) struct Rolled<'a> {
+    pub(crate) who: &'a str,
+    pub(crate) pool: Pool,
+    pub(crate) faces: Vec<u32>,
+    pub(crate) plus_one: Option<usize>,
+    pub(crate) scores: bool,
 }
 
 impl Rolled<'_> {
-    fn results(&self) -> Result<Vec<D20Result>, Pending> {
+    pub(crate) fn results(&self) -> Result<Vec<D20Result>, Pending> {
         self.pool
             .results_with(&self.faces, self.plus_one)
             .map_err(|e| failed(&e))
@@ -618,16 +620,21 @@ impl Rolled<'_> {
 /// What an exchange comes to: the standing hits of each side and how many
 /// of them are crits, and whether the extra (dodge) dice of side A stood.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Standing {
-    a: u32,
-    a_crits: u32,
-    b: u32,
-    b_crits: u32,
-    b_any: bool,
-    extra_stood: bool,
+pub(crate) struct Standing {
+    pub(crate) a: u32,
+    pub(crate) a_crits: u32,
+    pub(crate) b: u32,
+    pub(crate) b_crits: u32,
+    pub(crate) b_any: bool,
+    pub(crate) extra_stood: bool,
 }
 
-fn standing_of(a: &[D20Result], extra: &[D20Result], b: &[D20Result], b_scores: bool) -> Standing {
+pub(crate) fn standing_of(
+    a: &[D20Result],
+    extra: &[D20Result],
+    b: &[D20Result],
+    b_scores: bool,
+) -> Standing {
     let mut all_a = a.to_vec();
     all_a.extend_from_slice(extra);
     let (sa, sb) = roll::standing(&all_a, b);
@@ -660,7 +667,7 @@ fn standing_of(a: &[D20Result], extra: &[D20Result], b: &[D20Result], b_scores: 
 /// Asks `side`'s player where his +1 goes, once his dice are rolled: only
 /// when it can change what the exchange comes to, and never on a natural
 /// crit (PH2). `judge` gives the exchange's standing for a choice.
-fn choose_plus_one(
+pub(crate) fn choose_plus_one(
     steps: &mut Steps<'_>,
     side: &Rolled<'_>,
     judge: &dyn Fn(Option<usize>) -> Result<Standing, Pending>,
@@ -1085,7 +1092,7 @@ impl Attack {
     /// crits are settled first (the attacker's choices, DA and EP), then
     /// the saves are rolled; each save's prompt gives the odds of how the
     /// fighter ends, given what is already lost.
-    fn take_hits(
+    pub(crate) fn take_hits(
         steps: &mut Steps<'_>,
         who: &Combatant,
         arm: i32,
@@ -1265,7 +1272,7 @@ impl Attack {
         Ok(tally)
     }
 
-    fn change(steps: &mut Steps<'_>, who: &Combatant, tally: &Tally) -> Change {
+    pub(crate) fn change(steps: &mut Steps<'_>, who: &Combatant, tally: &Tally) -> Change {
         let t_after = who.t - i32::try_from(tally.lost).unwrap_or(i32::MAX);
         let fall = fall(t_after, who.regeneration);
         let nerves_penalty = if fall == Fall::Standing && (tally.lost > 0 || tally.saved > 0) {

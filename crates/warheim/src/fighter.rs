@@ -5,9 +5,13 @@ use std::collections::BTreeSet;
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
+use crate::magic::{SchoolLevel, Spell};
 use crate::model_type::{Discipline, ModelType};
 use crate::skill::{MAX_SKILL_LEVEL, Skill, SkillKind, level_of};
 use crate::{Profile, WarheimError, Weapon};
+
+/// Most spells a fighter may carry.
+pub const MAX_SPELLS: usize = 20;
 
 /// The states of the text ("Состояния бойца"), shown with markers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -78,6 +82,12 @@ pub struct Fighter {
     /// Weapons (H6).
     #[serde(default)]
     pub weapons: Vec<Weapon>,
+    /// The schools of magic he knows, with levels (line 227).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub schools: Vec<SchoolLevel>,
+    /// His spells (H6: user data, as weapons).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<Spell>,
     /// The Warband company of a Warband model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub company: Option<String>,
@@ -97,6 +107,8 @@ impl Fighter {
             discipline: Discipline::Disciplined,
             skills: Vec::new(),
             weapons: Vec::new(),
+            schools: Vec::new(),
+            spells: Vec::new(),
             company: None,
             state: None,
         }
@@ -211,6 +223,45 @@ impl Fighter {
         }
         for (i, w) in self.weapons.iter().enumerate() {
             w.check(name, &format!("weapons[{i}]"))?;
+        }
+        for (i, s) in self.schools.iter().enumerate() {
+            if s.school.trim().is_empty() {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("schools[{i}].school"),
+                    "\"\"",
+                    "a school needs a name",
+                ));
+            }
+            if !(1..=MAX_SKILL_LEVEL).contains(&s.level) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("schools[{i}].level"),
+                    s.level,
+                    format!("must be 1 to {MAX_SKILL_LEVEL}"),
+                ));
+            }
+            if self.schools[..i].iter().any(|o| o.school == s.school) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("schools[{i}].school"),
+                    &s.school,
+                    "listed twice",
+                ));
+            }
+        }
+        if self.spells.len() > MAX_SPELLS {
+            return Err(WarheimError::fighter(
+                name,
+                "spells",
+                self.spells.len(),
+                format!("at most {MAX_SPELLS} spells"),
+            ));
+        }
+        for (i, s) in self.spells.iter().enumerate() {
+            let field = format!("spells[{i}]");
+            s.check(name, &field)?;
+            crate::magic::check_known(self, s, &field)?;
         }
         if let Some(state) = &self.state {
             if !(-60..=crate::profile::MAX_STAT).contains(&state.t) {

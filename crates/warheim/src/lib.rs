@@ -70,16 +70,20 @@ pub mod attack;
 pub mod attack_order;
 pub mod d20;
 mod error;
+pub mod falling;
 mod fighter;
 mod game;
+pub mod magic;
 pub mod model_type;
 pub mod modifiers;
 pub mod morale;
 pub mod on_table;
 mod profile;
+pub mod reveal;
 pub mod roll;
 mod roster;
 pub mod skill;
+pub mod test_roll;
 pub mod turn;
 mod weapon;
 
@@ -91,6 +95,7 @@ pub use fighter::{Condition, Fighter, FighterState};
 pub use game::{
     GroupView, TABLE_SIZE, TurnView, Warheim, WarheimEdit, WarheimKind, WarheimOutcome,
 };
+pub use magic::{CastOrder, CastOutcome, Counter, SchoolLevel, Spell, SpellEffect};
 pub use model_type::{Discipline, ModelType};
 pub use morale::{MoraleKind, MoraleOutcome, MoraleSpec};
 pub use on_table::Line;

@@ -41,10 +41,13 @@ pub struct MoraleSpec {
     pub name: String,
     /// Which test.
     pub kind: MoraleKind,
-    /// His current Mor.
+    /// The value tested: his current Mor, or his WIP for a mage's nerves.
     pub mor: i32,
     /// The penalty (nerves: T lost, and 3 more for a wounded Beast).
     pub penalty: i32,
+    /// A mage's nerves are tested on WIP (line 251): `mor` holds his WIP.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wip: bool,
 }
 
 impl MoraleSpec {

@@ -9,6 +9,7 @@ mod catalogue;
 mod d20_mechanics;
 mod departures;
 mod example;
+mod magic;
 mod morale;
 mod on_table;
 mod rolls;
@@ -95,4 +96,30 @@ pub fn example_answers() -> Vec<Answer> {
     answers.push(Answer::Choice(0));
     answers.extend(dice(&[&[17], &[8]]));
     answers
+}
+
+/// Three players: the witch hunter, the two orcs and the bright wizard
+/// with his apprentice.
+pub fn three_players() -> (Warheim, Table) {
+    game_of(vec![
+        roster("witch_hunter.json"),
+        roster("orcs.json"),
+        roster("bright_wizard.json"),
+    ])
+}
+
+/// Answers resolution `index` with `answers` and returns it finished.
+pub fn answer_all(game: &mut Warheim, index: usize, answers: Vec<Answer>) -> WarheimOutcome {
+    for a in answers {
+        game.resolutions_mut().answer_at(index, a).unwrap();
+    }
+    game.resolutions[index]
+        .outcome()
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "unfinished: {:?}",
+                game.resolutions[index].resolution().prompt()
+            )
+        })
 }

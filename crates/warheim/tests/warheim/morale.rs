@@ -84,6 +84,7 @@ fn nerves_penalty_is_the_t_lost_with_the_cap() {
         kind: MoraleKind::Nerves,
         mor: 10,
         penalty,
+        wip: false,
     };
     assert_eq!(spec(3).value().unwrap(), 7);
     assert!((spec(3).pass_chance().unwrap() - 0.35).abs() < 1e-12);
@@ -393,6 +394,7 @@ fn h1_for_every_face_of_a_morale_test() {
                 kind: MoraleKind::Nerves,
                 mor: v,
                 penalty: 0,
+                wip: false,
             };
             let d = Driver::replay(MoraleTest(spec), &[Answer::Dice(vec![face])]).unwrap();
             let o = d.outcome().unwrap();
