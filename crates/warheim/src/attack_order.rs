@@ -174,6 +174,12 @@ pub struct AttackOrder {
     /// the template it lays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub impact: Option<TargetOrder>,
+    /// Where a template weapon lays its template (PH21). With no targets
+    /// listed the game fills them from the table: every fighter under it
+    /// (in the firer's sight for a teardrop at the firer); listed targets
+    /// are the players' word over the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<crate::on_table::TemplatePlacement>,
 }
 
 impl AttackOrder {
@@ -196,6 +202,7 @@ impl AttackOrder {
             manoeuvre: false,
             reload_after: false,
             impact: None,
+            template: None,
         }
     }
 }

@@ -88,6 +88,10 @@ pub struct Fighter {
     /// His spells (H6: user data, as weapons).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spells: Vec<Spell>,
+    /// The miniature's height in inches, for sight (line 87); `None`: by
+    /// his model type (PH20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<f64>,
     /// The Warband company of a Warband model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub company: Option<String>,
@@ -109,6 +113,7 @@ impl Fighter {
             weapons: Vec::new(),
             schools: Vec::new(),
             spells: Vec::new(),
+            height: None,
             company: None,
             state: None,
         }
@@ -249,6 +254,16 @@ impl Fighter {
                     "listed twice",
                 ));
             }
+        }
+        if let Some(h) = self.height
+            && !(h.is_finite() && h > 0.0 && h <= crate::on_table::body::MAX_HEIGHT)
+        {
+            return Err(WarheimError::fighter(
+                name,
+                "height",
+                h,
+                "a miniature 0 to 12 inches tall",
+            ));
         }
         if self.spells.len() > MAX_SPELLS {
             return Err(WarheimError::fighter(

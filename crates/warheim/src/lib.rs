@@ -66,6 +66,7 @@
 #![warn(missing_docs)]
 
 pub mod actions;
+pub mod activation;
 pub mod attack;
 pub mod attack_order;
 pub mod d20;

@@ -3,9 +3,11 @@
 use feldherr_play::Id;
 
 use crate::actions::{ActionPlan, ShortAction};
+use crate::activation::{Declaration, ReactionDecl, Sighting};
 use crate::attack_order::AttackOrder;
 use crate::magic::CastOrder;
 use crate::morale::MoraleKind;
+use crate::on_table::MovePath;
 use crate::roster::Group;
 use crate::turn::Source;
 use crate::{Condition, Roster};
@@ -71,6 +73,103 @@ pub enum WarheimEdit {
     /// Casts a spell: a saved resolution (WIP roll, the target's answer,
     /// the effect).
     Cast(CastOrder),
+    /// Sets a terrain piece's height (`None`: its kind's, PH20).
+    SetHeight {
+        /// The piece.
+        piece: u64,
+        /// Its height in inches.
+        height: Option<f64>,
+    },
+    /// Sets how high a fighter stands above the table, overruling the
+    /// measured moves.
+    SetElevation {
+        /// The fighter.
+        fighter: Id,
+        /// Inches above the table.
+        elevation: f64,
+    },
+    /// Moves a placed fighter along a drawn path, measured against his
+    /// Speeds, the zones, obstacles and models (PH24). In an activation
+    /// it is the move of a declared action; a charge that falls short
+    /// leaves him where he is (line 195). Left in the air, he falls (line
+    /// 191). [`WarheimEdit::Place`] puts him anywhere, unmeasured.
+    DrawMove {
+        /// The fighter.
+        fighter: Id,
+        /// The path.
+        path: MovePath,
+    },
+    /// Спрятаться (line 181): the fighter becomes a hidden marker, if no
+    /// enemy sees him; `overrule` takes the players' word over the table.
+    Hide {
+        /// The fighter.
+        fighter: Id,
+        /// The players say nobody sees him.
+        overrule: bool,
+    },
+    /// Разглядеть (line 175): a Prec test to reveal a hidden enemy.
+    Spot {
+        /// Who looks.
+        spotter: Id,
+        /// The marker.
+        target: Id,
+        /// The players say he sees the marker, whatever the table shows.
+        overrule: bool,
+    },
+    /// Вскрыть (line 199): spot a marker and shoot it: the order's one
+    /// target is the marker.
+    Reveal(AttackOrder),
+    /// Перезарядка (line 177): loads a weapon.
+    Reload {
+        /// The fighter.
+        fighter: Id,
+        /// Index into his weapons.
+        weapon: usize,
+    },
+    /// Спецспособность (line 165): a Mor test for a special ability.
+    Special {
+        /// The fighter.
+        fighter: Id,
+        /// The ability, as the army sheet names it.
+        ability: String,
+    },
+    /// Бросок (line 155): a leap into base contact with an enemy within
+    /// the second Speed, on a Ph test as a dodge.
+    Throw {
+        /// The fighter.
+        fighter: Id,
+        /// The enemy.
+        target: Id,
+    },
+    /// Starts an activation of a fighter of the acting group, step by
+    /// step (PH26); his activation is spent.
+    BeginActivation {
+        /// The fighter.
+        fighter: Id,
+        /// Where the activation comes from.
+        source: Source,
+    },
+    /// Starts the acting group's squad order as one activation (line 237).
+    BeginSquadOrder,
+    /// Declares the first short action, or the whole full action.
+    Declare(Declaration),
+    /// Declares the second short action, once every enemy who saw has
+    /// answered (line 33).
+    DeclareSecond(Declaration),
+    /// The players' list of who saw whom, overruling the table.
+    SeenBy(Vec<Sighting>),
+    /// An enemy who saw the active model declares his reaction (or a
+    /// delay against a marker, or none).
+    React {
+        /// The enemy.
+        fighter: Id,
+        /// His reaction.
+        reaction: ReactionDecl,
+    },
+    /// Ends the activation: every resolution it started is applied, the
+    /// active player's fighters first (line 43); flight tests are queued
+    /// for the friends of those who died (line 251).
+    EndActivation,
     /// Declares a morale test.
     Morale {
         /// The fighter.

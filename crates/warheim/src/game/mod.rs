@@ -16,9 +16,12 @@ use crate::skill::SkillKind;
 use crate::turn::Turn;
 use crate::{Condition, Roster, WarheimError};
 
+mod actions;
 mod command;
 mod edit;
+mod flow;
 mod kinds;
+mod measure;
 mod outcomes;
 mod table;
 mod view;
@@ -51,6 +54,14 @@ pub struct Warheim {
     /// Each fighter's piece on the table, by fighter id.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub pieces: std::collections::BTreeMap<Id, u64>,
+    /// How high each fighter stands above the table, in inches, when not
+    /// on the table's floor (on a roof, a wall).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub elevations: std::collections::BTreeMap<Id, f64>,
+    /// Terrain pieces' heights in inches where the players set one other
+    /// than the kind's default ([`crate::on_table::default_height`]).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub heights: std::collections::BTreeMap<u64, f64>,
 }
 
 fn player_ok(rosters: &[Roster], player: usize) -> Result<(), PlayError> {
@@ -77,6 +88,7 @@ impl Warheim {
     pub(crate) fn push(&mut self, kind: WarheimKind) -> Result<(), PlayError> {
         let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
         self.resolutions.push(SavedResolution::new(id, kind)?);
+        self.started(id);
         Ok(())
     }
 
@@ -270,6 +282,7 @@ impl Warheim {
                 source,
                 plan,
             } => {
+                self.no_activation()?;
                 let (p, f) = find(&self.rosters, *fighter)?;
                 let discipline = self.rosters[p].discipline_of(*fighter);
                 check_plan(f, discipline, *plan)?;
@@ -285,6 +298,7 @@ impl Warheim {
                 self.auto_end(players)?;
             }
             WarheimEdit::SquadOrder { first, second } => {
+                self.no_activation()?;
                 let turn = self
                     .turn
                     .as_ref()
@@ -324,6 +338,7 @@ impl Warheim {
                 turn.join_solo(*fighter)?;
             }
             WarheimEdit::EndGroup => {
+                self.no_activation()?;
                 let stuck = self.turn.as_ref().is_some_and(|t| self.group_stuck(t));
                 let turn = self
                     .turn
@@ -332,6 +347,7 @@ impl Warheim {
                 turn.end_group(players, stuck)?;
             }
             WarheimEdit::EndTurn => {
+                self.no_activation()?;
                 let turn = self
                     .turn
                     .as_ref()
@@ -355,14 +371,31 @@ impl Warheim {
                     }
                 }
             }
-            WarheimEdit::Attack(order) => {
-                let spec = order.build_in(&self.rosters, self.context())?;
-                if order.ambush {
-                    self.set(order.attacker, Condition::Hidden, false)?;
-                }
-                self.fire(order)?;
-                self.push(WarheimKind::Attack(spec))?;
+            WarheimEdit::Attack(order) => self.attack(table, order)?,
+            WarheimEdit::SetHeight { piece, height } => self.set_height(table, *piece, *height)?,
+            WarheimEdit::SetElevation { fighter, elevation } => {
+                self.set_elevation(*fighter, *elevation)?;
             }
+            WarheimEdit::DrawMove { fighter, path } => self.draw_move(table, *fighter, path)?,
+            WarheimEdit::Hide { fighter, overrule } => self.hide(table, *fighter, *overrule)?,
+            WarheimEdit::Spot {
+                spotter,
+                target,
+                overrule,
+            } => self.spot(table, *spotter, *target, *overrule)?,
+            WarheimEdit::Reveal(order) => self.reveal(table, order)?,
+            WarheimEdit::Reload { fighter, weapon } => self.reload(*fighter, *weapon)?,
+            WarheimEdit::Special { fighter, ability } => self.special(*fighter, ability)?,
+            WarheimEdit::Throw { fighter, target } => self.throw(table, *fighter, *target)?,
+            WarheimEdit::BeginActivation { fighter, source } => {
+                self.begin_activation(*fighter, *source)?;
+            }
+            WarheimEdit::BeginSquadOrder => self.begin_squad_order()?,
+            WarheimEdit::Declare(d) => self.declare(table, d)?,
+            WarheimEdit::DeclareSecond(d) => self.declare_second(d)?,
+            WarheimEdit::SeenBy(s) => self.set_seen_by(s)?,
+            WarheimEdit::React { fighter, reaction } => self.react(*fighter, reaction)?,
+            WarheimEdit::EndActivation => self.end_activation(table)?,
             WarheimEdit::Morale {
                 fighter,
                 kind,
@@ -405,6 +438,15 @@ impl Warheim {
                     .outcome()
                     .cloned()
                     .ok_or(PlayError::Unfinished)?;
+                if self
+                    .activation()
+                    .is_some_and(|a| a.resolutions.contains(id))
+                {
+                    return Err(PlayError::refused(
+                        "states change when the activation ends (line 43): end it",
+                        Some("PH27"),
+                    ));
+                }
                 self.resolutions[index].set_applied()?;
                 let active = self.turn.as_ref().map(|t| t.chooser);
                 self.apply_outcomes(&[outcome], active, table)?;
@@ -424,18 +466,24 @@ impl Warheim {
                 at,
                 facing,
             } => self.place(*fighter, *at, *facing, table)?,
-            WarheimEdit::Cast(order) => {
-                let spec = order.build_in(&self.rosters, self.context())?;
-                // Casting from a marker shows where the mage is (PH28).
-                self.set(order.caster, Condition::Hidden, false)?;
-                self.push(WarheimKind::Cast(spec))?;
-            }
+            WarheimEdit::Cast(order) => self.cast(order)?,
             WarheimEdit::RecordResult(winner) => {
                 if let Some(w) = winner {
                     player_ok(&self.rosters, *w)?;
                 }
                 self.result = Some(*winner);
             }
+        }
+        Ok(())
+    }
+
+    /// Refuses an edit that does not fit in a running activation.
+    fn no_activation(&self) -> Result<(), PlayError> {
+        if self.activation().is_some() {
+            return Err(PlayError::refused(
+                "an activation is running: end it first",
+                Some("PH26"),
+            ));
         }
         Ok(())
     }
@@ -463,6 +511,8 @@ impl Game for Warheim {
             resolutions: Vec::new(),
             result: None,
             pieces: std::collections::BTreeMap::new(),
+            elevations: std::collections::BTreeMap::new(),
+            heights: std::collections::BTreeMap::new(),
         }
     }
 

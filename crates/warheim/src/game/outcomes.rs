@@ -151,7 +151,6 @@ impl Warheim {
         outcome: &WarheimOutcome,
         table: &mut Table,
     ) -> Result<(), PlayError> {
-        let _ = table;
         match outcome {
             WarheimOutcome::Morale(o) => {
                 if o.panic {
@@ -159,11 +158,20 @@ impl Warheim {
                     self.check_commander(o.fighter)?;
                 }
             }
-            WarheimOutcome::Test(o) => {
-                if let (true, TestKind::Spot { target, .. }) = (o.passed, &o.kind) {
+            WarheimOutcome::Test(o) => match (o.passed, &o.kind) {
+                (true, TestKind::Spot { target, .. }) => {
                     self.set(*target, Condition::Hidden, false)?;
                 }
-            }
+                // Line 155: a passed throw lands him in base contact.
+                (true, TestKind::Throw { target, .. }) => {
+                    if let Some(m) = self.throw_landing(table, o.fighter, *target)?
+                        && m.blocked.is_empty()
+                    {
+                        self.move_to(table, o.fighter, &m)?;
+                    }
+                }
+                _ => {}
+            },
             WarheimOutcome::Reveal(o) => {
                 if let (true, TestKind::Spot { target, .. }) = (o.spot.passed, &o.spot.kind) {
                     self.set(*target, Condition::Hidden, false)?;

@@ -462,11 +462,7 @@ impl Resolver for Cast {
                         c.pool.dice,
                         &|| {
                             if overpower {
-                                c.pool
-                                    .successes()
-                                    .map(|&n| n == 0)
-                                    .map(label)
-                                    .odds_lines()
+                                c.pool.successes().map(|&n| n == 0).map(label).odds_lines()
                             } else {
                                 roll::opposed_sides(&known, &c.pool.odds_dice(true))
                                     .map(|h| h.a > 0 && h.b == 0)

@@ -11,10 +11,12 @@ mod departures;
 mod example;
 mod magic;
 mod morale;
+mod moves;
 mod on_table;
 mod rolls;
 mod rosters;
 mod saves;
+mod sight;
 
 use feldherr_dice::step::Answer;
 use feldherr_play::{Game, Id};
@@ -122,4 +124,70 @@ pub fn answer_all(game: &mut Warheim, index: usize, answers: Vec<Answer>) -> War
                 game.resolutions[index].resolution().prompt()
             )
         })
+}
+
+/// Puts fighter `id` on the table at (`x`, `y`) facing `facing` degrees.
+pub fn place(game: &mut Warheim, table: &mut Table, id: u64, x: f64, y: f64, facing: f64) {
+    game.apply(
+        &WarheimEdit::Place {
+            fighter: Id(id),
+            at: feldherr_table::geometry::Point::new(x, y),
+            facing,
+        },
+        table,
+    )
+    .unwrap();
+}
+
+/// Adds a terrain piece of `kind`: a rectangle `width` across and
+/// `length` along `facing`, centred at (`x`, `y`); returns its id.
+#[expect(clippy::too_many_arguments, reason = "a piece is all of these")]
+pub fn add_rect(
+    table: &mut Table,
+    kind: &str,
+    x: f64,
+    y: f64,
+    width: f64,
+    length: f64,
+    facing: f64,
+    layer: feldherr_table::Layer,
+) -> u64 {
+    use feldherr_table::geometry::{Angle, OrientedRect, Point, Shape};
+    let id = table.next_id();
+    let shape = Shape::from(
+        OrientedRect::new(
+            Point::new(x, y),
+            width,
+            length,
+            Angle::from_degrees(facing).unwrap(),
+        )
+        .unwrap(),
+    );
+    table
+        .apply(feldherr_table::TableEdit::Add(feldherr_table::Piece::new(
+            id,
+            format!("{kind} {id}"),
+            kind,
+            layer,
+            shape,
+        )))
+        .unwrap();
+    id
+}
+
+/// Adds a round zone of `kind` centred at (`x`, `y`).
+pub fn add_zone(table: &mut Table, kind: &str, x: f64, y: f64, radius: f64) -> u64 {
+    use feldherr_table::geometry::{Circle, Point, Shape};
+    let id = table.next_id();
+    let shape = Shape::from(Circle::new(Point::new(x, y), radius).unwrap());
+    table
+        .apply(feldherr_table::TableEdit::Add(feldherr_table::Piece::new(
+            id,
+            format!("{kind} {id}"),
+            kind,
+            feldherr_table::Layer::Terrain,
+            shape,
+        )))
+        .unwrap();
+    id
 }
