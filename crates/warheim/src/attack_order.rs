@@ -348,6 +348,9 @@ pub struct Context<'a> {
     pub joined: &'a [Id],
     /// Hidden targets may be attacked (the shot of a reveal, line 199).
     pub hidden_targets: bool,
+    /// The active fighter of an activation begun as a marker, who showed
+    /// himself by declaring his ambush (PH28): he still strikes from it.
+    pub marker: Option<Id>,
 }
 
 /// Whether `f` may add 1 to a result (Elite, or a Solo outside a group;
@@ -514,7 +517,7 @@ impl AttackOrder {
                 "in stupor a fighter only moves",
             ));
         }
-        if self.ambush && !attacker.has(Condition::Hidden) {
+        if self.ambush && !attacker.has(Condition::Hidden) && context.marker != Some(attacker.id) {
             return Err(WarheimError::fighter(
                 &attacker.name,
                 "ambush",

@@ -471,6 +471,7 @@ impl Warheim {
             Context {
                 joined: self.joined(),
                 hidden_targets: true,
+                marker: None,
             },
         )?;
         let spec = RevealSpec { spot, shot };

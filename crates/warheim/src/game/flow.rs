@@ -408,7 +408,25 @@ impl Warheim {
         let a = self.activation_mut()?;
         a.first = Some(d.clone());
         a.phase = Phase::FirstHalf;
-        self.update_sightings(table)
+        self.update_sightings(table)?;
+        self.reveal_by(&actors, d.action)
+    }
+
+    /// A marker that declares an ambush or a spell shows itself (lines
+    /// 167-169; PH28): the delayed reactions may follow (line 39).
+    fn reveal_by(&mut self, actors: &[Id], action: Action) -> Result<(), PlayError> {
+        let reveals = matches!(
+            action,
+            Action::Short(
+                ShortAction::AmbushStrike | ShortAction::AmbushShot | ShortAction::Channel
+            ) | Action::Full(FullAction::CastSpell)
+        );
+        if reveals {
+            for id in actors {
+                self.set(*id, Condition::Hidden, false)?;
+            }
+        }
+        Ok(())
     }
 
     /// Declares the second short action: every enemy who saw has answered
@@ -462,7 +480,7 @@ impl Warheim {
         let a = self.activation_mut()?;
         a.second = Some(d.clone());
         a.phase = Phase::SecondHalf;
-        Ok(())
+        self.reveal_by(&actors, d.action)
     }
 
     /// Recomputes who saw the acting models in the first half: along each

@@ -121,6 +121,7 @@ impl Warheim {
         crate::attack_order::Context {
             joined: self.joined(),
             hidden_targets: false,
+            marker: self.activation().filter(|a| a.marker).map(|a| a.fighter),
         }
     }
 

@@ -589,6 +589,7 @@ fn a_solo_joins_a_group_for_the_turn() {
             feldherr_warheim::attack_order::Context {
                 joined: game.joined(),
                 hidden_targets: false,
+                marker: None,
             },
         )
         .unwrap();

@@ -9,6 +9,7 @@ mod catalogue;
 mod d20_mechanics;
 mod departures;
 mod example;
+mod flow;
 mod magic;
 mod morale;
 mod moves;
@@ -16,6 +17,7 @@ mod on_table;
 mod rolls;
 mod rosters;
 mod saves;
+mod scripts;
 mod sight;
 
 use feldherr_dice::step::Answer;
