@@ -23,11 +23,13 @@ mod flow;
 mod kinds;
 mod measure;
 mod outcomes;
+mod problems;
 mod table;
 mod view;
 
 pub use edit::WarheimEdit;
 pub use kinds::{WarheimKind, WarheimOutcome};
+pub use problems::MAX_TURNS;
 pub use view::{GroupView, TurnView};
 
 /// Table side in inches (G2).
@@ -233,7 +235,18 @@ impl Warheim {
                         ));
                     }
                 }
-                self.turn = Some(Turn::start(self.turns_played + 1, &self.rosters));
+                let number = self
+                    .turns_played
+                    .checked_add(1)
+                    .filter(|n| *n <= MAX_TURNS)
+                    .ok_or_else(|| {
+                        PlayError::invalid(
+                            "turns_played",
+                            self.turns_played,
+                            format!("at most {MAX_TURNS} turns"),
+                        )
+                    })?;
+                self.turn = Some(Turn::start(number, &self.rosters));
             }
             WarheimEdit::AppointCommander {
                 player,
@@ -360,7 +373,7 @@ impl Warheim {
                     ));
                 }
                 self.turn = None;
-                self.turns_played += 1;
+                self.turns_played = self.turns_played.saturating_add(1);
                 for r in &mut self.rosters {
                     for f in &mut r.fighters {
                         if let Some(state) = &mut f.state {
@@ -535,38 +548,8 @@ impl Game for Warheim {
         Ok(())
     }
 
-    fn problems(&self, _table: &Table) -> Vec<Problem> {
-        let mut out = Vec::new();
-        if !(2..=3).contains(&self.rosters.len()) {
-            out.push(
-                Problem::new(
-                    "rosters",
-                    format!("{} players; Warheim is for 2 or 3", self.rosters.len()),
-                )
-                .rule("H5"),
-            );
-        }
-        for (p, r) in self.rosters.iter().enumerate() {
-            let path = format!("rosters[{p}]");
-            if let Err(e) = r.check() {
-                out.push(Problem::new(path.clone(), e.to_string()));
-            }
-            if r.commander.is_none() && !r.commander_lost {
-                out.push(
-                    Problem::new(format!("{path}.commander"), "no commander appointed").rule("H5"),
-                );
-            }
-            for f in r.ungrouped() {
-                out.push(
-                    Problem::new(
-                        format!("{path}.groups"),
-                        format!("{} is in no group", f.name),
-                    )
-                    .rule("H5"),
-                );
-            }
-        }
-        out
+    fn problems(&self, table: &Table) -> Vec<Problem> {
+        self.all_problems(table)
     }
 
     fn resolutions(&self) -> &dyn ResolutionList {

@@ -14,11 +14,13 @@ mod magic;
 mod morale;
 mod moves;
 mod on_table;
+mod properties;
 mod rolls;
 mod rosters;
 mod saves;
 mod scripts;
 mod sight;
+mod validation;
 
 use feldherr_dice::step::Answer;
 use feldherr_play::{Game, Id};
