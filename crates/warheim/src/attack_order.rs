@@ -180,6 +180,10 @@ pub struct AttackOrder {
     /// are the players' word over the table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<crate::on_table::TemplatePlacement>,
+    /// The players overrule the table's sight: a shot at a target the
+    /// table says the firer does not see (line 163).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overrule: bool,
 }
 
 impl AttackOrder {
@@ -203,6 +207,7 @@ impl AttackOrder {
             reload_after: false,
             impact: None,
             template: None,
+            overrule: false,
         }
     }
 }

@@ -35,15 +35,62 @@ impl Warheim {
     /// activation, who saw the attacker.
     fn fill_order(&self, table: &Table, order: &AttackOrder) -> Result<AttackOrder, PlayError> {
         let mut order = order.clone();
+        let (_, f) = find(&self.rosters, order.attacker)?;
+        let weapon = f.weapons.get(order.weapon);
+        let template_use = weapon.and_then(crate::Weapon::template_use);
+        // Impact X (line 219): laid where the line from the firer meets
+        // the fighter aimed at, along that line.
+        if template_use == Some(crate::TemplateUse::Impact)
+            && order.template.is_none()
+            && let (Some(aim), Some(t)) = (&order.impact, weapon.and_then(|w| w.template))
+            && let (Some(firer), Some(target)) = (
+                self.body(table, order.attacker),
+                self.body(table, aim.target),
+            )
+        {
+            order.template = Some(crate::on_table::TemplatePlacement::impact(
+                t, &firer, &target,
+            )?);
+        }
+        // Direct X (line 221): the template within the weapon's reach.
+        if template_use == Some(crate::TemplateUse::Direct)
+            && let (Some(placement), Some(firer), Some(w)) =
+                (order.template, self.body(table, order.attacker), weapon)
+        {
+            let reach = w.bands.last().map_or(0.0, |b| b.up_to);
+            let gap = feldherr_geometry::distance_point_shape(placement.at, &firer.base);
+            if gap > reach + 1e-9 && !order.overrule {
+                return Err(WarheimError::fighter(
+                    &f.name,
+                    "template.at",
+                    format!("{gap:.2} in"),
+                    format!("beyond the reach of {} ({reach} in)", w.name),
+                )
+                .into());
+            }
+        }
+        // A shot needs sight of its target (line 163), unless snap fire of
+        // an indirect weapon (line 197) or the players overrule.
+        let ranged = weapon.is_some_and(|w| w.kind == WeaponKind::Ranged);
+        if ranged && !order.snap_fire && !order.overrule && order.template.is_none() {
+            for t in &order.targets {
+                if let Some(s) = self.sight(table, order.attacker, t.target)?
+                    && !s.sees
+                {
+                    return Err(WarheimError::fighter(
+                        &f.name,
+                        "targets",
+                        self.name_of_fighter(t.target),
+                        "a shot goes at an enemy in sight (line 163); an indirect weapon may snap-fire (line 197)",
+                    )
+                    .into());
+                }
+            }
+        }
         if let Some(placement) = order.template
             && order.targets.is_empty()
         {
-            let (_, f) = find(&self.rosters, order.attacker)?;
-            let at_firer = f
-                .weapons
-                .get(order.weapon)
-                .and_then(crate::Weapon::template_use)
-                == Some(crate::TemplateUse::AtFirer);
+            let at_firer = template_use == Some(crate::TemplateUse::AtFirer);
             for id in self.under_template(table, &placement, Some(order.attacker), at_firer)? {
                 let t = self
                     .target_order(table, order.attacker, id, ReactionChoice::None)?
@@ -147,6 +194,18 @@ impl Warheim {
                 "charge",
                 true,
                 "the charge fell short: he did not move and does not strike (line 195)",
+            )
+            .into());
+        }
+        if let Some(a) = self.activation()
+            && a.squad.contains(&order.attacker)
+            && !order.squad_order
+        {
+            return Err(WarheimError::fighter(
+                &f.name,
+                "squad_order",
+                false,
+                "in a squad order the weapon's Attacks count 1 (line 245): mark the attack so",
             )
             .into());
         }

@@ -112,7 +112,7 @@ impl Deed {
                 (MoveKind::Jump, Full(FullAction::Jump { up: false })) => true,
                 (MoveKind::JumpUp, Full(FullAction::Jump { up: true })) => true,
                 (MoveKind::Stealth, Full(FullAction::StealthMove)) => true,
-                (MoveKind::Aside, Short(ShortAction::Dodge)) => true,
+                (MoveKind::Aside, Short(ShortAction::Dodge) | Full(FullAction::Manoeuvre)) => true,
                 _ => false,
             },
             _ => false,
@@ -128,7 +128,7 @@ impl Deed {
     fn reaction_flag(self) -> Option<bool> {
         match self {
             Deed::Attack { reaction, .. } | Deed::Cast { reaction, .. } => Some(reaction),
-            Deed::Spot => None,
+            Deed::Spot | Deed::Move(_) => None,
             _ => Some(false),
         }
     }

@@ -327,4 +327,56 @@ impl Warheim {
         m.fall = None;
         Ok(Some(m))
     }
+
+    /// A Heavy model's successful charge throws `target` back 1 in,
+    /// straight away from `attacker` (line 277, PH10): moved when nothing
+    /// is in the way and he stays on the table; otherwise he stays and the
+    /// players place him.
+    pub(crate) fn throw_back(
+        &mut self,
+        table: &mut Table,
+        attacker: Id,
+        target: Id,
+    ) -> Result<(), PlayError> {
+        let (Some(a), Some(t)) = (self.body(table, attacker), self.body(table, target)) else {
+            return Ok(());
+        };
+        let Some(dir) = (t.center() - a.center()).normalize() else {
+            return Ok(());
+        };
+        let path = MovePath {
+            kind: crate::on_table::MoveKind::Aside,
+            points: vec![t.center() + dir.scale(1.0)],
+            rise: 0.0,
+            facing: Some(t.facing.degrees()),
+        };
+        let m = self.measure_move(table, target, &path)?;
+        if m.blocked.is_empty() {
+            self.move_to(table, target, &m)?;
+        }
+        Ok(())
+    }
+
+    /// The flight of a panicking fighter (line 251): a full move (both
+    /// Speeds) straight towards the nearest table edge, which it may
+    /// leave. The players draw it with [`crate::WarheimEdit::DrawMove`].
+    pub fn flight_path(&self, table: &Table, fighter: Id) -> Option<MovePath> {
+        let (_, f) = find(&self.rosters, fighter).ok()?;
+        let c = self.body(table, fighter)?.center();
+        let (w, d) = (table.width(), table.depth());
+        let edges = [
+            (c.x, Point::new(-1.0, 0.0)),
+            (w - c.x, Point::new(1.0, 0.0)),
+            (c.y, Point::new(0.0, -1.0)),
+            (d - c.y, Point::new(0.0, 1.0)),
+        ];
+        let (_, dir) = edges.iter().min_by(|a, b| a.0.total_cmp(&b.0)).copied()?;
+        let reach = f64::from(f.profile.speed[0]) + f64::from(f.profile.speed[1]);
+        Some(MovePath {
+            kind: crate::on_table::MoveKind::Flee,
+            points: vec![Point::new(c.x + dir.x * reach, c.y + dir.y * reach)],
+            rise: 0.0,
+            facing: None,
+        })
+    }
 }

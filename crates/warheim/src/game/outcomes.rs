@@ -177,7 +177,15 @@ impl Warheim {
                     self.set(*target, Condition::Hidden, false)?;
                 }
             }
-            WarheimOutcome::Attack(_) | WarheimOutcome::Cast(_) | WarheimOutcome::Fall(_) => {}
+            WarheimOutcome::Attack(o) => {
+                let attacker = o.changes.first().map(|c| c.fighter);
+                for ex in o.exchanges.iter().filter(|e| e.thrown_back) {
+                    if let Some(a) = attacker {
+                        self.throw_back(table, a, ex.target)?;
+                    }
+                }
+            }
+            WarheimOutcome::Cast(_) | WarheimOutcome::Fall(_) => {}
         }
         Ok(())
     }

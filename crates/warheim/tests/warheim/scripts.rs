@@ -332,16 +332,11 @@ fn a_marker_spotted_and_revealed() {
         },
     );
     assert!(game.rosters[1].fighters[0].has(Condition::Hidden));
-    // A marker is no target (line 297).
-    let e = refused(
-        &mut game,
-        &mut table,
-        WarheimEdit::Attack(AttackOrder::new(
-            Id(1),
-            1,
-            vec![target(11, 1, 5.0, ReactionChoice::None)],
-        )),
-    );
+    // A marker is no target (line 297), even where the players say the
+    // hunter sees him.
+    let mut at_marker = AttackOrder::new(Id(1), 1, vec![target(11, 1, 5.0, ReactionChoice::None)]);
+    at_marker.overrule = true;
+    let e = refused(&mut game, &mut table, WarheimEdit::Attack(at_marker));
     assert!(e.contains("Upper orc") && e.contains("line 297"), "{e}");
     // From behind the building he cannot spot him either.
     let e = refused(
@@ -555,4 +550,128 @@ fn a_throw() {
         e.contains("Witch hunter") && e.contains("lost") && e.contains("line 155"),
         "{e}"
     );
+}
+
+/// Line 277 (PH10): a Heavy hunter's charge hits the lower orc, who is
+/// thrown back 1 in straight away from him when the attack is applied.
+#[test]
+fn a_heavy_charge_throws_back() {
+    let (mut game, mut table) = example_game();
+    let mut hunters = game.rosters[0].clone();
+    hunters.fighters[0]
+        .types
+        .push(feldherr_warheim::ModelType::Heavy);
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::SetRoster {
+            player: 0,
+            roster: hunters,
+        },
+    );
+    place(&mut game, &mut table, 1, 10.0, 10.0, 0.0);
+    place(&mut game, &mut table, 12, 11.0, 10.0, 180.0);
+    let mut order = AttackOrder::new(Id(1), 0, vec![target(12, 3, 0.0, ReactionChoice::None)]);
+    order.charge = true;
+    apply(&mut game, &mut table, WarheimEdit::Attack(order));
+    // Three hits at 17 (4, 5, 6); the orc saves all three (18, 19, 20).
+    answer_all(&mut game, 0, dice(&[&[4, 5, 6], &[18], &[19], &[20]]));
+    apply(&mut game, &mut table, WarheimEdit::Apply(Id(1)));
+    let p = game.piece_of(&table, Id(12)).unwrap().center();
+    assert!(
+        (p.x - 12.0).abs() < 1e-9 && (p.y - 10.0).abs() < 1e-9,
+        "{p:?}"
+    );
+}
+
+/// Line 251: a panicking fighter runs his full move (both Speeds) for the
+/// nearest edge; off the table he is gone from it.
+#[test]
+fn a_flight_off_the_table() {
+    let (mut game, mut table) = example_game();
+    place(&mut game, &mut table, 11, 10.0, 4.0, 0.0);
+    let path = game.flight_path(&table, Id(11)).unwrap();
+    assert_eq!(path.kind, MoveKind::Flee);
+    assert_eq!((path.points[0].x, path.points[0].y), (10.0, -2.0));
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::DrawMove {
+            fighter: Id(11),
+            path,
+        },
+    );
+    assert!(game.piece_of(&table, Id(11)).is_none());
+    assert_eq!(game.problems(&table), Vec::new());
+}
+
+/// Lines 163, 197 (PH31): a shot needs sight of its target; an indirect
+/// weapon snap-fires over the building at -6 to Prec and strength.
+#[test]
+fn snap_fire_over_a_building() {
+    let (mut game, mut table) = example_game();
+    let mortar = Weapon {
+        indirect: true,
+        ..ranged("Mortar", 24.0, 6)
+    };
+    arm_orc(&mut game, &mut table, 0, mortar);
+    add_rect(
+        &mut table,
+        BUILDING_KIND,
+        13.0,
+        10.0,
+        2.0,
+        4.0,
+        0.0,
+        feldherr_table::Layer::Terrain,
+    );
+    place(&mut game, &mut table, 1, 10.0, 10.0, 0.0);
+    place(&mut game, &mut table, 11, 16.0, 10.0, 180.0);
+    let shot = AttackOrder::new(Id(11), 1, vec![target(1, 1, 5.0, ReactionChoice::None)]);
+    let e = refused(&mut game, &mut table, WarheimEdit::Attack(shot.clone()));
+    assert!(e.contains("Upper orc") && e.contains("line 163"), "{e}");
+    let mut snap = shot;
+    snap.snap_fire = true;
+    apply(&mut game, &mut table, WarheimEdit::Attack(snap));
+    let WarheimKind::Attack(spec) = game.resolutions[0].kind() else {
+        panic!()
+    };
+    assert_eq!(spec.targets[0].pool.value, 2, "Prec 8 - 6");
+    assert_eq!(spec.strike.strength, 12, "Ph 12 + 6 - 6");
+}
+
+/// Line 219 (PH21): an Impact blast: the roll at the orc aimed at places
+/// the template where the line from the firer meets his base; everyone
+/// under it is hit.
+#[test]
+fn an_impact_template() {
+    let (mut game, mut table) = example_game();
+    let grenade = Weapon {
+        template: Some(Template::Blast),
+        template_use: Some(TemplateUse::Impact),
+        ..ranged("Grenade", 10.0, 2)
+    };
+    arm_hunter(&mut game, &mut table, grenade);
+    place(&mut game, &mut table, 1, 10.0, 10.0, 0.0);
+    place(&mut game, &mut table, 11, 16.0, 10.0, 180.0);
+    place(&mut game, &mut table, 12, 16.0, 11.5, 180.0);
+    let mut order = AttackOrder::new(Id(1), 1, Vec::new());
+    let mut aim = game
+        .target_order(&table, Id(1), Id(11), ReactionChoice::None)
+        .unwrap()
+        .unwrap();
+    aim.dice = 2;
+    order.impact = Some(aim);
+    apply(&mut game, &mut table, WarheimEdit::Attack(order));
+    let WarheimKind::Attack(spec) = game.resolutions[0].kind() else {
+        panic!()
+    };
+    let ids: Vec<Id> = spec.targets.iter().map(|t| t.target.id).collect();
+    assert_eq!(ids, vec![Id(11), Id(12)]);
+    // The roll misses (two fails at Prec 12): nobody is hit, no save.
+    let WarheimOutcome::Attack(out) = answer_all(&mut game, 0, dice(&[&[19, 20]])) else {
+        panic!()
+    };
+    assert_eq!(out.impact_hit, Some(false));
+    assert!(out.changes.iter().all(|c| c.hits == 0));
 }
