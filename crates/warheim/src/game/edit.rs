@@ -141,6 +141,15 @@ pub enum WarheimEdit {
         /// The enemy.
         target: Id,
     },
+    /// A fighter falls from `height` inches, as the players judge it (a
+    /// drawn move that leaves him in the air queues this by itself): above
+    /// his second Speed, an AN hit of strength Arm + height (line 191).
+    Fall {
+        /// The fighter.
+        fighter: Id,
+        /// The height, in inches.
+        height: f64,
+    },
     /// Starts an activation of a fighter of the acting group, step by
     /// step (PH26); his activation is spent.
     BeginActivation {

@@ -405,6 +405,20 @@ impl Warheim {
                 self.begin_activation(*fighter, *source)?;
             }
             WarheimEdit::BeginSquadOrder => self.begin_squad_order()?,
+            WarheimEdit::Fall { fighter, height } => {
+                let (_, f) = find(&self.rosters, *fighter)?;
+                let second = f64::from(f.profile.speed[1]);
+                if !(height.is_finite() && *height > second && *height <= 40.0) {
+                    return Err(WarheimError::fighter(
+                        &f.name,
+                        "height",
+                        height,
+                        format!("a fall hurts from above his second Speed of {second} in, up to 40 in (line 191)"),
+                    )
+                    .into());
+                }
+                self.fall(*fighter, *height)?;
+            }
             WarheimEdit::Declare(d) => self.declare(table, d)?,
             WarheimEdit::DeclareSecond(d) => self.declare_second(d)?,
             WarheimEdit::SeenBy(s) => self.set_seen_by(s)?,
