@@ -230,8 +230,54 @@ impl Warheim {
         self.context()
     }
 
+    /// The cast with the table's part: in an activation who saw the
+    /// caster, and the answer to the cast as the target declared it; a
+    /// spell whose effect rolls goes at a fighter the caster sees.
+    fn fill_cast(&self, table: &Table, order: &CastOrder) -> Result<CastOrder, PlayError> {
+        let mut order = order.clone();
+        let (_, caster) = find(&self.rosters, order.caster)?;
+        let effect = order.spell_of(caster)?.effect.is_some();
+        if let Some(t) = &order.target
+            && effect
+            && !order.overrule
+            && let Some(s) = self.sight(table, order.caster, t.target)?
+            && !s.sees
+        {
+            return Err(WarheimError::fighter(
+                &caster.name,
+                "target",
+                self.name_of_fighter(t.target),
+                "a spell's effect goes at an enemy in sight (line 229)",
+            )
+            .into());
+        }
+        if let Some(a) = self.activation()
+            && !order.as_reaction
+            && let Some(t) = order.target.as_mut()
+        {
+            t.saw_active = a.saw(t.target).contains(&order.caster);
+            if order.counter != crate::Counter::None {
+                let declared = matches!(
+                    a.reaction_of(t.target),
+                    Some(ReactionDecl::React { action: ShortAction::Overcome, against, .. }) if *against == order.caster
+                );
+                if !declared {
+                    return Err(WarheimError::fighter(
+                        &self.name_of_fighter(t.target),
+                        "counter",
+                        format!("{:?}", order.counter),
+                        "he answers the cast only if he declared it as his reaction (lines 31, 173)",
+                    )
+                    .into());
+                }
+            }
+        }
+        Ok(order)
+    }
+
     /// Casts a spell.
-    pub(crate) fn cast(&mut self, order: &CastOrder) -> Result<(), PlayError> {
+    pub(crate) fn cast(&mut self, table: &Table, order: &CastOrder) -> Result<(), PlayError> {
+        let order = &self.fill_cast(table, order)?;
         let spec = order.build_in(&self.rosters, self.context())?;
         let (_, f) = find(&self.rosters, order.caster)?;
         let full = order.spell_of(f)?.is_full_action();
@@ -242,6 +288,15 @@ impl Warheim {
                 reaction: order.as_reaction,
             },
         )?;
+        if let Some(t) = &order.target
+            && order.counter != crate::Counter::None
+            && let Some(act) = self.turn.as_mut().and_then(|x| x.activation.as_mut())
+        {
+            let slot = crate::activation::Slot::Reaction(t.target);
+            if !act.used.contains(&slot) {
+                act.used.push(slot);
+            }
+        }
         // Casting from a marker shows where the mage is (PH28).
         self.set(order.caster, Condition::Hidden, false)?;
         self.push(WarheimKind::Cast(spec))

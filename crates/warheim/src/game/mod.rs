@@ -494,7 +494,7 @@ impl Warheim {
                 at,
                 facing,
             } => self.place(*fighter, *at, *facing, table)?,
-            WarheimEdit::Cast(order) => self.cast(order)?,
+            WarheimEdit::Cast(order) => self.cast(table, order)?,
             WarheimEdit::RecordResult(winner) => {
                 if let Some(w) = winner {
                     player_ok(&self.rosters, *w)?;

@@ -59,6 +59,9 @@ pub struct CastOrder {
     /// Cast as a reaction: only a spell of one short action (PH17).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub as_reaction: bool,
+    /// The players overrule the table's sight of the target.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overrule: bool,
 }
 
 /// The target's answer with its numbers.

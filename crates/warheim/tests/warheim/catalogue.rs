@@ -285,6 +285,7 @@ fn every_catalogue_key_is_used() {
         others: Vec::new(),
         counter,
         as_reaction: false,
+        overrule: false,
     };
     // Dispelled (the hunter declines his +1), overpowered, cast with its
     // effect and a +1 on the save, failed, channelled, intuitive.

@@ -22,6 +22,7 @@ fn cast(spell: usize, at: u64, dice: u32, counter: Counter) -> CastOrder {
         others: Vec::new(),
         counter,
         as_reaction: false,
+        overrule: false,
     }
 }
 

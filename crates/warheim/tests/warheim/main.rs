@@ -20,6 +20,7 @@ mod rosters;
 mod saves;
 mod scripts;
 mod sight;
+mod skirmish;
 mod validation;
 
 use feldherr_dice::step::Answer;

@@ -257,6 +257,7 @@ fn edit_of(
                 others: Vec::new(),
                 counter: [Counter::None, Counter::Dispel, Counter::Overpower][(c % 3) as usize],
                 as_reaction: false,
+                overrule: false,
             })
         }
         _ => WarheimEdit::SetHeight {
