@@ -84,7 +84,7 @@ pub enum FullAction {
         /// Upwards.
         up: bool,
     },
-    /// Скрытное перемещение: first Speed, no reactions if unseen.
+    /// Скрытное перемещение: first Speed, no reactions if unseen (PH34).
     StealthMove,
     /// Чарж: move (both Speeds) and strike; Assault +1 die, Heavy throws
     /// back 1".

@@ -1,27 +1,38 @@
 //! Warheim ("Вархейм"), the D20 fantasy skirmish for 2 or 3 players on a
-//! 36 x 36 in table (G2): rosters, activations by groups, opposed attacks
-//! with saves, morale, each roll a step with its exact odds.
+//! 36 x 36 in table (G2): rosters, activations by groups as one flow,
+//! opposed attacks with saves, magic, hidden markers, morale, the table's
+//! sight, moves and templates, each roll a step with its exact odds.
 //!
-//! Conventions: distances in inches (G1), 0 meaning base contact. Every
-//! test is a D20 roll under a value (H1), values modified in the order of
-//! H2 with the 12-point cap; opposed pools cancel as H3 says; saves and
-//! T loss follow H4; activations H5; weapons and crit effects are user
-//! data (H6). Where the text is unclear the project's rulings `PH1`-`PH12`
-//! decide (see `docs/RULINGS.md`).
+//! Conventions: distances in inches (G1), 0 meaning base contact; heights
+//! in inches above the table. Every test is a D20 roll under a value (H1),
+//! values modified in the order of H2 with the 12-point cap; opposed pools
+//! cancel as H3 says; saves and T loss follow H4; activations H5; weapons,
+//! spells and crit effects are user data (H6). Where the text is unclear
+//! the project's rulings `PH1`-`PH34` decide (see `docs/RULINGS.md`);
+//! `docs/rules/warheim.md` maps the text rule by rule to this crate.
 //!
 //! Entry points:
-//! - [`Roster`], [`Fighter`], [`Profile`], [`Weapon`]: the rosters, checked
-//!   by [`Roster::check`] with errors naming fighter and field;
+//! - [`Roster`], [`Fighter`], [`Profile`], [`Weapon`], [`Spell`]: the
+//!   rosters, checked by [`Roster::check`] with errors naming fighter and
+//!   field;
 //! - [`Warheim`]: the game ([`feldherr_play::Game`]), changed by
-//!   [`WarheimEdit`]s; [`Warheim::turn_view`] is the turn tracker as one
-//!   player sees it, [`Warheim::commander_seen`] hides the commander;
-//! - [`AttackOrder`]: what the attack panel builds; [`Warheim::preview`]
-//!   gives the exact odds of the hits on each side before rolling; the
-//!   declared attack becomes a saved resolution whose typed outcome is an
-//!   [`AttackOutcome`] (hits per side, T lost, states);
-//! - [`roll`]: the D20 test with a bonus and opposed pools with exact odds;
-//! - [`on_table`]: fighters on the table ([`WarheimEdit::Place`]) and the
-//!   line between two of them ([`Warheim::line`], PH12).
+//!   [`WarheimEdit`]s, checked by `problems()`; [`Warheim::turn_view`] is
+//!   the turn tracker as one player sees it, [`Warheim::commander_seen`]
+//!   hides the commander;
+//! - an activation as one flow ([`activation`]): `BeginActivation`,
+//!   `Declare`, `DrawMove`, `React`, `DeclareSecond`, the action edits,
+//!   `EndActivation`; [`Warheim::activation`] shows where it stands (who
+//!   saw, who must answer, what is declared);
+//! - [`AttackOrder`]: what the attack panel builds, its lines filled from
+//!   the table by [`Warheim::target_order`]; [`Warheim::preview`] gives the
+//!   exact odds before rolling; the declared attack becomes a saved
+//!   resolution whose typed outcome is an [`AttackOutcome`];
+//! - [`CastOrder`]: a spell ([`magic`]);
+//! - [`roll`]: the D20 test and opposed sides with exact odds;
+//! - [`on_table`]: the table's pieces, a fighter as a column, sight,
+//!   moves, templates; measured on the host's table by
+//!   [`Warheim::sight`], [`Warheim::seen_along`], [`Warheim::measure_move`],
+//!   [`Warheim::under_template`], [`Warheim::flight_due`].
 //!
 //! # Example
 //!

@@ -20,7 +20,8 @@ pub enum Terrain {
     Swamp,
     /// Лёд: -1 Ph, -1 WS, -1 Speed.
     Ice,
-    /// Пески: -3 WS, -3 Speed.
+    /// Sand: not in the text; a house zone kept for saved games: -3 WS,
+    /// -3 to both Speeds (PH33).
     Sand,
 }
 

@@ -422,7 +422,8 @@ impl Turn {
         for (i, g) in self.groups.iter_mut().enumerate() {
             if g.player == player && g.group.is_some_and(|id| !keep.contains(&id)) {
                 g.broken = true;
-                if self.active == Some(i) {
+                // A running activation finishes; its end passes the choice.
+                if self.active == Some(i) && self.activation.is_none() {
                     self.active = None;
                 }
             }

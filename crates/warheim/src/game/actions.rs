@@ -193,7 +193,7 @@ impl Warheim {
                 &f.name,
                 "charge",
                 true,
-                "the charge fell short: he did not move and does not strike (line 195)",
+                "the charge fell short: he did not move and does not strike (line 195, PH29)",
             )
             .into());
         }
@@ -355,8 +355,8 @@ impl Warheim {
         if !m.within_reach() {
             let charging = path.kind == MoveKind::Charge && self.activation().is_some();
             if charging {
-                // Line 195: short of reach he does not move; the enemies
-                // strike (their reactions stand).
+                // Line 195 (PH29): short of reach he does not move; the
+                // enemies strike (their reactions stand).
                 if let Some(a) = self.turn.as_mut().and_then(|t| t.activation.as_mut()) {
                     a.charge_failed = true;
                 }
@@ -396,7 +396,7 @@ impl Warheim {
                     &name,
                     "path",
                     "charge",
-                    "a charge ends in base contact with its target (line 195)",
+                    "a charge ends in base contact with its target (line 195, PH29)",
                 )
                 .into());
             }
@@ -434,7 +434,7 @@ impl Warheim {
         self.push(WarheimKind::Fall(spec))
     }
 
-    /// Спрятаться (line 181).
+    /// Спрятаться (line 181, PH28).
     pub(crate) fn hide(
         &mut self,
         table: &Table,
@@ -677,7 +677,7 @@ impl Warheim {
         self.push(WarheimKind::Test(spec))
     }
 
-    /// Бросок (line 155): too far, and the action is lost; else a Ph test
+    /// Бросок (line 155, PH30): too far, and the action is lost; else a Ph test
     /// as a dodge; a pass lands him in base contact (when applied).
     pub(crate) fn throw(
         &mut self,

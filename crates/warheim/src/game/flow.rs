@@ -803,6 +803,10 @@ impl Warheim {
         let Some(a) = self.activation() else {
             return Ok(());
         };
+        // A reactor's step aside is no move of the acting models.
+        if !a.actors().contains(&fighter) {
+            return Ok(());
+        }
         let slot = if a.squad.contains(&fighter) {
             Slot::Squad(fighter, a.phase == Phase::SecondHalf)
         } else if a

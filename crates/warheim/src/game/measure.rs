@@ -357,7 +357,7 @@ impl Warheim {
         Ok(())
     }
 
-    /// The flight of a panicking fighter (line 251): a full move (both
+    /// The flight of a panicking fighter (line 251, PH32): a full move (both
     /// Speeds) straight towards the nearest table edge, which it may
     /// leave. The players draw it with [`crate::WarheimEdit::DrawMove`].
     pub fn flight_path(&self, table: &Table, fighter: Id) -> Option<MovePath> {

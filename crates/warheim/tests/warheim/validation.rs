@@ -102,3 +102,77 @@ fn every_impossible_state_is_refused_with_its_path_and_rule() {
         );
     }
 }
+
+/// Found by the property test: the commander falling in the middle of an
+/// activation breaks his groups, but the activation finishes first; the
+/// game stays sound.
+#[test]
+fn the_commander_lost_during_an_activation() {
+    let (mut game, mut table) = base();
+    game.apply(
+        &WarheimEdit::SetCondition {
+            fighter: Id(1),
+            condition: feldherr_warheim::Condition::Panic,
+            on: true,
+        },
+        &mut table,
+    )
+    .unwrap();
+    assert!(game.rosters[0].commander_lost);
+    assert_eq!(game.problems(&table), Vec::new());
+    for s in [11, 12] {
+        game.apply(
+            &WarheimEdit::React {
+                fighter: Id(s),
+                reaction: feldherr_warheim::activation::ReactionDecl::Pass,
+            },
+            &mut table,
+        )
+        .unwrap();
+    }
+    game.apply(&WarheimEdit::EndActivation, &mut table).unwrap();
+    assert_eq!(
+        game.turn.as_ref().unwrap().active,
+        None,
+        "the broken group is done"
+    );
+    assert_eq!(game.problems(&table), Vec::new());
+}
+
+/// Found by the property test: a reactor's step aside after his dodge is
+/// his own move, not one of the acting models'.
+#[test]
+fn a_reactors_step_aside_is_not_an_activation_move() {
+    use feldherr_table::geometry::Point;
+    use feldherr_warheim::activation::ReactionDecl;
+    use feldherr_warheim::on_table::{MoveKind, MovePath};
+    let (mut game, mut table) = base();
+    game.apply(
+        &WarheimEdit::React {
+            fighter: Id(11),
+            reaction: ReactionDecl::React {
+                action: ShortAction::Dodge,
+                against: Id(1),
+                weapon: None,
+                spell: None,
+            },
+        },
+        &mut table,
+    )
+    .unwrap();
+    game.apply(
+        &WarheimEdit::DrawMove {
+            fighter: Id(11),
+            path: MovePath {
+                kind: MoveKind::Aside,
+                points: vec![Point::new(14.0, 8.5)],
+                rise: 0.0,
+                facing: None,
+            },
+        },
+        &mut table,
+    )
+    .unwrap();
+    assert!(game.activation().unwrap().moves.is_empty());
+    assert_eq!(game.problems(&table), Vec::new());
+}
