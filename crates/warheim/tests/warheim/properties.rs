@@ -79,7 +79,7 @@ fn edit_of(
             1.0 + f64::from(y % 340) / 10.0,
         )
     };
-    Some(match op % 26 {
+    Some(match op % 34 {
         0 => {
             let name = ["witch_hunter.json", "orcs.json", "bright_wizard.json"][(b % 3) as usize];
             WarheimEdit::SetRoster {
@@ -260,9 +260,51 @@ fn edit_of(
                 overrule: false,
             })
         }
-        _ => WarheimEdit::SetHeight {
+        25 => WarheimEdit::SetHeight {
             piece: u64::from(a % 4) + 1,
             height: (!b.is_multiple_of(3)).then(|| f64::from(c % 8)),
+        },
+        26 => WarheimEdit::Reload {
+            fighter: fighter?,
+            weapon: (b % 2) as usize,
+        },
+        27 => WarheimEdit::Throw {
+            fighter: fighter?,
+            target: enemy(fighter?)?,
+        },
+        28 => WarheimEdit::Fall {
+            fighter: fighter?,
+            height: f64::from(b % 12),
+        },
+        29 => WarheimEdit::Special {
+            fighter: fighter?,
+            ability: "Roar".into(),
+        },
+        30 => {
+            let act = game.activation()?;
+            let seer = enemy(act.fighter)?;
+            WarheimEdit::SeenBy(vec![feldherr_warheim::activation::Sighting {
+                fighter: seer,
+                saw: vec![act.fighter],
+            }])
+        }
+        31 => {
+            let f = fighter?;
+            WarheimEdit::Reveal(AttackOrder::new(
+                f,
+                (b % 2) as usize,
+                vec![feldherr_warheim::TargetOrder::new(
+                    enemy(f)?,
+                    2,
+                    3.0,
+                    ReactionChoice::None,
+                )],
+            ))
+        }
+        32 => WarheimEdit::BeginSquadOrder,
+        _ => WarheimEdit::Hide {
+            fighter: fighter?,
+            overrule: true,
         },
     })
 }
@@ -293,6 +335,8 @@ fn step() -> impl Strategy<Value = (u8, u32, u32, u32)> {
         1 => Just(13u8), 1 => Just(14u8), 1 => Just(15u8), 1 => Just(16u8), 1 => Just(17u8),
         1 => Just(18u8), 4 => Just(19u8), 4 => Just(20u8), 4 => Just(21u8), 3 => Just(22u8),
         3 => Just(23u8), 2 => Just(24u8), 1 => Just(25u8), 1 => Just(0u8),
+        1 => Just(26u8), 1 => Just(27u8), 1 => Just(28u8), 1 => Just(29u8), 2 => Just(30u8),
+        1 => Just(31u8), 2 => Just(32u8), 1 => Just(33u8),
     ];
     (op, any::<u32>(), any::<u32>(), any::<u32>())
 }
@@ -309,7 +353,7 @@ proptest! {
         add_rect(&mut table, BUILDING_KIND, 8.0, 28.0, 4.0, 4.0, 0.0, feldherr_table::Layer::Terrain);
         prop_assert_eq!(game.problems(&table), Vec::new());
         for (op, a, b, c) in steps {
-            if matches!(op % 26, 9..=11) {
+            if matches!(op % 34, 9..=11) {
                 answer(&mut game, a, b);
             } else if let Some(edit) = edit_of(&game, &table, op, a, b, c) {
                 let (before, before_table) = (game.clone(), table.clone());
