@@ -1,10 +1,49 @@
 //! Finds the string catalogues in `i18n/` so that adding a language is
-//! adding one file.
+//! adding one file; for Windows, gives `feldherr.exe` its icon and version
+//! resource.
 
 use std::fmt::Write as _;
 use std::{env, fs, path::Path};
 
 fn main() {
+    catalogues();
+    if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("windows") {
+        windows_resource();
+    }
+}
+
+/// The icon (`assets/feldherr.ico`, ID 1: Explorer, the taskbar and the
+/// window's title bar show it) and the version resource (File Explorer's
+/// "Details": version from the package, name, description, licence),
+/// compiled with the resource compiler (MinGW's
+/// `x86_64-w64-mingw32-windres` when cross-compiling from Linux).
+fn windows_resource() {
+    println!("cargo::rerun-if-changed=assets/feldherr.ico");
+    let mut res = winresource::WindowsResource::new();
+    res.set_icon("assets/feldherr.ico")
+        .set("ProductName", "Feldherr")
+        .set("FileDescription", "Feldherr")
+        .set("InternalName", "feldherr")
+        .set("OriginalFilename", "feldherr.exe")
+        // Without apostrophes: the resource compiler keeps their escapes.
+        .set(
+            "Comments",
+            "Referee and organiser desk for tabletop miniature wargames",
+        )
+        .set(
+            "LegalCopyright",
+            &format!(
+                "Feldherr developers; licence {}",
+                env::var("CARGO_PKG_LICENSE").unwrap_or_default()
+            ),
+        );
+    if let Err(e) = res.compile() {
+        println!("cargo::error=cannot compile the Windows resource (icon, version): {e}");
+    }
+}
+
+/// Writes `catalogues.rs`: every `i18n/*.json`.
+fn catalogues() {
     let dir = Path::new("i18n");
     println!("cargo::rerun-if-changed=i18n");
     let mut codes: Vec<String> = fs::read_dir(dir)

@@ -153,7 +153,7 @@ impl FeldherrApp {
             .storage
             .and_then(|s| eframe::get_value(s, STORAGE_KEY))
             .unwrap_or_default();
-        let autosave_dir = eframe::storage_dir("Feldherr").map(|d| d.join("autosave"));
+        let autosave_dir = crate::settings::autosave_dir();
         let mut app = Self::with_options(AppOptions {
             settings,
             dice: Dice::from_entropy(),

@@ -9,7 +9,7 @@ use feldherr_dice::{DiceExpr, Fraction, IntDist};
 use feldherr_host::HostError;
 use feldherr_host::commands;
 use feldherr_host::export::{ExportFormat, Progress, export_with};
-use feldherr_host::standings::{CsvOptions, StandingsFormat};
+use feldherr_host::standings::{CsvOptions, Separator, StandingsFormat};
 use feldherr_play::{Lang, OddsCommand};
 use feldherr_sheet::{PageSize, SheetOptions};
 
@@ -71,9 +71,13 @@ pub enum Command {
         #[arg(long)]
         csv: bool,
         /// With --csv: start with a UTF-8 byte-order mark and end lines
-        /// with CR LF, as spreadsheet programs (German Excel) expect.
+        /// with CR LF, as spreadsheet programs expect (German Excel: add
+        /// `--separator semicolon`).
         #[arg(long, requires = "csv")]
         excel: bool,
+        /// With --csv: the field separator.
+        #[arg(long, value_enum, default_value = "comma", requires = "csv")]
+        separator: CsvSeparator,
         /// Language of the headings (a catalogue code such as en or de).
         #[arg(long, default_value = "en")]
         lang: String,
@@ -96,6 +100,17 @@ pub enum SheetFormat {
     Png,
     /// One PDF per sheet plus all-sheets.pdf.
     Pdf,
+}
+
+/// Field separator of `feldherr standings --csv`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CsvSeparator {
+    /// `,`
+    Comma,
+    /// `;` (German Excel)
+    Semicolon,
+    /// A tab.
+    Tab,
 }
 
 /// Page size of `feldherr sheet`.
@@ -264,7 +279,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
                         writeln!(out, "{name}: ok").map_err(io)?;
                     }
                     Ok(problems) => {
-                        bad = true;
+                        // Warnings are printed; only errors fail the check.
+                        bad |= problems.iter().any(feldherr_play::Problem::is_error);
                         for p in problems {
                             writeln!(out, "{name}: {p}").map_err(io)?;
                         }
@@ -290,7 +306,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             lang: code,
             force,
         } => {
-            let document = commands::load(&event).map_err(text)?;
+            let document = commands::load_checked(&event).map_err(text)?;
             let options = SheetOptions {
                 page: match page {
                     SheetPage::A4 => PageSize::A4,
@@ -317,16 +333,22 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             json,
             csv,
             excel,
+            separator,
             lang: code,
         } => {
             let name = event.display().to_string();
-            let document = commands::load(&event).map_err(text)?;
+            let document = commands::load_checked(&event).map_err(text)?;
             let format = if json {
                 StandingsFormat::Json
             } else if csv {
                 StandingsFormat::Csv(CsvOptions {
                     bom: excel,
                     crlf: excel,
+                    separator: match separator {
+                        CsvSeparator::Comma => Separator::Comma,
+                        CsvSeparator::Semicolon => Separator::Semicolon,
+                        CsvSeparator::Tab => Separator::Tab,
+                    },
                 })
             } else {
                 StandingsFormat::Text

@@ -30,12 +30,19 @@ pub mod ui;
 /// Opens the main window (with `file` opened, if given) and runs until it
 /// is closed.
 pub fn run_gui(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    let mut viewport = eframe::egui::ViewportBuilder::default()
+        .with_title("Feldherr")
+        .with_inner_size([1200.0, 800.0])
+        .with_min_inner_size([640.0, 480.0]);
+    // The window's icon (title bar, taskbar); feldherr.exe carries the same
+    // picture as its resource.
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(include_bytes!("../assets/feldherr.png")) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: eframe::egui::ViewportBuilder::default()
-            .with_title("Feldherr")
-            .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([640.0, 480.0]),
+        viewport,
         persist_window: true,
+        persistence_path: settings::settings_file(),
         ..Default::default()
     };
     eframe::run_native(

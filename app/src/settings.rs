@@ -10,6 +10,8 @@ pub const STORAGE_KEY: &str = "feldherr.settings";
 /// How many recent files are remembered.
 pub const RECENT_LIMIT: usize = 10;
 
+pub use feldherr_host::places::{autosave_dir, data_dir, settings_file};
+
 /// User settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -50,5 +52,24 @@ impl Settings {
         self.recent.retain(|p| p != &path);
         self.recent.insert(0, path);
         self.recent.truncate(RECENT_LIMIT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// Issue 31: the data folder is where earlier versions kept settings and
+    /// drafts (eframe's storage folder), so an update loses nothing.
+    #[test]
+    fn the_data_folder_is_where_earlier_versions_kept_drafts() {
+        assert_eq!(data_dir(), eframe::storage_dir("Feldherr"));
+        let autosave = autosave_dir().expect("a home folder in tests");
+        assert!(autosave.ends_with("autosave"), "{}", autosave.display());
+        assert_eq!(
+            settings_file().and_then(|f| f.parent().map(Path::to_path_buf)),
+            data_dir()
+        );
     }
 }

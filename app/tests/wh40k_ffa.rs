@@ -555,9 +555,9 @@ fn example() -> GameDoc {
         &mut doc,
         FfaEdit::StartCombat {
             sides: vec![
-                side(0, 5, &[(1, 10)]),
-                side(1, 2, &[(3, 5)]),
-                side(2, 1, &[(4, 4)]),
+                side(0, 5, &[(1, 3)]),
+                side(1, 2, &[(3, 3)]),
+                side(2, 1, &[(4, 2)]),
             ],
         },
     );
@@ -571,9 +571,9 @@ fn example() -> GameDoc {
         &mut doc,
         FfaEdit::StartCombat {
             sides: vec![
-                side(0, 1, &[(2, 5)]),
-                side(1, 3, &[(3, 4)]),
-                side(2, 3, &[(4, 3)]),
+                side(0, 1, &[(2, 3)]),
+                side(1, 3, &[(3, 1)]),
+                side(2, 3, &[(4, 1)]),
             ],
         },
     );
@@ -586,16 +586,15 @@ fn example() -> GameDoc {
     doc
 }
 
+/// A side of a combat: the casualties it caused and, per unit, the models
+/// it lost (the game knows how many each unit has left).
 fn side(seat: usize, casualties: u32, units: &[(u64, u32)]) -> SideEntry {
     SideEntry {
         seat,
         casualties_caused: casualties,
         units: units
             .iter()
-            .map(|&(id, models)| EngagedUnit {
-                unit: Id(id),
-                models,
-            })
+            .map(|&(id, lost)| EngagedUnit::new(Id(id), lost))
             .collect(),
     }
 }

@@ -17,6 +17,9 @@ pub struct DocumentScreen {
     game: GameScreen,
     event: Option<Box<dyn EventUi>>,
     hosted: Option<HostedView>,
+    /// The document's problems at a revision (validated once per change,
+    /// not per frame).
+    problems: Option<(u64, Vec<feldherr_play::Problem>)>,
 }
 
 /// A game an event hosts, shown in the event's place.
@@ -68,6 +71,24 @@ impl DocumentScreen {
     ) {
         if let Some((original, keys)) = open.read_only() {
             read_only_banner(ui, texts, original, keys);
+        }
+        if self
+            .problems
+            .as_ref()
+            .is_none_or(|(revision, _)| *revision != open.revision())
+        {
+            let errors = open
+                .document()
+                .problems()
+                .into_iter()
+                .filter(feldherr_play::Problem::is_error)
+                .collect();
+            self.problems = Some((open.revision(), errors));
+        }
+        if let Some((_, problems)) = &self.problems
+            && !problems.is_empty()
+        {
+            problems_banner(ui, texts, problems);
         }
         match open.document() {
             Document::Game(game) => {
@@ -165,6 +186,32 @@ fn read_only_banner(ui: &mut egui::Ui, texts: &Texts, original: &std::path::Path
                 ))
                 .wrap(),
             );
+        });
+    ui.add_space(4.0);
+}
+
+/// The banner over a document that breaks the rules (validated on load and
+/// after every change): the first problems with their paths, and how many
+/// more. The document stays open, so the players can put it right.
+fn problems_banner(ui: &mut egui::Ui, texts: &Texts, problems: &[feldherr_play::Problem]) {
+    /// How many problems the banner lists.
+    const SHOWN: usize = 5;
+    egui::Frame::new()
+        .fill(ui.visuals().error_fg_color.gamma_multiply(0.12))
+        .stroke(egui::Stroke::new(1.0, ui.visuals().error_fg_color))
+        .inner_margin(egui::Margin::same(8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.strong(texts.t("problems.banner_title"));
+            for p in problems.iter().take(SHOWN) {
+                ui.add(egui::Label::new(format!("•  {p}")).wrap());
+            }
+            if problems.len() > SHOWN {
+                ui.weak(texts.f(
+                    "problems.more",
+                    &[("n", &(problems.len() - SHOWN).to_string())],
+                ));
+            }
         });
     ui.add_space(4.0);
 }

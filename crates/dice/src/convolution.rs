@@ -2,9 +2,8 @@
 //! beyond a size threshold. The cost functions here are the ones the
 //! expression budget uses, so that the estimate and the work agree.
 
-use std::f64::consts::PI;
-
-use crate::work::{W_BUTTERFLY, W_FFT_ENTRY, W_MULADD, charge};
+use crate::fft;
+use crate::work::{W_ENTRY, W_FFT_ENTRY, W_MULADD, charge};
 
 /// Estimated work of a direct convolution of vectors of lengths `a` and `b`
 /// (one multiply-add per pair, and the check for symmetry), in the units
@@ -13,14 +12,16 @@ pub(crate) fn direct_cost(a: usize, b: usize) -> f64 {
     W_MULADD * (a as f64 * b as f64 + (a + b) as f64 / 2.0)
 }
 
-/// Estimated work of an FFT convolution with output length `out`: two
-/// complex transforms of the next power of two (`n/2 log2 n` butterflies
-/// each), three buffers of `n` entries, the twiddle factors if they are
-/// not cached yet, and the ends recomputed directly.
+/// Estimated work of an FFT convolution with output length `out`: three
+/// real transforms of the next power of two (two forward, one back), the
+/// plan if it is not cached yet, the product of the spectra, and the ends
+/// recomputed directly.
 pub(crate) fn fft_cost(out: usize) -> f64 {
-    let n = out.next_power_of_two().max(2) as f64;
-    2.0 * W_BUTTERFLY * 0.5 * n * n.log2()
-        + W_FFT_ENTRY * (3.0 * n + 0.5 * n)
+    let m = fft::length_for(out);
+    3.0 * fft::transform_cost(m)
+        + fft::plan_cost(m)
+        + W_FFT_ENTRY * (m / 2) as f64
+        + W_ENTRY * out as f64
         + W_MULADD * (EXACT_ENDS * (EXACT_ENDS + 1)) as f64
 }
 
@@ -29,21 +30,31 @@ pub(crate) fn convolve_cost(a: usize, b: usize) -> f64 {
     if a == 0 || b == 0 {
         return 0.0;
     }
+    if a.min(b) < SHORT {
+        return direct_cost(a, b);
+    }
     direct_cost(a, b).min(fft_cost(a + b - 1))
 }
+
+/// An operand shorter than this is convolved directly without weighing
+/// the FFT (which never wins then: its fixed cost is above the direct
+/// method's for such operands).
+const SHORT: usize = 16;
 
 /// The convolution of `a` and `b` (length `a.len() + b.len() - 1`), by
 /// whichever of the direct and the FFT method is cheaper.
 ///
 /// The direct method is exact to rounding in every entry (relative error).
-/// The FFT leaves an absolute error of about 1e-16 times the largest entry
-/// in every entry; entries it rounds below zero are set to zero, since a
-/// probability is never negative.
+/// The FFT leaves an absolute error of a few 1e-15 times the largest entry
+/// in every entry; entries below that noise are set to zero
+/// ([`clear_noise`]), and the first and last 64 are recomputed directly.
 pub(crate) fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
-    if direct_cost(a.len(), b.len()) <= fft_cost(a.len() + b.len() - 1) {
+    if a.len().min(b.len()) < SHORT
+        || direct_cost(a.len(), b.len()) <= fft_cost(a.len() + b.len() - 1)
+    {
         direct(a, b)
     } else {
         by_fft(a, b)
@@ -76,7 +87,7 @@ fn direct(a: &[f64], b: &[f64]) -> Vec<f64> {
 
 /// Whether `v` reads the same backwards (exactly): sums of identical
 /// symmetric dice stay symmetric, so half of their convolution suffices.
-fn is_palindrome(v: &[f64]) -> bool {
+pub(crate) fn is_palindrome(v: &[f64]) -> bool {
     v.iter()
         .zip(v.iter().rev())
         .take(v.len() / 2)
@@ -109,91 +120,26 @@ fn direct_symmetric(short: &[f64], long: &[f64]) -> Vec<f64> {
     out
 }
 
-/// A complex number as (re, im).
-#[derive(Debug, Clone, Copy, Default)]
-struct Complex {
-    re: f64,
-    im: f64,
-}
-
-impl Complex {
-    fn mul(self, o: Complex) -> Complex {
-        Complex {
-            re: self.re * o.re - self.im * o.im,
-            im: self.re * o.im + self.im * o.re,
-        }
-    }
-    fn conj(self) -> Complex {
-        Complex {
-            re: self.re,
-            im: -self.im,
-        }
-    }
-}
-
-/// Both real inputs go into one complex transform (a in the real part, b in
-/// the imaginary part), are separated in the frequency domain, multiplied,
-/// and transformed back.
+/// Both inputs are transformed (real FFTs of the next power of two at
+/// least as long as the result), multiplied and transformed back.
 fn by_fft(a: &[f64], b: &[f64]) -> Vec<f64> {
     let out_len = a.len() + b.len() - 1;
-    let n = out_len.next_power_of_two();
-    let mut z = vec![Complex::default(); n];
-    for (zi, &x) in z.iter_mut().zip(a) {
-        zi.re = x;
+    let m = fft::length_for(out_len);
+    let mut fa = fft::forward(a, m);
+    let fb = fft::forward(b, m);
+    for (((ar, ai), br), bi) in fa
+        .re
+        .iter_mut()
+        .zip(fa.im.iter_mut())
+        .zip(&fb.re)
+        .zip(&fb.im)
+    {
+        let (x, y) = (*ar, *ai);
+        *ar = x * br - y * bi;
+        *ai = x * bi + y * br;
     }
-    for (zi, &y) in z.iter_mut().zip(b) {
-        zi.im = y;
-    }
-    TWIDDLES.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if cache.0 < n {
-            charge(W_FFT_ENTRY * 0.5 * n as f64);
-            *cache = (n, twiddles(n));
-        }
-        let stride = cache.0 / n;
-        by_fft_with(a, b, z, n, out_len, &cache.1, stride)
-    })
-}
-
-thread_local! {
-    /// Twiddle factors of the largest transform so far; smaller transforms
-    /// use every `stride`-th one, so sine and cosine are not recomputed.
-    static TWIDDLES: std::cell::RefCell<(usize, Vec<Complex>)> =
-        const { std::cell::RefCell::new((0, Vec::new())) };
-}
-
-fn by_fft_with(
-    a: &[f64],
-    b: &[f64],
-    mut z: Vec<Complex>,
-    n: usize,
-    out_len: usize,
-    twiddles: &[Complex],
-    stride: usize,
-) -> Vec<f64> {
-    fft(&mut z, twiddles, stride, false);
-    let mut prod = vec![Complex::default(); n];
-    for k in 0..n {
-        let zk = z[k];
-        let zn = z[(n - k) % n].conj();
-        // A = (zk + zn) / 2, B = (zk - zn) / (2i)
-        let fa = Complex {
-            re: (zk.re + zn.re) * 0.5,
-            im: (zk.im + zn.im) * 0.5,
-        };
-        let fb = Complex {
-            re: (zk.im - zn.im) * 0.5,
-            im: -(zk.re - zn.re) * 0.5,
-        };
-        prod[k] = fa.mul(fb);
-    }
-    fft(&mut prod, twiddles, stride, true);
-    let scale = 1.0 / n as f64;
-    let mut out: Vec<f64> = prod
-        .iter()
-        .take(out_len)
-        .map(|c| (c.re * scale).max(0.0))
-        .collect();
+    let mut out = fa.inverse(out_len);
+    clear_noise(&mut out);
     // The ends hold the smallest probabilities, which the FFT's absolute
     // error would swamp: recompute the first and last EXACT_ENDS entries
     // directly, so the lowest and highest values stay exact.
@@ -209,72 +155,25 @@ fn by_fft_with(
     for i in (0..ends).chain(out_len.saturating_sub(ends).max(ends)..out_len) {
         out[i] = exact(i);
     }
-    charge(W_FFT_ENTRY * 3.0 * n as f64 + W_MULADD * terms as f64);
+    charge(W_FFT_ENTRY * (m / 2) as f64 + W_ENTRY * out_len as f64 + W_MULADD * terms as f64);
     out
+}
+
+/// Sets to 0 the entries of an FFT result that are below its rounding
+/// noise: measured at up to 3e-15 times the largest entry (2^21-entry
+/// transforms), so everything under 1e-14 times the largest is noise (a
+/// probability of 1e-600 came out as 2.8e-20) and negative entries too.
+pub(crate) fn clear_noise(v: &mut [f64]) {
+    let floor = 1e-14 * v.iter().copied().fold(0.0, f64::max);
+    for x in v {
+        if *x < floor {
+            *x = 0.0;
+        }
+    }
 }
 
 /// Entries at each end of an FFT convolution that are recomputed directly.
 const EXACT_ENDS: usize = 64;
-
-/// `exp(-2 pi i k / n)` for `k < n / 2`.
-fn twiddles(n: usize) -> Vec<Complex> {
-    (0..n / 2)
-        .map(|k| {
-            let angle = -2.0 * PI * k as f64 / n as f64;
-            Complex {
-                re: angle.cos(),
-                im: angle.sin(),
-            }
-        })
-        .collect()
-}
-
-/// In-place iterative radix-2 FFT; `n` is a power of two; `twiddles` are
-/// those of a transform `stride` times as long. The inverse is unscaled.
-fn fft(data: &mut [Complex], twiddles: &[Complex], stride: usize, inverse: bool) {
-    let n = data.len();
-    if n < 2 {
-        return;
-    }
-    charge(W_BUTTERFLY * (n / 2) as f64 * f64::from(n.trailing_zeros()));
-    // Bit-reversal permutation.
-    let mut j = 0;
-    for i in 1..n {
-        let mut bit = n >> 1;
-        while j & bit != 0 {
-            j ^= bit;
-            bit >>= 1;
-        }
-        j |= bit;
-        if i < j {
-            data.swap(i, j);
-        }
-    }
-    let mut len = 2;
-    while len <= n {
-        let half = len / 2;
-        let step = n / len * stride;
-        for start in (0..n).step_by(len) {
-            for k in 0..half {
-                let mut w = twiddles[k * step];
-                if inverse {
-                    w = w.conj();
-                }
-                let u = data[start + k];
-                let v = data[start + k + half].mul(w);
-                data[start + k] = Complex {
-                    re: u.re + v.re,
-                    im: u.im + v.im,
-                };
-                data[start + k + half] = Complex {
-                    re: u.re - v.re,
-                    im: u.im - v.im,
-                };
-            }
-        }
-        len <<= 1;
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -80,11 +80,14 @@ pub enum DiceError {
     OverBudget {
         /// The expression as given.
         expression: String,
-        /// The part that costs the most (spaces removed).
+        /// The part that costs the most on its own (spaces removed); the
+        /// whole expression when no smaller part dominates.
         part: String,
-        /// Estimated work of that part, in multiply-adds.
+        /// Estimated work of the whole expression, in units of the budget.
         work: u64,
-        /// The budget, in multiply-adds ([`crate::WORK_BUDGET`]).
+        /// Estimated work of that part alone.
+        part_work: u64,
+        /// The budget ([`crate::WORK_BUDGET`] unless another was given).
         budget: u64,
     },
     /// A part of a dice expression has more possible values than the
@@ -160,15 +163,29 @@ impl fmt::Display for DiceError {
                 expression,
                 part,
                 work,
+                part_work,
                 budget,
-            } => write!(
-                f,
-                "dice expression \"{expression}\": '{part}' needs about {} steps, over the \
-                 budget of {} steps (about 1 second); use fewer dice, fewer sides, keep \
-                 fewer dice or a smaller explosion depth",
-                steps(*work),
-                steps(*budget)
-            ),
+            } => {
+                write!(
+                    f,
+                    "dice expression \"{expression}\" needs about {} steps, over the budget of {} \
+                     steps (about 1 second)",
+                    steps(*work),
+                    steps(*budget)
+                )?;
+                let whole: String = expression
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<String>()
+                    .to_lowercase();
+                if part_work < work && *part != whole {
+                    write!(f, "; '{part}' alone needs {}", steps(*part_work))?;
+                }
+                write!(
+                    f,
+                    "; use fewer dice, fewer sides, keep fewer dice or a smaller explosion depth"
+                )
+            }
             Self::TooManyOutcomes {
                 expression,
                 part,

@@ -8,14 +8,16 @@ use crate::expr_parser::Parser;
 use crate::{DiceError, Fraction, IntDist};
 
 /// Most work an expression may take, estimated before it runs, in units of
-/// about one multiply-add of a direct convolution: every kind of operation
-/// (FFT butterflies, moving-window sums, keep-pool updates, binomial rows,
-/// products) is weighted by what it costs relative to that (measured with
-/// `examples/cost_check.rs`). On one core of a current PC a unit takes 0.1
-/// to 0.5 ns, so anything under the budget answers within about 1 second
-/// (50d1000kh25, 1.5e9, about 0.5 s). [`DiceExpr::distribution_counted`]
-/// counts the work really done, which the estimate bounds.
-pub const WORK_BUDGET: u64 = 2_000_000_000;
+/// about one multiply-add of a direct convolution (0.25 ns on one core of
+/// the project's machine): every kind of operation (FFT butterflies, the
+/// power recurrence, keep-pool updates, binomial rows, products, entries
+/// built) is weighted by what it costs on that machine relative to that
+/// (measured with `examples/cost_check.rs`; every kind lands between 0.13
+/// and 0.25 ns per estimated unit). So an accepted expression answers
+/// within about 1 second and a refused one would have taken more than
+/// about half a second. [`DiceExpr::distribution_counted`] counts the work
+/// really done, which the estimate bounds.
+pub const WORK_BUDGET: u64 = 4_000_000_000;
 
 /// Most entries (lowest to highest possible value) any part of an
 /// expression may have: 2 million, 16 MB of probabilities.
@@ -39,10 +41,11 @@ const VALUE_LIMIT: i128 = 1 << 53;
 /// | `d6c`, `d6c5` | Confrontation's D6: a 6 rolls again and adds, a 1 is a fumble on the first die and on every re-roll (counts 0); at most 20 (5) re-rolls |
 /// | `4d6kh3`, `2d20kl1`, `4d6dl1`, `4d6dh1` | keep the highest / lowest, drop the lowest / highest |
 /// | `10d6>=4`, `3d20<12`, `>`, `<=`, `=` | count the dice that meet a target instead of adding them |
+/// | `4d6kh3x6`, `d{0,0,1,1,2,3}x20` | the whole term rolled this often and added (after every other modifier) |
 /// | `+ - * /`, `( )`, unary `-` | arithmetic; `/` divides whole numbers rounding towards zero |
 ///
 /// Modifiers follow the dice in the order re-roll, explosion, keep/drop,
-/// count. Every expression is costed before it runs: work over
+/// count, repeat. Every expression is costed before it runs: work over
 /// [`WORK_BUDGET`] or a part with more than [`OUTCOME_BUDGET`] possible
 /// values is refused with an error that names the part.
 ///
@@ -61,6 +64,9 @@ const VALUE_LIMIT: i128 = 1 << 53;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiceExpr {
     text: String,
+    /// The text without spaces, lower case: what node spans index (all
+    /// ASCII once parsed, so characters and bytes agree).
+    cleaned: String,
     root: Node,
 }
 
@@ -70,8 +76,8 @@ impl DiceExpr {
         let cleaned: String = text
             .chars()
             .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_lowercase();
+            .flat_map(char::to_lowercase)
+            .collect();
         let (root, _) = Parser::new(&cleaned)
             .parse()
             .map_err(|(position, message)| DiceError::BadExpression {
@@ -81,6 +87,7 @@ impl DiceExpr {
             })?;
         Ok(Self {
             text: text.trim().to_owned(),
+            cleaned,
             root,
         })
     }
@@ -98,8 +105,9 @@ impl DiceExpr {
         if plan.cost > budget as f64 {
             return Err(DiceError::OverBudget {
                 expression: self.text.clone(),
-                part: plan.worst.0,
-                work: plan.worst.1 as u64,
+                part: plan.worst.0.to_owned(),
+                work: plan.cost.ceil() as u64,
+                part_work: (plan.worst.1.ceil() as u64).min(plan.cost.ceil() as u64),
                 budget,
             });
         }
@@ -138,27 +146,34 @@ impl DiceExpr {
         exact_mean(&self.root)
     }
 
+    /// The cleaned text of a node, for messages.
+    fn text_of(&self, node: &Node) -> &str {
+        self.cleaned
+            .get(node.span.0..node.span.1)
+            .unwrap_or_default()
+    }
+
     fn value_error(&self, node: &Node, lo: i128, hi: i128) -> DiceError {
         DiceError::BadExpression {
             expression: self.text.clone(),
             position: node.span.0,
             message: format!(
                 "'{}' can reach {}, beyond the limit of plus or minus {VALUE_LIMIT}",
-                node.text,
+                self.text_of(node),
                 if hi > VALUE_LIMIT { hi } else { lo }
             ),
         }
     }
 
-    fn plan(&self, node: &Node) -> Result<Plan, DiceError> {
+    fn plan<'a>(&'a self, node: &'a Node) -> Result<Plan<'a>, DiceError> {
         let plan = match &node.kind {
             NodeKind::Number(n) => Plan {
                 lo: i128::from(*n),
                 hi: i128::from(*n),
                 cost: 1.0,
-                worst: (node.text.clone(), 1.0),
+                worst: (self.text_of(node), 1.0),
             },
-            NodeKind::Dice(term) => term.plan(&node.text),
+            NodeKind::Dice(term) => term.plan(self.text_of(node)),
             NodeKind::Neg(inner) => {
                 let p = self.plan(inner)?;
                 let own = crate::work::W_ENTRY * p.width();
@@ -181,7 +196,7 @@ impl DiceExpr {
                     pb.worst
                 };
                 if own > worst.1 {
-                    worst = (node.text.clone(), own);
+                    worst = (self.text_of(node), own);
                 }
                 Plan {
                     lo,
@@ -199,7 +214,7 @@ impl DiceExpr {
         if plan.width() > OUTCOME_BUDGET as f64 {
             return Err(DiceError::TooManyOutcomes {
                 expression: self.text.clone(),
-                part: node.text.clone(),
+                part: self.text_of(node).to_owned(),
                 outcomes: plan.width() as u64,
                 limit: OUTCOME_BUDGET,
             });
@@ -216,6 +231,10 @@ impl DiceExpr {
                 let da = self.eval(a)?;
                 let db = self.eval(b)?;
                 match op {
+                    // A number added moves the values; no convolution.
+                    BinOp::Add if db.width() == 1 => da.plus_certain(&db, 1),
+                    BinOp::Add if da.width() == 1 => db.plus_certain(&da, 1),
+                    BinOp::Sub if db.width() == 1 => da.plus_certain(&db, -1),
                     BinOp::Add => da.add(&db),
                     BinOp::Sub => da.add(&db.neg()),
                     BinOp::Mul => da.product(&db, |x, y| x * y),
@@ -224,7 +243,7 @@ impl DiceExpr {
                             return Err(DiceError::BadExpression {
                                 expression: self.text.clone(),
                                 position: node.op_pos,
-                                message: format!("the divisor '{}' can be 0", b.text),
+                                message: format!("the divisor '{}' can be 0", self.text_of(b)),
                             });
                         }
                         da.product(&db, div_toward_zero)

@@ -14,8 +14,6 @@ pub(crate) struct Node {
     pub span: (usize, usize),
     /// Position of the operator (for binary and unary nodes) or the start.
     pub op_pos: usize,
-    /// The cleaned text of the node, for messages.
-    pub text: String,
 }
 
 /// What a node computes.
@@ -48,6 +46,8 @@ pub(crate) struct DiceTerm {
     pub keep: Keep,
     /// Count the (kept) dice that match instead of adding them.
     pub count_if: Option<Compare>,
+    /// The whole term rolled this many times and added (`x20`); 1 without.
+    pub repeat: u32,
 }
 
 /// The faces of one die, all equally likely.
@@ -111,17 +111,17 @@ impl Compare {
 
 /// What planning found out about a node before running it.
 #[derive(Debug, Clone)]
-pub(crate) struct Plan {
+pub(crate) struct Plan<'a> {
     /// Lowest and highest possible value (may be loose, never too tight).
     pub lo: i128,
     pub hi: i128,
     /// Total estimated work of the node and everything below it.
     pub cost: f64,
     /// The single part with the largest own cost, with that cost.
-    pub worst: (String, f64),
+    pub worst: (&'a str, f64),
 }
 
-impl Plan {
+impl Plan<'_> {
     pub fn width(&self) -> f64 {
         (self.hi - self.lo) as f64 + 1.0
     }
@@ -255,7 +255,7 @@ impl DiceTerm {
         }
     }
 
-    pub fn plan(&self, text: &str) -> Plan {
+    pub fn plan<'a>(&self, text: &'a str) -> Plan<'a> {
         let (dlo, dhi) = self.die_bounds();
         let die_width = (dhi - dlo) as f64 + 1.0;
         let (slo, shi) = if self.count_if.is_some() {
@@ -284,13 +284,19 @@ impl DiceTerm {
             cost +=
                 W_ENTRY * die_width + KeepPool::estimate_bound(die_width, n, k, (shi - slo) as f64);
         }
-        let lo = i128::from(k) * slo;
-        let hi = i128::from(k) * shi;
+        let mut lo = i128::from(k) * slo;
+        let mut hi = i128::from(k) * shi;
+        if self.repeat > 1 {
+            let width = (hi - lo).min(i128::from(u32::MAX)) as usize + 1;
+            cost += IntDist::sum_of_n_cost(width, self.repeat);
+            lo *= i128::from(self.repeat);
+            hi *= i128::from(self.repeat);
+        }
         Plan {
             lo,
             hi,
             cost,
-            worst: (text.to_owned(), cost),
+            worst: (text, cost),
         }
     }
 
@@ -356,6 +362,16 @@ impl DiceTerm {
     }
 
     pub fn distribution(&self) -> IntDist {
+        let once = self.distribution_once();
+        if self.repeat > 1 {
+            once.sum_of_n(self.repeat)
+        } else {
+            once
+        }
+    }
+
+    /// The distribution of one roll of the term (without `x`).
+    fn distribution_once(&self) -> IntDist {
         if let (Keep::Highest(1) | Keep::Lowest(1), Faces::Standard(sides), None, None, None) = (
             self.keep,
             &self.faces,
@@ -456,7 +472,7 @@ impl DiceTerm {
                 mu
             }
         };
-        Fraction::integer(i64::from(self.count)).checked_mul(per_die)
+        Fraction::integer(i64::from(self.count) * i64::from(self.repeat)).checked_mul(per_die)
     }
 }
 

@@ -107,7 +107,6 @@ impl Parser {
             kind: NodeKind::Binary(op, Box::new(a), Box::new(b)),
             span,
             op_pos,
-            text: self.text(span.0, span.1),
         }
     }
 
@@ -155,7 +154,6 @@ impl Parser {
                 kind: NodeKind::Neg(Box::new(inner)),
                 span,
                 op_pos: start,
-                text: self.text(span.0, span.1),
             });
         }
         if self.eat('+') {
@@ -178,7 +176,6 @@ impl Parser {
             }
             return Ok(Node {
                 span: (start, self.pos),
-                text: self.text(start, self.pos),
                 ..inner
             });
         }
@@ -201,7 +198,6 @@ impl Parser {
                 kind,
                 span: (start, self.pos),
                 op_pos: start,
-                text: self.text(start, self.pos),
             });
         }
         let count = count.unwrap_or(1);
@@ -215,7 +211,6 @@ impl Parser {
             kind: NodeKind::Dice(term),
             span: (start, self.pos),
             op_pos: start,
-            text: self.text(start, self.pos),
         })
     }
 
@@ -311,6 +306,7 @@ impl Parser {
             explode: None,
             keep: Keep::All,
             count_if: None,
+            repeat: 1,
         };
         let mut keep_set = false;
         loop {
@@ -406,6 +402,19 @@ impl Parser {
         if let Some(op) = self.compare_op() {
             let value = self.signed_number("a target number, as in 10d6>=4")?;
             term.count_if = Some(Compare { op, value });
+        }
+        if self.peek() == Some('x') {
+            let at = self.pos;
+            self.pos += 1;
+            match self.number()? {
+                Some(times) if (1..=MAX_COUNT).contains(&times) => term.repeat = times as u32,
+                _ => {
+                    return Err((
+                        at + 1,
+                        format!("'x' needs how often to roll, 1 to {MAX_COUNT}, as in 4d6kh3x6"),
+                    ));
+                }
+            }
         }
         Ok(term)
     }

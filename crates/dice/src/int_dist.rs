@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::convolution::{convolve, convolve_cost};
+use crate::convolution::convolve;
 use crate::work::{W_ENTRY, W_PAIR, W_WINDOW, charge};
 use crate::{Dist, OddsLine};
 
@@ -13,8 +13,10 @@ use crate::{Dist, OddsLine};
 ///
 /// This is what dice expressions evaluate to; sums of many dice stay fast
 /// because adding two distributions is a convolution of two vectors (direct
-/// for small ones, FFT for large ones) and `n` identical dice use repeated
-/// squaring. [`Dist`] remains the type for non-integer outcomes.
+/// for small ones, FFT for large ones) and `n` identical dice are one FFT
+/// raised to the `n`-th power (repeated squaring for short results), with
+/// the tiny probabilities at both ends from an exact recurrence. [`Dist`]
+/// remains the type for non-integer outcomes.
 ///
 /// ```
 /// use feldherr_dice::IntDist;
@@ -168,6 +170,23 @@ impl IntDist {
         )
     }
 
+    /// `self + sign * other` for a distribution `other` of one entry (a
+    /// number, or one value with its probability), moving `self` instead of
+    /// convolving.
+    pub(crate) fn plus_certain(mut self, other: &IntDist, sign: i64) -> IntDist {
+        let (offset, probs) = other.dense();
+        let p = probs.first().copied().unwrap_or(0.0);
+        charge(W_ENTRY);
+        if p != 1.0 {
+            charge(W_ENTRY * self.probs.len() as f64);
+            for x in &mut self.probs {
+                *x *= p;
+            }
+        }
+        self.offset += sign * offset;
+        self
+    }
+
     /// The negated values.
     pub fn neg(&self) -> IntDist {
         match self.max() {
@@ -190,57 +209,29 @@ impl IntDist {
         }
     }
 
-    /// Sum of `n` independent copies (`n = 0` gives certainly 0), by
-    /// repeated squaring.
+    /// Sum of `n` independent copies (`n = 0` gives certainly 0): by
+    /// repeated squaring for short results, else by one FFT raised to the
+    /// `n`-th power, with the ends (the tiny probabilities) from an exact
+    /// recurrence; dice of three faces or fewer (and success counts) by the
+    /// recurrence alone.
     pub fn sum_of_n(&self, n: u32) -> IntDist {
-        let mut result: Option<IntDist> = None;
-        let mut base = self.clone();
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Some(match result {
-                    None => {
-                        charge(W_ENTRY * base.width() as f64);
-                        base.clone()
-                    }
-                    Some(r) => r.add(&base),
-                });
-            }
-            n >>= 1;
-            if n > 0 {
-                base = base.add(&base);
-            }
+        if n == 0 {
+            return Self::certain(0);
         }
-        result.unwrap_or_else(|| Self::certain(0))
+        if self.is_empty() {
+            return self.clone();
+        }
+        Self::from_dense(
+            self.offset * i64::from(n),
+            crate::power::power(&self.probs, n),
+        )
     }
 
     /// Estimated work of [`IntDist::sum_of_n`] for a distribution of
-    /// `width` entries, in multiply-adds; mirrors its squaring ladder.
+    /// `width` entries, in the units of the budget: that of the method it
+    /// takes.
     pub(crate) fn sum_of_n_cost(width: usize, n: u32) -> f64 {
-        let mut cost = W_ENTRY * width as f64;
-        let mut result: Option<usize> = None;
-        let mut base = width;
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Some(match result {
-                    None => {
-                        cost += W_ENTRY * base as f64;
-                        base
-                    }
-                    Some(r) => {
-                        cost += convolve_cost(r, base);
-                        r + base - 1
-                    }
-                });
-            }
-            n >>= 1;
-            if n > 0 {
-                cost += convolve_cost(base, base);
-                base = 2 * base - 1;
-            }
-        }
-        cost
+        W_ENTRY * width as f64 + crate::power::power_cost(width, n)
     }
 
     /// Sum of `n` dice with faces `low..=high`, all equally likely, by `n`

@@ -2,7 +2,7 @@
 //! pool size (no roll is enumerated).
 
 use crate::IntDist;
-use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, W_MULADD, charge};
+use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, charge};
 
 /// `k` of `n` identical dice kept, highest or lowest, each kept die adding
 /// its score to the total.
@@ -31,8 +31,9 @@ impl KeepPool<'_> {
     /// state loops: its binomial rows and the tails summed from them.
     fn per_outcome(n: u32, k: u32) -> f64 {
         let (n, k) = (f64::from(n), f64::from(k));
-        // rows j < k of n - j + 1 entries, tails of n - k + 1 entries
-        W_BINOMIAL * (k * (n + 1.0) - k * (k - 1.0) / 2.0) + W_MULADD * k * (n - k + 1.0)
+        // rows j < k of at most n - j + 1 entries (the head and the
+        // tail's terms, or the whole row)
+        W_BINOMIAL * (k * (n + 1.0) - k * (k - 1.0) / 2.0)
     }
 
     /// Work of the state loops for one outcome when the outcomes walked
@@ -55,7 +56,7 @@ impl KeepPool<'_> {
     /// outcomes in walk order (kept end first; a superset of the outcomes
     /// that occur gives an upper bound), mirrored loop by loop.
     pub fn estimate(scores: impl Iterator<Item = i64>, n: u32, k: u32) -> f64 {
-        let mut work = 0.0;
+        let mut work = W_ENTRY * (f64::from(n) + 1.0);
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for s in scores {
             let spread = (lo <= hi).then(|| (hi - lo) as f64);
@@ -73,7 +74,8 @@ impl KeepPool<'_> {
         if m < 1.0 {
             return 0.0;
         }
-        m * (Self::per_outcome(n, k) + 2.0 * W_ENTRY)
+        W_ENTRY * (f64::from(n) + 1.0)
+            + m * (Self::per_outcome(n, k) + 2.0 * W_ENTRY)
             + Self::states(k, None)
             + (m - 1.0) * Self::states(k, Some(spread))
     }
@@ -98,6 +100,11 @@ impl KeepPool<'_> {
         q[0][0] = 1.0;
         let mut result = vec![0.0; k * span + 1];
         let mut rows: Vec<Vec<f64>> = vec![Vec::new(); k];
+        let mut tails = vec![0.0; k];
+        let mut full = Vec::new();
+        // 1 / (c + 1): the binomial rows multiply instead of dividing.
+        let inverses: Vec<f64> = (1..=n + 1).map(|c| 1.0 / c as f64).collect();
+        charge(W_ENTRY * (n + 1) as f64);
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for (t, &(p, s)) in self.outcomes.iter().enumerate() {
             if p <= 0.0 || rest[t] <= 0.0 {
@@ -114,12 +121,8 @@ impl KeepPool<'_> {
             lo = lo.min(s);
             hi = hi.max(s);
             let shift = (s - smin) as usize;
-            let mut done = 0usize;
-            for (j, row) in rows.iter_mut().enumerate() {
-                binomial_row(n - j, r, not_r, row);
-                done += row.len();
-            }
-            charge(W_BINOMIAL * done as f64 + W_MULADD * (k * (n - k + 1)) as f64);
+            let done = binomial_rows(n, r, not_r, &mut rows, &mut tails, &mut full, &inverses);
+            charge(W_BINOMIAL * done as f64);
             let mut elements = 0usize;
             // Index range in q[j] of the states before this outcome.
             let state = |j: usize| -> Option<(usize, usize)> {
@@ -134,7 +137,7 @@ impl KeepPool<'_> {
             // Finishing: c >= k - j of the remaining n - j dice show s.
             for (j, qj) in q.iter().enumerate() {
                 let Some((a, b)) = state(j) else { continue };
-                let tail: f64 = rows[j][k - j..].iter().sum();
+                let tail = tails[j];
                 if tail == 0.0 {
                     continue;
                 }
@@ -186,6 +189,132 @@ fn range(j: usize, lo: i64, hi: i64, smin: i64) -> (usize, usize) {
     let a = (j64 * (lo - smin)) as usize;
     let b = (j64 * (hi - smin)) as usize + 1;
     (a, b)
+}
+
+/// The binomial heads and tails of the rows `j < k` (`rows.len()`): row
+/// `j` is [`binomial_head`] for `n - j` dice and `need = k - j`. Row 0 is
+/// computed; each further row follows from the one before without a
+/// chain of dependent steps: `B(m - 1, c) = B(m, c) (m - c) / (m q)`, and
+/// `P(B(m - 1) >= s - 1) = P(B(m) >= s) + q P(B(m - 1) = s - 1)` (a sum
+/// of positive terms, so small tails keep their digits). Returns the
+/// entries computed.
+fn binomial_rows(
+    n: usize,
+    r: f64,
+    q: f64,
+    rows: &mut [Vec<f64>],
+    tails: &mut [f64],
+    full: &mut Vec<f64>,
+    inverses: &[f64],
+) -> usize {
+    let k = rows.len();
+    let Some((first, others)) = rows.split_first_mut() else {
+        return 0;
+    };
+    let (tail, mut done) = binomial_head(n, r, q, k, first, full, inverses);
+    tails[0] = tail;
+    let derived = q > 0.0 && r > 0.0 && first.len() == k && done <= n + 1 && full.is_empty();
+    if !derived {
+        for (j, row) in others.iter_mut().enumerate() {
+            let j = j + 1;
+            let (tail, entries) = binomial_head(n - j, r, q, k - j, row, full, inverses);
+            tails[j] = tail;
+            done += entries;
+        }
+        return done;
+    }
+    let mut previous: &[f64] = first;
+    for (j, row) in others.iter_mut().enumerate() {
+        let j = j + 1;
+        let m = (n - j + 1) as f64; // dice of the row before
+        let need = k - j;
+        let factor = 1.0 / (m * q);
+        row.clear();
+        row.extend(
+            previous[..=need]
+                .iter()
+                .enumerate()
+                .map(|(c, &b)| b * (m - c as f64) * factor),
+        );
+        // row[need] = B(n - j, need) is the term past the head.
+        let past = row.pop().unwrap_or(0.0);
+        tails[j] = tails[j - 1] + q * past;
+        done += need + 1;
+        previous = row;
+    }
+    done
+}
+
+/// The first `need` binomial probabilities `C(m, c) r^c q^(m - c)` (`c <
+/// need`) into `head` and the tail `P(c >= need)`, with `q = 1 - r` given
+/// separately (it is computed more precisely from the tail masses);
+/// returns the tail and the entries computed (for the work count).
+///
+/// The head runs up from `q^m` by ratios (exact to rounding); the tail is
+/// `1 - head` when the head is at most one half (no digits lost), else it
+/// is summed from `c = need` upwards until its terms stop mattering, so a
+/// tiny tail keeps its digits. Where `q^m` would underflow, the whole row
+/// comes from [`binomial_row`], built from the mode outwards.
+fn binomial_head(
+    m: usize,
+    r: f64,
+    q: f64,
+    need: usize,
+    head: &mut Vec<f64>,
+    full: &mut Vec<f64>,
+    inverses: &[f64],
+) -> (f64, usize) {
+    head.clear();
+    let last = need.min(m + 1);
+    if q <= 0.0 {
+        // Every remaining die shows this outcome.
+        head.resize(last, 0.0);
+        if need > m {
+            head[m] = 1.0;
+            return (0.0, last);
+        }
+        return (1.0, last);
+    }
+    if r <= 0.0 {
+        head.resize(last, 0.0);
+        head[0] = 1.0;
+        return (0.0, last);
+    }
+    full.clear();
+    let start = i32::try_from(m).map_or(0.0, |m| q.powi(m));
+    if start < 1e-280 {
+        binomial_row(m, r, q, full);
+        head.extend_from_slice(&full[..last]);
+        let tail = full.get(need..).map_or(0.0, |t| t.iter().sum());
+        return (tail, m + 1);
+    }
+    let up = r / q;
+    let mut x = start;
+    let mut sum = 0.0;
+    for (c, &inv) in inverses.iter().enumerate().take(last) {
+        head.push(x);
+        sum += x;
+        x *= (m - c) as f64 * inv * up;
+    }
+    if need > m {
+        return (0.0, last);
+    }
+    if sum <= 0.5 {
+        return ((1.0 - sum).max(0.0), last);
+    }
+    // x is the term c = need now; past the mode the terms only shrink.
+    let mode = (m + 1) as f64 * r;
+    let mut tail = 0.0;
+    let mut done = last;
+    for (c, &inv) in inverses.iter().enumerate().take(m + 1).skip(need) {
+        tail += x;
+        done += 1;
+        if x == 0.0 || (x < tail * 1e-17 && c as f64 > mode) {
+            break;
+        }
+        x *= (m - c) as f64 * inv * up;
+    }
+    (tail, done)
 }
 
 /// The binomial probabilities `C(m, c) r^c q^(m - c)` for `c = 0..=m`, with

@@ -144,6 +144,7 @@ fn over_budget_expressions_are_refused_naming_the_part() {
     let DiceError::OverBudget {
         ref part,
         work,
+        part_work,
         budget,
         ..
     } = err
@@ -152,18 +153,48 @@ fn over_budget_expressions_are_refused_naming_the_part() {
     };
     assert_eq!(part, "100d1000kh50");
     assert_eq!(budget, WORK_BUDGET);
-    assert!(work > WORK_BUDGET);
+    assert!(work > WORK_BUDGET && part_work <= work && part_work > work / 2);
     let text = err.to_string();
     assert!(
-        text.starts_with("dice expression \"d6 + 100d1000kh50\": '100d1000kh50' needs about "),
+        text.starts_with("dice expression \"d6 + 100d1000kh50\" needs about "),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "steps, over the budget of 4.0e9 steps (about 1 second); '100d1000kh50' alone needs "
+        ),
         "{text}"
     );
     assert!(
         text.ends_with(
-            "steps, over the budget of 2.0e9 steps (about 1 second); use fewer dice, fewer \
-             sides, keep fewer dice or a smaller explosion depth"
+            "; use fewer dice, fewer sides, keep fewer dice or a smaller explosion depth"
         ),
         "{text}"
+    );
+    // Issue 29: the refusal names the whole expression's cost, and the part
+    // only as the share it is: no part "over" a budget it is under.
+    let err = DiceExpr::parse("20d10000kh5 + 20d10000kh5")
+        .unwrap()
+        .cost()
+        .unwrap_err();
+    let DiceError::OverBudget {
+        work, part_work, ..
+    } = err
+    else {
+        panic!("expected OverBudget, got {err:?}");
+    };
+    assert!(work > WORK_BUDGET && part_work < WORK_BUDGET, "{err}");
+    assert!(
+        err.to_string().contains("'20d10000kh5' alone needs "),
+        "{err}"
+    );
+    // A single part that is the whole expression is not named twice.
+    let err = DiceExpr::parse("20d10000kh10").unwrap().cost().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "dice expression \"20d10000kh10\" needs about 1.6e10 steps, over the budget of 4.0e9 \
+         steps (about 1 second); use fewer dice, fewer sides, keep fewer dice or a smaller \
+         explosion depth"
     );
     // Too many possible values: a product of two wide sums.
     let err = DiceExpr::parse("2d6 + 50d1000*50d1000")
@@ -211,17 +242,20 @@ fn fuzz_findings_answer_quickly_by_cost() {
     }
 }
 
-/// Issue 15: these were accepted under the old cost model although they
-/// ran for several seconds (the moving-window sum of many-sided dice was
-/// costed at a quarter of what it does); now they are refused naming the
-/// budget and the part.
+/// Issues 15 and 29: the cost model is calibrated per operation (CPU
+/// time on the project's machine, `examples/cost_check.rs`), so that what
+/// the budget accepts answers within about a second and what it refuses
+/// would take over half a second. Issue 29's examples: `112d10000` (0.2 s)
+/// was refused and `55d1000kh27` (0.7 s) accepted at a third of the
+/// budget's time per unit; both are accepted now, and so is a sum of two
+/// `1000d1000`; larger pools and sums are refused naming the part.
 #[test]
-fn slow_sums_of_many_sided_dice_are_refused_naming_the_part() {
+fn the_budget_accepts_what_answers_within_a_second() {
     for (text, part) in [
-        ("200d10000", "200d10000"),
-        ("150d10000", "150d10000"),
-        ("1000d2000", "1000d2000"),
-        ("d6 + 200d10000 - 3", "200d10000"),
+        ("20d10000kh10", "20d10000kh10"),
+        ("70d1000kh35", "70d1000kh35"),
+        ("d6 + 100d1000kh50 - 3", "100d1000kh50"),
+        ("d40000/d10000", "d40000/d10000"),
     ] {
         let err = DiceExpr::parse(text).unwrap().cost().unwrap_err();
         let DiceError::OverBudget {
@@ -237,15 +271,20 @@ fn slow_sums_of_many_sided_dice_are_refused_naming_the_part() {
         assert_eq!(budget, WORK_BUDGET);
         assert!(work > WORK_BUDGET);
         assert!(
-            err.to_string().contains("over the budget of 2.0e9 steps"),
+            err.to_string().contains("over the budget of 4.0e9 steps"),
             "{err}"
         );
     }
-    // Just under: accepted (each about half a second in a release build;
-    // `examples/cost_check.rs` times them).
-    for text in ["100d10000", "1000d1000", "50d1000kh25"] {
+    // Accepted (0.1 to 0.6 s each in a release build).
+    for text in [
+        "112d10000",
+        "200d10000",
+        "55d1000kh27",
+        "1000d1000+1000d1000",
+        "2000d1000",
+    ] {
         let cost = DiceExpr::parse(text).unwrap().cost().unwrap();
-        assert!(cost > WORK_BUDGET / 2, "{text}: cost {cost}");
+        assert!(cost > WORK_BUDGET / 40, "{text}: cost {cost}");
     }
     // Smaller ones run here: the counted work stays within the estimate
     // and close to it.
@@ -300,4 +339,52 @@ fn huge_or_deep_input_is_an_error_not_a_crash() {
     let d = odds("d3000/d3000");
     assert!((d.prob_of(0) - 2999.0 * 3000.0 / 2.0 / 9e6).abs() < 1e-9);
     assert!((d.total() - 1.0).abs() < 1e-9);
+}
+
+/// Issue 29: `x` rolls a whole term several times and adds the rolls, so
+/// `d{0,0,1,1,2,3}x20` is 20 of these dice and `4d6kh3x6` the sum of six
+/// ability scores; `x` without a count, or a count of 0, is refused.
+#[test]
+fn a_term_repeated_with_x_is_the_sum_of_its_rolls() {
+    let same = |a: &str, b: &str| {
+        let (x, y) = (odds(a), odds(b));
+        assert_eq!((x.min(), x.max()), (y.min(), y.max()), "{a} vs {b}");
+        for (v, p) in y.iter() {
+            assert!((x.prob_of(v) - p).abs() < 1e-14, "{a} vs {b} at {v}");
+        }
+    };
+    same("d{0,0,1,1,2,3}x20", "20d{0,0,1,1,2,3}");
+    same("3d6x2", "6d6");
+    same("d20<12x3", "3d20<12");
+    let one = odds("4d6kh3");
+    let twice = one.add(&one);
+    same_dist(&odds("4d6kh3x2"), &twice);
+    assert_eq!(
+        DiceExpr::parse("d{0,0,1,1,2,3}x20")
+            .unwrap()
+            .exact_mean()
+            .map(|m| m.to_string()),
+        Some("70/3".to_owned())
+    );
+    for (bad, at) in [("d6x", 4), ("d6x0", 4), ("2x6", 2)] {
+        let err = DiceExpr::parse(bad).unwrap_err();
+        let DiceError::BadExpression { position, .. } = err else {
+            panic!("{bad}: {err:?}");
+        };
+        assert_eq!(position + 1, at, "{bad}: {err}");
+    }
+    assert_eq!(
+        DiceExpr::parse("d6x0").unwrap_err().to_string(),
+        "dice expression \"d6x0\": 'x' needs how often to roll, 1 to 1000000, as in 4d6kh3x6 \
+         (at character 4)"
+    );
+    // Costed like the dice it stands for.
+    assert!(DiceExpr::parse("d1000x1000000").unwrap().cost().is_err());
+}
+
+fn same_dist(x: &IntDist, y: &IntDist) {
+    assert_eq!((x.min(), x.max()), (y.min(), y.max()));
+    for (v, p) in y.iter() {
+        assert!((x.prob_of(v) - p).abs() < 1e-14, "at {v}");
+    }
 }

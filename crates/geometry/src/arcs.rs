@@ -14,8 +14,7 @@ use crate::{ANGLE_TOLERANCE_DEG, Angle, GeometryError, Point, Pose};
 ///
 /// **Tie rule:** a bearing exactly on a boundary (within
 /// [`ANGLE_TOLERANCE_DEG`]) belongs to the arc nearer the front: ±45° is
-/// `Front`, +135° is `Left`, −135° is `Right` (the same rule as
-/// [`SledZone`](crate::SledZone)).
+/// `Front`, +135° is `Left`, −135° is `Right`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FacingArc {
     /// −45° … +45°.

@@ -5,7 +5,7 @@
 //! and a protractor: how far apart two bases are, whether they are in
 //! contact or overlap, whether a unit is wholly or partly inside a wood,
 //! which stretches of a move cross terrain, whether a line of sight is
-//! blocked, which arc or zone a piece is in, and whether terrain has been
+//! blocked, which arc a piece is in, and whether terrain has been
 //! placed legally. It knows no rule system; the
 //! rules crates call it.
 //!
@@ -37,9 +37,9 @@
 //!   definitions.
 //! * [`GEOMETRIC_EPSILON`] (1e-9): rounding slack for exact predicates
 //!   (point on boundary, a measured distance equal to a required minimum).
-//! * [`ANGLE_TOLERANCE_DEG`] (1e-9°): a bearing this close to a zone or arc
-//!   boundary is on it; ties then go to the zone nearer the front
-//!   ([`SledZone`], [`FacingArc`]).
+//! * [`ANGLE_TOLERANCE_DEG`] (1e-9°): a bearing this close to an arc
+//!   boundary is on it; ties then go to the arc nearer the front
+//!   ([`FacingArc`]).
 //!
 //! # Exactness
 //!
@@ -62,8 +62,8 @@
 //!
 //! ```
 //! use feldherr_geometry::{
-//!     Angle, Circle, OrientedRect, Point, Shape, SledZone, distance, overlaps, sled_zone,
-//!     touching,
+//!     Angle, Circle, FacingArc, OrientedRect, Point, Pose, Shape, distance, facing_arc,
+//!     overlaps, touching,
 //! };
 //!
 //! // A round base and a stand facing up the table (90°): 4 long, 2 wide,
@@ -77,10 +77,11 @@
 //! assert!(touching(&moved, &Shape::from(stand)));
 //! assert!(!overlaps(&moved, &Shape::from(stand)));
 //!
-//! // Seen from the stand, a point ahead and to the right (clockwise side)
-//! // is in its front-right zone; travelling backwards it is rear-left.
-//! assert_eq!(sled_zone(&stand, false, Point::new(16.0, 12.0))?, SledZone::FrontRight);
-//! assert_eq!(sled_zone(&stand, true, Point::new(16.0, 12.0))?, SledZone::RearLeft);
+//! // Seen from the stand, a point straight ahead is in its front arc and
+//! // a point to its right (clockwise side) in its right arc.
+//! let pose = Pose::new(stand.center(), stand.facing());
+//! assert_eq!(facing_arc(pose, Point::new(14.0, 14.0))?, FacingArc::Front);
+//! assert_eq!(facing_arc(pose, Point::new(18.0, 10.0))?, FacingArc::Right);
 //! # Ok::<(), feldherr_geometry::GeometryError>(())
 //! ```
 #![warn(missing_docs)]
@@ -111,7 +112,6 @@ mod table;
 mod tolerance;
 mod unit;
 mod vector;
-mod zones;
 
 pub use angle::{Angle, angle_between_facing_and_direction};
 pub use arcs::{FacingArc, facing_arc};
@@ -140,4 +140,3 @@ pub use table::{Table, TableEdge};
 pub use tolerance::{ANGLE_TOLERANCE_DEG, CONTACT_TOLERANCE, GEOMETRIC_EPSILON};
 pub use unit::Unit;
 pub use vector::Vector;
-pub use zones::{SledZone, sled_zone, travel_direction};

@@ -6,7 +6,7 @@ use crate::error::finite_point;
 use crate::{GeometryError, Point, Segment};
 
 /// An open path of straight legs through two or more points: a wheeling or
-/// weaving move, a sled's course.
+/// weaving move, a vehicle's course.
 ///
 /// Consecutive points may coincide (a leg of length zero is skipped by the
 /// queries).

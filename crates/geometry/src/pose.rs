@@ -7,7 +7,7 @@ use crate::{Angle, Point, Vector};
 /// Where a piece stands and which way it faces.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Pose {
-    /// The piece's reference point (for stands and sleds, the centre).
+    /// The piece's reference point (for stands and vehicles, the centre).
     pub position: Point,
     /// The direction the piece faces.
     pub facing: Angle,

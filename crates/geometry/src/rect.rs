@@ -1,4 +1,4 @@
-//! Rectangular stands, units, sleds and vehicles.
+//! Rectangular stands, units and vehicles.
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -6,7 +6,7 @@ use crate::error::{finite_point, positive};
 use crate::{Angle, Bounds, GeometryError, Point, Polygon, Pose, Vector};
 
 /// A rectangle that can face any direction: rectangular bases, units in
-/// formation, sleds, vehicles.
+/// formation, vehicles.
 ///
 /// `length` runs along the facing (front to back) and `width` across it
 /// (left to right). The *front* edge is the one the facing points through;

@@ -18,8 +18,7 @@ pub const CONTACT_TOLERANCE: f64 = 0.01;
 /// It only absorbs floating-point rounding; it is not a rules tolerance.
 pub const GEOMETRIC_EPSILON: f64 = 1e-9;
 
-/// Angular slack in degrees: a bearing within this of a zone or arc
-/// boundary counts as lying exactly on that boundary (and then the tie rule
-/// of [`SledZone`](crate::SledZone) / [`FacingArc`](crate::FacingArc)
-/// decides).
+/// Angular slack in degrees: a bearing within this of an arc boundary
+/// counts as lying exactly on that boundary (and then the tie rule of
+/// [`FacingArc`](crate::FacingArc) decides).
 pub const ANGLE_TOLERANCE_DEG: f64 = 1e-9;

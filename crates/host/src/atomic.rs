@@ -58,25 +58,164 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
     remove_stale_temps(&folder, name, SystemTime::now());
-    // The permissions to keep: those of the file being replaced (through a
-    // symlink at `path`, the file it points to).
-    let keep = fs::metadata(path)
-        .ok()
-        .filter(fs::Metadata::is_file)
-        .map(|m| m.permissions());
+    let keep = kept_permissions(path);
     let (temp, file) = create_temp(&folder)?;
     let result = fill(file, bytes, keep).and_then(|()| {
-        fs::rename(&temp, path)?;
-        // Make the rename durable. Not every platform can open a folder.
-        if let Ok(dir) = File::open(&folder) {
-            let _ = dir.sync_all();
-        }
+        replace(&temp, path)?;
+        sync_folder(&folder);
         Ok(())
     });
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// The permissions a file written over `path` keeps: those of the regular
+/// file there (looked at without following a symlink: a planted link
+/// lends nothing), without setuid, setgid or sticky bits; none for
+/// anything else.
+fn kept_permissions(path: &Path) -> Option<fs::Permissions> {
+    let meta = fs::symlink_metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(fs::Permissions::from_mode(
+            meta.permissions().mode() & 0o777,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        Some(meta.permissions())
+    }
+}
+
+/// One file of a set written by [`write_set`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetFile {
+    /// The file's name in the folder (no separators).
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Whether [`write_set`] may replace files that are there already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replace {
+    /// Refuse: nothing is written when any file is there (checked before
+    /// the first write), and a file that appears meanwhile (another export
+    /// into the same folder) is never replaced.
+    Never,
+    /// Replace existing files (atomically, file by file).
+    Existing,
+}
+
+/// Writes a set of files into `folder` (created if missing): every file
+/// to a temporary first and synced, then all published, then the folder
+/// synced once. One scan of the folder removes old temporaries and finds
+/// the files there.
+///
+/// With [`Replace::Never`] the names are checked before anything is
+/// written, and each file is published without replacing (a hard link of
+/// the temporary, which fails on an existing name), so two exports into
+/// one folder never replace each other's files: the second is refused and
+/// takes back what it published. Without hard links (some file systems)
+/// it falls back to a check just before the rename.
+///
+/// # Errors
+/// [`io::ErrorKind::AlreadyExists`] naming the first file already there
+/// (with [`Replace::Never`]), [`io::ErrorKind::InvalidInput`] for a name
+/// that is not a plain file name, or any I/O error; the temporaries are
+/// removed then.
+pub fn write_set(folder: &Path, files: &[SetFile], replace: Replace) -> io::Result<Vec<PathBuf>> {
+    for file in files {
+        let plain = Path::new(&file.name)
+            .file_name()
+            .is_some_and(|n| n == file.name.as_str());
+        if !plain || file.name.starts_with('.') {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{:?} is not a plain file name", file.name),
+            ));
+        }
+    }
+    fs::create_dir_all(folder)?;
+    remove_stale_temps(folder, std::ffi::OsStr::new(""), SystemTime::now());
+    if replace == Replace::Never {
+        for file in files {
+            let path = folder.join(&file.name);
+            if fs::symlink_metadata(&path).is_ok() {
+                return Err(exists(&path));
+            }
+        }
+    }
+    let mut temps: Vec<(PathBuf, PathBuf)> = Vec::with_capacity(files.len());
+    let written = (|| {
+        for file in files {
+            let path = folder.join(&file.name);
+            let keep = if replace == Replace::Existing {
+                kept_permissions(&path)
+            } else {
+                None
+            };
+            let (temp, handle) = create_temp(folder)?;
+            temps.push((temp, path));
+            fill(handle, &file.bytes, keep)?;
+        }
+        let mut published = Vec::with_capacity(temps.len());
+        for (temp, path) in &temps {
+            let result = match replace {
+                Replace::Existing => fs::rename(temp, path),
+                Replace::Never => publish_new(temp, path),
+            };
+            if let Err(e) = result {
+                // Take back what this call published: the set is all or
+                // nothing for the other export that got there first.
+                if replace == Replace::Never {
+                    for p in &published {
+                        let _ = fs::remove_file(p);
+                    }
+                }
+                return Err(e);
+            }
+            published.push(path.clone());
+        }
+        if let Ok(dir) = File::open(folder) {
+            let _ = dir.sync_all();
+        }
+        Ok(published)
+    })();
+    for (temp, _) in &temps {
+        // Published temporaries are gone already (renamed) or are the
+        // second name of a hard link; either way the temporary name goes.
+        let _ = fs::remove_file(temp);
+    }
+    written
+}
+
+/// Publishes `temp` as `path` without replacing anything there.
+fn publish_new(temp: &Path, path: &Path) -> io::Result<()> {
+    match fs::hard_link(temp, path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(exists(path)),
+        // No hard links here: check, then rename (a narrow window).
+        Err(_) => {
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(exists(path));
+            }
+            fs::rename(temp, path)
+        }
+    }
+}
+
+/// The refusal of a file that is there already.
+fn exists(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("{} already exists", path.display()),
+    )
 }
 
 /// Writes `bytes` into the fresh temporary `file`, gives it the kept
@@ -89,6 +228,65 @@ fn fill(mut file: File, bytes: &[u8], keep: Option<fs::Permissions>) -> io::Resu
     file.write_all(bytes)?;
     file.flush()?;
     file.sync_all()
+}
+
+/// How long [`write_atomic`] waits before each new try when Windows refuses
+/// to replace a file that another program holds open (about 1 s in all).
+/// Virus scanners, the search indexer, cloud sync and Explorer's preview
+/// open a freshly written file for a moment; a program that keeps the file
+/// open without allowing it to be replaced (Excel does) still makes the
+/// write fail, with the old file untouched.
+#[cfg(windows)]
+pub const REPLACE_RETRY_DELAYS: [Duration; 8] = [
+    Duration::from_millis(10),
+    Duration::from_millis(20),
+    Duration::from_millis(40),
+    Duration::from_millis(80),
+    Duration::from_millis(160),
+    Duration::from_millis(200),
+    Duration::from_millis(200),
+    Duration::from_millis(300),
+];
+
+/// Renames `temp` over `path`. `std::fs::rename` is `rename(2)` on Unix
+/// and, on Windows, `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`, which
+/// falls back to a POSIX-semantics rename (`SetFileInformationByHandle`
+/// with `FileRenameInfoEx`) when the target is open with delete sharing or
+/// read-only. Windows refuses the replace while another program has the
+/// target open without delete sharing (`ERROR_SHARING_VIOLATION`,
+/// `ERROR_ACCESS_DENIED`, `ERROR_LOCK_VIOLATION`): that is retried for
+/// [`REPLACE_RETRY_DELAYS`], then reported.
+fn replace(temp: &Path, path: &Path) -> io::Result<()> {
+    #[cfg(windows)]
+    for delay in REPLACE_RETRY_DELAYS {
+        match fs::rename(temp, path) {
+            // ERROR_ACCESS_DENIED, ERROR_SHARING_VIOLATION, ERROR_LOCK_VIOLATION.
+            Err(e) if matches!(e.raw_os_error(), Some(5 | 32 | 33)) => std::thread::sleep(delay),
+            other => return other,
+        }
+    }
+    fs::rename(temp, path)
+}
+
+/// Makes a rename in `folder` durable (best effort). Unix: `fsync` on the
+/// folder. Windows opens a folder only with `FILE_FLAG_BACKUP_SEMANTICS`
+/// and flushes it (`FlushFileBuffers`) only through a handle with write
+/// access; NTFS journals the rename in any case.
+fn sync_folder(folder: &Path) {
+    #[cfg(windows)]
+    let dir = {
+        use std::os::windows::fs::OpenOptionsExt;
+        const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+        OpenOptions::new()
+            .write(true)
+            .custom_flags(FILE_FLAG_BACKUP_SEMANTICS)
+            .open(folder)
+    };
+    #[cfg(not(windows))]
+    let dir = File::open(folder);
+    if let Ok(dir) = dir {
+        let _ = dir.sync_all();
+    }
 }
 
 /// Creates a new, empty temporary file in `folder` under an unpredictable
@@ -375,6 +573,132 @@ mod tests {
         assert!(write_atomic(&blocked, b"new").is_err());
         assert_eq!(fs::read(&path).expect("read"), b"old");
         assert_eq!(names(&dir), ["blocked", "game.json"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 31: names with spaces, umlauts and a dash are written and
+    /// replaced like any other (on Windows: through the UTF-16 API).
+    #[test]
+    fn names_with_spaces_and_umlauts() {
+        let dir = folder("umlauts").join("Vereinsabend Köln");
+        fs::create_dir_all(&dir).expect("folder");
+        let path = dir.join("Übungsrunde 1 – Grüße.json");
+        write_atomic(&path, b"eins").expect("first write");
+        write_atomic(&path, b"zwei").expect("second write");
+        assert_eq!(read_bounded(&path, 10).expect("read"), "zwei");
+        assert_eq!(names(&dir), ["Übungsrunde 1 – Grüße.json"]);
+        let _ = fs::remove_dir_all(dir.parent().expect("parent"));
+    }
+
+    /// Issue 31: on Windows a document that another program reads while
+    /// allowing delete sharing (as every Rust program does) is replaced on
+    /// Windows 10 and 11 with NTFS (the POSIX-semantics rename), and that
+    /// program keeps reading the old text; Wine 8 and older file systems
+    /// refuse (access denied) after the retries. Either way the reader sees
+    /// the old text, the file is the old or the new one, never a mix, and
+    /// no temporary is left.
+    #[cfg(windows)]
+    #[test]
+    fn windows_replaces_a_file_open_with_delete_sharing_or_refuses_cleanly() {
+        let dir = folder("shared");
+        let path = dir.join("event.json");
+        fs::write(&path, b"old").expect("old");
+        let mut reader = File::open(&path).expect("reader");
+        let result = write_atomic(&path, b"new");
+        let mut seen = Vec::new();
+        reader.read_to_end(&mut seen).expect("old handle");
+        assert_eq!(seen, b"old");
+        drop(reader);
+        match result {
+            Ok(()) => assert_eq!(fs::read(&path).expect("read"), b"new"),
+            Err(e) => {
+                assert_eq!(e.raw_os_error(), Some(5), "{e:?}");
+                assert_eq!(fs::read(&path).expect("read"), b"old");
+            }
+        }
+        assert_eq!(names(&dir), ["event.json"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 31: a program that holds the document open without delete
+    /// sharing (as Excel holds a CSV it shows) makes the write fail after
+    /// the retries: the old file stays as it was, no temporary is left, and
+    /// the next write after that program lets go succeeds.
+    #[cfg(windows)]
+    #[test]
+    fn windows_refuses_while_another_program_holds_the_file() {
+        use std::os::windows::fs::OpenOptionsExt;
+        const FILE_SHARE_READ: u32 = 0x1;
+        let dir = folder("locked");
+        let path = dir.join("standings.csv");
+        fs::write(&path, b"old").expect("old");
+        let holder = OpenOptions::new()
+            .read(true)
+            .share_mode(FILE_SHARE_READ)
+            .open(&path)
+            .expect("holder");
+        let e = write_atomic(&path, b"new").expect_err("the file is held");
+        // ERROR_ACCESS_DENIED or ERROR_SHARING_VIOLATION.
+        assert!(matches!(e.raw_os_error(), Some(5 | 32)), "{e:?}");
+        drop(holder);
+        assert_eq!(fs::read(&path).expect("read"), b"old");
+        assert_eq!(names(&dir), ["standings.csv"]);
+        write_atomic(&path, b"new").expect("after the holder closed it");
+        assert_eq!(fs::read(&path).expect("read"), b"new");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 31: on Windows a read-only document is replaced as on Linux
+    /// and stays read-only (the attribute is what Windows keeps of
+    /// permissions).
+    #[cfg(windows)]
+    #[test]
+    fn windows_overwriting_keeps_read_only() {
+        let dir = folder("readonly");
+        let path = dir.join("event.json");
+        fs::write(&path, b"old").expect("old");
+        let mut permissions = fs::metadata(&path).expect("meta").permissions();
+        permissions.set_readonly(true);
+        fs::set_permissions(&path, permissions).expect("read-only");
+        write_atomic(&path, b"new").expect("write");
+        assert_eq!(fs::read(&path).expect("read"), b"new");
+        assert!(fs::metadata(&path).expect("meta").permissions().readonly());
+        assert_eq!(names(&dir), ["event.json"]);
+        let mut permissions = fs::metadata(&path).expect("meta").permissions();
+        #[expect(
+            clippy::permissions_set_readonly_false,
+            reason = "Windows: clears the attribute to clean up"
+        )]
+        permissions.set_readonly(false);
+        fs::set_permissions(&path, permissions).expect("writable");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 31: a hold of a moment (a virus scanner, the search indexer)
+    /// is waited out: the write succeeds once it ends.
+    #[cfg(windows)]
+    #[test]
+    fn windows_waits_out_a_brief_hold() {
+        use std::os::windows::fs::OpenOptionsExt;
+        let dir = folder("brief");
+        let path = dir.join("game.json");
+        fs::write(&path, b"old").expect("old");
+        let holder = OpenOptions::new()
+            .read(true)
+            .share_mode(0)
+            .open(&path)
+            .expect("holder");
+        let (held, release) = std::sync::mpsc::channel();
+        let scanner = std::thread::spawn(move || {
+            held.send(()).expect("signal");
+            std::thread::sleep(Duration::from_millis(100));
+            drop(holder);
+        });
+        release.recv().expect("holder ready");
+        write_atomic(&path, b"new").expect("written after the hold");
+        scanner.join().expect("scanner");
+        assert_eq!(fs::read(&path).expect("read"), b"new");
+        assert_eq!(names(&dir), ["game.json"]);
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -19,12 +19,37 @@ pub fn load(path: &Path) -> Result<Document, HostError> {
     document::load_or_import(path)
 }
 
-/// Every problem of the document in `path` (empty when it is sound).
+/// Every problem of the document in `path`, errors and warnings (empty
+/// when it is sound).
 ///
 /// # Errors
 /// The file cannot be read or is not a document.
 pub fn check(path: &Path) -> Result<Vec<Problem>, HostError> {
     Ok(load(path)?.problems())
+}
+
+/// The document in `path`, refused when it breaks the rules: what
+/// `standings` and `sheet` read, so they refuse what `check` refuses, with
+/// the same messages.
+///
+/// # Errors
+/// The file cannot be read or is not a document; [`HostError::Problems`]
+/// with every error `check` reports.
+pub fn load_checked(path: &Path) -> Result<Document, HostError> {
+    let document = load(path)?;
+    let problems: Vec<Problem> = document
+        .problems()
+        .into_iter()
+        .filter(Problem::is_error)
+        .collect();
+    if problems.is_empty() {
+        Ok(document)
+    } else {
+        Err(HostError::Problems {
+            source_name: path.display().to_string(),
+            problems,
+        })
+    }
 }
 
 /// The standings of the event in `document`, printed in `format`, headings

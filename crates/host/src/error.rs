@@ -118,6 +118,15 @@ pub enum HostError {
         /// The file.
         path: PathBuf,
     },
+    /// The document loads but breaks the rules: states the rules cannot
+    /// reach, broken references (every command refuses what `check`
+    /// refuses).
+    Problems {
+        /// Where it came from.
+        source_name: String,
+        /// Every error found (warnings left out), with its path and rule.
+        problems: Vec<feldherr_play::Problem>,
+    },
     /// An option of a command is out of its range.
     Option {
         /// The option, e.g. `--dpi`.
@@ -192,6 +201,16 @@ impl fmt::Display for HostError {
                 "{} was changed by another program since it was opened; nothing was written",
                 path.display()
             ),
+            Self::Problems {
+                source_name,
+                problems,
+            } => {
+                write!(f, "{source_name}: refused, it breaks the rules:")?;
+                for p in problems {
+                    write!(f, "\n{source_name}: {p}")?;
+                }
+                Ok(())
+            }
             Self::Option {
                 option,
                 value,

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use feldherr_sheet::NamedSheet;
 
 use crate::HostError;
-use crate::atomic::write_atomic;
+use crate::atomic::{Replace, SetFile, write_set};
 
 /// The file format of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -46,9 +46,80 @@ impl Progress {
     }
 }
 
+/// The longest file stem an export writes, in bytes: with `-p999.png`
+/// a name stays well under the 255 bytes every file system allows. A
+/// longer sheet name is shortened (its sheet still shows the whole name).
+pub const MAX_STEM_BYTES: usize = 120;
+
+/// `name` as a file stem of at most [`MAX_STEM_BYTES`] bytes: cut at a
+/// character boundary, with a short hash of the whole name so two long
+/// names that start alike stay apart.
+pub fn safe_stem(name: &str) -> String {
+    if name.len() <= MAX_STEM_BYTES {
+        return name.to_owned();
+    }
+    // FNV-1a of the whole name: stable across runs and platforms.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let keep = MAX_STEM_BYTES - 9;
+    let mut cut = keep;
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}-{:08x}", &name[..cut], hash & 0xffff_ffff)
+}
+
+/// The file of page `page` (0-based) of sheet `stem`.
+fn page_file(stem: &str, page: usize, format: ExportFormat) -> String {
+    match (format, page) {
+        (ExportFormat::Png, 0) => format!("{stem}.png"),
+        (ExportFormat::Png, p) => format!("{stem}-p{}.png", p + 1),
+        (ExportFormat::Pdf, _) => format!("{stem}.pdf"),
+    }
+}
+
+/// Whether `file` is one of `stem`'s files in `format` (its first page or
+/// any later one).
+fn is_file_of(file: &str, stem: &str, format: ExportFormat) -> bool {
+    match format {
+        ExportFormat::Pdf => file == format!("{stem}.pdf"),
+        ExportFormat::Png => {
+            file == format!("{stem}.png")
+                || file
+                    .strip_prefix(stem)
+                    .and_then(|rest| rest.strip_prefix("-p"))
+                    .and_then(|rest| rest.strip_suffix(".png"))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        }
+    }
+}
+
+/// The files in `dir` an export of `sheets` would write over or leave
+/// stale: every page of every sheet (`name.png`, `name-p2.png`, ...),
+/// each PDF and `all-sheets.pdf`. One scan of the folder.
+pub fn existing(sheets: &[NamedSheet], dir: &Path, format: ExportFormat) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let stems: Vec<String> = sheets.iter().map(|s| safe_stem(&s.name)).collect();
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            (format == ExportFormat::Pdf && !sheets.is_empty() && name == "all-sheets.pdf")
+                || stems.iter().any(|stem| is_file_of(&name, stem, format))
+        })
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
+
 /// Lays out and writes every sheet into `dir` (created if missing);
-/// returns the files written. Files are written atomically. An existing
-/// file is never overwritten: this is [`export_with`] without `force`.
+/// returns the files written. An existing file is never overwritten: this
+/// is [`export_with`] without `force`.
 ///
 /// # Errors
 /// [`HostError::Exists`] for a file that already exists, else the error of
@@ -62,18 +133,25 @@ pub fn export(
     export_with(sheets, dir, format, progress, false)
 }
 
-/// Lays out and writes every sheet into `dir` (created if missing);
-/// returns the files written. Files are written atomically.
+/// Sheets laid out and encoded per round of the progress bar: enough to
+/// keep every core busy, few enough for the bar to move.
+const SHEETS_PER_STEP: usize = 8;
+
+/// Lays out and encodes every sheet on all cores, then writes the files
+/// into `dir` (created if missing) as one set: each file to a temporary,
+/// all published, the folder synced once. Returns the files written.
 ///
-/// Unless `force` is true an existing file is refused (issue 16): the names
-/// known before rendering (`name.png` / `name.pdf`, `all-sheets.pdf`) are
-/// checked before anything is written, further PNG pages just before each
-/// is written. The command line passes `force` from `--force`; the app asks
-/// for a confirmation and passes `true` once it is given.
+/// Unless `force` is true nothing is written when any of the export's
+/// files is there already, every page included (checked before the first
+/// write), and a file another export writes meanwhile is never replaced
+/// (issue 16, 28). With `force` the files are replaced and the pages an
+/// earlier, longer export left behind (`name-p5.png` of a sheet that has
+/// four pages now) are removed. The command line passes `force` from
+/// `--force`; the app asks first and passes `true` once it is given.
 ///
 /// # Errors
 /// [`HostError::Exists`] for a file that already exists, else the error of
-/// the sheet or file.
+/// the sheet (named) or file.
 pub fn export_with(
     sheets: &[NamedSheet],
     dir: &Path,
@@ -81,81 +159,105 @@ pub fn export_with(
     progress: &Progress,
     force: bool,
 ) -> Result<Vec<PathBuf>, HostError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| HostError::Io { path, source }
-    };
-    let sheet_error = |name: &str| {
-        let sheet = name.to_owned();
-        move |source| HostError::Sheet { sheet, source }
-    };
-    if !force {
-        let mut first_files: Vec<PathBuf> = sheets
-            .iter()
-            .map(|sheet| match format {
-                ExportFormat::Png => dir.join(format!("{}.png", sheet.name)),
-                ExportFormat::Pdf => dir.join(format!("{}.pdf", sheet.name)),
-            })
-            .collect();
-        if format == ExportFormat::Pdf && !sheets.is_empty() {
-            first_files.push(dir.join("all-sheets.pdf"));
-        }
-        for path in &first_files {
-            refuse_existing(path)?;
-        }
+    let stems: Vec<String> = sheets.iter().map(|s| safe_stem(&s.name)).collect();
+    if !force && let Some(path) = existing(sheets, dir, format).into_iter().next() {
+        return Err(HostError::Exists { path });
     }
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
     progress.total.store(sheets.len(), Ordering::Relaxed);
     progress.done.store(0, Ordering::Relaxed);
-    let write = |path: PathBuf, bytes: &[u8], written: &mut Vec<PathBuf>| {
-        if !force {
-            refuse_existing(&path)?;
+    let sheet_error = |index: usize, source: feldherr_sheet::SheetError| {
+        // The set names its failing sheet by index: name it by its name.
+        let (index, source) = match source {
+            feldherr_sheet::SheetError::InSheet { sheet, error } => (index + sheet, *error),
+            other => (index, other),
+        };
+        HostError::Sheet {
+            sheet: sheets
+                .get(index)
+                .map_or_else(String::new, |s| s.name.clone()),
+            source,
         }
-        write_atomic(&path, bytes).map_err(io(&path))?;
-        written.push(path);
-        Ok::<(), HostError>(())
     };
-    let mut written = Vec::new();
-    let mut layouts = Vec::new();
-    for sheet in sheets {
-        let layout = sheet.sheet.layout().map_err(sheet_error(&sheet.name))?;
-        match format {
-            ExportFormat::Png => {
-                let pages = layout.to_png_pages().map_err(sheet_error(&sheet.name))?;
-                for (i, png) in pages.iter().enumerate() {
-                    let file = if i == 0 {
-                        format!("{}.png", sheet.name)
-                    } else {
-                        format!("{}-p{}.png", sheet.name, i + 1)
-                    };
-                    write(dir.join(file), png, &mut written)?;
+    let mut files: Vec<SetFile> = Vec::new();
+    let mut pages_of: Vec<usize> = Vec::with_capacity(sheets.len());
+    let mut all_pdf = None;
+    match format {
+        ExportFormat::Png => {
+            for (step, chunk) in sheets.chunks(SHEETS_PER_STEP).enumerate() {
+                let first = step * SHEETS_PER_STEP;
+                let docs: Vec<&feldherr_sheet::Document> = chunk.iter().map(|s| &s.sheet).collect();
+                let pngs = feldherr_sheet::png_set(&docs).map_err(|e| sheet_error(first, e))?;
+                for (offset, pages) in pngs.into_iter().enumerate() {
+                    pages_of.push(pages.len());
+                    for (page, bytes) in pages.into_iter().enumerate() {
+                        files.push(SetFile {
+                            name: page_file(&stems[first + offset], page, format),
+                            bytes,
+                        });
+                    }
                 }
-            }
-            ExportFormat::Pdf => {
-                let pdf = layout.to_pdf().map_err(sheet_error(&sheet.name))?;
-                write(dir.join(format!("{}.pdf", sheet.name)), &pdf, &mut written)?;
-                layouts.push(layout);
+                progress.done.fetch_add(chunk.len(), Ordering::Relaxed);
             }
         }
-        progress.done.fetch_add(1, Ordering::Relaxed);
+        ExportFormat::Pdf => {
+            let docs: Vec<&feldherr_sheet::Document> = sheets.iter().map(|s| &s.sheet).collect();
+            let set = feldherr_sheet::pdf_set(&docs).map_err(|e| sheet_error(0, e))?;
+            for (stem, bytes) in stems.iter().zip(set.sheets) {
+                pages_of.push(1);
+                files.push(SetFile {
+                    name: page_file(stem, 0, format),
+                    bytes,
+                });
+            }
+            if !sheets.is_empty() {
+                all_pdf = Some(set.all);
+            }
+            progress.done.store(sheets.len(), Ordering::Relaxed);
+        }
     }
-    if format == ExportFormat::Pdf && !layouts.is_empty() {
-        let all = feldherr_sheet::render_pdf_set(&layouts).map_err(sheet_error("all-sheets"))?;
-        write(dir.join("all-sheets.pdf"), &all, &mut written)?;
+    if let Some(bytes) = all_pdf {
+        files.push(SetFile {
+            name: "all-sheets.pdf".into(),
+            bytes,
+        });
+    }
+    let stale: Vec<PathBuf> = if force {
+        let writing: std::collections::HashSet<&str> =
+            files.iter().map(|f| f.name.as_str()).collect();
+        existing(sheets, dir, format)
+            .into_iter()
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| !writing.contains(n.to_string_lossy().as_ref()))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let replace = if force {
+        Replace::Existing
+    } else {
+        Replace::Never
+    };
+    let written = write_set(dir, &files, replace).map_err(|source| {
+        if source.kind() == std::io::ErrorKind::AlreadyExists {
+            let path = files
+                .iter()
+                .map(|f| dir.join(&f.name))
+                .find(|p| source.to_string().contains(&p.display().to_string()))
+                .unwrap_or_else(|| dir.to_path_buf());
+            HostError::Exists { path }
+        } else {
+            HostError::Io {
+                path: dir.to_path_buf(),
+                source,
+            }
+        }
+    })?;
+    for path in stale {
+        let _ = std::fs::remove_file(path);
     }
     Ok(written)
-}
-
-/// The refusal to overwrite `path` when something (a file, a folder, even a
-/// dangling symlink) is already there.
-fn refuse_existing(path: &Path) -> Result<(), HostError> {
-    if std::fs::symlink_metadata(path).is_ok() {
-        Err(HostError::Exists {
-            path: path.to_path_buf(),
-        })
-    } else {
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -220,6 +322,158 @@ mod tests {
                 assert_eq!(a.get(..4), b.get(..4), "same kind of file");
             }
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod set_tests {
+    use super::*;
+    use feldherr_sheet::{Document, Paragraph, Title};
+
+    /// A sheet named `name` with `pages` pages (long paragraphs push the
+    /// text over).
+    fn sheet(name: &str, pages: usize) -> NamedSheet {
+        let mut doc = Document::new()
+            .with_dpi(72)
+            .block(Title::new(name.to_owned()));
+        for i in 0..pages.saturating_sub(1) * 60 {
+            doc = doc.block(Paragraph::new(format!("line {i} of a long list")));
+        }
+        NamedSheet {
+            name: name.to_owned(),
+            sheet: doc,
+        }
+    }
+
+    fn temp(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "feldherr-export-{tag}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// Issue 28, 5: a later page there already refuses the export before
+    /// page 1 is written.
+    #[test]
+    fn every_page_is_checked_before_the_first_write() {
+        let dir = temp("pages");
+        std::fs::create_dir_all(&dir).expect("dir");
+        std::fs::write(dir.join("long-p2.png"), b"mine").expect("plant");
+        let err = export(
+            &[sheet("long", 2)],
+            &dir,
+            ExportFormat::Png,
+            &Progress::default(),
+        )
+        .expect_err("refused");
+        assert!(matches!(err, HostError::Exists { .. }), "{err}");
+        assert!(!dir.join("long.png").exists(), "nothing written");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 28, 5: `force` with fewer pages removes the old later pages.
+    #[test]
+    fn force_removes_the_pages_a_longer_export_left() {
+        let dir = temp("stale");
+        let first = export(
+            &[sheet("long", 3)],
+            &dir,
+            ExportFormat::Png,
+            &Progress::default(),
+        )
+        .expect("first");
+        assert!(first.len() >= 3, "{first:?}");
+        let again = export_with(
+            &[sheet("long", 1)],
+            &dir,
+            ExportFormat::Png,
+            &Progress::default(),
+            true,
+        )
+        .expect("forced");
+        assert_eq!(again.len(), 1);
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .expect("dir")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, ["long.png"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 28, 5: two exports into one folder at once without `force`:
+    /// never both succeed, and neither replaces the other's files.
+    #[test]
+    fn two_exports_at_once_never_replace_each_other() {
+        for round in 0..10 {
+            let dir = temp(&format!("race-{round}"));
+            std::fs::create_dir_all(&dir).expect("dir");
+            let a = vec![sheet("standings", 1), sheet("slips", 1)];
+            let b = vec![sheet("standings", 1), sheet("slips", 1)];
+            let (ra, rb) = std::thread::scope(|s| {
+                let ta = s.spawn(|| export(&a, &dir, ExportFormat::Pdf, &Progress::default()));
+                let tb = s.spawn(|| export(&b, &dir, ExportFormat::Pdf, &Progress::default()));
+                (ta.join().expect("a"), tb.join().expect("b"))
+            });
+            assert!(
+                ra.is_ok() != rb.is_ok(),
+                "exactly one export wins: {ra:?} {rb:?}"
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    /// A sheet name too long for a file system is shortened, stays apart
+    /// from a similar one, and a short one is kept as it is.
+    #[test]
+    fn long_names_are_shortened_safely() {
+        let long = "Ä".repeat(200);
+        let other = format!("{}x", "Ä".repeat(199));
+        let (a, b) = (safe_stem(&long), safe_stem(&other));
+        assert!(a.len() <= MAX_STEM_BYTES && b.len() <= MAX_STEM_BYTES);
+        assert_ne!(a, b);
+        assert_eq!(safe_stem("standings"), "standings");
+        let dir = temp("long");
+        let files = export(
+            &[sheet(&long, 1)],
+            &dir,
+            ExportFormat::Png,
+            &Progress::default(),
+        )
+        .expect("written");
+        assert_eq!(files.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 28, 5: `--force` over a planted symlink replaces the link and
+    /// takes nothing from its target (no setuid, no world-writable mode).
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_symlink_lends_no_mode() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = temp("link");
+        std::fs::create_dir_all(&dir).expect("dir");
+        let target = dir.join("target");
+        std::fs::write(&target, b"secret").expect("target");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o4777)).expect("mode");
+        symlink(&target, dir.join("standings.pdf")).expect("link");
+        export_with(
+            &[sheet("standings", 1)],
+            &dir,
+            ExportFormat::Pdf,
+            &Progress::default(),
+            true,
+        )
+        .expect("forced");
+        let meta = std::fs::symlink_metadata(dir.join("standings.pdf")).expect("written");
+        assert!(meta.is_file(), "the link itself was replaced");
+        assert_eq!(meta.permissions().mode() & 0o7000, 0, "no setuid/setgid");
+        assert_ne!(meta.permissions().mode() & 0o777, 0o777);
+        assert_eq!(std::fs::read(&target).expect("target"), b"secret");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -54,6 +54,7 @@ pub mod document;
 mod error;
 pub mod export;
 pub mod history;
+pub mod places;
 pub mod registry;
 pub mod standings;
 mod texts;

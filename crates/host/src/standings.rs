@@ -21,8 +21,33 @@ pub struct CsvOptions {
     /// Start with a UTF-8 byte-order mark (German Excel reads a CSV file
     /// without one as ANSI and breaks every umlaut).
     pub bom: bool,
-    /// End lines with CR LF (Windows, Excel) instead of LF.
+    /// End lines with CR LF (Windows, Excel, RFC 4180) instead of LF.
     pub crlf: bool,
+    /// The field separator.
+    pub separator: Separator,
+}
+
+/// The field separator of CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Separator {
+    /// `,` (RFC 4180; English spreadsheets).
+    #[default]
+    Comma,
+    /// `;` (what German Excel splits on: its list separator).
+    Semicolon,
+    /// A tab.
+    Tab,
+}
+
+impl Separator {
+    /// The character.
+    pub fn char(self) -> char {
+        match self {
+            Separator::Comma => ',',
+            Separator::Semicolon => ';',
+            Separator::Tab => '\t',
+        }
+    }
 }
 
 /// The table printed in `format`.
@@ -34,9 +59,10 @@ pub fn print(table: &StandingsTable, format: StandingsFormat) -> String {
     }
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
+/// A CSV field, quoted when it holds the separator, a quote or a line
+/// break.
+fn csv_field(text: &str, separator: char) -> String {
+    if text.contains([separator, '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text.to_owned()
@@ -50,8 +76,13 @@ pub fn csv(table: &StandingsTable, options: CsvOptions) -> String {
     if options.bom {
         out.push('\u{feff}');
     }
-    let header: Vec<String> = table.columns.iter().map(|c| csv_field(&c.key)).collect();
-    out.push_str(&header.join(","));
+    let sep = options.separator.char();
+    let header: Vec<String> = table
+        .columns
+        .iter()
+        .map(|c| csv_field(&c.key, sep))
+        .collect();
+    out.push_str(&header.join(&sep.to_string()));
     out.push_str(end);
     for row in &table.rows {
         let fields: Vec<String> = row
@@ -59,10 +90,10 @@ pub fn csv(table: &StandingsTable, options: CsvOptions) -> String {
             .iter()
             .map(|cell| match cell {
                 Cell::Empty => String::new(),
-                other => csv_field(&other.to_string()),
+                other => csv_field(&other.to_string(), sep),
             })
             .collect();
-        out.push_str(&fields.join(","));
+        out.push_str(&fields.join(&sep.to_string()));
         out.push_str(end);
     }
     out
@@ -160,4 +191,68 @@ pub fn text(table: &StandingsTable) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feldherr_scoring::{TableColumn, TableRow};
+
+    fn table() -> StandingsTable {
+        StandingsTable {
+            title: "Cup".into(),
+            columns: vec![
+                TableColumn::new("place", "Place", ColumnKind::Place),
+                TableColumn::new("player", "Player", ColumnKind::Text),
+                TableColumn::new("total", "Total", ColumnKind::Number),
+            ],
+            rows: vec![TableRow {
+                id: "p1".into(),
+                cells: vec![
+                    Cell::Place {
+                        place: 1,
+                        shared: true,
+                    },
+                    Cell::Text("Köhler; \"Matze\", Kassel".into()),
+                    Cell::Number(21),
+                ],
+                dropped: false,
+                tie_values: Vec::new(),
+            }],
+            notes: vec!["2 tables without a result".into()],
+        }
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_it_for_every_separator() {
+        let plain = csv(&table(), CsvOptions::default());
+        assert_eq!(
+            plain,
+            "place,player,total\n1=,\"Köhler; \"\"Matze\"\", Kassel\",21\n"
+        );
+        let excel = csv(
+            &table(),
+            CsvOptions {
+                bom: true,
+                crlf: true,
+                separator: Separator::Semicolon,
+            },
+        );
+        assert_eq!(
+            excel,
+            "\u{feff}place;player;total\r\n1=;\"Köhler; \"\"Matze\"\", Kassel\";21\r\n"
+        );
+    }
+
+    #[test]
+    fn json_keeps_types_and_text_aligns_numbers() {
+        let value: serde_json::Value = serde_json::from_str(&json(&table())).expect("json");
+        assert_eq!(value[0]["place"], 1);
+        assert_eq!(value[0]["shared"], true);
+        assert_eq!(value[0]["total"], 21);
+        assert_eq!(value[0]["id"], "p1");
+        let text = text(&table());
+        assert!(text.starts_with("Cup\nPlace  Player"), "{text}");
+        assert!(text.ends_with("2 tables without a result\n"), "{text}");
+    }
 }

@@ -18,23 +18,37 @@ use feldherr_host::history::OpenDocument;
 struct Counting;
 
 static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+/// The bytes live now, and the most live since [`peak`] last reset it.
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// The tests of this binary one at a time: the counters are global.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn grow(bytes: usize) {
+    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
 
 // SAFETY: every call goes straight to the system allocator with the same
 // arguments; the counter is only read and added to.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed);
+        grow(layout.size());
         // SAFETY: the caller's contract is passed on unchanged.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
         // SAFETY: the caller's contract is passed on unchanged.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATED.fetch_add(new_size, Ordering::Relaxed);
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        grow(new_size);
         // SAFETY: the caller's contract is passed on unchanged.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -48,6 +62,14 @@ fn allocated(f: impl FnOnce()) -> usize {
     let before = ALLOCATED.load(Ordering::Relaxed);
     f();
     ALLOCATED.load(Ordering::Relaxed) - before
+}
+
+/// The most bytes live at once while `f` runs, beyond those live before.
+fn peak(f: impl FnOnce()) -> usize {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    f();
+    PEAK.load(Ordering::Relaxed) - before
 }
 
 fn fixture(path: &str) -> Document {
@@ -75,6 +97,7 @@ fn check(doc: Document, edit: &DocumentEdit) {
 
 #[test]
 fn one_edit_clones_the_document_once() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     check(
         fixture("wfb-newyear/event-120.json"),
         &DocumentEdit::Rename("Renamed".into()),
@@ -83,4 +106,45 @@ fn one_edit_clones_the_document_once() {
         fixture("documents/warmaster-game.json"),
         &DocumentEdit::Game(GameEdit::SetNotes("a note".into())),
     );
+}
+
+/// Reading a document of the current schema builds no tree of it (issue
+/// #28): the most memory parsing holds at once stays within twice what
+/// the typed document itself holds (one clone) and a small margin, under
+/// what a JSON tree of the text alone would hold.
+#[test]
+fn reading_a_document_builds_no_tree_of_it() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for name in [
+        "documents/newyear-event.json",
+        "documents/warmaster-tournament.json",
+        "documents/warmaster-game.json",
+        "documents/confrontation-game.json",
+    ] {
+        let path = format!("{}/../../fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+        let fixture = std::fs::read_to_string(&path).expect("fixture");
+        let doc = feldherr_host::document::parse(&fixture, name).expect("parses");
+        // As Feldherr saves it (each tag first).
+        let text = feldherr_host::document::to_json(&doc);
+        let one_clone = peak(|| drop(std::hint::black_box(doc.clone())));
+        let parsing = peak(|| {
+            drop(std::hint::black_box(
+                feldherr_host::document::parse(&text, name).expect("parses"),
+            ));
+        });
+        let tree = peak(|| {
+            drop(std::hint::black_box(
+                serde_json::from_str::<serde_json::Value>(&text).expect("json"),
+            ));
+        });
+        eprintln!("{name}: parse {parsing}, clone {one_clone}, tree {tree}");
+        assert!(
+            parsing <= 2 * one_clone + 16 * 1024,
+            "{name}: {parsing} bytes held to parse, {one_clone} for a clone"
+        );
+        assert!(
+            parsing < tree,
+            "{name}: {parsing} bytes held to parse, {tree} for a tree"
+        );
+    }
 }

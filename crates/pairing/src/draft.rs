@@ -140,7 +140,13 @@ pub(crate) fn compromises(
     entrants: &[Entrant],
     history: &History,
 ) -> Vec<Compromise> {
-    let find = |id: &str| entrants.iter().find(|e| e.id == id);
+    // The first entrant of each id, as a search from the front finds it.
+    let mut by_id: std::collections::HashMap<&str, &Entrant> =
+        std::collections::HashMap::with_capacity(entrants.len());
+    for e in entrants {
+        by_id.entry(e.id.as_str()).or_insert(e);
+    }
+    let find = |id: &str| by_id.get(id).copied();
     let name = |id: &str| find(id).map_or_else(|| id.to_owned(), |e| e.name.clone());
     let mut out = Vec::new();
     for table in tables {

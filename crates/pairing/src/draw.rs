@@ -1,13 +1,13 @@
 //! The draw itself.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::draft::{compromises, same_club};
+use crate::draft::compromises;
 use crate::{Draft, DraftTable, Entrant, History, PairingError};
 
 /// The most entrants one draw takes; more is refused before any work.
@@ -101,17 +101,8 @@ pub fn draw(
         None
     };
 
-    let cost = |x: usize, y: usize| -> u64 {
-        let (a, b) = (&entrants[x], &entrants[y]);
-        let mut cost = 0;
-        if history.played(&a.id, &b.id) {
-            cost += REMATCH;
-        }
-        if same_club(a, b) {
-            cost += SAME_CLUB;
-        }
-        cost
-    };
+    let conflicts = Conflicts::new(entrants, history);
+    let cost = |x: usize, y: usize| conflicts.cost(x, y);
     // Positions in `order`; a fallback or a draw with same-club games left
     // gets the bounded improvement passes.
     let mut pairs = search(&order, &|x, y| cost(x, y) == 0)
@@ -140,6 +131,64 @@ pub fn draw(
         bye,
         compromises,
     })
+}
+
+/// Rematches and same-club games between entrants, by index: a bit per
+/// pair played before and a number per club, so the search asks no map
+/// and compares no text (a 1,000-player draw asks millions of times).
+#[derive(Debug)]
+struct Conflicts {
+    n: usize,
+    /// Bit `x * n + y`: `x` and `y` have played each other.
+    played: Vec<u64>,
+    /// Club number (case and surrounding spaces ignored); `None`: no club.
+    club: Vec<Option<u32>>,
+}
+
+impl Conflicts {
+    fn new(entrants: &[Entrant], history: &History) -> Self {
+        let n = entrants.len();
+        let index: HashMap<&str, usize> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id.as_str(), i))
+            .collect();
+        let mut played = vec![0u64; (n * n).div_ceil(64)];
+        for (x, entrant) in entrants.iter().enumerate() {
+            for opponent in history.opponents(&entrant.id) {
+                if let Some(&y) = index.get(opponent) {
+                    let bit = x * n + y;
+                    played[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        let mut clubs: HashMap<String, u32> = HashMap::new();
+        let club = entrants
+            .iter()
+            .map(|e| {
+                let name = e.club.trim();
+                if name.is_empty() {
+                    return None;
+                }
+                let next = clubs.len() as u32;
+                Some(*clubs.entry(name.to_ascii_lowercase()).or_insert(next))
+            })
+            .collect();
+        Self { n, played, club }
+    }
+
+    /// The cost of pairing entrants `x` and `y` (indices).
+    fn cost(&self, x: usize, y: usize) -> u64 {
+        let bit = x * self.n + y;
+        let mut cost = 0;
+        if self.played[bit / 64] & (1 << (bit % 64)) != 0 {
+            cost += REMATCH;
+        }
+        if self.club[x].is_some() && self.club[x] == self.club[y] {
+            cost += SAME_CLUB;
+        }
+        cost
+    }
 }
 
 /// Exact depth-first search in order (each free entrant takes the best

@@ -39,14 +39,31 @@ impl Entrant {
 /// The games and byes so far, by entrant id.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct History {
-    games: BTreeSet<(String, String)>,
+    /// Each entrant's opponents so far (both directions are stored, so a
+    /// look-up needs no allocation).
+    games: BTreeMap<String, BTreeSet<String>>,
     byes: BTreeMap<String, u32>,
 }
 
 impl History {
     /// Records a game between `a` and `b` (either order).
     pub fn add_game(&mut self, a: &str, b: &str) {
-        self.games.insert(ordered(a, b));
+        self.games
+            .entry(a.to_owned())
+            .or_default()
+            .insert(b.to_owned());
+        self.games
+            .entry(b.to_owned())
+            .or_default()
+            .insert(a.to_owned());
+    }
+
+    /// The ids `id` has played so far.
+    pub(crate) fn opponents(&self, id: &str) -> impl Iterator<Item = &str> {
+        self.games
+            .get(id)
+            .into_iter()
+            .flat_map(|set| set.iter().map(String::as_str))
     }
 
     /// Records a bye of `id`.
@@ -57,19 +74,11 @@ impl History {
 
     /// Whether `a` and `b` have played each other.
     pub fn played(&self, a: &str, b: &str) -> bool {
-        self.games.contains(&ordered(a, b))
+        self.games.get(a).is_some_and(|set| set.contains(b))
     }
 
     /// How many byes `id` has had.
     pub fn byes(&self, id: &str) -> u32 {
         self.byes.get(id).copied().unwrap_or(0)
-    }
-}
-
-fn ordered(a: &str, b: &str) -> (String, String) {
-    if a <= b {
-        (a.to_owned(), b.to_owned())
-    } else {
-        (b.to_owned(), a.to_owned())
     }
 }

@@ -140,6 +140,6 @@ pub use game::Game;
 pub use id::Id;
 pub use lang::{Catalogue, Lang, step_messages};
 pub use odds::{OddsCommand, OddsParam, OddsResult};
-pub use problem::Problem;
+pub use problem::{Problem, Severity};
 pub use report::{GameReport, MatchResult, SideReport};
 pub use saved::{Replayed, ResolutionKind, ResolutionList, SavedResolution};

@@ -1,7 +1,7 @@
 //! Ranking competitors over several games.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -104,7 +104,7 @@ impl Standings {
                 });
             }
         }
-        let mut ids = BTreeSet::new();
+        let mut ids = HashSet::with_capacity(competitors.len());
         let mut rows = Vec::with_capacity(competitors.len());
         for competitor in competitors {
             if !ids.insert(competitor.id.as_str()) {
@@ -115,8 +115,15 @@ impl Standings {
             rows.push(Self::row(competitor, tie_breakers)?);
         }
 
-        // Stable: equal competitors keep the caller's order.
-        rows.sort_by(|a, b| compare(a, b, tie_breakers));
+        // Stable: equal competitors keep the caller's order. Indices are
+        // sorted (rows are large to move), then the rows taken in order.
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by(|&a, &b| compare(&rows[a], &rows[b], tie_breakers));
+        let mut slots: Vec<Option<StandingRow>> = rows.into_iter().map(Some).collect();
+        let mut rows: Vec<StandingRow> = order
+            .iter()
+            .filter_map(|&i| slots.get_mut(i).and_then(Option::take))
+            .collect();
 
         let mut places = Vec::with_capacity(rows.len());
         let mut last: Option<(&StandingRow, usize)> = None;
@@ -239,19 +246,17 @@ fn first_difference(
         .position(|((&x, &y), tb)| compare_value(x, y, tb.better).is_ne())
 }
 
-/// `Less` means `a` ranks higher.
+/// `Less` means `a` ranks higher: the higher total, then the first
+/// tie-breaker on which they differ.
 fn compare(a: &StandingRow, b: &StandingRow, tie_breakers: &[TieBreaker]) -> Ordering {
     b.total.cmp(&a.total).then_with(|| {
-        first_difference(a, b, tie_breakers).map_or(Ordering::Equal, |index| {
-            match (
-                a.tie_values.get(index),
-                b.tie_values.get(index),
-                tie_breakers.get(index),
-            ) {
-                (Some(&x), Some(&y), Some(tb)) => compare_value(x, y, tb.better),
-                _ => Ordering::Equal,
-            }
-        })
+        a.tie_values
+            .iter()
+            .zip(&b.tie_values)
+            .zip(tie_breakers)
+            .map(|((&x, &y), tb)| compare_value(x, y, tb.better))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
     })
 }
 

@@ -151,6 +151,14 @@ pub enum SheetError {
     /// An embedded font could not be parsed (a build defect, not an input
     /// error).
     Font(String),
+    /// One sheet of a set ([`png_set`](crate::png_set),
+    /// [`pdf_set`](crate::pdf_set)) failed.
+    InSheet {
+        /// The sheet's index in the set (0-based).
+        sheet: usize,
+        /// What went wrong with it.
+        error: Box<SheetError>,
+    },
     /// The PNG encoder failed.
     Png(String),
     /// The PDF writer failed.
@@ -262,6 +270,7 @@ impl fmt::Display for SheetError {
                 write!(f, "{count} labels for one picture: at most {max} are drawn")
             }
             Self::Font(msg) => write!(f, "embedded font invalid: {msg}"),
+            Self::InSheet { sheet, error } => write!(f, "sheet {sheet} of the set: {error}"),
             Self::Png(msg) => write!(f, "PNG encoding failed: {msg}"),
             Self::Pdf(msg) => write!(f, "PDF writing failed: {msg}"),
             Self::Picture { reason } => write!(f, "table picture: {reason}"),

@@ -169,25 +169,16 @@ impl Layout {
     }
 
     /// Rasterises every page and encodes each as PNG (with its DPI in the
-    /// pHYs chunk).
+    /// pHYs chunk), the pages on every core.
     ///
     /// # Errors
     ///
     /// As [`Layout::render_page`] and [`RasterPage::to_png`].
     pub fn to_png_pages(&self) -> Result<Vec<Vec<u8>>, SheetError> {
-        // Grey pages (the usual case) go through one reused greyscale
-        // buffer; pages with pictures or colour through RGBA. The glyphs
-        // are rasterised once for all pages.
-        let mut glyphs = crate::raster::GlyphCache::new()?;
+        use rayon::prelude::*;
         self.pages
-            .iter()
-            .map(|page| {
-                if crate::grey_canvas::is_grey(page) {
-                    crate::grey_canvas::grey_png(self, page, &mut glyphs)
-                } else {
-                    crate::raster::render_with(self, page, &mut glyphs)?.to_png()
-                }
-            })
+            .par_iter()
+            .map(|page| crate::raster::page_png(self, page))
             .collect()
     }
 

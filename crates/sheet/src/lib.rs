@@ -32,6 +32,10 @@
 //!   set of sheets into one file; text is real (selectable) text in the
 //!   embedded DejaVu Sans fonts.
 //!
+//! A whole export goes through [`png_set`] or [`pdf_set`]: every sheet is
+//! laid out and every page encoded on all cores (rayon), and the caller
+//! gets the bytes of each file to write.
+//!
 //! [`Layout::text_outline`] dumps the layout as text for snapshot tests.
 //!
 //! # Units and coordinates
@@ -97,6 +101,7 @@ mod key_values;
 mod label;
 mod layout;
 mod margins;
+mod named_sheet;
 mod page_size;
 mod pager;
 mod paragraph;
@@ -119,12 +124,13 @@ pub use key_values::KeyValues;
 pub use label::{Label, LabelFont, MAX_LABEL_CHARS, MAX_LABEL_SIZE, MAX_LABELS, MIN_LABEL_SIZE};
 pub use layout::{Layout, Page};
 pub use margins::Margins;
+pub use named_sheet::{NamedSheet, SheetOptions};
 pub use page_size::{POINTS_PER_INCH, PageSize, mm};
 pub use paragraph::Paragraph;
 pub use pdf::render_pdf_set;
 pub use picture::Picture;
 pub use raster::{RasterPage, pixels_per_metre};
-pub use sheet_set::{NamedSheet, SheetOptions};
+pub use sheet_set::{PdfSet, pdf_set, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
 pub use table::{Column, Table};

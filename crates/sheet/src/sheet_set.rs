@@ -1,31 +1,105 @@
-//! A set of sheets to export: each with its file name, and the page
-//! options they share.
+//! A whole export at once: every sheet laid out and every page encoded on
+//! all cores, so a caller only writes the files.
 
-use crate::{Document, PageSize};
+use std::borrow::Borrow;
 
-/// Page size and resolution of the sheets.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SheetOptions {
-    /// Page size (A4 portrait by default).
-    pub page: PageSize,
-    /// Resolution of PNG pages (300 by default).
-    pub dpi: u32,
+use rayon::prelude::*;
+
+use crate::{Document, Layout, SheetError};
+
+/// The PDFs of a set of sheets: one file per sheet, and one with every
+/// sheet in order (each keeps its page size; fonts embedded once).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdfSet {
+    /// One PDF per sheet, in the order given.
+    pub sheets: Vec<Vec<u8>>,
+    /// All sheets in one PDF ([`render_pdf_set`](crate::render_pdf_set)).
+    pub all: Vec<u8>,
 }
 
-impl Default for SheetOptions {
-    fn default() -> Self {
-        Self {
-            page: PageSize::A4,
-            dpi: 300,
-        }
+/// Wraps an error of one sheet with its index in the set.
+fn in_sheet(sheet: usize, error: SheetError) -> SheetError {
+    SheetError::InSheet {
+        sheet,
+        error: Box::new(error),
     }
 }
 
-/// A sheet with the file name (without extension) it is exported under.
-#[derive(Debug)]
-pub struct NamedSheet {
-    /// File stem, e.g. `slip-raeuber-table-03`.
-    pub name: String,
-    /// The sheet.
-    pub sheet: Document,
+/// Lays out every sheet, in parallel.
+fn layouts<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<Vec<Layout>, SheetError> {
+    sheets
+        .par_iter()
+        .enumerate()
+        .map(|(i, sheet)| sheet.borrow().layout().map_err(|e| in_sheet(i, e)))
+        .collect()
+}
+
+/// Lays out every sheet and encodes every page as PNG (the DPI in the
+/// pHYs chunk; 8-bit greyscale for grey pages, RGB otherwise), on all
+/// cores: the pages of all sheets are one pool of work. Returns, per sheet
+/// in the order given, its pages' PNG files in order. The same bytes as
+/// [`Layout::to_png_pages`] sheet by sheet.
+///
+/// # Errors
+///
+/// The first failing sheet's error as [`SheetError::InSheet`] with its
+/// index.
+///
+/// ```
+/// use feldherr_sheet::{Document, Paragraph, Title, png_set};
+///
+/// let sheets = [
+///     Document::new().block(Title::new("Round 1")),
+///     Document::new().block(Title::new("Round 2")).block(Paragraph::new("Table 4 late")),
+/// ];
+/// let pages = png_set(&sheets)?;
+/// assert_eq!(pages.len(), 2);
+/// assert!(pages[1][0].starts_with(b"\x89PNG"));
+/// # Ok::<(), feldherr_sheet::SheetError>(())
+/// ```
+pub fn png_set<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<Vec<Vec<Vec<u8>>>, SheetError> {
+    let layouts = layouts(sheets)?;
+    let tasks: Vec<(usize, usize)> = layouts
+        .iter()
+        .enumerate()
+        .flat_map(|(s, layout)| (0..layout.page_count()).map(move |p| (s, p)))
+        .collect();
+    let mut pngs = tasks
+        .par_iter()
+        .map(|&(s, p)| {
+            let layout = &layouts[s];
+            crate::raster::page_png(layout, &layout.pages[p]).map_err(|e| in_sheet(s, e))
+        })
+        .collect::<Result<Vec<Vec<u8>>, SheetError>>()?
+        .into_iter();
+    Ok(layouts
+        .iter()
+        .map(|layout| pngs.by_ref().take(layout.page_count()).collect())
+        .collect())
+}
+
+/// Lays out every sheet and writes one PDF per sheet and one with all of
+/// them, on all cores (the combined file is written while the single ones
+/// are).
+///
+/// # Errors
+///
+/// A failing sheet's error as [`SheetError::InSheet`] with its index;
+/// [`SheetError::Pdf`] when the combined file fails.
+pub fn pdf_set<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<PdfSet, SheetError> {
+    let layouts = layouts(sheets)?;
+    let (each, all) = rayon::join(
+        || {
+            layouts
+                .par_iter()
+                .enumerate()
+                .map(|(i, layout)| layout.to_pdf().map_err(|e| in_sheet(i, e)))
+                .collect::<Result<Vec<Vec<u8>>, SheetError>>()
+        },
+        || crate::render_pdf_set(&layouts),
+    );
+    Ok(PdfSet {
+        sheets: each?,
+        all: all?,
+    })
 }

@@ -277,3 +277,56 @@ mod labels {
         assert_eq!(page.width(), 2480);
     }
 }
+
+/// Issue 29: a whole export at once gives, per sheet, the same PNG bytes
+/// as the sheet's own pages, and a bad sheet is named by its index.
+#[test]
+fn a_set_of_sheets_encodes_as_each_sheet_alone() {
+    let long = {
+        let mut doc = Document::new().with_dpi(72);
+        for i in 0..120 {
+            doc = doc.block(Paragraph::new(format!("Zeile {i}: Spieler Größe / Игрок")));
+        }
+        doc
+    };
+    let sheets = vec![
+        common::sample_sheet().with_dpi(72),
+        long,
+        Document::new()
+            .with_dpi(72)
+            .block(Paragraph::heading("Runde 3")),
+    ];
+    let set = ok(feldherr_sheet::png_set(&sheets));
+    assert_eq!(set.len(), 3);
+    for (sheet, pages) in sheets.iter().zip(&set) {
+        let alone = ok(ok(sheet.layout()).to_png_pages());
+        assert_eq!(pages, &alone);
+    }
+    assert!(set[1].len() > 1, "the long sheet has several pages");
+    let pdfs = ok(feldherr_sheet::pdf_set(&sheets));
+    assert_eq!(pdfs.sheets.len(), 3);
+    assert!(pdfs.sheets.iter().all(|pdf| pdf.starts_with(b"%PDF")));
+    assert!(pdfs.all.starts_with(b"%PDF"));
+    assert!(pdfs.all.len() > pdfs.sheets[2].len());
+    // Sheet 1 refuses its DPI: the error names the sheet.
+    let bad = vec![
+        common::sample_sheet().with_dpi(72),
+        Document::new().with_dpi(50),
+    ];
+    let err = feldherr_sheet::png_set(&bad).unwrap_err();
+    assert_eq!(
+        err,
+        SheetError::InSheet {
+            sheet: 1,
+            error: Box::new(SheetError::DpiOutOfRange { dpi: 50 })
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "sheet 1 of the set: {}",
+            SheetError::DpiOutOfRange { dpi: 50 }
+        )
+    );
+    assert!(feldherr_sheet::pdf_set(&bad).is_err());
+}

@@ -2,10 +2,17 @@
 //! order draw, six moves (speed, inch by inch through terrain,
 //! collisions, attacks) and six turn attempts, each replayed from its
 //! answers as the saved game keeps it.
+//!
+//! Every benchmark runs twice: timed by the wall clock, and by the CPU
+//! time of the benchmarking thread (Linux: `/proc/thread-self/schedstat`),
+//! which a busy shared machine inflates far less.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Duration;
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
 use feldherr_dice::Dice;
 use feldherr_dice::step::{Answer, Resolver, Steps};
 use feldherr_geometry::{Angle, Point};
@@ -78,9 +85,9 @@ fn one_round(race: &mut Race, table: &mut Table, seed: u64) {
     }
 }
 
-fn bench(c: &mut Criterion) {
+fn bench<M: Measurement>(c: &mut BenchmarkGroup<'_, M>) {
     let (race, table) = setup();
-    c.bench_function("sled race: one round, 6 sleds, 20 terrain pieces", |b| {
+    c.bench_function("one round, 6 sleds, 20 terrain pieces", |b| {
         b.iter_batched(
             || (race.clone(), table.clone()),
             |(mut race, mut table)| {
@@ -94,7 +101,7 @@ fn bench(c: &mut Criterion) {
 
 /// The engine's own work for the same round: every resolver of the round
 /// run once over its recorded answers (no replay per answer, no table).
-fn bench_resolve(c: &mut Criterion) {
+fn bench_resolve<M: Measurement>(c: &mut BenchmarkGroup<'_, M>) {
     let (mut race, mut table) = setup();
     let first = race.resolutions.len();
     one_round(&mut race, &mut table, 9);
@@ -102,16 +109,13 @@ fn bench_resolve(c: &mut Criterion) {
         .iter()
         .map(|r| (r.kind().clone(), r.answers().to_vec()))
         .collect();
-    c.bench_function(
-        "sled race: resolve one round once, 6 sleds, 20 terrain pieces",
-        |b| {
-            b.iter(|| {
-                for (kind, answers) in &round {
-                    black_box(resolve_once(kind, answers));
-                }
-            });
-        },
-    );
+    c.bench_function("resolve one round once, 6 sleds, 20 terrain pieces", |b| {
+        b.iter(|| {
+            for (kind, answers) in &round {
+                black_box(resolve_once(kind, answers));
+            }
+        });
+    });
 }
 
 fn resolve_once(kind: &SledKind, answers: &[Answer]) -> Option<usize> {
@@ -122,7 +126,7 @@ fn resolve_once(kind: &SledKind, answers: &[Answer]) -> Option<usize> {
             sled,
             facing,
         } => MoveResolver {
-            before: (**before).clone(),
+            before: std::sync::Arc::clone(before),
             sled: *sled,
             facing: *facing,
         }
@@ -133,14 +137,14 @@ fn resolve_once(kind: &SledKind, answers: &[Answer]) -> Option<usize> {
             sled,
             angle,
         } => TurnResolver {
-            before: (**before).clone(),
+            before: std::sync::Arc::clone(before),
             sled: *sled,
             angle: *angle,
         }
         .resolve(&mut steps)
         .ok(),
         SledKind::RoundOrder { before } => DrawResolver {
-            before: (**before).clone(),
+            before: std::sync::Arc::clone(before),
             kind: DrawKind::Round,
         }
         .resolve(&mut steps)
@@ -196,10 +200,10 @@ fn contract_round(race: &mut Race, table: &mut Table, seed: u64) {
     }
 }
 
-fn bench_contract(c: &mut Criterion) {
+fn bench_contract<M: Measurement>(c: &mut BenchmarkGroup<'_, M>) {
     let (race, table) = setup();
     c.bench_function(
-        "sled race: one round through the contract, 6 sleds, 20 terrain pieces",
+        "one round through the contract, 6 sleds, 20 terrain pieces",
         |b| {
             b.iter_batched(
                 || (race.clone(), table.clone()),
@@ -213,5 +217,73 @@ fn bench_contract(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench, bench_resolve, bench_contract);
-criterion_main!(benches);
+/// The CPU time the benchmarking thread spent, in nanoseconds (0 where
+/// the kernel does not say).
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Criterion's measurement by the thread's CPU time.
+struct ThreadCpuTime;
+
+static WALL: WallTime = WallTime;
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, value: &u64) -> f64 {
+        *value as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        WALL.formatter()
+    }
+}
+
+fn wall(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sled race");
+    bench(&mut group);
+    bench_resolve(&mut group);
+    bench_contract(&mut group);
+    group.finish();
+}
+
+/// The same benchmarks by the thread's CPU time. The kernel updates it at
+/// scheduler ticks, so every sample runs the same, long batch (flat
+/// sampling, about 100 ms each).
+fn cpu(c: &mut Criterion<ThreadCpuTime>) {
+    if thread_cpu_ns() == 0 {
+        return;
+    }
+    let mut group = c.benchmark_group("sled race (thread CPU time)");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(50)
+        .measurement_time(Duration::from_secs(5));
+    bench(&mut group);
+    bench_resolve(&mut group);
+    bench_contract(&mut group);
+    group.finish();
+}
+
+criterion_group!(benches, wall);
+criterion_group! {
+    name = cpu_time;
+    config = Criterion::default().with_measurement(ThreadCpuTime);
+    targets = cpu
+}
+criterion_main!(benches, cpu_time);

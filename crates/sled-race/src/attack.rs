@@ -3,16 +3,16 @@
 use feldherr_dice::mechanics::{D6Test, to_hit_target};
 use feldherr_dice::step::{ChoiceRequest, Pending, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
-use feldherr_geometry::{Angle, SledZone, distance_point_shape};
+use feldherr_geometry::{Angle, distance_point_shape};
 use feldherr_play::Id;
 
-use crate::RaceState;
 use crate::collision::zone_key;
 use crate::geometry::{footprint, side_midpoints};
 use crate::hit::{Target, resolve_hit};
 use crate::movement::zone_at;
-use crate::speed::{change_magnitude, speed_band_modifier};
+use crate::speed::{MAX_SPEED, capped, change_magnitude, speed_band_modifier};
 use crate::text::{msg, render, rule_step};
+use crate::{RaceState, SledZone};
 
 /// How far an attack reaches, from the middle of a long side (S13).
 pub const REACH: f64 = 1.0;
@@ -98,7 +98,11 @@ pub(crate) fn offer(
     let Some(b) = st.sled(target).cloned() else {
         return Ok(());
     };
-    let difference = (a.speed.abs() - b.speed.abs()).abs();
+    let difference = a
+        .speed
+        .saturating_abs()
+        .saturating_sub(b.speed.saturating_abs())
+        .saturating_abs();
     let modifier = speed_band_modifier(difference);
     let base = if kick {
         3
@@ -138,6 +142,7 @@ pub(crate) fn offer(
                 let zone = zone_at(st, target, a.center);
                 let (delta, turn) = kick_effect(zone);
                 if let Some(t) = st.sled_mut(target) {
+                    let held = capped(t.speed, delta);
                     t.speed = change_magnitude(t.speed, delta);
                     if turn != 0.0 {
                         t.facing =
@@ -152,6 +157,12 @@ pub(crate) fn offer(
                         )
                         .key("zone", zone_key(zone)),
                     ));
+                    if held {
+                        steps.log(rule_step(
+                            "PS3",
+                            msg("sled.log.speed_cap", &[("max", MAX_SPEED.into())]),
+                        ));
+                    }
                 }
             }
         } else {

@@ -1,14 +1,14 @@
 //! Collisions between sleds, by the zone of the rammed sled (S12).
 
 use feldherr_dice::step::{Pending, Steps};
-use feldherr_geometry::{Angle, SledZone};
+use feldherr_geometry::Angle;
 use feldherr_play::Id;
 
-use crate::RaceState;
 use crate::hit::{Target, resolve_hit};
 use crate::movement::{MoveRun, Push, zone_at};
 use crate::speed::change_magnitude;
 use crate::text::{msg, rule_step};
+use crate::{RaceState, SledZone};
 
 /// The catalogue key of a zone's name.
 pub fn zone_key(zone: SledZone) -> &'static str {
@@ -22,16 +22,24 @@ pub fn zone_key(zone: SledZone) -> &'static str {
     }
 }
 
-/// `speed` lowered by `by` ("sinkt um", S12: the signed speed is
-/// lowered). When that gives the sled a new direction of travel (a
-/// forward sled going negative, or a standing sled starting to move) only
-/// a quarter of the result, truncated towards zero, is kept: the Ogre/Elf
-/// example, 0 lowered by 6 is -6, kept -1. A sled already travelling
-/// backwards keeps its direction, so nothing is quartered.
+/// `speed` lowered by `by` in a front collision ("sinkt um", S12,
+/// corrected 2026-11-26): the absolute speed drops by `by` in the sled's
+/// own direction of travel, so a sled moving backwards at -4 slowed by 3
+/// moves backwards at -1. Only when the loss is larger than the absolute
+/// speed does the direction of travel change, and then only a quarter of
+/// the excess, truncated towards zero, is kept. A standing sled counts as
+/// travelling forwards (its zones follow its facing): the Ogre/Elf
+/// example, 0 lowered by 6 would be -6, kept -1.
 pub fn lower_front(speed: i32, by: i32) -> i32 {
-    let raw = speed - by;
-    let reversed = (speed > 0 && raw < 0) || (speed == 0 && raw != 0);
-    if reversed { raw / 4 } else { raw }
+    let magnitude = i64::from(speed).abs();
+    let by = i64::from(by.max(0));
+    let sign: i64 = if speed < 0 { -1 } else { 1 };
+    let new = if by <= magnitude {
+        sign * (magnitude - by)
+    } else {
+        -sign * ((by - magnitude) / 4)
+    };
+    i32::try_from(new).unwrap_or(if new < 0 { i32::MIN } else { i32::MAX })
 }
 
 /// A speed with the magnitude `magnitude` in the sled's own direction of
@@ -104,7 +112,7 @@ pub(crate) fn collide(
         return Ok(());
     };
     let zone = zone_at(st, rammed, a.center);
-    let (va, vb) = (a.speed.abs(), b.speed.abs());
+    let (va, vb) = (a.speed.saturating_abs(), b.speed.saturating_abs());
     let (ca, cb) = (a.collision_value(), b.collision_value());
     steps.log(rule_step(
         "S12",
@@ -126,13 +134,13 @@ pub(crate) fn collide(
             if vb >= va {
                 steps.log(rule_step("S12", msg("sled.log.rear_push", &[])));
             } else {
-                let strength = (ca - cb).abs();
+                let strength = ca.saturating_sub(cb).saturating_abs();
                 steps.log(rule_step(
                     "S12",
                     msg("sled.log.rear_hits", &[("strength", strength.into())]),
                 ));
                 hit_all(steps, st, rammer, rammed, strength)?;
-                let mean = (va + vb + 1) / 2;
+                let mean = va.saturating_add(vb).saturating_add(1) / 2;
                 set_speed(st, rammer, with_magnitude(a.speed, mean));
                 set_speed(st, rammed, with_magnitude(b.speed, mean));
                 steps.log(rule_step(
@@ -163,7 +171,7 @@ pub(crate) fn collide(
                     msg("sled.log.side_rear_hits", &[("strength", strength.into())]),
                 ));
                 hit_all(steps, st, rammer, rammed, strength)?;
-                let mean = (va + vb) / 2;
+                let mean = va.saturating_add(vb) / 2;
                 set_speed(st, rammer, with_magnitude(a.speed, mean));
                 set_speed(st, rammed, with_magnitude(b.speed, mean));
                 steps.log(rule_step(
@@ -194,7 +202,7 @@ pub(crate) fn collide(
             ));
         }
         SledZone::Front => {
-            let strength = ca + cb;
+            let strength = ca.saturating_add(cb);
             steps.log(rule_step(
                 "S12",
                 msg("sled.log.front_hits", &[("strength", strength.into())]),

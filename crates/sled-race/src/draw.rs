@@ -2,6 +2,9 @@
 
 use feldherr_dice::step::{Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
+use std::fmt::Write;
+use std::sync::Arc;
+
 use feldherr_play::Id;
 
 use crate::movement::Stepped;
@@ -18,19 +21,15 @@ fn draw(steps: &mut Steps<'_>, st: &RaceState, ids: &[Id], key: &str) -> Result<
         let pick = if left.len() == 1 {
             0
         } else {
-            let names: Vec<String> = left
-                .iter()
-                .enumerate()
-                .map(|(i, id)| {
-                    format!(
-                        "{} {}",
-                        i + 1,
-                        st.sled(*id).map_or("?", |s| s.driver.name.as_str())
-                    )
-                })
-                .collect();
-            let purpose =
-                msg(key, &[("place", (drawn.len() as i64 + 1))]).text("markers", names.join(", "));
+            let name = |id: &Id| st.sled(*id).map_or("?", |s| s.driver.name.as_str());
+            let mut markers = String::with_capacity(left.len() * 12);
+            for (i, id) in left.iter().enumerate() {
+                if i > 0 {
+                    markers.push_str(", ");
+                }
+                let _ = write!(markers, "{} {}", i + 1, name(id));
+            }
+            let purpose = msg(key, &[("place", (drawn.len() as i64 + 1))]).text("markers", markers);
             let die = Die::new(left.len() as u32)?;
             let face = steps.roll_one(
                 RollRequest::new(1, die, render(&purpose))
@@ -38,7 +37,11 @@ fn draw(steps: &mut Steps<'_>, st: &RaceState, ids: &[Id], key: &str) -> Result<
                     .with_message(purpose)
                     .odds_if(steps.wants_odds(), || {
                         die.dist()
-                            .map(|&f| names.get(f as usize - 1).cloned().unwrap_or_default())
+                            .map(|&f| {
+                                left.get(f as usize - 1)
+                                    .map(|id| format!("{f} {}", name(id)))
+                                    .unwrap_or_default()
+                            })
                             .odds_lines()
                     }),
             )?;
@@ -69,8 +72,8 @@ pub enum DrawKind {
 /// A draw or the movement dice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DrawResolver {
-    /// The race before.
-    pub before: RaceState,
+    /// The race before (shared with the saved resolution).
+    pub before: Arc<RaceState>,
     /// Which.
     pub kind: DrawKind,
 }
@@ -87,7 +90,7 @@ impl Resolver for DrawResolver {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<Stepped, Pending> {
-        let mut st = self.before.clone();
+        let mut st = (*self.before).clone();
         match self.kind {
             DrawKind::Start => {
                 let ids: Vec<Id> = st.sleds.iter().map(|s| s.id).collect();
@@ -127,6 +130,17 @@ impl Resolver for DrawResolver {
                     s.dice.clear();
                 }
                 for (id, toughness, name) in racing {
+                    // A damaged save must not make a roll of millions of
+                    // dice: a driver has Toughness 1 to 10.
+                    if !(1..=10).contains(&toughness) {
+                        return Err(Pending::Failed(
+                            feldherr_dice::DiceError::InvalidParameter {
+                                field: "driver.toughness",
+                                value: i64::from(toughness),
+                                expected: "1 to 10",
+                            },
+                        ));
+                    }
                     let purpose = msg("sled.roll.movement_dice", &[("count", toughness.into())])
                         .text("name", &name);
                     let faces = steps.roll(

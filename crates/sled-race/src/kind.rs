@@ -1,5 +1,7 @@
 //! The race's saved resolutions: their inputs and typed outcomes.
 
+use std::sync::Arc;
+
 use feldherr_dice::Dice;
 use feldherr_dice::step::{Answer, ChoiceRequest, Driver, Message, Resolver};
 use feldherr_geometry::{Angle, Point};
@@ -20,22 +22,26 @@ pub enum SledKind {
     /// Drawing the start positions (S3).
     StartDraw {
         /// The race before.
-        before: Box<RaceState>,
+        #[serde(with = "crate::state::shared")]
+        before: Arc<RaceState>,
     },
     /// Rolling every driver's movement dice (S2).
     TurnDice {
         /// The race before.
-        before: Box<RaceState>,
+        #[serde(with = "crate::state::shared")]
+        before: Arc<RaceState>,
     },
     /// Drawing a round's move order (S3).
     RoundOrder {
         /// The race before.
-        before: Box<RaceState>,
+        #[serde(with = "crate::state::shared")]
+        before: Arc<RaceState>,
     },
     /// A sled's move (S5, S6, S8-S10, S12, S13).
     Move {
         /// The race before.
-        before: Box<RaceState>,
+        #[serde(with = "crate::state::shared")]
+        before: Arc<RaceState>,
         /// The sled.
         sled: Id,
         /// Its new facing if it stands (phase 1).
@@ -45,7 +51,8 @@ pub enum SledKind {
     /// A sled's turn attempt (S11).
     Turn {
         /// The race before.
-        before: Box<RaceState>,
+        #[serde(with = "crate::state::shared")]
+        before: Arc<RaceState>,
         /// The sled.
         sled: Id,
         /// Degrees, CCW positive; 0 for no attempt.
@@ -75,6 +82,11 @@ fn outcome(s: &Stepped) -> SledOutcome {
 impl SledKind {
     /// The state the resolution starts from.
     pub fn before(&self) -> &RaceState {
+        self.shared_before()
+    }
+
+    /// The state the resolution starts from, shared.
+    pub fn shared_before(&self) -> &Arc<RaceState> {
         match self {
             SledKind::StartDraw { before }
             | SledKind::TurnDice { before }
@@ -92,7 +104,7 @@ impl SledKind {
             _ => return None,
         };
         Some(DrawResolver {
-            before: (**before).clone(),
+            before: Arc::clone(before),
             kind,
         })
     }
@@ -123,7 +135,7 @@ impl SledKind {
                 facing,
             } => run(
                 MoveResolver {
-                    before: (**before).clone(),
+                    before: Arc::clone(before),
                     sled: *sled,
                     facing: *facing,
                 },
@@ -136,7 +148,7 @@ impl SledKind {
                 angle,
             } => run(
                 TurnResolver {
-                    before: (**before).clone(),
+                    before: Arc::clone(before),
                     sled: *sled,
                     angle: *angle,
                 },
@@ -162,7 +174,7 @@ impl ResolutionKind for SledKind {
                 facing,
             } => Replayed::of(
                 MoveResolver {
-                    before: (**before).clone(),
+                    before: Arc::clone(before),
                     sled: *sled,
                     facing: *facing,
                 },
@@ -175,7 +187,7 @@ impl ResolutionKind for SledKind {
                 angle,
             } => Replayed::of(
                 TurnResolver {
-                    before: (**before).clone(),
+                    before: Arc::clone(before),
                     sled: *sled,
                     angle: *angle,
                 },

@@ -20,11 +20,12 @@
 //!   turn is a turn to the left.
 //! - Speeds are signed whole numbers; negative travels backwards. Every
 //!   modifier table uses the absolute speed.
-//! - The six zones of a sled (S4) are [`feldherr_geometry::SledZone`];
+//! - The six zones of a sled (S4) are [`SledZone`] ([`sled_zone`]);
 //!   [`Sled::zone_sectors`] gives them as sectors for drawing.
 //! - Sleds are 2 x 4 in by default ([`RaceSettings`]); Toughness 6 and 3
 //!   wounds.
-//! - Rulings of the project (P31-P35) are listed in `docs/RULINGS.md`.
+//! - Rulings of the project (P31-P35, PS1-PS3) are listed in
+//!   `docs/RULINGS.md`.
 //!
 //! # Structure
 //!
@@ -75,6 +76,7 @@
 #![warn(missing_docs)]
 
 mod attack;
+mod checks;
 mod collision;
 mod draw;
 mod driver;
@@ -93,6 +95,7 @@ mod terrain;
 mod text;
 mod track;
 mod turning;
+mod zone;
 
 pub use attack::{REACH, kick_effect, targets as attack_targets};
 pub use collision::{lower_front, zone_key};
@@ -101,7 +104,9 @@ pub use driver::{Driver, Mount};
 pub use error::SledError;
 pub use kind::{SledKind, SledOutcome};
 pub use movement::{MAX_INCHES, MoveResolver, Stepped};
-pub use race::{Entrant, MAX_ENTRANTS, PlannedInch, Race, RaceEdit, StepInput};
+pub use race::{
+    Entrant, MAX_ENTRANTS, MAX_RESOLUTIONS, MAX_TURNS, PlannedInch, Race, RaceEdit, StepInput,
+};
 pub use record_sheet::{ResultLine, race_sheet, result_lines, sled_paths};
 pub use settings::{RaceSettings, SlopeReading, TurnFailureReading, TurnTestNaturals};
 pub use sled::{SLED_TOUGHNESS, SLED_WOUNDS, Sled, SledStatus};
@@ -110,3 +115,4 @@ pub use terrain::{TERRAIN_TABLE, Terrain, TerrainEffect, TerrainKind};
 pub use text::{DE as MESSAGES_DE, EN as MESSAGES_EN};
 pub use track::{MAX_TERRAIN, Track, downhill, sled_table_rules};
 pub use turning::{MAX_TURN, TurnResolver, TurnResult, margin_row, turn_test_passes};
+pub use zone::{SledZone, sled_zone, travel_direction};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use feldherr_dice::mechanics::D6Test;
 use feldherr_dice::step::{ChoiceRequest, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, RollRequest, Roller};
-use feldherr_geometry::{Angle, Bounds, Point, Shape, SledZone};
+use feldherr_geometry::{Angle, Bounds, Point, Shape};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
@@ -14,10 +14,12 @@ use crate::geometry::{
     crossed_within, first_contact, first_contact_within, footprint, near, on_kind, swept_bounds,
 };
 use crate::hit::{Target, resolve_hit};
-use crate::speed::{change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier};
+use crate::speed::{
+    MAX_SPEED, capped, change_magnitude, mean_speed, sign_rule, slope_modifier, speed_band_modifier,
+};
 use crate::text::{msg, render, rule_step};
 use crate::track::downhill;
-use crate::{RaceState, SledStatus, SlopeReading, Terrain, TerrainEffect, TerrainKind};
+use crate::{RaceState, SledStatus, SledZone, SlopeReading, Terrain, TerrainEffect, TerrainKind};
 
 /// The most inches one move resolves (work is bounded; a sled this fast
 /// stops there, P33).
@@ -66,22 +68,54 @@ pub(crate) struct Push {
     pub dir: Angle,
 }
 
+/// Slack when comparing distances moved (floating-point rounding only).
+const EPS: f64 = 1e-9;
+
 /// The bookkeeping of one move.
 #[derive(Debug, Default)]
 pub(crate) struct MoveRun {
-    pub moved: u32,
-    pub flat_up: u32,
-    pub flat_down: u32,
+    /// Inches moved so far, fractions included (S6).
+    pub moved: f64,
+    /// Inches moved uphill on flat slopes (S8).
+    pub flat_up: f64,
+    /// Inches moved downhill on flat slopes.
+    pub flat_down: f64,
+    /// Inches moved uphill on steep slopes.
+    pub steep_up: f64,
+    /// Inches moved downhill on steep slopes.
+    pub steep_down: f64,
+    /// The sled being pushed, if any.
     pub pushing: Option<Push>,
+    /// A pushed sled that was blocked: the rammer stops in contact with it
+    /// without a second collision (PS1).
+    pub blocked: Option<Id>,
+    /// The centre after every step.
     pub path: Vec<Point>,
+}
+
+/// Whether a distance moved from `before` to `after` passed a multiple
+/// of `every` inches.
+fn passed_multiple(before: f64, after: f64, every: f64) -> bool {
+    ((after + EPS) / every).floor() > ((before + EPS) / every).floor()
+}
+
+/// A length in inches as a catalogue message, to a tenth: "3.5" in
+/// English, "3,5" in German, whole numbers without a fraction.
+pub(crate) fn inches_message(inches: f64) -> Message {
+    let tenths = (inches * 10.0).round().clamp(0.0, 1e9) as i64;
+    if tenths % 10 == 0 {
+        msg("sled.num.whole", &[("n", tenths / 10)])
+    } else {
+        msg("sled.num.tenths", &[("n", tenths / 10), ("d", tenths % 10)])
+    }
 }
 
 /// The move of one sled: free facing at speed 0, the new speed, then
 /// inch by inch through the track.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveResolver {
-    /// The race before the move.
-    pub before: RaceState,
+    /// The race before the move (shared with the saved resolution).
+    pub before: Arc<RaceState>,
     /// The moving sled.
     pub sled: Id,
     /// The facing chosen at speed 0 (phase 1), if any.
@@ -100,7 +134,7 @@ impl Resolver for MoveResolver {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<Stepped, Pending> {
-        let mut st = self.before.clone();
+        let mut st = (*self.before).clone();
         let id = self.sled;
         let Some(start) = st.sled(id).cloned() else {
             return Ok(Stepped::new(
@@ -135,11 +169,9 @@ impl Resolver for MoveResolver {
         move_phase(steps, &mut st, id, standing, &mut run)?;
         end_of_move(steps, &mut st, id);
         let speed = st.sled(id).map_or(0, |s| s.speed);
-        let message = msg(
-            "sled.outcome.move",
-            &[("inches", i64::from(run.moved)), ("speed", speed.into())],
-        )
-        .text("name", &start.driver.name);
+        let message = msg("sled.outcome.move", &[("speed", speed.into())])
+            .nested("inches", inches_message(run.moved))
+            .text("name", &start.driver.name);
         Ok(Stepped::new(st, run.path, message))
     }
 }
@@ -203,7 +235,7 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
                 &[
                     ("speed", previous.into()),
                     ("face", face.into()),
-                    ("sum", (previous + face as i32).into()),
+                    ("sum", i64::from(previous) + i64::from(face)),
                 ],
             ),
         ));
@@ -234,8 +266,8 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
     };
     let angle = Angle::between(direction, downhill());
     let modifier = slope_modifier(angle);
-    let result = base + modifier;
-    let new = sign_rule(previous, result);
+    let result = base.saturating_add(modifier);
+    let mut new = sign_rule(previous, result);
     steps.log(rule_step(
         "S5",
         msg(
@@ -260,6 +292,13 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
             ),
         ));
     }
+    if new.saturating_abs() > MAX_SPEED {
+        new = new.clamp(-MAX_SPEED, MAX_SPEED);
+        steps.log(rule_step(
+            "PS3",
+            msg("sled.log.speed_cap", &[("max", MAX_SPEED.into())]),
+        ));
+    }
     steps.log(rule_step(
         "S5",
         msg("sled.log.new_speed", &[("speed", new.into())]).text("name", &name),
@@ -277,7 +316,10 @@ fn shift(st: &mut RaceState, id: Id, heading: Angle, travel: f64) {
     }
 }
 
-/// Phase 3: inch by inch (S6).
+/// Phase 3: inch by inch (S6). A move covers its inches in total,
+/// fractions included: after a contact part way into an inch the sled
+/// goes on for the rest of its move, first to the end of that inch, then
+/// inch by inch (PS2).
 pub(crate) fn move_phase(
     steps: &mut Steps<'_>,
     st: &mut RaceState,
@@ -297,38 +339,59 @@ pub(crate) fn move_phase(
         .map(|t| (t.shape.bounds(), t))
         .collect();
     let mut crossed_line = false;
-    while let Some((racing, speed, heading, center, shape)) = st.sled(id).map(|s| {
-        (
-            s.racing(),
-            s.speed,
-            s.travel(),
-            s.center,
-            footprint(s, &settings),
-        )
-    }) {
-        if !racing || run.moved >= speed.unsigned_abs() {
+    // The other racing sleds' footprints, refreshed only after something
+    // that can move them or take them out (a push, a collision, an attack).
+    let mut others: Vec<(Id, Shape, Bounds)> = Vec::new();
+    let mut others_stale = true;
+    while let Some((racing, speed)) = st.sled(id).map(|s| (s.racing(), s.speed)) {
+        let limit = f64::from(speed.unsigned_abs());
+        if !racing || run.moved + EPS >= limit {
             break;
         }
-        if run.moved >= MAX_INCHES {
+        if run.moved + EPS >= f64::from(MAX_INCHES) {
             steps.log(rule_step(
                 "P33",
                 msg("sled.log.max_inches", &[("inches", MAX_INCHES.into())]),
             ));
             break;
         }
-        let inch = run.moved + 1;
-        // A pushed sled moves first (S12).
+        // The inch this step lies in, and the step: to the end of that
+        // inch or to the end of the move, whichever comes first.
+        let whole = (run.moved + EPS).floor();
+        let inch = whole as u32 + 1;
+        let step = (whole + 1.0 - run.moved).min(limit - run.moved).max(0.0);
+        let full_inch = step + EPS >= 1.0;
+        // A pushed sled moves first (S12); a blocked push ends the push
+        // (PS1).
         if let Some(push) = run.pushing {
-            push_inch(steps, st, id, push, &edges, run);
+            push_step(steps, st, id, push, &edges, step, run)?;
+            others_stale = true;
         }
-        let Some(shape) = shape else {
+        if others_stale {
+            others = st
+                .sleds
+                .iter()
+                .filter(|o| o.id != id && o.racing())
+                .filter_map(|o| {
+                    let shape = footprint(o, &settings)?;
+                    let bounds = shape.bounds();
+                    Some((o.id, shape, bounds))
+                })
+                .collect();
+            others_stale = false;
+        }
+        let Some((heading, center, shape)) = st
+            .sled(id)
+            .filter(|s| s.racing())
+            .and_then(|s| Some((s.travel(), s.center, footprint(s, &settings)?)))
+        else {
             break;
         };
-        let swept = swept_bounds(&shape, heading, 1.0);
-        // The first obstacle or sled this inch runs into.
+        let swept = swept_bounds(&shape, heading, step);
+        // The first obstacle or sled this step runs into.
         let mut obstacle: Option<(f64, &Terrain)> = None;
         for (b, t) in &obstacles {
-            if let Some(at) = first_contact_within(&shape, swept, heading, 1.0, &t.shape, *b)
+            if let Some(at) = first_contact_within(&shape, swept, heading, step, &t.shape, *b)
                 && obstacle.is_none_or(|(best, _)| at < best)
             {
                 obstacle = Some((at, t));
@@ -342,25 +405,21 @@ pub(crate) fn move_phase(
             obstacle = Some((0.0, edge));
         }
         let mut rammed: Option<(f64, Id)> = None;
-        for other in st.sleds.iter().filter(|o| o.id != id && o.racing()) {
-            let Some(other_shape) = footprint(other, &settings) else {
-                continue;
-            };
-            let other_bounds = other_shape.bounds();
+        for (other, other_shape, other_bounds) in &others {
             if let Some(at) =
-                first_contact_within(&shape, swept, heading, 1.0, &other_shape, other_bounds)
+                first_contact_within(&shape, swept, heading, step, other_shape, *other_bounds)
                 && rammed.is_none_or(|(best, _)| at < best)
             {
-                rammed = Some((at, other.id));
+                rammed = Some((at, *other));
             }
         }
         let obstacle = obstacle.map(|(at, t)| (at, t.name.clone(), t.kind));
         match (obstacle, rammed) {
             (Some((at, name, kind)), r) if r.is_none_or(|(rt, _)| at < rt) => {
                 shift(st, id, heading, (at - BACK_OFF).max(0.0));
-                run.moved += 1;
+                run.moved += at;
                 run.path.push(st.sled(id).map_or(center, |x| x.center));
-                let strength = speed.abs();
+                let strength = speed.saturating_abs();
                 steps.log(rule_step(
                     "S10",
                     msg(
@@ -379,8 +438,17 @@ pub(crate) fn move_phase(
             }
             (_, Some((at, other))) => {
                 shift(st, id, heading, (at - BACK_OFF).max(0.0));
-                run.moved += 1;
+                run.moved += at;
                 run.path.push(st.sled(id).map_or(center, |x| x.center));
+                if run.blocked == Some(other) {
+                    // PS1: the rammer stops in contact with the sled whose
+                    // push was blocked; no second collision.
+                    steps.log(rule_step(
+                        "PS1",
+                        msg("sled.log.push_stop", &[("inch", inch.into())]),
+                    ));
+                    break;
+                }
                 if run.pushing.is_some_and(|p| p.sled == other) {
                     steps.log(rule_step(
                         "S12",
@@ -388,17 +456,27 @@ pub(crate) fn move_phase(
                     ));
                 } else {
                     crate::collision::collide(steps, st, id, other, run)?;
+                    others_stale = true;
+                    let left = st.sled(id).filter(|s| s.racing()).map_or(0.0, |s| {
+                        (f64::from(s.speed.unsigned_abs()) - run.moved).max(0.0)
+                    });
+                    steps.log(rule_step(
+                        "S6",
+                        msg("sled.log.contact_left", &[("inch", inch.into())])
+                            .nested("moved", inches_message(run.moved))
+                            .nested("left", inches_message(left)),
+                    ));
                 }
             }
             _ => {
-                shift(st, id, heading, 1.0);
-                run.moved += 1;
+                shift(st, id, heading, step);
+                run.moved += step;
                 run.path.push(st.sled(id).map_or(center, |x| x.center));
                 let special = inch_terrain(
                     steps,
                     st,
                     id,
-                    (inch, &shape, heading),
+                    (inch, &shape, heading, step),
                     (&track.terrain, &terrain_bounds),
                     run,
                 )?;
@@ -409,11 +487,12 @@ pub(crate) fn move_phase(
                         msg("sled.log.crossed", &[("inch", inch.into())]),
                     ));
                 }
-                let left = st
-                    .sled(id)
-                    .is_some_and(|x| x.racing() && run.moved < x.speed.unsigned_abs());
-                if !special && !standing && st.turn >= 2 && left {
+                let left = st.sled(id).is_some_and(|x| {
+                    x.racing() && run.moved + EPS < f64::from(x.speed.unsigned_abs())
+                });
+                if full_inch && !special && !standing && st.turn >= 2 && left {
                     crate::attack::offer(steps, st, id, inch)?;
+                    others_stale = true;
                 }
             }
         }
@@ -438,70 +517,118 @@ pub(crate) fn move_phase(
     Ok(())
 }
 
-/// Moves the pushed sled one inch (or to the first thing in its way).
-fn push_inch(
+/// Moves the pushed sled `travel` inches along the push, or to the first
+/// thing in its way. A pushed sled that meets a wall or another sled meets
+/// it as if it moved there itself (S10, S12) and the push ends (PS1).
+fn push_step(
     steps: &mut Steps<'_>,
     st: &mut RaceState,
     rammer: Id,
     push: Push,
     edges: &[Terrain],
+    travel: f64,
     run: &mut MoveRun,
-) {
+) -> Result<(), Pending> {
     let settings = st.settings;
-    let Some(p) = st.sled(push.sled).cloned() else {
+    let Some(p) = st.sled(push.sled).filter(|p| p.racing()).cloned() else {
         run.pushing = None;
-        return;
+        return Ok(());
     };
     let Some(shape) = footprint(&p, &settings) else {
         run.pushing = None;
-        return;
+        return Ok(());
     };
-    let mut travel = 1.0_f64;
-    let others: Vec<Shape> = st
-        .sleds
-        .iter()
-        .filter(|o| o.id != rammer && o.id != push.sled && o.racing())
-        .filter_map(|o| footprint(o, &settings))
-        .collect();
-    let blockers = st
-        .track
+    // The first wall, rock, table edge or other sled in the way.
+    enum Blocker<'a> {
+        Terrain(&'a Terrain),
+        Sled(Id),
+    }
+    let mut first: Option<(f64, Blocker<'_>)> = None;
+    let track = Arc::clone(&st.track);
+    for t in track
         .terrain
         .iter()
         .filter(|t| t.kind.effect() == TerrainEffect::Obstacle)
         .chain(edges.iter())
-        .map(|t| &t.shape)
-        .chain(others.iter());
-    for b in blockers {
-        if let Some(at) = first_contact(&shape, push.dir, 1.0, b) {
-            travel = travel.min((at - BACK_OFF).max(0.0));
+    {
+        if let Some(at) = first_contact(&shape, push.dir, travel, &t.shape)
+            && first.as_ref().is_none_or(|(best, _)| at < *best)
+        {
+            first = Some((at, Blocker::Terrain(t)));
         }
     }
-    shift(st, push.sled, push.dir, travel);
+    for o in st
+        .sleds
+        .iter()
+        .filter(|o| o.id != rammer && o.id != push.sled && o.racing())
+    {
+        if let Some(other) = footprint(o, &settings)
+            && let Some(at) = first_contact(&shape, push.dir, travel, &other)
+            && first.as_ref().is_none_or(|(best, _)| at < *best)
+        {
+            first = Some((at, Blocker::Sled(o.id)));
+        }
+    }
+    let moved = first
+        .as_ref()
+        .map_or(travel, |(at, _)| (at - BACK_OFF).max(0.0));
+    shift(st, push.sled, push.dir, moved);
     steps.log(rule_step(
         "S12",
         msg(
             "sled.log.pushed",
-            &[("tenths", (travel * 10.0).round() as i64)],
+            &[("tenths", (moved * 10.0).round() as i64)],
         )
         .text("name", &p.driver.name),
     ));
-    if travel < 1.0 {
-        run.pushing = None;
-        steps.log(rule_step("S12", msg("sled.log.push_blocked", &[])));
+    let Some((_, blocker)) = first else {
+        return Ok(());
+    };
+    run.pushing = None;
+    run.blocked = Some(push.sled);
+    match blocker {
+        Blocker::Terrain(t) => {
+            // As if it had driven into the obstacle itself (S10).
+            let strength = p.speed.saturating_abs();
+            steps.log(rule_step(
+                "PS1",
+                msg("sled.log.pushed_into", &[("strength", strength.into())])
+                    .text("name", &p.driver.name)
+                    .text("obstacle", &t.name)
+                    .key("kind", t.kind.key()),
+            ));
+            resolve_hit(steps, st, push.sled, Target::Driver, strength)?;
+            resolve_hit(steps, st, push.sled, Target::Sled, strength)?;
+            if let Some(m) = st.sled_mut(push.sled) {
+                m.speed = 0;
+            }
+        }
+        Blocker::Sled(other) => {
+            // As if it had rammed the other sled itself (S12); it does not
+            // move on, so whatever push that collision would start is not.
+            steps.log(rule_step(
+                "PS1",
+                msg("sled.log.pushed_onto", &[]).text("name", &p.driver.name),
+            ));
+            let mut own = MoveRun::default();
+            crate::collision::collide(steps, st, push.sled, other, &mut own)?;
+        }
     }
+    Ok(())
 }
 
-/// Terrain effects of a full inch (S8, S9, P34); returns whether the inch was
-/// in special terrain (no attack after it, S13).
+/// Terrain effects of one step, a whole inch or the rest of one (S8, S9,
+/// P34, PS2); returns whether it was in special terrain (no attack after
+/// it, S13).
 fn inch_terrain(
     steps: &mut Steps<'_>,
     st: &mut RaceState,
     id: Id,
-    (inch, shape, heading): (u32, &Shape, Angle),
+    (inch, shape, heading, step): (u32, &Shape, Angle, f64),
     (terrain, bounds): (&[Terrain], &[Bounds]),
     run: &mut MoveRun,
 ) -> Result<bool, Pending> {
-    let touched: Vec<&Terrain> = crossed_within(shape, heading, 1.0, terrain, bounds);
+    let touched: Vec<&Terrain> = crossed_within(shape, heading, step, terrain, bounds);
     if touched.is_empty() {
         steps.log(rule_step(
             "S6",
@@ -519,6 +646,7 @@ fn inch_terrain(
     }
     let special = touched.iter().any(|t| t.kind != TerrainKind::Plateau);
     // Slopes (S8): a steep slope wins over a flat one in the same inch.
+    // The inches on a slope are counted with their fractions (PS2).
     let slope = touched
         .iter()
         .find(|t| t.kind == TerrainKind::SteepSlope)
@@ -530,14 +658,16 @@ fn inch_terrain(
         let up = angle < 90.0;
         let down = angle > 90.0;
         let steep = slope.kind == TerrainKind::SteepSlope;
-        let due = if steep {
-            true
-        } else if up {
-            run.flat_up += 1;
-            run.flat_up.is_multiple_of(2)
-        } else if down {
-            run.flat_down += 1;
-            run.flat_down.is_multiple_of(2)
+        let (counter, every) = match (steep, up) {
+            (true, true) => (&mut run.steep_up, 1.0),
+            (true, false) => (&mut run.steep_down, 1.0),
+            (false, true) => (&mut run.flat_up, 2.0),
+            (false, false) => (&mut run.flat_down, 2.0),
+        };
+        let due = if up || down {
+            let before = *counter;
+            *counter += step;
+            passed_multiple(before, *counter, every)
         } else {
             false
         };
@@ -546,6 +676,7 @@ fn inch_terrain(
             && let Some(s) = st.sled_mut(id)
         {
             let delta = if up { -1 } else { 1 };
+            let held = capped(s.speed, delta);
             s.speed = change_magnitude(s.speed, delta);
             let key = if up {
                 "sled.log.slope_up"
@@ -562,6 +693,12 @@ fn inch_terrain(
                 )
                 .key("terrain", slope.kind.key()),
             ));
+            if held {
+                steps.log(rule_step(
+                    "PS3",
+                    msg("sled.log.speed_cap", &[("max", MAX_SPEED.into())]),
+                ));
+            }
             if speed == 0 {
                 steps.log(rule_step(
                     "S8",
@@ -587,7 +724,7 @@ fn inch_terrain(
         && let Some(s) = st.sled(id).cloned()
         && s.racing()
     {
-        let speed = s.speed.abs();
+        let speed = s.speed.saturating_abs();
         let speed_mod = speed_band_modifier(speed);
         let total = speed_mod + terrain_mod;
         let need = (3 - total).clamp(2, 6);

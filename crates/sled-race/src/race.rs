@@ -1,6 +1,8 @@
 //! The race as a [`feldherr_play::Game`]: setup, start, resolutions, undo,
 //! report.
 
+use std::sync::Arc;
+
 use feldherr_dice::Dice;
 use feldherr_dice::Roller;
 use feldherr_dice::step::{Answer, ChoiceRequest, Prompt};
@@ -20,6 +22,14 @@ use crate::{Driver, RaceSettings, RaceState, Sled, SledKind, SledStatus, Terrain
 
 /// The most entrants a race takes.
 pub const MAX_ENTRANTS: usize = 16;
+
+/// The most turns a race lasts (PS3; a bound on work far beyond any race
+/// on a 72 in table: each turn moves every sled up to three times).
+pub const MAX_TURNS: u32 = 99;
+
+/// The most resolutions a race keeps: a turn of 16 sleds takes 100 (its
+/// dice, three orders, a move and a turn attempt per sled and round).
+pub const MAX_RESOLUTIONS: usize = 10_000;
 
 /// The most answers [`Race::play_next`] gives one step before it gives up
 /// (a step asks far fewer; the bound keeps a faulty chooser from looping).
@@ -119,9 +129,10 @@ pub struct Race {
     pub settings: RaceSettings,
     /// Every player.
     pub entrants: Vec<Entrant>,
-    /// The running race, once started.
-    #[serde(default)]
-    pub state: Option<RaceState>,
+    /// The running race, once started (shared with the resolution opened
+    /// from it).
+    #[serde(default, with = "crate::state::shared_option")]
+    pub state: Option<Arc<RaceState>>,
     /// Whether the organiser ended it.
     #[serde(default)]
     pub ended: bool,
@@ -140,12 +151,12 @@ impl Race {
         if self.ended {
             return Some(NextStep::Over);
         }
-        self.state.as_ref().map(RaceState::next_step)
+        self.state.as_deref().map(RaceState::next_step)
     }
 
     /// The running state.
     pub fn state(&self) -> Option<&RaceState> {
-        self.state.as_ref()
+        self.state.as_deref()
     }
 
     /// The planned straight path of sled `id` for `inches` inches along
@@ -239,13 +250,23 @@ impl Race {
                 None,
             ));
         }
+        if self.resolutions.len() >= MAX_RESOLUTIONS {
+            return Err(refused(
+                &format!("a race keeps at most {MAX_RESOLUTIONS} resolutions"),
+                "PS3",
+            ));
+        }
         let st = self
             .state
             .as_ref()
             .ok_or_else(|| refused("the race has not started", "S3"))?;
-        let before = Box::new(st.clone());
+        let before = Arc::clone(st);
         match (st.next_step(), input) {
             (NextStep::StartDraw, StepInput::Draw) => Ok(SledKind::StartDraw { before }),
+            (NextStep::TurnDice, StepInput::Draw) if st.turn >= MAX_TURNS => Err(refused(
+                &format!("a race lasts at most {MAX_TURNS} turns; end it (S15)"),
+                "PS3",
+            )),
             (NextStep::TurnDice, StepInput::Draw) => Ok(SledKind::TurnDice { before }),
             (NextStep::RoundOrder, StepInput::Draw) => Ok(SledKind::RoundOrder { before }),
             (NextStep::Move(sled), StepInput::Move { facing }) => {
@@ -308,7 +329,7 @@ impl Race {
         if sleds.is_empty() {
             return Err(refused("no entrant has a driver on foot", "N6"));
         }
-        self.state = Some(RaceState {
+        self.state = Some(Arc::new(RaceState {
             settings: self.settings,
             track: std::sync::Arc::new(track),
             sleds,
@@ -318,7 +339,7 @@ impl Race {
             order: Vec::new(),
             moved: Vec::new(),
             turning: None,
-        });
+        }));
         Ok(())
     }
 
@@ -368,18 +389,21 @@ impl Race {
             return Err(PlayError::refused("the result is applied already", None));
         }
         let after = r.outcome().ok_or(PlayError::Unfinished)?.after.clone();
-        if Some(r.kind().before()) != self.state.as_ref() {
+        let opened_from = r.kind().shared_before();
+        let unchanged = self
+            .state
+            .as_ref()
+            .is_some_and(|st| Arc::ptr_eq(opened_from, st) || **opened_from == **st);
+        if !unchanged {
             return Err(PlayError::refused(
                 "the race changed since this resolution was opened; remove it and open it anew",
                 None,
             ));
         }
-        let mut new_table = table.clone();
         let mut after = after;
-        sync_table(&mut new_table, self.state.as_ref(), &mut after)?;
+        sync_table(table, self.state.as_deref(), &mut after)?;
         self.resolutions[index].set_applied()?;
-        self.state = Some(after);
-        *table = new_table;
+        self.state = Some(Arc::new(after));
         Ok(())
     }
 
@@ -400,80 +424,108 @@ impl Race {
             last.answers().to_vec(),
             false,
         )?;
-        let mut new_table = table.clone();
-        sync_table(&mut new_table, self.state.as_ref(), &mut before)?;
+        sync_table(table, self.state.as_deref(), &mut before)?;
         if let Some(slot) = self.resolutions.last_mut() {
             *slot = reopened;
         }
-        self.state = Some(before);
+        self.state = Some(Arc::new(before));
         self.ended = false;
-        *table = new_table;
         Ok(())
     }
 }
 
 /// Puts every sled of `new` on the table as it is (adding pieces for new
 /// ones, removing those out of the race and those `old` had that `new`
-/// has not placed).
+/// has not placed). Only the sleds whose pose changed are touched.
+///
+/// The edits are planned first against the table as it is: every edit
+/// names a piece that is there (or a fresh id for a new one), and such
+/// edits cannot be refused, so the table changes wholly or not at all
+/// without copying it.
 fn sync_table(
     table: &mut Table,
     old: Option<&RaceState>,
     new: &mut RaceState,
 ) -> Result<(), PlayError> {
     let settings = new.settings;
+    let placed = new.placed;
+    let on_table = |s: &Sled| placed && !matches!(s.status, SledStatus::Out { .. });
+    let is_sled = |table: &Table, p: u64| table.piece(p).is_some_and(|x| x.kind == "sled");
     let keep: Vec<u64> = new
         .sleds
         .iter()
-        .filter(|s| new.placed && !matches!(s.status, SledStatus::Out { .. }))
+        .filter(|s| on_table(s))
         .filter_map(|s| s.piece)
         .collect();
+    let mut edits: Vec<TableEdit> = Vec::new();
+    let mut deleted: Vec<u64> = Vec::new();
     if let Some(old) = old {
         for piece in old.sleds.iter().filter_map(|s| s.piece) {
-            if !keep.contains(&piece) && table.piece(piece).is_some() {
-                table.apply(TableEdit::Delete { id: piece })?;
+            if !keep.contains(&piece) && table.piece(piece).is_some() && !deleted.contains(&piece) {
+                edits.push(TableEdit::Delete { id: piece });
+                deleted.push(piece);
             }
         }
     }
+    let mut next_id = table.next_id();
     for s in new.sleds.iter_mut() {
-        let on_table = new.placed && !matches!(s.status, SledStatus::Out { .. });
-        if !on_table {
+        if !on_table(s) {
             if let Some(p) = s.piece
                 && table.piece(p).is_some()
+                && !deleted.contains(&p)
             {
-                table.apply(TableEdit::Delete { id: p })?;
+                edits.push(TableEdit::Delete { id: p });
+                deleted.push(p);
             }
-            if !new.placed {
+            if !placed {
                 s.piece = None;
             }
             continue;
         }
-        let Some(rect) = s.outline(&settings) else {
-            continue;
-        };
-        match s
-            .piece
-            .filter(|p| table.piece(*p).is_some_and(|x| x.kind == "sled"))
-        {
+        match s.piece.filter(|p| is_sled(table, *p)) {
             Some(p) => {
-                table.apply(TableEdit::SetShape {
+                // Untouched when the sled did not move and its piece is
+                // where it stands (a piece dragged away is put back).
+                let unchanged = old.and_then(|o| o.sled(s.id)).is_some_and(|o| {
+                    o.piece == Some(p) && o.center == s.center && o.facing == s.facing
+                }) && table.piece(p).is_some_and(|x| match &x.shape {
+                    Shape::Rect(r) => {
+                        r.center() == s.center
+                            && r.facing() == s.facing
+                            && r.width() == settings.sled_width
+                            && r.length() == settings.sled_length
+                    }
+                    _ => false,
+                });
+                if unchanged {
+                    continue;
+                }
+                let Some(rect) = s.outline(&settings) else {
+                    continue;
+                };
+                edits.push(TableEdit::SetShape {
                     id: p,
                     shape: Shape::Rect(rect),
-                })?;
-                table.apply(TableEdit::Rotate {
+                });
+                edits.push(TableEdit::Rotate {
                     id: p,
                     facing: s.facing,
-                })?;
+                });
             }
             None => {
-                let id = table.next_id();
+                let Some(rect) = s.outline(&settings) else {
+                    continue;
+                };
+                let id = next_id;
+                next_id = next_id.saturating_add(1);
                 let piece = Piece::new(id, &s.driver.name, "sled", Layer::Model, Shape::Rect(rect))
                     .with_facing(s.facing);
-                table.add(piece)?;
+                edits.push(TableEdit::Add(piece));
                 s.piece = Some(id);
             }
         }
     }
-    Ok(())
+    table.apply_all(edits).map_err(|(_, e)| PlayError::from(e))
 }
 
 impl Game for Race {
@@ -566,13 +618,7 @@ impl Game for Race {
 
     fn problems(&self, table: &Table) -> Vec<Problem> {
         let mut out = Vec::new();
-        for (i, e) in self.entrants.iter().enumerate() {
-            if let Some(d) = &e.driver
-                && let Err(err) = d.validate()
-            {
-                out.push(Problem::new(format!("entrants[{i}].driver"), err.to_string()).rule("N6"));
-            }
-        }
+        crate::checks::race_problems(self, &mut out);
         for p in table.pieces() {
             if p.layer == Layer::Terrain && TerrainKind::from_type_id(&p.kind).is_none() {
                 out.push(

@@ -1,10 +1,13 @@
 //! A sled in the race: its pose, speed, wounds and movement dice.
 
-use feldherr_geometry::{Angle, OrientedRect, Point, SledZone, sled_zone};
+use std::sync::Arc;
+
+use feldherr_geometry::{Angle, OrientedRect, Point};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
-use crate::{Driver, RaceSettings};
+use crate::zone::sled_zone;
+use crate::{Driver, RaceSettings, SledZone};
 
 /// Toughness of every sled ("Widerstand von 6").
 pub const SLED_TOUGHNESS: u32 = 6;
@@ -39,8 +42,9 @@ pub enum SledStatus {
 pub struct Sled {
     /// Stable id (the entrant's id).
     pub id: Id,
-    /// The driver.
-    pub driver: Driver,
+    /// The driver (shared: copying a state copies no names).
+    #[serde(with = "crate::state::shared")]
+    pub driver: Arc<Driver>,
     /// The sled's table piece, once placed.
     #[serde(default)]
     pub piece: Option<u64>,
@@ -66,7 +70,7 @@ impl Sled {
         let wounds = driver.wounds;
         Sled {
             id,
-            driver,
+            driver: Arc::new(driver),
             piece: None,
             center,
             facing: Angle::ZERO,
@@ -106,7 +110,9 @@ impl Sled {
 
     /// The collision value: max(driver Toughness, |speed|) (S12).
     pub fn collision_value(&self) -> i32 {
-        (self.driver.toughness as i32).max(self.speed.abs())
+        i32::try_from(self.driver.toughness)
+            .unwrap_or(i32::MAX)
+            .max(self.speed.saturating_abs())
     }
 
     /// The zone of this sled that `point` lies in (S4); `None` at its centre.

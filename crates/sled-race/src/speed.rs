@@ -26,8 +26,9 @@ pub fn slope_modifier(angle: f64) -> i32 {
 /// The mean of the signed current speed and a movement die, rounded down
 /// and up: `(down, up)`; equal when the sum is even (S5).
 pub fn mean_speed(current: i32, die: u32) -> (i32, i32) {
-    let sum = current + die as i32;
-    (sum.div_euclid(2), (sum + 1).div_euclid(2))
+    let sum = i64::from(current) + i64::from(die);
+    let half = |v: i64| i32::try_from(v.div_euclid(2)).unwrap_or(i32::MAX);
+    (half(sum), half(sum + 1))
 }
 
 /// The sign rules (S5): a sled moving forwards never reverses (a negative
@@ -51,7 +52,7 @@ pub fn follows_sign_rule(previous: i32, result: i32, new: i32) -> bool {
 /// The speed modifier of the wood and hedge test (S9) and of the speed
 /// difference of kicks and punches (S13): 2-3 -1, 4-5 -2, 6+ -3.
 pub fn speed_band_modifier(speed: i32) -> i32 {
-    match speed.abs() {
+    match speed.saturating_abs() {
         0..=1 => 0,
         2..=3 => -1,
         4..=5 => -2,
@@ -61,7 +62,7 @@ pub fn speed_band_modifier(speed: i32) -> i32 {
 
 /// The speed modifier of the turning test (S11): 3-4 -1, 5-6 -2, 7+ -3.
 pub fn turn_speed_modifier(speed: i32) -> i32 {
-    match speed.abs() {
+    match speed.saturating_abs() {
         0..=2 => 0,
         3..=4 => -1,
         5..=6 => -2,
@@ -86,11 +87,25 @@ pub fn turn_angle_modifier(angle: f64) -> i32 {
     }
 }
 
+/// The fastest a sled goes, either way (PS3): one move resolves at most
+/// 60 in (P33), so a higher speed would change nothing on the table.
+pub const MAX_SPEED: i32 = 60;
+
 /// A speed with its absolute value changed by `delta` in its direction of
 /// travel; a standing sled counts as travelling forwards. The result never
-/// crosses 0 (a loss stops at 0, S11 and S13).
+/// crosses 0 (a loss stops at 0, S11 and S13) and never goes beyond
+/// [`MAX_SPEED`] (PS3; the callers log it when that limit holds a gain).
 pub fn change_magnitude(speed: i32, delta: i32) -> i32 {
     let sign = if speed < 0 { -1 } else { 1 };
-    let magnitude = (speed.abs() + delta).max(0);
+    let current = speed.saturating_abs();
+    let mut magnitude = current.saturating_add(delta).max(0);
+    if delta > 0 {
+        magnitude = magnitude.min(MAX_SPEED.max(current));
+    }
     sign * magnitude
+}
+
+/// Whether a gain of `delta` on `speed` is held at [`MAX_SPEED`] (PS3).
+pub fn capped(speed: i32, delta: i32) -> bool {
+    delta > 0 && speed.saturating_abs().saturating_add(delta) > MAX_SPEED
 }

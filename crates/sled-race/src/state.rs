@@ -37,7 +37,7 @@ pub struct RaceState {
     pub settings: RaceSettings,
     /// The track, frozen when the race started (shared between states:
     /// cloning a state does not copy the terrain).
-    #[serde(with = "shared_track")]
+    #[serde(with = "shared")]
     pub track: Arc<Track>,
     /// Every starting sled, in entrant order.
     pub sleds: Vec<Sled>,
@@ -57,9 +57,16 @@ pub struct RaceState {
 }
 
 impl RaceState {
-    /// The race round counted from 1 over all turns.
+    /// The race round counted from 1 over all turns. Checked arithmetic:
+    /// a turn counter beyond any race (a damaged file) gives `u32::MAX`,
+    /// never a wrapped number; [`feldherr_play::Game::problems`] refuses
+    /// such a race (PS3).
     pub fn race_round(&self) -> u32 {
-        self.turn.saturating_sub(1) * ROUNDS_PER_TURN + self.round
+        self.turn
+            .saturating_sub(1)
+            .checked_mul(ROUNDS_PER_TURN)
+            .and_then(|r| r.checked_add(self.round))
+            .unwrap_or(u32::MAX)
     }
 
     /// The sled with id `id`.
@@ -121,19 +128,40 @@ impl RaceState {
     }
 }
 
-/// Serialises the shared track as a plain track.
-mod shared_track {
+/// Serialises a shared value (`Arc<T>`) as the plain value.
+pub(crate) mod shared {
     use std::sync::Arc;
 
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use crate::Track;
-
-    pub fn serialize<S: Serializer>(track: &Arc<Track>, s: S) -> Result<S::Ok, S::Error> {
-        track.as_ref().serialize(s)
+    pub fn serialize<T: Serialize, S: Serializer>(value: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
+        value.as_ref().serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Track>, D::Error> {
-        Track::deserialize(d).map(Arc::new)
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Arc<T>, D::Error> {
+        T::deserialize(d).map(Arc::new)
+    }
+}
+
+/// A shared value that may be absent (`Option<Arc<T>>`), saved as the
+/// plain value or null.
+pub(crate) mod shared_option {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        value: &Option<Arc<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        value.as_deref().serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Arc<T>>, D::Error> {
+        Option::<T>::deserialize(d).map(|v| v.map(Arc::new))
     }
 }

@@ -11,8 +11,26 @@ pub const EN: &str = include_str!("../messages/en.json");
 /// The German catalogue.
 pub const DE: &str = include_str!("../messages/de.json");
 
-fn english() -> &'static HashMap<String, String> {
-    static MAP: OnceLock<HashMap<String, String>> = OnceLock::new();
+/// A small, fast hasher for the catalogue's keys (short ASCII strings
+/// known at build time; no untrusted input is hashed).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+}
+
+type Keys = std::hash::BuildHasherDefault<KeyHasher>;
+
+fn english() -> &'static HashMap<String, String, Keys> {
+    static MAP: OnceLock<HashMap<String, String, Keys>> = OnceLock::new();
     MAP.get_or_init(|| serde_json::from_str(EN).unwrap_or_default())
 }
 
@@ -28,8 +46,8 @@ pub fn render(message: &Message) -> String {
 }
 
 /// One pass over the template, filling `{name}` from the arguments: the
-/// same result as [`Message::render`] for messages without nested
-/// messages, with one allocation instead of one per argument.
+/// same result as [`Message::render`], with one allocation per message
+/// instead of one per argument.
 fn fast_render<'a>(message: &Message, lookup: &dyn Fn(&str) -> Option<&'a str>) -> Option<String> {
     use std::fmt::Write;
     let template = lookup(&message.key)?;
@@ -50,7 +68,7 @@ fn fast_render<'a>(message: &Message, lookup: &dyn Fn(&str) -> Option<&'a str>) 
             }
             Some((_, MessageArg::Text(t))) => out.push_str(t),
             Some((_, MessageArg::Key(k))) => out.push_str(lookup(k)?),
-            Some((_, MessageArg::Nested(_))) => return None,
+            Some((_, MessageArg::Nested(inner))) => out.push_str(&fast_render(inner, lookup)?),
             None => {
                 out.push('{');
                 out.push_str(name);
@@ -63,22 +81,30 @@ fn fast_render<'a>(message: &Message, lookup: &dyn Fn(&str) -> Option<&'a str>) 
     Some(out)
 }
 
-/// A message with integer arguments.
+/// A message with integer arguments (room for three more, which most
+/// messages add: names, keys, nested lengths).
 pub fn msg(key: &str, args: &[(&str, i64)]) -> Message {
-    let mut m = Message::new(key);
+    let mut m = Message {
+        key: key.to_owned(),
+        args: Vec::with_capacity(args.len() + 3),
+    };
     for (name, v) in args {
-        m = m.int(*name, *v);
+        m.args.push(((*name).to_owned(), MessageArg::Int(*v)));
     }
     m
 }
 
 /// A rule log step for `message` under `rule`, with its numbers.
 pub fn rule_step(rule: &str, message: Message) -> LogStep {
+    let numbers = message
+        .args
+        .iter()
+        .filter_map(|(name, arg)| match arg {
+            MessageArg::Int(v) => Some((name.clone(), *v)),
+            _ => None,
+        })
+        .collect();
     let mut step = LogStep::rule(rule, render(&message));
-    for (name, arg) in &message.args {
-        if let MessageArg::Int(v) = arg {
-            step = step.number(name.clone(), *v);
-        }
-    }
+    step.numbers = numbers;
     step.with_message(message)
 }

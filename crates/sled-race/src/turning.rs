@@ -4,6 +4,8 @@ use feldherr_dice::mechanics::CharacteristicTest;
 use feldherr_dice::step::{Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, RollRequest, Roller};
 use feldherr_geometry::Angle;
+use std::sync::Arc;
+
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
@@ -100,8 +102,8 @@ pub fn margin_row(value: i32, face: u32) -> TurnResult {
 /// The turning attempt of one sled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TurnResolver {
-    /// The race before the turn.
-    pub before: RaceState,
+    /// The race before the turn (shared with the saved resolution).
+    pub before: Arc<RaceState>,
     /// The sled.
     pub sled: Id,
     /// The turn asked for, degrees, CCW positive (left); 0: no attempt.
@@ -120,7 +122,7 @@ impl Resolver for TurnResolver {
     }
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<Stepped, Pending> {
-        let mut st = self.before.clone();
+        let mut st = (*self.before).clone();
         let id = self.sled;
         st.turning = None;
         st.moved.push(id);

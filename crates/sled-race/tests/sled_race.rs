@@ -5,9 +5,11 @@ mod sled_race {
     mod catalogue;
     mod collision;
     pub mod common;
-    mod game;
+    pub mod game;
     mod movement;
     mod proptest_race;
     mod speed;
     mod turning;
+    mod validation;
+    mod zone;
 }

@@ -16,6 +16,8 @@ pub const POINTS_PER_TREASURE: u32 = 2;
 /// Treasures on the table in the New Year scenario (N3).
 pub const TREASURES: i64 = 3;
 
+const TREASURES_U32: u32 = 3;
+
 /// One of the two battle games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -44,6 +46,22 @@ impl BattleKind {
         match self {
             Self::RaeuberWarhammer => BandTable::raeuber_warhammer(),
             Self::NewYearScenario => BandTable::new_year_scenario(),
+        }
+    }
+
+    /// The most event points one player can score in the game: the top of
+    /// the band table, plus 2 for each of the three treasures in the New
+    /// Year scenario (10 and 12). A bye scores at most this (PN3).
+    pub fn max_event_points(self) -> u32 {
+        let band = self
+            .table()
+            .bands()
+            .map(|b| b.winner.max(b.loser))
+            .max()
+            .unwrap_or(0);
+        match self {
+            Self::RaeuberWarhammer => band,
+            Self::NewYearScenario => band + TREASURES_U32 * POINTS_PER_TREASURE,
         }
     }
 

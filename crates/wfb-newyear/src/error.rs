@@ -6,7 +6,7 @@ use feldherr_pairing::PairingError;
 use feldherr_scoring::{ScoringError, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::{BattleKind, EventTieBreaker};
+use crate::{BattleKind, DraftChange, DroppedAfter, EventGame, EventTieBreaker, SledSource};
 
 /// Everything that can go wrong when scoring the WFB New Year event.
 ///
@@ -198,6 +198,134 @@ pub enum NewYearError {
     },
     /// A sheet could not be laid out or drawn.
     Sheet(feldherr_sheet::SheetError),
+    /// A result value beyond what the armies can give (PN1, PN2): names
+    /// the field, the table and both players.
+    Implausible {
+        /// The game.
+        game: BattleKind,
+        /// The table.
+        table: u32,
+        /// The name of the player whose side the value is.
+        player: String,
+        /// His opponent's name.
+        opponent: String,
+        /// The field (`a.victory_points`).
+        field: String,
+        /// The value entered.
+        value: i64,
+        /// The most it can be.
+        max: i64,
+        /// The ruling that sets the bound (`PN1`, `PN2`).
+        rule: &'static str,
+    },
+    /// A player's army is larger than the event's army size (N7).
+    ArmyOverSize {
+        /// The player's name.
+        player: String,
+        /// His army's points.
+        points: u32,
+        /// The event's army size.
+        army_size: u32,
+    },
+    /// A draft drawn for other players or standings than the event has
+    /// now (issue 26); the draft stays with the caller to show or redraw.
+    StaleDraft {
+        /// The game.
+        game: BattleKind,
+        /// What changed since the draw.
+        changes: Vec<DraftChange>,
+    },
+    /// A draft whose seats are not the players it was drawn for, once
+    /// each (altered by hand).
+    DraftSeats {
+        /// The game.
+        game: BattleKind,
+        /// The player seated wrongly (twice, not drawn, or not seated).
+        player: String,
+    },
+    /// The player has no bye in that game.
+    NoBye {
+        /// The game.
+        game: BattleKind,
+        /// The player's name.
+        player: String,
+    },
+    /// The player has a table or a bye in that game already.
+    AlreadySeated {
+        /// The game.
+        game: BattleKind,
+        /// The player's name.
+        player: String,
+    },
+    /// A sled race result from the source the event does not use (PN7):
+    /// switch first ([`crate::EventEdit::SetSledSource`]).
+    SledSourceClash {
+        /// The source the event uses.
+        source: SledSource,
+        /// The source of the refused result.
+        attempted: SledSource,
+    },
+    /// A result in a game after the player dropped out (PN5).
+    AfterDropOut {
+        /// The player's name.
+        player: String,
+        /// When he dropped out.
+        dropped_after: DroppedAfter,
+        /// The game with the result.
+        game: EventGame,
+    },
+    /// Event points that do not fit the counter (checked arithmetic).
+    PointsOverflow {
+        /// The player's name.
+        player: String,
+    },
+    /// A hosted game's player who does not belong in its slot.
+    HostedPlayer {
+        /// The slot's role (`sled_race`).
+        role: String,
+        /// The player as the hosted game names him.
+        player: String,
+        /// Why he does not belong.
+        reason: HostedPlayerReason,
+    },
+    /// A hosted game with more players than its slot takes.
+    HostedTooMany {
+        /// The slot's role.
+        role: String,
+        /// Players in the hosted game.
+        count: usize,
+        /// The most it takes.
+        limit: usize,
+    },
+}
+
+/// Why a hosted game's player does not belong in its slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostedPlayerReason {
+    /// Nobody of that name is registered.
+    NotAPlayer,
+    /// Two registered players have that name, so it cannot be matched.
+    Ambiguous,
+    /// He dropped out (P22).
+    DroppedOut,
+    /// He has no character on foot, so he does not start (N6).
+    NoCharacterOnFoot,
+    /// He is in the hosted game twice.
+    Twice,
+}
+
+/// `is not a player of this event`, ...
+impl fmt::Display for HostedPlayerReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NotAPlayer => "is not a player of this event",
+            Self::Ambiguous => "is registered more than once, so he cannot be matched",
+            Self::DroppedOut => "has dropped out",
+            Self::NoCharacterOnFoot => "has no character on foot, so he does not start (N6)",
+            Self::Twice => "is in the game twice",
+        })
+    }
 }
 
 /// Something that refers to a player, so he cannot be removed.
@@ -326,7 +454,9 @@ impl fmt::Display for NewYearError {
             } => write!(f, "{game}, table {table}: {source}"),
             Self::UnsupportedSchemaVersion { found } => write!(
                 f,
-                "schema_version: {found} is not supported (this version reads 1 and 2)"
+                "schema_version: {found} is not supported (this version reads {} to {})",
+                crate::OLDEST_SCHEMA_VERSION,
+                crate::SCHEMA_VERSION
             ),
             Self::Json { message } => write!(f, "event JSON: {message}"),
             Self::Scoring(e) => write!(f, "{e}"),
@@ -365,6 +495,80 @@ impl fmt::Display for NewYearError {
             Self::Pairing(e) => write!(f, "{e}"),
             Self::Report { reason } => write!(f, "sled race report: {reason}"),
             Self::Sheet(e) => write!(f, "sheet: {e}"),
+            Self::Implausible {
+                game,
+                table,
+                player,
+                opponent,
+                field,
+                value,
+                max,
+                rule,
+            } => {
+                let what = if field.ends_with("victory_points") {
+                    format!("more VP than an army of the event's size can give ({max} at most)")
+                } else {
+                    format!(
+                        "more standards than an army of the event's size carries ({max} at most)"
+                    )
+                };
+                write!(
+                    f,
+                    "{game}, table {table}, {player} against {opponent}: {field} {value} of \
+                     {player} is {what} ({rule})"
+                )
+            }
+            Self::ArmyOverSize {
+                player,
+                points,
+                army_size,
+            } => write!(
+                f,
+                "{player}'s army of {points} points is larger than the event's army size of \
+                 {army_size} (N7)"
+            ),
+            Self::StaleDraft { game, changes } => {
+                let changes: Vec<String> = changes.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "{game}: the draft no longer fits the event ({}); draw again",
+                    changes.join("; ")
+                )
+            }
+            Self::DraftSeats { game, player } => write!(
+                f,
+                "{game}: the draft does not seat {player} exactly once as drawn; draw again"
+            ),
+            Self::NoBye { game, player } => write!(f, "{game}: {player} has no bye"),
+            Self::AlreadySeated { game, player } => {
+                write!(f, "{game}: {player} has a table or a bye already")
+            }
+            Self::SledSourceClash { source, attempted } => write!(
+                f,
+                "sled race: the result comes from {source}, not from {attempted}; switch the \
+                 source first (PN7)"
+            ),
+            Self::AfterDropOut {
+                player,
+                dropped_after,
+                game,
+            } => write!(
+                f,
+                "{player} dropped out {dropped_after} but has a result in the {game} game; \
+                 correct when he dropped out first (PN5)"
+            ),
+            Self::PointsOverflow { player } => {
+                write!(f, "{player}'s event points are too large to add up")
+            }
+            Self::HostedPlayer {
+                role,
+                player,
+                reason,
+            } => write!(f, "hosted game \"{role}\": {player} {reason}"),
+            Self::HostedTooMany { role, count, limit } => write!(
+                f,
+                "hosted game \"{role}\": {count} players are more than the {limit} it takes"
+            ),
         }
     }
 }
@@ -437,7 +641,10 @@ impl NewYearError {
             Self::TooManyTreasures { .. } => Some("N3"),
             Self::LineOffTable { .. } => Some("N4"),
             Self::RacerWithoutCharacter { .. } | Self::RaceRoundsOutOfOrder { .. } => Some("N6"),
-            Self::DuplicateTieBreaker { .. } => Some("N7"),
+            Self::DuplicateTieBreaker { .. } | Self::ArmyOverSize { .. } => Some("N7"),
+            Self::Implausible { rule, .. } => Some(rule),
+            Self::SledSourceClash { .. } => Some("PN7"),
+            Self::AfterDropOut { .. } => Some("PN5"),
             Self::InPairing { source, .. } => source.rule(),
             _ => None,
         }

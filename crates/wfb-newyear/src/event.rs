@@ -5,18 +5,23 @@ use std::collections::{HashMap, HashSet};
 use feldherr_scoring::{Competitor, Side, Standings, TieBreaker};
 use serde::{Deserialize, Serialize};
 
+use crate::plausibility::MAX_ARMY_SIZE;
 use crate::{
-    BattleGame, BattleKind, EventTieBreaker, NewYearError, Player, PlayerPoints, PlayerUse,
-    PlayingTable, SledOutcome, SledRace, SledScore, TreasureLine,
+    BattleGame, BattleKind, DEFAULT_ARMY_POINTS, DroppedAfter, EventGame, EventTieBreaker,
+    NewYearError, Player, PlayerPoints, PlayerUse, PlayingTable, ResultBounds, SledOutcome,
+    SledPlace, SledRace, SledScore, SledSource, TreasureLine,
 };
 
 /// The schema version this crate writes.
 ///
-/// Version 2 (this one) added, all optional with defaults: a player's
-/// `dropped` flag; per battle game `byes`, `bye_points` and the draw's
-/// `seed`; the event's `table` size. A version 1 file reads unchanged
-/// (nothing to convert) and is written back as version 2.
-pub const SCHEMA_VERSION: u32 = 2;
+/// Version 2 added, all optional with defaults: a player's `dropped`
+/// flag; per battle game `byes`, `bye_points` and the draw's `seed`; the
+/// event's `table` size. Version 3 (this one) added, again optional: the
+/// event's `army_size` and `sled_source`, a player's `dropped_after`, the
+/// New Year scenario's `drawn_from`. Versions 1 and 2 read unchanged
+/// (nothing to convert; a race result without a source counts as typed,
+/// PN7) and are written back as version 3.
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The oldest schema version this crate reads.
 pub const OLDEST_SCHEMA_VERSION: u32 = 1;
@@ -26,8 +31,19 @@ pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 /// field named (issue 16).
 pub const MAX_TEXT_CHARS: usize = 200;
 
-/// The most players an event takes; more is refused on load.
-pub const MAX_PLAYERS: usize = 100_000;
+/// The most players an event takes (PN9: as many as a draw pairs,
+/// [`feldherr_pairing::MAX_ENTRANTS`]); more is refused on load and by
+/// [`crate::EventEdit::AddPlayer`].
+pub const MAX_PLAYERS: usize = 2_000;
+
+/// The highest table number (half of [`MAX_PLAYERS`]); table numbers run
+/// from 1.
+pub const MAX_TABLES: u32 = 1_000;
+
+// The messages spell these limits out ("at most 2000 players", "from 1 to
+// 1000"); a change must change them too.
+const _: () = assert!(MAX_PLAYERS == feldherr_pairing::MAX_ENTRANTS && MAX_PLAYERS == 2_000);
+const _: () = assert!(MAX_TABLES as usize * 2 == MAX_PLAYERS);
 
 /// A WFB New Year event: the document the app saves as JSON.
 ///
@@ -67,10 +83,36 @@ pub struct Event {
     /// treasure line is placed on it (N4). Saved only when changed.
     #[serde(default, skip_serializing_if = "is_default_table")]
     pub table: PlayingTable,
+    /// The army size in points every player builds to (N7: 1500 by
+    /// default); bounds each player's army and every result (PN1, PN2).
+    /// Saved only when changed (schema 3).
+    #[serde(
+        default = "default_army_size",
+        skip_serializing_if = "is_default_army_size"
+    )]
+    pub army_size: u32,
+    /// Where the sled race result comes from (PN7): the race run in the
+    /// event or a typed finish order, never both. `None` until the first
+    /// result or hosted step decides; a result saved without a source
+    /// (before schema 3) counts as typed. Saved only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sled_source: Option<SledSource>,
 }
 
 fn is_default_table(table: &PlayingTable) -> bool {
     *table == PlayingTable::default()
+}
+
+const fn default_army_size() -> u32 {
+    DEFAULT_ARMY_POINTS
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+const fn is_default_army_size(size: &u32) -> bool {
+    *size == DEFAULT_ARMY_POINTS
 }
 
 #[derive(Deserialize)]
@@ -137,10 +179,56 @@ impl Event {
             sled_race: None,
             tie_breakers: Vec::new(),
             table: PlayingTable::default(),
+            army_size: DEFAULT_ARMY_POINTS,
+            sled_source: None,
         }
     }
 
-    /// Reads a saved event (schema 1 or 2), migrates it to
+    /// An empty event named by the catalogue of `lang` ("New Year event",
+    /// "Neujahrsereignis"); the name is the user's to change afterwards.
+    ///
+    /// ```
+    /// use feldherr_play::Lang;
+    /// use feldherr_wfb_newyear::Event;
+    ///
+    /// assert_eq!(Event::new_in(Lang::De).name, "Neujahrsereignis");
+    /// assert_eq!(Event::new_in(Lang::En).name, "New Year event");
+    /// ```
+    pub fn new_in(lang: feldherr_play::Lang) -> Self {
+        Self::new(crate::default_event_name(lang))
+    }
+
+    /// A new player whose army has the event's army size (N7), for
+    /// [`crate::EventEdit::AddPlayer`].
+    pub fn new_player(
+        &self,
+        id: impl Into<String>,
+        name: impl Into<String>,
+        club: impl Into<String>,
+        army: impl Into<String>,
+        character_on_foot: bool,
+    ) -> Player {
+        Player {
+            army_points: self.army_size,
+            ..Player::new(id, name, club, army, character_on_foot)
+        }
+    }
+
+    /// The bounds of every battle result from the event's army size (PN1,
+    /// PN2).
+    pub fn result_bounds(&self) -> ResultBounds {
+        ResultBounds::for_army(self.army_size)
+    }
+
+    /// Where the sled race result comes from: the saved source, or typed
+    /// for a result saved without one (PN7); `None` before either source
+    /// was used.
+    pub fn sled_source(&self) -> Option<SledSource> {
+        self.sled_source
+            .or_else(|| self.sled_race.as_ref().map(|_| SledSource::Typed))
+    }
+
+    /// Reads a saved event (schema 1 to 3), migrates it to
     /// [`SCHEMA_VERSION`] and validates it.
     ///
     /// # Errors
@@ -173,10 +261,11 @@ impl Event {
     }
 
     /// Brings an event read from an older schema to [`SCHEMA_VERSION`]:
-    /// version 1 has nothing to convert (every field added in 2 has a
-    /// default), so only the number changes.
+    /// versions 1 and 2 have nothing to convert (every field added since
+    /// has a default; a race result without a source counts as typed,
+    /// [`Event::sled_source`]), so only the number changes.
     pub fn migrate(&mut self) {
-        if self.schema_version == OLDEST_SCHEMA_VERSION {
+        if (OLDEST_SCHEMA_VERSION..SCHEMA_VERSION).contains(&self.schema_version) {
             self.schema_version = SCHEMA_VERSION;
         }
     }
@@ -323,10 +412,20 @@ impl Event {
                 NewYearError::InvalidValue {
                     field: "players".into(),
                     value: format!("{} players", self.players.len()),
-                    expected: "at most 100000 players",
+                    expected: "at most 2000 players",
                 },
             );
             return out;
+        }
+        if !(1..=MAX_ARMY_SIZE).contains(&self.army_size) {
+            push(
+                "army_size".into(),
+                NewYearError::InvalidValue {
+                    field: "army_size".into(),
+                    value: self.army_size.to_string(),
+                    expected: "an army size from 1 to 100000 points",
+                },
+            );
         }
         let names = Names::new(&self.players);
         for (index, player) in self.players.iter().enumerate() {
@@ -335,6 +434,38 @@ impl Event {
             check_text(&mut push, &format!("{at}.name"), &player.name, true);
             check_text(&mut push, &format!("{at}.club"), &player.club, false);
             check_text(&mut push, &format!("{at}.army"), &player.army, false);
+            if player.army_points == 0 {
+                push(
+                    format!("{at}.army_points"),
+                    NewYearError::InvalidValue {
+                        field: format!("{at}.army_points"),
+                        value: "0".into(),
+                        expected: "the army's points, 1 or more",
+                    },
+                );
+            } else if player.army_points > self.army_size {
+                push(
+                    format!("{at}.army_points"),
+                    NewYearError::ArmyOverSize {
+                        player: player.name.clone(),
+                        points: player.army_points,
+                        army_size: self.army_size,
+                    },
+                );
+            }
+            if player.dropped_after.is_some() && !player.dropped {
+                push(
+                    format!("{at}.dropped_after"),
+                    NewYearError::InvalidValue {
+                        field: format!("{at}.dropped_after"),
+                        value: player
+                            .dropped_after
+                            .map(|d| d.to_string())
+                            .unwrap_or_default(),
+                        expected: "nothing: only a player who dropped out has a drop-out point",
+                    },
+                );
+            }
             if let Some(first) = names.index(&player.id)
                 && first != index
             {
@@ -368,7 +499,69 @@ impl Event {
         if let Some(race) = &self.sled_race {
             self.race_issues(race, &names, &mut push);
         }
+        self.drop_out_issues(&mut push);
         out
+    }
+
+    /// Results in games after a player's drop-out point (PN5).
+    fn drop_out_issues(&self, push: &mut impl FnMut(String, NewYearError)) {
+        for player in &self.players {
+            let Some(after) = player.dropped.then_some(player.dropped_after).flatten() else {
+                continue;
+            };
+            let mut refuse = |path: String, game: EventGame| {
+                push(
+                    path,
+                    NewYearError::AfterDropOut {
+                        player: player.name.clone(),
+                        dropped_after: after,
+                        game,
+                    },
+                );
+            };
+            for kind in BattleKind::ALL {
+                let game = EventGame::from(kind);
+                if after.allows(game) {
+                    continue;
+                }
+                let battle = self.game(kind);
+                for (index, pairing) in battle.pairings.iter().enumerate() {
+                    if pairing.result.is_some()
+                        && (pairing.player_a == player.id || pairing.player_b == player.id)
+                    {
+                        refuse(format!("{}.pairings[{index}].result", kind.key()), game);
+                    }
+                }
+                for (index, bye) in battle.byes.iter().enumerate() {
+                    if *bye == player.id {
+                        refuse(format!("{}.byes[{index}]", kind.key()), game);
+                    }
+                }
+            }
+            if !after.allows(EventGame::SledRace)
+                && let Some(race) = &self.sled_race
+                && race.started(&player.id)
+            {
+                refuse("sled_race".into(), EventGame::SledRace);
+            }
+        }
+    }
+
+    /// The last game `id` has a result in (a table with a result, a bye,
+    /// a start in the race result): his drop-out point if he leaves now
+    /// (PN5).
+    pub fn last_game_played(&self, id: &str) -> DroppedAfter {
+        let mut last = DroppedAfter::Registration;
+        for kind in BattleKind::ALL {
+            let battle = self.game(kind);
+            if battle.has_bye(id) || battle.table_of(id).is_some_and(|p| p.result.is_some()) {
+                last = last.max(DroppedAfter::game(kind.into()));
+            }
+        }
+        if self.sled_race.as_ref().is_some_and(|race| race.started(id)) {
+            last = last.max(DroppedAfter::SledRace);
+        }
+        last
     }
 
     fn game_issues(
@@ -382,6 +575,16 @@ impl Event {
         let mut paired: HashMap<&str, u32> = HashMap::new();
         for (index, pairing) in game.pairings.iter().enumerate() {
             let at = format!("{}.pairings[{index}]", kind.key());
+            if pairing.table == 0 || pairing.table > MAX_TABLES {
+                push(
+                    format!("{at}.table"),
+                    NewYearError::InvalidValue {
+                        field: format!("{at}.table"),
+                        value: pairing.table.to_string(),
+                        expected: "a table number from 1 to 1000",
+                    },
+                );
+            }
             if !tables.insert(pairing.table) {
                 push(
                     format!("{at}.table"),
@@ -434,19 +637,60 @@ impl Event {
                     }
                 }
             }
-            if let Some(result) = &pairing.result
-                && let Err(e) = kind.score(&result.a, &result.b)
-            {
-                push(
-                    format!("{at}.result"),
-                    NewYearError::InPairing {
-                        game: kind,
-                        table: pairing.table,
-                        source: Box::new(e),
-                    },
-                );
+            if let Some(result) = &pairing.result {
+                let beyond = self.result_bounds().check(result);
+                for b in &beyond {
+                    let (player, opponent) = if b.side == 'a' {
+                        (&pairing.player_a, &pairing.player_b)
+                    } else {
+                        (&pairing.player_b, &pairing.player_a)
+                    };
+                    push(
+                        format!("{at}.result.{}.{}", b.side, b.field),
+                        NewYearError::Implausible {
+                            game: kind,
+                            table: pairing.table,
+                            player: names.name(player),
+                            opponent: names.name(opponent),
+                            field: format!("{}.{}", b.side, b.field),
+                            value: b.value,
+                            max: b.max,
+                            rule: b.rule,
+                        },
+                    );
+                }
+                if beyond.is_empty()
+                    && let Err(e) = kind.score(&result.a, &result.b)
+                {
+                    push(
+                        format!("{at}.result"),
+                        NewYearError::InPairing {
+                            game: kind,
+                            table: pairing.table,
+                            source: Box::new(e),
+                        },
+                    );
+                }
             }
         }
+        if game.bye_points > kind.max_event_points() {
+            push(
+                format!("{}.bye_points", kind.key()),
+                NewYearError::InvalidValue {
+                    field: format!("{}.bye_points", kind.key()),
+                    value: game.bye_points.to_string(),
+                    expected: match kind {
+                        BattleKind::RaeuberWarhammer => {
+                            "at most 10, the most Raeuber-Warhammer gives (PN3)"
+                        }
+                        BattleKind::NewYearScenario => {
+                            "at most 12, the most the New Year scenario gives (PN3)"
+                        }
+                    },
+                },
+            );
+        }
+        self.basis_issues(kind, names, push);
         let mut byes = HashSet::new();
         for (index, id) in game.byes.iter().enumerate() {
             let at = format!("{}.byes[{index}]", kind.key());
@@ -464,6 +708,72 @@ impl Event {
                     NewYearError::ByeClash {
                         game: kind,
                         player: names.name(id),
+                    },
+                );
+            }
+        }
+    }
+
+    /// The saved draw basis (`drawn_from`): the New Year scenario's only,
+    /// registered players once each, values the first game can give.
+    fn basis_issues(
+        &self,
+        kind: BattleKind,
+        names: &Names<'_>,
+        push: &mut impl FnMut(String, NewYearError),
+    ) {
+        let game = self.game(kind);
+        if kind == BattleKind::RaeuberWarhammer && !game.drawn_from.is_empty() {
+            push(
+                format!("{}.drawn_from", kind.key()),
+                NewYearError::InvalidValue {
+                    field: format!("{}.drawn_from", kind.key()),
+                    value: format!("{} entries", game.drawn_from.len()),
+                    expected: "nothing: Raeuber-Warhammer is drawn at random, not by standings",
+                },
+            );
+            return;
+        }
+        let mut seen = HashSet::new();
+        let max_points = i64::from(BattleKind::RaeuberWarhammer.max_event_points());
+        let max_vp = i64::from(MAX_ARMY_SIZE) + i64::from(crate::STANDARDS_BONUS);
+        for (index, basis) in game.drawn_from.iter().enumerate() {
+            let at = format!("{}.drawn_from[{index}]", kind.key());
+            if names.player(&basis.player).is_none() {
+                push(
+                    format!("{at}.player"),
+                    NewYearError::UnknownPlayer {
+                        context: format!("{kind}, what the draw paired by"),
+                        id: basis.player.clone(),
+                    },
+                );
+            } else if !seen.insert(basis.player.as_str()) {
+                push(
+                    format!("{at}.player"),
+                    NewYearError::InvalidValue {
+                        field: format!("{at}.player"),
+                        value: names.name(&basis.player),
+                        expected: "each player once",
+                    },
+                );
+            }
+            if !(0..=max_points).contains(&basis.points) {
+                push(
+                    format!("{at}.points"),
+                    NewYearError::InvalidValue {
+                        field: format!("{at}.points"),
+                        value: basis.points.to_string(),
+                        expected: "0 to 10, the points Raeuber-Warhammer gives",
+                    },
+                );
+            }
+            if !(-max_vp..=max_vp).contains(&basis.vp_difference) {
+                push(
+                    format!("{at}.vp_difference"),
+                    NewYearError::InvalidValue {
+                        field: format!("{at}.vp_difference"),
+                        value: basis.vp_difference.to_string(),
+                        expected: "a VP difference one game can give (at most 100100 either way)",
                     },
                 );
             }
@@ -569,6 +879,7 @@ impl Event {
                 vp_difference: 0,
                 treasures_recovered: 0,
                 sled_placing: None,
+                sled_place: SledPlace::NotRun,
             })
             .collect();
         for kind in BattleKind::ALL {
@@ -590,7 +901,12 @@ impl Event {
                                 p.treasures_recovered = scored.treasures_recovered;
                             }
                         }
-                        p.vp_difference = p.vp_difference.saturating_add(outcome.vp_margin(side));
+                        p.vp_difference = p
+                            .vp_difference
+                            .checked_add(outcome.vp_margin(side))
+                            .ok_or_else(|| NewYearError::PointsOverflow {
+                                player: p.name.clone(),
+                            })?;
                     }
                 }
             }
@@ -607,7 +923,20 @@ impl Event {
             if let Some(p) = names.index(&score.player).and_then(|i| points.get_mut(i)) {
                 p.sled_race = score.points;
                 p.sled_placing = Some(score.placing);
+                p.sled_place = match score.outcome {
+                    SledOutcome::Finished { round, .. } => SledPlace::Placed {
+                        placing: score.placing,
+                        round,
+                    },
+                    SledOutcome::DidNotFinish => SledPlace::DidNotFinish,
+                    SledOutcome::DidNotStart => SledPlace::DidNotStart,
+                };
             }
+        }
+        if let Some(p) = points.iter().find(|p| p.checked_total().is_none()) {
+            return Err(NewYearError::PointsOverflow {
+                player: p.name.clone(),
+            });
         }
         Ok(points)
     }

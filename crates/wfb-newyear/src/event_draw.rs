@@ -3,39 +3,79 @@
 
 use feldherr_pairing::{Draft, Entrant, History, Method};
 
-use crate::{BattleKind, Event, NewYearError};
+use feldherr_scoring::Side;
+
+use crate::event::Names;
+use crate::{BattleKind, DrawBasis, Event, NewYearError};
 
 impl Event {
+    /// Every player's standing before `game`, in the order of
+    /// [`Event::players`]: for the New Year scenario his event points and
+    /// VP difference from Raeuber-Warhammer (byes score their points and
+    /// no VP); for Raeuber-Warhammer, the first game, 0 and 0.
+    ///
+    /// # Errors
+    ///
+    /// Every error of [`Event::validate`].
+    pub(crate) fn standing_before(&self, game: BattleKind) -> Result<Vec<DrawBasis>, NewYearError> {
+        let mut standing: Vec<DrawBasis> = self
+            .players
+            .iter()
+            .map(|p| DrawBasis {
+                player: p.id.clone(),
+                points: 0,
+                vp_difference: 0,
+            })
+            .collect();
+        if game == BattleKind::RaeuberWarhammer {
+            return Ok(standing);
+        }
+        let names = Names::new(&self.players);
+        let earlier = BattleKind::RaeuberWarhammer;
+        let battle = self.game(earlier);
+        for pairing in &battle.pairings {
+            let Some(result) = &pairing.result else {
+                continue;
+            };
+            let outcome = earlier.score(&result.a, &result.b)?;
+            for (side, id) in [(Side::A, &pairing.player_a), (Side::B, &pairing.player_b)] {
+                if let Some(b) = names.index(id).and_then(|i| standing.get_mut(i)) {
+                    b.points = i64::from(outcome.event_points(side));
+                    b.vp_difference = outcome.vp_margin(side);
+                }
+            }
+        }
+        for id in &battle.byes {
+            if let Some(b) = names.index(id).and_then(|i| standing.get_mut(i)) {
+                b.points = i64::from(battle.bye_points);
+            }
+        }
+        Ok(standing)
+    }
+
     /// The entrants of a draw for `game`: every player who has not dropped
     /// out, in the standings so far (before `game`), best first, scored by
-    /// their event points in the earlier game.
+    /// their event points in the earlier game (then VP difference).
     ///
     /// # Errors
     ///
     /// Every error of [`Event::validate`].
     pub fn entrants(&self, game: BattleKind) -> Result<Vec<Entrant>, NewYearError> {
-        let points = self.player_points()?;
-        let mut entrants: Vec<(Entrant, i64)> = points
-            .iter()
+        self.validate()?;
+        let mut entrants: Vec<(Entrant, i64)> = self
+            .standing_before(game)?
+            .into_iter()
             .zip(&self.players)
             .filter(|(_, player)| !player.dropped)
-            .map(|(p, player)| {
-                let score = match game {
-                    BattleKind::RaeuberWarhammer => 0,
-                    BattleKind::NewYearScenario => i64::from(p.raeuber_warhammer),
-                };
-                let vp = match game {
-                    BattleKind::RaeuberWarhammer => 0,
-                    BattleKind::NewYearScenario => p.vp_difference,
-                };
+            .map(|(b, player)| {
                 (
                     Entrant::new(
                         player.id.clone(),
                         player.name.clone(),
                         player.club.clone(),
-                        score,
+                        b.points,
                     ),
-                    vp,
+                    b.vp_difference,
                 )
             })
             .collect();
@@ -68,7 +108,9 @@ impl Event {
     /// had none. Nothing changes until the draft is confirmed
     /// ([`crate::EventEdit::ConfirmDraw`]); the organiser may swap players
     /// first ([`Draft::swap`] with [`Event::entrants`] and
-    /// [`Event::history`]).
+    /// [`Event::history`]). This bare draft pairs every player and does
+    /// not know what it was drawn for; [`Event::draft`] keeps the tables
+    /// with a result and goes stale visibly (issue 26).
     ///
     /// # Errors
     ///

@@ -5,8 +5,11 @@ use std::collections::{HashMap, HashSet};
 
 use feldherr_play::{EventRules, GameReport, HostedSlot, PlayError, Problem};
 
-use crate::event::MAX_TEXT_CHARS;
-use crate::{Event, EventEdit, Finisher, NewYearError, SledRace};
+use crate::event::{EventIssue, MAX_TEXT_CHARS};
+use crate::{
+    Event, EventEdit, Finisher, HostedPlayerReason, MAX_SLED_ENTRANTS, NewYearError, SledRace,
+    SledSource,
+};
 
 /// The role of the hosted sled race.
 pub const SLED_RACE_ROLE: &str = "sled_race";
@@ -20,6 +23,80 @@ impl Event {
         self.players
             .iter()
             .any(|p| p.id == id && p.character_on_foot)
+    }
+
+    /// Checks a hosted game's players (by name, as the game names them)
+    /// against its slot (issue 28): each must be a registered player, once,
+    /// not dropped out, and for the sled race have a character on foot (N6);
+    /// at most [`MAX_SLED_ENTRANTS`] of them. Paths are `players[i]` into the
+    /// list given. Empty when the game fits its slot.
+    ///
+    /// ```
+    /// use feldherr_wfb_newyear::{Event, EventEdit, Player, SLED_RACE_ROLE};
+    ///
+    /// let mut event = Event::new("Neujahr");
+    /// event.apply(&EventEdit::AddPlayer(Player::new("a", "Anna Berger", "", "", true)))?;
+    /// let issues = event.hosted_issues(SLED_RACE_ROLE, &["Anna Berger".into(), "Zoe".into()])?;
+    /// assert_eq!(issues[0].path, "players[1]");
+    /// assert_eq!(
+    ///     issues[0].error.to_string(),
+    ///     "hosted game \"sled_race\": Zoe is not a player of this event"
+    /// );
+    /// # Ok::<(), feldherr_wfb_newyear::NewYearError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`NewYearError::Report`] for a role the event does not have.
+    pub fn hosted_issues(
+        &self,
+        role: &str,
+        players: &[String],
+    ) -> Result<Vec<EventIssue>, NewYearError> {
+        if role != SLED_RACE_ROLE {
+            return Err(NewYearError::Report {
+                reason: format!(
+                    "the event hosts no game as \"{}\"",
+                    crate::error::shorten(role)
+                ),
+            });
+        }
+        let mut issues = Vec::new();
+        if players.len() > MAX_SLED_ENTRANTS {
+            issues.push(EventIssue {
+                path: "players".into(),
+                error: NewYearError::HostedTooMany {
+                    role: role.to_owned(),
+                    count: players.len(),
+                    limit: MAX_SLED_ENTRANTS,
+                },
+            });
+        }
+        let mut seen = HashSet::new();
+        for (index, name) in players.iter().enumerate() {
+            let mut matching = self.players.iter().filter(|p| p.name == *name);
+            let reason = match (matching.next(), matching.next()) {
+                (None, _) => Some(HostedPlayerReason::NotAPlayer),
+                (Some(_), Some(_)) => Some(HostedPlayerReason::Ambiguous),
+                (Some(_), None) if !seen.insert(name.as_str()) => Some(HostedPlayerReason::Twice),
+                (Some(p), None) if p.dropped => Some(HostedPlayerReason::DroppedOut),
+                (Some(p), None) if !p.character_on_foot => {
+                    Some(HostedPlayerReason::NoCharacterOnFoot)
+                }
+                (Some(_), None) => None,
+            };
+            if let Some(reason) = reason {
+                issues.push(EventIssue {
+                    path: format!("players[{index}]"),
+                    error: NewYearError::HostedPlayer {
+                        role: role.to_owned(),
+                        player: crate::error::shorten(name),
+                        reason,
+                    },
+                });
+            }
+        }
+        Ok(issues)
     }
 }
 
@@ -68,13 +145,16 @@ impl EventRules for Event {
             })
             .collect();
         for (index, name) in self.duplicate_names() {
-            problems.push(Problem::new(
-                format!("players[{index}].name"),
-                format!(
-                    "warning: {name} is registered more than once; add a club or an initial so \
-                     the players can tell them apart"
-                ),
-            ));
+            problems.push(
+                Problem::new(
+                    format!("players[{index}].name"),
+                    format!(
+                        "{name} is registered more than once; add a club or an initial so the \
+                         players can tell them apart"
+                    ),
+                )
+                .warning(),
+            );
         }
         problems
     }
@@ -94,16 +174,27 @@ impl EventRules for Event {
         }]
     }
 
-    /// The sled race's report becomes [`EventEdit::SetSledRace`]: placed
+    /// The sled race's report becomes [`EventEdit::FeedSledRace`]: placed
     /// sides in placing order with their finishing rounds, the others as
     /// not finished; players of the event with a character on foot who are
-    /// not in the report did not start. `None` while the race is running.
+    /// not in the report did not start. While the race runs (again, after
+    /// a step was taken back) the edit clears the result, so its points
+    /// leave the standings; `None` when that changes nothing. Refused while
+    /// the event takes a typed finish order (PN7).
     fn feed(&self, role: &str, report: &GameReport) -> Result<Option<EventEdit>, PlayError> {
         if role != SLED_RACE_ROLE {
             return Err(PlayError::not_found("hosted game", role));
         }
+        if let Some(SledSource::Typed) = self.sled_source() {
+            return Err(NewYearError::SledSourceClash {
+                source: SledSource::Typed,
+                attempted: SledSource::Hosted,
+            }
+            .into());
+        }
         if !report.finished {
-            return Ok(None);
+            return Ok((self.sled_source.is_none() || self.sled_race.is_some())
+                .then_some(EventEdit::FeedSledRace(None)));
         }
         let refuse = |reason: String| PlayError::from(NewYearError::Report { reason });
         let mut by_name: HashMap<&str, Vec<&str>> = HashMap::new();
@@ -167,7 +258,7 @@ impl EventRules for Event {
                 .filter(|p| p.character_on_foot && !p.dropped && !seen.contains(&p.id))
                 .map(|p| p.id.clone()),
         );
-        Ok(Some(EventEdit::SetSledRace(Some(SledRace {
+        Ok(Some(EventEdit::FeedSledRace(Some(SledRace {
             finishers: placed
                 .into_iter()
                 .map(|(_, round, id)| Finisher::new(id, round))

@@ -9,9 +9,10 @@
 //!   ([`TreasureLine`], N4) and the recovery check ([`RecoveryCheck`], N5);
 //! - the sled race, scored by finish order and rounds ([`SledRace`], N6).
 //!
-//! [`Event`] is the saved document (JSON, `schema_version` 2; version 1
-//! reads and migrates): players (with drop-outs), pairings with results and
-//! byes, the race result, the organiser's tie-breakers and the table size;
+//! [`Event`] is the saved document (JSON, `schema_version` 3; versions 1
+//! and 2 read and migrate): players (with drop-outs), pairings with results
+//! and byes, the race result and its source, the organiser's tie-breakers,
+//! the table size and the army size;
 //! it computes every player's event points and the standings through
 //! [`feldherr_scoring`]. It is one kind of event behind the contract
 //! ([`feldherr_play::EventRules`], kind `wfb_newyear`): changes come as
@@ -25,17 +26,28 @@
 //! the rules cards; [`eligible_enemy_within_3_in`] measures N5 from
 //! positions.
 //!
-//! Bad input is refused with the field named: unknown JSON keys (with their
-//! path), texts over [`MAX_TEXT_CHARS`] characters, empty names, a
-//! tie-breaker chosen twice. Messages name players by name, never by their
-//! internal id.
+//! For the second event day (issue 26): [`Event::draft`] draws the tables
+//! without a result around the kept ones and an [`EventDraft`] goes stale
+//! visibly ([`EventDraft::changes`]); a late arrival takes a bye's slot
+//! ([`EventEdit::PairBye`]); drop-outs record when ([`DroppedAfter`]);
+//! [`Event::warnings`] names tables without a result and a corrected
+//! result under a later draw; the sled race result has one source
+//! ([`SledSource`]); [`Event::preview_result`] refuses implausible results
+//! ([`ResultBounds`]) and names the band edges the rulings decide
+//! ([`BandNote`]); [`Event::pairings_sheet`] gives the wall sheet rows.
+//!
+//! Bad input is refused with the field named: unknown or duplicate JSON
+//! keys (with their path), texts over [`MAX_TEXT_CHARS`] characters, empty
+//! names, a tie-breaker chosen twice, results beyond what the armies can
+//! give, more players, tables or race rounds than the limits (issue 28).
+//! Messages name players by name, never by their internal id.
 //!
 //! Conventions: distances in inches (G1), tables 72 x 48 in by default
 //! (G2); player A's deployment edge lies at `y = 0`, player B's at
 //! `y = depth`. Victory points, standards and treasures are entered as
 //! signed whole numbers so that a negative entry gets an error naming its
-//! field instead of a parse failure. Ruling ids (`N1` ... `N7`) refer to the
-//! project's `docs/RULINGS.md`.
+//! field instead of a parse failure. Ruling ids (`N1` ... `N7`, `P`, `PN1`
+//! ... `PN9`) refer to the project's `docs/RULINGS.md`.
 //!
 //! ```
 //! use feldherr_scoring::Side;
@@ -78,22 +90,29 @@
 mod battle_kind;
 mod battle_outcome;
 mod battle_table;
+mod drop_point;
 mod error;
 mod event;
+mod event_draft;
 mod event_draw;
 mod event_edit;
 mod event_rules;
 mod event_tie_breaker;
+mod event_warning;
 mod messages;
 mod pairing;
+mod pairings_sheet;
+mod plausibility;
 mod player;
 mod player_points;
 mod playing_table;
 mod recovery;
 mod recovery_range;
+mod score_preview;
 mod sheets;
 mod side_result;
 mod sled_race;
+mod sled_source;
 mod standings_row;
 mod standings_table;
 mod table_rules;
@@ -102,15 +121,21 @@ mod treasure_line;
 pub use battle_kind::{BattleKind, POINTS_PER_TREASURE, STANDARDS_BONUS, TREASURES};
 pub use battle_outcome::{BattleOutcome, SideScore};
 pub use battle_table::{BattleTable, NoEdit, NoResolution};
-pub use error::{NewYearError, PlayerUse};
+pub use drop_point::{DroppedAfter, EventGame};
+pub use error::{HostedPlayerReason, NewYearError, PlayerUse};
 pub use event::{
-    Event, EventIssue, MAX_PLAYERS, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION,
+    Event, EventIssue, MAX_PLAYERS, MAX_TABLES, MAX_TEXT_CHARS, OLDEST_SCHEMA_VERSION,
+    SCHEMA_VERSION,
 };
+pub use event_draft::{DraftChange, DrawBasis, DrawnEntrant, EventDraft};
 pub use event_edit::EventEdit;
 pub use event_rules::{SLED_RACE_ROLE, SLED_RACE_SYSTEM};
 pub use event_tie_breaker::EventTieBreaker;
-pub use messages::{RULE_CARDS, catalogue, messages, rule_card_text};
+pub use event_warning::{EventProgress, EventWarning, GameProgress};
+pub use messages::{RULE_CARDS, catalogue, default_event_name, messages, rule_card_text};
 pub use pairing::{BattleGame, BattleResult, Pairing};
+pub use pairings_sheet::{NameRow, PairingsSheet, Seat, TableRow};
+pub use plausibility::{MAX_ARMY_SIZE, POINTS_PER_STANDARD, ResultBounds};
 pub use player::{DEFAULT_ARMY_POINTS, Player};
 pub use player_points::PlayerPoints;
 pub use playing_table::PlayingTable;
@@ -118,12 +143,14 @@ pub use recovery::{
     MIN_UNIT_STRENGTH, NoRecovery, RecoveryAnswer, RecoveryCheck, UnitKind, UnitState,
 };
 pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
+pub use score_preview::{BandNote, BandNoteKind, ScorePreview};
 pub use sheets::{
     event_sheets, event_sheets_two_up, rules_cards, sled_race as sled_race_sheet, slip,
     standings as standings_sheet,
 };
 pub use side_result::SideResult;
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};
+pub use sled_source::{MAX_RACE_ROUND, MAX_SLED_ENTRANTS, SledPlace, SledSource};
 pub use standings_row::{
     DecidedBy, StandingsColumn, StandingsRow, sort_rows, standings_rows, surname_key,
     tie_value_text,

@@ -19,6 +19,15 @@ pub fn catalogue(lang: Lang) -> Catalogue {
     Catalogue::parse("wfb-newyear messages", messages(lang)).unwrap_or_default()
 }
 
+/// The default name of a new event in `lang` (catalogue key
+/// `newyear.default_name`): "New Year event", "Neujahrsereignis".
+pub fn default_event_name(lang: Lang) -> String {
+    catalogue(lang)
+        .get("newyear.default_name")
+        .unwrap_or("New Year event")
+        .to_owned()
+}
+
 /// The rules cards: (title key, body key); bodies are lines separated by
 /// `\n`. One card per game of the event.
 pub const RULE_CARDS: [(&str, &str); 3] = [

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::SideResult;
+use crate::{DrawBasis, SideResult};
 
 /// Both sides' results of one pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +67,13 @@ pub struct BattleGame {
     /// The seed of the last confirmed draw, so it can be repeated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// What the confirmed draw paired by (New Year scenario only: every
+    /// drawn player's Raeuber-Warhammer points and VP difference), so a
+    /// correction that changes them is reported
+    /// ([`crate::EventWarning::StandingsChangedSinceDraw`]). Schema 3;
+    /// saved only when set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawn_from: Vec<DrawBasis>,
 }
 
 fn is_zero(value: &u32) -> bool {
@@ -77,5 +84,27 @@ impl BattleGame {
     /// The pairing at `table`.
     pub fn at_table(&self, table: u32) -> Option<&Pairing> {
         self.pairings.iter().find(|p| p.table == table)
+    }
+
+    /// The tables without a result, in saved order (issue 26: "3 tables
+    /// without a result").
+    pub fn tables_without_result(&self) -> Vec<u32> {
+        self.pairings
+            .iter()
+            .filter(|p| p.result.is_none())
+            .map(|p| p.table)
+            .collect()
+    }
+
+    /// The table `id` plays at, if any.
+    pub fn table_of(&self, id: &str) -> Option<&Pairing> {
+        self.pairings
+            .iter()
+            .find(|p| p.player_a == id || p.player_b == id)
+    }
+
+    /// Whether `id` has a bye.
+    pub fn has_bye(&self, id: &str) -> bool {
+        self.byes.iter().any(|b| b == id)
     }
 }

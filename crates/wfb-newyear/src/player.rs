@@ -2,7 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Army size of the event (N7).
+use crate::DroppedAfter;
+
+/// Army size of the event by default (N7); the event's own setting is
+/// [`crate::Event::army_size`].
 pub const DEFAULT_ARMY_POINTS: u32 = 1500;
 
 fn default_army_points() -> u32 {
@@ -24,7 +27,8 @@ pub struct Player {
     /// Army (Dwarfs, Empire, ...).
     #[serde(default)]
     pub army: String,
-    /// Army size in points; 1500 by default (N7).
+    /// The army's points; 1500 by default (N7); at most the event's army
+    /// size.
     #[serde(default = "default_army_points")]
     pub army_points: u32,
     /// Whether the army has a character on foot to drive in the sled race;
@@ -34,6 +38,11 @@ pub struct Player {
     /// dropped in the standings (P22). Saved only when set (schema 2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dropped: bool,
+    /// When he dropped out ("after game 1"), recorded when he is marked as
+    /// dropped (PN5); `None` for a player still in, and for a drop-out
+    /// saved before schema 3. Saved only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped_after: Option<DroppedAfter>,
 }
 
 impl Player {
@@ -53,6 +62,7 @@ impl Player {
             army_points: DEFAULT_ARMY_POINTS,
             character_on_foot,
             dropped: false,
+            dropped_after: None,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::EventTieBreaker;
+use crate::{EventTieBreaker, SledPlace};
 
 /// A player's event points per game and the values of the tie-breakers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,14 +26,25 @@ pub struct PlayerPoints {
     pub treasures_recovered: u32,
     /// Sled race placing; `None` while there is no race result.
     pub sled_placing: Option<usize>,
+    /// The sled place as the standings show it: empty before the race
+    /// has a result, placed with the round, did not finish, did not start.
+    pub sled_place: SledPlace,
 }
 
 impl PlayerPoints {
-    /// Sum of the three games' event points.
+    /// Sum of the three games' event points. The points of a validated
+    /// event always fit ([`PlayerPoints::checked_total`]).
     pub fn total(&self) -> u32 {
         self.raeuber_warhammer
             .saturating_add(self.new_year_scenario)
             .saturating_add(self.sled_race)
+    }
+
+    /// Sum of the three games' event points; `None` on overflow.
+    pub fn checked_total(&self) -> Option<u32> {
+        self.raeuber_warhammer
+            .checked_add(self.new_year_scenario)?
+            .checked_add(self.sled_race)
     }
 
     /// The value of a tie-breaker, as the standings compare it. Without a

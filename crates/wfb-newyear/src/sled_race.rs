@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::NewYearError;
+use crate::{MAX_RACE_ROUND, MAX_SLED_ENTRANTS, NewYearError};
 
 /// One finisher of the sled race.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,22 +96,35 @@ pub fn finisher_points(position: usize, rounds_after_winner: u32) -> u32 {
 }
 
 impl SledRace {
-    /// Checks the result: rounds from 1, not decreasing along the finish
-    /// order, no player listed twice.
+    /// Checks the result: rounds from 1 to [`MAX_RACE_ROUND`], not
+    /// decreasing along the finish order, no player listed twice, at most
+    /// [`MAX_SLED_ENTRANTS`] starters (finishers and non-finishers).
     ///
     /// # Errors
     ///
-    /// [`NewYearError::InvalidValue`] for round 0,
+    /// [`NewYearError::InvalidValue`] for round 0 or above
+    /// [`MAX_RACE_ROUND`] and for too many starters,
     /// [`NewYearError::RaceRoundsOutOfOrder`],
     /// [`NewYearError::PlayerTwiceInRace`].
     pub fn validate(&self) -> Result<(), NewYearError> {
+        let starters = self
+            .finishers
+            .len()
+            .saturating_add(self.did_not_finish.len());
+        if starters > MAX_SLED_ENTRANTS {
+            return Err(NewYearError::InvalidValue {
+                field: "finishers".to_owned(),
+                value: format!("{starters} starters"),
+                expected: "at most 16 starters, the most one race takes (PN6)",
+            });
+        }
         let mut previous: Option<&Finisher> = None;
         for (index, finisher) in self.finishers.iter().enumerate() {
-            if finisher.round == 0 {
+            if finisher.round == 0 || finisher.round > MAX_RACE_ROUND {
                 return Err(NewYearError::InvalidValue {
                     field: format!("finishers[{index}].round"),
-                    value: "0".to_owned(),
-                    expected: "a round counted from 1",
+                    value: finisher.round.to_string(),
+                    expected: "a round counted from 1, at most 300 (PN6)",
                 });
             }
             if let Some(before) = previous
@@ -136,6 +149,11 @@ impl SledRace {
             }
         }
         Ok(())
+    }
+
+    /// Whether `id` started: a finisher or a non-finisher.
+    pub fn started(&self, id: &str) -> bool {
+        self.finishers.iter().any(|f| f.player == id) || self.did_not_finish.iter().any(|p| p == id)
     }
 
     /// Every player id in the result: finishers, then non-finishers, then

@@ -9,7 +9,7 @@ use feldherr_play::Catalogue;
 use feldherr_scoring::Decision;
 use serde::{Deserialize, Serialize};
 
-use crate::{Event, EventTieBreaker, NewYearError, PlayerPoints};
+use crate::{DroppedAfter, Event, EventTieBreaker, NewYearError, PlayerPoints};
 
 /// What decided a player's place, as typed data; [`DecidedBy::message`]
 /// renders it in any language.
@@ -78,6 +78,8 @@ pub struct StandingsRow {
     pub army: String,
     /// Whether the player dropped out (he keeps his place and results).
     pub dropped: bool,
+    /// When he dropped out ("after game 1"), if known (PN5).
+    pub dropped_after: Option<DroppedAfter>,
     /// What decided the place.
     pub decided_by: DecidedBy,
 }
@@ -93,14 +95,33 @@ impl StandingsRow {
     }
 
     /// The player's name as printed: with the catalogue's "dropped" mark
-    /// for a drop-out ("Uwe Hartmann (dropped out)").
+    /// for a drop-out, and when, if known ("Uwe Hartmann (dropped after
+    /// game 1: Raeuber-Warhammer)").
     pub fn name_label(&self, catalogue: &Catalogue) -> String {
-        if self.dropped {
+        if !self.dropped {
+            return self.points.name.clone();
+        }
+        let with_point = self.dropped_after.and_then(|after| {
+            catalogue.render(
+                &Message::new("newyear.dropped_with_point")
+                    .text("name", self.points.name.clone())
+                    .nested("after", after.message()),
+            )
+        });
+        with_point.unwrap_or_else(|| {
             let mark = catalogue.get("newyear.dropped").unwrap_or("dropped");
             format!("{} ({mark})", self.points.name)
-        } else {
-            self.points.name.clone()
-        }
+        })
+    }
+
+    /// The sled place cell: empty before the race has a result, the
+    /// place, or did not finish / did not start.
+    pub fn sled_place_cell(&self, catalogue: &Catalogue) -> String {
+        self.points
+            .sled_place
+            .message()
+            .and_then(|m| catalogue.render(&m))
+            .unwrap_or_default()
     }
 
     /// The row's cells as printed and exported: place, player, club, army,
@@ -167,6 +188,7 @@ pub fn standings_rows(event: &Event) -> Result<Vec<StandingsRow>, NewYearError> 
             club: player.club.clone(),
             army: player.army.clone(),
             dropped: player.dropped,
+            dropped_after: player.dropped.then_some(player.dropped_after).flatten(),
             decided_by,
         });
     }

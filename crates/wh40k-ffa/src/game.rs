@@ -7,27 +7,53 @@ use feldherr_table::geometry::Shape;
 use feldherr_table::{Table, TableEdit, TableRules};
 use serde::{Deserialize, Serialize};
 
+use std::collections::BTreeSet;
+
 use crate::army::{Player, Seat, UnitProfile, check_players};
 use crate::bag_draw::BagDraw;
 use crate::combat::{Combat, CombatRules, CombatSide, CombatUnit};
 use crate::deployment::{Deployment, DeploymentStep, ZoneSizes, ZoneSlot, zone_piece};
+use crate::record::{self, EventKind, HistoryEntry, MAX_EVENTS, RoundRecord, UnitEvent};
 use crate::resolution::{FfaOutcome, FfaResolution};
 use crate::roll_off::{Contender, RollOff};
 use crate::table_rules::wh40k_table_rules;
 use crate::turn_order::{Bag, TurnOrder};
+use crate::units::{self, UnitState, UnitStatus, When};
 
 /// The most resolutions one game keeps.
 pub const MAX_RESOLUTIONS: usize = 2000;
 
-/// One unit a side brings into a combat: the army unit and how many of
-/// its models are still in the fight (0: destroyed).
+fn too_many_events() -> PlayError {
+    PlayError::refused(format!("a game records at most {MAX_EVENTS} events"), None)
+}
+
+/// One unit a side brings into a combat: the army unit (its models come
+/// from the game, never typed again) and the casualties it took in this
+/// round of the combat (PF3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EngagedUnit {
     /// The unit's id in its player's army.
     pub unit: Id,
-    /// Its models in the fight after this round's casualties.
-    pub models: u32,
+    /// Models it lost in this round of the combat (0 to its models left;
+    /// all of them destroy it).
+    #[serde(default)]
+    pub lost: u32,
+    /// Whose casualties were its last, when it is destroyed in a combat
+    /// of three or more sides (`None`: every other side is named).
+    #[serde(default)]
+    pub lost_to: Option<Seat>,
+}
+
+impl EngagedUnit {
+    /// A unit that took `lost` casualties.
+    pub fn new(unit: Id, lost: u32) -> Self {
+        Self {
+            unit,
+            lost,
+            lost_to: None,
+        }
+    }
 }
 
 /// One side as the organiser enters it.
@@ -86,26 +112,115 @@ pub enum FfaEdit {
     },
     /// Takes back the last entry of the turn order.
     TakeBackDraw,
-    /// Enters a combat fought in the active player's turn.
+    /// Enters a combat fought in the active player's turn: every unit
+    /// fights with the models it has left, minus the casualties entered
+    /// for it; every unit locked in combat with one of them must be in it
+    /// (the whole close combat is fought, F3).
     StartCombat {
         /// Its sides.
         sides: Vec<SideEntry>,
     },
     /// Applies a finished resolution: a roll-off starts round 1, a draw
-    /// enters the turn order, a combat is recorded as fought.
+    /// enters the turn order, a combat's result (casualties, flight,
+    /// sweeping advance) goes to its units and into the record.
     Apply(Id),
+    /// Models a unit lost outside close combat (shooting and the like) in
+    /// the current turn.
+    RecordLosses {
+        /// The unit.
+        unit: Id,
+        /// Models lost, 1 to its models left.
+        lost: u32,
+        /// Who caused them, if the players say.
+        by: Option<Seat>,
+    },
+    /// A fleeing unit rallied, in its own player's turn (PF1).
+    Rally {
+        /// The unit.
+        unit: Id,
+    },
+    /// The players take a unit off the table (fled off it, PF1).
+    RemoveUnit {
+        /// The unit.
+        unit: Id,
+    },
+}
+
+/// A close combat going on: units locked together.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Engagement {
+    /// Its units, by id, sorted.
+    pub units: Vec<Id>,
+    /// The players with units in it, in seat order.
+    pub seats: Vec<Seat>,
+    /// Whether one of its units fought a combat in the current turn
+    /// already.
+    pub fought_this_turn: bool,
+}
+
+/// What the Combat screen offers in the current turn (F3's Nahkampf
+/// rule: in a player's turn only combats with his units are fought).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatOffer {
+    /// The round.
+    pub round: usize,
+    /// Whose turn it is.
+    pub turn_of: Seat,
+    /// Close combats with units of the active player, not yet fought in
+    /// this turn: fought now.
+    pub to_fight: Vec<Engagement>,
+    /// Close combats without the active player: they wait for a turn of
+    /// one of their players.
+    pub waiting: Vec<Engagement>,
+    /// Close combats fought in this turn already (and going on).
+    pub fought: Vec<Engagement>,
+    /// Active units not locked in combat and not yet in a combat of this
+    /// turn: the active player's may charge, the others' be charged.
+    pub free: Vec<Id>,
+    /// The active player's fleeing units: the players say whether each
+    /// rallied, still flees or leaves the table (PF1).
+    pub fleeing: Vec<Id>,
+}
+
+/// One line of the per-unit list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitRow {
+    /// Its player.
+    pub seat: Seat,
+    /// The player's name.
+    pub player: String,
+    /// The unit.
+    pub unit: Id,
+    /// Its name.
+    pub name: String,
+    /// Models at the start of the game.
+    pub models_at_start: u32,
+    /// Models left.
+    pub models_left: u32,
+    /// Leadership.
+    pub leadership: u8,
+    /// Initiative.
+    pub initiative: u8,
+    /// Active, fleeing, destroyed or removed.
+    pub status: UnitStatus,
+    /// Enemy units it is locked in combat with.
+    pub in_combat_with: Vec<Id>,
+    /// The combats it fought (applied), by resolution id.
+    pub combats: Vec<Id>,
 }
 
 /// A Warhammer 40,000 free-for-all game for three or four players.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "Stored")]
 pub struct FreeForAll {
-    players: Vec<Player>,
-    zone_sizes: ZoneSizes,
-    combat_rules: CombatRules,
-    deployment: Option<Deployment>,
-    turn_order: Option<TurnOrder>,
-    resolutions: Vec<SavedResolution<FfaResolution>>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) zone_sizes: ZoneSizes,
+    pub(crate) combat_rules: CombatRules,
+    pub(crate) deployment: Option<Deployment>,
+    pub(crate) turn_order: Option<TurnOrder>,
+    pub(crate) resolutions: Vec<SavedResolution<FfaResolution>>,
+    pub(crate) units: Vec<UnitState>,
+    pub(crate) record: Vec<UnitEvent>,
 }
 
 /// What is saved, checked on load.
@@ -124,6 +239,11 @@ struct Stored {
     turn_order: Option<TurnOrder>,
     #[serde(default)]
     resolutions: Vec<SavedResolution<FfaResolution>>,
+    /// Absent in games saved before units kept their state: derived then.
+    #[serde(default)]
+    units: Option<Vec<UnitState>>,
+    #[serde(default)]
+    record: Vec<UnitEvent>,
 }
 
 impl TryFrom<Stored> for FreeForAll {
@@ -156,14 +276,28 @@ impl TryFrom<Stored> for FreeForAll {
                 format!("at most {MAX_RESOLUTIONS}"),
             ));
         }
-        Ok(Self {
+        if s.record.len() > MAX_EVENTS {
+            return Err(PlayError::invalid(
+                "record",
+                s.record.len(),
+                format!("at most {MAX_EVENTS}"),
+            ));
+        }
+        let mut game = Self {
             players: s.players,
             zone_sizes: s.zone_sizes,
             combat_rules: s.combat_rules,
             deployment: s.deployment,
             turn_order: s.turn_order,
             resolutions: s.resolutions,
-        })
+            units: Vec::new(),
+            record: s.record,
+        };
+        match s.units {
+            Some(units) => game.units = units,
+            None => game.migrate(),
+        }
+        Ok(game)
     }
 }
 
@@ -244,6 +378,152 @@ impl FreeForAll {
         &self.resolutions
     }
 
+    /// Every unit's state, in seat and army order.
+    pub fn units(&self) -> &[UnitState] {
+        &self.units
+    }
+
+    /// The state of unit `unit`.
+    pub fn unit_state(&self, unit: Id) -> Option<&UnitState> {
+        units::find(&self.units, unit)
+    }
+
+    /// The record: every event that changed a unit, oldest first.
+    pub fn record(&self) -> &[UnitEvent] {
+        &self.record
+    }
+
+    /// The per-unit list: player, models left of models at start, state,
+    /// whom it is locked with and the combats it fought; in seat and army
+    /// order.
+    pub fn unit_rows(&self) -> Vec<UnitRow> {
+        self.units
+            .iter()
+            .filter_map(|st| {
+                let player = self.players.get(st.seat)?;
+                let profile = player.unit(st.unit)?;
+                Some(UnitRow {
+                    seat: st.seat,
+                    player: player.name.clone(),
+                    unit: st.unit,
+                    name: profile.name.clone(),
+                    models_at_start: profile.models,
+                    models_left: st.models_left,
+                    leadership: profile.leadership,
+                    initiative: profile.initiative,
+                    status: st.status.clone(),
+                    in_combat_with: st.in_combat_with.clone(),
+                    combats: self
+                        .record
+                        .iter()
+                        .filter_map(|e| match e.what {
+                            EventKind::Combat { resolution } => Some(resolution),
+                            _ => None,
+                        })
+                        .filter(|id| {
+                            record::applied_combat(&self.resolutions, *id).is_some_and(|(c, _)| {
+                                c.sides
+                                    .iter()
+                                    .flat_map(|s| &s.units)
+                                    .any(|u| u.unit == st.unit)
+                            })
+                        })
+                        .collect(),
+                })
+            })
+            .collect()
+    }
+
+    /// The history of unit `unit`, oldest first: the combats it fought
+    /// (models before, lost, after, how it came out), losses outside
+    /// combat, rallying, removal.
+    pub fn unit_history(&self, unit: Id) -> Vec<HistoryEntry> {
+        record::history(&self.players, &self.record, &self.resolutions, unit)
+    }
+
+    /// Per round the turn order and the combats fought, for the game
+    /// record.
+    pub fn rounds(&self) -> Vec<RoundRecord> {
+        let Some(order) = &self.turn_order else {
+            return Vec::new();
+        };
+        order
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, seats)| RoundRecord {
+                round: i + 1,
+                order: seats.clone(),
+                combats: self
+                    .resolutions
+                    .iter()
+                    .filter_map(|r| match r.kind() {
+                        FfaResolution::Combat(c) if c.round == i + 1 => Some((c.turn_of, r.id())),
+                        _ => None,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The close combats going on (units locked together).
+    pub fn engagements(&self) -> Vec<Engagement> {
+        let busy: BTreeSet<Id> = self.busy_this_turn().into_iter().map(|(u, _)| u).collect();
+        units::engagements(&self.units)
+            .into_iter()
+            .map(|ids| {
+                let seats: BTreeSet<Seat> = ids
+                    .iter()
+                    .filter_map(|u| units::find(&self.units, *u).map(|s| s.seat))
+                    .collect();
+                Engagement {
+                    fought_this_turn: ids.iter().any(|u| busy.contains(u)),
+                    units: ids,
+                    seats: seats.into_iter().collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// What may be fought in the current turn and what waits (F3's
+    /// Nahkampf rule); `None` before the roll-off. Destroyed, removed and
+    /// fleeing units are never offered as fighters.
+    pub fn combat_offer(&self) -> Option<CombatOffer> {
+        let (round, turn_of) = self.current_turn()?;
+        let busy: BTreeSet<Id> = self.busy_this_turn().into_iter().map(|(u, _)| u).collect();
+        let mut offer = CombatOffer {
+            round,
+            turn_of,
+            to_fight: Vec::new(),
+            waiting: Vec::new(),
+            fought: Vec::new(),
+            free: Vec::new(),
+            fleeing: Vec::new(),
+        };
+        for e in self.engagements() {
+            if e.fought_this_turn {
+                offer.fought.push(e);
+            } else if e.seats.contains(&turn_of) {
+                offer.to_fight.push(e);
+            } else {
+                offer.waiting.push(e);
+            }
+        }
+        for st in &self.units {
+            if st.status.active()
+                && st.models_left > 0
+                && st.in_combat_with.is_empty()
+                && !busy.contains(&st.unit)
+            {
+                offer.free.push(st.unit);
+            }
+            if st.seat == turn_of && matches!(st.status, UnitStatus::Fleeing { .. }) {
+                offer.fleeing.push(st.unit);
+            }
+        }
+        Some(offer)
+    }
+
     /// The combats fought in `seat`'s turns, by resolution id: only
     /// combats he takes part in are fought in his turn.
     pub fn combats_in_turns_of(&self, seat: Seat) -> Vec<Id> {
@@ -252,6 +532,163 @@ impl FreeForAll {
             .filter(|r| matches!(r.kind(), FfaResolution::Combat(c) if c.turn_of == seat))
             .map(SavedResolution::id)
             .collect()
+    }
+
+    /// Stores the units' new state and its event: all or nothing.
+    fn commit(
+        &mut self,
+        states: Vec<UnitState>,
+        when: When,
+        what: EventKind,
+    ) -> Result<(), PlayError> {
+        if self.record.len() >= MAX_EVENTS {
+            return Err(too_many_events());
+        }
+        self.units = states;
+        self.record.push(UnitEvent {
+            round: when.round,
+            turn_of: when.turn_of,
+            what,
+        });
+        Ok(())
+    }
+
+    /// A turn ends (the next die is drawn) only once its combats are
+    /// applied or removed.
+    fn check_turn_may_end(&self) -> Result<(), PlayError> {
+        if let Some((id, c)) = self.pending_combats().next() {
+            let names: Vec<&str> = c.sides.iter().map(|s| s.player.as_str()).collect();
+            return Err(PlayError::refused(
+                format!(
+                    "combat {id} ({}) is not applied yet: apply or remove it before the next player's turn",
+                    names.join(" / ")
+                ),
+                Some("F3"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A turn is taken back only while nothing happened in it.
+    fn check_turn_unused(&self) -> Result<(), PlayError> {
+        let Some((round, turn_of)) = self.current_turn() else {
+            return Ok(());
+        };
+        let used = self
+            .record
+            .iter()
+            .any(|e| e.round == round && e.turn_of == turn_of)
+            || self.resolutions.iter().any(|r| {
+                matches!(r.kind(), FfaResolution::Combat(c) if c.round == round && c.turn_of == turn_of)
+            });
+        if used {
+            return Err(PlayError::refused(
+                format!(
+                    "round {round}, {}'s turn has combats or events recorded; it cannot be taken back (the host's undo restores earlier states)",
+                    units::player_name(&self.players, turn_of)
+                ),
+                Some("F2"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Replaces one army. A unit that fought, lost models or rallied keeps
+    /// its profile: it may be neither changed nor dropped.
+    fn set_army(&mut self, seat: Seat, new: &[UnitProfile]) -> Result<(), PlayError> {
+        self.check_seat(seat)?;
+        let old = &self.players[seat];
+        for unit in &old.army {
+            if !self.has_history(unit.id) {
+                continue;
+            }
+            if new.iter().find(|u| u.id == unit.id) != Some(unit) {
+                return Err(PlayError::refused(
+                    format!(
+                        "{} of {} has a history in this game; it stays in the army as it is",
+                        unit.name, old.name
+                    ),
+                    None,
+                ));
+            }
+        }
+        let mut players = self.players.clone();
+        if let Some(p) = players.get_mut(seat) {
+            p.army = new.to_vec();
+        }
+        check_players(&players)?;
+        let fresh = units::fresh(&players);
+        self.units = fresh
+            .into_iter()
+            .map(|f| {
+                units::find(&self.units, f.unit)
+                    .filter(|_| self.has_history(f.unit))
+                    .cloned()
+                    .unwrap_or(f)
+            })
+            .collect();
+        self.players = players;
+        Ok(())
+    }
+
+    /// Whether a unit appears in the record or in a combat.
+    fn has_history(&self, unit: Id) -> bool {
+        self.record.iter().any(|e| match &e.what {
+            EventKind::Combat { .. } => false,
+            EventKind::Losses { unit: u, .. }
+            | EventKind::Rallied { unit: u }
+            | EventKind::Removed { unit: u } => *u == unit,
+        }) || self.resolutions.iter().any(|r| {
+            matches!(r.kind(), FfaResolution::Combat(c)
+                if c.sides.iter().flat_map(|s| &s.units).any(|u| u.unit == unit))
+        })
+    }
+
+    /// Brings a game saved before units kept their state up to date: the
+    /// applied combats, in order, become the record (each unit's losses
+    /// read from the models it fought with), and the units follow from
+    /// it. A combat that does not fit stops the migration; the rest shows
+    /// up in [`Game::problems`].
+    fn migrate(&mut self) {
+        self.units = units::fresh(&self.players);
+        self.record.clear();
+        for index in 0..self.resolutions.len() {
+            let r = &self.resolutions[index];
+            let (FfaResolution::Combat(combat), true) = (r.kind(), r.applied()) else {
+                continue;
+            };
+            let mut combat = combat.clone();
+            for cu in combat.sides.iter_mut().flat_map(|s| s.units.iter_mut()) {
+                if cu.lost == 0
+                    && let Some(st) = units::find(&self.units, cu.unit)
+                {
+                    cu.lost = st.models_left.saturating_sub(cu.models);
+                }
+            }
+            let Ok(saved) = SavedResolution::with_answers(
+                r.id(),
+                FfaResolution::Combat(combat.clone()),
+                r.answers().to_vec(),
+                true,
+            ) else {
+                return;
+            };
+            let Some(FfaOutcome::Combat(outcome)) = saved.outcome().cloned() else {
+                return;
+            };
+            let mut states = self.units.clone();
+            if units::apply_combat(&mut states, &self.players, r.id(), &combat, &outcome).is_err() {
+                return;
+            }
+            let id = r.id();
+            self.resolutions[index] = saved;
+            self.units = states;
+            self.record.push(UnitEvent {
+                round: combat.round,
+                turn_of: combat.turn_of,
+                what: EventKind::Combat { resolution: id },
+            });
+        }
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), PlayError> {
@@ -289,13 +726,79 @@ impl FreeForAll {
         Ok(())
     }
 
-    fn build_combat(&self, sides: &[SideEntry]) -> Result<Combat, PlayError> {
+    /// The current turn as a [`When`], or the refusal naming F2.
+    fn now(&self, what: &str) -> Result<When, PlayError> {
         let (round, turn_of) = self.current_turn().ok_or_else(|| {
             PlayError::refused(
-                "combats are fought in a player's turn; roll off for round 1 first",
+                format!("{what} happen in a player's turn; roll off for round 1 first"),
                 Some("F2"),
             )
         })?;
+        Ok(When { round, turn_of })
+    }
+
+    /// Units in a combat of the current turn (fought or started), with
+    /// the combat's id.
+    fn busy_this_turn(&self) -> Vec<(Id, Id)> {
+        let Some((round, turn_of)) = self.current_turn() else {
+            return Vec::new();
+        };
+        self.resolutions
+            .iter()
+            .filter_map(|r| match r.kind() {
+                FfaResolution::Combat(c) if c.round == round && c.turn_of == turn_of => {
+                    Some((r.id(), c))
+                }
+                _ => None,
+            })
+            .flat_map(|(id, c)| {
+                c.sides
+                    .iter()
+                    .flat_map(|s| &s.units)
+                    .map(move |u| (u.unit, id))
+            })
+            .collect()
+    }
+
+    /// Combats started but not applied yet, by id.
+    fn pending_combats(&self) -> impl Iterator<Item = (Id, &Combat)> {
+        self.resolutions.iter().filter_map(|r| match r.kind() {
+            FfaResolution::Combat(c) if !r.applied() => Some((r.id(), c)),
+            _ => None,
+        })
+    }
+
+    fn refuse_if_pending(&self, unit: Id) -> Result<(), PlayError> {
+        if let Some((id, _)) = self.pending_combats().find(|(_, c)| {
+            c.sides
+                .iter()
+                .flat_map(|s| &s.units)
+                .any(|u| u.unit == unit)
+        }) {
+            return Err(PlayError::refused(
+                format!(
+                    "{} is in combat {id}, which is not applied yet: apply or remove it first",
+                    units::label(&self.players, unit)
+                ),
+                None,
+            ));
+        }
+        Ok(())
+    }
+
+    /// A combat of the current turn from the units' state (PF2): every
+    /// unit active, of its side's player, not yet in a combat of this
+    /// turn, with all the enemies it is locked with; its models are the
+    /// models it has left less the casualties entered (PF3).
+    fn build_combat(&self, sides: &[SideEntry]) -> Result<Combat, PlayError> {
+        let now = self.now("combats")?;
+        let (round, turn_of) = (now.round, now.turn_of);
+        let in_combat: Vec<Seat> = sides.iter().map(|s| s.seat).collect();
+        let listed: BTreeSet<Id> = sides
+            .iter()
+            .flat_map(|s| s.units.iter().map(|u| u.unit))
+            .collect();
+        let busy = self.busy_this_turn();
         let mut built = Vec::with_capacity(sides.len());
         for (i, entry) in sides.iter().enumerate() {
             let player = self.players.get(entry.seat).ok_or_else(|| {
@@ -305,35 +808,90 @@ impl FreeForAll {
                     format!("the players are 1 to {}", self.players.len()),
                 )
             })?;
-            let mut units = Vec::with_capacity(entry.units.len());
+            let mut units_in = Vec::with_capacity(entry.units.len());
             for (j, engaged) in entry.units.iter().enumerate() {
-                let unit = player.unit(engaged.unit).ok_or_else(|| {
+                let path = format!("sides[{i}].units[{j}]");
+                let Some(st) = units::find(&self.units, engaged.unit) else {
+                    return Err(PlayError::invalid(
+                        format!("{path}.unit"),
+                        engaged.unit,
+                        "no army of this game has such a unit",
+                    ));
+                };
+                let owner = units::player_name(&self.players, st.seat);
+                let name = units::label(&self.players, engaged.unit);
+                if st.seat != entry.seat {
+                    let reason = if in_combat.contains(&st.seat) {
+                        format!(
+                            "{name} is {owner}'s unit, not {}'s: list it on {owner}'s side",
+                            player.name
+                        )
+                    } else {
+                        format!("{name}: {owner} is not in this combat")
+                    };
+                    return Err(PlayError::invalid(
+                        format!("{path}.unit"),
+                        engaged.unit,
+                        reason,
+                    ));
+                }
+                if let Some(why) = units::not_active(&self.players, st) {
+                    return Err(PlayError::refused(why, Some("F3")));
+                }
+                self.refuse_if_pending(engaged.unit)?;
+                if let Some((_, combat)) = busy.iter().find(|(u, _)| *u == engaged.unit) {
+                    return Err(PlayError::refused(
+                        format!("{name} fought combat {combat} in this turn already"),
+                        Some("F3"),
+                    ));
+                }
+                if let Some(missing) = st.in_combat_with.iter().find(|u| !listed.contains(u)) {
+                    return Err(PlayError::refused(
+                        format!(
+                            "{} is locked in combat with {name}: the whole close combat is fought, so list it too",
+                            units::label(&self.players, *missing)
+                        ),
+                        Some("F3"),
+                    ));
+                }
+                if engaged.lost > st.models_left {
+                    return Err(PlayError::invalid(
+                        format!("{path}.lost"),
+                        engaged.lost,
+                        format!("{name} has only {} models left", st.models_left),
+                    ));
+                }
+                if let Some(by) = engaged.lost_to
+                    && (by == entry.seat || !in_combat.contains(&by))
+                {
+                    return Err(PlayError::invalid(
+                        format!("{path}.lost_to"),
+                        by + 1,
+                        format!("{name} can only lose models to another player in this combat"),
+                    ));
+                }
+                let profile = player.unit(engaged.unit).ok_or_else(|| {
                     PlayError::invalid(
-                        format!("sides[{i}].units[{j}].unit"),
+                        format!("{path}.unit"),
                         engaged.unit,
                         format!("{} has no such unit", player.name),
                     )
                 })?;
-                if engaged.models > unit.models {
-                    return Err(PlayError::invalid(
-                        format!("sides[{i}].units[{j}].models"),
-                        engaged.models,
-                        format!("{} has only {} models", unit.name, unit.models),
-                    ));
-                }
-                units.push(CombatUnit {
-                    unit: unit.id,
-                    name: unit.name.clone(),
-                    models: engaged.models,
-                    leadership: unit.leadership,
-                    initiative: unit.initiative,
+                units_in.push(CombatUnit {
+                    unit: profile.id,
+                    name: profile.name.clone(),
+                    models: st.models_left - engaged.lost,
+                    lost: engaged.lost,
+                    lost_to: engaged.lost_to,
+                    leadership: profile.leadership,
+                    initiative: profile.initiative,
                 });
             }
             built.push(CombatSide {
                 seat: entry.seat,
                 player: player.name.clone(),
                 casualties_caused: entry.casualties_caused,
-                units,
+                units: units_in,
             });
         }
         let combat = Combat {
@@ -359,6 +917,7 @@ impl FreeForAll {
         let outcome = resolution.outcome().ok_or(PlayError::Unfinished)?.clone();
         let kind = resolution.kind().clone();
         let mut order = self.turn_order.clone();
+        let mut combat_done = None;
         match (&kind, &outcome) {
             (FfaResolution::RollOff(_), FfaOutcome::RollOff(won)) => {
                 order
@@ -378,9 +937,34 @@ impl FreeForAll {
                         Some("F2"),
                     ));
                 }
+                self.check_turn_may_end()?;
                 order.draw(drawn.seat)?;
             }
-            (FfaResolution::Combat(_), FfaOutcome::Combat(_)) => {}
+            (FfaResolution::Combat(combat), FfaOutcome::Combat(result)) => {
+                if self.current_turn() != Some((combat.round, combat.turn_of)) {
+                    return Err(PlayError::refused(
+                        format!(
+                            "combat {id} belongs to round {} in {}'s turn, which is over; remove it",
+                            combat.round,
+                            units::player_name(&self.players, combat.turn_of)
+                        ),
+                        Some("F3"),
+                    ));
+                }
+                if self.record.len() >= MAX_EVENTS {
+                    return Err(too_many_events());
+                }
+                let mut states = self.units.clone();
+                units::apply_combat(&mut states, &self.players, id, combat, result)?;
+                combat_done = Some((
+                    states,
+                    UnitEvent {
+                        round: combat.round,
+                        turn_of: combat.turn_of,
+                        what: EventKind::Combat { resolution: id },
+                    },
+                ));
+            }
             _ => {
                 return Err(PlayError::invalid(
                     "resolution",
@@ -391,6 +975,10 @@ impl FreeForAll {
         }
         self.resolutions[index].set_applied()?;
         self.turn_order = order;
+        if let Some((states, event)) = combat_done {
+            self.units = states;
+            self.record.push(event);
+        }
         Ok(())
     }
 }
@@ -407,6 +995,8 @@ impl Game for FreeForAll {
             deployment: None,
             turn_order: None,
             resolutions: Vec::new(),
+            units: Vec::new(),
+            record: Vec::new(),
         }
     }
 
@@ -436,16 +1026,10 @@ impl Game for FreeForAll {
                 self.players = players.clone();
                 self.deployment = Some(deployment);
                 self.turn_order = Some(order);
+                self.units = units::fresh(&self.players);
+                self.record.clear();
             }
-            FfaEdit::SetArmy { seat, units } => {
-                self.check_seat(*seat)?;
-                let mut players = self.players.clone();
-                if let Some(p) = players.get_mut(*seat) {
-                    p.army = units.clone();
-                }
-                check_players(&players)?;
-                self.players = players;
-            }
+            FfaEdit::SetArmy { seat, units } => self.set_army(*seat, units)?,
             FfaEdit::SetZoneSizes(sizes) => {
                 sizes.check_fits(table.width(), table.depth())?;
                 if self
@@ -515,6 +1099,7 @@ impl Game for FreeForAll {
                 self.push(FfaResolution::RollOff(RollOff { players }))?;
             }
             FfaEdit::StartDraw => {
+                self.check_turn_may_end()?;
                 let bag = self.bag().ok_or_else(|| {
                     PlayError::refused(
                         "the roll-off decides who starts round 1; no die is drawn before it",
@@ -535,9 +1120,11 @@ impl Game for FreeForAll {
                 self.push(FfaResolution::Draw(draw))?;
             }
             FfaEdit::TypeDraw { seat } => {
+                self.check_turn_may_end()?;
                 self.turn_order_mut()?.draw(*seat)?;
             }
             FfaEdit::TakeBackDraw => {
+                self.check_turn_unused()?;
                 if !self.turn_order_mut()?.take_back() {
                     return Err(PlayError::refused("no turn is recorded yet", Some("F2")));
                 }
@@ -547,61 +1134,40 @@ impl Game for FreeForAll {
                 self.push(FfaResolution::Combat(combat))?;
             }
             FfaEdit::Apply(id) => self.apply_resolution(*id)?,
+            FfaEdit::RecordLosses { unit, lost, by } => {
+                let when = self.now("losses")?;
+                self.refuse_if_pending(*unit)?;
+                let mut states = self.units.clone();
+                units::apply_losses(&mut states, &self.players, *unit, *lost, *by, when)?;
+                self.commit(
+                    states,
+                    when,
+                    EventKind::Losses {
+                        unit: *unit,
+                        lost: *lost,
+                        by: *by,
+                    },
+                )?;
+            }
+            FfaEdit::Rally { unit } => {
+                let when = self.now("rallies")?;
+                let mut states = self.units.clone();
+                units::rally(&mut states, &self.players, *unit, when)?;
+                self.commit(states, when, EventKind::Rallied { unit: *unit })?;
+            }
+            FfaEdit::RemoveUnit { unit } => {
+                let when = self.now("removals")?;
+                self.refuse_if_pending(*unit)?;
+                let mut states = self.units.clone();
+                units::remove(&mut states, &self.players, *unit, when)?;
+                self.commit(states, when, EventKind::Removed { unit: *unit })?;
+            }
         }
         Ok(())
     }
 
     fn problems(&self, table: &Table) -> Vec<Problem> {
-        let mut problems = Vec::new();
-        if self.players.is_empty() {
-            problems.push(Problem::new(
-                "players",
-                "no players yet: a free-for-all needs three or four",
-            ));
-        }
-        if let Err(e) = self.zone_sizes.check_fits(table.width(), table.depth()) {
-            problems.push(Problem::new("zone_sizes", e.to_string()).rule("F1"));
-        }
-        if let Some(d) = &self.deployment {
-            for (i, c) in d.choices.iter().enumerate() {
-                if let Some(id) = c.piece
-                    && table.piece(id).is_none()
-                {
-                    problems.push(
-                        Problem::new(
-                            format!("deployment.choices[{i}].piece"),
-                            format!(
-                                "the zone piece {id} of {} is no longer on the table",
-                                c.slot
-                            ),
-                        )
-                        .rule("F1"),
-                    );
-                }
-            }
-        }
-        for (i, r) in self.resolutions.iter().enumerate() {
-            if let FfaResolution::Combat(c) = r.kind() {
-                for side in &c.sides {
-                    for unit in &side.units {
-                        let known = self
-                            .players
-                            .get(side.seat)
-                            .is_some_and(|p| p.unit(unit.unit).is_some());
-                        if !known {
-                            problems.push(Problem::new(
-                                format!("resolutions[{i}]"),
-                                format!(
-                                    "unit {} ({}) is no longer in {}'s army",
-                                    unit.unit, unit.name, side.player
-                                ),
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        problems
+        crate::checks::problems(self, table)
     }
 
     fn resolutions(&self) -> &dyn ResolutionList {

@@ -23,6 +23,21 @@
 //! - [`FreeForAll`]: the [`feldherr_play::Game`] of it, driven by
 //!   [`FfaEdit`]s; its resolutions are [`FfaResolution`]s with typed
 //!   [`FfaOutcome`]s.
+//! - Units that remember: every unit carries a [`UnitState`] (models
+//!   left, [`UnitStatus`]: active, fleeing, destroyed by whom and how,
+//!   removed; whom it is locked in combat with) through the game. A
+//!   combat starts from it ([`EngagedUnit`] only names the unit and its
+//!   casualties, PF3); [`FfaEdit::Apply`] of a finished combat writes the
+//!   result to the units and the record ([`UnitEvent`]); losses outside
+//!   combat, rallying and removal are edits too (PF1). Undo is the host
+//!   restoring the earlier document: everything lives in the saved game.
+//!   [`FreeForAll::combat_offer`] says what is fought in this turn and
+//!   what waits (F3's Nahkampf rule, PF2); [`FreeForAll::unit_rows`],
+//!   [`FreeForAll::unit_history`] and [`FreeForAll::rounds`] feed the
+//!   per-unit list and the game record.
+//! - [`feldherr_play::Game::problems`] checks a saved game throughout:
+//!   bounds from the armies, unique ids, the bag's dice, and the units'
+//!   state against the state their record gives.
 //!
 //! Units and conventions: lengths in inches (G1) on a 72 x 48 in table
 //! (G2) whose long edges run along x (`bottom` is y = 0). Seats number the
@@ -33,7 +48,7 @@
 //! ```
 //! use feldherr_dice::step::Answer;
 //! use feldherr_play::{Game, Id};
-//! use feldherr_wh40k_ffa::{FfaEdit, FreeForAll, Player, ZoneSlot};
+//! use feldherr_wh40k_ffa::{EngagedUnit, FfaEdit, FreeForAll, Player, SideEntry, ZoneSlot};
 //!
 //! let mut game = FreeForAll::new_game();
 //! let mut table = FreeForAll::default_table();
@@ -57,6 +72,30 @@
 //! // Ben cannot be typed in again: his die is not in the bag.
 //! assert!(game.apply(&FfaEdit::TypeDraw { seat: 1 }, &mut table).is_err());
 //! game.apply(&FfaEdit::TypeDraw { seat: 2 }, &mut table)?;
+//!
+//! // Cem's turn: his unit charges Anna's. Nobody types a unit's models:
+//! // only the casualties of the round (Anna's unit lost 4 of its 10).
+//! let mut army = |seat: usize, id: u64, name: &str| -> Result<(), feldherr_play::PlayError> {
+//!     let unit = feldherr_wh40k_ffa::UnitProfile::new(Id(id), name, 10, 8, 4)?;
+//!     game.apply(&FfaEdit::SetArmy { seat, units: vec![unit] }, &mut table)
+//! };
+//! army(0, 1, "Taktischer Trupp")?;
+//! army(2, 3, "Orkboyz")?;
+//! let side = |seat, caused, unit, lost| SideEntry {
+//!     seat,
+//!     casualties_caused: caused,
+//!     units: vec![EngagedUnit::new(Id(unit), lost)],
+//! };
+//! game.apply(
+//!     &FfaEdit::StartCombat { sides: vec![side(2, 4, 3, 0), side(0, 0, 1, 4)] },
+//!     &mut table,
+//! )?;
+//! // Anna's unit tests (6 models against 10: Leadership 8 - 1) and holds on 5.
+//! game.resolutions_mut().answer_at(1, Answer::Dice(vec![2, 3]))?;
+//! game.apply(&FfaEdit::Apply(Id(2)), &mut table)?;
+//! let anna = game.unit_state(Id(1)).expect("the unit exists");
+//! assert_eq!(anna.models_left, 6);
+//! assert_eq!(anna.in_combat_with, [Id(3)]);
 //! # Ok::<(), feldherr_play::PlayError>(())
 //! ```
 
@@ -64,14 +103,17 @@
 
 pub mod army;
 mod bag_draw;
+mod checks;
 pub mod combat;
 pub mod deployment;
 mod game;
+mod record;
 mod record_sheet;
 mod resolution;
 mod roll_off;
 mod table_rules;
 pub mod turn_order;
+mod units;
 pub mod words;
 
 pub use army::{Player, Seat, UnitProfile};
@@ -81,9 +123,15 @@ pub use combat::{
     OutnumberTable, SeveralWinners, SweepRule,
 };
 pub use deployment::{Deployment, DeploymentStep, ZoneOption, ZoneSizes, ZoneSlot};
-pub use game::{EngagedUnit, FfaEdit, FreeForAll, MAX_RESOLUTIONS, SideEntry};
+pub use game::{
+    CombatOffer, EngagedUnit, Engagement, FfaEdit, FreeForAll, MAX_RESOLUTIONS, SideEntry, UnitRow,
+};
+pub use record::{
+    CombatFate, EventKind, HistoryEntry, HistoryKind, MAX_EVENTS, RoundRecord, UnitEvent,
+};
 pub use record_sheet::{record_lines, record_sheet};
 pub use resolution::{FfaOutcome, FfaResolution};
 pub use roll_off::{Contender, RollOff, RollOffWinner};
 pub use table_rules::wh40k_table_rules;
 pub use turn_order::{Bag, TurnOrder};
+pub use units::{Cause, UnitState, UnitStatus};

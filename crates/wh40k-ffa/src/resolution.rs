@@ -95,14 +95,11 @@ impl ResolutionKind for FfaResolution {
             FfaOutcome::Draw(o) => Message::new("wh40k_ffa.outcome.draw")
                 .text("player", o.name.clone())
                 .int("round", count(o.round)),
-            FfaOutcome::Combat(o) => {
-                let winners: Vec<String> = o.winners.iter().map(|s| (s + 1).to_string()).collect();
-                Message::new("wh40k_ffa.outcome.combat")
-                    .text("winners", winners.join(", "))
-                    .int("tests", count(o.tests.len()))
-                    .int("fleeing", count(o.fleeing.len()))
-                    .int("destroyed", count(o.destroyed.len()))
-            }
+            FfaOutcome::Combat(o) => Message::new("wh40k_ffa.outcome.combat")
+                .text("winners", o.winner_names.join(", "))
+                .int("tests", count(o.tests.len()))
+                .int("fleeing", count(o.fleeing.len()))
+                .int("destroyed", count(o.destroyed.len())),
         })
     }
 }

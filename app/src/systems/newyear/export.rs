@@ -366,24 +366,13 @@ impl ExportTab {
     }
 }
 
-/// The files of `sheets` that exist in `folder` already (the first page of
-/// each sheet, and the combined PDF).
+/// The files of `sheets` that exist in `folder` already: every page of
+/// every sheet and the combined PDF (the host's own list, so the question
+/// counts what an overwrite replaces or removes).
 pub fn existing_files(
     sheets: &[NamedSheet],
     folder: &std::path::Path,
     format: ExportFormat,
 ) -> Vec<PathBuf> {
-    let extension = match format {
-        ExportFormat::Png => "png",
-        ExportFormat::Pdf => "pdf",
-    };
-    let mut files: Vec<PathBuf> = sheets
-        .iter()
-        .map(|sheet| folder.join(format!("{}.{extension}", sheet.name)))
-        .collect();
-    if format == ExportFormat::Pdf && !sheets.is_empty() {
-        files.push(folder.join("all-sheets.pdf"));
-    }
-    files.retain(|f| f.exists());
-    files
+    feldherr_host::export::existing(sheets, folder, format)
 }

@@ -207,11 +207,14 @@ impl CombatTab {
                                     &[("unit", &unit.name), ("player", &player.name)],
                                 ),
                             );
+                            let left = game
+                                .unit_state(unit.id)
+                                .map_or(unit.models, |s| s.models_left);
                             if draft.fights {
                                 ui.horizontal(|ui| {
                                     let label = ui.label(texts.f(
-                                        "ffa.combat.models_left",
-                                        &[("unit", &unit.name), ("of", &unit.models.to_string())],
+                                        "ffa.combat.models_lost",
+                                        &[("unit", &unit.name), ("of", &left.to_string())],
                                     ));
                                     ui.add(
                                         egui::TextEdit::singleline(&mut draft.models)
@@ -282,21 +285,28 @@ impl CombatTab {
                 let Some(u) = draft.units.get(&unit.id).filter(|u| u.fights) else {
                     continue;
                 };
+                // The models it has come from the game; the form takes the
+                // casualties it suffered in this combat.
+                let left = game
+                    .unit_state(unit.id)
+                    .map_or(unit.models, |s| s.models_left);
                 let label = texts.f(
-                    "ffa.combat.models_left",
-                    &[("unit", &unit.name), ("of", &unit.models.to_string())],
+                    "ffa.combat.models_lost",
+                    &[("unit", &unit.name), ("of", &left.to_string())],
                 );
-                match u.models.trim().parse::<u32>() {
-                    Ok(m) if m <= unit.models => units.push(EngagedUnit {
-                        unit: unit.id,
-                        models: m,
-                    }),
+                let typed = u.models.trim();
+                match if typed.is_empty() {
+                    Ok(0)
+                } else {
+                    typed.parse::<u32>()
+                } {
+                    Ok(lost) if lost <= left => units.push(EngagedUnit::new(unit.id, lost)),
                     _ => errors.push(texts.f(
                         "ffa.combat.bad_models",
                         &[
                             ("field", &label),
-                            ("value", u.models.trim()),
-                            ("max", &unit.models.to_string()),
+                            ("value", typed),
+                            ("max", &left.to_string()),
                         ],
                     )),
                 }

@@ -2,10 +2,10 @@
 
 use feldherr_geometry::{
     Angle, Circle, Contact, GeometryError, Length, OrientedRect, PlacementRules, Point, Polygon,
-    Polyline, Segment, Table, sled_zone, sweep_intervals,
+    Polyline, Segment, Table, sweep_intervals,
 };
 
-use crate::common::{circle, oriented, pt};
+use crate::common::{circle, pt};
 
 /// Checks the error's field name and that its message names field and value.
 fn check<T: std::fmt::Debug>(result: Result<T, GeometryError>, field: &str, value_text: &str) {
@@ -69,11 +69,6 @@ fn non_finite_numbers() {
             Contact::Touching,
         ),
         "travel",
-        "NaN",
-    );
-    check(
-        sled_zone(&oriented(0.0, 0.0, 1.0, 2.0, 0.0), false, pt(f64::NAN, 0.0)),
-        "other.x",
         "NaN",
     );
 }
@@ -166,15 +161,6 @@ fn degenerate_polygons() {
         "point 2 repeats the previous point (1, 0)",
     );
     check(Polyline::new(vec![pt(0.0, 0.0)]), "points", "got 1");
-}
-
-#[test]
-fn coincident_sled_centre() {
-    check(
-        sled_zone(&oriented(1.0, 2.0, 1.0, 2.0, 0.0), false, pt(1.0, 2.0)),
-        "other",
-        "(1, 2)",
-    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! quick.
 #![allow(clippy::unwrap_used)]
 
+mod arcs;
 mod basics;
 mod bounded;
 mod common;
@@ -11,4 +12,3 @@ mod paths;
 mod placement;
 mod properties;
 mod serde_io;
-mod zones;

@@ -2,9 +2,9 @@
 
 use approx::assert_abs_diff_eq;
 use feldherr_geometry::{
-    Angle, CONTACT_TOLERANCE, Circle, Contact, OrientedRect, Point, Polygon, Pose, Shape, Vector,
+    Angle, CONTACT_TOLERANCE, Circle, Contact, OrientedRect, Point, Polygon, Shape, Vector,
     contains_partly, contains_point, contains_wholly, distance, distance_point_shape, overlaps,
-    segment_intervals, sled_zone, sweep_intervals, touching,
+    segment_intervals, sweep_intervals, touching,
 };
 use proptest::prelude::*;
 
@@ -217,34 +217,6 @@ proptest! {
         if stable {
             prop_assert_eq!(overlapping_now, overlaps(&moved, &other));
         }
-    }
-
-    #[test]
-    fn zones_turn_with_the_sled(
-        center in arb_point(), facing in arb_angle(), other in arb_point(),
-        pivot in arb_point(), angle in arb_angle(), backwards in any::<bool>(),
-    ) {
-        let bearing = Pose::new(center, facing).bearing_to(other);
-        prop_assume!(bearing.is_some());
-        let b = bearing.unwrap_or_default().abs();
-        prop_assume!([30.0, 90.0, 150.0, 180.0].iter().all(|edge| (b - edge).abs() > 1e-6));
-        prop_assume!(center.distance_to(other) > 1e-3);
-        let sled = OrientedRect::new(center, 2.0, 4.0, facing).unwrap();
-        let zone = sled_zone(&sled, backwards, other).unwrap();
-        let turned = sled_zone(
-            &sled.rotate_about(pivot, angle),
-            backwards,
-            other.rotate_about(pivot, angle),
-        )
-        .unwrap();
-        prop_assert_eq!(zone, turned);
-        let moved = sled_zone(
-            &sled.translate(Vector::new(7.5, -3.0)),
-            backwards,
-            other + Vector::new(7.5, -3.0),
-        )
-        .unwrap();
-        prop_assert_eq!(zone, moved);
     }
 }
 

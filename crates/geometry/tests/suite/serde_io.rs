@@ -2,7 +2,7 @@
 
 use feldherr_geometry::{
     Angle, Circle, Contact, Interval, Length, PlacementRules, Polyline, Pose, Segment, Shape,
-    SledZone, Table, Unit,
+    Table, Unit,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -28,7 +28,6 @@ fn round_trips() {
     check(&Segment::new(pt(0.0, 0.0), pt(1.0, 1.0)).unwrap());
     check(&Polyline::new(vec![pt(0.0, 0.0), pt(1.0, 1.0), pt(2.0, 0.0)]).unwrap());
     check(&Interval::new(1.0, 2.0));
-    check(&SledZone::FrontLeft);
     check(&Contact::Overlapping);
 }
 

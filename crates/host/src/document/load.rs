@@ -1,11 +1,14 @@
 //! Reading and writing documents.
 
+use std::marker::PhantomData;
 use std::path::Path;
 
-use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, MapAccess, Visitor};
 
 use feldherr_play::Problem;
 
+use super::scan::ScanError;
 use super::{Document, EventDoc, FORMAT, GameDoc, SCHEMA_VERSION};
 use crate::HostError;
 use crate::atomic::{MAX_DOCUMENT_BYTES, read_bounded, write_atomic};
@@ -13,7 +16,14 @@ use crate::atomic::{MAX_DOCUMENT_BYTES, read_bounded, write_atomic};
 /// Parses a document from JSON text; `source_name` names it in errors.
 /// A key this version does not know is refused, naming the key and its
 /// path (see [`parse_dropping_unknown`] for the app's read-only opening).
+///
+/// A document of the current schema is read in one streaming pass after
+/// the header scan; an older one goes through its migration first.
 pub fn parse(text: &str, source_name: &str) -> Result<Document, HostError> {
+    let (kind, version) = header(text, source_name)?;
+    if version == SCHEMA_VERSION {
+        return streamed(&kind, text, source_name);
+    }
     let (kind, body) = untyped(text, source_name)?;
     typed_document(&kind, body, source_name)
 }
@@ -90,30 +100,45 @@ fn remove_key(body: &mut serde_json::Value, path: &str, key: &str) -> bool {
         .is_some_and(|object| object.remove(key).is_some())
 }
 
-/// The checked header and the body of a document (migrated to the
-/// current schema), not yet typed.
-fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value), HostError> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| HostError::Syntax {
-        source_name: source_name.to_owned(),
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
+/// The header of a document, checked: its kind and schema version. One
+/// streaming pass over the text (see [`super::scan`]) that also refuses a
+/// key given twice in any object, with its path.
+fn header(text: &str, source_name: &str) -> Result<(String, u32), HostError> {
+    let header = super::scan::scan(text).map_err(|error| match error {
+        ScanError::Syntax {
+            message,
+            line,
+            column,
+        } => HostError::Syntax {
+            source_name: source_name.to_owned(),
+            line,
+            column,
+            message,
+        },
+        ScanError::Duplicate { path, key } => HostError::Field {
+            source_name: source_name.to_owned(),
+            path: if path.is_empty() {
+                key
+            } else {
+                format!("{path}.{key}")
+            },
+            message: DUPLICATE_KEY.to_owned(),
+        },
     })?;
     let not_a_document = |message: &str| HostError::NotADocument {
         source_name: source_name.to_owned(),
         message: message.to_owned(),
     };
-    let object = value
-        .as_object()
-        .ok_or_else(|| not_a_document("the top level is not an object"))?;
-    match object.get("format").and_then(|f| f.as_str()) {
+    if !header.object {
+        return Err(not_a_document("the top level is not an object"));
+    }
+    match header.format.as_deref() {
         Some(FORMAT) => {}
         Some(other) => return Err(not_a_document(&format!("format is \"{other}\""))),
         None => return Err(not_a_document("no \"format\": \"feldherr\" field")),
     }
-    let version = object
-        .get("schema_version")
-        .and_then(serde_json::Value::as_u64)
+    let version = header
+        .schema_version
         .ok_or_else(|| not_a_document("no whole-number \"schema_version\" field"))?;
     let version = u32::try_from(version).unwrap_or(u32::MAX);
     if version > SCHEMA_VERSION {
@@ -123,14 +148,38 @@ fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value),
             supported: SCHEMA_VERSION,
         });
     }
-    let kind = object
-        .get("kind")
-        .and_then(|k| k.as_str())
-        .ok_or_else(|| not_a_document("no \"kind\" field (\"game\" or \"event\")"))?
-        .to_owned();
-    let mut body = object.clone();
-    for key in ["format", "schema_version", "kind"] {
-        body.remove(key);
+    let kind = header
+        .kind
+        .ok_or_else(|| not_a_document("no \"kind\" field (\"game\" or \"event\")"))?;
+    Ok((kind, version))
+}
+
+/// The message of a key given twice in one object.
+pub(crate) const DUPLICATE_KEY: &str =
+    "this key is given twice in one object (JSON would silently keep only the last value)";
+
+/// The header keys, left out of the body.
+const HEADER_KEYS: &[&str] = &["format", "schema_version", "kind"];
+
+/// The checked header and the body of a document (migrated to the
+/// current schema), as a tree: for older schemas and the read-only
+/// opening, which edit the tree.
+fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value), HostError> {
+    let (kind, version) = header(text, source_name)?;
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| HostError::Syntax {
+        source_name: source_name.to_owned(),
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })?;
+    let serde_json::Value::Object(mut body) = value else {
+        return Err(HostError::NotADocument {
+            source_name: source_name.to_owned(),
+            message: "the top level is not an object".to_owned(),
+        });
+    };
+    for key in HEADER_KEYS {
+        body.remove(*key);
     }
     let body = super::migrate::migrate(version, &kind, body).map_err(|(path, message)| {
         HostError::Field {
@@ -140,6 +189,52 @@ fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value),
         }
     })?;
     Ok((kind, serde_json::Value::Object(body)))
+}
+
+/// A document of the current schema typed straight from its text, with no
+/// tree in between: memory grows with the typed document, not twice.
+fn streamed(kind: &str, text: &str, source_name: &str) -> Result<Document, HostError> {
+    match kind {
+        "game" => from_text::<GameDoc>(text, source_name).map(Document::Game),
+        "event" => from_text::<EventDoc>(text, source_name).map(Document::Event),
+        other => Err(HostError::Field {
+            source_name: source_name.to_owned(),
+            path: "kind".to_owned(),
+            message: format!("\"{other}\" is neither \"game\" nor \"event\""),
+        }),
+    }
+}
+
+/// Reads the top-level object of `text`, header keys left out, as a `T`,
+/// keeping the path of a bad field for the error.
+fn from_text<T: DeserializeOwned>(text: &str, source_name: &str) -> Result<T, HostError> {
+    /// The body of the top-level object as a `T`.
+    struct Body<T>(PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for Body<T> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a Feldherr document")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            super::stream::rest_as(map, HEADER_KEYS)
+        }
+    }
+
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut track = serde_path_to_error::Track::new();
+    let result = serde::Deserializer::deserialize_map(
+        serde_path_to_error::Deserializer::new(&mut de, &mut track),
+        Body(PhantomData),
+    );
+    let result = result.and_then(|value| de.end().map(|()| value));
+    result.map_err(|e| HostError::Field {
+        source_name: source_name.to_owned(),
+        path: track.path().to_string(),
+        message: e.to_string(),
+    })
 }
 
 /// The typed document of kind `kind`.
@@ -213,21 +308,35 @@ pub fn parse_or_import(text: &str, name: &str) -> Result<Document, HostError> {
     }
 }
 
-/// The document as pretty JSON, with format, version and kind.
+/// The document as pretty JSON: format, version and kind first, then the
+/// body, each system's or event's tag first within it (so that reading
+/// types it straight from the text).
 pub fn to_json(document: &Document) -> String {
-    let body = match document {
-        Document::Game(game) => serde_json::to_value(game),
-        Document::Event(event) => serde_json::to_value(event),
-    };
-    let mut object = serde_json::Map::new();
-    object.insert("format".into(), FORMAT.into());
-    object.insert("schema_version".into(), SCHEMA_VERSION.into());
-    object.insert("kind".into(), document.kind().into());
-    if let Ok(serde_json::Value::Object(fields)) = body {
-        object.extend(fields);
+    /// The header, then the document's own fields.
+    #[derive(Serialize)]
+    struct WithHeader<'a, T> {
+        format: &'a str,
+        schema_version: u32,
+        kind: &'a str,
+        #[serde(flatten)]
+        body: &'a T,
     }
-    // Serialising plain data with string keys cannot fail.
-    serde_json::to_string_pretty(&serde_json::Value::Object(object)).unwrap_or_default()
+
+    fn text<T: Serialize>(kind: &str, body: &T) -> String {
+        let document = WithHeader {
+            format: FORMAT,
+            schema_version: SCHEMA_VERSION,
+            kind,
+            body,
+        };
+        // Serialising plain data with string keys cannot fail.
+        serde_json::to_string_pretty(&document).unwrap_or_default()
+    }
+
+    match document {
+        Document::Game(game) => text(document.kind(), game),
+        Document::Event(event) => text(document.kind(), event),
+    }
 }
 
 /// Saves a document atomically (see [`write_atomic`]).

@@ -9,6 +9,8 @@ mod event_doc;
 mod game_doc;
 mod load;
 mod migrate;
+mod scan;
+pub(crate) mod stream;
 
 pub use edit::{DocumentEdit, EventEdit, GameEdit};
 pub use event_doc::{EventDoc, HostedGame};

@@ -13,7 +13,7 @@ use feldherr_play::{Catalogue, EventRules, Game, Lang, OddsCommand};
 use feldherr_scoring::StandingsTable;
 use feldherr_sheet::{Document as SheetDocument, NamedSheet, SheetOptions};
 use feldherr_table::Table;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::HostError;
 
@@ -101,50 +101,34 @@ pub struct EventKindInfo {
     pub offered_by: &'static str,
 }
 
-/// Writes `value`'s fields with `tag: id` in front.
-fn tagged<T: Serialize, S: serde::Serializer>(
-    tag: &str,
-    id: &str,
-    value: &T,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    use serde::ser::Error as _;
-    let mut object = serde_json::Map::new();
-    object.insert(tag.to_owned(), serde_json::Value::from(id));
-    match serde_json::to_value(value).map_err(S::Error::custom)? {
-        serde_json::Value::Object(fields) => object.extend(fields),
-        _ => return Err(S::Error::custom(format!("a {id} value is not an object"))),
-    }
-    object.serialize(serializer)
+/// A game as saved: its `system` tag first, so a reader can type the
+/// rest straight from the text.
+#[derive(Serialize)]
+struct WithSystem<'a, T> {
+    system: &'a str,
+    #[serde(flatten)]
+    game: &'a T,
 }
 
-/// Reads an object and takes its `tag` out.
-fn untag<'de, D: serde::Deserializer<'de>>(
-    tag: &str,
-    deserializer: D,
-) -> Result<(String, serde_json::Value), D::Error> {
-    use serde::de::Error as _;
-    let mut object = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
-    let id = match object.remove(tag) {
-        Some(serde_json::Value::String(id)) => id,
-        Some(other) => return Err(D::Error::custom(format!("{tag}: {other} is not a name"))),
-        None => return Err(D::Error::custom(format!("{tag}: missing"))),
-    };
-    Ok((id, serde_json::Value::Object(object)))
+/// An event as saved: its `event` tag first (see [`WithSystem`]).
+#[derive(Serialize)]
+struct WithEvent<'a, T> {
+    event: &'a str,
+    #[serde(flatten)]
+    body: &'a T,
 }
 
-/// Deserialises a tagged body, keeping the path of a bad field in the
-/// message.
-fn typed<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
+/// Types a gathered body (a game or event whose tag was not first),
+/// keeping the path of a bad field in the message.
+fn typed_value<E: serde::de::Error, T: serde::de::DeserializeOwned>(
     body: serde_json::Value,
-) -> Result<T, D::Error> {
-    use serde::de::Error as _;
+) -> Result<T, E> {
     serde_path_to_error::deserialize(body).map_err(|e| {
         let path = e.path().to_string();
         if path == "." {
-            D::Error::custom(e.into_inner())
+            E::custom(e.into_inner())
         } else {
-            D::Error::custom(format!("{path}: {}", e.into_inner()))
+            E::custom(format!("{path}: {}", e.into_inner()))
         }
     })
 }
@@ -167,21 +151,62 @@ macro_rules! games {
         impl Serialize for SystemGame {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 match self {
-                    $(SystemGame::$variant(game) => tagged("system", $id, &**game, serializer),)*
+                    $(SystemGame::$variant(game) => WithSystem { system: $id, game: &**game }.serialize(serializer),)*
                 }
             }
         }
 
         impl<'de> Deserialize<'de> for SystemGame {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let (id, body) = untag::<D>("system", deserializer)?;
-                match id.as_str() {
-                    $($id => typed::<D, $game>(body).map(|g| SystemGame::$variant(Box::new(g))),)*
-                    other => Err(serde::de::Error::custom(format!(
-                        "system: \"{other}\" is not a rule system (known: {})",
-                        [$($id),*].join(", ")
-                    ))),
+                /// Reads the `system` tag, then the game.
+                struct Tagged;
+
+                impl<'de> serde::de::Visitor<'de> for Tagged {
+                    type Value = SystemGame;
+
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str("a game with its `system` tag")
+                    }
+
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<SystemGame, A::Error> {
+                        let unknown = |other: &str| serde::de::Error::custom(format!(
+                            "system: \"{other}\" is not a rule system (known: {})",
+                            [$($id),*].join(", ")
+                        ));
+                        let first: Option<String> = map.next_key()?;
+                        if first.as_deref() == Some("system") {
+                            // As Feldherr writes it: the tag first, then the
+                            // game read straight from the text.
+                            let id: String = map.next_value()?;
+                            return match id.as_str() {
+                                $($id => crate::document::stream::rest_as::<$game, A>(map, &[])
+                                    .map(|g| SystemGame::$variant(Box::new(g))),)*
+                                other => Err(unknown(other)),
+                            };
+                        }
+                        // The tag elsewhere: gather the object, then type it.
+                        let mut object = serde_json::Map::new();
+                        if let Some(key) = first {
+                            let value: serde_json::Value = map.next_value()?;
+                            object.insert(key, value);
+                        }
+                        while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                            object.insert(key, value);
+                        }
+                        let id = match object.remove("system") {
+                            Some(serde_json::Value::String(id)) => id,
+                            Some(other) => return Err(serde::de::Error::custom(format!("system: {other} is not a name"))),
+                            None => return Err(serde::de::Error::custom("system: missing")),
+                        };
+                        let body = serde_json::Value::Object(object);
+                        match id.as_str() {
+                            $($id => typed_value::<A::Error, $game>(body).map(|g| SystemGame::$variant(Box::new(g))),)*
+                            other => Err(unknown(other)),
+                        }
+                    }
                 }
+
+                deserializer.deserialize_map(Tagged)
             }
         }
 
@@ -441,21 +466,59 @@ macro_rules! events {
         impl Serialize for SystemEvent {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 match self {
-                    $(SystemEvent::$variant(event) => tagged("event", $id, event, serializer),)*
+                    $(SystemEvent::$variant(event) => WithEvent { event: $id, body: event }.serialize(serializer),)*
                 }
             }
         }
 
         impl<'de> Deserialize<'de> for SystemEvent {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let (id, body) = untag::<D>("event", deserializer)?;
-                match id.as_str() {
-                    $($id => typed::<D, $event>(body).map(SystemEvent::$variant),)*
-                    other => Err(serde::de::Error::custom(format!(
-                        "event: \"{other}\" is not a kind of event (known: {})",
-                        [$($id),*].join(", ")
-                    ))),
+                /// Reads the `event` tag, then the event.
+                struct Tagged;
+
+                impl<'de> serde::de::Visitor<'de> for Tagged {
+                    type Value = SystemEvent;
+
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str("an event with its `event` tag")
+                    }
+
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<SystemEvent, A::Error> {
+                        let unknown = |other: &str| serde::de::Error::custom(format!(
+                            "event: \"{other}\" is not a kind of event (known: {})",
+                            [$($id),*].join(", ")
+                        ));
+                        let first: Option<String> = map.next_key()?;
+                        if first.as_deref() == Some("event") {
+                            let id: String = map.next_value()?;
+                            return match id.as_str() {
+                                $($id => crate::document::stream::rest_as::<$event, A>(map, &[])
+                                    .map(SystemEvent::$variant),)*
+                                other => Err(unknown(other)),
+                            };
+                        }
+                        let mut object = serde_json::Map::new();
+                        if let Some(key) = first {
+                            let value: serde_json::Value = map.next_value()?;
+                            object.insert(key, value);
+                        }
+                        while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                            object.insert(key, value);
+                        }
+                        let id = match object.remove("event") {
+                            Some(serde_json::Value::String(id)) => id,
+                            Some(other) => return Err(serde::de::Error::custom(format!("event: {other} is not a name"))),
+                            None => return Err(serde::de::Error::custom("event: missing")),
+                        };
+                        let body = serde_json::Value::Object(object);
+                        match id.as_str() {
+                            $($id => typed_value::<A::Error, $event>(body).map(SystemEvent::$variant),)*
+                            other => Err(unknown(other)),
+                        }
+                    }
                 }
+
+                deserializer.deserialize_map(Tagged)
             }
         }
 

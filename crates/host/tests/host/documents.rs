@@ -556,3 +556,80 @@ proptest::proptest! {
         }
     }
 }
+
+/// Issue #28: a key given twice in any object is refused with its path,
+/// not silently resolved to the last value. Every object of every example
+/// (the first three of each list) gets its first key repeated in turn.
+#[test]
+fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
+    /// The objects of `value`: JSON pointer, dotted path, first key.
+    fn objects(
+        value: &serde_json::Value,
+        pointer: String,
+        path: String,
+        out: &mut Vec<(String, String, String)>,
+    ) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(first) = map.keys().next() {
+                    out.push((pointer.clone(), path.clone(), first.clone()));
+                }
+                for (key, inner) in map {
+                    let inner_path = if path.is_empty() {
+                        key.clone()
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    objects(inner, format!("{pointer}/{key}"), inner_path, out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, inner) in items.iter().take(3).enumerate() {
+                    objects(inner, format!("{pointer}/{i}"), format!("{path}[{i}]"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    const MARK: &str = "\u{1}twice\u{1}";
+    let mut checked = 0;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/documents");
+    for entry in std::fs::read_dir(&dir).expect("fixtures") {
+        let file = entry.expect("entry").path();
+        if file.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("json");
+        let mut found = Vec::new();
+        objects(&doc, String::new(), String::new(), &mut found);
+        for (pointer, path, key) in found {
+            // The object written out with its first key once more at the end.
+            let mut changed = doc.clone();
+            let slot = changed.pointer_mut(&pointer).expect("the object");
+            let object = slot.as_object().expect("an object").clone();
+            let mut inner = serde_json::to_string(&object).expect("json");
+            inner.pop();
+            let again = serde_json::to_string(&object[&key]).expect("json");
+            inner.push_str(&format!(",{}:{again}}}", serde_json::to_string(&key).expect("key")));
+            *slot = serde_json::Value::String(MARK.into());
+            let text = changed
+                .to_string()
+                .replace(&serde_json::to_string(MARK).expect("mark"), &inner);
+            let expected = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            match document::parse(&text, "twice.json") {
+                Err(DocumentError::Field { path: at, message, .. }) => {
+                    assert_eq!(at, expected, "{}", file.display());
+                    assert!(message.contains("twice"), "{message}");
+                }
+                other => panic!("{}{pointer}: {other:?}", file.display()),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "only {checked} objects");
+}

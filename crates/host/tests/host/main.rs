@@ -4,5 +4,6 @@
 
 mod architecture;
 mod documents;
+mod glossary;
 mod hosted_games;
 mod sheets;

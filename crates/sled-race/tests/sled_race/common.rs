@@ -94,7 +94,7 @@ pub fn run_move(
 ) -> (Stepped, Vec<LogStep>) {
     run(
         MoveResolver {
-            before: st.clone(),
+            before: std::sync::Arc::new(st.clone()),
             sled: Id(id),
             facing: facing.map(deg),
         },
@@ -106,7 +106,7 @@ pub fn run_move(
 pub fn run_turn(st: &RaceState, id: u64, angle: f64, dice: &[u32]) -> (Stepped, Vec<LogStep>) {
     run(
         TurnResolver {
-            before: st.clone(),
+            before: std::sync::Arc::new(st.clone()),
             sled: Id(id),
             angle,
         },

@@ -75,7 +75,7 @@ pub fn play_out(race: &mut Race, table: &mut Table, seed: u64) -> Result<(), Pla
     Ok(())
 }
 
-fn example_race() -> (Race, Table) {
+pub fn example_race() -> (Race, Table) {
     let mut table = track_table();
     let mut race = Race::new_game();
     add(&mut race, &mut table, "Anna", "Elf hero", 3);

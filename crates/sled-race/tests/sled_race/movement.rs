@@ -1,7 +1,7 @@
 //! S6, S8, S9, S10, S13, S14, S15 on small tracks.
 
-use feldherr_geometry::SledZone;
 use feldherr_play::Id;
+use feldherr_sled_race::SledZone;
 use feldherr_sled_race::{MoveResolver, SledStatus, TerrainKind, kick_effect};
 
 use super::common::*;
@@ -14,7 +14,7 @@ fn wood_args(kind: TerrainKind, speed: i32) -> Vec<(String, i64)> {
     let st = state(vec![terrain], vec![s], 1);
     prompt_args(
         MoveResolver {
-            before: st,
+            before: std::sync::Arc::new(st),
             sled: Id(1),
             facing: None,
         },
@@ -147,7 +147,7 @@ fn s9_ice_end_forbids_the_turn() {
 fn s14_driver_out_removes_the_sled() {
     let rocks = circle(TerrainKind::Rocks, 33.5, 24.0, 1.0);
     let mut s = sled(1, "A", [3, 4, 3, 3, 1], (27.0, 24.0), 0.0, 4);
-    s.driver.armour_save = Some(5);
+    std::sync::Arc::make_mut(&mut s.driver).armour_save = Some(5);
     // Strength 5 against a 5+ save: 7+, no save possible. to-wound 2+: 6.
     let (out, log) = run_move(&state(vec![rocks], vec![s], 1), 1, None, &[6, 1], &[]);
     assert!(logged(&log, "sled.log.no_save_possible"));
@@ -162,7 +162,7 @@ fn s14_driver_out_removes_the_sled() {
 fn s14_armour_save_worsened_by_strength() {
     let rocks = circle(TerrainKind::Rocks, 36.0, 24.0, 1.0);
     let mut s = sled(1, "A", [3, 4, 3, 3, 1], (27.0, 24.0), 0.0, 1);
-    s.driver.armour_save = Some(3);
+    std::sync::Arc::make_mut(&mut s.driver).armour_save = Some(3);
     // speed 2: hit S2 vs T3: 5+; face 5 wounds; save 3+ (no worse at S2): face 3 saves.
     let s2 = {
         let mut x = s.clone();
@@ -235,7 +235,7 @@ fn s13_punch_uses_weapon_skill() {
     let b = sled(2, "B", [3, 4, 3, 3, 1], (16.0, 26.5), 0.0, 0);
     let args = prompt_args(
         MoveResolver {
-            before: state(vec![], vec![a, b], 2),
+            before: std::sync::Arc::new(state(vec![], vec![a, b], 2)),
             sled: Id(1),
             facing: None,
         },
@@ -248,4 +248,30 @@ fn s13_punch_uses_weapon_skill() {
     assert_eq!(get("base"), Some(3));
     assert_eq!(get("modifier"), Some(-2));
     assert_eq!(get("need"), Some(5));
+}
+
+#[test]
+fn ps3_a_speed_is_held_at_60_and_the_log_says_so() {
+    // At 60 without dice, facing downhill: 60 + 1 is held at 60 (PS3).
+    let st = state(
+        vec![],
+        vec![sled(1, "A", [3, 4, 3, 3, 3], (5.0, 24.0), 0.0, 60)],
+        1,
+    );
+    let (out, log) = run_move(&st, 1, None, &[], &[]);
+    assert!(logged(&log, "sled.log.speed_cap"));
+    assert_eq!(number(&log, "sled.log.new_speed", "speed"), Some(60));
+    assert_eq!(sled_of(&out, 1).speed, 60);
+    // A steep slope downhill adds nothing beyond it either.
+    let slope = rect(TerrainKind::SteepSlope, 20.0, 24.0, 10.0, 10.0, Some(180.0));
+    let st = state(
+        vec![slope],
+        vec![sled(1, "A", [3, 4, 3, 3, 3], (5.0, 24.0), 0.0, 59)],
+        1,
+    );
+    let (out, log) = run_move(&st, 1, None, &[], &[]);
+    assert!(logged(&log, "sled.log.slope_down"));
+    assert!(logged(&log, "sled.log.speed_cap"));
+    assert!(sled_of(&out, 1).speed <= 60);
+    assert_eq!(feldherr_sled_race::speed::MAX_SPEED, 60);
 }

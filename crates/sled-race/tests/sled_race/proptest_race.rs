@@ -164,3 +164,116 @@ proptest! {
         prop_assert_eq!(back, race);
     }
 }
+
+/// Plays `steps` random edits on a random race: mostly the next step of
+/// the race (random facings, turns and choices), now and then an undo, a
+/// resolution opened and left open, or the organiser ending the race.
+/// After every edit that is accepted the race has no problem (issue #28).
+fn play_checked(seed: u64, sleds: u32, terrain: u32, steps: u32) -> Race {
+    let (mut race, mut table) = random_race_steps(seed, sleds, terrain, 0).expect("a started race");
+    let mut rng = Dice::seeded(seed ^ 0xc4ec);
+    let mut dice = Dice::seeded(seed.wrapping_add(1));
+    for _ in 0..steps {
+        if std::env::var_os("SLED_DEBUG").is_some() {
+            eprintln!(
+                "next {:?} ({} resolutions)",
+                race.next_step(),
+                race.resolutions.len()
+            );
+        }
+        let input = match race.next_step() {
+            Some(NextStep::Over) | None => break,
+            Some(NextStep::Move(id)) => {
+                let standing = race
+                    .state()
+                    .and_then(|s| s.sled(id))
+                    .is_some_and(|s| s.speed == 0);
+                StepInput::Move {
+                    facing: standing.then(|| f64::from(roll(&mut rng, 120)) - 60.0),
+                }
+            }
+            Some(NextStep::Turn(_)) => StepInput::Turn {
+                angle: f64::from(roll(&mut rng, 181)) - 91.0,
+            },
+            Some(_) => StepInput::Draw,
+        };
+        let open = race.resolutions.last().is_some_and(|r| !r.applied());
+        let result = if open {
+            let last = race.resolutions.len() - 1;
+            if roll(&mut rng, 3) == 1 {
+                race.resolutions_mut().remove_at(last)
+            } else {
+                // Answer what is still open and apply it again.
+                for _ in 0..1000 {
+                    let answer = match race
+                        .resolutions()
+                        .resolution_at(last)
+                        .and_then(|r| r.prompt())
+                    {
+                        Some(feldherr_dice::step::Prompt::Roll(request)) => {
+                            feldherr_dice::step::Answer::Dice(
+                                feldherr_dice::Roller::roll(&mut dice, request.clone())
+                                    .expect("roll"),
+                            )
+                        }
+                        Some(feldherr_dice::step::Prompt::Choice(c)) => {
+                            feldherr_dice::step::Answer::Choice(
+                                (roll(&mut rng, c.options.len() as u32) as usize - 1)
+                                    .min(c.options.len() - 1),
+                            )
+                        }
+                        None => break,
+                    };
+                    race.resolutions_mut()
+                        .answer_at(last, answer)
+                        .expect("a fitting answer");
+                }
+                let id = race.resolutions[last].id();
+                race.apply(&RaceEdit::Apply(id), &mut table)
+            }
+        } else {
+            match roll(&mut rng, 20) {
+                1 => race.apply(&RaceEdit::Undo, &mut table),
+                2 => race.apply(&RaceEdit::Open(input), &mut table),
+                3 if race.resolutions.len() > 100 && roll(&mut rng, 10) == 1 => {
+                    race.apply(&RaceEdit::End, &mut table)
+                }
+                _ => race
+                    .play_next(
+                        &mut table,
+                        &mut dice,
+                        |c| {
+                            (roll(&mut rng, c.options.len() as u32 + 1) as usize - 1)
+                                .min(c.options.len() - 1)
+                        },
+                        input,
+                    )
+                    .map(|_| ()),
+            }
+        };
+        if result.is_err() {
+            continue;
+        }
+        let problems = race.problems(&table);
+        assert!(problems.is_empty(), "seed {seed}: {problems:#?}");
+    }
+    race
+}
+
+#[test]
+fn a_long_checked_race_stays_sound() {
+    let race = play_checked(11, 6, 20, 300);
+    assert!(race.resolutions.len() > 60, "{}", race.resolutions.len());
+    assert!(race.state().is_some_and(|s| s.turn >= 2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+    #[test]
+    fn random_valid_edits_never_make_an_impossible_race(
+        seed in any::<u64>(), sleds in 1u32..=6, terrain in 0u32..=20,
+    ) {
+        let race = play_checked(seed, sleds, terrain, 120);
+        prop_assert!(race.state().is_some());
+    }
+}

@@ -156,7 +156,7 @@ fn s2_movement_dice_by_toughness() {
     st.round = 0;
     let (out, _) = super::common::run(
         DrawResolver {
-            before: st,
+            before: std::sync::Arc::new(st),
             kind: DrawKind::TurnDice,
         },
         &[1, 2, 3, 6, 5, 4, 3, 2],
@@ -179,7 +179,7 @@ fn s3_start_draw_and_round_order() {
     // Draw: marker 3 of [A, B, C] -> C first; then 1 of [A, B] -> A; B last.
     let (out, _) = super::common::run(
         DrawResolver {
-            before: st,
+            before: std::sync::Arc::new(st),
             kind: DrawKind::Start,
         },
         &[3, 1],
@@ -194,7 +194,7 @@ fn s3_start_draw_and_round_order() {
     st.round = 0;
     let (out, _) = super::common::run(
         DrawResolver {
-            before: st,
+            before: std::sync::Arc::new(st),
             kind: DrawKind::Round,
         },
         &[2, 2],

@@ -9,7 +9,7 @@
 //! |-------|----------|----------------|--------|---------------|------|----------|-------|-------|
 //! | 1     | jonas    | 1250+100 (1)   | lena   | 700 (0)       | 650  | 600-899  | 3     | 6     |
 //! | 2     | matthias | 820 (2)        | sabine | 400 (2)       | 420  | 400-599  | 2     | 4     |
-//! | 3     | uwe      | 900 (0)        | katrin | 1750+100 (1)  | 950  | 900-1299 | 8     | 4     |
+//! | 3     | uwe      | 650 (0)        | katrin | 1500+100 (1)  | 950  | 900-1299 | 8     | 4     |
 //! | 4     | dieter   | 610+100 (1)    | petra  | 450 (0)       | 260  | 0-399    | 0     | 0     |
 //!
 //! Table 3 lies in 900-998, the range the rule text leaves uncovered (N1).
@@ -114,7 +114,7 @@ fn fixture_points_per_player_and_game() {
 fn fixture_players_and_defaults() {
     let event = event();
     // Saved as version 1, migrated on load (nothing to convert).
-    assert_eq!(event.schema_version, 2);
+    assert_eq!(event.schema_version, 3);
     assert_eq!(event.players.len(), 8);
     // Petra's army points are left out of the JSON: 1500 by default (N7).
     assert!(event.players.iter().all(|p| p.army_points == 1500));
@@ -305,18 +305,18 @@ fn bad_events() {
         "tie_breakers: sled placing is chosen twice (N7)",
     );
     check_bad(
-        |e| e.schema_version = 3,
-        "schema_version: 3 is not supported (this version reads 1 and 2)",
+        |e| e.schema_version = 4,
+        "schema_version: 4 is not supported (this version reads 1 to 3)",
     );
 }
 
 #[test]
 fn bad_event_json() {
     let json = fixture("event.json");
-    let future = json.replacen("\"schema_version\": 1", "\"schema_version\": 3", 1);
+    let future = json.replacen("\"schema_version\": 1", "\"schema_version\": 4", 1);
     assert_eq!(
         Event::from_json(&future),
-        Err(NewYearError::UnsupportedSchemaVersion { found: 3 })
+        Err(NewYearError::UnsupportedSchemaVersion { found: 4 })
     );
     let negative = json.replacen("\"victory_points\": 700,", "\"victory_points\": -700,", 1);
     assert_eq!(
@@ -407,15 +407,24 @@ fn text_limits_and_empty_names() {
     assert_eq!(paths, ["players[0].name", "tie_breakers[3]"]);
 }
 
-/// A version 1 file reads and is written back as version 2 with the same
+/// A version 1 file reads and is written back as version 3 with the same
 /// content; the format is otherwise unchanged (new keys appear only when
 /// used).
 #[test]
-fn version_1_migrates_to_version_2() {
+fn version_1_migrates_to_version_3() {
     let event = Event::from_json(&fixture("event.json")).unwrap();
     let saved = event.to_json().unwrap();
-    assert!(saved.contains("\"schema_version\": 2"));
-    for new_key in ["dropped", "byes", "bye_points", "seed", "\"table\": {"] {
+    assert!(saved.contains("\"schema_version\": 3"));
+    for new_key in [
+        "dropped",
+        "byes",
+        "bye_points",
+        "seed",
+        "\"table\": {",
+        "army_size",
+        "sled_source",
+        "drawn_from",
+    ] {
         assert!(!saved.contains(new_key), "{new_key}");
     }
     assert_eq!(Event::from_json(&saved).unwrap(), event);
@@ -433,7 +442,7 @@ fn the_app_documents_event_reads() {
     let document: serde_json::Value = serde_json::from_str(&text).expect("json");
     let inner = document.get("new_year").expect("new_year").to_string();
     let event = Event::from_json(&inner).expect("the embedded event loads");
-    assert_eq!(event.schema_version, 2);
+    assert_eq!(event.schema_version, 3);
     assert_eq!(event.players.len(), 8);
 }
 

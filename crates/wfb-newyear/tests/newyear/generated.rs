@@ -54,9 +54,14 @@ fn play(event: &mut Event, game: BattleKind, seed: u64) {
         // Tables 1 and 2 (and 3 and 4) get mirrored results, so equal
         // totals occur.
         let base = (t + 1) / 2;
+        // VP within the 1500-point armies (PN1): both sides lowered alike
+        // where one would be above (the difference stays, or stays in the
+        // top band where it was more than 1500).
+        let (a, b) = ((base * 337 + 250) % 1800, (base * 521 + 100) % 1800);
+        let over = (a.max(b) - 1500).max(0);
         let result = BattleResult {
-            a: SideResult::new((base * 337 + 250) % 1800, t % 3).with_treasures(treasures.0),
-            b: SideResult::new((base * 521 + 100) % 1800, t % 2).with_treasures(treasures.1),
+            a: SideResult::new((a - over).max(0), t % 3).with_treasures(treasures.0),
+            b: SideResult::new((b - over).max(0), t % 2).with_treasures(treasures.1),
         };
         apply(
             event,
@@ -113,7 +118,10 @@ pub(crate) fn generate(n: usize, drop: Option<usize>) -> Event {
         .collect();
     let mut race = SledRace::default();
     for (i, p) in racers.iter().enumerate() {
-        if i % 9 == 8 {
+        // One race takes 16 drivers (PN6); the others do not start.
+        if i >= feldherr_wfb_newyear::MAX_SLED_ENTRANTS {
+            race.did_not_start.push(p.id.clone());
+        } else if i % 9 == 8 {
             race.did_not_finish.push(p.id.clone());
         } else {
             race.finishers.push(Finisher::new(
@@ -227,12 +235,12 @@ fn event_64() {
     assert!(event.players[40].dropped);
 }
 
-/// Issue 16: the standings of 40,000 players (8 s before); runs in a debug
-/// build, no timing asserted.
+/// Issue 16: the standings of the most players an event takes (40,000
+/// took 8 s before the limit); runs in a debug build, no timing asserted.
 #[test]
-fn standings_of_40000_players() {
+fn standings_of_2000_players() {
     let mut event = Event::new("Großes Neujahr");
-    for i in 0..40_000 {
+    for i in 0..feldherr_wfb_newyear::MAX_PLAYERS {
         event.players.push(Player::new(
             format!("p{i}"),
             format!("Player {i}"),
@@ -241,18 +249,18 @@ fn standings_of_40000_players() {
             false,
         ));
     }
-    event.raeuber_warhammer.pairings = (0..20_000_u32)
+    event.raeuber_warhammer.pairings = (0..1_000_u32)
         .map(|t| {
             let i = t as usize * 2;
             feldherr_wfb_newyear::Pairing::new(t + 1, format!("p{i}"), format!("p{}", i + 1))
                 .with_result(
-                    SideResult::new(i64::from(t % 2000), 0),
                     SideResult::new(i64::from(t % 1500), 0),
+                    SideResult::new(i64::from(t % 1300), 0),
                 )
         })
         .collect();
     event.tie_breakers = vec![feldherr_wfb_newyear::EventTieBreaker::VpDifference];
     let rows = standings_rows(&event).expect("rows");
-    assert_eq!(rows.len(), 40_000);
+    assert_eq!(rows.len(), 2_000);
     assert!(rows.windows(2).all(|w| w[0].place <= w[1].place));
 }

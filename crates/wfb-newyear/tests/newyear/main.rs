@@ -3,10 +3,12 @@
 //! `fixtures/wfb-newyear/cases.json`, and the example event (N7) from
 //! `fixtures/wfb-newyear/event.json` (see `event.rs`).
 
+mod day_two;
 mod event;
 mod event_day;
 mod generated;
 mod rules;
+mod validation;
 
 use feldherr_scoring::Decision;
 use feldherr_wfb_newyear::{
@@ -21,6 +23,13 @@ use serde::Deserialize;
 enum Input {
     /// Score a battle game.
     Battle {
+        game: BattleKind,
+        a: SideResult,
+        b: SideResult,
+    },
+    /// The score preview: the scored game and the band edges the rulings
+    /// decide (issue 26), in English.
+    Preview {
         game: BattleKind,
         a: SideResult,
         b: SideResult,
@@ -85,6 +94,18 @@ fn places_text(standings: &feldherr_scoring::Standings) -> String {
 fn check(input: &Input, expected: &str) {
     let got = match input {
         Input::Battle { game, a, b } => game.score(a, b).map(|o| o.to_string()),
+        Input::Preview { game, a, b } => game.preview(a, b).map(|preview| {
+            let english = feldherr_wfb_newyear::catalogue(feldherr_play::Lang::En);
+            std::iter::once(preview.outcome.to_string())
+                .chain(
+                    preview
+                        .notes
+                        .iter()
+                        .map(|n| english.render(&n.message()).unwrap_or_default()),
+                )
+                .collect::<Vec<_>>()
+                .join(" | ")
+        }),
         Input::TreasureLine {
             table,
             movement_a,
@@ -118,6 +139,7 @@ fn fixture_cases() {
     for case in &cases.cases {
         let op = match case.input {
             Input::Battle { .. } => "battle",
+            Input::Preview { .. } => "preview",
             Input::TreasureLine { .. } => "treasure_line",
             Input::Recovery(_) => "recovery",
             Input::SledRace(_) => "sled_race",
@@ -132,6 +154,7 @@ fn fixture_cases() {
     assert_eq!(counts.get("treasure_line"), Some(&9));
     assert_eq!(counts.get("recovery"), Some(&17));
     assert_eq!(counts.get("sled_race"), Some(&8));
+    assert_eq!(counts.get("preview"), Some(&10));
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use feldherr_play::{Catalogue, EventRules, GameReport, Lang, PlayError, SideReport};
 use feldherr_wfb_newyear::{
-    DecidedBy, Event, EventEdit, EventTieBreaker, RULE_CARDS, SLED_RACE_ROLE, catalogue, messages,
-    rule_card_text,
+    DecidedBy, Event, EventEdit, EventTieBreaker, RULE_CARDS, SLED_RACE_ROLE, SledPlace,
+    SledSource, catalogue, messages, rule_card_text,
 };
 
 use crate::event::event;
@@ -63,7 +63,27 @@ fn problems_have_paths_and_rules() {
 
 #[test]
 fn the_sled_race_is_a_hosted_game() {
-    let e = event();
+    let typed = event();
+    // The fixture's result was typed in (saved before schema 3: PN7), so
+    // the race run in the event is refused until the organiser switches.
+    assert_eq!(typed.sled_source(), Some(SledSource::Typed));
+    let err = typed
+        .feed(
+            SLED_RACE_ROLE,
+            &GameReport {
+                finished: false,
+                sides: Vec::new(),
+            },
+        )
+        .expect_err("typed");
+    assert_eq!(
+        err.to_string(),
+        "sled race: the result comes from the typed finish order, not from the race run in the \
+         event; switch the source first (PN7)"
+    );
+    let mut e = typed.clone();
+    EventRules::apply(&mut e, &EventEdit::SetSledSource(SledSource::Hosted)).expect("switch");
+    assert_eq!(e.sled_race, None, "switching discards the typed result");
     let slots = e.slots();
     assert_eq!(slots.len(), 1);
     assert_eq!(
@@ -87,7 +107,7 @@ fn the_sled_race_is_a_hosted_game() {
         .feed(SLED_RACE_ROLE, &report)
         .expect("feed")
         .expect("an edit");
-    let EventEdit::SetSledRace(Some(race)) = &edit else {
+    let EventEdit::FeedSledRace(Some(race)) = &edit else {
         panic!("{edit:?}");
     };
     let order: Vec<(&str, u32)> = race
@@ -108,6 +128,34 @@ fn the_sled_race_is_a_hosted_game() {
         ..report.clone()
     };
     assert_eq!(e.feed(SLED_RACE_ROLE, &running), Ok(None));
+    // A step taken back after the finish: the race runs again, and its
+    // points leave the standings (issue 26).
+    let taken_back = fed
+        .feed(SLED_RACE_ROLE, &running)
+        .expect("feed")
+        .expect("the result goes");
+    assert_eq!(taken_back, EventEdit::FeedSledRace(None));
+    EventRules::apply(&mut fed, &taken_back).expect("cleared");
+    assert_eq!(fed.player_points().expect("points")[4].sled_race, 0);
+    assert_eq!(
+        fed.player_points().expect("points")[4].sled_place,
+        SledPlace::NotRun
+    );
+    assert_eq!(fed.sled_source(), Some(SledSource::Hosted));
+    // A typed finish order cannot clash with the race run in the event.
+    let err = EventRules::apply(&mut fed, &EventEdit::SetSledRace(typed.sled_race.clone()))
+        .expect_err("hosted");
+    assert!(err.to_string().contains("(PN7)"), "{err}");
+    // A fresh event: the first hosted step makes the race the source.
+    let mut fresh = typed.clone();
+    fresh.sled_race = None;
+    assert_eq!(fresh.sled_source(), None);
+    let first = fresh
+        .feed(SLED_RACE_ROLE, &running)
+        .expect("feed")
+        .expect("the source is decided");
+    EventRules::apply(&mut fresh, &first).expect("hosted");
+    assert_eq!(fresh.sled_source(), Some(SledSource::Hosted));
     // Unknown names are refused by name; so are unknown roles.
     let mut stranger = report.clone();
     stranger.sides.push(side("Hans Meier", Some(4), Some(8)));

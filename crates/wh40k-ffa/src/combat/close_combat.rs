@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::{OutnumberTable, SeveralWinners, SweepRule};
 use crate::army::{MAX_MODELS, Seat};
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// The most casualties one side may enter for one combat.
 pub const MAX_CASUALTIES: u32 = 1000;
 /// The most units one side may bring into one combat.
@@ -22,6 +26,14 @@ pub struct CombatUnit {
     /// Its models still in the fight after this round's casualties; 0
     /// means the unit was destroyed.
     pub models: u32,
+    /// Models it lost in this round of the combat: it came into the
+    /// combat with `models + lost`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lost: u32,
+    /// The player whose casualties were its last, when it was destroyed
+    /// in a combat of three or more sides and the players said so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_to: Option<Seat>,
     /// Leadership, 1 to 10.
     pub leadership: u8,
     /// Initiative, 1 to 10.
@@ -163,6 +175,28 @@ impl Combat {
                         format!("{upath}.models"),
                         unit.models,
                         format!("at most {MAX_MODELS}"),
+                    ));
+                }
+                if unit.lost > MAX_MODELS {
+                    return Err(PlayError::invalid(
+                        format!("{upath}.lost"),
+                        unit.lost,
+                        format!(
+                            "{} of {}: a unit has at most {MAX_MODELS} models to lose",
+                            unit.name, side.player
+                        ),
+                    ));
+                }
+                if let Some(by) = unit.lost_to
+                    && (by == side.seat || !self.sides.iter().any(|s| s.seat == by))
+                {
+                    return Err(PlayError::invalid(
+                        format!("{upath}.lost_to"),
+                        by + 1,
+                        format!(
+                            "{} of {} can only lose models to another player in this combat",
+                            unit.name, side.player
+                        ),
                     ));
                 }
                 for (field, value) in [

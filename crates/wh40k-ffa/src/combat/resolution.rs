@@ -76,6 +76,8 @@ pub struct CombatOutcome {
     pub results: Vec<(Seat, u32)>,
     /// The winning sides; several on a tie.
     pub winners: Vec<Seat>,
+    /// Their players' names, in the same order.
+    pub winner_names: Vec<String>,
     /// Every side that did not win, compared with the winners.
     pub outnumbering: Vec<Outnumbering>,
     /// Every Leadership test, in side and unit order.
@@ -90,15 +92,10 @@ pub struct CombatOutcome {
 
 impl fmt::Display for CombatOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let winners: Vec<String> = self
-            .winners
-            .iter()
-            .map(|s| format!("player {}", s + 1))
-            .collect();
         write!(
             f,
             "won by {}; {} test(s), {} unit(s) flee, {} destroyed by sweeping advance",
-            winners.join(" and "),
+            self.winner_names.join(" and "),
             self.tests.len(),
             self.fleeing.len(),
             self.destroyed.len()
@@ -147,6 +144,38 @@ impl Resolver for Combat {
                 .number("casualties", i64::from(side.casualties_caused)),
             );
         }
+        for side in &self.sides {
+            for unit in side.units.iter().filter(|u| u.lost > 0) {
+                let (key, text) = if unit.models == 0 {
+                    (
+                        "wh40k_ffa.log.unit_destroyed",
+                        format!(
+                            "{} of {} lost its last {} models: destroyed",
+                            unit.name, side.player, unit.lost
+                        ),
+                    )
+                } else {
+                    (
+                        "wh40k_ffa.log.unit_losses",
+                        format!(
+                            "{} of {} lost {} models, {} left",
+                            unit.name, side.player, unit.lost, unit.models
+                        ),
+                    )
+                };
+                steps.log(
+                    LogStep::rule("F3", text)
+                        .with_message(
+                            Message::new(key)
+                                .text("unit", unit.name.clone())
+                                .text("player", side.player.clone())
+                                .int("lost", unit.lost)
+                                .int("left", unit.models),
+                        )
+                        .number("left", i64::from(unit.models)),
+                );
+            }
+        }
         let winner_names: Vec<String> = result
             .winners
             .iter()
@@ -176,22 +205,35 @@ impl Resolver for Combat {
         let mut tests = Vec::new();
         for out in &result.outnumbering {
             let name = player_name(self, out.seat);
-            steps.log(
-                LogStep::rule(
-                    "F3",
+            // "Leadership -2", never "-0": a side that is not outnumbered
+            // gets a line of its own.
+            let (key, text) = if out.penalty == 0 {
+                (
+                    "wh40k_ffa.log.not_outnumbered",
+                    format!(
+                        "{name}: {} models against {} winning models, not outnumbered",
+                        out.models, out.winner_models
+                    ),
+                )
+            } else {
+                (
+                    "wh40k_ffa.log.outnumbered",
                     format!(
                         "{name}: {} models against {} winning models, Leadership -{}",
                         out.models, out.winner_models, out.penalty
                     ),
                 )
-                .with_message(
-                    Message::new("wh40k_ffa.log.outnumbered")
-                        .text("player", name.clone())
-                        .int("models", out.models)
-                        .int("winners", out.winner_models)
-                        .int("penalty", out.penalty),
-                )
-                .number("penalty", i64::from(out.penalty)),
+            };
+            steps.log(
+                LogStep::rule("F3", text)
+                    .with_message(
+                        Message::new(key)
+                            .text("player", name.clone())
+                            .int("models", out.models)
+                            .int("winners", out.winner_models)
+                            .int("penalty", out.penalty),
+                    )
+                    .number("penalty", i64::from(out.penalty)),
             );
             let Some(side) = self.side(out.seat) else {
                 continue;
@@ -378,6 +420,26 @@ impl Resolver for Combat {
                 })
                 .collect();
             let totals: Vec<u32> = sweep.winner_rolls.iter().map(|r| r.total).collect();
+            let listed = sweep
+                .winner_rolls
+                .iter()
+                .zip(&own)
+                .map(|(r, u)| format!("{} {} ({} + {})", u.name, r.total, r.face, r.initiative))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let total_list = totals
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            steps.log(
+                LogStep::rule("F4", format!("{name} advances: {listed} (D6 + Initiative)"))
+                    .with_message(
+                        Message::new("wh40k_ffa.log.sweep_totals")
+                            .text("player", name.clone())
+                            .text("totals", listed.clone()),
+                    ),
+            );
             let target_names: Vec<&str> = targets.iter().map(|u| u.name.as_str()).collect();
             let request = RollRequest::new(
                 targets.len(),
@@ -414,12 +476,18 @@ impl Resolver for Combat {
                 let (key, text) = if caught {
                     (
                         "wh40k_ffa.log.caught",
-                        format!("{} ({total}) is caught and destroyed", target.name),
+                        format!(
+                            "{} ({total} = {face} + {}) against {total_list}: caught and destroyed",
+                            target.name, target.initiative
+                        ),
                     )
                 } else {
                     (
                         "wh40k_ffa.log.escaped",
-                        format!("{} ({total}) gets away", target.name),
+                        format!(
+                            "{} ({total} = {face} + {}) against {total_list}: gets away",
+                            target.name, target.initiative
+                        ),
                     )
                 };
                 steps.log(
@@ -428,6 +496,9 @@ impl Resolver for Combat {
                             Message::new(key)
                                 .text("unit", target.name.clone())
                                 .int("total", total)
+                                .int("face", face)
+                                .int("initiative", target.initiative)
+                                .text("winners", total_list.clone())
                                 .key("rule", rule.label_key()),
                         )
                         .number("total", i64::from(total)),
@@ -443,6 +514,7 @@ impl Resolver for Combat {
         Ok(CombatOutcome {
             results: result.results,
             winners: result.winners,
+            winner_names,
             outnumbering: result.outnumbering,
             tests,
             sweeps,

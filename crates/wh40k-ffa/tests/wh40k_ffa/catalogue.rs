@@ -5,7 +5,8 @@ use feldherr_dice::step::{Driver, Message, MessageArg, Prompt, Resolution};
 use feldherr_play::{Catalogue, Game, Lang, ResolutionKind, step_messages};
 use feldherr_wh40k_ffa::deployment::options_after;
 use feldherr_wh40k_ffa::{
-    BagDraw, Combat, Contender, FfaResolution, FreeForAll, RollOff, SweepRule, ZoneSlot,
+    BagDraw, Cause, Combat, CombatFate, Contender, FfaResolution, FreeForAll, RollOff, SweepRule,
+    UnitStatus, ZoneSlot,
 };
 
 fn catalogue(lang: Lang) -> Catalogue {
@@ -154,6 +155,35 @@ fn every_message_used_renders_in_both_languages() {
     }
     for slot in ZoneSlot::ALL {
         messages.push(Message::new(slot.label_key()));
+    }
+    for fate in [
+        CombatFate::Won,
+        CombatFate::Held,
+        CombatFate::Fled,
+        CombatFate::Caught,
+        CombatFate::Destroyed,
+    ] {
+        messages.push(Message::new(fate.label_key()));
+    }
+    let when = (1, 0);
+    for status in [
+        UnitStatus::Active,
+        UnitStatus::Fleeing {
+            combat: feldherr_play::Id(1),
+            round: when.0,
+        },
+        UnitStatus::Destroyed {
+            round: when.0,
+            turn_of: when.1,
+            by: vec![1],
+            cause: Cause::Losses,
+        },
+        UnitStatus::Removed {
+            round: when.0,
+            turn_of: when.1,
+        },
+    ] {
+        messages.push(Message::new(status.label_key()));
     }
     let mut used = Vec::new();
     for m in &messages {

@@ -369,20 +369,17 @@ fn f3_only_combats_of_the_active_player_are_fought_in_his_turn() {
     assert!(!fought_in_turn_of(&[0, 2], 1));
 
     let (mut g, mut table) = game(3);
-    let side = |seat: usize, caused: u32, unit: u64, models: u32| SideEntry {
+    let side = |seat: usize, caused: u32, unit: u64, lost: u32| SideEntry {
         seat,
         casualties_caused: caused,
-        units: vec![EngagedUnit {
-            unit: Id(unit),
-            models,
-        }],
+        units: vec![EngagedUnit::new(Id(unit), lost)],
     };
     // Before the roll-off there is no turn to fight in.
     let err = refused(
         &mut g,
         &mut table,
         FfaEdit::StartCombat {
-            sides: vec![side(0, 1, 11, 10), side(1, 0, 21, 10)],
+            sides: vec![side(0, 1, 11, 0), side(1, 0, 21, 0)],
         },
     );
     assert!(text(&err).contains("roll off"), "{err}");
@@ -397,32 +394,41 @@ fn f3_only_combats_of_the_active_player_are_fought_in_his_turn() {
         &mut g,
         &mut table,
         FfaEdit::StartCombat {
-            sides: vec![side(0, 1, 11, 10), side(1, 0, 21, 10)],
+            sides: vec![side(0, 1, 11, 0), side(1, 0, 21, 0)],
         },
     );
     assert!(text(&err).contains("active player (player 3)"), "{err}");
-    // Units are checked against the armies.
+    // Units are checked against the armies: Anna's unit on Cem's side.
     let err = refused(
         &mut g,
         &mut table,
         FfaEdit::StartCombat {
-            sides: vec![side(2, 1, 11, 10), side(1, 0, 21, 10)],
+            sides: vec![side(2, 1, 11, 0), side(1, 0, 21, 0)],
         },
     );
     assert!(text(&err).contains("sides[0].units[0].unit: #11"), "{err}");
+    assert!(
+        text(&err).contains("Anna Trupp 1 of Anna: Anna is not in this combat"),
+        "{err}"
+    );
+    // More casualties than models.
     let err = refused(
         &mut g,
         &mut table,
         FfaEdit::StartCombat {
-            sides: vec![side(2, 1, 31, 11), side(1, 0, 21, 10)],
+            sides: vec![side(2, 1, 31, 11), side(1, 0, 21, 0)],
         },
     );
-    assert!(text(&err).contains("sides[0].units[0].models: 11"), "{err}");
+    assert!(text(&err).contains("sides[0].units[0].lost: 11"), "{err}");
+    assert!(
+        text(&err).contains("Cem Trupp 1 of Cem has only 10 models left"),
+        "{err}"
+    );
     ok(
         &mut g,
         &mut table,
         FfaEdit::StartCombat {
-            sides: vec![side(2, 3, 31, 10), side(1, 1, 21, 10), side(0, 0, 11, 2)],
+            sides: vec![side(2, 3, 31, 0), side(1, 1, 21, 0), side(0, 0, 11, 8)],
         },
     );
     assert_eq!(g.combats_in_turns_of(2), [Id(2)]);
@@ -457,4 +463,56 @@ fn f3_only_combats_of_the_active_player_are_fought_in_his_turn() {
         refused(&mut g, &mut table, FfaEdit::Apply(Id(9))),
         PlayError::NotFound { .. }
     ));
+}
+
+#[test]
+fn log_lines_say_leadership_minus_two_never_minus_zero_and_show_the_sweep_totals() {
+    let mut penalties = Vec::new();
+    for case in cases() {
+        let driver = Driver::replay(case.combat.clone(), &case.answers).expect("answers fit");
+        for step in driver.log() {
+            assert!(!step.text.contains("-0"), "{}: {}", case.name, step.text);
+            let key = step.message.as_ref().map(|m| m.key.as_str());
+            if key == Some("wh40k_ffa.log.outnumbered") {
+                assert!(step.get("penalty").is_some_and(|p| p > 0), "{}", step.text);
+                penalties.push(step.text.clone());
+            }
+        }
+    }
+    assert!(penalties.iter().any(|t| t.contains("Leadership -2")));
+    // A side that is not outnumbered gets its own words.
+    let four = case("three-way tie of four sides");
+    let driver = Driver::replay(four.combat.clone(), &four.answers).unwrap();
+    let line = driver
+        .log()
+        .iter()
+        .find(|s| {
+            s.message
+                .as_ref()
+                .is_some_and(|m| m.key == "wh40k_ffa.log.not_outnumbered")
+        })
+        .expect("Dora is not outnumbered");
+    assert!(
+        line.text
+            .contains("5 models against 5 winning models, not outnumbered")
+    );
+    // The sweeping advance shows each winner's total and each fleeing
+    // unit's total against them.
+    let sweep = case("sweeping advance, default: each tie destroys");
+    let driver = Driver::replay(sweep.combat.clone(), &sweep.answers).unwrap();
+    let texts: Vec<&str> = driver.log().iter().map(|s| s.text.as_str()).collect();
+    let totals = texts
+        .iter()
+        .find(|t| t.contains("advances:"))
+        .expect("a totals line");
+    assert!(
+        totals.contains("Boyz 6 (") && totals.contains("Nobz 7 ("),
+        "{totals}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("against 6, 7: caught and destroyed")),
+        "{texts:#?}"
+    );
 }

@@ -7,4 +7,7 @@ mod common;
 mod deployment;
 mod example_game;
 mod players;
+mod proptest_edits;
 mod turn_order;
+mod units;
+mod validation;

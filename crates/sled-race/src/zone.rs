@@ -1,16 +1,17 @@
-//! The six 60-degree zones around a sled (sled race ruling S4).
+//! The six 60° zones around a sled (ruling S4): what collisions (S12) and
+//! kicks (S13) read their effect from.
 
 use std::fmt;
 
+use feldherr_geometry::{ANGLE_TOLERANCE_DEG, Angle, OrientedRect, Point};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{finite, finite_point};
-use crate::{ANGLE_TOLERANCE_DEG, Angle, GeometryError, OrientedRect, Point};
+use crate::SledError;
 
-/// One of the six 60° zones around a sled, seen from its centre relative to
-/// its direction of travel (ruling S4). Bearings are measured
-/// counter-clockwise from the direction of travel; *left* is the
-/// counter-clockwise side.
+/// One of the six 60° zones around a sled, seen from its centre relative
+/// to its direction of travel (ruling S4; the text's figure is missing).
+/// Bearings are measured counter-clockwise from the direction of travel;
+/// *left* is the counter-clockwise side.
 ///
 /// | zone | bearing |
 /// | --- | --- |
@@ -21,10 +22,10 @@ use crate::{ANGLE_TOLERANCE_DEG, Angle, GeometryError, OrientedRect, Point};
 /// | `RearRight` | −90° … −150° |
 /// | `Rear` | +150° … 210° (= −150°) |
 ///
-/// **Tie rule:** a bearing exactly on a boundary (within
+/// **Tie rule:** a bearing on a boundary (within
 /// [`ANGLE_TOLERANCE_DEG`]) belongs to the zone nearer the front: ±30° is
 /// `Front`, +90° is `FrontLeft`, −90° is `FrontRight`, +150° is `RearLeft`
-/// and −150° is `RearRight`; only bearings strictly beyond ±150° are `Rear`.
+/// and −150° is `RearRight`; only bearings beyond ±150° are `Rear`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SledZone {
     /// −30° … +30°.
@@ -52,14 +53,15 @@ impl SledZone {
         SledZone::Rear,
     ];
 
-    /// The zone of a bearing in degrees relative to the direction of travel
-    /// (counter-clockwise positive; any finite value, normalised first).
+    /// The zone of a bearing in degrees relative to the direction of
+    /// travel (counter-clockwise positive; any finite value).
     ///
     /// # Errors
-    /// [`GeometryError::NotFinite`] (field `bearing`).
-    pub fn from_bearing(bearing: f64) -> Result<SledZone, GeometryError> {
-        finite("bearing", bearing)?;
-        let b = Angle::signed_between(Angle::ZERO, Angle::normalised(bearing));
+    /// [`SledError::Invalid`] (field `bearing`) when it is not finite.
+    pub fn from_bearing(bearing: f64) -> Result<SledZone, SledError> {
+        let angle = Angle::from_degrees(bearing)
+            .map_err(|_| SledError::invalid("bearing", bearing, "must be a finite angle"))?;
+        let b = Angle::signed_between(Angle::ZERO, angle);
         let a = b.abs();
         let left = b > 0.0;
         Ok(if a <= 30.0 + ANGLE_TOLERANCE_DEG {
@@ -81,7 +83,7 @@ impl SledZone {
         })
     }
 
-    /// The zone's name as the rules write it.
+    /// The zone's name in English words.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -102,7 +104,7 @@ impl fmt::Display for SledZone {
 }
 
 /// The direction a sled travels: its facing, or the opposite when it moves
-/// `backwards` (negative speed).
+/// `backwards` (negative speed, S4).
 #[must_use]
 pub fn travel_direction(sled: &OrientedRect, backwards: bool) -> Angle {
     if backwards {
@@ -112,26 +114,32 @@ pub fn travel_direction(sled: &OrientedRect, backwards: bool) -> Angle {
     }
 }
 
-/// The zone of `sled` that `other` (typically the other sled's centre) lies
-/// in, seen from the sled's centre relative to its direction of travel. A
-/// sled with negative speed travels `backwards`, which turns all zones round
-/// by 180°.
+/// The zone of `sled` that `other` (typically the other sled's centre)
+/// lies in, seen from the sled's centre relative to its direction of
+/// travel. A sled with negative speed travels `backwards`, which turns
+/// all zones round by 180° (S4).
 ///
 /// # Errors
-/// [`GeometryError::NotFinite`] for a non-finite `other`;
-/// [`GeometryError::CoincidentPoints`] when `other` is the sled's centre.
+/// [`SledError::Invalid`] for a point that is not finite (field
+/// `other`) or that is the sled's centre.
 pub fn sled_zone(
     sled: &OrientedRect,
     backwards: bool,
     other: Point,
-) -> Result<SledZone, GeometryError> {
-    finite_point("other", other)?;
+) -> Result<SledZone, SledError> {
+    if !(other.x.is_finite() && other.y.is_finite()) {
+        return Err(SledError::invalid(
+            "other",
+            format!("({}, {})", other.x, other.y),
+            "must be a finite point",
+        ));
+    }
     let Some(direction) = (other - sled.center()).angle() else {
-        return Err(GeometryError::CoincidentPoints {
-            field: "other".to_owned(),
-            other: "sled.center".to_owned(),
-            point: other,
-        });
+        return Err(SledError::invalid(
+            "other",
+            format!("({}, {})", other.x, other.y),
+            "is the sled's centre: no zone holds it",
+        ));
     };
     SledZone::from_bearing(Angle::signed_between(
         travel_direction(sled, backwards),
