@@ -198,7 +198,6 @@ fn the_hero_against_two_orcs_from_the_attack_panel() {
     // Measured on the table: 1.5 in, in front of him.
     assert_eq!(field(&h, "Distance to Upper orc (in)"), "1.50");
     replace_text(&mut h, "Dice at Upper orc", "1");
-    click(&mut h, "+1 to a die at Upper orc (Elite/Solo)");
     pick(&mut h, "Reaction of Upper orc", 0, "strikes back with Axe");
     pick(&mut h, "Targets:", 0, "Lower orc (2)");
     assert_eq!(field(&h, "Distance to Lower orc (in)"), "0.00");
@@ -211,7 +210,12 @@ fn the_hero_against_two_orcs_from_the_attack_panel() {
     h.get_by_label("At Upper orc: hits on Upper orc : hits on the attacker");
     click(&mut h, "Declare attack");
     assert_eq!(wh(&game(&h)).resolutions.len(), 1);
+    // The text's dice; after the orc's 12 the hunter is offered his +1
+    // (PH2) and declines it.
     for faces in [vec![8], vec![14], vec![11, 16], vec![12], vec![17], vec![8]] {
+        if faces == [17] {
+            click(&mut h, "no: the dice stand as rolled");
+        }
         for (i, face) in faces.iter().enumerate() {
             type_into(&mut h, &format!("Die {}", i + 1), &face.to_string());
         }
@@ -245,30 +249,8 @@ fn a_death_offers_flight_tests() {
     open_example(&mut h, "wh-flight");
     // Three dice at the lower orc in base contact (17): one success; his
     // save against 13 rolls 1 and loses 12 T: dead beyond Regeneration 1.
-    let lower = TargetOrder {
-        target: Id(12),
-        dice: 3,
-        distance: 0.0,
-        facing: Default::default(),
-        wall: false,
-        cover: false,
-        terrain: vec![],
-        plus_one: false,
-        reaction: ReactionChoice::None,
-        saw_active: true,
-        reaction_plus_one: false,
-    };
-    let order = AttackOrder {
-        attacker: Id(1),
-        weapon: 0,
-        charge: false,
-        ambush: false,
-        squad_order: false,
-        martial: None,
-        attacker_cover: false,
-        as_reaction: false,
-        targets: vec![lower],
-    };
+    let lower = TargetOrder::new(Id(12), 3, 0.0, ReactionChoice::None);
+    let order = AttackOrder::new(Id(1), 0, vec![lower]);
     let mut edits = vec![game_edit(WarheimEdit::Attack(order))];
     for faces in [vec![2, 18, 19], vec![1]] {
         edits.push(GameEdit::Answer {
@@ -380,39 +362,29 @@ fn activations_are_counted_and_players_alternate() {
 fn the_skirmish_report_lines() {
     let mut doc = build();
     let strike = |martial| ReactionChoice::Attack { weapon: 0, martial };
-    let target = |id, dice, distance, plus_one, martial| TargetOrder {
-        target: Id(id),
-        dice,
-        distance,
-        facing: Default::default(),
-        wall: false,
-        cover: false,
-        terrain: vec![],
-        plus_one,
-        reaction: strike(martial),
-        saw_active: true,
-        reaction_plus_one: false,
-    };
-    let order = AttackOrder {
-        attacker: Id(1),
-        weapon: 0,
-        charge: false,
-        ambush: false,
-        squad_order: false,
-        martial: Some(MartialUse::Strength),
-        attacker_cover: false,
-        as_reaction: false,
-        targets: vec![
-            target(11, 1, 1.5, true, None),
-            target(12, 2, 0.0, false, Some(MartialUse::Strength)),
+    let target =
+        |id, dice, distance, martial| TargetOrder::new(Id(id), dice, distance, strike(martial));
+    let mut order = AttackOrder::new(
+        Id(1),
+        0,
+        vec![
+            target(11, 1, 1.5, None),
+            target(12, 2, 0.0, Some(MartialUse::Strength)),
         ],
-    };
+    );
+    order.martial = Some(MartialUse::Strength);
     let mut edits = vec![game_edit(WarheimEdit::Attack(order))];
-    for faces in [vec![8], vec![14], vec![11, 16], vec![12], vec![17], vec![8]] {
-        edits.push(GameEdit::Answer {
-            index: 0,
-            answer: Answer::Dice(faces),
-        });
+    // The text's dice; after the orc's 12 the hunter declines his +1.
+    for answer in [
+        Answer::Dice(vec![8]),
+        Answer::Dice(vec![14]),
+        Answer::Dice(vec![11, 16]),
+        Answer::Dice(vec![12]),
+        Answer::Choice(0),
+        Answer::Dice(vec![17]),
+        Answer::Dice(vec![8]),
+    ] {
+        edits.push(GameEdit::Answer { index: 0, answer });
     }
     edits.push(game_edit(WarheimEdit::Apply(Id(1))));
     edits.push(GameEdit::Answer {

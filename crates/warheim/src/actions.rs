@@ -39,7 +39,8 @@ pub enum ShortAction {
     Overcome,
     /// Разглядеть: Prec to reveal a hidden marker.
     Spot,
-    /// Перезарядка: reload.
+    /// Перезарядка: reload. With a shot in one activation only for
+    /// another weapon (line 179): the activation checks the weapons.
     Reload,
     /// Спрятаться: become a hidden marker while no enemy sees him.
     Hide,
@@ -58,11 +59,14 @@ impl ShortAction {
         )
     }
 
-    fn is_shot(self) -> bool {
+    /// Shots: the ordinary one and the ambush shot.
+    pub fn is_shot(self) -> bool {
         matches!(self, ShortAction::Shoot | ShortAction::AmbushShot)
     }
 
-    fn is_move(self) -> bool {
+    /// Movement: the two moves (line 149-151). A fighter in stupor may
+    /// still take them (line 295, PH14).
+    pub fn is_move(self) -> bool {
         matches!(self, ShortAction::Move | ShortAction::SecondMove)
     }
 }
@@ -80,7 +84,7 @@ pub enum FullAction {
         /// Upwards.
         up: bool,
     },
-    /// Скрытное перемещение: first Speed, no reactions if unseen.
+    /// Скрытное перемещение: first Speed, no reactions if unseen (PH34).
     StealthMove,
     /// Чарж: move (both Speeds) and strike; Assault +1 die, Heavy throws
     /// back 1".
@@ -99,6 +103,17 @@ pub enum FullAction {
     /// Расстрелять: shoot twice, attacks added, one target; Disciplined
     /// with a bow.
     Volley,
+}
+
+impl FullAction {
+    /// Movement of every kind a fighter in stupor may still make (line
+    /// 295, PH14): climbing, jumping, the stealth move.
+    pub fn is_move(self) -> bool {
+        matches!(
+            self,
+            FullAction::Climb | FullAction::Jump { .. } | FullAction::StealthMove
+        )
+    }
 }
 
 /// What one activation holds: one full action or up to two short ones.
@@ -145,15 +160,6 @@ pub fn check_plan(
                         "two attacks, casts or shots never pair",
                     ));
                 }
-                if (a.is_shot() && b == ShortAction::Reload)
-                    || (b.is_shot() && a == ShortAction::Reload)
-                {
-                    return Err(refuse(
-                        fighter,
-                        plan,
-                        "shooting and reloading together is the Veteran's full action",
-                    ));
-                }
                 if a == ShortAction::SecondMove {
                     return Err(refuse(
                         fighter,
@@ -170,7 +176,7 @@ pub fn check_plan(
             Ok(())
         }
         ActionPlan::Full(full) => {
-            if fighter.has(Condition::Stupor) && full != FullAction::StealthMove {
+            if fighter.has(Condition::Stupor) && !full.is_move() {
                 return Err(refuse(fighter, plan, "in stupor a fighter only moves"));
             }
             let needs = |ok: bool, why: &str| {

@@ -1,16 +1,23 @@
 //! An attack resolved step by step ("Атака"): the attacker's dice split
 //! between targets, each share opposed to that target's reaction (H3),
 //! then the saves and T lost (H4), crit choices, and the new states.
+//!
+//! Every prompt carries the exact odds of what is still open: before the
+//! attacker's dice the odds of the exchange, before the reaction's dice
+//! the same odds given the attacker's faces, before each save the odds of
+//! how the fighter ends (stands, unconscious, dead) given the saves rolled
+//! so far. An Elite's or a Solo's +1 is chosen after the dice, the active
+//! player first (line 55, PH2); the odds before a roll leave it out.
 
 use std::fmt;
 
 use crate::d20::{D20Result, D20Save, SaveResult};
 use feldherr_dice::step::{ChoiceRequest, LogStep, Message, Pending, Resolver, Steps};
-use feldherr_dice::{Die, RollRequest, Roller};
+use feldherr_dice::{Die, Dist, RollRequest, Roller};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
-use crate::roll::{self, Hits, Pool};
+use crate::roll::{self, Hits, Pool, SideDie};
 use crate::{DamageType, WarheimError};
 
 /// Most targets one attack may have (a template over a crowd included).
@@ -35,10 +42,28 @@ pub struct Combatant {
     /// A Beast: -3 more on nerves after damage.
     #[serde(default)]
     pub beast: bool,
+    /// May add 1 to the result of his save once rolled (Elite, or a Solo
+    /// outside a group; PH2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub plus_one: bool,
+}
+
+impl Default for Combatant {
+    fn default() -> Self {
+        Self {
+            id: Id(0),
+            name: String::new(),
+            arm: 0,
+            t: 1,
+            regeneration: 0,
+            beast: false,
+            plus_one: false,
+        }
+    }
 }
 
 /// What a hit carries (H4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Strike {
     /// Attack strength: Ph + weapon bonus + skill bonuses.
@@ -93,16 +118,20 @@ impl ReactionSpec {
         }
     }
 
-    fn opposing_pool(&self) -> Pool {
+    /// The dice that oppose the attacker's, and whether they score hits.
+    fn opposing(&self) -> (Pool, bool) {
         match self {
-            ReactionSpec::Attack { pool, .. }
-            | ReactionSpec::Dodge { pool }
-            | ReactionSpec::Turn { pool } => *pool,
-            ReactionSpec::None | ReactionSpec::Block { .. } => Pool {
-                dice: 0,
-                value: 0,
-                bonus: 0,
-            },
+            ReactionSpec::Attack { pool, .. } => (*pool, true),
+            ReactionSpec::Dodge { pool } | ReactionSpec::Turn { pool } => (*pool, false),
+            ReactionSpec::None | ReactionSpec::Block { .. } => (
+                Pool {
+                    dice: 0,
+                    value: 0,
+                    bonus: 0,
+                    after_roll: false,
+                },
+                false,
+            ),
         }
     }
 }
@@ -122,6 +151,19 @@ pub struct TargetSpec {
     pub reaction: ReactionSpec,
 }
 
+/// The roll that places an Impact template (line 219): the attacker's
+/// dice at the fighter the template is laid on; a success places it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImpactRoll {
+    /// The fighter aimed at.
+    pub target: Id,
+    /// His name, for the log.
+    pub name: String,
+    /// The attacker's dice.
+    pub pool: Pool,
+}
+
 /// An attack with every number fixed: what a saved resolution keeps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -135,6 +177,36 @@ pub struct AttackSpec {
     /// A Heavy model's charge: each target hit is thrown back 1".
     #[serde(default)]
     pub heavy_charge: bool,
+    /// The attacker is the active model: his +1 is chosen first (line
+    /// 55). `false` for an attack that is itself a reaction.
+    #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
+    pub attacker_active: bool,
+    /// A Duelist's manoeuvre (line 201): his dodge dice, rolled once and
+    /// opposed to every strike back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manoeuvre: Option<Pool>,
+    /// An Impact template's roll (line 219): the template targets are hit
+    /// only if it succeeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub impact: Option<ImpactRoll>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for AttackSpec {
+    fn default() -> Self {
+        Self {
+            attacker: Combatant::default(),
+            strike: Strike::default(),
+            targets: Vec::new(),
+            heavy_charge: false,
+            attacker_active: true,
+            manoeuvre: None,
+            impact: None,
+        }
+    }
 }
 
 /// The odds of one target's exchange before any die is rolled.
@@ -164,7 +236,7 @@ impl AttackSpec {
             ));
         }
         for (i, t) in self.targets.iter().enumerate() {
-            Pool::new(t.pool.dice, t.pool.value, t.pool.bonus)?;
+            t.pool.check()?;
             if !t.template && t.pool.dice == 0 {
                 return Err(WarheimError::invalid(
                     format!("targets[{i}].pool.dice"),
@@ -179,12 +251,32 @@ impl AttackSpec {
                     "the target is listed twice",
                 ));
             }
-            let p = t.reaction.opposing_pool();
-            Pool::new(p.dice, p.value, p.bonus)?;
+            if t.target.id == self.attacker.id {
+                return Err(WarheimError::invalid(
+                    format!("targets[{i}].target"),
+                    t.target.id,
+                    "the attacker is not his own target",
+                ));
+            }
+            let (p, _) = t.reaction.opposing();
+            p.check()?;
             if let ReactionSpec::Attack { strike, .. } = &t.reaction {
                 D20Save::new(strike.strength, self.attacker.arm)?;
             }
             D20Save::new(self.strike.strength, t.target.arm)?;
+        }
+        if let Some(m) = self.manoeuvre {
+            m.check()?;
+        }
+        if let Some(i) = &self.impact {
+            i.pool.check()?;
+            if i.pool.dice == 0 || self.targets.iter().any(|t| !t.template) {
+                return Err(WarheimError::invalid(
+                    "impact",
+                    i.pool.dice,
+                    "an Impact roll has dice and only template targets follow it",
+                ));
+            }
         }
         Ok(())
     }
@@ -195,7 +287,7 @@ impl AttackSpec {
             .iter()
             .map(|t| TargetOdds {
                 target: t.target.id,
-                hits: target_odds(t),
+                hits: target_odds(self, t),
             })
             .collect()
     }
@@ -206,33 +298,58 @@ impl AttackSpec {
         self.targets
             .iter()
             .fold(feldherr_dice::Dist::certain(0), |acc, t| {
-                acc.product(&target_odds(t), |n, h| n + h.b)
+                acc.product(&target_odds(self, t), |n, h| n + h.b)
             })
+    }
+
+    /// The manoeuvre dodge dice before rolling, for exchanges where the
+    /// target strikes back.
+    fn dodge_dice(&self, t: &TargetSpec) -> Vec<SideDie> {
+        match (&self.manoeuvre, &t.reaction) {
+            (Some(m), ReactionSpec::Attack { .. }) => m.odds_dice(false),
+            _ => Vec::new(),
+        }
     }
 }
 
-fn target_odds(t: &TargetSpec) -> feldherr_dice::Dist<Hits> {
-    use feldherr_dice::Dist;
+/// Odds that a pool scores at least one success.
+fn any_success(pool: Pool) -> f64 {
+    pool.successes().prob(|&n| n > 0)
+}
+
+fn target_odds(spec: &AttackSpec, t: &TargetSpec) -> Dist<Hits> {
+    let placed = spec.impact.as_ref().map_or(1.0, |i| any_success(i.pool));
+    let template = |hit: Dist<Hits>| -> Dist<Hits> {
+        // Without the Impact roll's success nobody is hit.
+        let miss = Dist::certain(Hits { a: 0, b: 0 });
+        Dist::from_weights(
+            hit.iter()
+                .map(|(h, p)| (*h, p * placed))
+                .chain(miss.iter().map(|(h, p)| (*h, p * (1.0 - placed)))),
+        )
+    };
     match (&t.reaction, t.template) {
         (ReactionSpec::Dodge { pool } | ReactionSpec::Turn { pool }, true) => {
-            pool.successes().map(|&n| Hits {
+            template(pool.successes().map(|&n| Hits {
                 a: u32::from(n == 0),
                 b: 0,
-            })
+            }))
         }
-        (_, true) => Dist::certain(Hits { a: 1, b: 0 }),
-        (ReactionSpec::Attack { pool, .. }, false) => roll::opposed_odds(t.pool, *pool),
-        (ReactionSpec::Dodge { pool } | ReactionSpec::Turn { pool }, false) => {
-            roll::opposed_odds(t.pool, *pool).map(|h| Hits { a: h.a, b: 0 })
-        }
+        (_, true) => template(Dist::certain(Hits { a: 1, b: 0 })),
         (ReactionSpec::None | ReactionSpec::Block { .. }, false) => {
             t.pool.successes().map(|&n| Hits { a: n, b: 0 })
+        }
+        (reaction, false) => {
+            let (b, scores) = reaction.opposing();
+            let mut a = t.pool.odds_dice(true);
+            a.extend(spec.dodge_dice(t));
+            roll::opposed_sides(&a, &b.odds_dice(scores))
         }
     }
 }
 
 /// The new state a fighter ends in (H4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Fall {
     /// Still standing.
     Standing,
@@ -240,6 +357,27 @@ pub enum Fall {
     Unconscious,
     /// T below 0 beyond Regeneration.
     Dead,
+}
+
+impl Fall {
+    /// The catalogue key of the state.
+    pub fn key(self) -> &'static str {
+        match self {
+            Fall::Standing => "warheim.state.standing",
+            Fall::Unconscious => "warheim.state.unconscious",
+            Fall::Dead => "warheim.state.dead",
+        }
+    }
+}
+
+impl fmt::Display for Fall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fall::Standing => "stands",
+            Fall::Unconscious => "unconscious",
+            Fall::Dead => "dead",
+        })
+    }
 }
 
 /// The state T leaves a fighter in (H4): above 0 standing; 0 unconscious;
@@ -301,6 +439,12 @@ pub struct Exchange {
     /// Thrown back 1" by a Heavy model's successful charge.
     #[serde(default)]
     pub thrown_back: bool,
+    /// The attacker's +1 went on this die (0-based), if he chose one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plus_one: Option<usize>,
+    /// The target's +1 went on this die of his reaction, if he chose one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reaction_plus_one: Option<usize>,
 }
 
 /// The typed outcome of an attack.
@@ -311,6 +455,13 @@ pub struct AttackOutcome {
     /// What happened to each fighter involved, the attacker (the active
     /// player's model) first.
     pub changes: Vec<Change>,
+    /// A manoeuvre: whether the Duelist's dodge held against every strike
+    /// back, so he may step aside by his second Speed (line 201).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stepped_aside: Option<bool>,
+    /// An Impact template: whether its roll placed it (line 219).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub impact_hit: Option<bool>,
 }
 
 impl AttackOutcome {
@@ -369,25 +520,25 @@ impl Attack {
     /// Exact odds of (hits on the target, hits on the attacker) per
     /// target, in target order; computed once.
     pub fn odds(&self) -> &[feldherr_dice::Dist<Hits>] {
-        self.odds
-            .get_or_init(|| self.spec.targets.iter().map(target_odds).collect())
-    }
-
-    fn odds_of(&self, index: usize) -> feldherr_dice::Dist<Hits> {
-        self.odds()
-            .get(index)
-            .cloned()
-            .unwrap_or_else(|| feldherr_dice::Dist::certain(Hits { a: 0, b: 0 }))
+        self.odds.get_or_init(|| {
+            self.spec
+                .targets
+                .iter()
+                .map(|t| target_odds(&self.spec, t))
+                .collect()
+        })
     }
 }
 
-struct Hit {
-    crit: bool,
-    strike: Strike,
+/// One hit to save against.
+pub(crate) struct Hit {
+    pub(crate) crit: bool,
+    pub(crate) strike: Strike,
 }
 
+/// What a fighter's saves came to.
 #[derive(Default)]
-struct Tally {
+pub(crate) struct Tally {
     hits: u32,
     crits: u32,
     saved: u32,
@@ -395,67 +546,281 @@ struct Tally {
     effects: u32,
 }
 
-fn roll_pool(
+/// What a prompt says the roll needs (H1): "11 or less, 11 is a crit";
+/// over 20 every roll succeeds and the crits start lower; at 0 or less
+/// nothing succeeds.
+pub fn need_message(value: i32) -> Message {
+    if value > 20 {
+        Message::new("warheim.need.all").int("crit", (40 - value).max(1))
+    } else if value >= 1 {
+        Message::new("warheim.need.at_most").int("value", value)
+    } else {
+        Message::new("warheim.need.none")
+    }
+}
+
+/// The same in English, for the prompts' plain text.
+pub fn need_text(value: i32) -> String {
+    if value > 20 {
+        format!(
+            "every roll succeeds, {} or more is a crit",
+            (40 - value).max(1)
+        )
+    } else if value >= 1 {
+        format!("{value} or less, {value} is a crit")
+    } else {
+        "no roll succeeds".to_owned()
+    }
+}
+
+pub(crate) fn failed(e: &WarheimError) -> Pending {
+    Pending::Failed(feldherr_dice::DiceError::UnexpectedAnswer {
+        expected: e.to_string(),
+    })
+}
+
+pub(crate) fn roll_dice(
     steps: &mut Steps<'_>,
-    pool: Pool,
-    odds: &dyn Fn() -> feldherr_dice::Dist<Hits>,
+    dice: u32,
+    odds: &dyn Fn() -> Vec<feldherr_dice::OddsLine>,
     purpose: String,
     message: Message,
 ) -> Result<Vec<u32>, Pending> {
-    if pool.dice == 0 {
+    if dice == 0 {
         return Ok(Vec::new());
     }
     let wants = steps.wants_odds();
     steps.roll(
-        RollRequest::new(pool.dice as usize, Die::D20, purpose)
+        RollRequest::new(dice as usize, Die::D20, purpose)
             .rule("H3")
             .with_message(message)
-            .odds_if(wants, || odds().odds_lines()),
+            .odds_if(wants, odds),
     )
 }
 
-/// Logs the Elite/Solo +1 on the first die of `pool` (PH2).
-fn log_plus_one(steps: &mut Steps<'_>, who: &str, pool: Pool, faces: &[u32]) {
-    if pool.bonus == 0 {
-        return;
-    }
-    let Some(&face) = faces.first() else { return };
-    let counts = i64::from(face) + i64::from(pool.bonus);
-    steps.log(
-        LogStep::rule(
-            "PH2",
-            format!("{who} adds 1 to the first die: {face} counts {counts}"),
-        )
-        .with_message(
-            Message::new("warheim.log.plus_one")
-                .text("who", who.to_owned())
-                .int("face", face)
-                .int("counts", counts),
-        ),
-    );
+/// What one side of an exchange stands on: its pool, faces and the +1
+/// chosen so far.
+#[derive(Clone)]
+pub(crate) struct Rolled<'a> {
+    pub(crate) who: &'a str,
+    pub(crate) pool: Pool,
+    pub(crate) faces: Vec<u32>,
+    pub(crate) plus_one: Option<usize>,
+    pub(crate) scores: bool,
 }
 
-fn results(pool: Pool, faces: &[u32]) -> Result<Vec<D20Result>, Pending> {
-    pool.results(faces).map_err(|e| {
-        Pending::Failed(feldherr_dice::DiceError::UnexpectedAnswer {
-            expected: e.to_string(),
-        })
-    })
+impl Rolled<'_> {
+    pub(crate) fn results(&self) -> Result<Vec<D20Result>, Pending> {
+        self.pool
+            .results_with(&self.faces, self.plus_one)
+            .map_err(|e| failed(&e))
+    }
+}
+
+/// What an exchange comes to: the standing hits of each side and how many
+/// of them are crits, and whether the extra (dodge) dice of side A stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Standing {
+    pub(crate) a: u32,
+    pub(crate) a_crits: u32,
+    pub(crate) b: u32,
+    pub(crate) b_crits: u32,
+    pub(crate) b_any: bool,
+    pub(crate) extra_stood: bool,
+}
+
+pub(crate) fn standing_of(
+    a: &[D20Result],
+    extra: &[D20Result],
+    b: &[D20Result],
+    b_scores: bool,
+) -> Standing {
+    let mut all_a = a.to_vec();
+    all_a.extend_from_slice(extra);
+    let (sa, sb) = roll::standing(&all_a, b);
+    let crit = |r: &D20Result| matches!(r, D20Result::Crit(_));
+    let a_hits = a.iter().zip(&sa).filter(|(_, s)| **s);
+    let b_hits = b.iter().zip(&sb).filter(|(_, s)| **s);
+    let b_any = sb.iter().any(|s| *s);
+    Standing {
+        a: a_hits.clone().count() as u32,
+        a_crits: a_hits.filter(|(r, _)| crit(r)).count() as u32,
+        b: if b_scores {
+            b_hits.clone().count() as u32
+        } else {
+            0
+        },
+        b_crits: if b_scores {
+            b_hits.filter(|(r, _)| crit(r)).count() as u32
+        } else {
+            0
+        },
+        b_any,
+        extra_stood: !extra.is_empty()
+            && sa[a.len()..]
+                .iter()
+                .zip(extra)
+                .any(|(s, r)| *s && r.succeeded()),
+    }
+}
+
+/// Asks `side`'s player where his +1 goes, once his dice are rolled: only
+/// when it can change what the exchange comes to, and never on a natural
+/// crit (PH2). `judge` gives the exchange's standing for a choice.
+pub(crate) fn choose_plus_one(
+    steps: &mut Steps<'_>,
+    side: &Rolled<'_>,
+    judge: &dyn Fn(Option<usize>) -> Result<Standing, Pending>,
+) -> Result<Option<usize>, Pending> {
+    let dice = side.pool.plus_one_dice(&side.faces);
+    if dice.is_empty() {
+        return Ok(None);
+    }
+    let without = judge(None)?;
+    let mut options = Vec::new();
+    for &i in &dice {
+        if judge(Some(i))? != without {
+            options.push(i);
+        }
+    }
+    if options.is_empty() {
+        return Ok(None);
+    }
+    let mut request = ChoiceRequest::new(format!("{} may add 1 to one die's result", side.who))
+        .rule("PH2")
+        .with_message(Message::new("warheim.choice.plus_one").text("who", side.who.to_owned()))
+        .option_message(
+            "no",
+            Message::new("warheim.option.no_plus_one"),
+            "the dice stand as rolled",
+        );
+    for &i in &options {
+        let face = side.faces.get(i).copied().unwrap_or(0);
+        request = request.option_message(
+            format!("die {}: {face} counts {}", i + 1, face + 1),
+            Message::new("warheim.option.plus_one")
+                .int("die", i as i64 + 1)
+                .int("face", face)
+                .int("counts", face + 1),
+            format!("{} on that die", need_text(side.pool.value)),
+        );
+    }
+    let pick = steps.choose(request)?;
+    let chosen = pick.checked_sub(1).and_then(|k| options.get(k).copied());
+    if let Some(i) = chosen {
+        let face = side.faces.get(i).copied().unwrap_or(0);
+        steps.log(
+            LogStep::rule(
+                "PH2",
+                format!(
+                    "{} adds 1 to die {}: {face} counts {}",
+                    side.who,
+                    i + 1,
+                    face + 1
+                ),
+            )
+            .with_message(
+                Message::new("warheim.log.plus_one")
+                    .text("who", side.who.to_owned())
+                    .int("face", face)
+                    .int("counts", face + 1),
+            ),
+        );
+    }
+    Ok(chosen)
 }
 
 impl Attack {
+    /// Rolls the manoeuvre's dodge dice once (line 201).
+    fn roll_manoeuvre(&self, steps: &mut Steps<'_>) -> Result<Vec<D20Result>, Pending> {
+        let Some(pool) = self.spec.manoeuvre else {
+            return Ok(Vec::new());
+        };
+        let a = &self.spec.attacker;
+        let faces = roll_dice(
+            steps,
+            pool.dice,
+            &|| pool.successes().map(|&n| n > 0).odds_lines(),
+            format!(
+                "{}: {} D20 to dodge while attacking, {}",
+                a.name,
+                pool.dice,
+                need_text(pool.value)
+            ),
+            Message::new("warheim.roll.manoeuvre")
+                .text("who", a.name.clone())
+                .int("dice", pool.dice)
+                .nested("need", need_message(pool.value)),
+        )?;
+        pool.results(&faces).map_err(|e| failed(&e))
+    }
+
+    /// Rolls the Impact template's roll (line 219): whether it is placed.
+    fn roll_impact(&self, steps: &mut Steps<'_>) -> Result<Option<bool>, Pending> {
+        let Some(impact) = &self.spec.impact else {
+            return Ok(None);
+        };
+        let a = &self.spec.attacker;
+        let pool = impact.pool;
+        let faces = roll_dice(
+            steps,
+            pool.dice,
+            &|| pool.successes().map(|&n| n > 0).odds_lines(),
+            format!(
+                "{}: {} D20 at {} to place the template, {}",
+                a.name,
+                pool.dice,
+                impact.name,
+                need_text(pool.value)
+            ),
+            Message::new("warheim.roll.impact")
+                .text("who", a.name.clone())
+                .text("target", impact.name.clone())
+                .int("dice", pool.dice)
+                .nested("need", need_message(pool.value)),
+        )?;
+        let hit = pool
+            .results(&faces)
+            .map_err(|e| failed(&e))?
+            .iter()
+            .any(|r| r.succeeded());
+        steps.log(
+            LogStep::rule(
+                "PH21",
+                format!(
+                    "{}: the template {}",
+                    impact.name,
+                    if hit { "is placed" } else { "misses" }
+                ),
+            )
+            .with_message(
+                Message::new(if hit {
+                    "warheim.log.impact_placed"
+                } else {
+                    "warheim.log.impact_missed"
+                })
+                .text("target", impact.name.clone()),
+            ),
+        );
+        Ok(Some(hit))
+    }
+
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one exchange reads and writes each of these"
+    )]
     fn exchange(
         &self,
         steps: &mut Steps<'_>,
-        index: usize,
         t: &TargetSpec,
+        dodge: &[D20Result],
+        placed: Option<bool>,
         on_target: &mut Vec<Hit>,
         on_attacker: &mut Vec<Hit>,
         arm_bonus: &mut i32,
+        dodge_beaten: &mut bool,
     ) -> Result<Exchange, Pending> {
         let a = &self.spec.attacker;
-        // Computed only when a prompt shows them, and once.
-        let odds = || self.odds_of(index);
         let mut ex = Exchange {
             target: t.target.id,
             attack_faces: Vec::new(),
@@ -464,28 +829,45 @@ impl Attack {
             evaded: false,
             blocked: false,
             thrown_back: false,
+            plus_one: None,
+            reaction_plus_one: None,
         };
         let react_msg = |pool: Pool| {
             Message::new("warheim.roll.reaction")
                 .text("who", t.target.name.clone())
                 .key("reaction", t.reaction.key())
                 .int("dice", pool.dice)
-                .int("value", pool.value)
+                .nested("need", need_message(pool.value))
         };
         if t.template {
+            if placed == Some(false) {
+                return Ok(ex);
+            }
             ex.hits.a = 1;
             if let ReactionSpec::Dodge { pool } | ReactionSpec::Turn { pool } = &t.reaction {
-                let faces = roll_pool(
+                let faces = roll_dice(
                     steps,
-                    *pool,
-                    &odds,
+                    pool.dice,
+                    &|| {
+                        pool.successes()
+                            .map(|&n| Hits {
+                                a: u32::from(n == 0),
+                                b: 0,
+                            })
+                            .odds_lines()
+                    },
                     format!(
-                        "{} dodges the template against {}",
-                        t.target.name, pool.value
+                        "{} dodges the template: {}",
+                        t.target.name,
+                        need_text(pool.value)
                     ),
                     react_msg(*pool),
                 )?;
-                ex.evaded = results(*pool, &faces)?.iter().any(|r| r.succeeded());
+                ex.evaded = pool
+                    .results(&faces)
+                    .map_err(|e| failed(&e))?
+                    .iter()
+                    .any(|r| r.succeeded());
                 ex.reaction_faces = faces;
                 if ex.evaded {
                     ex.hits.a = 0;
@@ -515,59 +897,142 @@ impl Attack {
                 dice: 1,
                 value: *value,
                 bonus: 0,
+                after_roll: false,
             };
             let wants = steps.wants_odds();
             let faces = steps.roll(
                 RollRequest::new(
                     1,
                     Die::D20,
-                    format!("{} blocks against {value}", t.target.name),
+                    format!("{} blocks: {}", t.target.name, need_text(*value)),
                 )
                 .rule("H1")
                 .with_message(react_msg(pool))
-                .odds_if(wants, || pool.successes().odds_lines()),
+                .odds_if(wants, || pool.successes().map(|&n| n > 0).odds_lines()),
             )?;
-            ex.blocked = results(pool, &faces)?.iter().any(|r| r.succeeded());
+            ex.blocked = pool
+                .results(&faces)
+                .map_err(|e| failed(&e))?
+                .iter()
+                .any(|r| r.succeeded());
             ex.reaction_faces = faces;
             if ex.blocked {
                 *arm_bonus = *shield_arm;
             }
         }
-        let faces = roll_pool(
+        let (b_pool, b_scores) = t.reaction.opposing();
+        let dodge_dice: &[D20Result] = if matches!(t.reaction, ReactionSpec::Attack { .. }) {
+            dodge
+        } else {
+            &[]
+        };
+        let dodge_known: Vec<SideDie> = dodge_dice
+            .iter()
+            .map(|r| SideDie::known(roll::level(*r), false))
+            .collect();
+        let a_faces = roll_dice(
             steps,
-            t.pool,
-            &odds,
+            t.pool.dice,
+            &|| {
+                let mut side = t.pool.odds_dice(true);
+                side.extend(dodge_known.iter().cloned());
+                roll::opposed_sides(&side, &b_pool.odds_dice(b_scores)).odds_lines()
+            },
             format!(
-                "{}: {} dice against {} at {}",
-                a.name, t.pool.dice, t.pool.value, t.target.name
+                "{}: {} D20 at {}, {}",
+                a.name,
+                t.pool.dice,
+                t.target.name,
+                need_text(t.pool.value)
             ),
             Message::new("warheim.roll.attack")
                 .text("who", a.name.clone())
                 .text("target", t.target.name.clone())
                 .int("dice", t.pool.dice)
-                .int("value", t.pool.value),
+                .nested("need", need_message(t.pool.value)),
         )?;
-        let mine = results(t.pool, &faces)?;
-        log_plus_one(steps, &a.name, t.pool, &faces);
-        ex.attack_faces = faces;
-        let opposing = t.reaction.opposing_pool();
-        let theirs = if opposing.dice > 0 {
-            let faces = roll_pool(
-                steps,
-                opposing,
-                &odds,
-                format!("{} reacts against {}", t.target.name, opposing.value),
-                react_msg(opposing),
-            )?;
-            let r = results(opposing, &faces)?;
-            log_plus_one(steps, &t.target.name, opposing, &faces);
-            ex.reaction_faces = faces;
-            r
-        } else {
-            Vec::new()
+        let mut mine = Rolled {
+            who: &a.name,
+            pool: t.pool,
+            faces: a_faces,
+            plus_one: None,
+            scores: true,
         };
-        let (stand_a, stand_b) = roll::standing(&mine, &theirs);
-        for (r, s) in mine.iter().zip(&stand_a) {
+        let b_faces = {
+            let mine_known = mine
+                .pool
+                .rolled_dice(&mine.faces, None, true)
+                .map_err(|e| failed(&e))?;
+            roll_dice(
+                steps,
+                b_pool.dice,
+                &|| {
+                    let mut side = mine_known.clone();
+                    side.extend(dodge_known.iter().cloned());
+                    roll::opposed_sides(&side, &b_pool.odds_dice(b_scores)).odds_lines()
+                },
+                format!(
+                    "{} reacts: {} D20, {}",
+                    t.target.name,
+                    b_pool.dice,
+                    need_text(b_pool.value)
+                ),
+                react_msg(b_pool),
+            )?
+        };
+        let mut theirs = Rolled {
+            who: &t.target.name,
+            pool: b_pool,
+            faces: b_faces,
+            plus_one: None,
+            scores: b_scores,
+        };
+        let judge = |mine: &Rolled<'_>, theirs: &Rolled<'_>| -> Result<Standing, Pending> {
+            Ok(standing_of(
+                &mine.results()?,
+                dodge_dice,
+                &theirs.results()?,
+                theirs.scores,
+            ))
+        };
+        // The active player modifies first (line 55).
+        if self.spec.attacker_active {
+            mine.plus_one = choose_plus_one(steps, &mine, &|c| {
+                let m = Rolled {
+                    plus_one: c,
+                    ..mine.clone()
+                };
+                judge(&m, &theirs)
+            })?;
+            theirs.plus_one = choose_plus_one(steps, &theirs, &|c| {
+                let th = Rolled {
+                    plus_one: c,
+                    ..theirs.clone()
+                };
+                judge(&mine, &th)
+            })?;
+        } else {
+            theirs.plus_one = choose_plus_one(steps, &theirs, &|c| {
+                let th = Rolled {
+                    plus_one: c,
+                    ..theirs.clone()
+                };
+                judge(&mine, &th)
+            })?;
+            mine.plus_one = choose_plus_one(steps, &mine, &|c| {
+                let m = Rolled {
+                    plus_one: c,
+                    ..mine.clone()
+                };
+                judge(&m, &theirs)
+            })?;
+        }
+        let mine_results = mine.results()?;
+        let theirs_results = theirs.results()?;
+        let mut all_a = mine_results.clone();
+        all_a.extend_from_slice(dodge_dice);
+        let (stand_a, stand_b) = roll::standing(&all_a, &theirs_results);
+        for (r, s) in mine_results.iter().zip(&stand_a) {
             if *s {
                 ex.hits.a += 1;
                 on_target.push(Hit {
@@ -576,11 +1041,17 @@ impl Attack {
                 });
             }
         }
+        if !dodge_dice.is_empty() {
+            let stood = stand_a[mine_results.len()..].iter().any(|s| *s);
+            if !stood {
+                *dodge_beaten = true;
+            }
+        }
         let standing_b = stand_b.iter().filter(|s| **s).count() as u32;
         match &t.reaction {
             ReactionSpec::Attack { strike, .. } => {
                 ex.hits.b = standing_b;
-                for (r, s) in theirs.iter().zip(&stand_b) {
+                for (r, s) in theirs_results.iter().zip(&stand_b) {
                     if *s {
                         on_attacker.push(Hit {
                             crit: matches!(r, D20Result::Crit(_)),
@@ -592,6 +1063,12 @@ impl Attack {
             ReactionSpec::Dodge { .. } | ReactionSpec::Turn { .. } => ex.evaded = standing_b > 0,
             ReactionSpec::None | ReactionSpec::Block { .. } => {}
         }
+        ex.attack_faces = mine.faces;
+        ex.plus_one = mine.plus_one;
+        if b_pool.dice > 0 {
+            ex.reaction_faces = theirs.faces;
+        }
+        ex.reaction_plus_one = theirs.plus_one;
         steps.log(
             LogStep::rule(
                 "H3",
@@ -611,14 +1088,18 @@ impl Attack {
         Ok(ex)
     }
 
-    /// Resolves the hits on `who` (H4) and returns what he lost.
-    fn take_hits(
+    /// Resolves the hits on `who` (H4) and returns what he lost. The
+    /// crits are settled first (the attacker's choices, DA and EP), then
+    /// the saves are rolled; each save's prompt gives the odds of how the
+    /// fighter ends, given what is already lost.
+    pub(crate) fn take_hits(
         steps: &mut Steps<'_>,
         who: &Combatant,
         arm: i32,
         hits: &[Hit],
     ) -> Result<Tally, Pending> {
         let mut tally = Tally::default();
+        let mut saves: Vec<D20Save> = Vec::new();
         for hit in hits {
             tally.hits += 1;
             let mut save = true;
@@ -690,11 +1171,14 @@ impl Attack {
                     }
                 }
             }
-            if !save {
-                continue;
+            if save {
+                saves.push(D20Save::new(hit.strike.strength, arm)?);
             }
-            let check = D20Save::new(hit.strike.strength, arm)?;
+        }
+        for (k, check) in saves.iter().enumerate() {
             let wants = steps.wants_odds();
+            let lost_so_far = tally.lost;
+            let odds = || fall_odds(who, lost_so_far, &saves[k..]).odds_lines();
             let faces = steps.roll(
                 RollRequest::new(
                     1,
@@ -707,10 +1191,56 @@ impl Attack {
                         .text("who", who.name.clone())
                         .int("need", check.target()),
                 )
-                .odds_if(wants, || check.distribution().odds_lines()),
+                .odds_if(wants, odds),
             )?;
             let face = faces.first().copied().unwrap_or(0);
-            match check.evaluate(face)? {
+            let mut result = check.evaluate(face)?;
+            if who.plus_one
+                && let SaveResult::Lost(_) = result
+                && face < 20
+            {
+                let raised = check.evaluate(face + 1)?;
+                let pick = steps.choose(
+                    ChoiceRequest::new(format!("{} may add 1 to his save", who.name))
+                        .rule("PH2")
+                        .with_message(
+                            Message::new("warheim.choice.plus_one_save")
+                                .text("who", who.name.clone()),
+                        )
+                        .option_message(
+                            "no",
+                            Message::new("warheim.option.no_plus_one"),
+                            format!("{face}: {result}"),
+                        )
+                        .option_message(
+                            format!("{face} counts {}", face + 1),
+                            Message::new("warheim.option.plus_one_save")
+                                .int("face", face)
+                                .int("counts", face + 1),
+                            format!("{}: {raised}", face + 1),
+                        ),
+                )?;
+                if pick == 1 {
+                    result = raised;
+                    steps.log(
+                        LogStep::rule(
+                            "PH2",
+                            format!(
+                                "{} adds 1 to his save: {face} counts {}",
+                                who.name,
+                                face + 1
+                            ),
+                        )
+                        .with_message(
+                            Message::new("warheim.log.plus_one")
+                                .text("who", who.name.clone())
+                                .int("face", face)
+                                .int("counts", face + 1),
+                        ),
+                    );
+                }
+            }
+            match result {
                 SaveResult::Stopped => {
                     tally.saved += 1;
                     steps.log(
@@ -742,7 +1272,7 @@ impl Attack {
         Ok(tally)
     }
 
-    fn change(steps: &mut Steps<'_>, who: &Combatant, tally: &Tally) -> Change {
+    pub(crate) fn change(steps: &mut Steps<'_>, who: &Combatant, tally: &Tally) -> Change {
         let t_after = who.t - i32::try_from(tally.lost).unwrap_or(i32::MAX);
         let fall = fall(t_after, who.regeneration);
         let nerves_penalty = if fall == Fall::Standing && (tally.lost > 0 || tally.saved > 0) {
@@ -752,15 +1282,9 @@ impl Attack {
             None
         };
         if tally.hits > 0 {
-            let state_key = match fall {
-                Fall::Standing => "warheim.state.standing",
-                Fall::Unconscious => "warheim.state.unconscious",
-                Fall::Dead => "warheim.state.dead",
-            };
-            let rule = "H4";
             steps.log(
                 LogStep::rule(
-                    rule,
+                    "H4",
                     format!("{}: T {} -> {t_after}, {fall:?}", who.name, who.t),
                 )
                 .with_message(
@@ -768,7 +1292,7 @@ impl Attack {
                         .text("who", who.name.clone())
                         .int("before", who.t)
                         .int("after", t_after)
-                        .key("state", state_key),
+                        .key("state", fall.key()),
                 ),
             );
         }
@@ -787,6 +1311,21 @@ impl Attack {
     }
 }
 
+/// The odds of how `who` ends (stands, unconscious, dead) after the saves
+/// `left`, having lost `lost` T so far in this attack.
+pub fn fall_odds(who: &Combatant, lost: u32, left: &[D20Save]) -> Dist<Fall> {
+    let total = left.iter().fold(Dist::certain(0u32), |acc, save| {
+        acc.product(&save.distribution(), |n, r| match r {
+            SaveResult::Stopped => *n,
+            SaveResult::Lost(t) => n + t,
+        })
+    });
+    total.map(|&more| {
+        let t = i64::from(who.t) - i64::from(lost) - i64::from(more);
+        fall(i32::try_from(t).unwrap_or(i32::MIN), who.regeneration)
+    })
+}
+
 impl Resolver for Attack {
     type Outcome = AttackOutcome;
 
@@ -802,14 +1341,25 @@ impl Resolver for Attack {
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<AttackOutcome, Pending> {
         let spec = &self.spec;
+        let dodge = self.roll_manoeuvre(steps)?;
+        let placed = self.roll_impact(steps)?;
         let mut exchanges = Vec::new();
         let mut on_attacker = Vec::new();
         let mut per_target = Vec::new();
-        for (index, t) in spec.targets.iter().enumerate() {
+        let mut dodge_beaten = false;
+        for t in &spec.targets {
             let mut hits = Vec::new();
             let mut arm_bonus = 0;
-            let mut ex =
-                self.exchange(steps, index, t, &mut hits, &mut on_attacker, &mut arm_bonus)?;
+            let mut ex = self.exchange(
+                steps,
+                t,
+                &dodge,
+                placed,
+                &mut hits,
+                &mut on_attacker,
+                &mut arm_bonus,
+                &mut dodge_beaten,
+            )?;
             if spec.heavy_charge && ex.hits.a > 0 {
                 ex.thrown_back = true;
                 steps.log(
@@ -823,6 +1373,32 @@ impl Resolver for Attack {
             exchanges.push(ex);
             per_target.push((hits, arm_bonus));
         }
+        let stepped_aside = spec.manoeuvre.map(|_| {
+            let dodged = dodge.iter().any(|r| r.succeeded()) && !dodge_beaten;
+            steps.log(
+                LogStep::rule(
+                    "PH15",
+                    format!(
+                        "{} {}",
+                        spec.attacker.name,
+                        if dodged {
+                            "may step aside by his second Speed"
+                        } else {
+                            "does not step aside"
+                        }
+                    ),
+                )
+                .with_message(
+                    Message::new(if dodged {
+                        "warheim.log.manoeuvre_aside"
+                    } else {
+                        "warheim.log.manoeuvre_stays"
+                    })
+                    .text("who", spec.attacker.name.clone()),
+                ),
+            );
+            dodged
+        });
         // Saves: the targets in order, then the attacker.
         let mut tallies = Vec::new();
         for (t, (hits, arm_bonus)) in spec.targets.iter().zip(&per_target) {
@@ -840,6 +1416,11 @@ impl Resolver for Attack {
         for (t, tally) in spec.targets.iter().zip(&tallies) {
             changes.push(Self::change(steps, &t.target, tally));
         }
-        Ok(AttackOutcome { exchanges, changes })
+        Ok(AttackOutcome {
+            exchanges,
+            changes,
+            stepped_aside,
+            impact_hit: placed,
+        })
     }
 }

@@ -5,9 +5,13 @@ use std::collections::BTreeSet;
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
+use crate::magic::{SchoolLevel, Spell};
 use crate::model_type::{Discipline, ModelType};
 use crate::skill::{MAX_SKILL_LEVEL, Skill, SkillKind, level_of};
 use crate::{Profile, WarheimError, Weapon};
+
+/// Most spells a fighter may carry.
+pub const MAX_SPELLS: usize = 20;
 
 /// The states of the text ("Состояния бойца"), shown with markers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -40,7 +44,7 @@ impl Condition {
 }
 
 /// What changes during the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FighterState {
     /// Current T (0: unconscious; below 0: dead unless Regeneration holds).
@@ -50,6 +54,10 @@ pub struct FighterState {
     /// Current states.
     #[serde(default)]
     pub conditions: BTreeSet<Condition>,
+    /// Weapons (indices into his weapons) that were fired and wait for a
+    /// reload (line 177); every other weapon is loaded.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub unloaded: BTreeSet<usize>,
 }
 
 /// A fighter of a roster.
@@ -74,6 +82,16 @@ pub struct Fighter {
     /// Weapons (H6).
     #[serde(default)]
     pub weapons: Vec<Weapon>,
+    /// The schools of magic he knows, with levels (line 227).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub schools: Vec<SchoolLevel>,
+    /// His spells (H6: user data, as weapons).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<Spell>,
+    /// The miniature's height in inches, for sight (line 87); `None`: by
+    /// his model type (PH20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<f64>,
     /// The Warband company of a Warband model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub company: Option<String>,
@@ -93,6 +111,9 @@ impl Fighter {
             discipline: Discipline::Disciplined,
             skills: Vec::new(),
             weapons: Vec::new(),
+            schools: Vec::new(),
+            spells: Vec::new(),
+            height: None,
             company: None,
             state: None,
         }
@@ -104,6 +125,7 @@ impl Fighter {
             t: self.profile.t,
             mor: self.profile.mor,
             conditions: BTreeSet::new(),
+            unloaded: BTreeSet::new(),
         })
     }
 
@@ -122,6 +144,14 @@ impl Fighter {
         self.state
             .as_ref()
             .is_some_and(|s| s.conditions.contains(&condition))
+    }
+
+    /// Whether weapon `index` is loaded (a weapon without reload always
+    /// is).
+    pub fn loaded(&self, index: usize) -> bool {
+        self.state
+            .as_ref()
+            .is_none_or(|s| !s.unloaded.contains(&index))
     }
 
     /// Out of the fight: unconscious or dead.
@@ -199,6 +229,55 @@ impl Fighter {
         for (i, w) in self.weapons.iter().enumerate() {
             w.check(name, &format!("weapons[{i}]"))?;
         }
+        for (i, s) in self.schools.iter().enumerate() {
+            if s.school.trim().is_empty() {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("schools[{i}].school"),
+                    "\"\"",
+                    "a school needs a name",
+                ));
+            }
+            if !(1..=MAX_SKILL_LEVEL).contains(&s.level) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("schools[{i}].level"),
+                    s.level,
+                    format!("must be 1 to {MAX_SKILL_LEVEL}"),
+                ));
+            }
+            if self.schools[..i].iter().any(|o| o.school == s.school) {
+                return Err(WarheimError::fighter(
+                    name,
+                    format!("schools[{i}].school"),
+                    &s.school,
+                    "listed twice",
+                ));
+            }
+        }
+        if let Some(h) = self.height
+            && !(h.is_finite() && h > 0.0 && h <= crate::on_table::body::MAX_HEIGHT)
+        {
+            return Err(WarheimError::fighter(
+                name,
+                "height",
+                h,
+                "a miniature 0 to 12 inches tall",
+            ));
+        }
+        if self.spells.len() > MAX_SPELLS {
+            return Err(WarheimError::fighter(
+                name,
+                "spells",
+                self.spells.len(),
+                format!("at most {MAX_SPELLS} spells"),
+            ));
+        }
+        for (i, s) in self.spells.iter().enumerate() {
+            let field = format!("spells[{i}]");
+            s.check(name, &field)?;
+            crate::magic::check_known(self, s, &field)?;
+        }
         if let Some(state) = &self.state {
             if !(-60..=crate::profile::MAX_STAT).contains(&state.t) {
                 return Err(WarheimError::fighter(
@@ -215,6 +294,27 @@ impl Fighter {
                     state.mor,
                     "must be 0 to 40",
                 ));
+            }
+            for &w in &state.unloaded {
+                match self.weapons.get(w) {
+                    None => {
+                        return Err(WarheimError::fighter(
+                            name,
+                            "state.unloaded",
+                            w,
+                            format!("he has {} weapon(s)", self.weapons.len()),
+                        ));
+                    }
+                    Some(weapon) if !weapon.reload => {
+                        return Err(WarheimError::fighter(
+                            name,
+                            "state.unloaded",
+                            w,
+                            format!("{} needs no reloading", weapon.name),
+                        ));
+                    }
+                    Some(_) => {}
+                }
             }
         }
         Ok(())

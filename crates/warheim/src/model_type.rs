@@ -13,16 +13,16 @@ pub enum ModelType {
     /// -3 Ph on every kind of dodge; natural attacks (Unarmed, Bite, Claws,
     /// Pincer, Gore) +3 in base contact, and base contact reaches 1".
     Monster,
-    /// Bite and Claws deal DA damage and treat -3 range bands as 0;
-    /// -3 on nerves tests after damage.
+    /// Bite and Claws (only these natural attacks) deal DA damage and
+    /// treat -3 range bands as 0; -3 on nerves tests after damage.
     Beast,
     /// +3 Ph on every kind of dodge; never takes part in squad orders.
     Skirmisher,
     /// A group of two or more models of one Warband company gets +1
     /// activation (H5).
     Warband,
-    /// Flees off the table as soon as it becomes Undisciplined or
-    /// Disorganized.
+    /// Flees off the table as soon as it becomes Disorganized, which in the
+    /// text happens only at the loss of the commander (PH13).
     Slave,
     /// Outside a group: may add 1 to a result; may join a group at the
     /// start of its activation for the rest of the turn.

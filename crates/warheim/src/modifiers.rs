@@ -20,7 +20,8 @@ pub enum Terrain {
     Swamp,
     /// Лёд: -1 Ph, -1 WS, -1 Speed.
     Ice,
-    /// Пески: -3 WS, -3 Speed.
+    /// Sand: not in the text; a house zone kept for saved games: -3 WS,
+    /// -3 to both Speeds (PH33).
     Sand,
 }
 
@@ -79,6 +80,9 @@ pub const COVER: i32 = 3;
 pub const TEMPLATE_DODGE: i32 = -3;
 /// A turn is a dodge at -3.
 pub const TURN: i32 = -3;
+/// Snap fire of an indirect weapon at a target out of sight: -6 to every
+/// value of the shot (line 197, PH31).
+pub const SNAP_FIRE: i32 = -6;
 /// Ambush from a hidden marker, melee: the enemy -6 in the opposed roll.
 pub const AMBUSH_MELEE: i32 = -6;
 /// Ambush from a hidden marker, shooting: the enemy -3.

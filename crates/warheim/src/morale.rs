@@ -41,10 +41,13 @@ pub struct MoraleSpec {
     pub name: String,
     /// Which test.
     pub kind: MoraleKind,
-    /// His current Mor.
+    /// The value tested: his current Mor, or his WIP for a mage's nerves.
     pub mor: i32,
     /// The penalty (nerves: T lost, and 3 more for a wounded Beast).
     pub penalty: i32,
+    /// A mage's nerves are tested on WIP (line 251): `mor` holds his WIP.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wip: bool,
 }
 
 impl MoraleSpec {
@@ -121,14 +124,19 @@ impl Resolver for MoraleTest {
             RollRequest::new(
                 1,
                 Die::D20,
-                format!("{}: {:?} test against {value}", spec.name, spec.kind),
+                format!(
+                    "{}: {:?} test, {}",
+                    spec.name,
+                    spec.kind,
+                    crate::attack::need_text(value)
+                ),
             )
             .rule("H1")
             .with_message(
                 Message::new("warheim.roll.morale")
                     .text("who", spec.name.clone())
                     .key("test", spec.kind.key())
-                    .int("value", value),
+                    .nested("need", crate::attack::need_message(value)),
             )
             .odds_if(wants, || test.summary().odds_lines()),
         )?;

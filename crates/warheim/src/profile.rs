@@ -31,6 +31,9 @@ pub enum Stat {
     Ph,
     /// Morale: nerves, flight, resisting magic.
     Mor,
+    /// Willpower: a mage's casting, and his nerves (lines 171, 251).
+    #[serde(rename = "WIP")]
+    Wip,
 }
 
 impl Stat {
@@ -41,6 +44,7 @@ impl Stat {
             Stat::Prec => "Prec",
             Stat::Ph => "Ph",
             Stat::Mor => "Mor",
+            Stat::Wip => "WIP",
         }
     }
 }
@@ -80,6 +84,10 @@ pub struct Profile {
     /// for a second move, climbing, jumping up and dodging aside.
     #[serde(rename = "Speed")]
     pub speed: [u32; 2],
+    /// Willpower, a mage's value ("WIP", lines 91, 171-233): casting,
+    /// channelling, and his nerves (line 251). `None`: no mage.
+    #[serde(rename = "WIP", default, skip_serializing_if = "Option::is_none")]
+    pub wip: Option<i32>,
 }
 
 /// Largest profile value accepted (values over 20 are legal, H1).
@@ -95,7 +103,19 @@ impl Profile {
             Stat::Prec => self.prec,
             Stat::Ph => self.ph,
             Stat::Mor => self.mor,
+            Stat::Wip => self.wip.unwrap_or(0),
         }
+    }
+
+    /// Whether the fighter is a mage (he has WIP).
+    pub fn is_mage(&self) -> bool {
+        self.wip.is_some()
+    }
+
+    /// The value nerves are tested on: WIP for a mage, Mor otherwise
+    /// (line 251).
+    pub fn nerves_stat(&self) -> Stat {
+        if self.is_mage() { Stat::Wip } else { Stat::Mor }
     }
 
     /// Checks every field, naming `fighter` and the field on refusal.
@@ -109,6 +129,16 @@ impl Profile {
             ("Mor", self.mor, 0),
             ("Her", self.her, 0),
         ];
+        if let Some(wip) = self.wip
+            && !(0..=MAX_STAT).contains(&wip)
+        {
+            return Err(WarheimError::fighter(
+                fighter,
+                "profile.WIP",
+                wip,
+                format!("must be 0 to {MAX_STAT}"),
+            ));
+        }
         for (name, value, min) in stats {
             if !(min..=MAX_STAT).contains(&value) {
                 return Err(WarheimError::fighter(

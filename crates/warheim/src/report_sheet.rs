@@ -1,5 +1,6 @@
 //! The skirmish report: the players and their rosters with the fighters'
-//! final states, the log of the resolved attacks and morale tests in the
+//! final states, the log of every resolution (attacks, spells, tests,
+//! falls, reveals, morale tests) with what it did, in the
 //! reader's language, and the winner as the players recorded it.
 
 use feldherr_play::Catalogue;
@@ -7,11 +8,10 @@ use feldherr_sheet::{
     Column, Document, Footer, KeyValues, Paragraph, SheetError, SheetOptions, Table, Title,
 };
 
+use crate::Warheim;
 use crate::words::{
-    change_line, fighter_name, morale_line, player_label, profile_line, resolution_title,
-    winner_line,
+    fighter_name, outcome_lines, player_label, profile_line, resolution_title, winner_line,
 };
-use crate::{Warheim, WarheimOutcome};
 
 /// The skirmish report of a Warheim game.
 ///
@@ -100,13 +100,7 @@ pub fn skirmish_report(
             .map(|s| texts.log_line(s))
             .collect();
         match saved.outcome() {
-            Some(WarheimOutcome::Attack(o)) => lines.extend(
-                o.changes
-                    .iter()
-                    .filter(|c| c.hits > 0 || c.t_lost > 0)
-                    .map(|c| change_line(texts, game, c)),
-            ),
-            Some(WarheimOutcome::Morale(m)) => lines.push(morale_line(texts, game, m)),
+            Some(o) => lines.extend(outcome_lines(texts, game, saved.kind(), o)),
             None => lines.push(texts.t("wh.sheet.unfinished").to_owned()),
         }
         if saved.applied() {

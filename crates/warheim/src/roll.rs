@@ -57,8 +57,10 @@ pub fn level(result: D20Result) -> u32 {
     }
 }
 
-/// One side's dice: `dice` D20 against `value`; the first die carries
-/// `bonus` on its result (an Elite or Solo +1 declared for this roll).
+/// One side's dice: `dice` D20 against `value`. With `bonus` 1 the fighter
+/// (Elite, or a Solo outside a group) may add 1 to the result of one die of
+/// his choice once the dice are rolled (lines 275, 281; PH2): optional,
+/// never on a natural crit. Odds before the roll leave the +1 out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pool {
@@ -66,13 +68,17 @@ pub struct Pool {
     pub dice: u32,
     /// The modified value rolled against (H2).
     pub value: i32,
-    /// Added to the result of the first die (0 or 1).
+    /// 1 when the fighter may add 1 to a result (Elite, Solo), else 0.
     #[serde(default)]
     pub bonus: i32,
+    /// The +1 is chosen after the roll, on a die the player picks. Pools
+    /// saved before this was so (`false`) put it on the first die.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_roll: bool,
 }
 
 impl Pool {
-    /// A checked pool.
+    /// A checked pool; a bonus is chosen after the roll.
     pub fn new(dice: u32, value: i32, bonus: i32) -> Result<Self, WarheimError> {
         if dice > MAX_POOL {
             return Err(WarheimError::invalid(
@@ -85,15 +91,41 @@ impl Pool {
             return Err(WarheimError::invalid("pool bonus", bonus, "must be 0 or 1"));
         }
         D20Test::new(value)?;
-        Ok(Self { dice, value, bonus })
+        Ok(Self {
+            dice,
+            value,
+            bonus,
+            after_roll: bonus > 0,
+        })
     }
 
-    fn bonus_of(self, index: usize) -> i32 {
-        if index == 0 { self.bonus } else { 0 }
+    /// Checks a pool read from a saved game.
+    pub fn check(self) -> Result<Self, WarheimError> {
+        Pool::new(self.dice, self.value, self.bonus)?;
+        Ok(self)
     }
 
-    /// The results of rolled faces.
+    /// The bonus fixed on die `index` before rolling: only pools saved
+    /// before the +1 was chosen after the roll have one (on the first die).
+    fn fixed_bonus(self, index: usize) -> i32 {
+        if index == 0 && !self.after_roll {
+            self.bonus
+        } else {
+            0
+        }
+    }
+
+    /// The results of rolled faces, before any +1 chosen after the roll.
     pub fn results(self, faces: &[u32]) -> Result<Vec<D20Result>, WarheimError> {
+        self.results_with(faces, None)
+    }
+
+    /// The results of rolled faces with the +1 chosen on die `plus_one`.
+    pub fn results_with(
+        self,
+        faces: &[u32],
+        plus_one: Option<usize>,
+    ) -> Result<Vec<D20Result>, WarheimError> {
         if faces.len() != self.dice as usize {
             return Err(WarheimError::invalid(
                 "faces",
@@ -101,42 +133,112 @@ impl Pool {
                 format!("the pool rolls {} dice", self.dice),
             ));
         }
+        if let Some(i) = plus_one
+            && (self.bonus == 0 || !self.after_roll || i >= faces.len())
+        {
+            return Err(WarheimError::invalid(
+                "plus_one",
+                i + 1,
+                "no +1 to place on that die",
+            ));
+        }
         faces
             .iter()
             .enumerate()
-            .map(|(i, &f)| evaluate(self.value, self.bonus_of(i), f))
+            .map(|(i, &f)| {
+                let bonus = self.fixed_bonus(i) + i32::from(plus_one == Some(i));
+                evaluate(self.value, bonus, f)
+            })
             .collect()
     }
 
-    fn level_dist(self, index: usize) -> Dist<u32> {
-        let bonus = self.bonus_of(index);
-        Die::D20
-            .dist()
-            .map(|&f| evaluate(self.value, bonus, f).map(level).unwrap_or(0))
+    /// The dice whose natural result is not a crit: where the +1 may go
+    /// (it never turns a natural crit into a fail, PH2).
+    pub fn plus_one_dice(self, faces: &[u32]) -> Vec<usize> {
+        if self.bonus == 0 || !self.after_roll {
+            return Vec::new();
+        }
+        faces
+            .iter()
+            .enumerate()
+            .filter(|&(_, &f)| !matches!(evaluate(self.value, 0, f), Ok(D20Result::Crit(_))))
+            .map(|(i, _)| i)
+            .collect()
     }
 
-    /// Odds of (best level, number of dice above `threshold`).
-    fn joint(self, threshold: u32) -> Dist<(u32, u32)> {
-        (0..self.dice as usize).fold(Dist::certain((0, 0)), |acc, i| {
-            acc.product(&self.level_dist(i), |&(max, count), &l| {
-                (max.max(l), count + u32::from(l > threshold))
+    /// The dice of this pool as the odds see them before rolling.
+    pub fn odds_dice(self, scores: bool) -> Vec<SideDie> {
+        (0..self.dice as usize)
+            .map(|i| SideDie {
+                levels: level_dist(self.value, self.fixed_bonus(i)),
+                scores,
             })
-        })
+            .collect()
+    }
+
+    /// The dice of this pool once rolled (with the +1 placed, if any).
+    pub fn rolled_dice(
+        self,
+        faces: &[u32],
+        plus_one: Option<usize>,
+        scores: bool,
+    ) -> Result<Vec<SideDie>, WarheimError> {
+        Ok(self
+            .results_with(faces, plus_one)?
+            .into_iter()
+            .map(|r| SideDie::known(level(r), scores))
+            .collect())
     }
 
     /// Odds of the number of successes (crits included), unopposed.
     pub fn successes(self) -> Dist<u32> {
-        self.joint(0).map(|&(_, n)| n)
+        joint(&self.odds_dice(true), 0).map(|&(_, n)| n)
     }
+}
 
-    fn best_levels(self) -> Vec<u32> {
-        self.joint(0)
-            .iter()
-            .map(|(&(m, _), _)| m)
-            .collect::<std::collections::BTreeSet<u32>>()
-            .into_iter()
-            .collect()
+fn level_dist(value: i32, bonus: i32) -> Dist<u32> {
+    Die::D20
+        .dist()
+        .map(|&f| evaluate(value, bonus, f).map(level).unwrap_or(0))
+}
+
+/// One die of a side in an opposed roll: the odds of its level (certain
+/// once rolled), and whether its success scores a hit (an attack die) or
+/// only cancels (a dodge die).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideDie {
+    /// Odds of the level it compares at ([`level`]).
+    pub levels: Dist<u32>,
+    /// Whether a standing success of it is a hit.
+    pub scores: bool,
+}
+
+impl SideDie {
+    /// A die already rolled, at `level`.
+    pub fn known(level: u32, scores: bool) -> Self {
+        Self {
+            levels: Dist::certain(level),
+            scores,
+        }
     }
+}
+
+/// Odds of (best level, number of scoring dice above `threshold`).
+fn joint(side: &[SideDie], threshold: u32) -> Dist<(u32, u32)> {
+    side.iter().fold(Dist::certain((0, 0)), |acc, die| {
+        acc.product(&die.levels, |&(max, count), &l| {
+            (max.max(l), count + u32::from(die.scores && l > threshold))
+        })
+    })
+}
+
+fn best_levels(side: &[SideDie]) -> Vec<u32> {
+    joint(side, 0)
+        .iter()
+        .map(|(&(m, _), _)| m)
+        .collect::<std::collections::BTreeSet<u32>>()
+        .into_iter()
+        .collect()
 }
 
 /// Hits each side scores after cancelling.
@@ -170,23 +272,30 @@ pub fn standing(a: &[D20Result], b: &[D20Result]) -> (Vec<bool>, Vec<bool>) {
 /// Exact odds of the hits of an opposed roll of `a` against `b` (H3). A
 /// pool of 0 dice opposes nothing: the other side's successes all stand.
 pub fn opposed_odds(a: Pool, b: Pool) -> Dist<Hits> {
+    opposed_sides(&a.odds_dice(true), &b.odds_dice(true))
+}
+
+/// Exact odds of the hits of an opposed roll between two sides whose dice
+/// may differ, some of them already rolled (H3): what a prompt shows after
+/// each roll of an exchange.
+pub fn opposed_sides(a: &[SideDie], b: &[SideDie]) -> Dist<Hits> {
     // P(A's best = x, A's count above y) * P(B's best = y, B's count above
     // x), summed over the pairs of bests (x, y): the sides are independent.
     let by_best =
-        |pool: Pool, thresholds: Vec<u32>| -> BTreeMap<u32, BTreeMap<u32, Vec<(u32, f64)>>> {
+        |side: &[SideDie], thresholds: Vec<u32>| -> BTreeMap<u32, BTreeMap<u32, Vec<(u32, f64)>>> {
             thresholds
                 .into_iter()
                 .map(|t| {
                     let mut by: BTreeMap<u32, Vec<(u32, f64)>> = BTreeMap::new();
-                    for (&(best, count), p) in pool.joint(t).iter() {
+                    for (&(best, count), p) in joint(side, t).iter() {
                         by.entry(best).or_default().push((count, p));
                     }
                     (t, by)
                 })
                 .collect()
         };
-    let joint_a = by_best(a, b.best_levels());
-    let joint_b = by_best(b, a.best_levels());
+    let joint_a = by_best(a, best_levels(b));
+    let joint_b = by_best(b, best_levels(a));
     let mut weights = Vec::new();
     for (&max_b, ja) in &joint_a {
         for (&max_a, jb) in &joint_b {

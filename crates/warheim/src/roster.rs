@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::model_type::Discipline;
 use crate::{Fighter, WarheimError};
 
-/// Largest group (H5: base size three).
+/// The base size of a group (H5, line 125: "базовая величина ... три
+/// бойца"): what a new group is formed with; a base size, not a limit.
 pub const GROUP_SIZE: usize = 3;
 /// Most fighters in a roster.
 pub const MAX_FIGHTERS: usize = 40;
@@ -21,7 +22,7 @@ pub struct Group {
     pub id: Id,
     /// Name shown to the players.
     pub name: String,
-    /// Fighter ids, one to three.
+    /// Fighter ids, one or more (three is the base size, H5).
     pub members: Vec<Id>,
 }
 
@@ -87,8 +88,19 @@ impl Roster {
         self.fighters.iter_mut().find(|f| f.id == id)
     }
 
-    /// The group holding `fighter`.
+    /// The group `fighter` acts in now: none once the loss of the
+    /// commander broke it (he is Disorganized, a group of one, until the
+    /// groups are formed again; line 251, PH7). Reports and sheets list
+    /// this.
     pub fn group_of(&self, fighter: Id) -> Option<&Group> {
+        if self.broken.contains(&fighter) {
+            return None;
+        }
+        self.listed_group_of(fighter)
+    }
+
+    /// The group the roster lists `fighter` in, broken or not.
+    pub fn listed_group_of(&self, fighter: Id) -> Option<&Group> {
         self.groups.iter().find(|g| g.members.contains(&fighter))
     }
 
@@ -140,11 +152,11 @@ impl Roster {
                     "the id is used twice",
                 ));
             }
-            if group.members.is_empty() || group.members.len() > GROUP_SIZE {
+            if group.members.is_empty() || group.members.len() > MAX_FIGHTERS {
                 return Err(WarheimError::roster(
                     format!("groups[{g}].members"),
                     group.members.len(),
-                    format!("a group has 1 to {GROUP_SIZE} fighters (H5)"),
+                    format!("a group has 1 to {MAX_FIGHTERS} fighters (H5)"),
                 ));
             }
             for (m, id) in group.members.iter().enumerate() {
@@ -196,7 +208,7 @@ impl Roster {
             .filter(|f| {
                 f.discipline != Discipline::Disorganized
                     && !f.is(crate::ModelType::Solo)
-                    && self.group_of(f.id).is_none()
+                    && self.listed_group_of(f.id).is_none()
             })
             .collect()
     }

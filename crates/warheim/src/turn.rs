@@ -67,7 +67,7 @@ impl GroupTurn {
 }
 
 /// The state of the turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Turn {
     /// Turn number, from 1.
@@ -81,6 +81,10 @@ pub struct Turn {
     /// Solos who joined a group for this turn.
     #[serde(default)]
     pub joined: Vec<Id>,
+    /// The activation running, when the players go through it step by
+    /// step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activation: Option<crate::activation::Activation>,
 }
 
 /// Activations `roster`'s fighters give at the start of a turn (H5):
@@ -174,6 +178,7 @@ impl Turn {
             chooser: 0,
             active: None,
             joined: Vec::new(),
+            activation: None,
         };
         turn.chooser = turn.next_chooser(rosters.len(), 0).unwrap_or(0);
         turn
@@ -417,7 +422,8 @@ impl Turn {
         for (i, g) in self.groups.iter_mut().enumerate() {
             if g.player == player && g.group.is_some_and(|id| !keep.contains(&id)) {
                 g.broken = true;
-                if self.active == Some(i) {
+                // A running activation finishes; its end passes the choice.
+                if self.active == Some(i) && self.activation.is_none() {
                     self.active = None;
                 }
             }

@@ -42,6 +42,59 @@ pub enum Template {
     LargeTeardrop,
 }
 
+/// The natural attacks the Monster and Beast rules name ("Unarmed, Bite,
+/// Claws, Pincer, Gore").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum NaturalAttack {
+    /// Unarmed.
+    Unarmed,
+    /// Bite: a Beast's bite deals DA and treats -3 bands as 0.
+    Bite,
+    /// Claws: as Bite for a Beast.
+    Claws,
+    /// Pincer.
+    Pincer,
+    /// Gore.
+    Gore,
+}
+
+impl NaturalAttack {
+    /// Bite and Claws: the attacks the Beast rule changes (line 263).
+    pub fn beast_weapon(self) -> bool {
+        matches!(self, NaturalAttack::Bite | NaturalAttack::Claws)
+    }
+}
+
+/// Reads `natural` as a kind of natural attack; saved games of earlier
+/// versions hold `true` (read as Unarmed, which no Beast rule changes) or
+/// `false`.
+fn natural_of<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<NaturalAttack>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Flag(bool),
+        Kind(Option<NaturalAttack>),
+    }
+    Ok(match Stored::deserialize(d)? {
+        Stored::Flag(true) => Some(NaturalAttack::Unarmed),
+        Stored::Flag(false) => None,
+        Stored::Kind(k) => k,
+    })
+}
+
+/// How a template weapon lays its template ("Типы атак", lines 215-221).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TemplateUse {
+    /// Прямой темплейт: the teardrop with its narrow end at the firer;
+    /// every target under it in his sight is hit (line 215).
+    AtFirer,
+    /// Impact X: after a hit, the template laid at a point of the target
+    /// in sight, along the line from the firer (line 219).
+    Impact,
+    /// Direct X: the template simply placed (line 221).
+    Direct,
+}
+
 /// One range band: distances up to `up_to` inches (0 = base contact) take
 /// `modifier` on the roll to hit.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -54,7 +107,7 @@ pub struct RangeBand {
 }
 
 /// A weapon profile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Name, e.g. "Axe".
@@ -85,18 +138,49 @@ pub struct Weapon {
     #[serde(default)]
     pub bow: bool,
     /// A natural attack the Monster and Beast rules name (Unarmed, Bite,
-    /// Claws, Pincer, Gore).
-    #[serde(default)]
-    pub natural: bool,
+    /// Claws, Pincer, Gore); `None` for a made weapon.
+    #[serde(
+        default,
+        deserialize_with = "natural_of",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub natural: Option<NaturalAttack>,
     /// Armour a shield adds on a successful block.
     #[serde(default)]
     pub shield_arm: i32,
+    /// A tower shield ("башенный щит"): besides covering the models in
+    /// base contact, its bearer blocks sight (line 95, PH20).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tower_shield: bool,
+    /// "Непрямой": may snap-fire at a target out of sight, -6 to every
+    /// value (line 197, PH31).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub indirect: bool,
+    /// How a template weapon lays its template; `None`: a teardrop at the
+    /// firer, a blast placed directly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template_use: Option<TemplateUse>,
 }
 
 /// Most dice a weapon may give.
 pub const MAX_ATTACKS: u32 = 10;
 
 impl Weapon {
+    /// How the weapon lays its template, if it has one.
+    pub fn template_use(&self) -> Option<TemplateUse> {
+        let t = self.template?;
+        Some(self.template_use.unwrap_or(match t {
+            Template::Teardrop | Template::LargeTeardrop => TemplateUse::AtFirer,
+            Template::Blast | Template::LargeBlast => TemplateUse::Direct,
+        }))
+    }
+
+    /// Whether the weapon is a shield (adds Arm on a block, covers the
+    /// models in base contact).
+    pub fn is_shield(&self) -> bool {
+        self.shield_arm > 0 || self.tower_shield
+    }
+
     /// The band modifier at `distance` inches, `None` when out of reach.
     pub fn band_modifier(&self, distance: f64) -> Option<i32> {
         self.bands
@@ -162,6 +246,20 @@ impl Weapon {
         }
         if !(0..=20).contains(&self.shield_arm) {
             return bad("shield_arm", self.shield_arm.to_string(), "must be 0 to 20");
+        }
+        if self.template_use.is_some() && self.template.is_none() {
+            return bad(
+                "template_use",
+                format!("{:?}", self.template_use),
+                "only a template weapon lays a template",
+            );
+        }
+        if self.indirect && self.kind != WeaponKind::Ranged {
+            return bad(
+                "indirect",
+                "true".into(),
+                "only a ranged weapon fires indirectly",
+            );
         }
         Ok(())
     }

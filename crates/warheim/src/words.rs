@@ -2,9 +2,11 @@
 //! a profile in one line, and the typed outcomes as catalogue sentences in
 //! the reader's language.
 
-use feldherr_play::{Catalogue, Id};
+use feldherr_play::{Catalogue, Id, ResolutionKind};
 
-use crate::{Change, Fall, MoraleKind, MoraleOutcome, Profile, Warheim, WarheimKind};
+use crate::{
+    Change, Fall, MoraleKind, MoraleOutcome, Profile, Warheim, WarheimKind, WarheimOutcome,
+};
 
 /// A fighter's name by id ("#12" when no roster has him).
 pub fn fighter_name(game: &Warheim, id: Id) -> String {
@@ -79,23 +81,10 @@ pub fn morale_line(words: &Catalogue, game: &Warheim, m: &MoraleOutcome) -> Stri
     )
 }
 
-/// The title of a resolution: "Witch hunter attacks Upper orc, Lower orc".
+/// The title of a resolution: "Witch hunter attacks Upper orc, Lower orc",
+/// "Bright wizard casts Fireball", "Upper orc falls 4 in".
 pub fn resolution_title(words: &Catalogue, game: &Warheim, kind: &WarheimKind) -> String {
     match kind {
-        WarheimKind::Attack(spec) => {
-            let targets: Vec<&str> = spec
-                .targets
-                .iter()
-                .map(|t| t.target.name.as_str())
-                .collect();
-            words.f(
-                "wh.sheet.attack",
-                &[
-                    ("attacker", &spec.attacker.name),
-                    ("targets", &targets.join(", ")),
-                ],
-            )
-        }
         WarheimKind::Morale(spec) => words.f(
             "wh.sheet.morale",
             &[
@@ -103,6 +92,45 @@ pub fn resolution_title(words: &Catalogue, game: &Warheim, kind: &WarheimKind) -
                 ("test", words.t(morale_kind_key(spec.kind))),
             ],
         ),
+        other => other
+            .title_message()
+            .map_or_else(String::new, |m| words.message(&m)),
+    }
+}
+
+/// What a finished resolution did, one line per fighter it changed (hits,
+/// T, state), or its verdict: "the spell fails", "spotting succeeds",
+/// "Upper orc, nerves at 14: holds".
+pub fn outcome_lines(
+    words: &Catalogue,
+    game: &Warheim,
+    kind: &WarheimKind,
+    outcome: &WarheimOutcome,
+) -> Vec<String> {
+    let changed = |changes: Vec<&Change>| -> Vec<String> {
+        changes
+            .into_iter()
+            .filter(|c| c.hits > 0 || c.t_lost > 0)
+            .map(|c| change_line(words, game, c))
+            .collect()
+    };
+    let verdict = || {
+        kind.outcome_message(outcome)
+            .map(|m| words.message(&m))
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    match outcome {
+        WarheimOutcome::Morale(m) => vec![morale_line(words, game, m)],
+        WarheimOutcome::Attack(_) | WarheimOutcome::Fall(_) => {
+            let lines = changed(outcome.changes());
+            if lines.is_empty() { verdict() } else { lines }
+        }
+        WarheimOutcome::Cast(_) | WarheimOutcome::Reveal(_) | WarheimOutcome::Test(_) => {
+            let mut lines = verdict();
+            lines.extend(changed(outcome.changes()));
+            lines
+        }
     }
 }
 

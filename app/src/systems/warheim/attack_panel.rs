@@ -16,7 +16,7 @@ use feldherr_warheim::{
     WarheimEdit, WarheimKind, WarheimOutcome,
 };
 
-use feldherr_warheim::words::{change_line, morale_kind_key, morale_line};
+use feldherr_warheim::words::{morale_kind_key, outcome_lines};
 
 use super::{error_line, fighter_name, player_label, try_edit, wh};
 use crate::i18n::Texts;
@@ -48,17 +48,7 @@ pub struct AttackPanel {
 impl Default for AttackPanel {
     fn default() -> Self {
         Self {
-            order: AttackOrder {
-                attacker: Id(0),
-                weapon: 0,
-                targets: Vec::new(),
-                charge: false,
-                ambush: false,
-                squad_order: false,
-                martial: None,
-                attacker_cover: false,
-                as_reaction: false,
-            },
+            order: AttackOrder::new(Id(0), 0, Vec::new()),
             has_attacker: false,
             targets: Vec::new(),
             odds: None,
@@ -360,18 +350,9 @@ impl AttackPanel {
                 .sum();
             self.targets.push(TargetForm {
                 order: TargetOrder {
-                    target,
-                    dice: 0,
-                    distance: 0.0,
-                    facing: Facing::Front,
-                    wall: false,
-                    cover: false,
-                    terrain: Vec::new(),
-                    plus_one: false,
-                    reaction: ReactionChoice::None,
                     // Ticked in the turn tracker; everyone when nobody is.
                     saw_active: seen.is_empty() || seen.contains(&target),
-                    reaction_plus_one: false,
+                    ..TargetOrder::new(target, 0, 0.0, ReactionChoice::None)
                 },
                 dice: pool.saturating_sub(used).to_string(),
                 distance: "0".into(),
@@ -442,10 +423,6 @@ impl AttackPanel {
                 });
                 ui.horizontal_wrapped(|ui| {
                     ui.checkbox(
-                        &mut t.order.plus_one,
-                        texts.f("wh.attack.plus_one", &[("name", &name)]),
-                    );
-                    ui.checkbox(
                         &mut t.order.saw_active,
                         texts.f("wh.attack.saw", &[("name", &name)]),
                     );
@@ -496,12 +473,6 @@ impl AttackPanel {
                             "reaction.martial",
                             &texts.f("wh.attack.reaction_martial", &[("name", &name)]),
                             martial,
-                        );
-                    }
-                    if t.order.reaction != ReactionChoice::None {
-                        ui.checkbox(
-                            &mut t.order.reaction_plus_one,
-                            texts.f("wh.attack.reaction_plus_one", &[("name", &name)]),
                         );
                     }
                 });
@@ -714,15 +685,8 @@ pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, index
     let Some(outcome) = saved.outcome() else {
         return;
     };
-    match outcome {
-        WarheimOutcome::Attack(o) => {
-            for c in o.changes.iter().filter(|c| c.hits > 0 || c.t_lost > 0) {
-                ui.label(change_line(texts, game, c));
-            }
-        }
-        WarheimOutcome::Morale(m) => {
-            ui.label(morale_line(texts, game, m));
-        }
+    for line in outcome_lines(texts, game, saved.kind(), outcome) {
+        ui.label(line);
     }
     if saved.applied() {
         ui.label(texts.t("wh.applied"));

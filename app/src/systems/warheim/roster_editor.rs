@@ -276,6 +276,7 @@ impl RosterEditor {
                     her: 0,
                     movement: MoveType::Foot,
                     speed: [4, 2],
+                    wip: None,
                 };
                 draft.fighters.push(Fighter::new(id, "", profile));
                 self.fighter = draft.fighters.len() - 1;
@@ -563,14 +564,7 @@ fn fighter_form(
                         modifier: 0,
                     },
                 ],
-                strength_bonus: 0,
-                damage_bonus: 0,
-                damage_type: DamageType::Normal,
-                reload: false,
-                template: None,
-                bow: false,
-                natural: false,
-                shield_arm: 0,
+                ..Weapon::default()
             });
             *weapon = f.weapons.len() - 1;
         }
@@ -682,7 +676,13 @@ fn fighter_form(
             });
         ui.checkbox(&mut wp.reload, texts.t("wh.weapon.reload"));
         ui.checkbox(&mut wp.bow, texts.t("wh.weapon.bow"));
-        ui.checkbox(&mut wp.natural, texts.t("wh.weapon.natural"));
+        let mut natural = wp.natural.is_some();
+        if ui
+            .checkbox(&mut natural, texts.t("wh.weapon.natural"))
+            .changed()
+        {
+            wp.natural = natural.then_some(feldherr_warheim::NaturalAttack::Unarmed);
+        }
         fields.number(
             ui,
             texts,

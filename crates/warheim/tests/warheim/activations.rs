@@ -446,13 +446,15 @@ fn short_and_full_actions() {
         )
         .is_err()
     );
+    // Line 179: a shot and a reload pair unless they are of the same
+    // weapon, which the activation checks.
     assert!(
         check_plan(
             &plain,
             d,
             ActionPlan::Short(ShortAction::Shoot, Some(ShortAction::Reload))
         )
-        .is_err()
+        .is_ok()
     );
     assert!(
         check_plan(
@@ -499,6 +501,7 @@ fn short_and_full_actions() {
         t: 5,
         mor: 0,
         conditions: [feldherr_warheim::Condition::Stupor].into(),
+        ..Default::default()
     });
     assert!(
         check_plan(
@@ -568,15 +571,34 @@ fn a_solo_joins_a_group_for_the_turn() {
     assert_eq!(view.groups[1].remaining, 4, "Warband pair 3 + the Solo");
     assert_eq!(view.groups[lone].remaining, 0);
     act(&mut game, &mut table, 9, Source::Pool).unwrap();
-    // Joined: no +1 to a result this turn.
-    let mut t = super::target(21, 1, 0.0, feldherr_warheim::ReactionChoice::None);
-    t.plus_one = true;
-    let mut o = super::order(9, vec![t]);
+    // Joined: no +1 to a result this turn (line 275).
+    let mut o = super::order(
+        9,
+        vec![super::target(
+            21,
+            1,
+            0.0,
+            feldherr_warheim::ReactionChoice::None,
+        )],
+    );
     o.targets[0].dice = 1;
-    let e = game
-        .apply(&WarheimEdit::Attack(o.clone()), &mut table)
-        .unwrap_err();
-    assert!(e.to_string().contains("lone orc"), "{e}");
+    assert_eq!(game.preview(&o).map(|_| ()), Ok(()));
+    let spec = o
+        .build_in(
+            &game.rosters,
+            feldherr_warheim::attack_order::Context {
+                joined: game.joined(),
+                hidden_targets: false,
+                marker: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(spec.targets[0].pool.bonus, 0, "joined: no +1");
+    assert_eq!(
+        o.build(&game.rosters).unwrap().targets[0].pool.bonus,
+        1,
+        "alone: +1"
+    );
     // Joining once the group has started is refused.
     let (mut game, mut table) = self::game();
     let mut p1 = game.rosters[0].clone();

@@ -26,8 +26,9 @@ fn bow() -> Weapon {
         reload: false,
         template: None,
         bow: true,
-        natural: false,
+        natural: None,
         shield_arm: 0,
+        ..Default::default()
     }
 }
 
@@ -230,6 +231,7 @@ fn who_may_react_and_how() {
             t: 5,
             mor: 10,
             conditions: [Condition::Panic].into(),
+            ..Default::default()
         })
     });
     assert!(
@@ -283,22 +285,18 @@ fn pool_sizes_hero_assault_martial_squad() {
 
 #[test]
 fn elite_and_solo_plus_one() {
+    // Lines 275, 281: the +1 is the fighter's, not declared: an Elite or
+    // a Solo outside a group may place it after the roll.
     let game = game_with(|_, _| {});
-    // The orc is neither Elite nor Solo.
-    let mut t = target(1, 1, 0.0, ReactionChoice::None);
-    t.plus_one = true;
-    let e = order(11, vec![t.clone()])
-        .build(&game.rosters)
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("Upper orc") && e.contains("Elite"), "{e}");
+    let t = target(1, 1, 0.0, ReactionChoice::None);
+    let spec = order(11, vec![t.clone()]).build(&game.rosters).unwrap();
+    assert_eq!(spec.targets[0].pool.bonus, 0, "the orc is neither");
+    assert!(!spec.attacker.plus_one);
     let solo = game_with(|_, orc| orc.types.push(ModelType::Solo));
-    assert_eq!(
-        order(11, vec![t]).build(&solo.rosters).unwrap().targets[0]
-            .pool
-            .bonus,
-        1
-    );
+    let spec = order(11, vec![t]).build(&solo.rosters).unwrap();
+    assert_eq!(spec.targets[0].pool.bonus, 1);
+    assert!(spec.targets[0].pool.after_roll);
+    assert!(spec.attacker.plus_one, "his save too");
 }
 
 #[test]
@@ -308,6 +306,7 @@ fn hidden_targets_and_reach() {
             t: 5,
             mor: 10,
             conditions: [Condition::Hidden].into(),
+            ..Default::default()
         })
     });
     let e = order(1, vec![target(11, 3, 0.0, ReactionChoice::None)])
@@ -437,14 +436,30 @@ fn a_dodge_only_cancels() {
     let (mut game, mut table) = example_game();
     // Hero 3 dice at 17: 5, 9, 20(fail); the orc dodges at 12 with 10:
     // the 5 and 9 are beaten; nothing hits either way.
+    let mut answers = dice(&[&[5, 9, 20], &[10]]);
+    answers.push(feldherr_dice::step::Answer::Choice(0));
     let out = resolve(
         &mut game,
         &mut table,
         order(1, vec![target(11, 3, 0.0, ReactionChoice::Dodge)]),
-        dice(&[&[5, 9, 20], &[10]]),
+        answers,
     );
     assert_eq!(out.exchanges[0].hits, Hits { a: 0, b: 0 });
     assert!(out.exchanges[0].evaded);
+    // The hunter (Elite) may add 1 to his 9: it ties the orc's 10, the
+    // dodge no longer stands, still nothing hits (PH2, H3).
+    let (mut game, mut table) = example_game();
+    let mut answers = dice(&[&[5, 9, 20], &[10]]);
+    answers.push(feldherr_dice::step::Answer::Choice(1));
+    let out = resolve(
+        &mut game,
+        &mut table,
+        order(1, vec![target(11, 3, 0.0, ReactionChoice::Dodge)]),
+        answers,
+    );
+    assert_eq!(out.exchanges[0].hits, Hits { a: 0, b: 0 });
+    assert_eq!(out.exchanges[0].plus_one, Some(1));
+    assert!(!out.exchanges[0].evaded);
 }
 
 #[test]
@@ -496,6 +511,7 @@ fn h1_for_every_face_of_an_attack_die() {
         t: 30,
         regeneration: 0,
         beast: false,
+        ..Default::default()
     };
     for v in [12, 20, 23, 25] {
         for face in 1..=20u32 {
@@ -508,15 +524,12 @@ fn h1_for_every_face_of_an_attack_die() {
                 },
                 targets: vec![TargetSpec {
                     target: who(2),
-                    pool: Pool {
-                        dice: 1,
-                        value: v,
-                        bonus: 0,
-                    },
+                    pool: Pool::new(1, v, 0).unwrap(),
                     template: false,
                     reaction: ReactionSpec::None,
                 }],
                 heavy_charge: false,
+                ..Default::default()
             };
             // Any save face will do: strength 5 is stopped by 5 and more.
             let mut answers = vec![

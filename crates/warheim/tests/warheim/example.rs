@@ -9,17 +9,17 @@ use feldherr_warheim::{
     AttackOrder, Condition, Fall, MartialUse, MoraleKind, ReactionChoice, WarheimEdit, WarheimKind,
 };
 
-use super::{dice, example_game, order, resolve, target};
+use super::{example_game, order, resolve, target};
 
 /// The hero's attack as the text declares it: Martial 1 used for +1
 /// strength; one die at the upper orc (1.5" away, its axe -6 there), two
 /// at the lower orc in base contact; the lower orc uses Martial 1 for +1
-/// strength too; the hero adds his Elite +1 to the die at the upper orc
-/// (the text's "8 (8+1)").
+/// strength too. The hero is Elite: he may add 1 to a die once rolled
+/// (the text's "8 (8+1)"); at the upper orc it changes nothing, so he is
+/// not asked.
 pub fn hero_attack() -> AttackOrder {
     let strike_back = |martial| ReactionChoice::Attack { weapon: 0, martial };
-    let mut upper = target(11, 1, 1.5, strike_back(None));
-    upper.plus_one = true;
+    let upper = target(11, 1, 1.5, strike_back(None));
     let lower = target(12, 2, 0.0, strike_back(Some(MartialUse::Strength)));
     let mut o = order(1, vec![upper, lower]);
     o.martial = Some(MartialUse::Strength);
@@ -32,49 +32,15 @@ fn the_numbers_of_the_text() {
     let spec = hero_attack().build(&game.rosters).unwrap();
     // Sword 2 attacks + Hero 1 die = 3; strength 12 + 2 + Martial 1 = 15.
     assert_eq!(spec.strike.strength, 15);
-    assert_eq!(
-        spec.targets[0].pool,
-        Pool {
-            dice: 1,
-            value: 11,
-            bonus: 1
-        }
-    );
-    assert_eq!(
-        spec.targets[1].pool,
-        Pool {
-            dice: 2,
-            value: 17,
-            bonus: 0
-        }
-    );
+    assert_eq!(spec.targets[0].pool, Pool::new(1, 11, 1).unwrap());
+    assert_eq!(spec.targets[1].pool, Pool::new(2, 17, 1).unwrap());
     // The orcs: WS 12 -6 = 6 with Ph 14; WS 12 + 3 = 15 with Ph 15.
     let reaction = |i: usize| match &spec.targets[i].reaction {
         feldherr_warheim::attack::ReactionSpec::Attack { pool, strike } => (*pool, strike.strength),
         other => panic!("{other:?}"),
     };
-    assert_eq!(
-        reaction(0),
-        (
-            Pool {
-                dice: 1,
-                value: 6,
-                bonus: 0
-            },
-            14
-        )
-    );
-    assert_eq!(
-        reaction(1),
-        (
-            Pool {
-                dice: 1,
-                value: 15,
-                bonus: 0
-            },
-            15
-        )
-    );
+    assert_eq!(reaction(0), (Pool::new(1, 6, 0).unwrap(), 14));
+    assert_eq!(reaction(1), (Pool::new(1, 15, 0).unwrap(), 15));
     // Thick orc skin: Arm 1, so 15 - 1 = 14 saves.
     assert_eq!(spec.targets[1].target.arm, 1);
 }
@@ -88,7 +54,7 @@ fn hero_against_two_orcs() {
         hero_attack(),
         // Hero at the upper orc 8, the orc 14; hero at the lower orc 11
         // and 16, the orc 12; the saves 17 and 8.
-        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+        super::example_answers(),
     );
     assert_eq!(outcome.exchanges[0].hits, Hits { a: 1, b: 0 });
     assert_eq!(outcome.exchanges[1].hits, Hits { a: 1, b: 0 });
@@ -151,7 +117,7 @@ fn without_regeneration_the_orc_dies() {
         &mut game,
         &mut table,
         hero_attack(),
-        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+        super::example_answers(),
     );
     assert_eq!(outcome.change(Id(12)).unwrap().fall, Fall::Dead);
 }
@@ -180,7 +146,7 @@ fn saved_game_replays_the_example() {
         &mut game,
         &mut table,
         hero_attack(),
-        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+        super::example_answers(),
     );
     game.apply(&WarheimEdit::Apply(Id(1)), &mut table).unwrap();
     let json = serde_json::to_string(&game).unwrap();

@@ -7,12 +7,21 @@ mod activations;
 mod attacks;
 mod catalogue;
 mod d20_mechanics;
+mod departures;
 mod example;
+mod flow;
+mod magic;
 mod morale;
+mod moves;
 mod on_table;
+mod properties;
 mod rolls;
 mod rosters;
 mod saves;
+mod scripts;
+mod sight;
+mod skirmish;
+mod validation;
 
 use feldherr_dice::step::Answer;
 use feldherr_play::{Game, Id};
@@ -54,34 +63,12 @@ pub fn game_of(rosters: Vec<Roster>) -> (Warheim, Table) {
 
 /// A target in front, in the open, seen, with `dice` at `distance`.
 pub fn target(id: u64, dice: u32, distance: f64, reaction: ReactionChoice) -> TargetOrder {
-    TargetOrder {
-        target: Id(id),
-        dice,
-        distance,
-        facing: Default::default(),
-        wall: false,
-        cover: false,
-        terrain: Vec::new(),
-        plus_one: false,
-        reaction,
-        saw_active: true,
-        reaction_plus_one: false,
-    }
+    TargetOrder::new(Id(id), dice, distance, reaction)
 }
 
 /// An attack by `attacker` with his first weapon.
 pub fn order(attacker: u64, targets: Vec<TargetOrder>) -> AttackOrder {
-    AttackOrder {
-        attacker: Id(attacker),
-        weapon: 0,
-        targets,
-        charge: false,
-        ambush: false,
-        squad_order: false,
-        martial: None,
-        attacker_cover: false,
-        as_reaction: false,
-    }
+    AttackOrder::new(Id(attacker), 0, targets)
 }
 
 /// Declares `order`, answers the resolution with `answers` and returns
@@ -106,4 +93,106 @@ pub fn resolve(
 /// Dice answers.
 pub fn dice(faces: &[&[u32]]) -> Vec<Answer> {
     faces.iter().map(|f| Answer::Dice(f.to_vec())).collect()
+}
+
+/// The text's dice for the hunter's attack: at the upper orc 8, the orc
+/// 14; at the lower orc 11 and 16, the orc 12; the hunter declines his +1
+/// (it would make the 16 a crit at 17); the saves 17 and 8.
+pub fn example_answers() -> Vec<Answer> {
+    let mut answers = dice(&[&[8], &[14], &[11, 16], &[12]]);
+    answers.push(Answer::Choice(0));
+    answers.extend(dice(&[&[17], &[8]]));
+    answers
+}
+
+/// Three players: the witch hunter, the two orcs and the bright wizard
+/// with his apprentice.
+pub fn three_players() -> (Warheim, Table) {
+    game_of(vec![
+        roster("witch_hunter.json"),
+        roster("orcs.json"),
+        roster("bright_wizard.json"),
+    ])
+}
+
+/// Answers resolution `index` with `answers` and returns it finished.
+pub fn answer_all(game: &mut Warheim, index: usize, answers: Vec<Answer>) -> WarheimOutcome {
+    for a in answers {
+        game.resolutions_mut().answer_at(index, a).unwrap();
+    }
+    game.resolutions[index]
+        .outcome()
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "unfinished: {:?}",
+                game.resolutions[index].resolution().prompt()
+            )
+        })
+}
+
+/// Puts fighter `id` on the table at (`x`, `y`) facing `facing` degrees.
+pub fn place(game: &mut Warheim, table: &mut Table, id: u64, x: f64, y: f64, facing: f64) {
+    game.apply(
+        &WarheimEdit::Place {
+            fighter: Id(id),
+            at: feldherr_table::geometry::Point::new(x, y),
+            facing,
+        },
+        table,
+    )
+    .unwrap();
+}
+
+/// Adds a terrain piece of `kind`: a rectangle `width` across and
+/// `length` along `facing`, centred at (`x`, `y`); returns its id.
+#[expect(clippy::too_many_arguments, reason = "a piece is all of these")]
+pub fn add_rect(
+    table: &mut Table,
+    kind: &str,
+    x: f64,
+    y: f64,
+    width: f64,
+    length: f64,
+    facing: f64,
+    layer: feldherr_table::Layer,
+) -> u64 {
+    use feldherr_table::geometry::{Angle, OrientedRect, Point, Shape};
+    let id = table.next_id();
+    let shape = Shape::from(
+        OrientedRect::new(
+            Point::new(x, y),
+            width,
+            length,
+            Angle::from_degrees(facing).unwrap(),
+        )
+        .unwrap(),
+    );
+    table
+        .apply(feldherr_table::TableEdit::Add(feldherr_table::Piece::new(
+            id,
+            format!("{kind} {id}"),
+            kind,
+            layer,
+            shape,
+        )))
+        .unwrap();
+    id
+}
+
+/// Adds a round zone of `kind` centred at (`x`, `y`).
+pub fn add_zone(table: &mut Table, kind: &str, x: f64, y: f64, radius: f64) -> u64 {
+    use feldherr_table::geometry::{Circle, Point, Shape};
+    let id = table.next_id();
+    let shape = Shape::from(Circle::new(Point::new(x, y), radius).unwrap());
+    table
+        .apply(feldherr_table::TableEdit::Add(feldherr_table::Piece::new(
+            id,
+            format!("{kind} {id}"),
+            kind,
+            feldherr_table::Layer::Terrain,
+            shape,
+        )))
+        .unwrap();
+    id
 }

@@ -8,7 +8,7 @@ use feldherr_warheim::{
     WarheimEdit, WarheimOutcome,
 };
 
-use super::{dice, example_game, resolve};
+use super::{example_game, resolve};
 
 fn morale(
     game: &mut Warheim,
@@ -47,7 +47,7 @@ fn nerves_after_the_example() {
         &mut game,
         &mut table,
         super::example::hero_attack(),
-        dice(&[&[8], &[14], &[11, 16], &[12], &[17], &[8]]),
+        super::example_answers(),
     );
     game.apply(&WarheimEdit::Apply(Id(1)), &mut table).unwrap();
     // The queued nerves test of the upper orc: Mor 10, no penalty.
@@ -84,6 +84,7 @@ fn nerves_penalty_is_the_t_lost_with_the_cap() {
         kind: MoraleKind::Nerves,
         mor: 10,
         penalty,
+        wip: false,
     };
     assert_eq!(spec(3).value().unwrap(), 7);
     assert!((spec(3).pass_chance().unwrap() - 0.35).abs() < 1e-12);
@@ -107,6 +108,7 @@ fn beasts_are_shakier_after_damage() {
         t: 9,
         regeneration: 0,
         beast,
+        ..Default::default()
     };
     let spec = |beast| AttackSpec {
         attacker: who(1, false),
@@ -117,15 +119,12 @@ fn beasts_are_shakier_after_damage() {
         },
         targets: vec![TargetSpec {
             target: who(2, beast),
-            pool: Pool {
-                dice: 1,
-                value: 15,
-                bonus: 0,
-            },
+            pool: Pool::new(1, 15, 0).unwrap(),
             template: false,
             reaction: ReactionSpec::None,
         }],
         heavy_charge: false,
+        ..Default::default()
     };
     let answers = [Answer::Dice(vec![3]), Answer::Dice(vec![10])];
     let penalty = |beast| {
@@ -395,6 +394,7 @@ fn h1_for_every_face_of_a_morale_test() {
                 kind: MoraleKind::Nerves,
                 mor: v,
                 penalty: 0,
+                wip: false,
             };
             let d = Driver::replay(MoraleTest(spec), &[Answer::Dice(vec![face])]).unwrap();
             let o = d.outcome().unwrap();

@@ -16,6 +16,7 @@ fn who(id: u64, t: i32, arm: i32, regeneration: u32) -> Combatant {
         t,
         regeneration,
         beast: false,
+        ..Default::default()
     }
 }
 
@@ -31,15 +32,12 @@ fn spec(t: i32, regen: u32, damage_type: DamageType) -> AttackSpec {
         },
         targets: vec![TargetSpec {
             target: who(2, t, 1, regen),
-            pool: Pool {
-                dice: 1,
-                value: 15,
-                bonus: 0,
-            },
+            pool: Pool::new(1, 15, 0).unwrap(),
             template: false,
             reaction: ReactionSpec::None,
         }],
         heavy_charge: false,
+        ..Default::default()
     }
 }
 
@@ -136,9 +134,21 @@ fn every_save_prompt_carries_exact_odds() {
     assert_eq!(request.rule.as_deref(), Some("H4"));
     let total: f64 = request.odds.iter().map(|l| l.probability).sum();
     assert!((total - 1.0).abs() < 1e-12);
-    // 14+ on a D20 stops: 7 faces of 20.
-    let stopped = request.odds.iter().find(|l| l.label == "stopped").unwrap();
-    assert!((stopped.probability - 0.35).abs() < 1e-12);
+    // The odds are how the fighter ends, not the T lost: T 5 against
+    // 14+: 14-20 stop (7), 10-13 lose 1-4 and he stands (4), 9 loses 5:
+    // unconscious (1), 1-8 lose 6 or more: dead (8).
+    let label = |l: &str| {
+        request
+            .odds
+            .iter()
+            .find(|o| o.label == l)
+            .map(|o| o.probability)
+            .unwrap()
+    };
+    assert!((label("stands") - 11.0 / 20.0).abs() < 1e-12);
+    assert!((label("unconscious") - 1.0 / 20.0).abs() < 1e-12);
+    assert!((label("dead") - 8.0 / 20.0).abs() < 1e-12);
+    assert_eq!(request.odds.len(), 3);
 }
 
 #[test]

@@ -8,6 +8,16 @@
 //! when he stands more than 45 degrees off the target's facing (PH12; the
 //! flank carries no modifier, PH4).
 
+pub mod body;
+pub mod movement;
+pub mod sight;
+pub mod template;
+
+pub use body::{Body, height_of};
+pub use movement::{Ground, MeasuredMove, MoveKind, MovePath, TerrainPiece};
+pub use sight::{Blocker, CoverBy, Sight};
+pub use template::TemplatePlacement;
+
 use feldherr_table::geometry::{Angle, Point, Segment, Unit, segment_intervals};
 use feldherr_table::{Layer, Piece, ShapeTemplate, Table, TableRules, TypeDef, measure};
 use serde::{Deserialize, Serialize};
@@ -20,6 +30,38 @@ pub const FIGHTER: &str = "fighter";
 pub const LARGE_FIGHTER: &str = "large_fighter";
 /// Piece type of a wall ("глухая стенка"): -3 to strikes across it.
 pub const WALL_KIND: &str = "wall";
+/// Piece type of a building: blocks sight, can be climbed and stood on.
+pub const BUILDING_KIND: &str = "building";
+/// Piece type of a low obstacle (a fence, rubble): stepped over by a
+/// fighter whose second Speed is higher (line 113).
+pub const LOW_OBSTACLE_KIND: &str = "low_obstacle";
+/// Piece type of a ladder: going up by an ordinary move (line 117).
+pub const LADDER_KIND: &str = "ladder";
+/// Piece type of an impassable zone (a chasm, deep water): crossed only by
+/// a jump (line 189).
+pub const IMPASSABLE_KIND: &str = "impassable";
+
+/// The height of a terrain piece of `kind` unless the game sets another
+/// (PH20): wall 2", building 4", low obstacle 0.5"; everything else is
+/// flat.
+pub fn default_height(kind: &str) -> f64 {
+    match kind {
+        WALL_KIND => 2.0,
+        BUILDING_KIND => 4.0,
+        LOW_OBSTACLE_KIND => 0.5,
+        _ => 0.0,
+    }
+}
+
+/// What a piece of `kind` is to a move.
+pub fn ground_of(kind: &str) -> Ground {
+    match kind {
+        WALL_KIND | BUILDING_KIND | LOW_OBSTACLE_KIND => Ground::Obstacle,
+        LADDER_KIND => Ground::Ladder,
+        IMPASSABLE_KIND => Ground::Impassable,
+        other => terrain_of(other).map_or(Ground::Flat, Ground::Zone),
+    }
+}
 /// Beyond this angle off the facing the attacker is at the flank (PH12).
 pub const FLANK_DEGREES: f64 = 45.0;
 /// Distances below this count as base contact (0 in), against rounding.
@@ -72,7 +114,7 @@ pub fn table_rules() -> TableRules {
         )
         .keyed(),
         TypeDef::new(
-            "building",
+            BUILDING_KIND,
             "Building",
             [150, 72, 56],
             Layer::Terrain,
@@ -88,6 +130,36 @@ pub fn table_rules() -> TableRules {
         zone("swamp", "Swamp", [90, 110, 70]),
         zone("ice", "Ice", [190, 225, 240]),
         zone("sand", "Sand", [220, 200, 140]),
+        TypeDef::new(
+            LOW_OBSTACLE_KIND,
+            "Low obstacle",
+            [140, 120, 90],
+            Layer::Terrain,
+            ShapeTemplate::Rect {
+                width: 0.5,
+                length: 4.0,
+            },
+        )
+        .keyed(),
+        TypeDef::new(
+            IMPASSABLE_KIND,
+            "Impassable",
+            [40, 60, 110],
+            Layer::Terrain,
+            circle(3.0),
+        )
+        .keyed(),
+        TypeDef::new(
+            LADDER_KIND,
+            "Ladder",
+            [120, 90, 50],
+            Layer::Marker,
+            ShapeTemplate::Rect {
+                width: 1.0,
+                length: 0.5,
+            },
+        )
+        .keyed(),
         TypeDef::new(
             "objective",
             "Objective",
