@@ -34,7 +34,7 @@ impl GameScreen {
     }
 
     /// The players an event names for the game it hosts here (see
-    /// [`GameContext::players`]).
+    /// [`crate::systems::GameContext::players`]).
     pub fn set_players(&mut self, players: Vec<String>) {
         self.players = players;
     }

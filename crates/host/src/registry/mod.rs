@@ -1,5 +1,5 @@
 //! The registry: one line per rule system and per kind of event (in
-//! [`systems`]), and what the host does with any of them: the saved types
+//! `systems.rs`), and what the host does with any of them: the saved types
 //! with their `system` / `event` tags, their edits, and the dispatch of the
 //! contract's methods, record sheets, standings and event sheets.
 //!
