@@ -567,12 +567,13 @@ fn example() -> GameDoc {
     doc.name = "Jeder gegen Jeden example".into();
     // Round 1: Anna (roll-off), then Ben and Cem from the bag.
     // Anna's combat: single winner, the Orkboyz flee, no sweep (the
-    // Berserker still fight).
+    // Berserker still fight). Each unit's casualties of the round are
+    // typed; the game knows the models it had.
     sys(
         &mut doc,
         FfaEdit::StartCombat {
             sides: vec![
-                side(0, 5, &[(1, 3)]),
+                side(0, 5, &[(1, 1)]),
                 side(1, 2, &[(3, 3)]),
                 side(2, 1, &[(4, 2)]),
             ],
@@ -582,25 +583,19 @@ fn example() -> GameDoc {
         answer(&mut doc, 1, Answer::Dice(faces.to_vec()));
     }
     sys(&mut doc, FfaEdit::Apply(Id(2)));
+    // Ben's turn: his Orkboyz flee (PF1), he fights nothing.
     sys(&mut doc, FfaEdit::TypeDraw { seat: 1 });
-    // Ben's turn: he rallies his Orkboyz (PF1), who charge back into the
-    // fight, where the Berserker are still locked with Anna's Taktischer
-    // Trupp, so both are listed (F3). Ben and Cem tie, Anna's Taktischer
-    // Trupp tests and holds.
-    sys(&mut doc, FfaEdit::Rally { unit: Id(3) });
+    sys(&mut doc, FfaEdit::TypeDraw { seat: 2 });
+    // Cem's turn: the Berserker, still locked with the Taktischer Trupp
+    // (F3), fight on; Cem wins, Anna's unit tests and holds.
     sys(
         &mut doc,
         FfaEdit::StartCombat {
-            sides: vec![
-                side(0, 1, &[(1, 2)]),
-                side(1, 3, &[(3, 1)]),
-                side(2, 3, &[(4, 0)]),
-            ],
+            sides: vec![side(0, 1, &[(1, 2)]), side(2, 2, &[(4, 1)])],
         },
     );
     answer(&mut doc, 2, Answer::Dice(vec![3, 3]));
     sys(&mut doc, FfaEdit::Apply(Id(3)));
-    sys(&mut doc, FfaEdit::TypeDraw { seat: 2 });
     sys(&mut doc, FfaEdit::StartDraw);
     answer(&mut doc, 3, Answer::Dice(vec![1]));
     sys(&mut doc, FfaEdit::Apply(Id(4)));

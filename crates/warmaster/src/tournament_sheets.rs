@@ -31,6 +31,15 @@ fn tie_key(tie: TieBreak) -> &'static str {
     }
 }
 
+/// A tie-breaker's column heading: short, for the sheet's narrow column
+/// ("VP diff."); the full name stays in what decided a place.
+fn tie_heading_key(tie: TieBreak) -> &'static str {
+    match tie {
+        TieBreak::VpDifference => "wmt.vp_diff",
+        TieBreak::Ep => "wmt.ep",
+    }
+}
+
 /// What decided a row's place, in the reader's language.
 fn decided_text(words: &Catalogue, decided: PlaceDecided) -> String {
     match decided {
@@ -84,7 +93,7 @@ pub fn standings_table(
     for tie in &standings.tie_breaks {
         columns.push(TableColumn::new(
             tie_key(*tie),
-            words.t(tie.label_key()),
+            words.t(tie_heading_key(*tie)),
             ColumnKind::Number,
         ));
     }

@@ -99,27 +99,34 @@ impl EventDoc {
     }
 }
 
-/// A warning when a hosted game reports other players than its slot names
-/// (a player renamed in the event after the game was seated, or a game
-/// edited by hand): the event still takes the game's report, but by the
-/// slot's names, so the organiser should look.
+/// A warning when a hosted game does not report every player its slot
+/// seats (a player renamed in the event after the game was seated, or a
+/// game edited by hand): the event would miss his result, so the organiser
+/// should look. A game may report more sides than the slot seats (the New
+/// Year race lists a mounted character who did not start).
 fn players_differ(slot: &feldherr_play::HostedSlot, hosted: &HostedGame) -> Option<Problem> {
     let report = hosted.game.game.report()?;
-    let mut reported: Vec<&str> = report.sides.iter().map(|s| s.player.as_str()).collect();
-    let mut named: Vec<&str> = slot.players.iter().map(String::as_str).collect();
-    reported.sort_unstable();
-    named.sort_unstable();
-    if reported.is_empty() || reported == named {
+    if report.sides.is_empty() {
         return None;
     }
+    let missing: Vec<&str> = slot
+        .players
+        .iter()
+        .filter(|name| !report.sides.iter().any(|s| &s.player == *name))
+        .map(String::as_str)
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let reported: Vec<&str> = report.sides.iter().map(|s| s.player.as_str()).collect();
     Some(
         Problem::new(
             "game",
             format!(
-                "the game in \"{}\" reports the players {} but the event seats {} there",
+                "the event seats {} in \"{}\" but the game does not report them (it reports {})",
+                missing.join(", "),
                 slot.role,
-                reported.join(", "),
-                named.join(", ")
+                reported.join(", ")
             ),
         )
         .warning(),
