@@ -370,12 +370,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
                     (title, IntDist::from_dist(&dist), None)
                 }
             };
-            let text = if json {
-                odds_json(&title, &dist, exact)
+            if json {
+                write_odds_json(out, &title, &dist, exact).map_err(io)?;
             } else {
-                odds_table(&title, &dist, exact)
-            };
-            write!(out, "{text}").map_err(io)?;
+                write!(out, "{}", odds_table(&title, &dist, exact)).map_err(io)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -417,17 +416,58 @@ fn mean_text(dist: &IntDist, exact: Option<Fraction>) -> String {
 /// A distribution as JSON with exact probabilities; `mean_exact` is the
 /// mean as a fraction string where known.
 pub fn odds_json(title: &str, dist: &IntDist, exact_mean: Option<Fraction>) -> String {
-    let outcomes: Vec<serde_json::Value> = dist
-        .iter()
-        .map(|(v, p)| serde_json::json!({"value": v, "probability": p}))
-        .collect();
-    let value = serde_json::json!({
-        "title": title,
-        "outcomes": outcomes,
-        "mean": exact_mean.map_or_else(|| dist.mean(), Fraction::to_f64),
-        "mean_exact": exact_mean.map(|m| m.to_string()),
-    });
-    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-    text.push('\n');
-    text
+    let mut bytes = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = write_odds_json(&mut bytes, title, dist, exact_mean);
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// Writes [`odds_json`]'s JSON to `out` as it goes: the outcomes are
+/// serialised one by one from the distribution, never gathered into a
+/// JSON tree first, so a distribution of millions of values costs no more
+/// memory than the distribution itself.
+pub fn write_odds_json(
+    out: &mut dyn Write,
+    title: &str,
+    dist: &IntDist,
+    exact_mean: Option<Fraction>,
+) -> std::io::Result<()> {
+    /// The document, keys in the order the tree used to print them.
+    #[derive(serde::Serialize)]
+    struct OddsJson<'a> {
+        mean: f64,
+        mean_exact: Option<String>,
+        outcomes: Outcomes<'a>,
+        title: &'a str,
+    }
+
+    /// The outcomes, serialised straight from the distribution.
+    struct Outcomes<'a>(&'a IntDist);
+
+    impl serde::Serialize for Outcomes<'_> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            /// One outcome.
+            #[derive(serde::Serialize)]
+            struct Outcome {
+                probability: f64,
+                value: i64,
+            }
+            serializer.collect_seq(
+                self.0
+                    .iter()
+                    .map(|(value, probability)| Outcome { probability, value }),
+            )
+        }
+    }
+
+    let document = OddsJson {
+        mean: exact_mean.map_or_else(|| dist.mean(), Fraction::to_f64),
+        mean_exact: exact_mean.map(|m| m.to_string()),
+        outcomes: Outcomes(dist),
+        title,
+    };
+    let mut buffered = std::io::BufWriter::new(out);
+    serde_json::to_writer_pretty(&mut buffered, &document).map_err(std::io::Error::other)?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()
 }

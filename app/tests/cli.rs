@@ -130,3 +130,21 @@ fn check_reads_a_bare_event_file_as_every_other_command_does() {
     let err = code.expect_err("refused");
     assert!(err.contains("army_points"), "{err}");
 }
+
+#[test]
+fn odds_json_is_written_as_it_goes_in_the_same_shape() {
+    let (code, text) = feldherr(&["odds", "dice", "d4", "--json"]);
+    assert_eq!(code, Ok(ExitCode::SUCCESS));
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(value["mean_exact"], "5/2");
+    assert_eq!(value["mean"], 2.5);
+    let outcomes = value["outcomes"].as_array().expect("outcomes");
+    assert_eq!(outcomes.len(), 4);
+    assert_eq!(outcomes[3]["value"], 4);
+    assert_eq!(outcomes[3]["probability"], 0.25);
+    // The keys in the order the earlier tree printed them, one line ending.
+    let at = |key: &str| text.find(&format!("\"{key}\"")).expect(key);
+    assert!(at("mean") < at("mean_exact") && at("mean_exact") < at("outcomes"));
+    assert!(at("outcomes") < at("title"), "{text}");
+    assert!(text.ends_with("}\n"), "{text}");
+}
