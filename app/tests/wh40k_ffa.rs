@@ -662,3 +662,14 @@ fn the_record_sheet_lines() {
         assert!(pdf.starts_with(b"%PDF"), "{lang}");
     }
 }
+
+#[test]
+fn the_combat_form_shows_the_models_the_game_says_are_left() {
+    let mut harness = harness(Dice::scripted([]));
+    open(&mut harness, &example(), "ffa-left");
+    click(&mut harness, "Combat");
+    // The Taktischer Trupp lost 1 and then 2 of its 10 in round 1.
+    harness.get_by_label("7 models, Ld 8, I 4");
+    click(&mut harness, "Taktischer Trupp of Anna fights");
+    harness.get_by_label("Casualties of Taktischer Trupp (of 7 models left)");
+}

@@ -225,7 +225,8 @@ impl CombatTab {
                                 ui.weak(texts.f(
                                     "ffa.unit.profile",
                                     &[
-                                        ("models", &unit.models.to_string()),
+                                        // The models the game says it has left.
+                                        ("models", &left.to_string()),
                                         ("ld", &unit.leadership.to_string()),
                                         ("i", &unit.initiative.to_string()),
                                     ],
