@@ -47,6 +47,29 @@ impl Control {
             alone: true,
         }
     }
+
+    /// What the players may state for a marker of `kind` (W4): nobody,
+    /// player A or player B; for a zone also A or B alone in it
+    /// (Dominieren), which an objective marker does not know.
+    ///
+    /// ```
+    /// use feldherr_warmaster::{Control, MarkerKind, Player};
+    ///
+    /// assert_eq!(Control::options(MarkerKind::Objective).len(), 3);
+    /// assert!(Control::options(MarkerKind::Zone).contains(&Control::alone(Player::B)));
+    /// ```
+    #[must_use]
+    pub fn options(kind: crate::MarkerKind) -> Vec<Control> {
+        let mut out = vec![
+            Control::NOBODY,
+            Control::by(Player::A),
+            Control::by(Player::B),
+        ];
+        if kind == crate::MarkerKind::Zone {
+            out.extend([Control::alone(Player::A), Control::alone(Player::B)]);
+        }
+        out
+    }
 }
 
 /// One stand on the map, with what W4 needs of its unit.

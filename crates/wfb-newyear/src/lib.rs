@@ -157,4 +157,4 @@ pub use standings_row::{
 };
 pub use standings_table::standings_table;
 pub use table_rules::wfb_table_rules;
-pub use treasure_line::{Position, TreasureLine};
+pub use treasure_line::{Position, TREASURE_CARD_IN, TreasureLine};

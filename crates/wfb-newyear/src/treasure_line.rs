@@ -53,7 +53,42 @@ pub struct TreasureLine {
     pub cards: [Position; 3],
 }
 
+/// A treasure card's size on the table, in inches: a playing card (the
+/// text gives none), its long side across
+/// the table.
+pub const TREASURE_CARD_IN: (f64, f64) = (2.5, 3.5);
+
 impl TreasureLine {
+    /// Card `card`'s outline on the table (0 to 2, left to right), its
+    /// long side across the line; `None` for another index. The recovery
+    /// check (N5) measures from it.
+    ///
+    /// ```
+    /// use feldherr_wfb_newyear::{PlayingTable, TreasureLine};
+    ///
+    /// let line = TreasureLine::place(PlayingTable::new(72.0, 48.0)?, 5, 4)?;
+    /// let card = line.card_shape(1).expect("the middle card");
+    /// let bounds = card.bounds();
+    /// assert!((bounds.max.x - bounds.min.x - 2.5).abs() < 1e-9);
+    /// assert!((bounds.max.y - bounds.min.y - 3.5).abs() < 1e-9);
+    /// assert!(line.card_shape(3).is_none());
+    /// # Ok::<(), feldherr_wfb_newyear::NewYearError>(())
+    /// ```
+    #[must_use]
+    pub fn card_shape(&self, card: usize) -> Option<feldherr_geometry::Shape> {
+        use feldherr_geometry::{Angle, OrientedRect, Point, Shape};
+        let position = self.cards.get(card)?;
+        let facing = Angle::from_degrees(90.0).ok()?;
+        OrientedRect::new(
+            Point::new(position.x, position.y),
+            TREASURE_CARD_IN.0,
+            TREASURE_CARD_IN.1,
+            facing,
+        )
+        .ok()
+        .map(Shape::Rect)
+    }
+
     /// Places the line from each player's highest Movement among his units
     /// that may recover treasures.
     ///

@@ -18,9 +18,6 @@ use crate::i18n::Texts;
 use crate::ui::table_canvas::TableCanvas;
 use feldherr_wfb_newyear::EventEdit;
 
-/// Treasure cards are drawn at playing-card size, in inches.
-const CARD: (f64, f64) = (2.5, 3.5);
-
 /// The kinds of unit, in the order offered, with their catalogue keys.
 const KINDS: [(UnitKind, &str); 7] = [
     (UnitKind::Regular, "recovery.kind.regular"),
@@ -122,15 +119,6 @@ fn enemy_of(texts: &Texts, index: usize, fields: &EnemyFields) -> Result<EnemyUn
     })
 }
 
-/// The card's shape on the table, as drawn.
-fn card_shape(line: &TreasureLine, card: usize) -> Option<Shape> {
-    let position = line.cards.get(card)?;
-    let facing = Angle::from_degrees(90.0).ok()?;
-    OrientedRect::new(Point::new(position.x, position.y), CARD.0, CARD.1, facing)
-        .ok()
-        .map(Shape::Rect)
-}
-
 /// The table with the treasure line and its three cards.
 pub fn treasure_table(line: &TreasureLine) -> Result<Table, String> {
     let width = line.table.width;
@@ -151,20 +139,16 @@ pub fn treasure_table(line: &TreasureLine) -> Result<Table, String> {
         shape: Shape::Rect(strip),
         facing: None,
     });
-    for (i, card) in line.cards.iter().enumerate() {
-        let rect = OrientedRect::new(
-            Point::new(card.x, card.y),
-            CARD.0,
-            CARD.1,
-            Angle::from_degrees(90.0).map_err(|e| e.to_string())?,
-        )
-        .map_err(|e| e.to_string())?;
+    for i in 0..line.cards.len() {
+        let Some(shape) = line.card_shape(i) else {
+            continue;
+        };
         pieces.push(Piece {
             id: 2 + i as u64,
             name: format!("Treasure {}", i + 1),
             kind: "objective".into(),
             layer: Layer::Marker,
-            shape: Shape::Rect(rect),
+            shape,
             facing: None,
         });
     }
@@ -390,7 +374,7 @@ impl TreasureHelper {
                 return;
             }
         };
-        let Some(card) = card_shape(line, self.card) else {
+        let Some(card) = line.card_shape(self.card) else {
             return;
         };
         let card_label = (self.card + 1).to_string();

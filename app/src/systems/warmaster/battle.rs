@@ -152,15 +152,7 @@ impl BattleTab {
                         || texts.t("wm.control.unset").to_owned(),
                         |c| control_text(texts, game, c.control),
                     );
-                    let mut options = vec![
-                        Control::NOBODY,
-                        Control::by(Player::A),
-                        Control::by(Player::B),
-                    ];
-                    if o.kind == MarkerKind::Zone {
-                        options.push(Control::alone(Player::A));
-                        options.push(Control::alone(Player::B));
-                    }
+                    let options = Control::options(o.kind);
                     egui::ComboBox::new(("wm.control.set", o.id.0), texts.t("wm.control.holds"))
                         .selected_text(shown)
                         .show_ui(ui, |ui| {
