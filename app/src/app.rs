@@ -759,6 +759,14 @@ impl FeldherrApp {
                 source_name,
                 path,
                 message,
+            } if path.is_empty() || path == "." => t.f(
+                "doc.error.top_level",
+                &[("file", source_name), ("message", message)],
+            ),
+            E::Field {
+                source_name,
+                path,
+                message,
             } => t.f(
                 "doc.error.field",
                 &[("file", source_name), ("path", path), ("message", message)],

@@ -173,6 +173,13 @@ impl fmt::Display for HostError {
                 source_name,
                 path,
                 message,
+            } if path.is_empty() || path == "." => {
+                write!(f, "{source_name}: at the top level: {message}")
+            }
+            Self::Field {
+                source_name,
+                path,
+                message,
             } => write!(f, "{source_name}: field `{path}`: {message}"),
             Self::Rules(e) => write!(f, "{e}"),
             Self::WrongKind { expected, found } => {

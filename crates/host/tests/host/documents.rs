@@ -369,6 +369,15 @@ fn unknown_keys_are_refused_or_left_out_for_read_only() {
         let clean = document::parse(&original.to_string(), "x.json").expect("the fixture loads");
         assert_eq!(loaded, clean, "{path}: only the unknown key is left out");
     }
+    // A field missing at the top level is said so, with no `.` path.
+    let mut nameless = game.clone();
+    nameless.as_object_mut().expect("object").remove("name");
+    let err = document::parse(&nameless.to_string(), "x.json").expect_err("no name");
+    assert!(
+        err.to_string()
+            .starts_with("x.json: at the top level: missing field `name`"),
+        "{err}"
+    );
     // Two unknown keys: both listed, in the order found.
     let two = with(with(game.clone(), "", "nmae"), "/game", "machinez").to_string();
     let (_, dropped) = document::parse_dropping_unknown(&two, "x.json").expect("loads");
