@@ -766,7 +766,7 @@ fn the_race_runs_live_inside_the_event() {
 fn a_finished_live_race_feeds_the_event() {
     let mut doc = event_with_players();
     DocumentEdit::Event(feldherr_host::document::EventEdit::Host {
-        role: take_in::ROLE.into(),
+        role: take_in::ROLE,
         name: "Sled race".into(),
     })
     .apply(&mut doc)
@@ -777,7 +777,7 @@ fn a_finished_live_race_feeds_the_event() {
     let finished = example_document();
     let edit = take_in::load_edit(&finished).expect("load");
     DocumentEdit::Event(feldherr_host::document::EventEdit::Hosted {
-        role: take_in::ROLE.into(),
+        role: take_in::ROLE,
         edit,
     })
     .apply(&mut doc)

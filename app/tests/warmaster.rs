@@ -805,6 +805,57 @@ fn a_tournament_round_is_paired_and_results_typed_or_taken_from_a_game_file() {
 }
 
 #[test]
+fn players_are_renamed_dropped_and_back_and_the_terms_are_set_in_the_window() {
+    let doc = cup(2, &["Anna", "Bernd", "Clara", "Dieter"]);
+    let dir = temp_dir("tournament-players");
+    let path = dir.join("cup.json");
+    document::save(&path, &doc).expect("save");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    let t = |h: &Harness<'static, FeldherrApp>| {
+        tournament(h.state().active_document().expect("doc").document())
+    };
+    // Dieter drops out before round 1: he keeps his id, and comes back.
+    h.get_all_by_label("Drops out")
+        .nth(3)
+        .expect("Dieter's button")
+        .click();
+    h.run();
+    assert_eq!(t(&h).players[3].dropped_after, Some(0));
+    h.get_by_label("dropped out after round 0");
+    click(&mut h, "Back in");
+    assert_eq!(t(&h).players[3].dropped_after, None);
+    // Renamed with Enter; a name another player has is refused before
+    // anything is sent, naming the clash.
+    common::replace_text_nth(&mut h, "Name (Enter renames)", 1, "Bernd K.");
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    assert_eq!(t(&h).players[1].name, "Bernd K.");
+    assert_eq!(t(&h).players[1].id, "b");
+    common::replace_text_nth(&mut h, "Name (Enter renames)", 2, "Anna");
+    assert!(
+        h.query_by_label_contains("two players of one name")
+            .is_some(),
+        "the clash is shown before Enter"
+    );
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    assert_eq!(t(&h).players[2].name, "Clara", "nothing was sent");
+    // The terms every game is played with (W11).
+    h.get_by_label("Dark Elves: Arrogant (three items forbidden)")
+        .click();
+    h.run();
+    assert!(t(&h).terms.options.arrogant);
+    // A new player with Enter.
+    common::replace_text_nth(&mut h, "New player", 0, "Emil");
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    assert_eq!(t(&h).players.len(), 5);
+    assert_eq!(t(&h).players[4].name, "Emil");
+}
+
+#[test]
 fn a_pairing_is_played_in_the_app_inside_the_tournament() {
     let doc = cup(2, &["Anna", "Bernd", "Clara"]);
     let dir = temp_dir("tournament-hosted");

@@ -93,7 +93,7 @@ fn live_race_section(
         Some(doc) => {
             ui.label(race_line(texts, "race.tab.live.hosted", doc));
             if ui.button(texts.t("race.tab.open")).clicked() {
-                commands.push(Command::OpenHosted(take_in::ROLE.into()));
+                commands.push(Command::OpenHosted(take_in::ROLE));
             }
         }
         None => {
@@ -103,7 +103,7 @@ fn live_race_section(
                     role: take_in::ROLE,
                     name: texts.t("race.tab.live.name").to_owned(),
                 })));
-                commands.push(Command::OpenHosted(take_in::ROLE.into()));
+                commands.push(Command::OpenHosted(take_in::ROLE));
             }
         }
     }

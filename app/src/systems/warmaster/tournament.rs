@@ -11,13 +11,44 @@ use feldherr_host::document::{Document, DocumentEdit, EventDoc, EventEdit};
 use feldherr_host::registry::{SystemEvent, SystemEventEdit};
 use feldherr_play::{EventRules, Game};
 use feldherr_warmaster::{
-    TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterGame,
+    GameTerms, TournamentEdit, TournamentPoints, TournamentResult, TournamentSide, WarmasterGame,
     WarmasterTournament, player_name, result_text, standings_table,
 };
 
 use crate::app::Command;
 use crate::i18n::Texts;
 use crate::systems::game_of;
+
+/// Why the tournament would refuse `edit`, in the crate's words; `None`
+/// when it takes it. A tournament is small: the check runs the edit on a
+/// copy, which changes nothing (EventRules::apply is all or nothing).
+fn refusal(t: &WarmasterTournament, edit: &TournamentEdit) -> Option<String> {
+    let mut trial = t.clone();
+    EventRules::apply(&mut trial, edit)
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// A button for `edit`, disabled with the refusal as its hover when the
+/// tournament would refuse it; pushes the edit when clicked.
+fn edit_button(
+    ui: &mut egui::Ui,
+    t: &WarmasterTournament,
+    commands: &mut Vec<Command>,
+    label: &str,
+    hover: &str,
+    change: TournamentEdit,
+) {
+    let refused = refusal(t, &change);
+    let button = ui.add_enabled(refused.is_none(), egui::Button::new(label).small());
+    let button = match &refused {
+        Some(why) => button.on_disabled_hover_text(why),
+        None => button.on_hover_text(hover),
+    };
+    if button.clicked() {
+        edit(commands, change);
+    }
+}
 
 /// Pushes a tournament edit.
 fn edit(commands: &mut Vec<Command>, edit: TournamentEdit) {
@@ -48,6 +79,10 @@ enum TTab {
 pub struct TournamentScreen {
     tab: TTab,
     new_player: String,
+    /// Names being typed, by player id.
+    renames: HashMap<String, String>,
+    /// The game size while its field is dragged.
+    terms_size: Option<u32>,
     points: Option<[String; 4]>,
     forms: HashMap<(u32, u32), ResultForm>,
     message: Option<String>,
@@ -197,39 +232,163 @@ impl TournamentScreen {
                 }
             }
         });
+        self.terms(ui, texts, t, commands);
         ui.separator();
-        for p in &t.players {
-            ui.horizontal(|ui| {
-                ui.label(&p.name);
-                if ui
-                    .small_button(texts.t("wm.unit.remove"))
-                    .on_hover_text(&p.name)
-                    .clicked()
-                {
-                    edit(commands, TournamentEdit::RemovePlayer { id: p.id.clone() });
+        egui::Grid::new("wmt.players")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                let heading = ui.strong(texts.t("wmt.player_name"));
+                ui.end_row();
+                for p in &t.players {
+                    let typed = self
+                        .renames
+                        .entry(p.id.clone())
+                        .or_insert_with(|| p.name.clone());
+                    let r = ui
+                        .add(egui::TextEdit::singleline(typed).desired_width(180.0))
+                        .labelled_by(heading.id);
+                    let rename = TournamentEdit::RenamePlayer {
+                        id: p.id.clone(),
+                        name: typed.trim().to_owned(),
+                    };
+                    if typed.trim() != p.name {
+                        match refusal(t, &rename) {
+                            Some(why) => {
+                                ui.colored_label(ui.visuals().error_fg_color, why);
+                            }
+                            None => {
+                                ui.weak(texts.t("wmt.rename.enter"));
+                                if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                                    edit(commands, rename);
+                                }
+                            }
+                        }
+                    } else {
+                        match p.dropped_after {
+                            Some(after) => ui.weak(
+                                texts.f("wmt.dropped_after", &[("round", &after.to_string())]),
+                            ),
+                            None => ui.label(""),
+                        };
+                    }
+                    ui.horizontal(|ui| {
+                        if p.dropped_after.is_some() {
+                            edit_button(
+                                ui,
+                                t,
+                                commands,
+                                texts.t("wmt.reinstate"),
+                                &texts.f("wmt.reinstate.hover", &[("name", &p.name)]),
+                                TournamentEdit::ReinstatePlayer { id: p.id.clone() },
+                            );
+                        } else {
+                            edit_button(
+                                ui,
+                                t,
+                                commands,
+                                texts.t("wmt.drop"),
+                                &texts.f("wmt.drop.hover", &[("name", &p.name)]),
+                                TournamentEdit::DropPlayer { id: p.id.clone() },
+                            );
+                        }
+                        edit_button(
+                            ui,
+                            t,
+                            commands,
+                            texts.t("wm.unit.remove"),
+                            &p.name,
+                            TournamentEdit::RemovePlayer { id: p.id.clone() },
+                        );
+                    });
+                    ui.end_row();
                 }
             });
-        }
+        // Names typed for players who are gone are forgotten.
+        self.renames
+            .retain(|id, _| t.players.iter().any(|p| p.id == *id));
         ui.horizontal(|ui| {
             let label = ui.label(texts.t("wmt.new_player"));
-            ui.text_edit_singleline(&mut self.new_player)
+            let r = ui
+                .text_edit_singleline(&mut self.new_player)
                 .labelled_by(label.id);
-            if ui.button(texts.t("wmt.add_player")).clicked() && !self.new_player.trim().is_empty()
-            {
-                let next = (1..)
-                    .map(|n| format!("p{n}"))
-                    .find(|id| !t.players.iter().any(|p| p.id == *id))
-                    .unwrap_or_default();
-                edit(
-                    commands,
-                    TournamentEdit::AddPlayer {
-                        id: next,
-                        name: self.new_player.trim().to_owned(),
-                    },
-                );
+            let next = (1..)
+                .map(|n| format!("p{n}"))
+                .find(|id| !t.players.iter().any(|p| p.id == *id))
+                .unwrap_or_default();
+            let add = TournamentEdit::AddPlayer {
+                id: next,
+                name: self.new_player.trim().to_owned(),
+            };
+            let refused = if self.new_player.trim().is_empty() {
+                None
+            } else {
+                refusal(t, &add)
+            };
+            let ready = !self.new_player.trim().is_empty() && refused.is_none();
+            let clicked = ui
+                .add_enabled(ready, egui::Button::new(texts.t("wmt.add_player")))
+                .clicked();
+            let entered = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ready && (clicked || entered) {
+                edit(commands, add);
                 self.new_player.clear();
+                r.request_focus();
+            }
+            if let Some(why) = refused {
+                ui.colored_label(ui.visuals().error_fg_color, why);
             }
         });
+    }
+
+    /// The game size and Guardians options every game of the tournament is
+    /// played under (W11, text line 266); fixed once a result is in.
+    fn terms(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        t: &WarmasterTournament,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.separator();
+        ui.label(egui::RichText::new(texts.t("wmt.terms")).strong());
+        let mut terms: GameTerms = t.terms;
+        let probe = TournamentEdit::SetTerms { terms };
+        let locked = refusal(t, &probe);
+        let mut dragging = false;
+        ui.add_enabled_ui(locked.is_none(), |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.label(texts.t("wm.settings.size"));
+                // The size follows the drag here and is sent when it ends.
+                let size = self.terms_size.get_or_insert(t.terms.game_size);
+                dragging = ui
+                    .add(egui::DragValue::new(size).range(500..=10_000).speed(50))
+                    .labelled_by(label.id)
+                    .dragged();
+                terms.game_size = *size;
+                if !dragging {
+                    self.terms_size = None;
+                }
+            });
+            ui.checkbox(
+                &mut terms.options.dying_race,
+                texts.t("wm.option.dying_race"),
+            );
+            ui.checkbox(&mut terms.options.arrogant, texts.t("wm.option.arrogant"));
+            ui.checkbox(
+                &mut terms.options.destructive,
+                texts.t("wm.option.destructive"),
+            );
+        });
+        if let Some(why) = locked {
+            ui.weak(why);
+        } else if terms != t.terms && !dragging {
+            let change = TournamentEdit::SetTerms { terms };
+            match refusal(t, &change) {
+                None => edit(commands, change),
+                Some(why) => self.message = Some(why),
+            }
+        }
     }
 
     fn rounds(
