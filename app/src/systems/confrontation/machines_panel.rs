@@ -95,7 +95,8 @@ impl MachinesPanel {
                 }
                 ui.horizontal_wrapped(|ui| {
                     for m in &conf(game).machines {
-                        let label = format!("{}. {}", m.id.0, m.name());
+                        let label = egui::RichText::new(format!("{}. {}", m.id.0, m.name()))
+                            .color(super::sides::side_colour(conf(game), m.controller()));
                         if ui
                             .selectable_label(self.selected == Some(m.id), label)
                             .clicked()

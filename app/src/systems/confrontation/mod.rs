@@ -4,11 +4,14 @@
 
 mod actions;
 mod card_editor;
+mod charge_panel;
+mod crew_panel;
 mod damage_table;
 mod figures;
 mod machines_panel;
 pub mod on_table;
 mod repair;
+mod sides;
 mod status;
 
 pub use card_editor::{CardEditor, EXAMPLES, EditorAction, example};
@@ -77,6 +80,9 @@ pub struct ConfrontationUi {
     form_error: Option<String>,
     show_on_table: bool,
     path: Option<PathSession>,
+    sides: sides::SidesPanel,
+    crew: crew_panel::CrewPanel,
+    charge: charge_panel::ChargePanel,
 }
 
 impl Default for ConfrontationUi {
@@ -89,14 +95,31 @@ impl Default for ConfrontationUi {
             form_error: None,
             show_on_table: true,
             path: None,
+            sides: sides::SidesPanel::default(),
+            crew: crew_panel::CrewPanel::default(),
+            charge: charge_panel::ChargePanel::default(),
         }
     }
 }
 
-const TABS: &[Tab] = &[Tab {
-    id: "machines",
-    label: "conf.view.machines",
-}];
+const TABS: &[Tab] = &[
+    Tab {
+        id: "machines",
+        label: "conf.view.machines",
+    },
+    Tab {
+        id: "sides",
+        label: "conf.view.sides",
+    },
+    Tab {
+        id: "crew",
+        label: "conf.view.crew",
+    },
+    Tab {
+        id: "charge",
+        label: "conf.view.charge",
+    },
+];
 
 impl SystemScreens for ConfrontationUi {
     type Game = ConfrontationGame;
@@ -123,10 +146,16 @@ impl SystemScreens for ConfrontationUi {
 
     fn show_tab(
         &mut self,
-        _tab: &'static str,
+        tab: &'static str,
         ui: &mut egui::Ui,
         ctx: &mut GameContext<'_, ConfrontationGame>,
     ) {
+        match tab {
+            "sides" => return self.sides.show(ui, ctx),
+            "crew" => return self.crew.show(ui, ctx),
+            "charge" => return self.charge.show(ui, ctx),
+            _ => {}
+        }
         self.machines.show(ui, ctx.texts, ctx.doc, ctx.commands);
         if let Some(request) = self.machines.path_request.take()
             && let Some((start, facing)) =
@@ -257,6 +286,7 @@ impl SystemScreens for ConfrontationUi {
             }
         }
         on_table::cross_out_dead(texts, &mut overlay, game, &table);
+        owner_colours(&mut overlay, game);
         overlay
     }
 
@@ -270,6 +300,28 @@ impl SystemScreens for ConfrontationUi {
             }
             PathEvent::Finished(points) => self.finish_path(ctx, points),
             PathEvent::Cancelled => self.path = None,
+        }
+    }
+}
+
+/// Every machine, crew figure and figure with a piece outlined in the
+/// colour of the side holding it (a captured machine in its captor's).
+fn owner_colours(overlay: &mut Overlay, game: &ConfrontationGame) {
+    for m in &game.machines {
+        if let Some(p) = m.piece {
+            overlay
+                .owners
+                .push((p, sides::side_colour(game, m.controller())));
+        }
+    }
+    for c in game.crew.iter().filter(|c| !c.dead) {
+        if let Some(p) = c.piece {
+            overlay.owners.push((p, sides::side_colour(game, c.side)));
+        }
+    }
+    for (p, f) in &game.figures {
+        if game.crew_on(*p).is_none() && !game.is_dead(*p) {
+            overlay.owners.push((*p, sides::side_colour(game, f.side)));
         }
     }
 }

@@ -228,6 +228,10 @@ pub struct Overlay {
     pub items: Vec<OverlayItem>,
     /// Pieces (by id) ringed in a tone; ids not on the table are ignored.
     pub highlights: Vec<(u64, Tone)>,
+    /// Pieces (by id) outlined in their player's colour (see
+    /// `crate::ui::palette`), under the highlight rings; ids not on the
+    /// table are ignored.
+    pub owners: Vec<(u64, Color32)>,
     /// Grips the user can drag, drawn above everything else.
     pub handles: Vec<OverlayHandle>,
 }
@@ -240,7 +244,10 @@ impl Overlay {
 
     /// True when there is nothing to draw.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty() && self.highlights.is_empty() && self.handles.is_empty()
+        self.items.is_empty()
+            && self.highlights.is_empty()
+            && self.handles.is_empty()
+            && self.owners.is_empty()
     }
 
     /// Adds a grip the user can drag.
@@ -278,6 +285,11 @@ pub(super) fn paint(
     overlay: &Overlay,
     palette: &Palette,
 ) {
+    for &(id, colour) in &overlay.owners {
+        if let Some(piece) = table.piece(id) {
+            owner_ring(painter, view, &piece.shape, colour);
+        }
+    }
     for &(id, tone) in &overlay.highlights {
         if let Some(piece) = table.piece(id) {
             ring(painter, view, &piece.shape, palette.tone(tone), palette);
@@ -398,6 +410,24 @@ fn ring(painter: &Painter, view: &View, shape: &Shape, colour: Color32, palette:
                 Stroke::new(6.0, palette.text_bg),
             ));
             painter.add(egui::Shape::closed_line(grown, Stroke::new(3.0, colour)));
+        }
+    }
+}
+
+/// A thin outline in a player's colour just around a piece.
+fn owner_ring(painter: &Painter, view: &View, shape: &Shape, colour: Color32) {
+    const GAP: f32 = 1.5;
+    let stroke = Stroke::new(2.5, colour);
+    match shape {
+        Shape::Circle(c) => {
+            let center = view.screen_of(c.center());
+            painter.circle_stroke(center, view.len(c.radius()).max(1.0) + GAP, stroke);
+        }
+        shape => {
+            let grown = grow(&screen_points(shape, view), GAP);
+            if grown.len() >= 3 {
+                painter.add(egui::Shape::closed_line(grown, stroke));
+            }
         }
     }
 }
