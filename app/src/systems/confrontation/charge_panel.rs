@@ -184,7 +184,7 @@ impl ChargePanel {
                 &[
                     ("name", &name),
                     ("machine", machine),
-                    ("arc", &report.arc.to_string()),
+                    ("arc", texts.t(arc_key(report.arc))),
                 ],
             ));
             if let Some(m) = game.machine(target) {
@@ -304,6 +304,17 @@ impl ChargePanel {
                 ConfrontationEdit::DirectWound { target, wound },
             );
         }
+    }
+}
+
+/// The catalogue key of a machine's side.
+fn arc_key(arc: feldherr_table::geometry::FacingArc) -> &'static str {
+    use feldherr_table::geometry::FacingArc;
+    match arc {
+        FacingArc::Front => "conf.side.front",
+        FacingArc::Left => "conf.side.left",
+        FacingArc::Right => "conf.side.right",
+        FacingArc::Rear => "conf.side.rear",
     }
 }
 
