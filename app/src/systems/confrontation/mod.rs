@@ -9,6 +9,7 @@ mod crew_panel;
 mod damage_table;
 mod figures;
 mod machines_panel;
+mod melee_panel;
 pub mod on_table;
 mod repair;
 mod sides;
@@ -83,6 +84,7 @@ pub struct ConfrontationUi {
     sides: sides::SidesPanel,
     crew: crew_panel::CrewPanel,
     charge: charge_panel::ChargePanel,
+    melee: melee_panel::MeleePanel,
 }
 
 impl Default for ConfrontationUi {
@@ -98,6 +100,7 @@ impl Default for ConfrontationUi {
             sides: sides::SidesPanel::default(),
             crew: crew_panel::CrewPanel::default(),
             charge: charge_panel::ChargePanel::default(),
+            melee: melee_panel::MeleePanel::default(),
         }
     }
 }
@@ -118,6 +121,10 @@ const TABS: &[Tab] = &[
     Tab {
         id: "charge",
         label: "conf.view.charge",
+    },
+    Tab {
+        id: "melee",
+        label: "conf.view.melee",
     },
 ];
 
@@ -154,6 +161,7 @@ impl SystemScreens for ConfrontationUi {
             "sides" => return self.sides.show(ui, ctx),
             "crew" => return self.crew.show(ui, ctx),
             "charge" => return self.charge.show(ui, ctx),
+            "melee" => return self.melee.show(ui, ctx),
             _ => {}
         }
         self.machines.show(ui, ctx.texts, ctx.doc, ctx.commands);
