@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use eframe::egui;
 use feldherr_confrontation::crew::Role;
+use feldherr_confrontation::game::{MarkerKind, Phase};
 use feldherr_play::Id;
 
 use super::sides::{checked_button, side_colour, side_text};
@@ -137,6 +138,39 @@ impl CrewPanel {
                 }
             });
             ui.indent(("conf.crew.row", c.id), |ui| {
+                if game.round.running() {
+                    let mut moved = c.moved;
+                    let label = texts.f("conf.crew.moved_box", &[("name", c.name())]);
+                    if ui.checkbox(&mut moved, label).changed() {
+                        ctx.edit(ConfrontationEdit::CrewMoved { crew: c.id, moved });
+                    }
+                }
+                // At deployment: the mines, decoys and barricades on the
+                // table this figure may have laid (Minenleger, Pionier).
+                if game.round.phase == Phase::Deployment {
+                    for p in table
+                        .pieces()
+                        .iter()
+                        .filter(|p| !game.markers.contains_key(&p.id))
+                    {
+                        let kind = match p.kind.as_str() {
+                            "mine" => MarkerKind::Mine,
+                            "decoy" => MarkerKind::Decoy,
+                            "barricade" => MarkerKind::Barricade,
+                            _ => continue,
+                        };
+                        let edit = ConfrontationEdit::LayMarker {
+                            crew: c.id,
+                            piece: p.id,
+                            kind,
+                        };
+                        if ctx.check(&edit).is_ok() {
+                            let label = texts
+                                .f("conf.crew.lay", &[("name", c.name()), ("marker", &p.name)]);
+                            checked_button(ui, ctx, &label, edit);
+                        }
+                    }
+                }
                 if c.piece.is_none() {
                     let label = texts.f("conf.crew.killed", &[("name", c.name())]);
                     checked_button(ui, ctx, &label, ConfrontationEdit::CrewKilled(c.id));

@@ -41,6 +41,8 @@ pub struct PathRequest {
     pub machine: Id,
     /// The rules the path is checked against.
     pub rules: feldherr_confrontation::MovePath,
+    /// A follow-up after a melee (P18) of this many cm, not a drive.
+    pub follow_up: Option<f64>,
 }
 
 impl MachinesPanel {
@@ -269,7 +271,16 @@ impl MachinesPanel {
         match rules {
             Ok(rules) => {
                 self.path_error = None;
-                self.path_request = Some(PathRequest { machine, rules });
+                let follow_up = if self.follow_up {
+                    self.follow_up_cm.trim().parse::<f64>().ok()
+                } else {
+                    None
+                };
+                self.path_request = Some(PathRequest {
+                    machine,
+                    rules,
+                    follow_up,
+                });
             }
             Err(e) => self.path_error = Some(e),
         }

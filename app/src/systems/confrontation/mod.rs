@@ -353,7 +353,39 @@ impl ConfrontationUi {
                     self.machines.blades_touched(ctx.doc, machine, &touched);
                     *ctx.view = View::System("machines");
                 }
-                if let [.., from, to] = points.as_slice() {
+                // At its activation in the movement phase the machine
+                // drives (motion, speed marker, movers: the crate's);
+                // otherwise its piece is put there (set-up, correction).
+                let drive = game.round.phase == feldherr_confrontation::game::Phase::Movement
+                    && game.round.is_active(machine);
+                let follow_up = path
+                    .request
+                    .follow_up
+                    .filter(|_| game.round.phase == feldherr_confrontation::game::Phase::Melee);
+                if let Some(distance_cm) = follow_up {
+                    let e = ConfrontationEdit::FollowUp {
+                        machine,
+                        path: points.clone(),
+                        distance_cm,
+                    };
+                    if let Err(e) = ctx.check(&e) {
+                        path.message = Some(refusal(ctx.texts, &e));
+                        return;
+                    }
+                    edit(ctx.commands, e);
+                } else if drive {
+                    let e = ConfrontationEdit::DriveMachine {
+                        machine,
+                        path: points.clone(),
+                        take_marker: true,
+                        movers: None,
+                    };
+                    if let Err(e) = ctx.check(&e) {
+                        path.message = Some(refusal(ctx.texts, &e));
+                        return;
+                    }
+                    edit(ctx.commands, e);
+                } else if let [.., from, to] = points.as_slice() {
                     edit(
                         ctx.commands,
                         ConfrontationEdit::MoveMachine {

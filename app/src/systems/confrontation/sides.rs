@@ -63,6 +63,8 @@ pub struct SidesPanel {
     /// Machines the referee says touch an enemy at the end of the round
     /// although the table cannot tell (no piece).
     touching: BTreeSet<Id>,
+    /// The facing typed for a re-aim, in degrees.
+    facing: String,
 }
 
 impl SidesPanel {
@@ -197,6 +199,37 @@ impl SidesPanel {
                     ("side", &game.side_name(active.side)),
                 ],
             ));
+            if let Some(m) = game.machine(active.machine) {
+                ui.weak(texts.t("conf.sides.drive_help"));
+                if m.card.is_mobile() {
+                    let label = machine_text(texts, "conf.sides.stop", game, m.id);
+                    checked_button(ui, ctx, &label, ConfrontationEdit::StopMachine(m.id));
+                }
+                ui.horizontal(|ui| {
+                    let label = ui.label(texts.t("conf.sides.facing"));
+                    ui.add(egui::TextEdit::singleline(&mut self.facing).desired_width(50.0))
+                        .labelled_by(label.id);
+                });
+                let facing = self
+                    .facing
+                    .trim()
+                    .replace(',', ".")
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|d| feldherr_table::geometry::Angle::from_degrees(d).ok());
+                if let Some(facing) = facing {
+                    let label = machine_text(texts, "conf.sides.reaim", game, m.id);
+                    checked_button(
+                        ui,
+                        ctx,
+                        &label,
+                        ConfrontationEdit::ReaimMachine {
+                            machine: m.id,
+                            facing,
+                        },
+                    );
+                }
+            }
             checked_button(
                 ui,
                 ctx,
