@@ -164,6 +164,7 @@ fn two_sides_through_a_round_with_counter_fire_a_capture_and_a_total_failure() {
     assert_eq!(conf(&game(&h)).resolutions.len(), 1);
     // FER 3 + 3 = 6: on target; the dwarf's wound 2 + 3 + 10 - 5 = 10.
     roll(&mut h, &[3]);
+    keep(&h, "during_shot");
     roll(&mut h, &[2, 3]);
     click(&mut h, "Apply result to Felsspalter");
     let g = game(&h);
@@ -223,4 +224,15 @@ fn two_sides_through_a_round_with_counter_fire_a_capture_and_a_total_failure() {
     h.get_by_label("Activate Felsspalter (Zwerge)");
     assert_eq!(conf(&g).round.phase, Phase::Movement);
     assert!(g.problems().is_empty(), "{:?}", g.problems());
+    keep(&h, "captured");
+}
+
+/// Keeps the game as it stands in the test's folder (for screenshots).
+fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
+    let dir = std::env::temp_dir().join(format!(
+        "feldherr-ui-conf-round-walk-{}",
+        std::process::id()
+    ));
+    let path = dir.join(format!("{stage}.json"));
+    feldherr_host::document::save(&path, &Document::Game(game(h))).expect("save");
 }

@@ -158,6 +158,12 @@ impl MeleePanel {
         };
         ui.label(egui::RichText::new(texts.t("conf.roll.heading")).strong());
         ui.weak(texts.t("conf.roll.help"));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(texts.t("conf.roll.what"));
+            for (kind, key) in KINDS {
+                ui.radio_value(&mut self.kind, kind, texts.t(key));
+            }
+        });
         egui::Grid::new("conf.roll.form")
             .num_columns(2)
             .show(ui, |ui| {
@@ -171,13 +177,6 @@ impl MeleePanel {
                     })
                     .response
                     .labelled_by(label.id);
-                ui.end_row();
-                ui.label(texts.t("conf.roll.what"));
-                ui.horizontal_wrapped(|ui| {
-                    for (kind, key) in KINDS {
-                        ui.radio_value(&mut self.kind, kind, texts.t(key));
-                    }
-                });
                 ui.end_row();
                 if matches!(
                     self.kind,
