@@ -23,6 +23,9 @@ pub struct ChargePanel {
     from_y: String,
     wound_target: Option<Subject>,
     wound: Option<WoundLevel>,
+    descent_piece: Option<u64>,
+    descent_from: String,
+    descent_to: String,
 }
 
 const WOUNDS: [(WoundLevel, &str); 4] = [
@@ -43,6 +46,8 @@ impl ChargePanel {
                 fear(ui, ctx);
                 ui.separator();
                 self.direct_wound(ui, ctx);
+                ui.separator();
+                self.descent(ui, ctx);
             });
     }
 
@@ -303,6 +308,72 @@ impl ChargePanel {
                 &label,
                 ConfrontationEdit::DirectWound { target, wound },
             );
+        }
+    }
+}
+
+impl ChargePanel {
+    /// Schutzwall/X: whether a figure may come down from a higher level
+    /// near a machine with it (measured on the table).
+    fn descent(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, ConfrontationGame>) {
+        let texts = ctx.texts;
+        let game = ctx.game();
+        let table = ctx.table();
+        let ramparts: Vec<_> = game
+            .machines
+            .iter()
+            .filter(|m| m.card.rampart().is_some() && !m.state.destroyed)
+            .collect();
+        if ramparts.is_empty() {
+            return;
+        }
+        ui.label(egui::RichText::new(texts.t("conf.descent.heading")).strong());
+        let figures: Vec<(u64, String)> = game
+            .figures
+            .keys()
+            .filter_map(|p| table.piece(*p).map(|x| (*p, x.name.clone())))
+            .collect();
+        let shown = self
+            .descent_piece
+            .and_then(|p| figures.iter().find(|(x, _)| *x == p))
+            .map_or_else(
+                || texts.t("conf.charge.choose").to_owned(),
+                |(_, n)| n.clone(),
+            );
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(texts.t("conf.descent.figure"));
+            egui::ComboBox::from_id_salt("conf.descent.figure")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for (p, n) in &figures {
+                        ui.selectable_value(&mut self.descent_piece, Some(*p), n);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label(texts.t("conf.descent.from"));
+            ui.add(egui::TextEdit::singleline(&mut self.descent_from).desired_width(30.0))
+                .labelled_by(label.id);
+            let label = ui.label(texts.t("conf.descent.to"));
+            ui.add(egui::TextEdit::singleline(&mut self.descent_to).desired_width(30.0))
+                .labelled_by(label.id);
+        });
+        let (Some(piece), Ok(from), Ok(to)) = (
+            self.descent_piece,
+            self.descent_from.trim().parse::<i32>(),
+            self.descent_to.trim().parse::<i32>(),
+        ) else {
+            return;
+        };
+        for m in ramparts {
+            match game.descent_check(&table, m.id, piece, from, to) {
+                Ok(()) => {
+                    ui.label(texts.f("conf.descent.ok", &[("machine", m.name())]));
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, super::refusal(texts, &e));
+                }
+            }
         }
     }
 }

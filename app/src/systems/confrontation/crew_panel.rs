@@ -234,6 +234,7 @@ impl CrewPanel {
                 );
             }
         }
+        fear_tests(ui, ctx, m);
         self.capture(ui, ctx, m);
     }
 
@@ -307,5 +308,51 @@ impl CrewPanel {
             holders_far: *far,
         };
         checked_button(ui, ctx, &label, edit);
+    }
+}
+
+/// The crew who must test their courage when a fear-causing figure comes:
+/// only those touching it (text line 506), each with its courage test
+/// against the fear value.
+fn fear_tests(ui: &mut egui::Ui, ctx: &mut GameContext<'_, ConfrontationGame>, m: &GameMachine) {
+    let texts = ctx.texts;
+    let game = ctx.game();
+    let table = ctx.table();
+    for (source, stats) in &game.figures {
+        let Some(fear) = stats.fear() else {
+            continue;
+        };
+        if stats.side == m.controller() || game.is_dead(*source) {
+            continue;
+        }
+        let crew = game.crew_to_test(&table, m.id, *source);
+        if crew.is_empty() {
+            continue;
+        }
+        let name = table.piece(*source).map_or("?", |p| p.name.as_str());
+        ui.label(texts.f(
+            "conf.crew.fear",
+            &[("source", name), ("x", &fear.to_string())],
+        ));
+        for id in crew {
+            let Some(c) = game.crew_figure(id) else {
+                continue;
+            };
+            let kind = game.morale_inputs(
+                &table,
+                feldherr_confrontation::game::Subject::Crew(id),
+                feldherr_confrontation::game::MoraleTest::Courage,
+                i32::try_from(fear).unwrap_or(i32::MAX),
+            );
+            let label = texts.f("conf.crew.fear_test", &[("name", c.name())]);
+            match kind {
+                Ok(kind) => {
+                    checked_button(ui, ctx, &label, ConfrontationEdit::AddResolution(kind));
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, super::refusal(texts, &e));
+                }
+            }
+        }
     }
 }
