@@ -171,6 +171,17 @@ impl CrewPanel {
                         }
                     }
                 }
+                // Its own ranged weapon (text line 408).
+                if c.piece.is_some() && game.round.running() {
+                    match game.crew_may_shoot(&table, c.id) {
+                        Ok(()) => {
+                            ui.weak(texts.f("conf.crew.may_shoot", &[("name", c.name())]));
+                        }
+                        Err(why) => {
+                            ui.weak(why);
+                        }
+                    }
+                }
                 if c.piece.is_none() {
                     let label = texts.f("conf.crew.killed", &[("name", c.name())]);
                     checked_button(ui, ctx, &label, ConfrontationEdit::CrewKilled(c.id));

@@ -73,6 +73,8 @@ pub struct MeleePanel {
     successful: String,
     opp_att: String,
     opp_def: String,
+    base_attacks: String,
+    card: super::figure_card::FigureCard,
 }
 
 impl Default for MeleePanel {
@@ -88,6 +90,8 @@ impl Default for MeleePanel {
             successful: "1".into(),
             opp_att: "2".into(),
             opp_def: "2".into(),
+            base_attacks: "1".into(),
+            card: super::figure_card::FigureCard::default(),
         }
     }
 }
@@ -289,7 +293,27 @@ impl MeleePanel {
             ui.weak(texts.t("conf.ability.choose"));
             return;
         };
+        self.card.show(ui, ctx, piece);
         let name = table.piece(piece).map_or("?", |p| p.name.as_str());
+        // Meisterbogen-/armbrustschütze: its ranged attacks.
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(texts.t("conf.ability.base_attacks"));
+            ui.add(egui::TextEdit::singleline(&mut self.base_attacks).desired_width(30.0))
+                .labelled_by(label.id);
+            if let Ok(base) = self.base_attacks.trim().parse::<u32>() {
+                match game.ranged_attacks(&table, piece, base) {
+                    Ok(n) => {
+                        ui.label(texts.f(
+                            "conf.ability.attacks",
+                            &[("name", name), ("n", &n.to_string())],
+                        ));
+                    }
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, refusal(texts, &e));
+                    }
+                }
+            }
+        });
         // Konzentration: points on the characteristic chosen above.
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(texts.t("conf.ability.points"));

@@ -7,6 +7,7 @@ mod card_editor;
 mod charge_panel;
 mod crew_panel;
 mod damage_table;
+mod figure_card;
 mod figures;
 mod machines_panel;
 mod melee_panel;
