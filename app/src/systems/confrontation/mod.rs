@@ -314,23 +314,23 @@ impl SystemScreens for ConfrontationUi {
 }
 
 /// Every machine, crew figure and figure with a piece outlined in the
-/// colour of the side holding it (a captured machine in its captor's).
+/// colour (and with the mark) of the side holding it (a captured machine
+/// in its captor's).
 fn owner_colours(overlay: &mut Overlay, game: &ConfrontationGame) {
+    let seat = |side| sides::side_seat(game, side);
     for m in &game.machines {
         if let Some(p) = m.piece {
-            overlay
-                .owners
-                .push((p, sides::side_colour(game, m.controller())));
+            overlay.owner(p, seat(m.controller()));
         }
     }
     for c in game.crew.iter().filter(|c| !c.dead) {
         if let Some(p) = c.piece {
-            overlay.owners.push((p, sides::side_colour(game, c.side)));
+            overlay.owner(p, seat(c.side));
         }
     }
     for (p, f) in &game.figures {
         if game.crew_on(*p).is_none() && !game.is_dead(*p) {
-            overlay.owners.push((*p, sides::side_colour(game, f.side)));
+            overlay.owner(*p, seat(f.side));
         }
     }
 }

@@ -17,9 +17,14 @@ use crate::i18n::Texts;
 use crate::systems::GameContext;
 use crate::ui::palette::player_colour;
 
+/// The seat of side `side`: its place in the game's side list (0-based).
+pub fn side_seat(game: &ConfrontationGame, side: Id) -> usize {
+    game.sides.iter().position(|s| s.id == side).unwrap_or(0)
+}
+
 /// The colour of side `side` (its seat in the game's side list).
 pub fn side_colour(game: &ConfrontationGame, side: Id) -> egui::Color32 {
-    player_colour(game.sides.iter().position(|s| s.id == side).unwrap_or(0))
+    player_colour(side_seat(game, side))
 }
 
 /// A side's name in its colour.
