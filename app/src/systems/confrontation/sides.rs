@@ -70,6 +70,10 @@ pub struct SidesPanel {
     touching: BTreeSet<Id>,
     /// The facing typed for a re-aim, in degrees.
     facing: String,
+    /// The game settings as typed (contact limits small, normal, large,
+    /// very large; the template's diameter), with the settings they were
+    /// loaded from.
+    settings: Option<([String; 5], feldherr_confrontation::game::GameSettings)>,
 }
 
 impl SidesPanel {
@@ -83,6 +87,8 @@ impl SidesPanel {
                 self.sides(ui, ctx);
                 ui.separator();
                 self.owners(ui, ctx);
+                ui.separator();
+                self.settings(ui, ctx);
             });
     }
 
@@ -386,6 +392,86 @@ impl SidesPanel {
                     }
                 }
             });
+        }
+    }
+}
+
+impl SidesPanel {
+    /// The game's own data: how many figures may touch a model of each
+    /// size (PC3) and the zone template's diameter (C6).
+    fn settings(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, ConfrontationGame>) {
+        let texts = ctx.texts;
+        let now = ctx.game().settings;
+        if self.settings.as_ref().is_none_or(|(_, from)| *from != now) {
+            let c = now.contact;
+            self.settings = Some((
+                [
+                    c.small.to_string(),
+                    c.normal.to_string(),
+                    c.large.to_string(),
+                    c.very_large.to_string(),
+                    now.template_cm.to_string(),
+                ],
+                now,
+            ));
+        }
+        let Some((fields, _)) = &mut self.settings else {
+            return;
+        };
+        ui.label(egui::RichText::new(texts.t("conf.settings.heading")).strong());
+        let keys = [
+            "conf.size.small",
+            "conf.size.normal",
+            "conf.size.large",
+            "conf.size.very_large",
+            "conf.act.template",
+        ];
+        ui.horizontal_wrapped(|ui| {
+            for (key, value) in keys.iter().zip(fields.iter_mut()) {
+                let label = ui.label(texts.t(key));
+                ui.add(egui::TextEdit::singleline(value).desired_width(40.0))
+                    .labelled_by(label.id);
+            }
+        });
+        let parsed = (|| {
+            let n = |i: usize| {
+                fields[i].trim().parse::<u32>().map_err(|_| {
+                    texts.f(
+                        "damage.not_number",
+                        &[("field", texts.t(keys[i])), ("value", fields[i].trim())],
+                    )
+                })
+            };
+            let mut next = now;
+            next.contact.small = n(0)?;
+            next.contact.normal = n(1)?;
+            next.contact.large = n(2)?;
+            next.contact.very_large = n(3)?;
+            next.template_cm = fields[4]
+                .trim()
+                .replace(',', ".")
+                .parse::<f64>()
+                .map_err(|_| {
+                    texts.f(
+                        "damage.not_number",
+                        &[("field", texts.t(keys[4])), ("value", fields[4].trim())],
+                    )
+                })?;
+            Ok::<_, String>(next)
+        })();
+        match parsed {
+            Ok(next) if next != now => {
+                checked_button(
+                    ui,
+                    ctx,
+                    texts.t("conf.settings.save"),
+                    ConfrontationEdit::SetSettings(next),
+                );
+            }
+            Ok(_) => {}
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
         }
     }
 }
