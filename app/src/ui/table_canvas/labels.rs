@@ -143,7 +143,7 @@ mod tests {
         let placed = layout(requests, bodies, bounds);
         for (i, a) in placed.iter().enumerate() {
             assert!(bounds.contains_rect(a.rect), "{a:?} leaves the canvas");
-            for b in &bodies[..] {
+            for b in bodies {
                 assert!(
                     !a.rect.contains(b.center()),
                     "{a:?} covers a piece's centre"
