@@ -137,3 +137,53 @@ fn titles_and_outcomes_render_in_both_languages_and_german_is_german() {
         assert!(used.contains(key), "{key} never produced: {used:?}");
     }
 }
+
+/// Every refusal of a charge the Charge and fear tab shows renders from
+/// the catalogue: in English as the crate's own sentence, in German in
+/// German, naming the charger by name.
+#[test]
+fn charge_refusals_render_in_both_languages() {
+    use feldherr_confrontation::game::ChargeRefusal;
+    use feldherr_table::geometry::FacingArc;
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    let name = || "Thallion".to_owned();
+    let mut refusals = vec![
+        ChargeRefusal::UnknownStrength,
+        ChargeRefusal::CrewMovingMachine(name()),
+        ChargeRefusal::LeftVehicle(name()),
+        ChargeRefusal::WreckSurvivor(name()),
+        ChargeRefusal::Immobile(name()),
+        ChargeRefusal::NotAnEnemy(name()),
+    ];
+    for arc in [
+        FacingArc::Front,
+        FacingArc::Left,
+        FacingArc::Right,
+        FacingArc::Rear,
+    ] {
+        refusals.push(ChargeRefusal::ClosedSide {
+            arc,
+            strength: 5,
+            res: 8,
+        });
+    }
+    for why in &refusals {
+        let english = en.render(&why.message()).expect("en renders");
+        let german = de.render(&why.message()).expect("de renders");
+        assert_eq!(english, why.to_string());
+        assert_ne!(german, english);
+        assert!(!german.contains('{'), "{german}");
+    }
+    let closed = ChargeRefusal::ClosedSide {
+        arc: FacingArc::Rear,
+        strength: 5,
+        res: 8,
+    };
+    assert_eq!(
+        de.render(&closed.message()).as_deref(),
+        Some(
+            "Geschwindigkeitsmarker: kein Angriff ins Heck, außer STÄ 5 ist größer als WK 8 (Unaufhaltsam)"
+        )
+    );
+}
