@@ -1,9 +1,9 @@
 //! Issue #23's walk through the window: the example game of two sides
 //! (Goblins, Zwerge) through a round and into the next with dice typed in:
-//! the Zwerge activate their Panzerwagen from the army deck, its boiler
-//! fails for good; a dwarf charges the Goblins' Felsspalter and meets its
-//! counter-fire (Gegenschuss); the round ends; the total failure's 4+
-//! holds the next round up until it is rolled; the goblin crew leave their
+//! the Zwerge activate their Panzerwagen from the army deck, its pressure
+//! roll fails its boiler for good; a dwarf charges the Goblins'
+//! Felsspalter and meets its counter-fire (Gegenschuss); the round ends;
+//! the total failure's 4+ holds the next round up until it is rolled; the goblin crew leave their
 //! gun and the dwarf captures it (Übernahme), which changes its colour and
 //! owner in the panels.
 
@@ -130,10 +130,15 @@ fn two_sides_through_a_round_with_counter_fire_a_capture_and_a_total_failure() {
         conf(&game(&h)).round.active.map(|a| (a.machine, a.side)),
         Some((PANZERWAGEN, ZWERGE))
     );
-    // Its boiler fails for good (the status panel's marker).
+    // Its boiler fails for good: the pressure roll's 1 is an incident,
+    // the incident die's 6 a total failure (C9).
     click(&mut h, "Machines");
     click(&mut h, "3. Panzerwagen");
-    click(&mut h, "Total failure");
+    click(&mut h, "Steam and naphtha (C9)");
+    click(&mut h, "Pressure roll");
+    roll(&mut h, &[1]);
+    roll(&mut h, &[6]);
+    click(&mut h, "Apply result to Panzerwagen");
     assert!(
         conf(&game(&h))
             .machine(PANZERWAGEN)
@@ -161,7 +166,7 @@ fn two_sides_through_a_round_with_counter_fire_a_capture_and_a_total_failure() {
         &mut h,
         "Counter-fire of Felsspalter at Thallion (Gegenschuss)",
     );
-    assert_eq!(conf(&game(&h)).resolutions.len(), 1);
+    assert_eq!(conf(&game(&h)).resolutions.len(), 2);
     // FER 3 + 3 = 6: on target; the dwarf's wound 2 + 3 + 10 - 5 = 10.
     roll(&mut h, &[3]);
     keep(&h, "during_shot");
@@ -235,4 +240,122 @@ fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
     ));
     let path = dir.join(format!("{stage}.json"));
     feldherr_host::document::save(&path, &Document::Game(game(h))).expect("save");
+}
+
+/// Draws a path for the selected machine, leg by leg ("length, turn").
+fn draw(h: &mut Harness<'static, FeldherrApp>, legs: &[&str]) {
+    click(h, "Draw the path on the table");
+    for leg in legs {
+        type_into(h, "Next leg", leg);
+        click(h, "Add leg");
+    }
+}
+
+/// Unaufhaltsam at the Panzerwagen's activation (BEW 20): a path of 5 cm
+/// earns no speed marker and offers none; 30 cm earns it and offers it,
+/// ticked; the owner may decline it, and the drive goes ahead without.
+#[test]
+fn the_speed_marker_is_offered_when_the_path_earns_it_and_may_be_declined() {
+    for decline in [false, true] {
+        let mut h = harness(Dice::scripted([]));
+        open_two_sides(&mut h, "conf-take-marker");
+        click(&mut h, "Sides and round");
+        click(&mut h, "Activate Panzerwagen (Zwerge)");
+        click(&mut h, "Machines");
+        click(&mut h, "3. Panzerwagen");
+        draw(&mut h, &["5, 0"]);
+        let offer = "Panzerwagen takes the speed marker (Unaufhaltsam)";
+        assert!(h.query_by_label(offer).is_none());
+        type_into(&mut h, "Next leg", "25, 0");
+        click(&mut h, "Add leg");
+        assert!(h.get_by_label(offer).accesskit_node().toggled().is_some());
+        if decline {
+            click(&mut h, offer);
+        }
+        click(&mut h, "Finish path");
+        let g = game(&h);
+        let wagon = conf(&g).machine(PANZERWAGEN).expect("wagon");
+        assert_eq!(wagon.state.motion, feldherr_confrontation::Motion::Ran);
+        assert_eq!(wagon.state.speed_marker, !decline, "declined: {decline}");
+        let c = g.table_or_default().piece(2).expect("piece").center();
+        assert!((c.x - 50.0).abs() < 1e-6 && (c.y - 20.0).abs() < 1e-6);
+    }
+}
+
+/// A machine without Unaufhaltsam drives at its activation with no speed
+/// marker offered (the drive asks for none).
+#[test]
+fn a_machine_without_unaufhaltsam_drives_at_its_activation() {
+    let mut h = harness(Dice::scripted([]));
+    open_two_sides(&mut h, "conf-drive-panzer");
+    // The goblins step out of the Panzer's way.
+    move_piece(&mut h, 3, Point::new(70.0, 90.0));
+    move_piece(&mut h, 4, Point::new(75.0, 90.0));
+    click(&mut h, "Sides and round");
+    click(&mut h, "Activate Panzer (Zwerge)");
+    click(&mut h, "Machines");
+    click(&mut h, "4. Panzer");
+    draw(&mut h, &["10, 0"]);
+    assert!(
+        h.query_by_label("Panzer takes the speed marker (Unaufhaltsam)")
+            .is_none()
+    );
+    click(&mut h, "Finish path");
+    let g = game(&h);
+    let panzer = conf(&g).machine(Id(4)).expect("Panzer");
+    assert_eq!(panzer.state.motion, feldherr_confrontation::Motion::Moved);
+    assert!(!panzer.state.speed_marker);
+    let c = g.table_or_default().piece(6).expect("piece").center();
+    assert!((c.x - 70.0).abs() < 1e-6, "{c:?}");
+}
+
+/// A machine's own contact limit from its explanation card (PC3): typed in
+/// the Crew and capture tab, refused before the click when out of range,
+/// set, and given back to what its size allows.
+#[test]
+fn a_machine_gets_its_own_contact_limit() {
+    let mut h = harness(Dice::scripted([]));
+    open_two_sides(&mut h, "conf-contact-limit");
+    click(&mut h, "Crew and capture");
+    let field = "Figures that may touch Felsspalter by its explanation card";
+    let set = "Set the contact limit of Felsspalter";
+    let by_size = "Felsspalter: as many as its size allows (PC3)";
+    assert!(h.query_by_label(by_size).is_none());
+    common::replace_text(&mut h, field, "0");
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    assert!(!enabled(&h, set));
+    h.get_by_label_contains("1 to 99 figures may touch a machine");
+    common::replace_text(&mut h, field, "3");
+    h.key_press(eframe::egui::Key::Enter);
+    h.run();
+    assert!(enabled(&h, set));
+    click(&mut h, set);
+    let g = game(&h);
+    assert_eq!(
+        conf(&g).machine(FELSSPALTER).expect("gun").contact_limit,
+        Some(3)
+    );
+    assert_eq!(conf(&g).max_contact(FELSSPALTER), 3);
+    click(&mut h, by_size);
+    let g = game(&h);
+    assert_eq!(
+        conf(&g).machine(FELSSPALTER).expect("gun").contact_limit,
+        None
+    );
+    assert!(g.problems().is_empty(), "{:?}", g.problems());
+}
+
+/// The Charge and fear tab says why a charge is refused in the interface's
+/// language: in German, a goblin charging its own side's Felsspalter.
+#[test]
+fn a_refused_charge_is_said_in_german() {
+    let mut h = harness(Dice::scripted([]));
+    open_two_sides(&mut h, "conf-charge-german");
+    h.state_mut().queue(Command::SetLanguage("de".into()));
+    h.run();
+    click(&mut h, "Angriff und Furcht");
+    choose(&mut h, "Angreifer", "Goblin A");
+    choose(&mut h, "Angegriffene Maschine", "Felsspalter");
+    h.get_by_label("Goblin A darf nicht angreifen: Goblin A kämpft auf der Seite der Maschine");
 }

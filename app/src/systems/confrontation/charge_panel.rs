@@ -205,7 +205,7 @@ impl ChargePanel {
                     ui.visuals().error_fg_color,
                     texts.f(
                         "conf.charge.refused",
-                        &[("name", &name), ("reason", &why.to_string())],
+                        &[("name", &name), ("reason", &texts.message(&why.message()))],
                     ),
                 );
             }

@@ -18,10 +18,12 @@ use super::{ConfrontationEdit, ConfrontationGame, GameMachine};
 use crate::systems::GameContext;
 
 /// The state of the tab: the referee's "holders without a piece are
-/// farther than 10 cm" per machine.
+/// farther than 10 cm" per machine, and the contact limit being typed for
+/// a machine whose explanation card gives its own.
 #[derive(Debug, Default)]
 pub struct CrewPanel {
     holders_far: BTreeMap<Id, bool>,
+    limits: BTreeMap<Id, u32>,
 }
 
 impl CrewPanel {
@@ -77,6 +79,7 @@ impl CrewPanel {
         } else {
             ui.label(text);
         }
+        self.contact_limit(ui, ctx, m, max);
         for c in game.crew_of(m.id) {
             let status = game.crew_status(&table, c);
             let mut words = Vec::new();
@@ -247,6 +250,57 @@ impl CrewPanel {
         }
         fear_tests(ui, ctx, m);
         self.capture(ui, ctx, m);
+    }
+
+    /// The machine's own contact limit, when its explanation card gives
+    /// one (PC3): typed, checked by the game first, or back to what its
+    /// size allows. The crew's engaged and fleeing notes stay as they are.
+    fn contact_limit(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, ConfrontationGame>,
+        m: &GameMachine,
+        max: u32,
+    ) {
+        let texts = ctx.texts;
+        let game = ctx.game();
+        let engaged: Vec<usize> = game
+            .crew_of(m.id)
+            .enumerate()
+            .filter(|(_, c)| c.engaged)
+            .map(|(i, _)| i)
+            .collect();
+        let fleeing: Vec<usize> = game
+            .crew_of(m.id)
+            .enumerate()
+            .filter(|(_, c)| c.fleeing)
+            .map(|(i, _)| i)
+            .collect();
+        let draft = self.limits.entry(m.id).or_insert(max);
+        let args = [("machine", m.name())];
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(texts.f("conf.crew.limit", &args));
+            ui.add(egui::DragValue::new(draft).speed(0.1))
+                .labelled_by(label.id);
+        });
+        let edit = ConfrontationEdit::SetCrewStatus {
+            machine: m.id,
+            engaged: engaged.clone(),
+            fleeing: fleeing.clone(),
+            contact_limit: Some(*draft),
+        };
+        checked_button(ui, ctx, &texts.f("conf.crew.limit_set", &args), edit);
+        if m.contact_limit.is_some() {
+            let edit = ConfrontationEdit::SetCrewStatus {
+                machine: m.id,
+                engaged,
+                fleeing,
+                contact_limit: None,
+            };
+            if checked_button(ui, ctx, &texts.f("conf.crew.limit_size", &args), edit) {
+                self.limits.remove(&m.id);
+            }
+        }
     }
 
     /// The capture, offered when enemies with values touch the machine.

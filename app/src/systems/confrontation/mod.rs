@@ -70,6 +70,9 @@ struct PathSession {
     request: PathRequest,
     points: Vec<Point>,
     message: Option<String>,
+    /// Unaufhaltsam: the owner takes the speed marker when the path earns
+    /// it (ticked unless declined).
+    take_marker: bool,
 }
 
 /// The Confrontation screens of one open game.
@@ -175,6 +178,7 @@ impl SystemScreens for ConfrontationUi {
                 request,
                 points: vec![start],
                 message: None,
+                take_marker: true,
             });
             *ctx.view = View::Table;
         }
@@ -230,6 +234,16 @@ impl SystemScreens for ConfrontationUi {
                         ));
                         if c.is_legal() {
                             ui.label(texts.t("conf.move.legal"));
+                        }
+                        // The speed marker, offered when this path earns it
+                        // at the machine's activation (Unaufhaltsam).
+                        if drives(game, path.request.machine)
+                            && earns_marker(game, path.request.machine, c.length_cm)
+                        {
+                            ui.checkbox(
+                                &mut path.take_marker,
+                                texts.f("conf.move.take_marker", &[("name", name)]),
+                            );
                         }
                     }
                     Some(Err(e)) => {
@@ -335,6 +349,22 @@ fn owner_colours(overlay: &mut Overlay, game: &ConfrontationGame) {
     }
 }
 
+/// Whether a finished path drives machine `machine` (its activation in the
+/// movement phase) rather than only putting its piece somewhere.
+fn drives(game: &ConfrontationGame, machine: feldherr_play::Id) -> bool {
+    game.round.phase == feldherr_confrontation::game::Phase::Movement
+        && game.round.is_active(machine)
+}
+
+/// Whether a drive of `length_cm` earns machine `machine` a speed marker
+/// it does not have yet (Unaufhaltsam: further than its BEW).
+fn earns_marker(game: &ConfrontationGame, machine: feldherr_play::Id, length_cm: f64) -> bool {
+    game.machine(machine).is_some_and(|m| {
+        !m.state.speed_marker
+            && feldherr_confrontation::SpeedMarker::earned(&m.card, length_cm).unwrap_or(false)
+    })
+}
+
 impl ConfrontationUi {
     /// Moves the machine's piece to the end of a legal path, facing along
     /// its last leg (one edit, one undo step); an illegal path stays on the
@@ -357,8 +387,7 @@ impl ConfrontationUi {
                 // At its activation in the movement phase the machine
                 // drives (motion, speed marker, movers: the crate's);
                 // otherwise its piece is put there (set-up, correction).
-                let drive = game.round.phase == feldherr_confrontation::game::Phase::Movement
-                    && game.round.is_active(machine);
+                let drive = drives(game, machine);
                 let follow_up = path
                     .request
                     .follow_up
@@ -378,7 +407,8 @@ impl ConfrontationUi {
                     let e = ConfrontationEdit::DriveMachine {
                         machine,
                         path: points.clone(),
-                        take_marker: true,
+                        take_marker: path.take_marker
+                            && earns_marker(game, machine, report.check.length_cm),
                         movers: None,
                     };
                     if let Err(e) = ctx.check(&e) {
