@@ -359,3 +359,24 @@ fn a_refused_charge_is_said_in_german() {
     choose(&mut h, "Angegriffene Maschine", "Felsspalter");
     h.get_by_label("Goblin A darf nicht angreifen: Goblin A kämpft auf der Seite der Maschine");
 }
+
+/// The round waiting for the total failure's 4+ says so in German beside
+/// the disabled "Nächste Phase".
+#[test]
+fn a_pending_total_failure_is_said_in_german() {
+    let mut h = harness(Dice::scripted([]));
+    open_two_sides(&mut h, "conf-pending-german");
+    click(&mut h, "Machines");
+    click(&mut h, "3. Panzerwagen");
+    click(&mut h, "Total failure");
+    click(&mut h, "Sides and round");
+    for _ in 0..3 {
+        click(&mut h, "Next phase");
+    }
+    click(&mut h, "End the round");
+    h.state_mut().queue(Command::SetLanguage("de".into()));
+    h.run();
+    h.get_by_label(
+        "nicht erlaubt (C9): Panzerwagen: die 4+ des Totalausfalls ist noch nicht gewürfelt",
+    );
+}

@@ -42,13 +42,51 @@ pub fn checked_button(
     label: &str,
     edit: ConfrontationEdit,
 ) -> bool {
+    let texts = ctx.texts;
+    checked_button_with(ui, ctx, label, edit, &|e| refusal(texts, e))
+}
+
+/// A button of the round moving on (Next phase, End the round): when the
+/// round waits for a roll, its refusal names it in the interface's
+/// language (the crate's `pending_message`).
+fn round_button(
+    ui: &mut egui::Ui,
+    ctx: &mut GameContext<'_, ConfrontationGame>,
+    label: &str,
+    edit: ConfrontationEdit,
+) -> bool {
+    let texts = ctx.texts;
+    let game = ctx.game();
+    let table = ctx.table();
+    let waits = game.pending().first().copied();
+    checked_button_with(ui, ctx, label, edit, &|e| match (e, waits) {
+        (
+            feldherr_play::PlayError::Refused {
+                rule: Some(rule), ..
+            },
+            Some(p),
+        ) if rule == p.rule() => {
+            let reason = texts.message(&game.pending_message(&table, p));
+            texts.f("conf.refused", &[("rule", rule), ("reason", &reason)])
+        }
+        _ => refusal(texts, e),
+    })
+}
+
+/// [`checked_button`] with the refusal said by `why`.
+fn checked_button_with(
+    ui: &mut egui::Ui,
+    ctx: &mut GameContext<'_, ConfrontationGame>,
+    label: &str,
+    edit: ConfrontationEdit,
+    why: &dyn Fn(&feldherr_play::PlayError) -> String,
+) -> bool {
     let verdict = ctx.check(&edit);
     let mut clicked = false;
     ui.horizontal_wrapped(|ui| {
         let response = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
         if let Err(e) = &verdict {
-            let why = refusal(ctx.texts, e);
-            ui.colored_label(ui.visuals().error_fg_color, &why);
+            ui.colored_label(ui.visuals().error_fg_color, why(e));
         }
         if response.clicked() {
             clicked = true;
@@ -181,7 +219,7 @@ impl SidesPanel {
                 }
             }
             let touching: Vec<Id> = self.touching.iter().copied().collect();
-            if checked_button(
+            if round_button(
                 ui,
                 ctx,
                 texts.t("conf.sides.end_round"),
@@ -190,7 +228,7 @@ impl SidesPanel {
                 self.touching.clear();
             }
         } else {
-            checked_button(
+            round_button(
                 ui,
                 ctx,
                 texts.t("conf.next_phase"),
