@@ -380,3 +380,23 @@ fn a_pending_total_failure_is_said_in_german() {
         "nicht erlaubt (C9): Panzerwagen: die 4+ des Totalausfalls ist noch nicht gewürfelt",
     );
 }
+
+/// The capture's refusal and a captor's verdict in German: the Goblins'
+/// crew still touch the Felsspalter when Thallion reaches it.
+#[test]
+fn a_refused_capture_is_said_in_german() {
+    let mut h = harness(Dice::scripted([]));
+    open_two_sides(&mut h, "conf-capture-german");
+    move_piece(&mut h, THALLION, Point::new(25.25, 60.0));
+    h.state_mut().queue(Command::SetLanguage("de".into()));
+    h.run();
+    click(&mut h, "Besatzung und Übernahme");
+    let node = h.get_by_label_contains("cm von Felsspalter entfernt (10 cm oder näher)");
+    let node = node.accesskit_node();
+    let label = node.label().or_else(|| node.value()).unwrap_or_default();
+    assert!(
+        label.starts_with("nicht erlaubt (Übernahme): ") && label.contains(" (Goblins) steht "),
+        "{label}"
+    );
+    assert!(label.contains(',') && !label.contains(" of "), "{label}");
+}

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use eframe::egui;
 use feldherr_confrontation::crew::Role;
 use feldherr_confrontation::game::{MarkerKind, Phase};
-use feldherr_play::Id;
+use feldherr_play::{Id, PlayError};
 
-use super::sides::{checked_button, side_colour, side_text};
+use super::sides::{checked_button, checked_button_with, side_colour, side_text};
 use super::{ConfrontationEdit, ConfrontationGame, GameMachine};
 use crate::systems::GameContext;
 
@@ -347,7 +347,7 @@ impl CrewPanel {
                     ui.label(texts.f("conf.crew.captor_ok", &[("name", &c.name)]));
                 }
                 Err(why) => {
-                    ui.colored_label(ui.visuals().error_fg_color, why);
+                    ui.colored_label(ui.visuals().error_fg_color, texts.message(&why.message()));
                 }
             }
         }
@@ -372,7 +372,20 @@ impl CrewPanel {
             captors,
             holders_far: *far,
         };
-        checked_button(ui, ctx, &label, edit);
+        // The capture's own refusal (Übernahme) in the interface's language.
+        let verdict = check.verdict.clone();
+        checked_button_with(ui, ctx, &label, edit, &|e| match (e, &verdict) {
+            (
+                PlayError::Refused {
+                    rule: Some(rule), ..
+                },
+                Err(why),
+            ) if rule == "Übernahme" => {
+                let reason = texts.message(&why.message());
+                texts.f("conf.refused", &[("rule", rule), ("reason", &reason)])
+            }
+            _ => super::refusal(texts, e),
+        });
     }
 }
 

@@ -74,7 +74,7 @@ fn round_button(
 }
 
 /// [`checked_button`] with the refusal said by `why`.
-fn checked_button_with(
+pub fn checked_button_with(
     ui: &mut egui::Ui,
     ctx: &mut GameContext<'_, ConfrontationGame>,
     label: &str,

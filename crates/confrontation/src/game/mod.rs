@@ -51,6 +51,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod capture_refusal;
 mod charge;
 mod confrontation_game;
 mod contact;
@@ -83,6 +84,7 @@ mod table_model;
 mod v1;
 mod worded;
 
+pub use capture_refusal::{CaptorRefusal, CaptureRefusal};
 pub use charge::{
     ChargeOrder, ChargeRefusal, ChargeReport, Charger, CounterFireInputs, CounterFireOffer,
     CounterFireResolver, charger_survives,

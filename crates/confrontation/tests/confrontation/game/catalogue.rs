@@ -187,3 +187,63 @@ fn charge_refusals_render_in_both_languages() {
         )
     );
 }
+
+/// Every refusal of a captor or a capture the Crew and capture tab shows
+/// renders from the catalogue: in English as the crate's own sentence, in
+/// German in German.
+#[test]
+fn capture_refusals_render_in_both_languages() {
+    use feldherr_confrontation::game::{CaptorRefusal, CaptureRefusal};
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    let n = || "Thallion".to_owned();
+    let m = || "Felsspalter".to_owned();
+    let captors = [
+        CaptorRefusal::NoValues(n()),
+        CaptorRefusal::Dead(n()),
+        CaptorRefusal::HoldersSide(n()),
+        CaptorRefusal::MixedSides(n()),
+        CaptorRefusal::NotTouching {
+            name: n(),
+            machine: m(),
+        },
+        CaptorRefusal::Engaged(n()),
+        CaptorRefusal::Requirement {
+            name: n(),
+            machine: m(),
+        },
+    ];
+    let captures = [
+        CaptureRefusal::Destroyed(m()),
+        CaptureRefusal::NoBes(m()),
+        CaptureRefusal::HolderNear {
+            name: n(),
+            side: "Zwerge".into(),
+            tenths_cm: 45,
+            machine: m(),
+        },
+        CaptureRefusal::StillTouches {
+            name: n(),
+            machine: m(),
+        },
+        CaptureRefusal::Unplaced {
+            name: n(),
+            side: "Zwerge".into(),
+        },
+        CaptureRefusal::TooFew {
+            qualified: 0,
+            machine: m(),
+            needed: 1,
+        },
+    ];
+    let messages = captors
+        .iter()
+        .map(|c| (c.message(), c.to_string()))
+        .chain(captures.iter().map(|c| (c.message(), c.to_string())));
+    for (message, english) in messages {
+        assert_eq!(en.render(&message), Some(english.clone()));
+        let german = de.render(&message).expect("de renders");
+        assert_ne!(german, english);
+        assert!(!german.contains('{'), "{german}");
+    }
+}

@@ -239,7 +239,12 @@ fn two_sides_a_round_with_counter_fire_a_capture_and_a_total_failure() {
         .capture_check(&game.table, FELSSPALTER, &[DWARF], false)
         .expect("check");
     assert!(
-        check.verdict.as_ref().unwrap_err().contains("confirm"),
+        check
+            .verdict
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("confirm"),
         "{:?}",
         check.verdict
     );
