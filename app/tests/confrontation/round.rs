@@ -381,8 +381,9 @@ fn a_pending_total_failure_is_said_in_german() {
     );
 }
 
-/// The capture's refusal and a captor's verdict in German: the Goblins'
-/// crew still touch the Felsspalter when Thallion reaches it.
+/// The capture's refusal and a crew figure's own shot refused, in German:
+/// the Goblins' crew still touch the Felsspalter when Thallion reaches it,
+/// and Grizhou touches Thallion.
 #[test]
 fn a_refused_capture_is_said_in_german() {
     let mut h = harness(Dice::scripted([]));
@@ -399,4 +400,7 @@ fn a_refused_capture_is_said_in_german() {
         "{label}"
     );
     assert!(label.contains(',') && !label.contains(" of "), "{label}");
+    // Thallion touching Grizhou: Grizhou's own weapon is not free.
+    move_piece(&mut h, THALLION, Point::new(22.5, 63.75));
+    h.get_by_label("Grizhou berührt einen Gegner");
 }

@@ -181,7 +181,7 @@ impl CrewPanel {
                             ui.weak(texts.f("conf.crew.may_shoot", &[("name", c.name())]));
                         }
                         Err(why) => {
-                            ui.weak(why);
+                            ui.weak(texts.message(&why.message()));
                         }
                     }
                 }

@@ -7,7 +7,8 @@ use feldherr_play::{Id, PlayError};
 use feldherr_table::{Layer, Table};
 
 use super::{
-    CaptorRefusal, CaptureRefusal, ConfrontationGame, CrewFigure, FigureStats, GameMachine,
+    CaptorRefusal, CaptureRefusal, ConfrontationGame, CrewFigure, CrewShotRefusal, FigureStats,
+    GameMachine,
 };
 use crate::crew::{CAPTURE_DISTANCE_CM, Role};
 use crate::{CrewCard, Size, WoundLevel};
@@ -616,18 +617,19 @@ impl ConfrontationGame {
     /// The crew's own ranged weapons (text line 408): a crew figure or
     /// auxiliary may shoot with its own weapon only if it does not serve the
     /// machine this round and touches no enemy.
-    pub fn crew_may_shoot(&self, table: &Table, crew: Id) -> Result<(), String> {
+    pub fn crew_may_shoot(&self, table: &Table, crew: Id) -> Result<(), CrewShotRefusal> {
         let c = self
             .crew_figure(crew)
-            .ok_or_else(|| format!("crew figure {crew} does not exist"))?;
+            .ok_or(CrewShotRefusal::Unknown(crew))?;
+        let name = || c.name().to_owned();
         if c.served {
-            return Err(format!("{} served its machine this round", c.name()));
+            return Err(CrewShotRefusal::Served(name()));
         }
         if self.crew_status(table, c).engaged {
-            return Err(format!("{} touches an enemy", c.name()));
+            return Err(CrewShotRefusal::Engaged(name()));
         }
         if c.wound == WoundLevel::Killed || c.dead {
-            return Err(format!("{}: dead", c.name()));
+            return Err(CrewShotRefusal::Dead(name()));
         }
         Ok(())
     }

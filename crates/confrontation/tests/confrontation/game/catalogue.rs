@@ -247,3 +247,27 @@ fn capture_refusals_render_in_both_languages() {
         assert!(!german.contains('{'), "{german}");
     }
 }
+
+/// Why a crew figure may not shoot with its own weapon (text line 408),
+/// in both languages: English as the crate's sentence, German in German.
+#[test]
+fn crew_shot_refusals_render_in_both_languages() {
+    use feldherr_confrontation::game::CrewShotRefusal;
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    for why in [
+        CrewShotRefusal::Unknown(feldherr_play::Id(9)),
+        CrewShotRefusal::Served("Guigne".into()),
+        CrewShotRefusal::Engaged("Guigne".into()),
+        CrewShotRefusal::Dead("Guigne".into()),
+    ] {
+        assert_eq!(en.render(&why.message()), Some(why.to_string()));
+        let german = de.render(&why.message()).expect("de renders");
+        assert_ne!(german, why.to_string());
+    }
+    assert_eq!(
+        de.render(&CrewShotRefusal::Served("Guigne".into()).message())
+            .as_deref(),
+        Some("Guigne hat in dieser Runde seine Maschine bedient")
+    );
+}
