@@ -278,28 +278,31 @@ impl CrewPanel {
             .collect();
         let draft = self.limits.entry(m.id).or_insert(max);
         let args = [("machine", m.name())];
+        let mut back_to_size = false;
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(texts.f("conf.crew.limit", &args));
             ui.add(egui::DragValue::new(draft).speed(0.1))
                 .labelled_by(label.id);
-        });
-        let edit = ConfrontationEdit::SetCrewStatus {
-            machine: m.id,
-            engaged: engaged.clone(),
-            fleeing: fleeing.clone(),
-            contact_limit: Some(*draft),
-        };
-        checked_button(ui, ctx, &texts.f("conf.crew.limit_set", &args), edit);
-        if m.contact_limit.is_some() {
             let edit = ConfrontationEdit::SetCrewStatus {
                 machine: m.id,
-                engaged,
-                fleeing,
-                contact_limit: None,
+                engaged: engaged.clone(),
+                fleeing: fleeing.clone(),
+                contact_limit: Some(*draft),
             };
-            if checked_button(ui, ctx, &texts.f("conf.crew.limit_size", &args), edit) {
-                self.limits.remove(&m.id);
+            checked_button(ui, ctx, &texts.f("conf.crew.limit_set", &args), edit);
+            if m.contact_limit.is_some() {
+                let edit = ConfrontationEdit::SetCrewStatus {
+                    machine: m.id,
+                    engaged,
+                    fleeing,
+                    contact_limit: None,
+                };
+                back_to_size =
+                    checked_button(ui, ctx, &texts.f("conf.crew.limit_size", &args), edit);
             }
+        });
+        if back_to_size {
+            self.limits.remove(&m.id);
         }
     }
 
