@@ -8,6 +8,8 @@ mod common;
 
 #[path = "confrontation/game.rs"]
 mod game;
+#[path = "confrontation/round.rs"]
+mod round;
 #[path = "confrontation/sheet.rs"]
 mod sheet;
 #[path = "confrontation/ui.rs"]

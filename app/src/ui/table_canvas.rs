@@ -79,6 +79,7 @@
 //! [`PathEvent::Changed`] and shows its verdict as overlay lines, e.g.
 //! [`Tone::Path`] for legal legs and [`Tone::Violation`] for illegal ones.
 
+mod labels;
 mod overlay;
 mod paint;
 mod panel;
@@ -98,6 +99,11 @@ use panel::Fields;
 use path::PathDraft;
 pub use path::PathEvent;
 use view::View;
+
+/// The size of the pieces' names, in points.
+const LABEL_SIZE: f32 = 12.0;
+/// The room a player's mark takes in front of a name.
+const LABEL_MARK: f32 = 10.0;
 
 /// What the canvas asks of its caller after a frame.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -227,6 +233,7 @@ pub struct TableCanvas {
     message: Option<String>,
     shown: bool,
     path: Option<PathDraft>,
+    labels: Vec<(u64, egui::Rect)>,
 }
 
 impl Default for TableCanvas {
@@ -246,6 +253,7 @@ impl Default for TableCanvas {
             message: None,
             shown: false,
             path: None,
+            labels: Vec::new(),
         }
     }
 }
@@ -652,7 +660,16 @@ impl TableCanvas {
             paint::piece(&painter, &self.view, rules, piece, emphasis, &palette);
         }
         self.paint_path_legs(&painter, &self.view, &palette);
-        overlay::paint(&painter, &self.view, shown, overlay, &palette);
+        let names = self.layout_labels(&painter, shown, overlay, rect);
+        let mut placed: Vec<egui::Rect> = names.iter().map(|l| l.rect).collect();
+        overlay::paint(&painter, &self.view, shown, overlay, &palette, &mut placed);
+        self.paint_labels(&painter, shown, overlay, &names, &palette);
+        if let Some(pointer) = response.hover_pos()
+            && let Some(piece) = shown.piece_at(self.view.table_of(pointer))
+            && !piece.name.is_empty()
+        {
+            response.clone().on_hover_text_at_pointer(&piece.name);
+        }
         if self.tool == Tool::Select
             && let Some(piece) = self.selected.and_then(|id| shown.piece(id))
         {
@@ -693,6 +710,118 @@ impl TableCanvas {
                 painter.line_segment([from, hover], egui::Stroke::new(1.0, palette.ruler));
             }
         }
+    }
+
+    /// Where the pieces' names go this frame (see [`labels::layout`]):
+    /// models first, then markers, then terrain; a model's name beside it,
+    /// a terrain's inside it when it fits.
+    fn layout_labels(
+        &mut self,
+        painter: &egui::Painter,
+        table: &Table,
+        overlay: &Overlay,
+        bounds: egui::Rect,
+    ) -> Vec<labels::PlacedLabel> {
+        use feldherr_table::Layer;
+        let screen_box = |piece: &Piece| {
+            let b = piece.shape.bounds();
+            egui::Rect::from_two_pos(self.view.screen_of(b.min), self.view.screen_of(b.max))
+        };
+        let bodies: Vec<egui::Rect> = table
+            .pieces()
+            .iter()
+            .filter(|p| p.layer == Layer::Model)
+            .map(screen_box)
+            .collect();
+        let mut requests = Vec::new();
+        for layer in [Layer::Model, Layer::Marker, Layer::Terrain] {
+            for piece in table
+                .pieces()
+                .iter()
+                .filter(|p| p.layer == layer && !p.name.is_empty())
+            {
+                let owned = overlay.owners.iter().any(|(id, _)| *id == piece.id);
+                let size = painter
+                    .layout_no_wrap(
+                        piece.name.clone(),
+                        egui::FontId::proportional(LABEL_SIZE),
+                        egui::Color32::WHITE,
+                    )
+                    .size()
+                    + egui::Vec2::new(if owned { 6.0 + LABEL_MARK } else { 6.0 }, 4.0);
+                requests.push(labels::LabelRequest {
+                    piece: piece.id,
+                    anchor: screen_box(piece),
+                    size,
+                    inside: layer == Layer::Terrain,
+                });
+            }
+        }
+        let placed = labels::layout(&requests, &bodies, bounds.shrink(2.0));
+        self.labels = placed.iter().map(|l| (l.piece, l.rect)).collect();
+        placed
+    }
+
+    /// Draws the pieces' names where [`Self::layout_labels`] put them: a
+    /// box, a leader line to a name set apart, and for a player's piece
+    /// the player's mark and a frame in the player's colour.
+    fn paint_labels(
+        &self,
+        painter: &egui::Painter,
+        table: &Table,
+        overlay: &Overlay,
+        names: &[labels::PlacedLabel],
+        palette: &Palette,
+    ) {
+        for l in names {
+            let Some(piece) = table.piece(l.piece) else {
+                continue;
+            };
+            let owner = overlay
+                .owners
+                .iter()
+                .find(|(id, _)| *id == l.piece)
+                .map(|(_, seat)| *seat);
+            if let Some((from, to)) = l.leader {
+                painter.line_segment([from, to], egui::Stroke::new(1.0, palette.text));
+            }
+            painter.rect_filled(l.rect, 3.0, palette.text_bg);
+            let mut text_at = l.rect.min + egui::Vec2::new(3.0, 2.0);
+            if let Some(seat) = owner {
+                let colour = crate::ui::palette::player_colour(seat);
+                painter.rect_stroke(
+                    l.rect,
+                    3.0,
+                    egui::Stroke::new(1.5, colour),
+                    egui::StrokeKind::Inside,
+                );
+                paint::player_mark(
+                    painter,
+                    egui::pos2(l.rect.min.x + 3.0 + LABEL_MARK / 2.0, l.rect.center().y),
+                    3.5,
+                    seat,
+                );
+                text_at.x += LABEL_MARK;
+            }
+            let galley = painter.layout_no_wrap(
+                piece.name.clone(),
+                egui::FontId::proportional(LABEL_SIZE),
+                palette.text,
+            );
+            painter.galley(text_at, galley, palette.text);
+        }
+    }
+
+    /// Where each piece's name was drawn in the last frame (screen
+    /// points); a piece whose name found no room is not listed.
+    pub fn label_rects(&self) -> &[(u64, egui::Rect)] {
+        &self.labels
+    }
+
+    /// The screen box of a point of the table in the last frame, for
+    /// tests that check what covers what.
+    pub fn screen_rect_of(&self, min: Point, max: Point) -> egui::Rect {
+        egui::Rect::from_two_pos(self.view.screen_of(min), self.view.screen_of(max))
     }
 
     /// The handles of `piece` with their screen positions: turning (round)

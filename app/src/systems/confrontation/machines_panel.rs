@@ -41,6 +41,8 @@ pub struct PathRequest {
     pub machine: Id,
     /// The rules the path is checked against.
     pub rules: feldherr_confrontation::MovePath,
+    /// A follow-up after a melee (P18) of this many cm, not a drive.
+    pub follow_up: Option<f64>,
 }
 
 impl MachinesPanel {
@@ -95,7 +97,8 @@ impl MachinesPanel {
                 }
                 ui.horizontal_wrapped(|ui| {
                     for m in &conf(game).machines {
-                        let label = format!("{}. {}", m.id.0, m.name());
+                        let label = egui::RichText::new(format!("{}. {}", m.id.0, m.name()))
+                            .color(super::sides::side_colour(conf(game), m.controller()));
                         if ui
                             .selectable_label(self.selected == Some(m.id), label)
                             .clicked()
@@ -268,7 +271,16 @@ impl MachinesPanel {
         match rules {
             Ok(rules) => {
                 self.path_error = None;
-                self.path_request = Some(PathRequest { machine, rules });
+                let follow_up = if self.follow_up {
+                    self.follow_up_cm.trim().parse::<f64>().ok()
+                } else {
+                    None
+                };
+                self.path_request = Some(PathRequest {
+                    machine,
+                    rules,
+                    follow_up,
+                });
             }
             Err(e) => self.path_error = Some(e),
         }

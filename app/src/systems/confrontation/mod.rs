@@ -4,11 +4,16 @@
 
 mod actions;
 mod card_editor;
+mod charge_panel;
+mod crew_panel;
 mod damage_table;
+mod figure_card;
 mod figures;
 mod machines_panel;
+mod melee_panel;
 pub mod on_table;
 mod repair;
+mod sides;
 mod status;
 
 pub use card_editor::{CardEditor, EXAMPLES, EditorAction, example};
@@ -65,6 +70,9 @@ struct PathSession {
     request: PathRequest,
     points: Vec<Point>,
     message: Option<String>,
+    /// Unaufhaltsam: the owner takes the speed marker when the path earns
+    /// it (ticked unless declined).
+    take_marker: bool,
 }
 
 /// The Confrontation screens of one open game.
@@ -77,6 +85,10 @@ pub struct ConfrontationUi {
     form_error: Option<String>,
     show_on_table: bool,
     path: Option<PathSession>,
+    sides: sides::SidesPanel,
+    crew: crew_panel::CrewPanel,
+    charge: charge_panel::ChargePanel,
+    melee: melee_panel::MeleePanel,
 }
 
 impl Default for ConfrontationUi {
@@ -89,14 +101,36 @@ impl Default for ConfrontationUi {
             form_error: None,
             show_on_table: true,
             path: None,
+            sides: sides::SidesPanel::default(),
+            crew: crew_panel::CrewPanel::default(),
+            charge: charge_panel::ChargePanel::default(),
+            melee: melee_panel::MeleePanel::default(),
         }
     }
 }
 
-const TABS: &[Tab] = &[Tab {
-    id: "machines",
-    label: "conf.view.machines",
-}];
+const TABS: &[Tab] = &[
+    Tab {
+        id: "machines",
+        label: "conf.view.machines",
+    },
+    Tab {
+        id: "sides",
+        label: "conf.view.sides",
+    },
+    Tab {
+        id: "crew",
+        label: "conf.view.crew",
+    },
+    Tab {
+        id: "charge",
+        label: "conf.view.charge",
+    },
+    Tab {
+        id: "melee",
+        label: "conf.view.melee",
+    },
+];
 
 impl SystemScreens for ConfrontationUi {
     type Game = ConfrontationGame;
@@ -123,10 +157,17 @@ impl SystemScreens for ConfrontationUi {
 
     fn show_tab(
         &mut self,
-        _tab: &'static str,
+        tab: &'static str,
         ui: &mut egui::Ui,
         ctx: &mut GameContext<'_, ConfrontationGame>,
     ) {
+        match tab {
+            "sides" => return self.sides.show(ui, ctx),
+            "crew" => return self.crew.show(ui, ctx),
+            "charge" => return self.charge.show(ui, ctx),
+            "melee" => return self.melee.show(ui, ctx),
+            _ => {}
+        }
         self.machines.show(ui, ctx.texts, ctx.doc, ctx.commands);
         if let Some(request) = self.machines.path_request.take()
             && let Some((start, facing)) =
@@ -137,6 +178,7 @@ impl SystemScreens for ConfrontationUi {
                 request,
                 points: vec![start],
                 message: None,
+                take_marker: true,
             });
             *ctx.view = View::Table;
         }
@@ -192,6 +234,16 @@ impl SystemScreens for ConfrontationUi {
                         ));
                         if c.is_legal() {
                             ui.label(texts.t("conf.move.legal"));
+                        }
+                        // The speed marker, offered when this path earns it
+                        // at the machine's activation (Unaufhaltsam).
+                        if drives(game, path.request.machine)
+                            && earns_marker(game, path.request.machine, c.length_cm)
+                        {
+                            ui.checkbox(
+                                &mut path.take_marker,
+                                texts.f("conf.move.take_marker", &[("name", name)]),
+                            );
                         }
                     }
                     Some(Err(e)) => {
@@ -257,6 +309,7 @@ impl SystemScreens for ConfrontationUi {
             }
         }
         on_table::cross_out_dead(texts, &mut overlay, game, &table);
+        owner_colours(&mut overlay, game);
         overlay
     }
 
@@ -272,6 +325,44 @@ impl SystemScreens for ConfrontationUi {
             PathEvent::Cancelled => self.path = None,
         }
     }
+}
+
+/// Every machine, crew figure and figure with a piece outlined in the
+/// colour (and with the mark) of the side holding it (a captured machine
+/// in its captor's).
+fn owner_colours(overlay: &mut Overlay, game: &ConfrontationGame) {
+    let seat = |side| sides::side_seat(game, side);
+    for m in &game.machines {
+        if let Some(p) = m.piece {
+            overlay.owner(p, seat(m.controller()));
+        }
+    }
+    for c in game.crew.iter().filter(|c| !c.dead) {
+        if let Some(p) = c.piece {
+            overlay.owner(p, seat(c.side));
+        }
+    }
+    for (p, f) in &game.figures {
+        if game.crew_on(*p).is_none() && !game.is_dead(*p) {
+            overlay.owner(*p, seat(f.side));
+        }
+    }
+}
+
+/// Whether a finished path drives machine `machine` (its activation in the
+/// movement phase) rather than only putting its piece somewhere.
+fn drives(game: &ConfrontationGame, machine: feldherr_play::Id) -> bool {
+    game.round.phase == feldherr_confrontation::game::Phase::Movement
+        && game.round.is_active(machine)
+}
+
+/// Whether a drive of `length_cm` earns machine `machine` a speed marker
+/// it does not have yet (Unaufhaltsam: further than its BEW).
+fn earns_marker(game: &ConfrontationGame, machine: feldherr_play::Id, length_cm: f64) -> bool {
+    game.machine(machine).is_some_and(|m| {
+        !m.state.speed_marker
+            && feldherr_confrontation::SpeedMarker::earned(&m.card, length_cm).unwrap_or(false)
+    })
 }
 
 impl ConfrontationUi {
@@ -293,7 +384,39 @@ impl ConfrontationUi {
                     self.machines.blades_touched(ctx.doc, machine, &touched);
                     *ctx.view = View::System("machines");
                 }
-                if let [.., from, to] = points.as_slice() {
+                // At its activation in the movement phase the machine
+                // drives (motion, speed marker, movers: the crate's);
+                // otherwise its piece is put there (set-up, correction).
+                let drive = drives(game, machine);
+                let follow_up = path
+                    .request
+                    .follow_up
+                    .filter(|_| game.round.phase == feldherr_confrontation::game::Phase::Melee);
+                if let Some(distance_cm) = follow_up {
+                    let e = ConfrontationEdit::FollowUp {
+                        machine,
+                        path: points.clone(),
+                        distance_cm,
+                    };
+                    if let Err(e) = ctx.check(&e) {
+                        path.message = Some(refusal(ctx.texts, &e));
+                        return;
+                    }
+                    edit(ctx.commands, e);
+                } else if drive {
+                    let e = ConfrontationEdit::DriveMachine {
+                        machine,
+                        path: points.clone(),
+                        take_marker: path.take_marker
+                            && earns_marker(game, machine, report.check.length_cm),
+                        movers: None,
+                    };
+                    if let Err(e) = ctx.check(&e) {
+                        path.message = Some(refusal(ctx.texts, &e));
+                        return;
+                    }
+                    edit(ctx.commands, e);
+                } else if let [.., from, to] = points.as_slice() {
                     edit(
                         ctx.commands,
                         ConfrontationEdit::MoveMachine {

@@ -35,14 +35,15 @@ fn highlight(overlay: &mut Overlay, refs: &[ModelRef], model: usize, tone: Tone)
 fn shot_overlay(
     texts: &Texts,
     shot: &ShotInputs,
+    answers: &[feldherr_dice::step::Answer],
     outcome: Option<&ConfrontationOutcome>,
 ) -> Overlay {
     let mut overlay = Overlay::default();
     let outcome = match outcome {
-        Some(ConfrontationOutcome::Shot(s)) => Some(s),
+        Some(ConfrontationOutcome::Shot(s) | ConfrontationOutcome::CounterFire(s)) => Some(s),
         _ => None,
     };
-    let data = shot.overlay(outcome);
+    let data = shot.overlay_at(answers, outcome);
     let Some(aimed_at) = data.aimed_at else {
         return overlay;
     };
@@ -123,8 +124,14 @@ fn shot_overlay(
 /// The overlay of resolution `saved` (empty for resolutions without a
 /// place on the table).
 pub fn resolution_overlay(texts: &Texts, saved: &SavedResolution<ConfrontationKind>) -> Overlay {
-    if let Some(shot) = saved.kind().shot() {
-        return shot_overlay(texts, shot, saved.outcome());
+    // A shot or a counter-fire is drawn step by step: the landing point
+    // and the template as soon as their dice are in.
+    let shot = match saved.kind() {
+        ConfrontationKind::CounterFire(c) => Some(&c.shot),
+        kind => kind.shot(),
+    };
+    if let Some(shot) = shot {
+        return shot_overlay(texts, shot, saved.answers(), saved.outcome());
     }
     let mut overlay = Overlay::default();
     let refs = saved.kind().refs();

@@ -230,6 +230,11 @@ pub struct Overlay {
     pub highlights: Vec<(u64, Tone)>,
     /// Grips the user can drag, drawn above everything else.
     pub handles: Vec<OverlayHandle>,
+    /// Pieces (by id) that belong to a player: (piece, the player's seat,
+    /// 0-based). The canvas outlines each in the player's colour, puts the
+    /// player's mark beside it and frames its name in that colour
+    /// ([`crate::ui::palette`]).
+    pub owners: Vec<(u64, usize)>,
 }
 
 impl Overlay {
@@ -240,7 +245,16 @@ impl Overlay {
 
     /// True when there is nothing to draw.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty() && self.highlights.is_empty() && self.handles.is_empty()
+        self.items.is_empty()
+            && self.highlights.is_empty()
+            && self.handles.is_empty()
+            && self.owners.is_empty()
+    }
+
+    /// Marks piece `id` as belonging to the player in seat `seat`.
+    pub fn owner(&mut self, id: u64, seat: usize) -> &mut Overlay {
+        self.owners.push((id, seat));
+        self
     }
 
     /// Adds a grip the user can drag.
@@ -270,14 +284,22 @@ impl Overlay {
     }
 }
 
-/// Draws the highlight rings and the items.
+/// Draws the owners' outlines, the highlight rings and the items; the
+/// items' texts keep clear of `placed` (the pieces' names) and are added
+/// to it.
 pub(super) fn paint(
     painter: &Painter,
     view: &View,
     table: &Table,
     overlay: &Overlay,
     palette: &Palette,
+    placed: &mut Vec<egui::Rect>,
 ) {
+    for &(id, seat) in &overlay.owners {
+        if let Some(piece) = table.piece(id) {
+            owner_outline(painter, view, &piece.shape, seat);
+        }
+    }
     for &(id, tone) in &overlay.highlights {
         if let Some(piece) = table.piece(id) {
             ring(painter, view, &piece.shape, palette.tone(tone), palette);
@@ -336,7 +358,6 @@ pub(super) fn paint(
     }
     // Texts never cover each other: a label that would is moved up or
     // down (two fighters in base contact, say).
-    let mut placed: Vec<egui::Rect> = Vec::new();
     for item in &overlay.items {
         let Some(text) = item.text() else {
             continue;
@@ -363,7 +384,7 @@ pub(super) fn paint(
             )
             .size();
         let wanted = align.anchor_size(pos, size);
-        let spot = paint::free_spot(wanted, &placed);
+        let spot = paint::free_spot(wanted, placed);
         let rect = paint::label(
             painter,
             spot.min,
@@ -375,6 +396,35 @@ pub(super) fn paint(
         );
         placed.push(rect);
     }
+}
+
+/// A piece's outline in its player's colour, with the player's mark at its
+/// upper left corner (the second cue for greyscale and colour-blind
+/// readers).
+fn owner_outline(painter: &Painter, view: &View, shape: &Shape, seat: usize) {
+    let colour = crate::ui::palette::player_colour(seat);
+    let stroke = Stroke::new(2.5, colour);
+    let corner = match shape {
+        Shape::Circle(c) => {
+            let center = view.screen_of(c.center());
+            let r = view.len(c.radius()).max(1.0);
+            painter.circle_stroke(center, r + 1.0, stroke);
+            center + Vec2::new(-r, -r) * std::f32::consts::FRAC_1_SQRT_2
+        }
+        shape => {
+            let points = screen_points(shape, view);
+            let Some(first) = points.first().copied() else {
+                return;
+            };
+            painter.add(egui::Shape::closed_line(points.clone(), stroke));
+            points
+                .iter()
+                .copied()
+                .min_by(|a, b| (a.x + a.y).total_cmp(&(b.x + b.y)))
+                .unwrap_or(first)
+        }
+    };
+    paint::player_mark(painter, corner, 4.5, seat);
 }
 
 /// A clearly visible ring just outside a piece's outline: a halo in the

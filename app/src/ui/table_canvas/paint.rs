@@ -270,21 +270,42 @@ pub(super) fn piece(
             Stroke::NONE,
         ));
     }
-    if !emphasis.ghost && !piece.name.is_empty() {
-        let size = piece.shape.bounds();
-        let small = view.len(size.width().max(size.height())) < 24.0;
-        let at = view.screen_of(piece.center());
-        let (pos, align, ink, bg) = if small {
-            (
-                at + Vec2::new(0.0, view.len(size.height() / 2.0) + 2.0),
-                Align2::CENTER_TOP,
-                palette.text,
-                Some(palette.text_bg),
-            )
-        } else {
-            (at, Align2::CENTER_CENTER, ink_on(base), None)
-        };
-        label(painter, pos, align, &piece.name, ink, bg, 12.0);
+}
+
+/// A player's mark (circle, square, triangle or diamond) filled in the
+/// player's colour with a light rim, centred at `at`.
+pub(super) fn player_mark(painter: &Painter, at: Pos2, r: f32, seat: usize) {
+    use crate::ui::palette::{PlayerMark, player_colour, player_mark as mark_of};
+    let fill = player_colour(seat);
+    let rim = Stroke::new(1.2, Color32::WHITE);
+    let poly = |points: Vec<Pos2>| egui::Shape::convex_polygon(points, fill, rim);
+    match mark_of(seat) {
+        PlayerMark::Circle => {
+            painter.circle(at, r, fill, rim);
+        }
+        PlayerMark::Square => {
+            painter.add(poly(vec![
+                at + Vec2::new(-r, -r),
+                at + Vec2::new(r, -r),
+                at + Vec2::new(r, r),
+                at + Vec2::new(-r, r),
+            ]));
+        }
+        PlayerMark::Triangle => {
+            painter.add(poly(vec![
+                at + Vec2::new(0.0, -r * 1.2),
+                at + Vec2::new(r * 1.1, r * 0.8),
+                at + Vec2::new(-r * 1.1, r * 0.8),
+            ]));
+        }
+        PlayerMark::Diamond => {
+            painter.add(poly(vec![
+                at + Vec2::new(0.0, -r * 1.25),
+                at + Vec2::new(r * 1.25, 0.0),
+                at + Vec2::new(0.0, r * 1.25),
+                at + Vec2::new(-r * 1.25, 0.0),
+            ]));
+        }
     }
 }
 

@@ -102,6 +102,52 @@ impl fmt::Display for ChargeRefusal {
     }
 }
 
+impl ChargeRefusal {
+    /// The refusal as a catalogue message (`conf.game.refusal.…`), so the
+    /// German interface says it in German; the charger is named by name.
+    ///
+    /// ```
+    /// use feldherr_confrontation::ConfrontationGame;
+    /// use feldherr_confrontation::game::ChargeRefusal;
+    /// use feldherr_play::{Catalogue, Game, Lang};
+    ///
+    /// let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De))?;
+    /// let why = ChargeRefusal::Immobile("Felsspalter".into());
+    /// assert_eq!(
+    ///     de.render(&why.message()).as_deref(),
+    ///     Some("Felsspalter ist unbeweglich und greift niemanden an")
+    /// );
+    /// # Ok::<(), feldherr_play::PlayError>(())
+    /// ```
+    pub fn message(&self) -> Message {
+        let named = |key: &str, name: &str| Message::new(key).text("name", name);
+        match self {
+            ChargeRefusal::ClosedSide { arc, strength, res } => {
+                Message::new("conf.game.refusal.closed_side")
+                    .key("arc", arc_key(*arc))
+                    .int("strength", *strength)
+                    .int("res", *res)
+            }
+            ChargeRefusal::UnknownStrength => Message::new("conf.game.refusal.unknown_strength"),
+            ChargeRefusal::CrewMovingMachine(n) => named("conf.game.refusal.crew_moving", n),
+            ChargeRefusal::LeftVehicle(n) => named("conf.game.refusal.left_vehicle", n),
+            ChargeRefusal::WreckSurvivor(n) => named("conf.game.refusal.wreck_survivor", n),
+            ChargeRefusal::Immobile(n) => named("conf.game.refusal.immobile", n),
+            ChargeRefusal::NotAnEnemy(n) => named("conf.game.refusal.not_an_enemy", n),
+        }
+    }
+}
+
+/// The catalogue key of a side of a machine, as a charge meets it.
+fn arc_key(arc: FacingArc) -> &'static str {
+    match arc {
+        FacingArc::Front => "conf.game.arc.front",
+        FacingArc::Left => "conf.game.arc.left",
+        FacingArc::Right => "conf.game.arc.right",
+        FacingArc::Rear => "conf.game.arc.rear",
+    }
+}
+
 /// What the counter-fire would be: where the charger is set down.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CounterFireOffer {

@@ -6,7 +6,10 @@
 use feldherr_play::{Id, PlayError};
 use feldherr_table::{Layer, Table};
 
-use super::{ConfrontationGame, CrewFigure, FigureStats, GameMachine};
+use super::{
+    CaptorRefusal, CaptureRefusal, ConfrontationGame, CrewFigure, CrewShotRefusal, FigureStats,
+    GameMachine,
+};
 use crate::crew::{CAPTURE_DISTANCE_CM, Role};
 use crate::{CrewCard, Size, WoundLevel};
 
@@ -18,7 +21,7 @@ pub struct CaptorCheck {
     /// Its name.
     pub name: String,
     /// Whether it qualifies, or why not.
-    pub verdict: Result<(), String>,
+    pub verdict: Result<(), CaptorRefusal>,
 }
 
 /// Whether a side can capture a machine now, and why (Übernahme).
@@ -36,7 +39,17 @@ pub struct CaptureCheck {
     /// How many qualified captors it takes (BES).
     pub needed: u32,
     /// Whether the capture is allowed, or why not.
-    pub verdict: Result<(), String>,
+    pub verdict: Result<(), CaptureRefusal>,
+}
+
+/// A distance within 10 cm in whole tenths of a cm.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "clamped to 0..=1000 tenths first"
+)]
+fn tenths(cm: f64) -> u64 {
+    (cm * 10.0).round().clamp(0.0, 1000.0) as u64
 }
 
 fn crew_card_of(name: &str, stats: &FigureStats, bew: u32) -> CrewCard {
@@ -404,36 +417,39 @@ impl ConfrontationGame {
                 let stats = self
                     .figures
                     .get(piece)
-                    .ok_or_else(|| format!("{name}: no values entered for this figure"))?;
+                    .ok_or_else(|| CaptorRefusal::NoValues(name.clone()))?;
                 if self.dead.contains(piece) {
-                    return Err(format!("{name}: dead"));
+                    return Err(CaptorRefusal::Dead(name.clone()));
                 }
                 if stats.side == holder {
-                    return Err(format!("{name} fights for the side holding it"));
+                    return Err(CaptorRefusal::HoldersSide(name.clone()));
                 }
                 if side.is_some_and(|s| s != stats.side) {
-                    return Err(format!("{name}: the captors must be of one side"));
+                    return Err(CaptorRefusal::MixedSides(name.clone()));
                 }
                 side = Some(stats.side);
                 if let Some(p) = m.piece
                     && !Self::pieces_touch(table, *piece, p)
                 {
-                    return Err(format!("{name} does not touch {}", m.name()));
+                    return Err(CaptorRefusal::NotTouching {
+                        name: name.clone(),
+                        machine: m.name().to_owned(),
+                    });
                 }
                 let ignore: Vec<u64> = m.piece.into_iter().collect();
                 if !self
                     .enemies_touching(table, *piece, stats.side, &ignore)
                     .is_empty()
                 {
-                    return Err(format!("{name} is engaged with an enemy"));
+                    return Err(CaptorRefusal::Engaged(name.clone()));
                 }
                 if let Some(req) = m.card.spec().auxiliary
                     && !req.met_by(stats.fer, stats.dis)
                 {
-                    return Err(format!(
-                        "{name} does not meet {}'s requirement for auxiliaries",
-                        m.name()
-                    ));
+                    return Err(CaptorRefusal::Requirement {
+                        name: name.clone(),
+                        machine: m.name().to_owned(),
+                    });
                 }
                 Ok(())
             })();
@@ -444,34 +460,37 @@ impl ConfrontationGame {
             });
         }
         let qualified = checks.iter().filter(|c| c.verdict.is_ok()).count();
+        let machine_name = m.name().to_owned();
         let verdict = if m.state.destroyed {
-            Err(format!("{}: destroyed", m.name()))
+            Err(CaptureRefusal::Destroyed(machine_name))
         } else if needed == 0 {
-            Err(format!(
-                "{}: no BES on its card: its crew is part of it and it cannot be captured (PC9)",
-                m.name()
-            ))
+            Err(CaptureRefusal::NoBes(machine_name))
         } else if let Some((p, d)) = holders_near.first() {
-            Err(format!(
-                "{} of {} is {d:.1} cm from {} (10 cm or closer)",
-                Self::piece_name(table, *p),
-                self.side_name(holder),
-                m.name()
-            ))
+            Err(CaptureRefusal::HolderNear {
+                name: Self::piece_name(table, *p),
+                side: self.side_name(holder),
+                tenths_cm: tenths(*d),
+                machine: machine_name,
+            })
         } else if let Some(c) = unplaced_touching.first() {
-            Err(format!("{} still touches {}", c.name(), m.name()))
+            Err(CaptureRefusal::StillTouches {
+                name: c.name().to_owned(),
+                machine: machine_name,
+            })
         } else if !holders_unplaced.is_empty() && !holders_far {
-            Err(format!(
-                "{} of {} has no piece on the table: confirm that it is farther than 10 cm",
-                self.crew_figure(holders_unplaced[0])
-                    .map_or("?", CrewFigure::name),
-                self.side_name(holder)
-            ))
+            Err(CaptureRefusal::Unplaced {
+                name: self
+                    .crew_figure(holders_unplaced[0])
+                    .map_or("?", CrewFigure::name)
+                    .to_owned(),
+                side: self.side_name(holder),
+            })
         } else if u32::try_from(qualified).unwrap_or(u32::MAX) < needed {
-            Err(format!(
-                "{qualified} qualified figure(s) touch {}, BES needs {needed}",
-                m.name()
-            ))
+            Err(CaptureRefusal::TooFew {
+                qualified,
+                machine: machine_name,
+                needed,
+            })
         } else {
             Ok(())
         };
@@ -497,7 +516,7 @@ impl ConfrontationGame {
         check
             .verdict
             .clone()
-            .map_err(|e| PlayError::refused(e, Some("Übernahme")))?;
+            .map_err(|e| PlayError::refused(e.to_string(), Some("Übernahme")))?;
         let captor = check
             .captor_side
             .ok_or_else(|| PlayError::refused("no captor", Some("Übernahme")))?;
@@ -598,18 +617,19 @@ impl ConfrontationGame {
     /// The crew's own ranged weapons (text line 408): a crew figure or
     /// auxiliary may shoot with its own weapon only if it does not serve the
     /// machine this round and touches no enemy.
-    pub fn crew_may_shoot(&self, table: &Table, crew: Id) -> Result<(), String> {
+    pub fn crew_may_shoot(&self, table: &Table, crew: Id) -> Result<(), CrewShotRefusal> {
         let c = self
             .crew_figure(crew)
-            .ok_or_else(|| format!("crew figure {crew} does not exist"))?;
+            .ok_or(CrewShotRefusal::Unknown(crew))?;
+        let name = || c.name().to_owned();
         if c.served {
-            return Err(format!("{} served its machine this round", c.name()));
+            return Err(CrewShotRefusal::Served(name()));
         }
         if self.crew_status(table, c).engaged {
-            return Err(format!("{} touches an enemy", c.name()));
+            return Err(CrewShotRefusal::Engaged(name()));
         }
         if c.wound == WoundLevel::Killed || c.dead {
-            return Err(format!("{}: dead", c.name()));
+            return Err(CrewShotRefusal::Dead(name()));
         }
         Ok(())
     }

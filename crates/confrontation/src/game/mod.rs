@@ -51,12 +51,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod capture_refusal;
 mod charge;
 mod confrontation_game;
 mod contact;
 mod crew_figure;
 mod crew_flow;
 mod crew_marker;
+mod crew_shot_refusal;
 mod drive;
 mod edit;
 mod effect;
@@ -83,6 +85,7 @@ mod table_model;
 mod v1;
 mod worded;
 
+pub use capture_refusal::{CaptorRefusal, CaptureRefusal};
 pub use charge::{
     ChargeOrder, ChargeRefusal, ChargeReport, Charger, CounterFireInputs, CounterFireOffer,
     CounterFireResolver, charger_survives,
@@ -92,6 +95,7 @@ pub use contact::CrewStatus;
 pub use crew_figure::{CrewFigure, CrewOrigin};
 pub use crew_flow::{CaptorCheck, CaptureCheck};
 pub use crew_marker::{CrewMarker, MarkerKind};
+pub use crew_shot_refusal::CrewShotRefusal;
 pub use drive::MAX_PATH_POINTS;
 pub use edit::{ConfrontationEdit, MAX_CREW, MAX_MACHINES, MAX_RESOLUTIONS};
 pub use effect::{Effect, effects_of, hit_effects};

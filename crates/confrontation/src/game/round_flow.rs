@@ -2,6 +2,7 @@
 //! in the movement phase, the checks each phase asks for before it ends,
 //! and what the start and the end of a round do by themselves.
 
+use feldherr_dice::step::Message;
 use feldherr_play::{Id, PlayError};
 use feldherr_table::Table;
 
@@ -15,6 +16,17 @@ pub enum Pending {
     /// A roll of the round (the total failure's 4+ at the start, Instabil
     /// at the end) is not rolled and applied yet.
     Check(RoundCheck),
+}
+
+impl Pending {
+    /// The rule a refusal for it cites: `C9` for the total failure's 4+,
+    /// `Instabil` for the Instabil rolls.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Pending::Check(RoundCheck::TotalFailure(_)) => "C9",
+            Pending::Check(RoundCheck::Instabil(_)) => "Instabil",
+        }
+    }
 }
 
 impl ConfrontationGame {
@@ -60,8 +72,41 @@ impl ConfrontationGame {
         out
     }
 
-    fn refuse_pending(&self) -> Result<(), PlayError> {
-        if let Some(Pending::Check(c)) = self.pending().first() {
+    /// What the round waits for as a catalogue message
+    /// (`conf.game.refusal.…_pending`), naming the machine or figure by
+    /// name: the reason [`ConfrontationEdit::NextPhase`] and
+    /// [`ConfrontationEdit::EndRound`] are refused while it is pending, in
+    /// the interface's language.
+    ///
+    /// [`ConfrontationEdit::NextPhase`]: super::ConfrontationEdit::NextPhase
+    /// [`ConfrontationEdit::EndRound`]: super::ConfrontationEdit::EndRound
+    pub fn pending_message(&self, table: &Table, pending: Pending) -> Message {
+        match pending {
+            Pending::Check(RoundCheck::TotalFailure(id)) => {
+                Message::new("conf.game.refusal.total_failure_pending").text(
+                    "name",
+                    self.machine(id).map_or("?", super::GameMachine::name),
+                )
+            }
+            Pending::Check(RoundCheck::Instabil(s)) => {
+                Message::new("conf.game.refusal.instabil_pending")
+                    .text("name", self.pending_name(table, s))
+            }
+        }
+    }
+
+    /// A subject by name: a figure by its piece's name on the table.
+    fn pending_name(&self, table: &Table, s: Subject) -> String {
+        match s {
+            Subject::Figure(p) => table
+                .piece(p)
+                .map_or_else(|| self.subject_name(s), |piece| piece.name.clone()),
+            _ => self.subject_name(s),
+        }
+    }
+
+    fn refuse_pending(&self, table: &Table) -> Result<(), PlayError> {
+        if let Some(pending @ Pending::Check(c)) = self.pending().first() {
             let what = match c {
                 RoundCheck::TotalFailure(id) => format!(
                     "{}: its total failure's 4+ is not rolled yet",
@@ -69,16 +114,10 @@ impl ConfrontationGame {
                 ),
                 RoundCheck::Instabil(s) => format!(
                     "{}: its Instabil rolls are not rolled yet",
-                    self.subject_name(*s)
+                    self.pending_name(table, *s)
                 ),
             };
-            return Err(PlayError::refused(
-                what,
-                Some(match c {
-                    RoundCheck::TotalFailure(_) => "C9",
-                    RoundCheck::Instabil(_) => "Instabil",
-                }),
-            ));
+            return Err(PlayError::refused(what, Some(pending.rule())));
         }
         Ok(())
     }
@@ -126,8 +165,8 @@ impl ConfrontationGame {
         Ok(())
     }
 
-    pub(crate) fn next_phase(&mut self, _table: &Table) -> Result<(), PlayError> {
-        self.refuse_pending()?;
+    pub(crate) fn next_phase(&mut self, table: &Table) -> Result<(), PlayError> {
+        self.refuse_pending(table)?;
         self.round.events.clear();
         match self.round.phase {
             Phase::Deployment => self.start_round()?,
@@ -165,7 +204,7 @@ impl ConfrontationGame {
             self.machine(*id)
                 .ok_or_else(|| PlayError::not_found("machine", id))?;
         }
-        self.refuse_pending()?;
+        self.refuse_pending(table)?;
         let mut events = Vec::new();
         let ids: Vec<Id> = self.machines.iter().map(|m| m.id).collect();
         for id in ids {

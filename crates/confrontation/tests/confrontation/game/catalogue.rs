@@ -137,3 +137,137 @@ fn titles_and_outcomes_render_in_both_languages_and_german_is_german() {
         assert!(used.contains(key), "{key} never produced: {used:?}");
     }
 }
+
+/// Every refusal of a charge the Charge and fear tab shows renders from
+/// the catalogue: in English as the crate's own sentence, in German in
+/// German, naming the charger by name.
+#[test]
+fn charge_refusals_render_in_both_languages() {
+    use feldherr_confrontation::game::ChargeRefusal;
+    use feldherr_table::geometry::FacingArc;
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    let name = || "Thallion".to_owned();
+    let mut refusals = vec![
+        ChargeRefusal::UnknownStrength,
+        ChargeRefusal::CrewMovingMachine(name()),
+        ChargeRefusal::LeftVehicle(name()),
+        ChargeRefusal::WreckSurvivor(name()),
+        ChargeRefusal::Immobile(name()),
+        ChargeRefusal::NotAnEnemy(name()),
+    ];
+    for arc in [
+        FacingArc::Front,
+        FacingArc::Left,
+        FacingArc::Right,
+        FacingArc::Rear,
+    ] {
+        refusals.push(ChargeRefusal::ClosedSide {
+            arc,
+            strength: 5,
+            res: 8,
+        });
+    }
+    for why in &refusals {
+        let english = en.render(&why.message()).expect("en renders");
+        let german = de.render(&why.message()).expect("de renders");
+        assert_eq!(english, why.to_string());
+        assert_ne!(german, english);
+        assert!(!german.contains('{'), "{german}");
+    }
+    let closed = ChargeRefusal::ClosedSide {
+        arc: FacingArc::Rear,
+        strength: 5,
+        res: 8,
+    };
+    assert_eq!(
+        de.render(&closed.message()).as_deref(),
+        Some(
+            "Geschwindigkeitsmarker: kein Angriff ins Heck, außer STÄ 5 ist größer als WK 8 (Unaufhaltsam)"
+        )
+    );
+}
+
+/// Every refusal of a captor or a capture the Crew and capture tab shows
+/// renders from the catalogue: in English as the crate's own sentence, in
+/// German in German.
+#[test]
+fn capture_refusals_render_in_both_languages() {
+    use feldherr_confrontation::game::{CaptorRefusal, CaptureRefusal};
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    let n = || "Thallion".to_owned();
+    let m = || "Felsspalter".to_owned();
+    let captors = [
+        CaptorRefusal::NoValues(n()),
+        CaptorRefusal::Dead(n()),
+        CaptorRefusal::HoldersSide(n()),
+        CaptorRefusal::MixedSides(n()),
+        CaptorRefusal::NotTouching {
+            name: n(),
+            machine: m(),
+        },
+        CaptorRefusal::Engaged(n()),
+        CaptorRefusal::Requirement {
+            name: n(),
+            machine: m(),
+        },
+    ];
+    let captures = [
+        CaptureRefusal::Destroyed(m()),
+        CaptureRefusal::NoBes(m()),
+        CaptureRefusal::HolderNear {
+            name: n(),
+            side: "Zwerge".into(),
+            tenths_cm: 45,
+            machine: m(),
+        },
+        CaptureRefusal::StillTouches {
+            name: n(),
+            machine: m(),
+        },
+        CaptureRefusal::Unplaced {
+            name: n(),
+            side: "Zwerge".into(),
+        },
+        CaptureRefusal::TooFew {
+            qualified: 0,
+            machine: m(),
+            needed: 1,
+        },
+    ];
+    let messages = captors
+        .iter()
+        .map(|c| (c.message(), c.to_string()))
+        .chain(captures.iter().map(|c| (c.message(), c.to_string())));
+    for (message, english) in messages {
+        assert_eq!(en.render(&message), Some(english.clone()));
+        let german = de.render(&message).expect("de renders");
+        assert_ne!(german, english);
+        assert!(!german.contains('{'), "{german}");
+    }
+}
+
+/// Why a crew figure may not shoot with its own weapon (text line 408),
+/// in both languages: English as the crate's sentence, German in German.
+#[test]
+fn crew_shot_refusals_render_in_both_languages() {
+    use feldherr_confrontation::game::CrewShotRefusal;
+    let en = Catalogue::parse("en", ConfrontationGame::messages(Lang::En)).expect("en");
+    let de = Catalogue::parse("de", ConfrontationGame::messages(Lang::De)).expect("de");
+    for why in [
+        CrewShotRefusal::Unknown(feldherr_play::Id(9)),
+        CrewShotRefusal::Served("Guigne".into()),
+        CrewShotRefusal::Engaged("Guigne".into()),
+        CrewShotRefusal::Dead("Guigne".into()),
+    ] {
+        assert_eq!(en.render(&why.message()), Some(why.to_string()));
+        let german = de.render(&why.message()).expect("de renders");
+        assert_ne!(german, why.to_string());
+    }
+    assert_eq!(
+        de.render(&CrewShotRefusal::Served("Guigne".into()).message())
+            .as_deref(),
+        Some("Guigne hat in dieser Runde seine Maschine bedient")
+    );
+}

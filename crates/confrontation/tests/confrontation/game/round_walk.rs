@@ -172,6 +172,19 @@ fn two_sides_a_round_with_counter_fire_a_capture_and_a_total_failure() {
         blocked.contains("total failure's 4+ is not rolled yet"),
         "{blocked}"
     );
+    // The same reason as a message, German in German.
+    let why = game
+        .game
+        .pending_message(&game.table, game.game.pending()[0]);
+    let lang = |l| {
+        feldherr_play::Catalogue::parse("conf", feldherr_confrontation::messages(l)).expect("json")
+    };
+    let en = lang(feldherr_play::Lang::En).render(&why).expect("en");
+    assert!(blocked.contains(&en), "{blocked} / {en}");
+    assert_eq!(
+        lang(feldherr_play::Lang::De).render(&why).as_deref(),
+        Some("Panzerwagen: die 4+ des Totalausfalls ist noch nicht gewürfelt")
+    );
     // A 3: no pressure roll this round.
     let check = game.game.total_failure_inputs(PANZERWAGEN).expect("4+");
     let id = game.resolve(check, &[&[3]]);
@@ -226,7 +239,12 @@ fn two_sides_a_round_with_counter_fire_a_capture_and_a_total_failure() {
         .capture_check(&game.table, FELSSPALTER, &[DWARF], false)
         .expect("check");
     assert!(
-        check.verdict.as_ref().unwrap_err().contains("confirm"),
+        check
+            .verdict
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("confirm"),
         "{:?}",
         check.verdict
     );

@@ -361,10 +361,25 @@ fn capture_and_recapture() {
         .game
         .capture_check(&game.table, FELSSPALTER, &[21], true)
         .expect("check");
-    let reason = blocked.verdict.expect_err("blocked");
+    let why = blocked.verdict.expect_err("blocked");
+    let reason = why.to_string();
     assert!(
         reason.contains("Goblin guard of Goblins is 9.9 cm from Felsspalter"),
         "{reason}"
+    );
+    // Said in German with its decimal comma; in English as above.
+    let lang = |l| {
+        feldherr_play::Catalogue::parse("conf", feldherr_confrontation::messages(l)).expect("json")
+    };
+    assert_eq!(
+        lang(feldherr_play::Lang::En).render(&why.message()),
+        Some(reason.clone())
+    );
+    assert_eq!(
+        lang(feldherr_play::Lang::De)
+            .render(&why.message())
+            .as_deref(),
+        Some("Goblin guard (Goblins) steht 9,9 cm von Felsspalter entfernt (10 cm oder näher)")
     );
     game.move_piece(22, Point::new(20.0, 73.85));
     let check = game
@@ -388,9 +403,16 @@ fn capture_and_recapture() {
             .verdict
             .as_ref()
             .unwrap_err()
+            .to_string()
             .contains("Dwarf slinger")
     );
-    assert!(check.verdict.unwrap_err().contains("0 qualified figure(s)"));
+    assert!(
+        check
+            .verdict
+            .unwrap_err()
+            .to_string()
+            .contains("0 qualified figure(s)")
+    );
     game.edit(ConfrontationEdit::Capture {
         machine: FELSSPALTER,
         captors: vec![21],
@@ -410,7 +432,13 @@ fn capture_and_recapture() {
         .game
         .capture_check(&game.table, FELSSPALTER, &[24], true)
         .expect("check");
-    assert!(blocked.verdict.unwrap_err().contains("Thallion of Zwerge"));
+    assert!(
+        blocked
+            .verdict
+            .unwrap_err()
+            .to_string()
+            .contains("Thallion of Zwerge")
+    );
     game.move_piece(21, Point::new(45.0, 60.0));
     game.move_piece(23, Point::new(0.0, 100.0));
     game.edit(ConfrontationEdit::Capture {
@@ -434,7 +462,13 @@ fn capture_and_recapture() {
         .game
         .capture_check(&game.table, PANZER, &[24], true)
         .expect("check");
-    assert!(panzer.verdict.unwrap_err().contains("no BES on its card"));
+    assert!(
+        panzer
+            .verdict
+            .unwrap_err()
+            .to_string()
+            .contains("no BES on its card")
+    );
     let problems = game.game.problems(&game.table);
     assert!(problems.is_empty(), "{problems:?}");
 }

@@ -404,8 +404,20 @@ fn instabil_wears_a_figure_down_at_the_end_of_the_round() {
         })
         .unwrap_err();
     assert!(
-        err.contains("its Instabil rolls are not rolled yet"),
+        err.contains("Spirit: its Instabil rolls are not rolled yet"),
         "{err}"
+    );
+    let why = game
+        .game
+        .pending_message(&game.table, game.game.pending()[0]);
+    let de = feldherr_play::Catalogue::parse(
+        "de",
+        feldherr_confrontation::messages(feldherr_play::Lang::De),
+    )
+    .expect("json");
+    assert_eq!(
+        de.render(&why).as_deref(),
+        Some("Spirit: die Instabil-Würfe sind noch nicht gewürfelt")
     );
     let rolls = game
         .game
