@@ -729,6 +729,13 @@ fn units_remember_their_state_over_two_rounds() {
     let mut harness = harness(Dice::scripted([]));
     let mut doc = GameDoc::new("Zwei Runden", "wh40k_ffa").expect("system");
     sys(&mut doc, FfaEdit::SetPlayers(two_units_each()));
+    for (seat, slot) in [
+        (0, ZoneSlot::BottomLeft),
+        (1, ZoneSlot::BottomRight),
+        (2, ZoneSlot::TopEdge),
+    ] {
+        sys(&mut doc, FfaEdit::ChooseZone { seat, slot });
+    }
     sys(&mut doc, FfaEdit::StartRollOff);
     answer(&mut doc, 0, Answer::Dice(vec![6, 2, 3]));
     sys(&mut doc, FfaEdit::Apply(Id(1)));
@@ -946,6 +953,10 @@ fn units_remember_their_state_over_two_rounds() {
 
     // The record: each unit's history, each round's order and combats.
     let doc = game(&harness);
+    if let Some(path) = std::env::var_os("FELDHERR_FFA_SAVE") {
+        // For looking at the screens with this game (screenshots).
+        document::save(std::path::Path::new(&path), &Document::Game(doc.clone())).expect("saved");
+    }
     let lines = record_lines(ffa(&doc), &doc.name, &Texts::new("en"));
     for line in [
         "2 | 1. Anna  2. Ben  3. Cem | Round 2, Anna's turn (Anna / Ben / Cem)",

@@ -397,6 +397,9 @@ impl CombatTab {
                 if player.army.is_empty() {
                     ui.weak(texts.t("ffa.combat.no_army"));
                 }
+                // Units that cannot fight now are listed below the grid,
+                // so their reasons do not widen its columns.
+                let mut not_fighting = Vec::new();
                 egui::Grid::new(("ffa.combat.units", seat))
                     .num_columns(2)
                     .show(ui, |ui| {
@@ -407,11 +410,10 @@ impl CombatTab {
                             if let Some(why) = not_offered(game, texts, offer, unit.id) {
                                 // Not a fighter now: shown with the reason.
                                 draft.fights = false;
-                                ui.weak(texts.f(
+                                not_fighting.push(texts.f(
                                     "ffa.offer.not_offered",
                                     &[("unit", &unit_of(game, texts, unit.id)), ("why", &why)],
                                 ));
-                                ui.end_row();
                                 continue;
                             }
                             ui.checkbox(
@@ -454,6 +456,9 @@ impl CombatTab {
                             ui.end_row();
                         }
                     });
+                for line in not_fighting {
+                    ui.weak(line);
+                }
             });
         }
         // Checked before the click (the engine's refusal, inline).

@@ -46,7 +46,7 @@ fn option_label_at(slot: ZoneSlot, shape: &Shape) -> Point {
 /// The pieces of units that are not in the fight, marked: the outline of
 /// a destroyed or removed unit in the "no longer matters" tone, of a
 /// fleeing unit in the warning tone, each with its state written beside
-/// (below) the piece, not over it. A piece belongs to a unit when it is a
+/// (above) the piece, not over it. A piece belongs to a unit when it is a
 /// unit or vehicle named like it ("Orkboyz" or "Orkboyz of Ben").
 fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Overlay) {
     let texts = ctx.texts;
@@ -73,9 +73,15 @@ fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Ov
                 Point::new(lo.x, lo.y),
             ];
             overlay.push(OverlayItem::line(ring, tone).dashed());
-            let below = if lo.y > 3.0 { lo.y - 1.5 } else { hi.y + 1.5 };
+            // Above the piece (its own name is written below it), or
+            // below when it stands at the far edge.
+            let beside = if hi.y + 3.0 < table.depth() {
+                hi.y + 1.5
+            } else {
+                lo.y - 1.5
+            };
             overlay.push(OverlayItem::label(
-                Point::new((lo.x + hi.x) / 2.0, below),
+                Point::new((lo.x + hi.x) / 2.0, beside),
                 format!("{}: {}", row.name, texts.t(row.status.label_key())),
                 tone,
             ));
@@ -99,13 +105,17 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) ->
         return overlay;
     }
     if let Ok(zones) = game.zones(&table) {
+        // On the table only the player's name, which fits inside a corner
+        // zone even at 1024 x 700 (the zone with its name would run over
+        // the table edge); the zones with their names are listed above.
+        let mut listed = Vec::new();
         for (seat, slot, shape) in zones {
-            let text = format!(
-                "{}: {}",
-                name_of(game, texts, seat),
-                texts.t(&slot.label_key())
-            );
-            overlay.push(OverlayItem::label(shape.centroid(), text, Tone::Info));
+            let player = name_of(game, texts, seat);
+            listed.push(format!("{player}: {}", texts.t(&slot.label_key())));
+            overlay.push(OverlayItem::label(shape.centroid(), player, Tone::Info));
+        }
+        if !listed.is_empty() {
+            ui.label(texts.f("ffa.deploy.zones", &[("zones", &listed.join("; "))]));
         }
     }
     unit_marks(ctx, &table, &mut overlay);

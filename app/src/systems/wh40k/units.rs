@@ -134,64 +134,59 @@ fn show(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         return;
     }
     ui.weak(texts.t("ffa.units.help"));
-    egui::Grid::new("ffa.units.grid")
-        .num_columns(6)
-        .striped(true)
-        .show(ui, |ui| {
-            for key in [
-                "ffa.units.player",
-                "ffa.units.unit",
-                "ffa.units.models",
-                "ffa.units.state",
-                "ffa.units.locked",
-                "ffa.units.combats",
-            ] {
-                ui.strong(texts.t(key));
-            }
-            ui.end_row();
-            for row in &rows {
-                let gone = row.status.gone();
-                ui.horizontal(|ui| {
-                    super::swatch(ui, row.seat);
-                    ui.label(egui::RichText::new(&row.player).color(player_colour(row.seat)));
-                });
-                let name = egui::RichText::new(&row.name);
-                ui.label(if gone {
-                    name.weak().strikethrough()
-                } else {
-                    name
-                });
-                ui.label(texts.f(
-                    "ffa.units.models_of",
-                    &[
-                        ("left", &row.models_left.to_string()),
-                        ("start", &row.models_at_start.to_string()),
-                    ],
-                ));
-                ui.label(status_cell(ui, game, texts, row));
-                let locked: Vec<String> = row
-                    .in_combat_with
-                    .iter()
-                    .map(|&u| unit_of(game, texts, u))
-                    .collect();
-                ui.label(if locked.is_empty() {
-                    "-".to_owned()
-                } else {
-                    locked.join(", ")
-                });
-                let combats: Vec<String> = row
-                    .combats
-                    .iter()
-                    .map(|&c| combat_named(game, texts, c))
-                    .collect();
-                ui.label(if combats.is_empty() {
-                    "-".to_owned()
-                } else {
-                    combats.join("; ")
-                });
-                ui.end_row();
-            }
+    // One block per unit: a line with the player, the unit, its models and
+    // its state, then (wrapped to the width, so nothing runs off at 1024 x
+    // 700) whom it is locked with and the combats it fought.
+    for row in &rows {
+        let gone = row.status.gone();
+        ui.horizontal_wrapped(|ui| {
+            super::swatch(ui, row.seat);
+            ui.label(
+                egui::RichText::new(&row.player)
+                    .color(player_colour(row.seat))
+                    .strong(),
+            );
+            let name = egui::RichText::new(&row.name).strong();
+            ui.label(if gone {
+                name.weak().strikethrough()
+            } else {
+                name
+            });
+            ui.label(texts.f(
+                "ffa.units.models_of",
+                &[
+                    ("left", &row.models_left.to_string()),
+                    ("start", &row.models_at_start.to_string()),
+                ],
+            ));
+            ui.label(status_cell(ui, game, texts, row));
         });
+        let mut details = Vec::new();
+        if !row.in_combat_with.is_empty() {
+            let locked: Vec<String> = row
+                .in_combat_with
+                .iter()
+                .map(|&u| unit_of(game, texts, u))
+                .collect();
+            details.push(texts.f("ffa.units.locked_with", &[("units", &locked.join(", "))]));
+        }
+        if !row.combats.is_empty() {
+            let combats: Vec<String> = row
+                .combats
+                .iter()
+                .map(|&c| combat_named(game, texts, c))
+                .collect();
+            details.push(texts.f("ffa.units.fought", &[("combats", &combats.join("; "))]));
+        }
+        if !details.is_empty() {
+            ui.indent(("ffa.units.details", row.unit), |ui| {
+                for line in details {
+                    ui.weak(line);
+                }
+            });
+        }
+        ui.add_space(2.0);
+    }
     ui.separator();
     ui.label(egui::RichText::new(texts.t("ffa.units.histories")).strong());
     for row in &rows {
