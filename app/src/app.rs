@@ -78,7 +78,7 @@ pub enum Command {
     Edit(DocumentEdit),
     /// Show the game the active event hosts in this role (start hosting
     /// it first with [`feldherr_host::document::EventEdit::Host`]).
-    OpenHosted(String),
+    OpenHosted(feldherr_play::Role),
     /// Back from a hosted game to its event.
     CloseHosted,
     /// Render the active game's table as a picture and ask where to save it.
@@ -568,7 +568,10 @@ impl FeldherrApp {
                     if event.hosted(&role).is_some() {
                         self.document_screen.open_hosted(role);
                     } else {
-                        self.error = Some(self.texts.f("hosted.missing", &[("role", &role)]));
+                        self.error = Some(
+                            self.texts
+                                .f("hosted.missing", &[("role", &role.to_string())]),
+                        );
                     }
                 }
             }

@@ -174,7 +174,7 @@ fn a_refused_file_is_explained_in_the_interface_language() {
     assert_eq!(
         error,
         format!(
-            "{}: von einem neueren Feldherr geschrieben (Schema-Version 99; diese Version liest bis 2). Nichts wurde geändert.",
+            "{}: von einem neueren Feldherr geschrieben (Schema-Version 99; diese Version liest bis 3). Nichts wurde geändert.",
             newer.display()
         )
     );

@@ -673,7 +673,7 @@ fn hosted_race(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
         .document()
     {
         Document::Event(event) => event
-            .hosted(take_in::ROLE)
+            .hosted(&take_in::ROLE)
             .expect("a hosted race")
             .game
             .clone(),

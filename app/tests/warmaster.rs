@@ -20,7 +20,7 @@ use feldherr_host::document::{
 use feldherr_host::registry::{SystemEdit, SystemEvent, SystemEventEdit};
 use feldherr_warmaster::{
     ClockEdit, EndReason, Player, Scenario, Settings, Stage, TerrainType, TournamentEdit, UnitKind,
-    WarmasterEdit, WarmasterTournament,
+    WarmasterEdit, WarmasterTournament, tournament_role,
 };
 
 const FIXTURE: &str = concat!(
@@ -672,16 +672,25 @@ fn build_tournament() -> Document {
             let edit: TournamentEdit = serde_json::from_value(e.clone()).expect("edit");
             t_edit(&mut doc, edit).unwrap_or_else(|e| panic!("{step}: {e}"));
         } else {
-            let role = step["feed_example_game"]["role"].as_str().expect("role");
+            let role: feldherr_play::Role =
+                serde_json::from_value(step["feed_example_game"]["role"].clone()).expect("role");
             if let Document::Event(e) = &mut doc {
+                let seats = e
+                    .event
+                    .slots()
+                    .into_iter()
+                    .find(|s| s.role == role)
+                    .expect("a slot")
+                    .players;
                 e.hosted.push(HostedGame {
-                    role: role.to_owned(),
+                    role: role.clone(),
+                    seats,
                     game: example(),
                 });
             }
             // Any edit of the hosted game feeds its report to the event.
             DocumentEdit::Event(EventEdit::Hosted {
-                role: role.to_owned(),
+                role,
                 edit: GameEdit::SetNotes("fed".into()),
             })
             .apply(&mut doc)
@@ -813,7 +822,10 @@ fn a_pairing_is_played_in_the_app_inside_the_tournament() {
         let Document::Event(e) = h.state().active_document().expect("doc").document() else {
             panic!("an event")
         };
-        e.hosted("round-1/table-1").expect("hosted").game.clone()
+        e.hosted(&tournament_role(1, 1))
+            .expect("hosted")
+            .game
+            .clone()
     };
     let game = hosted(&h);
     assert_eq!(game.name, "Round 1, table 1: Anna vs Bernd");
@@ -840,7 +852,7 @@ fn a_pairing_is_played_in_the_app_inside_the_tournament() {
     assert_eq!(saved.hosted.len(), 1);
     // A role the tournament hosts no game in is refused with its name.
     h.state_mut()
-        .queue(Command::OpenHosted("round-2/table-1".into()));
+        .queue(Command::OpenHosted(tournament_role(2, 1)));
     h.run();
     let error = h.state().error().expect("refused").to_owned();
     assert!(error.contains("\"round-2/table-1\""), "{error}");
@@ -852,7 +864,7 @@ fn a_finished_hosted_game_records_its_pairings_result() {
     let mut doc = cup(1, &["Anna", "Bernd"]);
     t_edit(&mut doc, TournamentEdit::PairRound { round: 1 }).expect("paired");
     DocumentEdit::Event(EventEdit::Host {
-        role: "round-1/table-1".into(),
+        role: tournament_role(1, 1),
         name: "R1".into(),
     })
     .apply(&mut doc)
@@ -864,7 +876,7 @@ fn a_finished_hosted_game_records_its_pairings_result() {
         e.hosted[0].game = example();
     }
     DocumentEdit::Event(EventEdit::Hosted {
-        role: "round-1/table-1".into(),
+        role: tournament_role(1, 1),
         edit: GameEdit::Rename("R1".into()),
     })
     .apply(&mut doc)

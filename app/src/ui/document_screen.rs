@@ -2,6 +2,7 @@
 
 use eframe::egui;
 use feldherr_dice::Dice;
+use feldherr_play::Role;
 
 use crate::app::Command;
 use crate::i18n::Texts;
@@ -25,14 +26,14 @@ pub struct DocumentScreen {
 /// A game an event hosts, shown in the event's place.
 #[derive(Debug)]
 struct HostedView {
-    role: String,
+    role: Role,
     screen: GameScreen,
 }
 
 impl DocumentScreen {
     /// Shows the game the event hosts in `role` instead of the event (see
     /// [`Command::OpenHosted`]).
-    pub fn open_hosted(&mut self, role: String) {
+    pub fn open_hosted(&mut self, role: Role) {
         if self.hosted.as_ref().is_none_or(|h| h.role != role) {
             self.hosted = Some(HostedView {
                 role,
@@ -56,8 +57,8 @@ impl DocumentScreen {
     }
 
     /// The role of the hosted game on screen, if one is.
-    pub fn hosted_role(&self) -> Option<&str> {
-        self.hosted.as_ref().map(|h| h.role.as_str())
+    pub fn hosted_role(&self) -> Option<&Role> {
+        self.hosted.as_ref().map(|h| &h.role)
     }
 
     /// Draws the active document.
@@ -105,13 +106,9 @@ impl DocumentScreen {
                 if let Some(view) = &mut self.hosted
                     && let Some(hosted) = event.hosted(&view.role)
                 {
-                    let players = event
-                        .event
-                        .slots()
-                        .into_iter()
-                        .find(|s| s.role == view.role)
-                        .map(|s| s.players)
-                        .unwrap_or_default();
+                    // The names the game was seated with (a player renamed
+                    // in the event since keeps his seat by id).
+                    let players = hosted.seats.iter().map(|s| s.name.clone()).collect();
                     hosted_bar(ui, texts, event.name(), &hosted.game.name, commands);
                     let first = commands.len();
                     view.screen.set_players(players);
@@ -155,14 +152,14 @@ fn hosted_bar(
 
 /// Turns what the game screen asks of "its" document into edits of the
 /// game the event hosts in `role`.
-fn into_hosted(role: &str, command: &mut Command) {
+fn into_hosted(role: &Role, command: &mut Command) {
     let edit = match command {
         Command::Edit(DocumentEdit::Game(edit)) => edit.clone(),
         Command::Edit(DocumentEdit::Rename(name)) => GameEdit::Rename(name.clone()),
         _ => return,
     };
     *command = Command::Edit(DocumentEdit::Event(EventEdit::Hosted {
-        role: role.to_owned(),
+        role: role.clone(),
         edit,
     }));
 }

@@ -70,18 +70,18 @@ pub enum HostError {
     EmptyName,
     /// The event has no hosted-game role like this.
     NoSuchRole {
-        /// The role, in words.
-        role: String,
+        /// The role.
+        role: feldherr_play::Role,
     },
     /// The event hosts a game in this role already.
     AlreadyHosted {
-        /// The role, in words.
-        role: String,
+        /// The role.
+        role: feldherr_play::Role,
     },
     /// The event hosts no game in this role.
     NotHosted {
-        /// The role, in words.
-        role: String,
+        /// The role.
+        role: feldherr_play::Role,
     },
     /// No rule system or kind of event has this id.
     UnknownSystem {

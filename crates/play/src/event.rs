@@ -3,26 +3,56 @@
 
 use std::fmt::Debug;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
-use crate::{GameReport, PlayError, Problem};
+use crate::{GameReport, PlayError, Problem, Role};
+
+/// A player an event seats in a hosted game: the event's stable id, and
+/// the name the game shows (the player's name when he was seated).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    /// The player's id in the event; never changes.
+    pub id: String,
+    /// His name as the game knows it.
+    pub name: String,
+}
+
+impl Seat {
+    /// The player `id`, shown as `name`.
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
 
 /// A game an event hosts: its role in the event and the rule system it
 /// must be played with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostedSlot {
-    /// The role, e.g. `sled_race` or `round-2/table-3`; unique within the
-    /// event.
-    pub role: String,
+    /// The role (a round's table, or the shared sled race); unique within
+    /// the event.
+    pub role: Role,
     /// The [`crate::Game::SYSTEM`] of the game that fills it.
     pub system: &'static str,
-    /// The players (by name) who take part.
-    pub players: Vec<String>,
+    /// The players who take part, by id and name.
+    pub players: Vec<Seat>,
     /// Terms the event prescribes for the game (a tournament's game size
     /// and options), as the system's own JSON; `None` when it prescribes
     /// nothing. Handed to [`crate::Game::seat_with`].
     pub terms: Option<serde_json::Value>,
+}
+
+impl HostedSlot {
+    /// The players' names, in the slot's order: what [`crate::Game::seat`]
+    /// takes.
+    #[must_use]
+    pub fn names(&self) -> Vec<String> {
+        self.players.iter().map(|s| s.name.clone()).collect()
+    }
 }
 
 /// One kind of event: players, the games they play, and how the results
@@ -56,10 +86,18 @@ pub trait EventRules:
 
     /// The edit that takes a hosted game's report into the event (for
     /// example the sled race's finish order), or `None` when the report
-    /// changes nothing. Refused when the report does not fit the role (an
-    /// unknown player, a role the event does not have).
-    fn feed(&self, role: &str, report: &GameReport) -> Result<Option<Self::Edit>, PlayError> {
-        let _ = report;
+    /// changes nothing. `seats` are the players the game was seated with
+    /// (id and the name the game reports him by): the event finds each
+    /// side's player by id through them, so a player renamed after he was
+    /// seated is still found. Refused when the report does not fit the
+    /// role (an unknown player, a role the event does not have).
+    fn feed(
+        &self,
+        role: &Role,
+        seats: &[Seat],
+        report: &GameReport,
+    ) -> Result<Option<Self::Edit>, PlayError> {
+        let _ = (seats, report);
         Err(PlayError::not_found("hosted game", role))
     }
 }

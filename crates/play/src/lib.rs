@@ -132,14 +132,16 @@ mod lang;
 mod odds;
 mod problem;
 mod report;
+mod role;
 mod saved;
 
 pub use error::PlayError;
-pub use event::{EventRules, HostedSlot};
+pub use event::{EventRules, HostedSlot, Seat};
 pub use game::Game;
 pub use id::Id;
 pub use lang::{Catalogue, Lang, step_messages};
 pub use odds::{OddsCommand, OddsParam, OddsResult};
 pub use problem::{Problem, Severity};
 pub use report::{GameReport, MatchResult, SideReport};
+pub use role::{MAX_ROLE_NAME, Role};
 pub use saved::{Replayed, ResolutionKind, ResolutionList, SavedResolution};

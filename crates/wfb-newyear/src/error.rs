@@ -282,7 +282,7 @@ pub enum NewYearError {
     /// A hosted game's player who does not belong in its slot.
     HostedPlayer {
         /// The slot's role (`sled_race`).
-        role: String,
+        role: feldherr_play::Role,
         /// The player as the hosted game names him.
         player: String,
         /// Why he does not belong.
@@ -291,7 +291,7 @@ pub enum NewYearError {
     /// A hosted game with more players than its slot takes.
     HostedTooMany {
         /// The slot's role.
-        role: String,
+        role: feldherr_play::Role,
         /// Players in the hosted game.
         count: usize,
         /// The most it takes.

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use feldherr_play::{EventRules, GameReport, HostedSlot, PlayError, Problem};
+use feldherr_play::{EventRules, GameReport, HostedSlot, PlayError, Problem, Role, Seat};
 
 use crate::event::{EventIssue, MAX_TEXT_CHARS};
 use crate::{
@@ -12,7 +12,7 @@ use crate::{
 };
 
 /// The role of the hosted sled race.
-pub const SLED_RACE_ROLE: &str = "sled_race";
+pub const SLED_RACE_ROLE: Role = Role::shared("sled_race");
 
 /// The rule system that plays the sled race.
 pub const SLED_RACE_SYSTEM: &str = "sled_race";
@@ -36,7 +36,7 @@ impl Event {
     ///
     /// let mut event = Event::new("Neujahr");
     /// event.apply(&EventEdit::AddPlayer(Player::new("a", "Anna Berger", "", "", true)))?;
-    /// let issues = event.hosted_issues(SLED_RACE_ROLE, &["Anna Berger".into(), "Zoe".into()])?;
+    /// let issues = event.hosted_issues(&SLED_RACE_ROLE, &["Anna Berger".into(), "Zoe".into()])?;
     /// assert_eq!(issues[0].path, "players[1]");
     /// assert_eq!(
     ///     issues[0].error.to_string(),
@@ -50,15 +50,12 @@ impl Event {
     /// [`NewYearError::Report`] for a role the event does not have.
     pub fn hosted_issues(
         &self,
-        role: &str,
+        role: &Role,
         players: &[String],
     ) -> Result<Vec<EventIssue>, NewYearError> {
-        if role != SLED_RACE_ROLE {
+        if *role != SLED_RACE_ROLE {
             return Err(NewYearError::Report {
-                reason: format!(
-                    "the event hosts no game as \"{}\"",
-                    crate::error::shorten(role)
-                ),
+                reason: format!("the event hosts no game as \"{role}\""),
             });
         }
         let mut issues = Vec::new();
@@ -66,7 +63,7 @@ impl Event {
             issues.push(EventIssue {
                 path: "players".into(),
                 error: NewYearError::HostedTooMany {
-                    role: role.to_owned(),
+                    role: role.clone(),
                     count: players.len(),
                     limit: MAX_SLED_ENTRANTS,
                 },
@@ -89,7 +86,7 @@ impl Event {
                 issues.push(EventIssue {
                     path: format!("players[{index}]"),
                     error: NewYearError::HostedPlayer {
-                        role: role.to_owned(),
+                        role: role.clone(),
                         player: crate::error::shorten(name),
                         reason,
                     },
@@ -163,13 +160,13 @@ impl EventRules for Event {
     /// not dropped out, by name.
     fn slots(&self) -> Vec<HostedSlot> {
         vec![HostedSlot {
-            role: SLED_RACE_ROLE.to_owned(),
+            role: SLED_RACE_ROLE,
             system: SLED_RACE_SYSTEM,
             players: self
                 .players
                 .iter()
                 .filter(|p| p.character_on_foot && !p.dropped)
-                .map(|p| p.name.clone())
+                .map(|p| Seat::new(&p.id, &p.name))
                 .collect(),
             terms: None,
         }]
@@ -182,8 +179,18 @@ impl EventRules for Event {
     /// a step was taken back) the edit clears the result, so its points
     /// leave the standings; `None` when that changes nothing. Refused while
     /// the event takes a typed finish order (PN7).
-    fn feed(&self, role: &str, report: &GameReport) -> Result<Option<EventEdit>, PlayError> {
-        if role != SLED_RACE_ROLE {
+    ///
+    /// A side is found by the id of the seat the game reports him by
+    /// (renaming a player after the race was seated changes nothing); a
+    /// side the race lists but the event did not seat (a mounted
+    /// character, who does not start) is found by his name.
+    fn feed(
+        &self,
+        role: &Role,
+        seats: &[Seat],
+        report: &GameReport,
+    ) -> Result<Option<EventEdit>, PlayError> {
+        if *role != SLED_RACE_ROLE {
             return Err(PlayError::not_found("hosted game", role));
         }
         if let Some(SledSource::Typed) = self.sled_source() {
@@ -210,15 +217,28 @@ impl EventRules for Event {
         let mut did_not_finish = Vec::new();
         let mut did_not_start = Vec::new();
         for side in &report.sides {
-            let id = match by_name.get(side.player.as_str()).map(Vec::as_slice) {
-                Some([id]) => (*id).to_owned(),
-                Some(_) => {
+            let seated = seats.iter().find(|s| s.name == side.player);
+            let by_id = seated.map(|s| self.players.iter().any(|p| p.id == s.id));
+            let id = match (
+                seated,
+                by_id,
+                by_name.get(side.player.as_str()).map(Vec::as_slice),
+            ) {
+                (Some(seat), Some(true), _) => seat.id.clone(),
+                (Some(_), _, _) => {
+                    return Err(refuse(format!(
+                        "{} was seated in the race but is no longer a player of this event",
+                        side.player
+                    )));
+                }
+                (None, _, Some([id])) => (*id).to_owned(),
+                (None, _, Some(_)) => {
                     return Err(refuse(format!(
                         "{} is registered more than once, so the result cannot be matched",
                         side.player
                     )));
                 }
-                None => {
+                (None, _, None) => {
                     return Err(refuse(format!(
                         "{} is not a player of this event",
                         side.player

@@ -127,7 +127,7 @@ impl crate::systems::EventUi for EventScreen {
                 }
                 Tab::Sled => {
                     let hosted = doc
-                        .hosted(crate::systems::sled_race::take_in::ROLE)
+                        .hosted(&crate::systems::sled_race::take_in::ROLE)
                         .map(|h| &h.game);
                     self.sled.show(ui, texts, event, hosted, changed, commands);
                 }

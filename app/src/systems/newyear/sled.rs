@@ -100,7 +100,7 @@ fn live_race_section(
             ui.weak(texts.t("race.tab.live.help"));
             if ui.button(texts.t("race.tab.run_here")).clicked() {
                 commands.push(Command::Edit(DocumentEdit::Event(HostEdit::Host {
-                    role: take_in::ROLE.into(),
+                    role: take_in::ROLE,
                     name: texts.t("race.tab.live.name").to_owned(),
                 })));
                 commands.push(Command::OpenHosted(take_in::ROLE.into()));

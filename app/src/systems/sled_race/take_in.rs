@@ -5,7 +5,7 @@
 //! order and rounds reach the sled race tab and the standings without
 //! retyping (N6).
 
-use feldherr_play::Game;
+use feldherr_play::{EventRules, Game, Role};
 use feldherr_sled_race::RaceEdit;
 
 use super::race;
@@ -15,7 +15,7 @@ use feldherr_host::registry::Registered;
 use feldherr_sled_race::Race;
 
 /// The event role that hosts the race.
-pub const ROLE: &str = "sled_race";
+pub const ROLE: Role = feldherr_wfb_newyear::SLED_RACE_ROLE;
 
 /// Reads a race document from `path`: a game of the sled race.
 pub fn read_race(path: &std::path::Path) -> Result<GameDoc, String> {
@@ -62,18 +62,24 @@ pub fn take_in_commands(
         ));
     }
     if let Some(report) = race.report() {
-        feldherr_play::EventRules::feed(event, ROLE, &report).map_err(|e| e.to_string())?;
+        let seats = event
+            .slots()
+            .into_iter()
+            .find(|s| s.role == ROLE)
+            .map(|s| s.players)
+            .unwrap_or_default();
+        EventRules::feed(event, &ROLE, &seats, &report).map_err(|e| e.to_string())?;
     }
     let edit = load_edit(doc)?;
     let mut commands = Vec::new();
     if host {
         commands.push(Command::Edit(DocumentEdit::Event(EventEdit::Host {
-            role: ROLE.into(),
+            role: ROLE,
             name: doc.name.clone(),
         })));
     }
     commands.push(Command::Edit(DocumentEdit::Event(EventEdit::Hosted {
-        role: ROLE.into(),
+        role: ROLE,
         edit,
     })));
     Ok(commands)

@@ -12,8 +12,8 @@ use feldherr_warheim::modifiers::{Facing, Terrain};
 use feldherr_warheim::on_table::ZONES;
 use feldherr_warheim::skill::SkillKind;
 use feldherr_warheim::{
-    AttackOrder, Fall, MartialUse, MoraleKind, ReactionChoice, TargetOdds, TargetOrder, Warheim,
-    WarheimEdit, WarheimKind, WarheimOutcome,
+    AttackOrder, MartialUse, MoraleKind, ReactionChoice, TargetOdds, TargetOrder, Warheim,
+    WarheimEdit, WarheimKind,
 };
 
 use feldherr_warheim::words::{morale_kind_key, outcome_lines};
@@ -510,9 +510,10 @@ impl AttackPanel {
             }
         }
         // Flight tests due: friends of a fighter killed by the last applied
-        // attack, who have not tested since (the players judge sight and
-        // reach, PH11).
-        for (dead, candidates) in flight_due(game) {
+        // attack who have not tested since; measured on the table where he
+        // has a piece (PH32), else the players judge (PH11).
+        let table = ctx.doc.table_or_default();
+        for (dead, candidates) in game.flight_tests_due(&table) {
             ui.label(texts.f(
                 "wh.morale.friend_died",
                 &[("name", &fighter_name(game, dead))],
@@ -609,44 +610,6 @@ impl AttackPanel {
         });
         error_line(ui, self.morale_error.as_ref());
     }
-}
-
-/// Fighters killed by the last applied attack, each with the friends who
-/// may have to test flight and have not tested since.
-fn flight_due(game: &Warheim) -> Vec<(Id, Vec<Id>)> {
-    let Some((index, outcome)) =
-        game.resolutions
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, r)| match r.outcome() {
-                Some(WarheimOutcome::Attack(o)) if r.applied() => Some((i, o)),
-                _ => None,
-            })
-    else {
-        return Vec::new();
-    };
-    let tested: Vec<Id> = game.resolutions[index..]
-        .iter()
-        .filter_map(|r| match r.kind() {
-            WarheimKind::Morale(spec) if spec.kind == MoraleKind::Flight => Some(spec.fighter),
-            _ => None,
-        })
-        .collect();
-    outcome
-        .changes
-        .iter()
-        .filter(|c| c.fall == Fall::Dead)
-        .map(|c| {
-            let left: Vec<Id> = game
-                .flight_candidates(c.fighter)
-                .into_iter()
-                .filter(|f| !tested.contains(f))
-                .collect();
-            (c.fighter, left)
-        })
-        .filter(|(_, left)| !left.is_empty())
-        .collect()
 }
 
 /// The exact odds of each target's exchange: hits on the target and on

@@ -447,7 +447,15 @@ pub fn from_game_file(
         .report()
         .ok_or_else(|| format!("{}: the battle has not begun", path.trim()))?;
     let role = feldherr_warmaster::tournament_role(round, table);
-    t.feed(&role, &report)
+    // A game played in a file of its own: its players are the pairing's
+    // by their names now.
+    let seats = t
+        .slots()
+        .into_iter()
+        .find(|s| s.role == role)
+        .map(|s| s.players)
+        .unwrap_or_default();
+    t.feed(&role, &seats, &report)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{}: the game is not over", path.trim()))
 }

@@ -4,6 +4,7 @@
 //! never tried on a copy first.
 
 use feldherr_dice::step::Answer;
+use feldherr_play::Role;
 
 use super::{Document, EventDoc, GameDoc, HostedGame};
 use crate::HostError;
@@ -45,14 +46,14 @@ pub enum EventEdit {
     /// Start hosting a new game of the role's system in `role`.
     Host {
         /// The role, one of the event's slots.
-        role: String,
+        role: Role,
         /// The game's name.
         name: String,
     },
     /// Change the game hosted in `role`; its report then feeds the event.
     Hosted {
         /// The role.
-        role: String,
+        role: Role,
         /// The change.
         edit: GameEdit,
     },
@@ -198,19 +199,23 @@ impl EventEdit {
                     ..
                 } = &mut game;
                 let table = table.get_or_insert_with(|| played.default_table());
-                played.seat_with(&slot.players, slot.terms.as_ref(), table)?;
+                played.seat_with(&slot.names(), slot.terms.as_ref(), table)?;
                 doc.hosted.push(HostedGame {
                     role: role.clone(),
+                    seats: slot.players,
                     game,
                 });
             }
             EventEdit::Hosted { role, edit } => {
                 let hosted = doc
-                    .hosted_mut(role)
+                    .hosted
+                    .iter_mut()
+                    .find(|h| h.role == *role)
                     .ok_or_else(|| HostError::NotHosted { role: role.clone() })?;
                 edit.apply_in_place(&mut hosted.game)?;
+                let hosted: &HostedGame = hosted;
                 if let Some(report) = hosted.game.game.report()
-                    && let Some(fed) = doc.event.feed(role, &report)?
+                    && let Some(fed) = doc.event.feed(role, &hosted.seats, &report)?
                 {
                     doc.event.apply(&fed)?;
                 }

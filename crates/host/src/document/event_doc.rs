@@ -1,7 +1,7 @@
 //! An event document: one kind of event (players, pairings, results,
 //! standings) and the games it hosts, whose results feed it.
 
-use feldherr_play::Problem;
+use feldherr_play::{Problem, Role, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::GameDoc;
@@ -13,7 +13,14 @@ use crate::registry::SystemEvent;
 #[serde(deny_unknown_fields)]
 pub struct HostedGame {
     /// The role, one of the event's slots; unique within the event.
-    pub role: String,
+    pub role: Role,
+    /// The players the game was seated with: their ids in the event and
+    /// the names the game knows them by. The game's report is matched to
+    /// the event's players through these ids, so renaming a player in the
+    /// event does not lose his result. Schema 3; documents of older
+    /// schemas get them from the event on load ([`EventDoc::seat_unseated`]).
+    #[serde(default)]
+    pub seats: Vec<Seat>,
     /// The game.
     pub game: GameDoc,
 }
@@ -44,13 +51,28 @@ impl EventDoc {
     }
 
     /// The hosted game in `role`.
-    pub fn hosted(&self, role: &str) -> Option<&HostedGame> {
-        self.hosted.iter().find(|h| h.role == role)
+    pub fn hosted(&self, role: &Role) -> Option<&HostedGame> {
+        self.hosted.iter().find(|h| h.role == *role)
     }
 
     /// The hosted game in `role`, to change it.
-    pub fn hosted_mut(&mut self, role: &str) -> Option<&mut HostedGame> {
-        self.hosted.iter_mut().find(|h| h.role == role)
+    pub fn hosted_mut(&mut self, role: &Role) -> Option<&mut HostedGame> {
+        self.hosted.iter_mut().find(|h| h.role == *role)
+    }
+
+    /// Gives each hosted game saved without seats (schema 2 and older)
+    /// the seats its slot has now: the migration to schema 3, after the
+    /// document is typed (the slots come from the typed event). A player
+    /// renamed before the migration is then missing from the game's
+    /// report, and [`EventDoc::problems`] warns, as schema 2 did.
+    pub fn seat_unseated(&mut self) {
+        let slots = self.event.slots();
+        for hosted in self.hosted.iter_mut().filter(|h| h.seats.is_empty()) {
+            let Some(slot) = slots.iter().find(|s| s.role == hosted.role) else {
+                continue;
+            };
+            hosted.seats = slot.players.clone();
+        }
     }
 
     /// Problems serde cannot see: the event's own, each hosted game's,
@@ -80,7 +102,7 @@ impl EventDoc {
                     ),
                 )),
                 Some(slot) => {
-                    if let Some(problem) = players_differ(slot, hosted) {
+                    for problem in players_differ(slot, hosted) {
                         problems.push(problem.under(&path));
                     }
                 }
@@ -99,36 +121,76 @@ impl EventDoc {
     }
 }
 
-/// A warning when a hosted game does not report every player its slot
-/// seats (a player renamed in the event after the game was seated, or a
-/// game edited by hand): the event would miss his result, so the organiser
-/// should look. A game may report more sides than the slot seats (the New
-/// Year race lists a mounted character who did not start).
-fn players_differ(slot: &feldherr_play::HostedSlot, hosted: &HostedGame) -> Option<Problem> {
-    let report = hosted.game.game.report()?;
-    if report.sides.is_empty() {
-        return None;
-    }
-    let missing: Vec<&str> = slot
+/// Warnings when a hosted game and its slot no longer agree on who plays:
+/// the event now seats other players in the role than the game was seated
+/// with (a redrawn pairing), or the game does not report a player it was
+/// seated with (a game edited by hand). Either way the event would miss a
+/// result, so the organiser should look. A player renamed in the event is
+/// no such case: the seat keeps his id. A game may report more sides than
+/// it seats (the New Year race lists a mounted character who did not
+/// start).
+fn players_differ(slot: &feldherr_play::HostedSlot, hosted: &HostedGame) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let names = |seats: &[&Seat]| -> String {
+        seats
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let unseated: Vec<&Seat> = slot
         .players
         .iter()
-        .filter(|name| !report.sides.iter().any(|s| &s.player == *name))
-        .map(String::as_str)
+        .filter(|p| !hosted.seats.iter().any(|s| s.id == p.id))
         .collect();
-    if missing.is_empty() {
-        return None;
+    let gone: Vec<&Seat> = hosted
+        .seats
+        .iter()
+        .filter(|s| !slot.players.iter().any(|p| p.id == s.id))
+        .collect();
+    if !unseated.is_empty() || !gone.is_empty() {
+        out.push(
+            Problem::new(
+                "seats",
+                format!(
+                    "the event now seats {} in \"{}\" where the game was seated with {}",
+                    or_nobody(&names(&unseated)),
+                    slot.role,
+                    or_nobody(&names(&gone)),
+                ),
+            )
+            .warning(),
+        );
     }
-    let reported: Vec<&str> = report.sides.iter().map(|s| s.player.as_str()).collect();
-    Some(
-        Problem::new(
-            "game",
-            format!(
-                "the event seats {} in \"{}\" but the game does not report them (it reports {})",
-                missing.join(", "),
-                slot.role,
-                reported.join(", ")
-            ),
-        )
-        .warning(),
-    )
+    let Some(report) = hosted.game.game.report() else {
+        return out;
+    };
+    if report.sides.is_empty() {
+        return out;
+    }
+    let missing: Vec<&Seat> = hosted
+        .seats
+        .iter()
+        .filter(|seat| !report.sides.iter().any(|s| s.player == seat.name))
+        .collect();
+    if !missing.is_empty() {
+        let reported: Vec<&str> = report.sides.iter().map(|s| s.player.as_str()).collect();
+        out.push(
+            Problem::new(
+                "game",
+                format!(
+                    "the game in \"{}\" was seated with {} but does not report them (it reports {})",
+                    slot.role,
+                    names(&missing),
+                    reported.join(", ")
+                ),
+            )
+            .warning(),
+        );
+    }
+    out
+}
+
+fn or_nobody(names: &str) -> &str {
+    if names.is_empty() { "nobody" } else { names }
 }

@@ -196,7 +196,7 @@ fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value),
 fn streamed(kind: &str, text: &str, source_name: &str) -> Result<Document, HostError> {
     match kind {
         "game" => from_text::<GameDoc>(text, source_name).map(Document::Game),
-        "event" => from_text::<EventDoc>(text, source_name).map(Document::Event),
+        "event" => from_text::<EventDoc>(text, source_name).map(seated),
         other => Err(HostError::Field {
             source_name: source_name.to_owned(),
             path: "kind".to_owned(),
@@ -245,13 +245,19 @@ fn typed_document(
 ) -> Result<Document, HostError> {
     match kind {
         "game" => typed::<GameDoc>(body, source_name).map(Document::Game),
-        "event" => typed::<EventDoc>(body, source_name).map(Document::Event),
+        "event" => typed::<EventDoc>(body, source_name).map(seated),
         other => Err(HostError::Field {
             source_name: source_name.to_owned(),
             path: "kind".to_owned(),
             message: format!("\"{other}\" is neither \"game\" nor \"event\""),
         }),
     }
+}
+
+/// An event whose hosted games all have their seats (schema 3).
+fn seated(mut event: EventDoc) -> Document {
+    event.seat_unseated();
+    Document::Event(event)
 }
 
 /// Deserialises the body, keeping the path of a bad field for the error.

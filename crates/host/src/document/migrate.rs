@@ -19,5 +19,8 @@ pub fn migrate(
             _ => body,
         };
     }
+    // Schema 2 to 3 adds `hosted[].seats`: nothing to change in the
+    // JSON; the seats come from the typed event (EventDoc::seat_unseated,
+    // called on every event read).
     Ok(body)
 }

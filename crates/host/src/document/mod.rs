@@ -27,8 +27,9 @@ pub const FORMAT: &str = "feldherr";
 /// documents are migrated when read (see `migrate`): schema 1 had one game
 /// shape for every system and only the New Year event; schema 2 keeps each
 /// system's game under `game` (tagged `system`) and any kind of event under
-/// `event` (tagged `event`), with hosted games.
-pub const SCHEMA_VERSION: u32 = 2;
+/// `event` (tagged `event`), with hosted games; schema 3 gives each hosted
+/// game its seats (the players' ids in the event).
+pub const SCHEMA_VERSION: u32 = 3;
 
 use feldherr_play::Problem;
 

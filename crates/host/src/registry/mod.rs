@@ -691,9 +691,9 @@ macro_rules! events {
             ///
             /// # Errors
             /// The kind's refusal (a report that does not fit the role).
-            pub fn feed(&self, role: &str, report: &GameReport) -> Result<Option<SystemEventEdit>, PlayError> {
+            pub fn feed(&self, role: &feldherr_play::Role, seats: &[feldherr_play::Seat], report: &GameReport) -> Result<Option<SystemEventEdit>, PlayError> {
                 match self {
-                    $(SystemEvent::$variant(event) => Ok(EventRules::feed(event, role, report)?.map(SystemEventEdit::$variant)),)*
+                    $(SystemEvent::$variant(event) => Ok(EventRules::feed(event, role, seats, report)?.map(SystemEventEdit::$variant)),)*
                 }
             }
         }

@@ -31,7 +31,7 @@ fn event(name: &str) -> EventDoc {
 }
 
 #[test]
-fn a_schema_1_game_migrates_and_saves_as_schema_2() {
+fn a_schema_1_game_migrates_and_saves_as_the_current_schema() {
     let dir = temp_dir("migrate");
     let path = dir.join("v1.json");
     std::fs::write(&path, GAME_V1).expect("write");
@@ -46,7 +46,7 @@ fn a_schema_1_game_migrates_and_saves_as_schema_2() {
     assert!(game.game.resolutions().finished_at(0));
     document::save(&path, &doc).expect("save");
     let text = std::fs::read_to_string(&path).expect("read");
-    assert!(text.contains("\"schema_version\": 2"), "{text}");
+    assert!(text.contains("\"schema_version\": 3"), "{text}");
     assert!(text.contains("\"system\": \"confrontation\""), "{text}");
     assert_eq!(document::load(&path).expect("reload"), doc);
 }
@@ -93,7 +93,7 @@ fn round_trip_game_and_event() {
         assert_eq!(document::load(&path).expect("load"), doc);
         let text = std::fs::read_to_string(&path).expect("read");
         assert!(text.contains("\"format\": \"feldherr\""));
-        assert!(text.contains("\"schema_version\": 2"));
+        assert!(text.contains("\"schema_version\": 3"));
         assert!(doc.problems().is_empty(), "{:?}", doc.problems());
     }
 }
@@ -109,13 +109,13 @@ fn newer_version_is_refused_with_a_clear_message() {
         err,
         DocumentError::TooNew {
             found: 7,
-            supported: 2,
+            supported: 3,
             ..
         }
     ));
     assert_eq!(
         err.to_string(),
-        "future.json: written by a newer Feldherr (schema version 7; this version reads up to 2). Nothing was changed."
+        "future.json: written by a newer Feldherr (schema version 7; this version reads up to 3). Nothing was changed."
     );
 }
 

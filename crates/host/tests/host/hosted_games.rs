@@ -4,7 +4,7 @@
 
 use feldherr_host::document::{Document, DocumentEdit, EventDoc, EventEdit, GameEdit};
 use feldherr_host::registry::{SystemEvent, SystemEventEdit, SystemGame};
-use feldherr_play::Game;
+use feldherr_play::{Game, Role, Seat};
 use feldherr_wfb_newyear::EventEdit as NewYearEdit;
 use feldherr_wfb_newyear::Player;
 
@@ -52,12 +52,14 @@ fn the_sled_race_feeds_the_event() {
     };
     let slots = event.event.slots();
     assert_eq!(slots.len(), 1);
-    assert_eq!(slots[0].role, "sled_race");
+    assert_eq!(slots[0].role, feldherr_wfb_newyear::SLED_RACE_ROLE);
+    assert_eq!(slots[0].role.to_string(), "sled_race");
     assert_eq!(slots[0].system, "sled_race");
-    assert_eq!(slots[0].players, ["Anna", "Ben", "Carl"]);
+    assert_eq!(slots[0].names(), ["Anna", "Ben", "Carl"]);
+    assert_eq!(slots[0].players[0], Seat::new("anna", "Anna"));
 
     DocumentEdit::Event(EventEdit::Host {
-        role: "sled_race".into(),
+        role: feldherr_wfb_newyear::SLED_RACE_ROLE,
         name: "Schlittenrennen".into(),
     })
     .apply(&mut doc)
@@ -65,14 +67,14 @@ fn the_sled_race_feeds_the_event() {
     // Hosting twice is refused, and so is a role the event does not have.
     assert!(
         DocumentEdit::Event(EventEdit::Host {
-            role: "sled_race".into(),
+            role: feldherr_wfb_newyear::SLED_RACE_ROLE,
             name: "again".into(),
         })
         .apply(&mut doc)
         .is_err()
     );
     let err = DocumentEdit::Event(EventEdit::Host {
-        role: "chess".into(),
+        role: Role::shared("chess"),
         name: "x".into(),
     })
     .apply(&mut doc)
@@ -90,7 +92,7 @@ fn the_sled_race_feeds_the_event() {
     assert!(new_year(&doc).sled_race.is_none());
     // Any change to the hosted game feeds its report to the event.
     DocumentEdit::Event(EventEdit::Hosted {
-        role: "sled_race".into(),
+        role: feldherr_wfb_newyear::SLED_RACE_ROLE,
         edit: GameEdit::SetNotes("ran on the big table".into()),
     })
     .apply(&mut doc)
@@ -133,36 +135,95 @@ fn the_sled_race_feeds_the_event() {
         "{problems:?}"
     );
 
-    // Renamed in the event after the race was seated: the race still
-    // reports the old name, and the document says so as a warning.
+    // The hosted game keeps its seats: the players' ids in the event.
+    let seats = |doc: &Document| match doc {
+        Document::Event(event) => event.hosted[0].seats.clone(),
+        Document::Game(_) => panic!("an event"),
+    };
+    assert_eq!(seats(&doc), slots[0].players);
+
+    // Renamed in the event after the race was seated: the seat keeps her
+    // id, so nothing differs and the race still feeds her result (issue
+    // 21; schema 2 warned here and lost her result).
     let anna = new_year(&doc).player("anna").expect("anna").clone();
+    update_player(&mut doc, &anna.name, "Anna Berg", true);
+    assert!(
+        doc.problems()
+            .iter()
+            .all(|p| p.path != "hosted[0].game" && p.path != "hosted[0].seats"),
+        "{:?}",
+        doc.problems()
+    );
+    DocumentEdit::Event(EventEdit::Hosted {
+        role: feldherr_wfb_newyear::SLED_RACE_ROLE,
+        edit: GameEdit::SetNotes("fed again after the rename".into()),
+    })
+    .apply(&mut doc)
+    .expect("fed by id");
+    assert_eq!(new_year(&doc).sled_race.as_ref(), Some(&fed));
+}
+
+/// Renames the player `name` to `new_name` and sets his character on foot.
+fn update_player(doc: &mut Document, name: &str, new_name: &str, on_foot: bool) {
+    let mut player = new_year(doc)
+        .players
+        .iter()
+        .find(|p| p.name == name)
+        .expect("player")
+        .clone();
+    player.character_on_foot = on_foot;
+    player.name = new_name.into();
     DocumentEdit::Event(EventEdit::Event(SystemEventEdit::NewYear(
         NewYearEdit::UpdatePlayer {
-            id: "anna".into(),
-            player: Player {
-                name: "Anna Berg".into(),
-                ..anna
-            },
+            id: player.id.clone(),
+            player,
         },
     )))
+    .apply(doc)
+    .expect("updated");
+}
+
+#[test]
+fn a_schema_2_event_gets_its_seats_on_load() {
+    let mut doc = event_with_players();
+    DocumentEdit::Event(EventEdit::Host {
+        role: feldherr_wfb_newyear::SLED_RACE_ROLE,
+        name: "Schlittenrennen".into(),
+    })
     .apply(&mut doc)
-    .expect("renamed");
+    .expect("hosted");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&feldherr_host::document::to_json(&doc)).expect("json");
+    assert_eq!(json["schema_version"], 3);
+    json["schema_version"] = 2.into();
+    let seats = json["hosted"][0]
+        .as_object_mut()
+        .expect("hosted")
+        .remove("seats")
+        .expect("saved with seats");
+    assert_eq!(seats[0], serde_json::json!({"id": "anna", "name": "Anna"}));
+    let old = feldherr_host::document::parse(&json.to_string(), "old.json").expect("migrates");
+    assert_eq!(old, doc);
+    // Ben's character turns out mounted: the event no longer seats him in
+    // the race the game was seated with, and the document warns.
+    update_player(&mut doc, "Ben", "Ben", false);
     let problems = doc.problems();
     let differ: Vec<_> = problems
         .iter()
-        .filter(|p| p.path == "hosted[0].game")
+        .filter(|p| p.path == "hosted[0].seats")
         .collect();
     assert_eq!(differ.len(), 1, "{problems:?}");
     assert!(!differ[0].is_error(), "{:?}", differ[0]);
+    assert_eq!(
+        differ[0].message,
+        "the event now seats nobody in \"sled_race\" where the game was seated with Ben"
+    );
+    // A role that is no role is refused with its path.
+    json["hosted"][0]["role"] = "Runde 1".into();
+    let err = feldherr_host::document::parse(&json.to_string(), "old.json").unwrap_err();
     assert!(
-        differ[0]
-            .message
-            .contains("seats Anna Berg in \"sled_race\"")
-            && differ[0]
-                .message
-                .contains("it reports Anna, Ben, Carl, Dora"),
-        "{}",
-        differ[0].message
+        err.to_string().contains("hosted[0].role") && err.to_string().contains("Runde 1"),
+        "{err}"
     );
 }
 
@@ -212,7 +273,7 @@ fn a_hosted_game_takes_the_terms_its_tournament_prescribes() {
         panic!("an event")
     };
     let slot = event.event.slots().remove(0);
-    assert_eq!(slot.players, ["Anna", "Bernd"]);
+    assert_eq!(slot.names(), ["Anna", "Bernd"]);
     assert!(slot.terms.is_some());
     DocumentEdit::Event(EventEdit::Host {
         role: slot.role.clone(),

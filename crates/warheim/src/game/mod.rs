@@ -152,6 +152,58 @@ impl Warheim {
             .collect()
     }
 
+    /// The flight tests still due after the last applied attack: each
+    /// fighter it killed, with the friends who must test flight for him
+    /// and have not tested since (line 251). Where the dead fighter has a
+    /// piece on `table`, the friends are those who see him and stand
+    /// within their full move of him ([`Warheim::flight_due`], PH32);
+    /// without a piece the players judge sight and reach, and every able
+    /// friend is offered ([`Warheim::flight_candidates`], PH11). Fighters
+    /// with nobody left to test are left out.
+    #[must_use]
+    pub fn flight_tests_due(&self, table: &Table) -> Vec<(Id, Vec<Id>)> {
+        let Some((index, outcome)) =
+            self.resolutions
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(i, r)| match r.outcome() {
+                    Some(WarheimOutcome::Attack(o)) if r.applied() => Some((i, o)),
+                    _ => None,
+                })
+        else {
+            return Vec::new();
+        };
+        let tested: Vec<Id> = self.resolutions[index..]
+            .iter()
+            .filter_map(|r| match r.kind() {
+                WarheimKind::Morale(spec) if spec.kind == MoraleKind::Flight => Some(spec.fighter),
+                _ => None,
+            })
+            .collect();
+        outcome
+            .changes
+            .iter()
+            .filter(|c| c.fall == crate::Fall::Dead)
+            .map(|c| {
+                let friends = if self.piece_of(table, c.fighter).is_some() {
+                    // A table the crate cannot measure (its problems say why):
+                    // the players judge, as without a piece.
+                    self.flight_due(table, c.fighter)
+                        .unwrap_or_else(|_| self.flight_candidates(c.fighter))
+                } else {
+                    self.flight_candidates(c.fighter)
+                };
+                let left: Vec<Id> = friends
+                    .into_iter()
+                    .filter(|f| !tested.contains(f))
+                    .collect();
+                (c.fighter, left)
+            })
+            .filter(|(_, left)| !left.is_empty())
+            .collect()
+    }
+
     fn apply_inner(&mut self, edit: &WarheimEdit, table: &mut Table) -> Result<(), PlayError> {
         let players = self.rosters.len();
         match edit {

@@ -16,7 +16,9 @@ mod standings;
 use std::collections::BTreeSet;
 
 use feldherr_pairing::{Entrant, History, Method, draw};
-use feldherr_play::{EventRules, GameReport, HostedSlot, MatchResult, PlayError, Problem};
+use feldherr_play::{
+    EventRules, GameReport, HostedSlot, MatchResult, PlayError, Problem, Role, Seat,
+};
 use serde::{Deserialize, Serialize};
 
 pub use lines::{LineOutcome, RoundLine, WinBy};
@@ -396,16 +398,11 @@ pub enum TournamentEdit {
     },
 }
 
-/// The role of the game at `table` in `round`: `round-2/table-3`.
+/// The role of the game at `table` in `round` (saved as
+/// `round-2/table-3`).
 #[must_use]
-pub fn role(round: u32, table: u32) -> String {
-    format!("round-{round}/table-{table}")
-}
-
-fn parse_role(role: &str) -> Option<(u32, u32)> {
-    let rest = role.strip_prefix("round-")?;
-    let (r, t) = rest.split_once("/table-")?;
-    Some((r.parse().ok()?, t.parse().ok()?))
+pub fn role(round: u32, table: u32) -> Role {
+    Role::Table { round, table }
 }
 
 fn check_text(field: &str, text: &str, limit: usize) -> Result<(), PlayError> {
@@ -635,20 +632,21 @@ impl WarmasterTournament {
     ///
     /// # Errors
     /// A role the tournament does not have.
-    pub fn terms_for(&self, role_name: &str) -> Result<GameTerms, PlayError> {
-        self.slot_pairing(role_name)?;
+    pub fn terms_for(&self, role: &Role) -> Result<GameTerms, PlayError> {
+        self.slot_pairing(role)?;
         Ok(self.terms)
     }
 
-    fn slot_pairing(&self, role_name: &str) -> Result<(u32, &TournamentPairing), PlayError> {
-        let (round, table) =
-            parse_role(role_name).ok_or_else(|| PlayError::not_found("hosted game", role_name))?;
+    pub(crate) fn slot_pairing(&self, role: &Role) -> Result<(u32, &TournamentPairing), PlayError> {
+        let (round, table) = role
+            .table()
+            .ok_or_else(|| PlayError::not_found("hosted game", role))?;
         let i = self.round_index(round)?;
         let pairing = self
             .round_list
             .get(i)
             .and_then(|r| r.pairings.iter().find(|p| p.table == table))
-            .ok_or_else(|| PlayError::not_found("hosted game", role_name))?;
+            .ok_or_else(|| PlayError::not_found("hosted game", role))?;
         Ok((round, pairing))
     }
 
@@ -662,11 +660,11 @@ impl WarmasterTournament {
     /// terms forbid).
     pub fn seat(
         &self,
-        role_name: &str,
+        role: &Role,
         game: &mut WarmasterGame,
         table: &mut feldherr_table::Table,
     ) -> Result<(), PlayError> {
-        let (_, pairing) = self.slot_pairing(role_name)?;
+        let (_, pairing) = self.slot_pairing(role)?;
         let names = [
             self.name_of(&pairing.a).to_owned(),
             self.name_of(&pairing.b).to_owned(),
@@ -729,7 +727,10 @@ impl EventRules for WarmasterTournament {
                     p.table,
                 ),
                 system: <WarmasterGame as feldherr_play::Game>::SYSTEM,
-                players: vec![self.name_of(&p.a).to_owned(), self.name_of(&p.b).to_owned()],
+                players: vec![
+                    Seat::new(&p.a, self.name_of(&p.a)),
+                    Seat::new(&p.b, self.name_of(&p.b)),
+                ],
                 // The game size and options every game of the tournament
                 // is played under (text line 266); `seat_with` takes them.
                 terms: serde_json::to_value(self.terms).ok(),
@@ -739,18 +740,24 @@ impl EventRules for WarmasterTournament {
 
     /// The result of a finished hosted game. The report gives VP, EP and
     /// the result; a win by less than 50 VP can only be a win on the
-    /// clock (W8, W9) and is recorded so.
+    /// clock (W8, W9) and is recorded so. Each of the pairing's players is
+    /// found in the report by the name he was seated with (his seat), so a
+    /// player renamed after the game was seated keeps his result.
     fn feed(
         &self,
-        role_name: &str,
+        role: &Role,
+        seats: &[Seat],
         report: &GameReport,
     ) -> Result<Option<TournamentEdit>, PlayError> {
-        let (round, pairing) = self.slot_pairing(role_name)?;
+        let (round, pairing) = self.slot_pairing(role)?;
         if !report.finished {
             return Ok(None);
         }
         let side = |id: &str| -> Result<TournamentSide, PlayError> {
-            let name = self.name_of(id);
+            let name = seats
+                .iter()
+                .find(|s| s.id == id)
+                .map_or_else(|| self.name_of(id), |s| s.name.as_str());
             let s = report
                 .sides
                 .iter()

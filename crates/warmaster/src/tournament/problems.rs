@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use feldherr_play::{MatchResult, Problem};
+use feldherr_play::{MatchResult, Problem, Role, Seat};
 
 use super::{MAX_ID, MAX_PLAYERS, MAX_ROUNDS, MAX_TEXT, TournamentResult, WarmasterTournament};
 use crate::problem_list::ProblemList;
@@ -191,19 +191,24 @@ impl WarmasterTournament {
     /// A hosted game checked against its pairing (issue 28): it is played
     /// by the pairing's players (A and B in order), under the terms the
     /// tournament prescribes, and a finished game's result is the one
-    /// recorded. Paths are relative to the game.
+    /// recorded. Paths are relative to the game. `seats` are the players
+    /// the game was seated with: a player renamed since keeps the name he
+    /// was seated with in the game.
     #[must_use]
-    pub fn check_hosted(&self, role_name: &str, game: &WarmasterGame) -> Vec<Problem> {
+    pub fn check_hosted(&self, role: &Role, seats: &[Seat], game: &WarmasterGame) -> Vec<Problem> {
         let mut out = Vec::new();
-        let Ok((round, pairing)) = self.slot_pairing(role_name) else {
+        let Ok((round, pairing)) = self.slot_pairing(role) else {
             out.push(Problem::new(
                 "",
-                format!("the tournament has no game {role_name}"),
+                format!("the tournament has no game {role}"),
             ));
             return out;
         };
         for (p, id) in [(Player::A, &pairing.a), (Player::B, &pairing.b)] {
-            let want = self.name_of(id);
+            let want = seats
+                .iter()
+                .find(|s| &s.id == id)
+                .map_or_else(|| self.name_of(id), |s| s.name.as_str());
             let have = &game.player(p).name;
             if have != want {
                 out.push(Problem::new(

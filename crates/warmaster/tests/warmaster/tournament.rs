@@ -1,9 +1,10 @@
 //! The 3-round example tournament of `fixtures/warmaster/tournament.json`.
 
-use feldherr_play::{EventRules, Game, MatchResult, PlayError};
+use feldherr_play::{EventRules, Game, MatchResult, PlayError, Role, Seat};
 use feldherr_warmaster::{
     PlaceDecided, Player, TieBreak, TournamentEdit, TournamentPairing, TournamentPoints,
     TournamentResult, TournamentSide, TournamentStandings, WarmasterGame, WarmasterTournament,
+    tournament_role,
 };
 use serde::Deserialize;
 
@@ -14,7 +15,7 @@ use super::fixtures;
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 enum Step {
     Edit(TournamentEdit),
-    FeedExampleGame { role: String },
+    FeedExampleGame { role: Role },
 }
 
 #[derive(Debug, Deserialize)]
@@ -72,7 +73,7 @@ pub fn run() -> (WarmasterTournament, Expected) {
         let edit = match step {
             Step::Edit(e) => e,
             Step::FeedExampleGame { role } => event
-                .feed(&role, &report())
+                .feed(&role, &[], &report())
                 .unwrap_or_else(|e| panic!("step {i}: {e}"))
                 .expect("a finished game gives a result"),
         };
@@ -129,25 +130,26 @@ fn slots_and_feeding() {
     let (event, _) = run();
     let slots = event.slots();
     assert_eq!(slots.len(), 6);
-    assert_eq!(slots[0].role, "round-1/table-1");
+    assert_eq!(slots[0].role, tournament_role(1, 1));
+    assert_eq!(slots[0].role.to_string(), "round-1/table-1");
     assert_eq!(slots[0].system, "warmaster");
-    assert_eq!(
-        slots[0].players,
-        vec!["Anna".to_owned(), "Bernd".to_owned()]
-    );
+    assert_eq!(slots[0].names(), ["Anna", "Bernd"]);
     let mut unfinished = report();
     unfinished.finished = false;
-    assert_eq!(event.feed("round-1/table-1", &unfinished), Ok(None));
+    assert_eq!(
+        event.feed(&tournament_role(1, 1), &[], &unfinished),
+        Ok(None)
+    );
     assert!(matches!(
-        event.feed("round-9/table-1", &report()),
+        event.feed(&tournament_role(9, 1), &[], &report()),
         Err(PlayError::Invalid { .. })
     ));
     assert!(matches!(
-        event.feed("final", &report()),
+        event.feed(&Role::shared("final"), &[], &report()),
         Err(PlayError::NotFound { .. })
     ));
     // The report's players must be the pairing's.
-    assert!(event.feed("round-2/table-2", &report()).is_err());
+    assert!(event.feed(&tournament_role(2, 2), &[], &report()).is_err());
 }
 
 #[test]
@@ -156,7 +158,7 @@ fn a_hosted_game_seats_the_pairings_players_in_order() {
     let slot = &event.slots()[0];
     let mut game = WarmasterGame::new_game();
     let mut table = WarmasterGame::default_table();
-    game.seat(&slot.players, &mut table).unwrap();
+    game.seat(&slot.names(), &mut table).unwrap();
     assert_eq!(game.player(Player::A).name, "Anna");
     assert_eq!(game.player(Player::B).name, "Bernd");
     // Names the game had before do not clash.
@@ -386,10 +388,8 @@ fn a_tournament_with_a_drop_out_a_clock_win_and_prescribed_options() {
         .apply(&TournamentEdit::PairRound { round: 1 })
         .expect("paired");
     let slots = event.slots();
-    assert_eq!(
-        slots[1].players,
-        ["Clara".to_owned(), "Dieter K.".to_owned()]
-    );
+    assert_eq!(slots[1].names(), ["Clara", "Dieter K."]);
+    assert_eq!(slots[1].players[0], Seat::new("p3", "Clara"));
 
     // The hosted game takes the terms and keeps them.
     let role = &slots[0].role;
@@ -444,9 +444,11 @@ fn a_tournament_with_a_drop_out_a_clock_win_and_prescribed_options() {
         );
     }
     assert!(
-        event.check_hosted(role, &game).is_empty(),
+        event
+            .check_hosted(role, &slots[0].players, &game)
+            .is_empty(),
         "{:?}",
-        event.check_hosted(role, &game)
+        event.check_hosted(role, &slots[0].players, &game)
     );
     // Anna ends her turn after a minute; Bernd's ten minutes run out
     // while she has nine left: she wins on the clock (W9), at 0 : 0 VP.
@@ -463,7 +465,7 @@ fn a_tournament_with_a_drop_out_a_clock_win_and_prescribed_options() {
         E::Clock(ClockEdit::Tick { now_ms: 660_001 }),
     );
     let fed = event
-        .feed(role, &game.report().expect("report"))
+        .feed(role, &slots[0].players, &game.report().expect("report"))
         .expect("fits")
         .expect("finished");
     let TournamentEdit::RecordResult { result, .. } = &fed else {
@@ -471,8 +473,36 @@ fn a_tournament_with_a_drop_out_a_clock_win_and_prescribed_options() {
     };
     assert!(result.clock, "a win at 0 : 0 VP is a clock win");
     assert_eq!(Some(*result), TournamentResult::from_game(&game));
+    // Anna renamed after her game was seated: her seat still finds her
+    // side in the report, and the game still fits its pairing (issue 21).
+    let mut renamed = event.clone();
+    renamed
+        .apply(&TournamentEdit::RenamePlayer {
+            id: slots[0].players[0].id.clone(),
+            name: "Anna Kurz".into(),
+        })
+        .expect("renamed");
+    assert_eq!(
+        renamed.feed(role, &slots[0].players, &game.report().expect("report")),
+        Ok(Some(fed.clone()))
+    );
+    assert!(
+        renamed
+            .check_hosted(role, &slots[0].players, &game)
+            .is_empty()
+    );
+    assert!(
+        renamed
+            .feed(role, &[], &game.report().expect("report"))
+            .is_err(),
+        "without the seats the new name is not in the report"
+    );
     event.apply(&fed).expect("recorded");
-    assert!(event.check_hosted(role, &game).is_empty());
+    assert!(
+        event
+            .check_hosted(role, &slots[0].players, &game)
+            .is_empty()
+    );
     let side = |vp, result| TournamentSide { vp, ep: 0, result };
     event
         .apply(&TournamentEdit::RecordResult {
@@ -611,9 +641,13 @@ fn a_tournament_with_a_drop_out_a_clock_win_and_prescribed_options() {
 fn a_hosted_game_is_checked_against_its_pairing() {
     let (event, _) = run();
     let (game, _) = super::example::play();
-    assert!(event.check_hosted("round-1/table-1", &game).is_empty());
+    assert!(
+        event
+            .check_hosted(&tournament_role(1, 1), &[], &game)
+            .is_empty()
+    );
     let problems: Vec<String> = event
-        .check_hosted("round-2/table-2", &game)
+        .check_hosted(&tournament_role(2, 2), &[], &game)
         .iter()
         .map(ToString::to_string)
         .collect();
@@ -634,9 +668,12 @@ fn a_hosted_game_is_checked_against_its_pairing() {
     other.settings.game_size = 2000;
     assert!(
         event
-            .check_hosted("round-1/table-1", &other)
+            .check_hosted(&tournament_role(1, 1), &[], &other)
             .iter()
             .any(|p| p.rule.as_deref() == Some("W11"))
     );
-    assert_eq!(event.check_hosted("final", &game).len(), 1);
+    assert_eq!(
+        event.check_hosted(&Role::shared("final"), &[], &game).len(),
+        1
+    );
 }

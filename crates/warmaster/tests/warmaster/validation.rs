@@ -3,7 +3,7 @@
 //! one regression case per item), problem lists are capped, and sums do
 //! not overflow.
 
-use feldherr_play::{Game, Problem};
+use feldherr_play::{Game, Problem, Role, Seat};
 use feldherr_table::{Layer, Piece, Table};
 use feldherr_warmaster::{
     MAX_PROBLEMS, TerrainRecord, TerrainType, WarmasterGame, WarmasterTournament, terrain_piece,
@@ -262,7 +262,8 @@ fn the_example_documents_of_the_app_are_sound() {
         serde_json::from_value(strip(doc["event"].clone(), "event")).expect("the tournament loads");
     assert!(event.errors().is_empty(), "{:?}", event.errors());
     for hosted in doc["hosted"].as_array().expect("hosted") {
-        let role = hosted["role"].as_str().expect("role");
+        let role: Role = serde_json::from_value(hosted["role"].clone()).expect("role");
+        let seats: Vec<Seat> = serde_json::from_value(hosted["seats"].clone()).unwrap_or_default();
         let game: WarmasterGame =
             serde_json::from_value(strip(hosted["game"]["game"].clone(), "system"))
                 .expect("the hosted game loads");
@@ -270,9 +271,9 @@ fn the_example_documents_of_the_app_are_sound() {
             serde_json::from_value(hosted["game"]["table"].clone()).expect("its table loads");
         assert!(game.errors(&table).is_empty());
         assert!(
-            event.check_hosted(role, &game).is_empty(),
+            event.check_hosted(&role, &seats, &game).is_empty(),
             "{:?}",
-            event.check_hosted(role, &game)
+            event.check_hosted(&role, &seats, &game)
         );
     }
 }

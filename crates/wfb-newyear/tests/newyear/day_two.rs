@@ -3,12 +3,12 @@
 //! after a later draw, the sled tab's one source, plausible results, the
 //! band edges on the preview, the pairings wall sheet, default names.
 
-use feldherr_play::{Catalogue, EventRules, GameReport, Lang, SideReport};
+use feldherr_play::{Catalogue, EventRules, GameReport, Lang, Role, SideReport};
 use feldherr_scoring::Side;
 use feldherr_wfb_newyear::{
     BandNoteKind, BattleKind, BattleResult, DraftChange, DroppedAfter, Event, EventEdit, EventGame,
-    EventWarning, Finisher, HostedPlayerReason, NewYearError, Pairing, Player, Seat, SideResult,
-    SledPlace, SledRace, SledSource, catalogue, standings_rows,
+    EventWarning, Finisher, HostedPlayerReason, NewYearError, Pairing, Player, SLED_RACE_ROLE,
+    Seat, SideResult, SledPlace, SledRace, SledSource, catalogue, standings_rows,
 };
 
 use crate::event::event;
@@ -682,7 +682,8 @@ fn the_sled_tab_has_one_source() {
             side("Bernd Krause", Some(2), Some(6)),
         ],
     };
-    let fed = EventRules::feed(&e, "sled_race", &report)
+    let seats = e.slots().remove(0).players;
+    let fed = EventRules::feed(&e, &SLED_RACE_ROLE, &seats, &report)
         .expect("feed")
         .expect("edit");
     ok(&mut e, fed);
@@ -691,7 +692,8 @@ fn the_sled_tab_has_one_source() {
     assert_eq!(points[0].sled_place, SledPlace::DidNotFinish);
     let back = EventRules::feed(
         &e,
-        "sled_race",
+        &SLED_RACE_ROLE,
+        &seats,
         &GameReport {
             finished: false,
             ..report
@@ -1021,7 +1023,7 @@ fn a_hosted_race_is_checked_against_its_slot() {
     ]
     .map(String::from)
     .to_vec();
-    let issues = e.hosted_issues("sled_race", &drivers).expect("issues");
+    let issues = e.hosted_issues(&SLED_RACE_ROLE, &drivers).expect("issues");
     let got: Vec<(String, HostedPlayerReason)> = issues
         .iter()
         .map(|i| match &i.error {
@@ -1048,16 +1050,21 @@ fn a_hosted_race_is_checked_against_its_slot() {
     );
     let seventeen: Vec<String> = (0..17).map(|_| "Emil Engel".to_owned()).collect();
     assert!(matches!(
-        e.hosted_issues("sled_race", &seventeen).expect("issues")[0].error,
+        e.hosted_issues(&SLED_RACE_ROLE, &seventeen)
+            .expect("issues")[0]
+            .error,
         NewYearError::HostedTooMany {
             count: 17,
             limit: 16,
             ..
         }
     ));
-    assert!(e.hosted_issues("round-3", &drivers).is_err());
+    assert!(
+        e.hosted_issues(&Role::Table { round: 3, table: 1 }, &drivers)
+            .is_err()
+    );
     assert_eq!(
-        e.hosted_issues("sled_race", &["Emil Engel".to_owned()])
+        e.hosted_issues(&SLED_RACE_ROLE, &["Emil Engel".to_owned()])
             .expect("fits"),
         []
     );

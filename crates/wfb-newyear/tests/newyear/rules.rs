@@ -1,7 +1,7 @@
 //! The event behind the contract (issue 9): kind, rename, edits, problems,
 //! the hosted sled race; the catalogues and rules cards.
 
-use feldherr_play::{Catalogue, EventRules, GameReport, Lang, PlayError, SideReport};
+use feldherr_play::{Catalogue, EventRules, GameReport, Lang, PlayError, Role, Seat, SideReport};
 use feldherr_wfb_newyear::{
     DecidedBy, Event, EventEdit, EventTieBreaker, RULE_CARDS, SLED_RACE_ROLE, SledPlace,
     SledSource, catalogue, messages, rule_card_text,
@@ -69,7 +69,8 @@ fn the_sled_race_is_a_hosted_game() {
     assert_eq!(typed.sled_source(), Some(SledSource::Typed));
     let err = typed
         .feed(
-            SLED_RACE_ROLE,
+            &SLED_RACE_ROLE,
+            &[],
             &GameReport {
                 finished: false,
                 sides: Vec::new(),
@@ -87,12 +88,14 @@ fn the_sled_race_is_a_hosted_game() {
     let slots = e.slots();
     assert_eq!(slots.len(), 1);
     assert_eq!(
-        (slots[0].role.as_str(), slots[0].system),
+        (slots[0].role.to_string().as_str(), slots[0].system),
         ("sled_race", "sled_race")
     );
     // Katrin has no character on foot (N6).
     assert_eq!(slots[0].players.len(), 7);
-    assert!(!slots[0].players.contains(&"Katrin Lehmann".to_owned()));
+    assert!(!slots[0].players.iter().any(|s| s.name == "Katrin Lehmann"));
+    assert!(slots[0].players.contains(&Seat::new("lena", "Lena Brandt")));
+    let seats = slots[0].players.clone();
 
     let report = GameReport {
         finished: true,
@@ -104,7 +107,7 @@ fn the_sled_race_is_a_hosted_game() {
         ],
     };
     let edit = e
-        .feed(SLED_RACE_ROLE, &report)
+        .feed(&SLED_RACE_ROLE, &seats, &report)
         .expect("feed")
         .expect("an edit");
     let EventEdit::FeedSledRace(Some(race)) = &edit else {
@@ -116,6 +119,30 @@ fn the_sled_race_is_a_hosted_game() {
         .map(|f| (f.player.as_str(), f.round))
         .collect();
     assert_eq!(order, [("uwe", 5), ("lena", 6), ("sabine", 7)]);
+    // Lena renamed after the race was seated: her seat's id still finds
+    // her, so the race feeds the same result (issue 21).
+    let mut renamed = e.clone();
+    let mut lena = renamed
+        .players
+        .iter()
+        .find(|p| p.id == "lena")
+        .expect("lena")
+        .clone();
+    lena.name = "Lena Brandt-Hofer".into();
+    EventRules::apply(
+        &mut renamed,
+        &EventEdit::UpdatePlayer {
+            id: "lena".into(),
+            player: lena,
+        },
+    )
+    .expect("rename");
+    assert_eq!(
+        renamed.feed(&SLED_RACE_ROLE, &seats, &report),
+        Ok(Some(edit.clone()))
+    );
+    // Without the seats the race's name matches nobody any more.
+    assert!(renamed.feed(&SLED_RACE_ROLE, &[], &report).is_err());
     assert_eq!(race.did_not_finish, ["jonas"]);
     assert_eq!(race.did_not_start, ["matthias", "dieter", "petra"]);
     let mut fed = e.clone();
@@ -127,11 +154,11 @@ fn the_sled_race_is_a_hosted_game() {
         finished: false,
         ..report.clone()
     };
-    assert_eq!(e.feed(SLED_RACE_ROLE, &running), Ok(None));
+    assert_eq!(e.feed(&SLED_RACE_ROLE, &seats, &running), Ok(None));
     // A step taken back after the finish: the race runs again, and its
     // points leave the standings (issue 26).
     let taken_back = fed
-        .feed(SLED_RACE_ROLE, &running)
+        .feed(&SLED_RACE_ROLE, &seats, &running)
         .expect("feed")
         .expect("the result goes");
     assert_eq!(taken_back, EventEdit::FeedSledRace(None));
@@ -151,7 +178,7 @@ fn the_sled_race_is_a_hosted_game() {
     fresh.sled_race = None;
     assert_eq!(fresh.sled_source(), None);
     let first = fresh
-        .feed(SLED_RACE_ROLE, &running)
+        .feed(&SLED_RACE_ROLE, &seats, &running)
         .expect("feed")
         .expect("the source is decided");
     EventRules::apply(&mut fresh, &first).expect("hosted");
@@ -160,7 +187,7 @@ fn the_sled_race_is_a_hosted_game() {
     let mut stranger = report.clone();
     stranger.sides.push(side("Hans Meier", Some(4), Some(8)));
     assert_eq!(
-        e.feed(SLED_RACE_ROLE, &stranger)
+        e.feed(&SLED_RACE_ROLE, &seats, &stranger)
             .expect_err("stranger")
             .to_string(),
         "sled race report: Hans Meier is not a player of this event"
@@ -168,7 +195,7 @@ fn the_sled_race_is_a_hosted_game() {
     let mut unround = report.clone();
     unround.sides[0].finished_round = None;
     assert_eq!(
-        e.feed(SLED_RACE_ROLE, &unround)
+        e.feed(&SLED_RACE_ROLE, &seats, &unround)
             .expect_err("no round")
             .to_string(),
         "sled race report: Lena Brandt is placed but has no finishing round"
@@ -176,14 +203,15 @@ fn the_sled_race_is_a_hosted_game() {
     let mut same = report;
     same.sides[1].placing = Some(2);
     assert_eq!(
-        e.feed(SLED_RACE_ROLE, &same)
+        e.feed(&SLED_RACE_ROLE, &seats, &same)
             .expect_err("same place")
             .to_string(),
         "sled race report: place 2 is reported twice (Lena Brandt and Uwe Hartmann)"
     );
     assert!(
         e.feed(
-            "round-3",
+            &Role::Table { round: 3, table: 1 },
+            &seats,
             &GameReport {
                 finished: true,
                 sides: vec![]

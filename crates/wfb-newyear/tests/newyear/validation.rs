@@ -6,8 +6,8 @@
 use feldherr_play::{EventRules, GameReport, SideReport};
 use feldherr_wfb_newyear::{
     BattleKind, BattleResult, DrawBasis, DroppedAfter, Event, EventEdit, EventIssue, Finisher,
-    MAX_PLAYERS, NewYearError, Player, PlayerPoints, SideResult, SledPlace, SledRace, SledSource,
-    standings_rows,
+    MAX_PLAYERS, NewYearError, Player, PlayerPoints, SLED_RACE_ROLE, SideResult, SledPlace,
+    SledRace, SledSource, standings_rows,
 };
 use proptest::prelude::*;
 
@@ -235,7 +235,10 @@ fn more_sled_entrants_than_one_race_takes() {
 fn a_hosted_race_of_non_players() {
     let e = event();
     let issues = e
-        .hosted_issues("sled_race", &["Hans Meier".into(), "Lena Brandt".into()])
+        .hosted_issues(
+            &SLED_RACE_ROLE,
+            &["Hans Meier".into(), "Lena Brandt".into()],
+        )
         .expect("the sled race role");
     assert_eq!(issues.len(), 1);
     assert_eq!(issues[0].path, "players[0]");
@@ -252,7 +255,7 @@ fn a_hosted_race_of_non_players() {
     };
     assert_eq!(
         fresh
-            .feed("sled_race", &report)
+            .feed(&SLED_RACE_ROLE, &[], &report)
             .expect_err("stranger")
             .to_string(),
         "sled race report: Hans Meier is not a player of this event"
@@ -645,7 +648,7 @@ fn edits(e: &Event, op: &Op, count: &mut usize) -> Vec<EventEdit> {
                 finished: *finished,
                 sides,
             };
-            e.feed("sled_race", &report)
+            e.feed(&SLED_RACE_ROLE, &[], &report)
                 .ok()
                 .flatten()
                 .into_iter()

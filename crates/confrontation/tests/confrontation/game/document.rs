@@ -106,7 +106,7 @@ fn document(example: &Example) -> Value {
         "kind": "game",
         "name": "Fortification example",
         "notes": "",
-        "schema_version": 2,
+        "schema_version": 3,
         "table": serde_json::to_value(&example.table).expect("table"),
     })
 }
