@@ -32,6 +32,14 @@ const FIXTURE: &str = concat!(
 const CARD: usize = 4;
 
 fn new_game(harness: &mut Harness<'static, FeldherrApp>) {
+    // The card may be below the fold when the cards above it have long
+    // texts: scroll it into view first.
+    harness
+        .get_all_by_label("New game")
+        .nth(CARD)
+        .expect("the 40K card")
+        .scroll_to_me();
+    harness.run();
     let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
     buttons[CARD].click();
     harness.run();
