@@ -8,7 +8,7 @@ mod common;
 
 use common::{click, harness, replace_text, type_into};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{Command, FeldherrApp, Screen};
 use feldherr::i18n::Texts;
 use feldherr::systems::wh40k::ffa;
@@ -32,6 +32,14 @@ const FIXTURE: &str = concat!(
 const CARD: usize = 4;
 
 fn new_game(harness: &mut Harness<'static, FeldherrApp>) {
+    // The card may be below the fold when the cards above it have long
+    // texts: scroll it into view first.
+    harness
+        .get_all_by_label("New game")
+        .nth(CARD)
+        .expect("the 40K card")
+        .scroll_to_me();
+    harness.run();
     let buttons: Vec<_> = harness.get_all_by_label("New game").collect();
     buttons[CARD].click();
     harness.run();
@@ -318,9 +326,10 @@ fn a_bag_round_with_a_refused_typed_draw() {
     assert!(harness.query_by_label("Roll off for round 1").is_none());
     click(&mut harness, "Resolution");
     // The roll-off is shown in the resolution panel: Ben rolls highest.
-    type_into(&mut harness, "Die 1", "3");
-    type_into(&mut harness, "Die 2", "6");
-    type_into(&mut harness, "Die 3", "2");
+    // Each die's field is named for its player.
+    type_into(&mut harness, "Anna's die", "3");
+    type_into(&mut harness, "Ben's die", "6");
+    type_into(&mut harness, "Cem's die", "2");
     click(&mut harness, "Enter");
     click(&mut harness, "Start round 1 with Ben");
     harness.get_by_label("Applied: Ben started round 1");
@@ -473,10 +482,10 @@ fn a_sweeping_advance_under_either_option_of_f4() {
         );
         // Anna's Trupp: 3 + I4 = 7. Orkboyz 5 + I2 = 7 (a tie), Berserker
         // 1 + I5 = 6 (beaten, not tied).
-        type_into(&mut harness, "Die 1", "3");
+        type_into(&mut harness, "Taktischer Trupp's die", "3");
         click(&mut harness, "Enter");
-        type_into(&mut harness, "Die 1", "5");
-        type_into(&mut harness, "Die 2", "1");
+        type_into(&mut harness, "Orkboyz's die", "5");
+        type_into(&mut harness, "Khorne-Berserker's die", "1");
         click(&mut harness, "Enter");
         let doc = game(&harness);
         let Some(FfaOutcome::Combat(outcome)) = ffa(&doc).saved()[1].outcome() else {
@@ -509,12 +518,12 @@ fn the_preview_gives_the_outnumbering_penalty_just_under_and_at_two_and_three_to
     ] {
         replace_text(
             &mut harness,
-            "Casualties of Taktischer Trupp (of 10 models left)",
+            "Casualties of Taktischer Trupp of Anna (of 10 models left)",
             &(10 - anna).to_string(),
         );
         replace_text(
             &mut harness,
-            "Casualties of Orkboyz (of 5 models left)",
+            "Casualties of Orkboyz of Ben (of 5 models left)",
             &(5 - ben).to_string(),
         );
         let line = if penalty == 0 {
@@ -527,12 +536,12 @@ fn the_preview_gives_the_outnumbering_penalty_just_under_and_at_two_and_three_to
     // More casualties than models left is refused, naming the field.
     replace_text(
         &mut harness,
-        "Casualties of Orkboyz (of 5 models left)",
+        "Casualties of Orkboyz of Ben (of 5 models left)",
         "6",
     );
     click(&mut harness, "Start combat");
     harness.get_by_label(
-        "Casualties of Orkboyz (of 5 models left): \"6\" is not a whole number from 0 to 5",
+        "Casualties of Orkboyz of Ben (of 5 models left): \"6\" is not a whole number from 0 to 5",
     );
     assert_eq!(ffa(&game(&harness)).saved().len(), 1, "no combat started");
 }
@@ -671,5 +680,304 @@ fn the_combat_form_shows_the_models_the_game_says_are_left() {
     // The Taktischer Trupp lost 1 and then 2 of its 10 in round 1.
     harness.get_by_label("7 models, Ld 8, I 4");
     click(&mut harness, "Taktischer Trupp of Anna fights");
-    harness.get_by_label("Casualties of Taktischer Trupp (of 7 models left)");
+    harness.get_by_label("Casualties of Taktischer Trupp of Anna (of 7 models left)");
+}
+
+/// Anna, Ben and Cem with two units each, for two rounds of combats.
+fn two_units_each() -> Vec<Player> {
+    vec![
+        Player::new("Anna").with_army(vec![
+            unit(1, "Taktischer Trupp", 10, 8, 4),
+            unit(2, "Sturmtrupp", 5, 8, 4),
+        ]),
+        Player::new("Ben").with_army(vec![
+            unit(3, "Orkboyz", 5, 7, 2),
+            unit(4, "Grotz", 10, 5, 2),
+        ]),
+        Player::new("Cem").with_army(vec![
+            unit(5, "Khorne-Berserker", 4, 9, 5),
+            unit(6, "Kultisten", 8, 7, 3),
+        ]),
+    ]
+}
+
+/// Types two dice into the resolution panel and enters them.
+fn two_dice(harness: &mut Harness<'static, FeldherrApp>, a: &str, b: &str) {
+    type_into(harness, "Die 1", a);
+    type_into(harness, "Die 2", b);
+    click(harness, "Enter");
+}
+
+fn models_left(harness: &Harness<'static, FeldherrApp>, unit: u64) -> u32 {
+    ffa(&game(harness))
+        .unit_state(Id(unit))
+        .expect("unit")
+        .models_left
+}
+
+/// Whether the widget labelled `label` is shown disabled.
+fn disabled(harness: &Harness<'static, FeldherrApp>, label: &str) -> bool {
+    harness.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// The engine's refusal of a combat, as the form would show it.
+fn refusal(harness: &Harness<'static, FeldherrApp>, sides: Vec<SideEntry>) -> String {
+    feldherr::systems::wh40k::try_edit(&game(harness), &FfaEdit::StartCombat { sides })
+        .expect_err("refused")
+        .to_string()
+}
+
+/// Issue #24: three players over two rounds with two three-sided combats
+/// through the window, each unit's strength typed once (in its army): the
+/// form offers only units that can fight, with the models the game says
+/// they have; confirming a combat changes the units, undo takes it back;
+/// the record shows each unit's history.
+#[test]
+fn units_remember_their_state_over_two_rounds() {
+    let mut harness = harness(Dice::scripted([]));
+    let mut doc = GameDoc::new("Zwei Runden", "wh40k_ffa").expect("system");
+    sys(&mut doc, FfaEdit::SetPlayers(two_units_each()));
+    for (seat, slot) in [
+        (0, ZoneSlot::BottomLeft),
+        (1, ZoneSlot::BottomRight),
+        (2, ZoneSlot::TopEdge),
+    ] {
+        sys(&mut doc, FfaEdit::ChooseZone { seat, slot });
+    }
+    sys(&mut doc, FfaEdit::StartRollOff);
+    answer(&mut doc, 0, Answer::Dice(vec![6, 2, 3]));
+    sys(&mut doc, FfaEdit::Apply(Id(1)));
+    open(&mut harness, &doc, "ffa-remember");
+
+    // Round 1, Anna's turn: no close combat is going on yet.
+    click(&mut harness, "Combat");
+    harness.get_by_label("Close combats to fight in Anna's turn (F3)");
+    harness.get_by_label(
+        "No close combat is going on with this player's units; a charge starts a new one below.",
+    );
+    click(&mut harness, "Taktischer Trupp of Anna fights");
+    // Checked before the click: one side is not a combat.
+    harness.get_by_label("A combat has at least two sides.");
+    assert!(disabled(&harness, "Start combat"));
+    click(&mut harness, "Ben takes part");
+    click(&mut harness, "Cem takes part");
+    click(&mut harness, "Orkboyz of Ben fights");
+    click(&mut harness, "Khorne-Berserker of Cem fights");
+    // More casualties than models: said inline, naming unit and player.
+    type_into(
+        &mut harness,
+        "Casualties of Orkboyz of Ben (of 5 models left)",
+        "6",
+    );
+    harness.get_by_label(
+        "Casualties of Orkboyz of Ben (of 5 models left): \"6\" is not a whole number from 0 to 5",
+    );
+    assert!(disabled(&harness, "Start combat"));
+    replace_text(
+        &mut harness,
+        "Casualties of Orkboyz of Ben (of 5 models left)",
+        "2",
+    );
+    // The Taktischer Trupp lost 4 of its 10 models: it fights with 6.
+    type_into(
+        &mut harness,
+        "Casualties of Taktischer Trupp of Anna (of 10 models left)",
+        "4",
+    );
+    type_into(
+        &mut harness,
+        "Casualties of Khorne-Berserker of Cem (of 4 models left)",
+        "1",
+    );
+    type_into(&mut harness, "Casualties caused by Anna", "3");
+    type_into(&mut harness, "Casualties caused by Ben", "2");
+    type_into(&mut harness, "Casualties caused by Cem", "2");
+    harness.get_by_label("Anna: result 3, 6 models in the fight (Taktischer Trupp (6))");
+    harness.get_by_label("Winner: Anna");
+    click(&mut harness, "Start combat");
+    // Orkboyz (3 against 6, Ld 7 - 2) and Berserker (3 against 6, Ld 9 -
+    // 2) both flee; Anna advances: 3 + I4 = 7 catches the Orkboyz (5 + I2
+    // = 7, a tie), not the Berserker (1 + I5 = 6).
+    harness.get_by_label("Ben: 3 models against 6 winning models, Leadership -2");
+    two_dice(&mut harness, "6", "6");
+    two_dice(&mut harness, "6", "6");
+    click(
+        &mut harness,
+        "advance: every winning unit rolls against every fleeing unit",
+    );
+    type_into(&mut harness, "Taktischer Trupp's die", "3");
+    click(&mut harness, "Enter");
+    type_into(&mut harness, "Orkboyz's die", "5");
+    type_into(&mut harness, "Khorne-Berserker's die", "1");
+    click(&mut harness, "Enter");
+    // What confirming does, before the click (PF2).
+    harness.get_by_label("Recording the result does this to the units (PF2):");
+    harness.get_by_label("Taktischer Trupp of Anna: from 10 to 6 models, won");
+    harness.get_by_label("Orkboyz of Ben: from 5 to 0 models, caught by a sweeping advance");
+    harness.get_by_label("Khorne-Berserker of Cem: from 4 to 3 models, fled");
+    // Nothing changes before the players confirm.
+    assert_eq!(models_left(&harness, 1), 10);
+    click(&mut harness, "Record the combat as fought");
+    assert_eq!(models_left(&harness, 1), 6);
+    assert_eq!(models_left(&harness, 3), 0);
+    // Undo takes the confirmed combat back (the host's undo), redo again.
+    harness.state_mut().queue(Command::Undo);
+    harness.run();
+    assert_eq!(models_left(&harness, 1), 10);
+    assert_eq!(models_left(&harness, 3), 5);
+    assert!(
+        ffa(&game(&harness))
+            .unit_state(Id(3))
+            .expect("unit")
+            .status
+            .active()
+    );
+    harness.state_mut().queue(Command::Redo);
+    harness.run();
+    assert_eq!(models_left(&harness, 1), 6);
+
+    // The battle at a glance.
+    click(&mut harness, "Units");
+    harness.get_by_label("6 of 10");
+    harness.get_by_label("destroyed in round 1 by Anna: caught by a sweeping advance");
+    harness.get_by_label("fleeing since round 1");
+    click(&mut harness, "History of Orkboyz of Ben");
+    harness.get_by_label(
+        "Round 1, Anna's turn: close combat against Anna, Cem: 5 models, lost 2, 0 left; caught by a sweeping advance",
+    );
+
+    // Ben's turn: his destroyed Orkboyz are not offered.
+    click(&mut harness, "Rounds");
+    click(&mut harness, "Drawn: Ben");
+    click(&mut harness, "Combat");
+    harness
+        .get_by_label("Orkboyz of Ben: destroyed in round 1 by Anna: caught by a sweeping advance");
+    assert!(harness.query_by_label("Orkboyz of Ben fights").is_none());
+    harness.get_by_label("Grotz of Ben fights");
+    // Cem's turn: his fleeing Berserker is asked about, not offered.
+    click(&mut harness, "Rounds");
+    click(&mut harness, "Drawn: Cem");
+    click(&mut harness, "Combat");
+    harness.get_by_label("Fleeing units of Cem: rallied, still fleeing or off the table? (PF1)");
+    harness.get_by_label("Khorne-Berserker of Cem rallied");
+    harness.get_by_label("Khorne-Berserker of Cem: fleeing since round 1");
+    assert!(
+        harness
+            .query_by_label("Khorne-Berserker of Cem fights")
+            .is_none()
+    );
+
+    // Round 2: Cem played last, so Anna or Ben; Anna is drawn.
+    click(&mut harness, "Rounds");
+    click(&mut harness, "Drawn: Anna");
+    click(&mut harness, "Combat");
+    harness.get_by_label("New combat in round 2, Anna's turn");
+    // Bad input is refused naming the unit and its player.
+    let destroyed = refusal(&harness, vec![side(0, 0, &[(1, 0)]), side(1, 0, &[(3, 0)])]);
+    assert!(
+        destroyed.contains("Orkboyz of Ben was destroyed in round 1"),
+        "{destroyed}"
+    );
+    let fleeing = refusal(&harness, vec![side(0, 0, &[(1, 0)]), side(2, 0, &[(5, 0)])]);
+    assert!(
+        fleeing.contains("Khorne-Berserker of Cem is fleeing"),
+        "{fleeing}"
+    );
+    let too_many = refusal(&harness, vec![side(0, 0, &[(1, 7)]), side(1, 0, &[(4, 0)])]);
+    assert!(
+        too_many.contains("Taktischer Trupp of Anna has only 6 models left"),
+        "{too_many}"
+    );
+    let not_in = refusal(
+        &harness,
+        vec![side(0, 0, &[(1, 0), (4, 0)]), side(2, 0, &[(6, 0)])],
+    );
+    assert!(
+        not_in.contains("Grotz of Ben: Ben is not in this combat"),
+        "{not_in}"
+    );
+
+    // The second combat: Anna's two units against Ben's Grotz and Cem's
+    // Kultisten. The Trupp fights with the 6 models it has left.
+    click(&mut harness, "Taktischer Trupp of Anna fights");
+    click(&mut harness, "Sturmtrupp of Anna fights");
+    click(&mut harness, "Ben takes part");
+    click(&mut harness, "Cem takes part");
+    click(&mut harness, "Grotz of Ben fights");
+    click(&mut harness, "Kultisten of Cem fights");
+    type_into(
+        &mut harness,
+        "Casualties of Taktischer Trupp of Anna (of 6 models left)",
+        "1",
+    );
+    type_into(
+        &mut harness,
+        "Casualties of Sturmtrupp of Anna (of 5 models left)",
+        "2",
+    );
+    type_into(
+        &mut harness,
+        "Casualties of Grotz of Ben (of 10 models left)",
+        "3",
+    );
+    type_into(
+        &mut harness,
+        "Casualties of Kultisten of Cem (of 8 models left)",
+        "1",
+    );
+    type_into(&mut harness, "Casualties caused by Anna", "4");
+    type_into(&mut harness, "Casualties caused by Ben", "1");
+    type_into(&mut harness, "Casualties caused by Cem", "2");
+    harness.get_by_label(
+        "Anna: result 4, 8 models in the fight (Taktischer Trupp (5), Sturmtrupp (3))",
+    );
+    click(&mut harness, "Start combat");
+    // Grotz 7 against 8 (Ld 5 - 1) and Kultisten 7 against 8 (Ld 7 - 1)
+    // both hold: the three stay locked.
+    two_dice(&mut harness, "2", "1");
+    two_dice(&mut harness, "3", "2");
+    click(&mut harness, "Record the combat as fought");
+    assert_eq!(models_left(&harness, 1), 5);
+    let state = ffa(&game(&harness))
+        .unit_state(Id(4))
+        .expect("unit")
+        .clone();
+    assert_eq!(state.models_left, 7);
+    assert_eq!(state.in_combat_with, [Id(1), Id(2), Id(6)]);
+
+    // Ben's turn: the close combat with his Grotz is offered to be fought.
+    click(&mut harness, "Rounds");
+    click(&mut harness, "Drawn: Ben");
+    click(&mut harness, "Combat");
+    let offered = "Fight: Taktischer Trupp of Anna (5), Sturmtrupp of Anna (3), Grotz of Ben (7), Kultisten of Cem (7)";
+    click(&mut harness, offered);
+    harness.get_by_label("Casualties of Grotz of Ben (of 7 models left)");
+    // Cem's turn: the Berserker rally and may fight again.
+    click(&mut harness, "Rounds");
+    click(&mut harness, "Drawn: Cem");
+    click(&mut harness, "Combat");
+    click(&mut harness, "Khorne-Berserker of Cem rallied");
+    harness.get_by_label("Khorne-Berserker of Cem fights");
+
+    // The record: each unit's history, each round's order and combats.
+    let doc = game(&harness);
+    if let Some(path) = std::env::var_os("FELDHERR_FFA_SAVE") {
+        // For looking at the screens with this game (screenshots).
+        document::save(std::path::Path::new(&path), &Document::Game(doc.clone())).expect("saved");
+    }
+    let lines = record_lines(ffa(&doc), &doc.name, &Texts::new("en"));
+    for line in [
+        "2 | 1. Anna  2. Ben  3. Cem | Round 2, Anna's turn (Anna / Ben / Cem)",
+        "### Taktischer Trupp of Anna: 5 of 10 models, in the fight",
+        "Round 1, Anna's turn: close combat against Ben, Cem: 10 models, lost 4, 6 left; won",
+        "Round 2, Anna's turn: close combat against Ben, Cem: 6 models, lost 1, 5 left; won",
+        "### Orkboyz of Ben: 0 of 5 models, destroyed in round 1 by Anna: caught by a sweeping advance",
+        "Round 2, Cem's turn: rallied",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == line),
+            "{line:?} missing from\n{}",
+            lines.join("\n")
+        );
+    }
 }

@@ -77,8 +77,19 @@ impl ResolutionWords {
 #[derive(Debug, Default, Clone)]
 pub struct ResolutionPanel {
     typed: Vec<String>,
+    /// Whose each die of the current prompt is (empty: numbered).
+    owners: Vec<String>,
     error: Option<String>,
     copied: bool,
+}
+
+/// The label of die field `i`: named for its owner ("Anna's die") when
+/// the prompt says whose each die is, else numbered ("Die 1").
+fn die_label(texts: &Texts, owners: &[String], i: usize) -> String {
+    match owners.get(i) {
+        Some(owner) => texts.f("panel.die_of", &[("owner", owner)]),
+        None => texts.f("panel.die_field", &[("n", &(i + 1).to_string())]),
+    }
 }
 
 impl ResolutionPanel {
@@ -126,12 +137,12 @@ impl ResolutionPanel {
                 }
                 ui.add_space(4.0);
                 self.typed.resize(request.dice.len(), String::new());
-                ui.horizontal(|ui| {
+                self.owners.clone_from(&request.owners);
+                ui.horizontal_wrapped(|ui| {
                     ui.label(texts.t("panel.type"));
                     let mut submitted = false;
                     for (i, text) in self.typed.iter_mut().enumerate() {
-                        let label = texts.f("panel.die_field", &[("n", &(i + 1).to_string())]);
-                        let label = ui.label(label);
+                        let label = ui.label(die_label(texts, &self.owners, i));
                         let field = egui::TextEdit::singleline(text).desired_width(32.0);
                         let response = ui.add(field).labelled_by(label.id);
                         // Enter in a dice field submits, as the button does.
@@ -241,7 +252,10 @@ impl ResolutionPanel {
                 text.trim().parse::<u32>().map_err(|_| {
                     texts.f(
                         "panel.not_number",
-                        &[("n", &(i + 1).to_string()), ("value", text.trim())],
+                        &[
+                            ("die", &die_label(texts, &self.owners, i)),
+                            ("value", text.trim()),
+                        ],
                     )
                 })
             })

@@ -19,6 +19,12 @@ pub struct RollRequest {
     /// The purpose as a catalogue message, for translation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<crate::step::Message>,
+    /// Whose each die is, by name, when the dice belong to different
+    /// players or units (a roll-off, one die per unit): a screen names
+    /// each die's field after it ("Anna's die"). Empty: the dice are
+    /// numbered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owners: Vec<String>,
 }
 
 impl RollRequest {
@@ -30,7 +36,16 @@ impl RollRequest {
             rule: None,
             odds: Vec::new(),
             message: None,
+            owners: Vec::new(),
         }
+    }
+
+    /// Names whose each die is, in the order of the dice (see
+    /// [`RollRequest::owners`]).
+    #[must_use]
+    pub fn with_owners<S: Into<String>>(mut self, owners: impl IntoIterator<Item = S>) -> Self {
+        self.owners = owners.into_iter().map(Into::into).collect();
+        self
     }
 
     /// Attaches the purpose as a catalogue message (its English text stays

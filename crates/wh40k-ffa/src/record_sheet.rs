@@ -1,6 +1,7 @@
 //! The game record of a free-for-all: the players with their zones and
-//! armies, the deployment map, the turn order of every round and each
-//! combat with its results, tests and sweeping advances.
+//! armies, the deployment map, per round the turn order and the combats
+//! fought in it, per unit its state and history, and each combat with its
+//! results, tests and sweeping advances.
 
 use feldherr_play::{Catalogue, Game};
 use feldherr_sheet::{
@@ -8,7 +9,7 @@ use feldherr_sheet::{
 };
 use feldherr_table::Table as GameTable;
 
-use crate::words::{combat_lines, name_of};
+use crate::words::{combat_lines, combat_named, history_lines, name_of, status_text, unit_of};
 use crate::{FfaOutcome, FfaResolution, FreeForAll};
 
 /// Pixels per inch of the deployment map.
@@ -53,24 +54,53 @@ fn player_rows(texts: &Catalogue, game: &FreeForAll) -> Vec<[String; 4]> {
         .collect()
 }
 
-/// The rows of the turn order: round, order.
-fn order_rows(texts: &Catalogue, game: &FreeForAll) -> Vec<[String; 2]> {
-    game.turn_order()
-        .map(|t| {
-            t.rounds
+/// The rows of the turn order: round, order, the combats fought in it.
+fn order_rows(texts: &Catalogue, game: &FreeForAll) -> Vec<[String; 3]> {
+    game.rounds()
+        .iter()
+        .map(|r| {
+            let names: Vec<String> = r
+                .order
                 .iter()
                 .enumerate()
-                .map(|(r, seats)| {
-                    let names: Vec<String> = seats
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &s)| format!("{}. {}", i + 1, name_of(game, texts, s)))
-                        .collect();
-                    [(r + 1).to_string(), names.join("  ")]
-                })
-                .collect()
+                .map(|(i, &s)| format!("{}. {}", i + 1, name_of(game, texts, s)))
+                .collect();
+            let combats: Vec<String> = r
+                .combats
+                .iter()
+                .map(|&(_, id)| combat_named(game, texts, id))
+                .collect();
+            [
+                r.round.to_string(),
+                names.join("  "),
+                if combats.is_empty() {
+                    "-".to_owned()
+                } else {
+                    combats.join("; ")
+                },
+            ]
         })
-        .unwrap_or_default()
+        .collect()
+}
+
+/// Per unit: its state ("Orkboyz of Ben: 3 of 5 models, fleeing since
+/// round 1") and its history, oldest first.
+fn unit_entries(texts: &Catalogue, game: &FreeForAll) -> Vec<(String, Vec<String>)> {
+    game.unit_rows()
+        .iter()
+        .map(|row| {
+            let title = texts.f(
+                "ffa.sheet.unit_state",
+                &[
+                    ("unit", &unit_of(game, texts, row.unit)),
+                    ("left", &row.models_left.to_string()),
+                    ("start", &row.models_at_start.to_string()),
+                    ("status", &status_text(game, texts, &row.status)),
+                ],
+            );
+            (title, history_lines(game, texts, row.unit))
+        })
+        .collect()
 }
 
 /// Each combat: its number and its lines (state, summary, tests).
@@ -111,6 +141,11 @@ pub fn record_lines(game: &FreeForAll, name: &str, texts: &Catalogue) -> Vec<Str
     lines.push(format!("## {}", texts.t("ffa.sheet.order")));
     for row in order_rows(texts, game) {
         lines.push(row.join(" | "));
+    }
+    lines.push(format!("## {}", texts.t("ffa.sheet.units")));
+    for (title, body) in unit_entries(texts, game) {
+        lines.push(format!("### {title}"));
+        lines.extend(body);
     }
     lines.push(format!("## {}", texts.t("ffa.sheet.combats")));
     for (title, body) in combat_entries(texts, game) {
@@ -193,13 +228,25 @@ pub fn record_sheet(
         sheet = sheet.block(Paragraph::new(texts.t("ffa.turn.before_roll_off")).muted());
     } else {
         let mut table = Table::new([
-            Column::new(texts.t("ffa.sheet.round"), 0.12),
-            Column::new(texts.t("ffa.sheet.order_col"), 0.88),
+            Column::new(texts.t("ffa.sheet.round"), 0.1),
+            Column::new(texts.t("ffa.sheet.order_col"), 0.35),
+            Column::new(texts.t("ffa.sheet.combats_col"), 0.55),
         ])
         .zebra(true)
         .font_size(9.5);
         for row in rows {
             table = table.row(row);
+        }
+        sheet = sheet.block(table);
+    }
+    let units = unit_entries(texts, game);
+    if !units.is_empty() {
+        sheet = sheet.block(Paragraph::heading(texts.t("ffa.sheet.units")));
+    }
+    for (title, lines) in units {
+        let mut table = Table::new([Column::new(title, 1.0)]).font_size(9.0);
+        for line in lines {
+            table = table.row([line]);
         }
         sheet = sheet.block(table);
     }

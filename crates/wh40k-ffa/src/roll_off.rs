@@ -59,6 +59,7 @@ impl Resolver for RollOff {
             let names: Vec<&str> = contenders.iter().map(|c| c.name.as_str()).collect();
             let n = contenders.len();
             let request = RollRequest::new(n, Die::D6, format!("roll-off: {}", names.join(", ")))
+                .with_owners(names.iter().copied())
                 .rule("F2")
                 .with_message(
                     Message::new("wh40k_ffa.prompt.roll_off").text("players", names.join(", ")),

@@ -5,7 +5,10 @@
 use feldherr_play::{Catalogue, Id};
 
 use crate::combat::CombatOutcome;
-use crate::{Combat, FreeForAll, Seat, SeveralWinners};
+use crate::{
+    Cause, Combat, FfaResolution, FreeForAll, HistoryEntry, HistoryKind, Seat, SeveralWinners,
+    UnitStatus,
+};
 
 /// The name of the player in `seat` ("player 3" when there is none).
 pub fn name_of(game: &FreeForAll, texts: &Catalogue, seat: Seat) -> String {
@@ -210,4 +213,168 @@ pub fn combat_lines(
         ));
     }
     lines
+}
+
+/// "Taktischer Trupp of Anna": an army unit with its player, by id.
+pub fn unit_of(game: &FreeForAll, texts: &Catalogue, unit: Id) -> String {
+    game.players()
+        .iter()
+        .find_map(|p| {
+            p.unit(unit).map(|u| {
+                texts.f(
+                    "ffa.unit_of",
+                    &[("unit", u.name.as_str()), ("player", p.name.as_str())],
+                )
+            })
+        })
+        .unwrap_or_else(|| unit.to_string())
+}
+
+/// Players by name, comma-separated.
+pub fn players_named(game: &FreeForAll, texts: &Catalogue, seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|&s| name_of(game, texts, s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A combat of the game by its turn and sides ("Round 1, Anna's turn
+/// (Anna / Ben / Cem)"), never by its id; the id itself when the game
+/// has no such combat.
+pub fn combat_named(game: &FreeForAll, texts: &Catalogue, combat: Id) -> String {
+    game.saved()
+        .iter()
+        .find(|r| r.id() == combat)
+        .and_then(|r| match r.kind() {
+            FfaResolution::Combat(c) => Some(c),
+            _ => None,
+        })
+        .map_or_else(
+            || combat.to_string(),
+            |c| {
+                let turn = texts.f(
+                    "ffa.combat.turn",
+                    &[
+                        ("round", &c.round.to_string()),
+                        ("player", &player_of(c, c.turn_of)),
+                    ],
+                );
+                let sides: Vec<&str> = c.sides.iter().map(|s| s.player.as_str()).collect();
+                texts.f(
+                    "ffa.combat.named",
+                    &[("turn", &turn), ("sides", &sides.join(" / "))],
+                )
+            },
+        )
+}
+
+/// Where a unit stands, with the details: since when it flees, when, by
+/// whom and how it was destroyed, when it was taken off the table.
+pub fn status_text(game: &FreeForAll, texts: &Catalogue, status: &UnitStatus) -> String {
+    match status {
+        UnitStatus::Active => texts.t(status.label_key()).to_owned(),
+        UnitStatus::Fleeing { round, .. } => {
+            texts.f("ffa.status.fleeing_since", &[("round", &round.to_string())])
+        }
+        UnitStatus::Destroyed {
+            round, by, cause, ..
+        } => {
+            let how = texts.t(match cause {
+                Cause::Casualties { .. } => "ffa.cause.casualties",
+                Cause::SweepingAdvance { .. } => "ffa.cause.sweep",
+                Cause::Losses => "ffa.cause.losses",
+            });
+            let round = round.to_string();
+            if by.is_empty() {
+                texts.f(
+                    "ffa.status.destroyed_in",
+                    &[("round", &round), ("how", how)],
+                )
+            } else {
+                texts.f(
+                    "ffa.status.destroyed_by",
+                    &[
+                        ("round", &round),
+                        ("by", &players_named(game, texts, by)),
+                        ("how", how),
+                    ],
+                )
+            }
+        }
+        UnitStatus::Removed { round, .. } => {
+            texts.f("ffa.status.removed_in", &[("round", &round.to_string())])
+        }
+    }
+}
+
+/// One entry of a unit's history as a sentence, with its round and turn.
+pub fn history_line(game: &FreeForAll, texts: &Catalogue, entry: &HistoryEntry) -> String {
+    let when = texts.f(
+        "ffa.combat.turn",
+        &[
+            ("round", &entry.round.to_string()),
+            ("player", &name_of(game, texts, entry.turn_of)),
+        ],
+    );
+    match &entry.what {
+        HistoryKind::Fought {
+            against,
+            models_before,
+            lost,
+            models_after,
+            fate,
+            ..
+        } => texts.f(
+            "ffa.history.fought",
+            &[
+                ("when", &when),
+                ("against", &players_named(game, texts, against)),
+                ("before", &models_before.to_string()),
+                ("lost", &lost.to_string()),
+                ("after", &models_after.to_string()),
+                ("fate", texts.t(fate.label_key())),
+            ],
+        ),
+        HistoryKind::Losses {
+            lost,
+            by,
+            models_after,
+        } => {
+            let lost = lost.to_string();
+            let after = models_after.to_string();
+            match by {
+                Some(seat) => texts.f(
+                    "ffa.history.losses_by",
+                    &[
+                        ("when", &when),
+                        ("lost", &lost),
+                        ("by", &name_of(game, texts, *seat)),
+                        ("after", &after),
+                    ],
+                ),
+                None => texts.f(
+                    "ffa.history.losses",
+                    &[("when", &when), ("lost", &lost), ("after", &after)],
+                ),
+            }
+        }
+        HistoryKind::Rallied => texts.f("ffa.history.rallied", &[("when", &when)]),
+        HistoryKind::Removed => texts.f("ffa.history.removed", &[("when", &when)]),
+    }
+}
+
+/// A unit's history, oldest first, as sentences (one line saying that
+/// nothing happened yet when it has none).
+pub fn history_lines(game: &FreeForAll, texts: &Catalogue, unit: Id) -> Vec<String> {
+    let lines: Vec<String> = game
+        .unit_history(unit)
+        .iter()
+        .map(|e| history_line(game, texts, e))
+        .collect();
+    if lines.is_empty() {
+        vec![texts.t("ffa.history.none").to_owned()]
+    } else {
+        lines
+    }
 }

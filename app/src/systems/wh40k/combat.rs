@@ -1,10 +1,16 @@
 //! The Combat tab and the combat's header in the resolution view (F3,
-//! F4): the organiser enters the sides of a combat fought in the active
-//! player's turn (the active player always takes part), their units with
-//! the models left in the fight and the casualties each side caused; the
-//! resolution panel then leads through the Leadership tests and sweeping
-//! advances with their odds. The outnumbering table and the options of
-//! F3 and F4 are edited here too.
+//! F4). The tab starts from the units' state (PF1, PF2): the active
+//! player's fleeing units are asked about (rallied, still fleeing, off
+//! the table), the close combats with his units are offered to be
+//! fought, the others' are shown waiting, and only units that can fight
+//! are offered as fighters (destroyed, removed, fleeing units and units
+//! that fought in this turn are shown with the reason). For each unit the
+//! players type only its casualties of the round; the game knows the
+//! models it has. The form says inline why the combat would be refused
+//! before the click. The resolution panel then leads through the
+//! Leadership tests and sweeping advances with their odds, and the
+//! header shows what recording the result will do to each unit. The
+//! outnumbering table and the options of F3 and F4 are edited here too.
 
 use std::collections::BTreeMap;
 
@@ -12,12 +18,14 @@ use eframe::egui;
 use feldherr_play::Id;
 use feldherr_wh40k_ffa::combat::MAX_CASUALTIES;
 use feldherr_wh40k_ffa::{
-    Combat, CombatRules, EngagedUnit, FfaEdit, FfaOutcome, FfaResolution, FreeForAll,
-    OutnumberStep, OutnumberTable, Seat, SeveralWinners, SideEntry, SweepRule,
+    Combat, CombatOffer, CombatOutcome, CombatRules, EngagedUnit, Engagement, FfaEdit, FfaOutcome,
+    FfaResolution, FreeForAll, OutnumberStep, OutnumberTable, Seat, SeveralWinners, SideEntry,
+    SweepRule,
 };
 
 use feldherr_wh40k_ffa::words::{
-    combat_lines, end_lines, entry_lines, name_of, player_of, several_label,
+    combat_lines, end_lines, entry_lines, name_of, player_of, players_named, several_label,
+    status_text, unit_of,
 };
 
 use super::{command, error_line, ffa, rounds::refusal_text, try_edit};
@@ -53,7 +61,9 @@ struct StepDraft {
 #[derive(Debug, Default)]
 pub struct CombatTab {
     sides: BTreeMap<Seat, SideDraft>,
-    errors: Vec<String>,
+    /// The round and turn the form was filled in: a new turn starts with
+    /// an empty form.
+    turn: Option<(usize, Seat)>,
     seen_rules: Option<CombatRules>,
     steps: Vec<StepDraft>,
     several: SeveralWinners,
@@ -95,6 +105,94 @@ pub fn combat_header(
     }
 }
 
+/// What recording a finished combat does to each of its units (PF2):
+/// "Orkboyz of Ben: from 5 to 2 models, fled".
+pub fn apply_lines(texts: &Texts, combat: &Combat, o: &CombatOutcome) -> Vec<String> {
+    combat
+        .sides
+        .iter()
+        .flat_map(|side| side.units.iter().map(move |u| (side, u)))
+        .map(|(side, u)| {
+            let caught = o.destroyed.contains(&u.unit);
+            let fate = if u.models == 0 {
+                "wh40k_ffa.fate.destroyed"
+            } else if caught {
+                "wh40k_ffa.fate.caught"
+            } else if o.winners.contains(&side.seat) {
+                "wh40k_ffa.fate.won"
+            } else if o.fleeing.contains(&u.unit) {
+                "wh40k_ffa.fate.fled"
+            } else {
+                "wh40k_ffa.fate.held"
+            };
+            let after = if caught { 0 } else { u.models };
+            texts.f(
+                "ffa.apply.unit",
+                &[
+                    (
+                        "unit",
+                        &texts.f(
+                            "ffa.unit_of",
+                            &[("unit", &u.name), ("player", &side.player)],
+                        ),
+                    ),
+                    ("before", &(u.models + u.lost).to_string()),
+                    ("after", &after.to_string()),
+                    ("fate", texts.t(fate)),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// A unit of an engagement with the models it has left.
+fn engaged_units(game: &FreeForAll, texts: &Texts, e: &Engagement) -> String {
+    e.units
+        .iter()
+        .map(|&u| {
+            let left = game.unit_state(u).map_or(0, |s| s.models_left);
+            format!("{} ({left})", unit_of(game, texts, u))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A button that sends `edit`, disabled with the reason beside it when
+/// the game would refuse it.
+fn edit_button(
+    ui: &mut egui::Ui,
+    ctx: &mut GameContext<'_, FreeForAll>,
+    label: String,
+    edit: FfaEdit,
+) {
+    let check = ctx.check(&edit);
+    let response = ui.add_enabled(check.is_ok(), egui::Button::new(label));
+    if response.clicked() {
+        ctx.edit(edit);
+    }
+    if let Err(e) = check {
+        error_line(ui, &refusal_text(ctx.texts, &e));
+    }
+}
+
+/// Why a unit of the army is not offered as a fighter now; `None` when it
+/// is.
+fn not_offered(game: &FreeForAll, texts: &Texts, offer: &CombatOffer, unit: Id) -> Option<String> {
+    if offer.free.contains(&unit) || offer.to_fight.iter().any(|e| e.units.contains(&unit)) {
+        return None;
+    }
+    let st = game.unit_state(unit)?;
+    Some(if !st.status.active() {
+        status_text(game, texts, &st.status)
+    } else if offer.waiting.iter().any(|e| e.units.contains(&unit)) {
+        texts.t("ffa.offer.locked_waiting").to_owned()
+    } else if st.models_left == 0 {
+        texts.t("wh40k_ffa.status.destroyed").to_owned()
+    } else {
+        texts.t("ffa.offer.fought_this_turn").to_owned()
+    })
+}
+
 fn rules_draft(rules: &CombatRules) -> Vec<StepDraft> {
     rules
         .outnumbering
@@ -131,23 +229,29 @@ impl CombatTab {
         let game = ffa(ctx.doc);
         self.sync(game);
         ui.heading(texts.t("ffa.combat.title"));
-        match game.current_turn() {
+        match game.combat_offer() {
             None => {
                 ui.weak(texts.t("ffa.combat.no_turn"));
             }
-            Some((round, active)) => {
+            Some(offer) => {
+                if self.turn != Some((offer.round, offer.turn_of)) {
+                    self.clear();
+                    self.turn = Some((offer.round, offer.turn_of));
+                }
+                self.offer(ui, ctx, &offer);
+                ui.separator();
                 ui.label(
                     egui::RichText::new(texts.f(
                         "ffa.combat.new",
                         &[
-                            ("round", &round.to_string()),
-                            ("player", &name_of(game, texts, active)),
+                            ("round", &offer.round.to_string()),
+                            ("player", &name_of(game, texts, offer.turn_of)),
                         ],
                     ))
                     .strong(),
                 );
                 ui.weak(texts.t("ffa.combat.help"));
-                self.form(ui, ctx, active);
+                self.form(ui, ctx, &offer);
             }
         }
         ui.separator();
@@ -156,9 +260,109 @@ impl CombatTab {
         combats_list(ui, texts, ffa(ctx.doc));
     }
 
-    fn form(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>, active: Seat) {
+    /// The turn's close combats and fleeing units, from the units' state.
+    fn offer(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, FreeForAll>,
+        offer: &CombatOffer,
+    ) {
         let texts = ctx.texts;
         let game = ffa(ctx.doc);
+        let active = name_of(game, texts, offer.turn_of);
+        if !offer.fleeing.is_empty() {
+            ui.label(
+                egui::RichText::new(texts.f("ffa.offer.fleeing", &[("player", &active)])).strong(),
+            );
+            for &unit in &offer.fleeing {
+                let name = unit_of(game, texts, unit);
+                let status = game
+                    .unit_state(unit)
+                    .map(|s| status_text(game, texts, &s.status))
+                    .unwrap_or_default();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{name} ({status})"));
+                    edit_button(
+                        ui,
+                        ctx,
+                        texts.f("ffa.offer.rally", &[("unit", &name)]),
+                        FfaEdit::Rally { unit },
+                    );
+                    edit_button(
+                        ui,
+                        ctx,
+                        texts.f("ffa.offer.remove", &[("unit", &name)]),
+                        FfaEdit::RemoveUnit { unit },
+                    );
+                });
+            }
+            ui.weak(texts.t("ffa.offer.still_fleeing"));
+            ui.add_space(4.0);
+        }
+        ui.label(
+            egui::RichText::new(texts.f("ffa.offer.to_fight", &[("player", &active)])).strong(),
+        );
+        if offer.to_fight.is_empty() {
+            ui.weak(texts.t("ffa.offer.none_to_fight"));
+        }
+        for e in &offer.to_fight {
+            let units = engaged_units(game, texts, e);
+            if ui
+                .button(texts.f("ffa.offer.fill", &[("units", &units)]))
+                .clicked()
+            {
+                self.fill(e, offer.turn_of);
+            }
+        }
+        for e in &offer.waiting {
+            ui.weak(texts.f(
+                "ffa.offer.waiting",
+                &[
+                    ("units", &engaged_units(game, texts, e)),
+                    ("players", &players_named(game, texts, &e.seats)),
+                ],
+            ));
+        }
+        for e in &offer.fought {
+            ui.weak(texts.f(
+                "ffa.offer.fought",
+                &[("units", &engaged_units(game, texts, e))],
+            ));
+        }
+    }
+
+    /// Fills the form with the units of a close combat going on.
+    fn fill(&mut self, e: &Engagement, active: Seat) {
+        self.clear();
+        for (&seat, side) in &mut self.sides {
+            side.takes_part = seat == active || e.seats.contains(&seat);
+            for (id, u) in &mut side.units {
+                u.fights = e.units.contains(id);
+            }
+        }
+    }
+
+    /// An empty form.
+    fn clear(&mut self) {
+        for side in self.sides.values_mut() {
+            side.takes_part = false;
+            side.casualties.clear();
+            for u in side.units.values_mut() {
+                u.fights = false;
+                u.lost.clear();
+            }
+        }
+    }
+
+    fn form(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, FreeForAll>,
+        offer: &CombatOffer,
+    ) {
+        let texts = ctx.texts;
+        let game = ffa(ctx.doc);
+        let active = offer.turn_of;
         for (seat, player) in game.players().iter().enumerate() {
             let Some(side) = self.sides.get_mut(&seat) else {
                 continue;
@@ -169,6 +373,7 @@ impl CombatTab {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal_wrapped(|ui| {
+                    super::swatch(ui, seat);
                     ui.add_enabled(
                         seat != active,
                         egui::Checkbox::new(
@@ -192,6 +397,9 @@ impl CombatTab {
                 if player.army.is_empty() {
                     ui.weak(texts.t("ffa.combat.no_army"));
                 }
+                // Units that cannot fight now are listed below the grid,
+                // so their reasons do not widen its columns.
+                let mut not_fighting = Vec::new();
                 egui::Grid::new(("ffa.combat.units", seat))
                     .num_columns(2)
                     .show(ui, |ui| {
@@ -199,6 +407,15 @@ impl CombatTab {
                             let Some(draft) = side.units.get_mut(&unit.id) else {
                                 continue;
                             };
+                            if let Some(why) = not_offered(game, texts, offer, unit.id) {
+                                // Not a fighter now: shown with the reason.
+                                draft.fights = false;
+                                not_fighting.push(texts.f(
+                                    "ffa.offer.not_offered",
+                                    &[("unit", &unit_of(game, texts, unit.id)), ("why", &why)],
+                                ));
+                                continue;
+                            }
                             ui.checkbox(
                                 &mut draft.fights,
                                 texts.f(
@@ -213,7 +430,11 @@ impl CombatTab {
                                 ui.horizontal(|ui| {
                                     let label = ui.label(texts.f(
                                         "ffa.combat.models_lost",
-                                        &[("unit", &unit.name), ("of", &left.to_string())],
+                                        &[
+                                            ("unit", &unit.name),
+                                            ("player", &player.name),
+                                            ("of", &left.to_string()),
+                                        ],
                                     ));
                                     ui.add(
                                         egui::TextEdit::singleline(&mut draft.lost)
@@ -235,9 +456,25 @@ impl CombatTab {
                             ui.end_row();
                         }
                     });
+                for line in not_fighting {
+                    ui.weak(line);
+                }
             });
         }
-        if let Some(combat) = self.preview(ctx) {
+        // Checked before the click (the engine's refusal, inline).
+        let touched = self.sides.iter().any(|(seat, d)| {
+            (*seat != active && d.takes_part) || d.units.values().any(|u| u.fights)
+        });
+        let checked = self.entries(texts, game).and_then(|sides| {
+            let edit = FfaEdit::StartCombat { sides };
+            match ctx.check(&edit) {
+                Ok(()) => Ok(edit),
+                Err(e) => Err(vec![refusal_text(texts, &e)]),
+            }
+        });
+        if checked.is_ok()
+            && let Some(combat) = self.preview(ctx)
+        {
             ui.label(egui::RichText::new(texts.t("ffa.combat.preview")).strong());
             // Everything before the first die: results, winners,
             // outnumbering and who tests.
@@ -245,11 +482,28 @@ impl CombatTab {
                 ui.weak(line);
             }
         }
-        if ui.button(texts.t("ffa.combat.start")).clicked() {
-            self.start(ctx);
+        if ui
+            .add_enabled(
+                checked.is_ok(),
+                egui::Button::new(texts.t("ffa.combat.start")),
+            )
+            .clicked()
+            && let Ok(edit) = &checked
+        {
+            ctx.edit(edit.clone());
+            // A fresh form for the next combat.
+            self.clear();
         }
-        for e in &self.errors {
-            error_line(ui, e);
+        match &checked {
+            Err(errors) if touched => {
+                for e in errors {
+                    error_line(ui, e);
+                }
+            }
+            Err(_) => {
+                ui.weak(texts.t("ffa.combat.tick"));
+            }
+            Ok(_) => {}
         }
     }
 
@@ -292,7 +546,11 @@ impl CombatTab {
                     .map_or(unit.models, |s| s.models_left);
                 let label = texts.f(
                     "ffa.combat.models_lost",
-                    &[("unit", &unit.name), ("of", &left.to_string())],
+                    &[
+                        ("unit", &unit.name),
+                        ("player", &player.name),
+                        ("of", &left.to_string()),
+                    ],
                 );
                 let typed = u.lost.trim();
                 match if typed.is_empty() {
@@ -341,35 +599,6 @@ impl CombatTab {
         match copy.saved().last()?.kind() {
             FfaResolution::Combat(c) => Some(c.clone()),
             _ => None,
-        }
-    }
-
-    fn start(&mut self, ctx: &mut GameContext<'_, FreeForAll>) {
-        let texts = ctx.texts;
-        let game = ffa(ctx.doc);
-        let sides = match self.entries(texts, game) {
-            Ok(sides) => sides,
-            Err(errors) => {
-                self.errors = errors;
-                return;
-            }
-        };
-        self.errors.clear();
-        let edit = FfaEdit::StartCombat { sides };
-        match try_edit(ctx.doc, &edit) {
-            Ok(()) => {
-                ctx.commands.push(command(edit));
-                // A fresh form for the next combat.
-                for side in self.sides.values_mut() {
-                    side.takes_part = false;
-                    side.casualties.clear();
-                    for u in side.units.values_mut() {
-                        u.fights = false;
-                        u.lost.clear();
-                    }
-                }
-            }
-            Err(e) => self.errors.push(refusal_text(texts, &e)),
         }
     }
 

@@ -1,14 +1,17 @@
 //! The deployment choice on the table canvas (F1): who chooses now, each
 //! open zone as a button with the reason it is offered and as a dashed
 //! outline on the table; the zones chosen are the table's marker pieces,
-//! labelled with their players.
+//! labelled with their players. Unit pieces named like an army unit show
+//! its state: a destroyed or removed unit greyed out, a fleeing one
+//! marked (PF1).
 
 use eframe::egui;
 use feldherr_table::geometry::{Point, Shape};
 use feldherr_wh40k_ffa::{FfaEdit, ZoneSlot};
 
-use feldherr_wh40k_ffa::FreeForAll;
-use feldherr_wh40k_ffa::words::name_of;
+use feldherr_table::Table;
+use feldherr_wh40k_ffa::words::{name_of, unit_of};
+use feldherr_wh40k_ffa::{FreeForAll, UnitStatus};
 
 use super::{command, error_line, ffa, rounds::refusal_text, try_edit};
 use crate::systems::{GameContext, View};
@@ -40,6 +43,52 @@ fn option_label_at(slot: ZoneSlot, shape: &Shape) -> Point {
     }
 }
 
+/// The pieces of units that are not in the fight, marked: the outline of
+/// a destroyed or removed unit in the "no longer matters" tone, of a
+/// fleeing unit in the warning tone, each with its state written beside
+/// (above) the piece, not over it. A piece belongs to a unit when it is a
+/// unit or vehicle named like it ("Orkboyz" or "Orkboyz of Ben").
+fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Overlay) {
+    let texts = ctx.texts;
+    let game = ffa(ctx.doc);
+    for row in game.unit_rows() {
+        let tone = match row.status {
+            UnitStatus::Active => continue,
+            UnitStatus::Fleeing { .. } => Tone::Violation,
+            UnitStatus::Destroyed { .. } | UnitStatus::Removed { .. } => Tone::Miss,
+        };
+        let full = unit_of(game, texts, row.unit);
+        for piece in table.pieces().iter().filter(|p| {
+            matches!(p.kind.as_str(), "unit" | "vehicle")
+                && (p.name.trim().eq_ignore_ascii_case(&row.name)
+                    || p.name.trim().eq_ignore_ascii_case(&full))
+        }) {
+            let b = piece.shape.bounds();
+            let (lo, hi) = (b.min, b.max);
+            let ring = vec![
+                Point::new(lo.x, lo.y),
+                Point::new(hi.x, lo.y),
+                Point::new(hi.x, hi.y),
+                Point::new(lo.x, hi.y),
+                Point::new(lo.x, lo.y),
+            ];
+            overlay.push(OverlayItem::line(ring, tone).dashed());
+            // Above the piece (its own name is written below it), or
+            // below when it stands at the far edge.
+            let beside = if hi.y + 3.0 < table.depth() {
+                hi.y + 1.5
+            } else {
+                lo.y - 1.5
+            };
+            overlay.push(OverlayItem::label(
+                Point::new((lo.x + hi.x) / 2.0, beside),
+                format!("{}: {}", row.name, texts.t(row.status.label_key())),
+                tone,
+            ));
+        }
+    }
+}
+
 /// Draws the deployment step above the canvas and returns its overlay.
 pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) -> Overlay {
     let texts = ctx.texts;
@@ -56,15 +105,20 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) ->
         return overlay;
     }
     if let Ok(zones) = game.zones(&table) {
+        // On the table only the player's name, which fits inside a corner
+        // zone even at 1024 x 700 (the zone with its name would run over
+        // the table edge); the zones with their names are listed above.
+        let mut listed = Vec::new();
         for (seat, slot, shape) in zones {
-            let text = format!(
-                "{}: {}",
-                name_of(game, texts, seat),
-                texts.t(&slot.label_key())
-            );
-            overlay.push(OverlayItem::label(shape.centroid(), text, Tone::Info));
+            let player = name_of(game, texts, seat);
+            listed.push(format!("{player}: {}", texts.t(&slot.label_key())));
+            overlay.push(OverlayItem::label(shape.centroid(), player, Tone::Info));
+        }
+        if !listed.is_empty() {
+            ui.label(texts.f("ffa.deploy.zones", &[("zones", &listed.join("; "))]));
         }
     }
+    unit_marks(ctx, &table, &mut overlay);
     let chosen = game.deployment().map_or(0, |d| d.choices.len());
     match game.deployment_step() {
         Some(step) => {

@@ -2,15 +2,18 @@
 //! `feldherr-wh40k-ffa`. The Players tab sets the players and their
 //! armies (and the mission's zone sizes), the table canvas leads through
 //! the deployment choice (F1), the Rounds tab keeps the dice bag and the
-//! turn order (F2), the Combat tab enters multi-sided combats (F3, F4)
-//! that the resolution panel then drives step by step, and the record
-//! sheet prints the game. No rule lives here: every check and every
+//! turn order (F2), the Combat tab offers the turn's close combats from
+//! the units' state and enters multi-sided combats (F3, F4) that the
+//! resolution panel then drives step by step, the Units tab shows every
+//! unit's state and history (PF1-PF3), and the record sheet prints the
+//! game. No rule lives here: every check and every
 //! result comes from the crate.
 
 mod combat;
 mod deployment;
 mod players;
 mod rounds;
+mod units;
 
 use eframe::egui;
 use feldherr_host::document::GameDoc;
@@ -40,6 +43,53 @@ pub fn try_edit(doc: &GameDoc, edit: &FfaEdit) -> Result<(), PlayError> {
     check_edit::<FreeForAll>(doc, edit)
 }
 
+/// A player's mark in his colour (the shape is the second cue for
+/// greyscale and colour-blind readers), the size of a line of text.
+fn swatch(ui: &mut egui::Ui, seat: feldherr_wh40k_ffa::Seat) {
+    use crate::ui::palette::{PlayerMark, player_colour, player_mark};
+    let size = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let colour = player_colour(seat);
+    let c = rect.center();
+    let r = size * 0.4;
+    let painter = ui.painter();
+    match player_mark(seat) {
+        PlayerMark::Circle => {
+            painter.circle_filled(c, r, colour);
+        }
+        PlayerMark::Square => {
+            painter.rect_filled(
+                egui::Rect::from_center_size(c, egui::vec2(r * 1.8, r * 1.8)),
+                0.0,
+                colour,
+            );
+        }
+        PlayerMark::Triangle => {
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    c + egui::vec2(0.0, -r),
+                    c + egui::vec2(r, r),
+                    c + egui::vec2(-r, r),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
+        }
+        PlayerMark::Diamond => {
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    c + egui::vec2(0.0, -r),
+                    c + egui::vec2(r, 0.0),
+                    c + egui::vec2(0.0, r),
+                    c + egui::vec2(-r, 0.0),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
+        }
+    }
+}
+
 /// Shows an error line in the theme's error colour.
 fn error_line(ui: &mut egui::Ui, text: &str) {
     ui.colored_label(ui.visuals().error_fg_color, text);
@@ -59,6 +109,10 @@ const TABS: &[Tab] = &[
         id: "combat",
         label: "ffa.tab.combat",
     },
+    Tab {
+        id: "units",
+        label: "ffa.tab.units",
+    },
 ];
 
 /// The free-for-all screens of one open game.
@@ -67,6 +121,7 @@ pub struct FfaUi {
     players: players::PlayersTab,
     rounds: rounds::RoundsTab,
     combat: combat::CombatTab,
+    units: units::UnitsTab,
 }
 
 impl SystemScreens for FfaUi {
@@ -94,6 +149,7 @@ impl SystemScreens for FfaUi {
                 "players" => self.players.show(ui, ctx),
                 "rounds" => self.rounds.show(ui, ctx),
                 "combat" => self.combat.show(ui, ctx),
+                "units" => self.units.show(ui, ctx),
                 _ => {}
             });
     }
@@ -113,7 +169,15 @@ impl SystemScreens for FfaUi {
             return;
         };
         match saved.kind() {
-            FfaResolution::Combat(c) => combat::combat_header(ui, ctx.texts, c, saved.outcome()),
+            FfaResolution::Combat(c) => {
+                combat::combat_header(ui, ctx.texts, c, saved.outcome());
+                if let (false, Some(FfaOutcome::Combat(o))) = (saved.applied(), saved.outcome()) {
+                    ui.label(egui::RichText::new(ctx.texts.t("ffa.apply.will")).strong());
+                    for line in combat::apply_lines(ctx.texts, c, o) {
+                        ui.label(line);
+                    }
+                }
+            }
             FfaResolution::RollOff(_) | FfaResolution::Draw(_) => {}
         }
         next_step(ui, ctx, index);
@@ -220,8 +284,33 @@ fn side_summary(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         }
         return;
     }
-    let names: Vec<&str> = game.players().iter().map(|p| p.name.as_str()).collect();
-    ui.label(texts.f("ffa.side.players", &[("players", &names.join(", "))]));
+    // Each player in his colour, with his units still in the fight and
+    // those fleeing (the Units tab has the details).
+    for (seat, player) in game.players().iter().enumerate() {
+        let colour = crate::ui::palette::player_colour(seat);
+        let rows: Vec<_> = game
+            .unit_rows()
+            .into_iter()
+            .filter(|r| r.seat == seat)
+            .collect();
+        let fighting = rows.iter().filter(|r| r.status.active()).count();
+        let fleeing = rows
+            .iter()
+            .filter(|r| matches!(r.status, feldherr_wh40k_ffa::UnitStatus::Fleeing { .. }))
+            .count();
+        ui.horizontal_wrapped(|ui| {
+            swatch(ui, seat);
+            ui.label(egui::RichText::new(&player.name).color(colour).strong());
+            ui.weak(texts.f(
+                "ffa.side.units",
+                &[
+                    ("fighting", &fighting.to_string()),
+                    ("of", &rows.len().to_string()),
+                    ("fleeing", &fleeing.to_string()),
+                ],
+            ));
+        });
+    }
     if let Some(step) = game.deployment_step() {
         ui.label(texts.f(
             "ffa.side.deploying",
@@ -254,6 +343,9 @@ fn side_summary(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) {
         }
         if ui.button(texts.t("ffa.side.go_combat")).clicked() {
             *ctx.view = View::System("combat");
+        }
+        if ui.button(texts.t("ffa.side.go_units")).clicked() {
+            *ctx.view = View::System("units");
         }
     });
 }

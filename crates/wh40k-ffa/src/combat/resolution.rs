@@ -395,6 +395,7 @@ impl Resolver for Combat {
                     own_names.join(", ")
                 ),
             )
+            .with_owners(own_names.iter().copied())
             .rule("F4")
             .with_message(
                 Message::new("wh40k_ffa.prompt.sweep_winners").text("units", own_names.join(", ")),
@@ -449,6 +450,7 @@ impl Resolver for Combat {
                     target_names.join(", ")
                 ),
             )
+            .with_owners(target_names.iter().copied())
             .rule("F4")
             .with_message(
                 Message::new("wh40k_ffa.prompt.sweep_fleeing")
