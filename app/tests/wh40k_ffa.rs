@@ -875,7 +875,7 @@ fn units_remember_their_state_over_two_rounds() {
     // Bad input is refused naming the unit and its player.
     let destroyed = refusal(&harness, vec![side(0, 0, &[(1, 0)]), side(1, 0, &[(3, 0)])]);
     assert!(
-        destroyed.contains("Orkboyz of Ben was destroyed in round 1"),
+        destroyed.contains("Orkboyz of Ben was destroyed in a close combat in round 1"),
         "{destroyed}"
     );
     let fleeing = refusal(&harness, vec![side(0, 0, &[(1, 0)]), side(2, 0, &[(5, 0)])]);

@@ -176,11 +176,11 @@ pub(crate) fn not_active(players: &[Player], st: &UnitState) -> Option<String> {
     match &st.status {
         UnitStatus::Active if st.models_left == 0 => Some(format!("{name} has no models left")),
         UnitStatus::Active => None,
-        UnitStatus::Fleeing { combat, round } => Some(format!(
-            "{name} is fleeing (since combat {combat} in round {round}); it fights again only once the players rally it (PF1)"
+        UnitStatus::Fleeing { round, .. } => Some(format!(
+            "{name} is fleeing (since a close combat in round {round}); it fights again only once the players rally it (PF1)"
         )),
         UnitStatus::Destroyed { round, cause, .. } => Some(match cause.combat() {
-            Some(c) => format!("{name} was destroyed in round {round} (combat {c})"),
+            Some(_) => format!("{name} was destroyed in a close combat in round {round}"),
             None => format!("{name} was destroyed in round {round}"),
         }),
         UnitStatus::Removed { round, .. } => {

@@ -189,9 +189,7 @@ fn a_scripted_game_of_three_players_over_two_rounds() {
         },
     );
     assert!(
-        text(&err).contains(&format!(
-            "Ben Trupp 1 of Ben was destroyed in round 1 (combat {c3})"
-        )),
+        text(&err).contains("Ben Trupp 1 of Ben was destroyed in a close combat in round 1"),
         "{err}"
     );
     let err = refused(
