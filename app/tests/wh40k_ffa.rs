@@ -249,7 +249,12 @@ fn the_rounds_tab_speaks_german() {
     click(&mut harness, "Runden");
     shows(&harness, "Runde 2: Anna ist am Zug");
     harness.get_by_label("Würfel von Ben, Chance 1 zu 2");
-    click(&mut harness, "Gezogen: Anna");
+    assert!(
+        harness
+            .get_by_label("Gezogen: Anna")
+            .accesskit_node()
+            .is_disabled()
+    );
     harness.get_by_label(
         "Abgelehnt (F2): Anna hat in Runde 2 schon gespielt; jeder spielt einmal pro Runde.",
     );
@@ -337,8 +342,14 @@ fn a_bag_round_with_a_refused_typed_draw() {
     shows(&harness, "Round 1: Ben's turn");
     harness.get_by_label("Anna's die, chance 1 in 2");
     harness.get_by_label("Cem's die, chance 1 in 2");
-    // Ben's die is not in the bag: typing it in is refused with the reason.
-    click(&mut harness, "Drawn: Ben");
+    // Ben's die is not in the bag: typing it in is refused before the
+    // click, with the reason beside the button.
+    assert!(
+        harness
+            .get_by_label("Drawn: Ben")
+            .accesskit_node()
+            .is_disabled()
+    );
     harness.get_by_label(
         "Refused (F2): Ben has played in round 1 already; everybody plays once per round.",
     );

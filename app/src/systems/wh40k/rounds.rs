@@ -128,11 +128,14 @@ impl RoundsTab {
                     // One roll-off at a time: finish and apply it (or
                     // remove it) before starting another.
                     ui.weak(texts.t("ffa.roll_off.open"));
-                } else if ui.button(texts.t("ffa.roll_off.start")).clicked() {
-                    match try_edit(ctx.doc, &FfaEdit::StartRollOff) {
-                        Ok(()) => ctx.commands.push(command(FfaEdit::StartRollOff)),
-                        Err(e) => self.refusal = Some(refusal_text(texts, &e)),
-                    }
+                } else if checked_button(
+                    ui,
+                    ctx,
+                    texts.t("ffa.roll_off.start"),
+                    &FfaEdit::StartRollOff,
+                    None,
+                ) {
+                    ctx.commands.push(command(FfaEdit::StartRollOff));
                 }
             }
         }
@@ -149,23 +152,28 @@ impl RoundsTab {
         if let Some(bag) = game.bag() {
             bag_section(ui, game, texts, &bag);
             ui.add_space(4.0);
-            if ui.button(texts.t("ffa.draw.software")).clicked() {
-                match try_edit(ctx.doc, &FfaEdit::StartDraw) {
-                    Ok(()) => {
-                        self.refusal = None;
-                        ctx.commands.push(command(FfaEdit::StartDraw));
-                    }
-                    Err(e) => self.refusal = Some(refusal_text(texts, &e)),
-                }
+            if checked_button(
+                ui,
+                ctx,
+                texts.t("ffa.draw.software"),
+                &FfaEdit::StartDraw,
+                None,
+            ) {
+                self.refusal = None;
+                ctx.commands.push(command(FfaEdit::StartDraw));
             }
             ui.label(texts.t("ffa.draw.typed_help"));
             ui.horizontal_wrapped(|ui| {
                 for seat in 0..game.players().len() {
                     let name = name_of(game, texts, seat);
-                    if ui
-                        .button(texts.f("ffa.draw.typed", &[("player", &name)]))
-                        .clicked()
-                    {
+                    let first = typed_draw_refusal(texts, game, seat);
+                    if checked_button(
+                        ui,
+                        ctx,
+                        &texts.f("ffa.draw.typed", &[("player", &name)]),
+                        &FfaEdit::TypeDraw { seat },
+                        first,
+                    ) {
                         self.type_draw(ctx, seat);
                     }
                 }
@@ -173,7 +181,13 @@ impl RoundsTab {
         }
         let game = ffa(ctx.doc);
         if game.turn_order().is_some_and(|t| t.started())
-            && ui.button(texts.t("ffa.draw.take_back")).clicked()
+            && checked_button(
+                ui,
+                ctx,
+                texts.t("ffa.draw.take_back"),
+                &FfaEdit::TakeBackDraw,
+                None,
+            )
         {
             self.refusal = None;
             ctx.commands.push(command(FfaEdit::TakeBackDraw));
@@ -209,5 +223,30 @@ impl RoundsTab {
             }
             Err(e) => self.refusal = Some(refusal_text(texts, &e)),
         }
+    }
+}
+
+/// A button for `edit`, checked before the click (issue #27): disabled,
+/// with the reason in words beside it, when the game would refuse it;
+/// `first` is a reason the screen knows before asking the game.
+fn checked_button(
+    ui: &mut egui::Ui,
+    ctx: &GameContext<'_, FreeForAll>,
+    label: &str,
+    edit: &FfaEdit,
+    first: Option<String>,
+) -> bool {
+    let refused = first.or_else(|| {
+        try_edit(ctx.doc, edit)
+            .err()
+            .map(|e| refusal_text(ctx.texts, &e))
+    });
+    let button = ui.add_enabled(refused.is_none(), egui::Button::new(label));
+    match &refused {
+        Some(why) => {
+            ui.weak(why);
+            false
+        }
+        None => button.clicked(),
     }
 }
