@@ -89,6 +89,36 @@ fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Ov
     }
 }
 
+/// Each player's deployment zone and the pieces of his units outlined in
+/// his colour and mark (the one colour per player of the side panel and
+/// the unit list). A zone piece carries its player's name; a unit's piece
+/// is found as in [`unit_marks`].
+fn owners(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Overlay) {
+    let texts = ctx.texts;
+    let game = ffa(ctx.doc);
+    let rows = game.unit_rows();
+    for piece in table.pieces() {
+        let seat = match piece.kind.as_str() {
+            "deployment_zone" => (0..game.players().len())
+                .find(|&seat| piece.name.trim() == name_of(game, texts, seat)),
+            "unit" | "vehicle" => rows
+                .iter()
+                .find(|row| {
+                    piece.name.trim().eq_ignore_ascii_case(&row.name)
+                        || piece
+                            .name
+                            .trim()
+                            .eq_ignore_ascii_case(&unit_of(game, texts, row.unit))
+                })
+                .map(|row| row.seat),
+            _ => None,
+        };
+        if let Some(seat) = seat {
+            overlay.owner(piece.id, seat);
+        }
+    }
+}
+
 /// Draws the deployment step above the canvas and returns its overlay.
 pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) -> Overlay {
     let texts = ctx.texts;
@@ -118,6 +148,7 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) ->
             ui.label(texts.f("ffa.deploy.zones", &[("zones", &listed.join("; "))]));
         }
     }
+    owners(ctx, &table, &mut overlay);
     unit_marks(ctx, &table, &mut overlay);
     let chosen = game.deployment().map_or(0, |d| d.choices.len());
     match game.deployment_step() {
