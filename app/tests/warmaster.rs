@@ -856,6 +856,57 @@ fn players_are_renamed_dropped_and_back_and_the_terms_are_set_in_the_window() {
 }
 
 #[test]
+fn the_tournament_prints_its_slips_rounds_and_standings_from_its_print_tab() {
+    let doc = cup(2, &["Anna", "Bernd", "Clara", "Dieter"]);
+    let dir = temp_dir("tournament-print");
+    let path = dir.join("cup.json");
+    document::save(&path, &doc).expect("save");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    click(&mut h, "Rounds");
+    click(&mut h, "Pair this round");
+    click(&mut h, "Print");
+    // The tournament prints no New Year sheets, and has no two-up slips.
+    assert!(h.query_by_label("Sled race").is_none());
+    assert!(
+        h.query_by_label("Slips: two A5 per A4 page, with a cut line")
+            .is_none()
+    );
+    common::replace_text_nth(&mut h, "Folder", 0, &dir.join("out").display().to_string());
+    common::replace_text_nth(&mut h, "DPI (PNG)", 0, "72");
+    // Without the rounds: the slips and the standings.
+    h.get_all_by_label("Rounds")
+        .last()
+        .expect("the kind")
+        .click();
+    h.run();
+    h.get_by_label("Write all sheets").click();
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label_contains("files written to").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.get_by_label_contains("files written to");
+    let mut written: Vec<String> = std::fs::read_dir(dir.join("out"))
+        .expect("out")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "slip-round-1-table-01.png",
+            "slip-round-1-table-02.png",
+            "standings.png"
+        ]
+    );
+}
+
+#[test]
 fn a_pairing_is_played_in_the_app_inside_the_tournament() {
     let doc = cup(2, &["Anna", "Bernd", "Clara"]);
     let dir = temp_dir("tournament-hosted");

@@ -4,6 +4,7 @@ pub mod document_screen;
 pub mod game;
 pub mod odds_chart;
 pub mod palette;
+pub mod print_tab;
 pub mod resolution_panel;
 pub mod standings_view;
 pub mod start;

@@ -4,7 +4,7 @@
 use eframe::egui;
 use feldherr_wfb_newyear::BattleKind;
 
-use super::{battles, export, players, rules_card, sled, standings, treasure};
+use super::{battles, players, print, rules_card, sled, standings, treasure};
 use crate::app::Command;
 use crate::i18n::Texts;
 use feldherr_host::document::EventDoc;
@@ -61,7 +61,7 @@ pub struct EventScreen {
     new_year: battles::BattleTab,
     sled: sled::SledTab,
     standings: standings::StandingsTab,
-    export: export::ExportTab,
+    export: crate::ui::print_tab::PrintTab,
     treasure: treasure::TreasureHelper,
 }
 
@@ -133,7 +133,7 @@ impl crate::systems::EventUi for EventScreen {
                 }
                 Tab::Standings => self.standings.show(ui, texts, event, commands),
                 Tab::Rules => rules_card::show(ui, texts),
-                Tab::Export => self.export.show(ui, texts, event),
+                Tab::Export => self.export.show(ui, texts, &print::NewYearSheets(event)),
             });
         });
     }

@@ -5,8 +5,8 @@
 mod battles;
 mod draw;
 mod event_screen;
-mod export;
 mod players;
+mod print;
 mod rules_card;
 mod sled;
 mod standings;

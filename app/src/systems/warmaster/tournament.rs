@@ -72,6 +72,7 @@ enum TTab {
     Players,
     Rounds,
     Standings,
+    Print,
 }
 
 /// The screens of one open Warmaster tournament.
@@ -83,6 +84,10 @@ pub struct TournamentScreen {
     renames: HashMap<String, String>,
     /// The game size while its field is dragged.
     terms_size: Option<u32>,
+    print: crate::ui::print_tab::PrintTab,
+    /// The projector's page of the standings, and when it last turned.
+    projector_page: usize,
+    projector_turned: Option<std::time::Instant>,
     points: Option<[String; 4]>,
     forms: HashMap<(u32, u32), ResultForm>,
     message: Option<String>,
@@ -146,6 +151,7 @@ impl crate::systems::EventUi for TournamentScreen {
                     (TTab::Players, "wmt.tab.players"),
                     (TTab::Rounds, "wmt.tab.rounds"),
                     (TTab::Standings, "wmt.tab.standings"),
+                    (TTab::Print, "wmt.tab.print"),
                 ] {
                     if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
                         self.tab = tab;
@@ -163,6 +169,7 @@ impl crate::systems::EventUi for TournamentScreen {
                     TTab::Players => self.players(ui, texts, t, commands),
                     TTab::Rounds => self.rounds(ui, texts, doc, t, commands),
                     TTab::Standings => self.standings(ui, texts, t),
+                    TTab::Print => self.print.show(ui, texts, &TournamentSheets(t)),
                 });
         });
     }
@@ -507,6 +514,9 @@ impl TournamentScreen {
         }
     }
 
+    /// The standings large enough to read across the hall, as many rows a
+    /// page as fit the screen; the pages turn by themselves every
+    /// [`PROJECTOR_PAGE_SECONDS`] (or with the arrow keys).
     fn projector_view(&mut self, ui: &mut egui::Ui, texts: &Texts, t: &WarmasterTournament) {
         egui::CentralPanel::default().show(ui, |ui| {
             if ui.button(texts.t("wmt.projector_off")).clicked()
@@ -514,13 +524,88 @@ impl TournamentScreen {
             {
                 self.projector = false;
             }
-            ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(&t.name).size(36.0).strong());
+            let Ok(table) = standings_table(t, texts) else {
+                return;
+            };
+            // The text grows with the screen: a 1080-line projector shows
+            // about 12 rows at 40 points.
+            let size = (ui.available_height() / 26.0).clamp(18.0, 48.0);
+            let per_page = ((ui.available_height() - 4.0 * size) / (size * 1.6))
+                .floor()
+                .max(3.0) as usize;
+            let pages = table.rows.len().div_ceil(per_page).max(1);
+            let now = std::time::Instant::now();
+            let turned = *self.projector_turned.get_or_insert(now);
+            let (next, back) = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::ArrowRight) || i.key_pressed(egui::Key::PageDown),
+                    i.key_pressed(egui::Key::ArrowLeft) || i.key_pressed(egui::Key::PageUp),
+                )
             });
-            if let Ok(table) = standings_table(t, texts) {
-                crate::ui::standings_view::show(ui, &table, 28.0);
+            if next || now.duration_since(turned).as_secs() >= PROJECTOR_PAGE_SECONDS {
+                self.projector_page += 1;
+                self.projector_turned = Some(now);
+            } else if back {
+                self.projector_page += pages - 1;
+                self.projector_turned = Some(now);
             }
+            self.projector_page %= pages;
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(&t.name).size(size * 1.3).strong());
+                if pages > 1 {
+                    ui.label(egui::RichText::new(texts.f(
+                        "wmt.projector.page",
+                        &[
+                            ("page", &(self.projector_page + 1).to_string()),
+                            ("pages", &pages.to_string()),
+                        ],
+                    )));
+                }
+            });
+            let mut page = table.clone();
+            page.rows = table
+                .rows
+                .iter()
+                .skip(self.projector_page * per_page)
+                .take(per_page)
+                .cloned()
+                .collect();
+            crate::ui::standings_view::show(ui, &page, size);
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs(1));
         });
+    }
+}
+
+/// Seconds a page of the projector's standings stays before the next.
+const PROJECTOR_PAGE_SECONDS: u64 = 12;
+
+/// What a Warmaster tournament prints (the generic print tab's sheets):
+/// the standings, each round's pairings and a result slip per table.
+struct TournamentSheets<'a>(&'a WarmasterTournament);
+
+impl crate::ui::print_tab::EventSheets for TournamentSheets<'_> {
+    fn kind_keys(&self) -> &'static [&'static str] {
+        &["wmt.print.slips", "wmt.print.rounds", "wmt.print.standings"]
+    }
+
+    fn kind_of(&self, name: &str) -> usize {
+        if name.starts_with("slip-") {
+            0
+        } else if name.starts_with("round-") {
+            1
+        } else {
+            2
+        }
+    }
+
+    fn sheets(
+        &self,
+        texts: &Texts,
+        options: feldherr_sheet::SheetOptions,
+        _two_up: bool,
+    ) -> Result<Vec<feldherr_sheet::NamedSheet>, String> {
+        feldherr_warmaster::tournament_sheets(self.0, texts, options).map_err(|e| e.to_string())
     }
 }
 

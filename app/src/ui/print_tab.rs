@@ -1,41 +1,44 @@
-//! Printing: every sheet of the event (slips, sled race, standings, rules
-//! cards) exported as PNG or PDF off the UI thread, with a progress bar.
-//! The folder defaults to one beside the event file (with Browse); files
-//! that would be overwritten are listed before anything is written; slips
-//! on A4 may go two A5 to a page with a cut line (issue 10).
+//! The print tab of an event, for every kind of event: its sheets (the
+//! kinds the event names, e.g. slips, rounds, standings) exported as PNG or
+//! PDF off the UI thread, with a progress bar. The folder defaults to one
+//! beside the event file (with Browse); files that would be overwritten
+//! are listed before anything is written; where the event offers it,
+//! slips on A4 go two A5 to a page with a cut line (issue 10).
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
 use eframe::egui;
 use feldherr_sheet::PageSize;
-use feldherr_wfb_newyear::Event;
 
 use feldherr_host::export::{ExportFormat, Progress, export_with};
 use feldherr_sheet::{NamedSheet, SheetOptions};
-use feldherr_wfb_newyear::{event_sheets, event_sheets_two_up};
 
 use crate::i18n::Texts;
 
-/// Catalogue keys of the sheet kinds, in the order of `ExportTab::kinds`.
-const KIND_KEYS: [&str; 4] = [
-    "export.kind.slips",
-    "export.kind.sled",
-    "export.kind.standings",
-    "export.kind.rules",
-];
-
-/// Which kind a sheet is, from its file name.
-fn kind_of(name: &str) -> usize {
-    if name.starts_with("slip-") {
-        0
-    } else if name == "sled-race" {
-        1
-    } else if name == "standings" {
-        2
-    } else {
-        3
+/// What a kind of event prints: the kinds of its sheets (catalogue keys,
+/// offered as checkboxes), which kind a sheet is from its file name, and
+/// the sheets themselves.
+pub trait EventSheets {
+    /// Catalogue keys of the sheet kinds, in the order `kind_of` counts.
+    fn kind_keys(&self) -> &'static [&'static str];
+    /// Which kind (an index into `kind_keys`) the sheet `name` is.
+    fn kind_of(&self, name: &str) -> usize;
+    /// Whether slips can go two A5 to an A4 page.
+    fn two_up(&self) -> bool {
+        false
     }
+    /// Every sheet, in the sheets' language `texts`; two A5 slips per A4
+    /// page when `two_up` is set (and offered).
+    ///
+    /// # Errors
+    /// The event's refusal, in words.
+    fn sheets(
+        &self,
+        texts: &Texts,
+        options: SheetOptions,
+        two_up: bool,
+    ) -> Result<Vec<NamedSheet>, String>;
 }
 
 /// A running export.
@@ -45,9 +48,9 @@ struct Running {
     result: Receiver<Result<Vec<PathBuf>, feldherr_host::HostError>>,
 }
 
-/// The export tab's state.
+/// The print tab's state.
 #[derive(Debug)]
-pub struct ExportTab {
+pub struct PrintTab {
     folder: String,
     /// Whether the organiser typed or browsed a folder (then the default
     /// beside the event file no longer replaces it).
@@ -63,8 +66,8 @@ pub struct ExportTab {
     page: PageSize,
     dpi: String,
     language: String,
-    /// Which kinds of sheet to write: slips, sled race, standings, rules cards.
-    kinds: [bool; 4],
+    /// Which kinds of sheet to write, in the event's order.
+    kinds: Vec<bool>,
     running: Option<Running>,
     message: Option<Result<String, String>>,
     /// The last export was refused because a file exists already: offer
@@ -72,7 +75,7 @@ pub struct ExportTab {
     refused_existing: bool,
 }
 
-impl Default for ExportTab {
+impl Default for PrintTab {
     fn default() -> Self {
         Self {
             folder: std::env::temp_dir()
@@ -88,7 +91,7 @@ impl Default for ExportTab {
             page: PageSize::A4,
             dpi: "300".into(),
             language: String::new(),
-            kinds: [true; 4],
+            kinds: Vec::new(),
             running: None,
             message: None,
             refused_existing: false,
@@ -107,7 +110,7 @@ pub fn folder_beside(event_file: &std::path::Path) -> PathBuf {
         .join(format!("{stem}-sheets"))
 }
 
-impl ExportTab {
+impl PrintTab {
     /// Where the event is saved; the folder follows it until the organiser
     /// picks another.
     pub fn set_location(&mut self, location: Option<&std::path::Path>) {
@@ -136,7 +139,11 @@ impl ExportTab {
         self.browsing = Some(receiver);
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event) {
+    pub fn show(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &dyn EventSheets) {
+        let keys = event.kind_keys();
+        if self.kinds.len() != keys.len() {
+            self.kinds = vec![true; keys.len()];
+        }
         if let Some(receiver) = &self.browsing
             && let Ok(picked) = receiver.try_recv()
         {
@@ -196,19 +203,21 @@ impl ExportTab {
                     }
                 });
                 ui.end_row();
-                ui.label("");
-                ui.add_enabled(
-                    self.page == PageSize::A4,
-                    egui::Checkbox::new(&mut self.two_up, texts.t("export.two_up")),
-                );
-                ui.end_row();
+                if event.two_up() {
+                    ui.label("");
+                    ui.add_enabled(
+                        self.page == PageSize::A4,
+                        egui::Checkbox::new(&mut self.two_up, texts.t("export.two_up")),
+                    );
+                    ui.end_row();
+                }
                 let label = ui.label(texts.t("export.dpi"));
                 ui.add(egui::TextEdit::singleline(&mut self.dpi).desired_width(60.0))
                     .labelled_by(label.id);
                 ui.end_row();
                 ui.label(texts.t("export.which"));
                 ui.horizontal_wrapped(|ui| {
-                    for (on, key) in self.kinds.iter_mut().zip(KIND_KEYS) {
+                    for (on, key) in self.kinds.iter_mut().zip(keys) {
                         ui.checkbox(on, texts.t(key));
                     }
                 });
@@ -304,7 +313,7 @@ impl ExportTab {
         }
     }
 
-    fn start(&mut self, texts: &Texts, event: &Event, force: bool) {
+    fn start(&mut self, texts: &Texts, event: &dyn EventSheets, force: bool) {
         let dpi = match self.dpi.trim().parse::<u32>() {
             Ok(dpi) if (72..=1200).contains(&dpi) => dpi,
             _ => {
@@ -321,21 +330,17 @@ impl ExportTab {
             page: self.page,
             dpi,
         };
-        let sheets = if self.two_up && self.page == PageSize::A4 {
-            event_sheets_two_up(&sheet_texts, event, options)
-        } else {
-            event_sheets(&sheet_texts, event, options)
-        };
-        let mut sheets = match sheets {
+        let two_up = event.two_up() && self.two_up && self.page == PageSize::A4;
+        let mut sheets = match event.sheets(&sheet_texts, options, two_up) {
             Ok(sheets) => sheets,
             Err(e) => {
-                self.message = Some(Err(e.to_string()));
+                self.message = Some(Err(e));
                 return;
             }
         };
         sheets.retain(|sheet| {
             self.kinds
-                .get(kind_of(&sheet.name))
+                .get(event.kind_of(&sheet.name))
                 .copied()
                 .unwrap_or(true)
         });

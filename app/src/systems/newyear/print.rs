@@ -1,0 +1,53 @@
+//! What the New Year event prints (the generic print tab's
+//! [`EventSheets`]): a result slip per pairing (two A5 to an A4 page when
+//! asked), the sled race result, the standings and the rules cards.
+
+use feldherr_sheet::{NamedSheet, SheetOptions};
+use feldherr_wfb_newyear::{Event, event_sheets, event_sheets_two_up};
+
+use crate::i18n::Texts;
+use crate::ui::print_tab::EventSheets;
+
+/// The New Year event's sheets.
+pub struct NewYearSheets<'a>(pub &'a Event);
+
+impl EventSheets for NewYearSheets<'_> {
+    fn kind_keys(&self) -> &'static [&'static str] {
+        &[
+            "export.kind.slips",
+            "export.kind.sled",
+            "export.kind.standings",
+            "export.kind.rules",
+        ]
+    }
+
+    fn kind_of(&self, name: &str) -> usize {
+        if name.starts_with("slip-") {
+            0
+        } else if name == "sled-race" {
+            1
+        } else if name == "standings" {
+            2
+        } else {
+            3
+        }
+    }
+
+    fn two_up(&self) -> bool {
+        true
+    }
+
+    fn sheets(
+        &self,
+        texts: &Texts,
+        options: SheetOptions,
+        two_up: bool,
+    ) -> Result<Vec<NamedSheet>, String> {
+        let sheets = if two_up {
+            event_sheets_two_up(texts, self.0, options)
+        } else {
+            event_sheets(texts, self.0, options)
+        };
+        sheets.map_err(|e| e.to_string())
+    }
+}
