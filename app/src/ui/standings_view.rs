@@ -11,8 +11,11 @@ pub fn show(ui: &mut egui::Ui, table: &StandingsTable, size: f32) {
     let text = |s: String| egui::RichText::new(s).size(size);
     #[expect(clippy::cast_possible_truncation, reason = "an id salt")]
     let salt = size as i32;
+    // Columns apart by about a character of the text's size, so large
+    // projector text does not run its columns together.
     egui::Grid::new(("standings.view", table.title.as_str(), salt))
         .striped(true)
+        .spacing(egui::vec2(size * 0.8, size * 0.25))
         .num_columns(table.columns.len())
         .show(ui, |ui| {
             for column in &table.columns {

@@ -419,6 +419,9 @@ impl TournamentScreen {
             if let Some(bye) = &r.bye {
                 ui.label(texts.f("wmt.bye_of", &[("name", &player_name(t, bye))]));
             }
+            // Who won and how ("Anna wins on the clock (W9)"), from the
+            // tournament's own round lines, as on the round sheet.
+            let lines = t.round_lines(round).unwrap_or_default();
             for p in &r.pairings {
                 let key = (round, p.table);
                 ui.horizontal_wrapped(|ui| {
@@ -432,7 +435,10 @@ impl TournamentScreen {
                     ));
                     match &p.result {
                         Some(res) => {
-                            ui.label(result_text(texts, res));
+                            if let Some(line) = lines.iter().find(|l| l.table == p.table) {
+                                ui.label(texts.message(&line.message()));
+                            }
+                            ui.weak(result_text(texts, res));
                             if ui
                                 .small_button(texts.t("wmt.clear"))
                                 .on_hover_text(key.1.to_string())
