@@ -847,6 +847,11 @@ fn players_are_renamed_dropped_and_back_and_the_terms_are_set_in_the_window() {
         .click();
     h.run();
     assert!(t(&h).terms.options.arrogant);
+    // The tournament's own name.
+    common::replace_text_nth(&mut h, "Name", 0, "Guardians Cup 2027");
+    h.key_press(eframe::egui::Key::Tab);
+    h.run();
+    assert_eq!(t(&h).name, "Guardians Cup 2027");
     // A new player with Enter.
     common::replace_text_nth(&mut h, "New player", 0, "Emil");
     h.key_press(eframe::egui::Key::Enter);

@@ -82,6 +82,8 @@ pub struct TournamentScreen {
     new_player: String,
     /// Names being typed, by player id.
     renames: HashMap<String, String>,
+    /// The tournament's name while it is typed.
+    name: Option<String>,
     /// The game size while its field is dragged.
     terms_size: Option<u32>,
     print: crate::ui::print_tab::PrintTab,
@@ -183,6 +185,32 @@ impl TournamentScreen {
         t: &WarmasterTournament,
         commands: &mut Vec<Command>,
     ) {
+        ui.horizontal_wrapped(|ui| {
+            // The tournament's own name, on every screen, sheet and
+            // hosted game; a refused one (empty, too long) is said inline.
+            let label = ui.label(texts.t("doc.name"));
+            let name = self.name.get_or_insert_with(|| t.name.clone());
+            let r = ui
+                .add(egui::TextEdit::singleline(name).desired_width(260.0))
+                .labelled_by(label.id);
+            let rename = TournamentEdit::Rename {
+                name: name.trim().to_owned(),
+            };
+            if name.trim() != t.name {
+                match refusal(t, &rename) {
+                    Some(why) => {
+                        ui.colored_label(ui.visuals().error_fg_color, why);
+                    }
+                    None if r.lost_focus() => {
+                        commands.push(Command::Edit(DocumentEdit::Rename(name.trim().to_owned())));
+                        self.name = None;
+                    }
+                    None => {}
+                }
+            } else if !r.has_focus() {
+                self.name = None;
+            }
+        });
         ui.horizontal_wrapped(|ui| {
             let mut rounds = t.rounds;
             let label = ui.label(texts.t("wmt.rounds"));
