@@ -105,6 +105,9 @@ impl EventDoc {
                     for problem in players_differ(slot, hosted) {
                         problems.push(problem.under(&path));
                     }
+                    if let Some(problem) = self.result_differs(hosted) {
+                        problems.push(problem.under(&path));
+                    }
                 }
             }
             if self.hosted[..i].iter().any(|h| h.role == hosted.role) {
@@ -118,6 +121,42 @@ impl EventDoc {
             }
         }
         problems
+    }
+}
+
+impl EventDoc {
+    /// A warning when the event's result for a hosted game is not the one
+    /// the game reports (a result typed over it, or the game edited by
+    /// hand): taking the game's report in would change the event. An
+    /// event that refuses the report has its reason already said: it takes
+    /// that result from elsewhere on purpose (the New Year race's typed
+    /// finish order, PN7 of its crate), or the report names players it
+    /// does not seat, which [`players_differ`] warns about.
+    fn result_differs(&self, hosted: &HostedGame) -> Option<Problem> {
+        let report = hosted.game.game.report()?;
+        let fed = self
+            .event
+            .feed(&hosted.role, &hosted.seats, &report)
+            .ok()
+            .flatten()?;
+        let mut taken = self.event.clone();
+        let differs = match taken.apply(&fed) {
+            Ok(()) => taken != self.event,
+            // The event would refuse the game's result (a clock win it
+            // cannot record, say): it certainly does not hold it.
+            Err(_) => true,
+        };
+        differs.then(|| {
+            Problem::new(
+                "game",
+                format!(
+                    "the event's result for \"{}\" is not the one the game reports; \
+                     any change to the game takes the game's result in",
+                    hosted.role
+                ),
+            )
+            .warning()
+        })
     }
 }
 

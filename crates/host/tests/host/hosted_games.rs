@@ -344,3 +344,39 @@ fn a_table_that_breaks_the_clearances_is_a_warning_not_an_error_p37() {
     let whole = Document::Game(doc);
     assert!(whole.problems().iter().any(|p| !p.is_error()));
 }
+
+#[test]
+fn a_result_typed_over_a_hosted_games_is_a_warning() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/documents/warmaster-tournament.json"
+    );
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let doc = feldherr_host::document::parse(&text, "cup.json").expect("loads");
+    // The example: round 1 table 1 is hosted and its result is the game's.
+    assert!(
+        doc.problems()
+            .iter()
+            .all(|p| !p.path.starts_with("hosted[0]")),
+        "{:?}",
+        doc.problems()
+    );
+    // Typed over: 500 VP where the game reports 605.
+    let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let vp = &mut json["event"]["round_list"][0]["pairings"][0]["result"]["a"]["vp"];
+    assert_eq!(*vp, 605);
+    *vp = 500.into();
+    let typed = feldherr_host::document::parse(&json.to_string(), "cup.json").expect("loads");
+    let problems = typed.problems();
+    let differs: Vec<_> = problems
+        .iter()
+        .filter(|p| p.path == "hosted[0].game")
+        .collect();
+    assert_eq!(differs.len(), 1, "{problems:?}");
+    assert!(!differs[0].is_error());
+    assert_eq!(
+        differs[0].message,
+        "the event's result for \"round-1/table-1\" is not the one the game reports; \
+         any change to the game takes the game's result in"
+    );
+}
