@@ -72,8 +72,13 @@ pub enum Command {
     Redo,
     /// Make open document `i` the active one.
     Activate(usize),
-    /// Close open document `i` (it stays on disk).
+    /// Close open document `i` (it stays on disk); a changed document
+    /// with no file of its own asks first ([`Command::CloseNow`]).
     Close(usize),
+    /// Close open document `i` without asking.
+    CloseNow(usize),
+    /// Keep the document the close question was about open.
+    DismissCloseOffer,
     /// Change the active document.
     Edit(DocumentEdit),
     /// Show the game the active event hosts in this role (start hosting
@@ -140,6 +145,9 @@ pub struct FeldherrApp {
     /// A file refused for unknown keys, offered to open read-only: its
     /// path and the refusal (naming the key and its path).
     read_only_offer: Option<(PathBuf, String)>,
+    /// The open document whose close waits for the user's answer: it has
+    /// changes and no file of its own.
+    close_offer: Option<usize>,
     /// Whether tones are played.
     sound: bool,
     /// Every tone asked for, in order (what tests check).
@@ -189,6 +197,7 @@ impl FeldherrApp {
             open_path: String::new(),
             pending_export: None,
             read_only_offer: None,
+            close_offer: None,
             sound: options.sound,
             tones: Vec::new(),
             sound_error: std::sync::Arc::default(),
@@ -372,6 +381,36 @@ impl FeldherrApp {
                 commands.push(Command::DismissReadOnlyOffer);
             }
         }
+        if let Some(i) = self.close_offer
+            && let Some(open) = self.documents.get(i)
+        {
+            let name = open.document().name().to_owned();
+            let kept = open
+                .location()
+                .map_or_else(String::new, |p| p.display().to_string());
+            let modal = egui::Modal::new(egui::Id::unique("close.offer")).show(ui.ctx(), |ui| {
+                ui.set_max_width(560.0);
+                ui.heading(self.texts.f("close.offer_title", &[("name", &name)]));
+                ui.label(self.texts.f("close.offer_text", &[("file", &kept)]));
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button(self.texts.t("close.save_as")).clicked() {
+                        commands.push(Command::DismissCloseOffer);
+                        commands.push(Command::Activate(i));
+                        commands.push(Command::SaveAsDialog);
+                    }
+                    if ui.button(self.texts.t("close.close")).clicked() {
+                        commands.push(Command::CloseNow(i));
+                    }
+                    if ui.button(self.texts.t("close.cancel")).clicked() {
+                        commands.push(Command::DismissCloseOffer);
+                    }
+                });
+            });
+            if modal.should_close() {
+                commands.push(Command::DismissCloseOffer);
+            }
+        }
         if !commands.is_empty() {
             // What the commands changed is drawn in the next frame.
             ui.ctx().request_repaint();
@@ -532,6 +571,18 @@ impl FeldherrApp {
                 }
             }
             Command::Close(i) => {
+                let unnamed_changes = self.documents.get(i).is_some_and(|open| {
+                    open.path().is_none() && open.read_only().is_none() && open.can_undo()
+                });
+                if unnamed_changes {
+                    self.close_offer = Some(i);
+                } else {
+                    self.apply(ctx, Command::CloseNow(i));
+                }
+            }
+            Command::DismissCloseOffer => self.close_offer = None,
+            Command::CloseNow(i) => {
+                self.close_offer = None;
                 if i < self.documents.len() {
                     self.documents.remove(i);
                     self.active = match self.active {

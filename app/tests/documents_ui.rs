@@ -108,6 +108,31 @@ fn undo_after_a_roll_returns_to_the_prompt_and_redo_restores() {
 }
 
 #[test]
+fn closing_a_changed_document_without_a_file_asks_first() {
+    let mut harness = harness(Dice::scripted([3, 5]));
+    new_game_with_damage_roll(&mut harness);
+    assert!(
+        harness
+            .state()
+            .active_document()
+            .expect("doc")
+            .path()
+            .is_none()
+    );
+    click(&mut harness, "x");
+    // Not closed: the question names what happens to it.
+    assert_eq!(harness.state().screen(), Screen::Document);
+    harness.get_by_label_contains("without a file?");
+    harness.get_by_label_contains("stays only in the autosave folder");
+    click(&mut harness, "Keep it open");
+    assert_eq!(harness.state().screen(), Screen::Document);
+    assert!(harness.query_by_label_contains("without a file?").is_none());
+    click(&mut harness, "x");
+    click(&mut harness, "Close anyway");
+    assert_eq!(harness.state().screen(), Screen::Start);
+}
+
+#[test]
 fn reopening_a_saved_document() {
     let dir = temp_dir("reopen");
     let path = dir.join("table-3.json");
