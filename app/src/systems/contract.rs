@@ -173,6 +173,24 @@ impl<'a, G: Registered> GameContext<'a, G> {
         check_edit::<G>(self.doc, edit)
     }
 
+    /// A button that sends `edit`, enabled only when the game would take
+    /// it; otherwise disabled with the refusal beside it, in the words
+    /// `why` gives. True when it was clicked (and the edit sent).
+    pub fn edit_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        label: &str,
+        edit: G::Edit,
+        why: &dyn Fn(&PlayError) -> String,
+    ) -> bool {
+        let refused = self.check(&edit).err().map(|e| why(&e));
+        let clicked = crate::ui::checked_button::checked_button(ui, label, refused.as_deref());
+        if clicked {
+            self.edit(edit);
+        }
+        clicked
+    }
+
     /// Answers the current prompt of resolution `index`.
     pub fn answer(&mut self, index: usize, answer: Answer) {
         self.commands

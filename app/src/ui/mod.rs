@@ -1,5 +1,6 @@
 //! One module per screen, plus reusable widgets.
 
+pub mod checked_button;
 pub mod document_screen;
 pub mod game;
 pub mod odds_chart;

@@ -81,21 +81,8 @@ pub fn checked_button_with(
     edit: ConfrontationEdit,
     why: &dyn Fn(&feldherr_play::PlayError) -> String,
 ) -> bool {
-    let verdict = ctx.check(&edit);
-    let mut clicked = false;
-    ui.horizontal_wrapped(|ui| {
-        let response = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
-        if let Err(e) = &verdict {
-            ui.colored_label(ui.visuals().error_fg_color, why(e));
-        }
-        if response.clicked() {
-            clicked = true;
-        }
-    });
-    if clicked {
-        ctx.edit(edit);
-    }
-    clicked
+    ui.horizontal_wrapped(|ui| ctx.edit_button(ui, label, edit, why))
+        .inner
 }
 
 /// The state of the "Sides and round" tab.

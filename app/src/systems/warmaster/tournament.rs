@@ -40,12 +40,7 @@ fn edit_button(
     change: TournamentEdit,
 ) {
     let refused = refusal(t, &change);
-    let button = ui.add_enabled(refused.is_none(), egui::Button::new(label).small());
-    let button = match &refused {
-        Some(why) => button.on_disabled_hover_text(why),
-        None => button.on_hover_text(hover),
-    };
-    if button.clicked() {
+    if crate::ui::checked_button::checked_small_button(ui, label, hover, refused.as_deref()) {
         edit(commands, change);
     }
 }

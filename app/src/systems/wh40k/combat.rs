@@ -165,14 +165,8 @@ fn edit_button(
     label: String,
     edit: FfaEdit,
 ) {
-    let check = ctx.check(&edit);
-    let response = ui.add_enabled(check.is_ok(), egui::Button::new(label));
-    if response.clicked() {
-        ctx.edit(edit);
-    }
-    if let Err(e) = check {
-        error_line(ui, &refusal_text(ctx.texts, &e));
-    }
+    let texts = ctx.texts;
+    ctx.edit_button(ui, &label, edit, &|e| refusal_text(texts, e));
 }
 
 /// Why a unit of the army is not offered as a fighter now; `None` when it

@@ -241,12 +241,5 @@ fn checked_button(
             .err()
             .map(|e| refusal_text(ctx.texts, &e))
     });
-    let button = ui.add_enabled(refused.is_none(), egui::Button::new(label));
-    match &refused {
-        Some(why) => {
-            ui.weak(why);
-            false
-        }
-        None => button.clicked(),
-    }
+    crate::ui::checked_button::checked_button(ui, label, refused.as_deref())
 }
