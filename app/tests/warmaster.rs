@@ -169,6 +169,34 @@ fn the_army_form_shows_problems_and_the_break_point_at_once() {
 }
 
 #[test]
+fn destructive_monsters_show_what_the_option_changes_for_them() {
+    let mut h = harness(Dice::scripted([]));
+    new_warmaster(&mut h, "destructive");
+    click(&mut h, "Armies");
+    click(&mut h, "Import a text list");
+    replace_text(
+        &mut h,
+        "List",
+        "army: Orcs\nGiant, 1, 150, monster, stands=1\nHarpies, 1, 65, monster, flying, stands=3",
+    );
+    click(&mut h, "Import and replace the army");
+    h.get_by_label("Giant");
+    assert!(
+        h.query_by_label_contains("+2 attacks").is_none(),
+        "the option is off"
+    );
+    click(&mut h, "Destructive attacks option");
+    assert!(wm(&game(&h)).expect("wm").settings.options.destructive);
+    // A tall window: the unit list lies below the settings.
+    h.set_size(eframe::egui::vec2(1400.0, 1800.0));
+    h.run();
+    // The Giant (a monster on foot): as infantry, never defended, +2
+    // attacks (W11, text line 278-280); the flying Harpies keep their way.
+    h.get_by_label("moves through terrain as Infantry, never defended, +2 attacks in every combat");
+    assert_eq!(h.query_all_by_label_contains("never defended").count(), 1);
+}
+
+#[test]
 fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
     let mut doc = GameDoc::new("W", "warmaster").expect("system");
     wm_edit(

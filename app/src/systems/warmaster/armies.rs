@@ -403,6 +403,26 @@ impl ArmiesTab {
                             if unit.not_counting {
                                 flags.push(texts.t("wm.unit.not_counting"));
                             }
+                            let mut flags: Vec<String> =
+                                flags.into_iter().map(str::to_owned).collect();
+                            // What the Guardians options change for it
+                            // (Zerstoererisch, W11), from the crate.
+                            let rules = unit.rules(&game.settings.options);
+                            if rules.moves_as != unit.kind {
+                                flags.push(texts.f(
+                                    "wm.unit.moves_as",
+                                    &[("kind", texts.t(&rules.moves_as.label_key()))],
+                                ));
+                            }
+                            if !rules.may_be_defended {
+                                flags.push(texts.t("wm.unit.never_defended").to_owned());
+                            }
+                            if rules.extra_attacks > 0 {
+                                flags.push(texts.f(
+                                    "wm.unit.extra_attacks",
+                                    &[("n", &rules.extra_attacks.to_string())],
+                                ));
+                            }
                             ui.label(flags.join(", "));
                             ui.label(unit.magic_items.join(", "));
                             ui.add_enabled_ui(!locked, |ui| {
