@@ -123,7 +123,7 @@ fn closing_a_changed_document_without_a_file_asks_first() {
     // Not closed: the question names what happens to it.
     assert_eq!(harness.state().screen(), Screen::Document);
     harness.get_by_label_contains("without a file?");
-    harness.get_by_label_contains("stays only in the autosave folder");
+    harness.get_by_label_contains("kept only as the autosave file");
     click(&mut harness, "Keep it open");
     assert_eq!(harness.state().screen(), Screen::Document);
     assert!(harness.query_by_label_contains("without a file?").is_none());
