@@ -14,7 +14,7 @@ use crate::i18n::Texts;
 use crate::settings::{STORAGE_KEY, Settings};
 use crate::systems::ToolScreen;
 use crate::ui::document_screen::DocumentScreen;
-use crate::ui::{start, top_bar};
+use crate::ui::{disk_banner, start, top_bar};
 use feldherr_host::HostError;
 use feldherr_host::document::{Document, DocumentEdit, EventDoc, GameDoc};
 use feldherr_host::history::OpenDocument;
@@ -73,12 +73,29 @@ pub enum Command {
     /// Make open document `i` the active one.
     Activate(usize),
     /// Close open document `i` (it stays on disk); a changed document
-    /// with no file of its own asks first ([`Command::CloseNow`]).
+    /// with no file of its own, or one whose file was changed on disk,
+    /// asks first ([`Command::CloseNow`], [`Command::DiscardDraft`]).
     Close(usize),
-    /// Close open document `i` without asking.
+    /// Close open document `i` without asking (a changed unnamed document
+    /// is kept as a draft on the start screen).
     CloseNow(usize),
+    /// Close open document `i` and delete its autosaved draft.
+    DiscardDraft(usize),
     /// Keep the document the close question was about open.
     DismissCloseOffer,
+    /// Open a draft kept from an earlier session (its autosave file).
+    OpenDraft(PathBuf),
+    /// Delete a draft listed on the start screen.
+    DeleteDraft(PathBuf),
+    /// The active document's file was changed on disk: take the file's
+    /// version (the window's stays one undo away).
+    ReloadFromDisk,
+    /// The active document's file was changed on disk: write the window's
+    /// version over it.
+    KeepMine,
+    /// The active document's file was changed on disk: list what differs
+    /// (again: hide the list).
+    CompareWithDisk,
     /// Change the active document.
     Edit(DocumentEdit),
     /// Show the game the active event hosts in this role (start hosting
@@ -110,6 +127,9 @@ pub struct AppOptions {
     pub autosave_dir: Option<PathBuf>,
     /// Whether tones are played (tests only record them).
     pub sound: bool,
+    /// Where open document files are claimed, so a second window opening
+    /// the same file is told (`None`: not claimed).
+    pub claims_dir: Option<PathBuf>,
 }
 
 impl AppOptions {
@@ -120,6 +140,7 @@ impl AppOptions {
             dice,
             autosave_dir: None,
             sound: false,
+            claims_dir: None,
         }
     }
 }
@@ -146,8 +167,16 @@ pub struct FeldherrApp {
     /// path and the refusal (naming the key and its path).
     read_only_offer: Option<(PathBuf, String)>,
     /// The open document whose close waits for the user's answer: it has
-    /// changes and no file of its own.
+    /// changes and no file of its own, or its file changed on disk.
     close_offer: Option<usize>,
+    /// Where open document files are claimed.
+    claims_dir: Option<PathBuf>,
+    /// What differs between the active document and its changed file, as
+    /// last compared (document index, the comparison or why it failed).
+    disk_comparison: Option<(usize, Result<feldherr_host::disk::Comparison, String>)>,
+    /// Whether the window had the focus in the last frame (files are
+    /// looked at again when it comes back).
+    focused: bool,
     /// Whether tones are played.
     sound: bool,
     /// Every tone asked for, in order (what tests check).
@@ -171,6 +200,7 @@ impl FeldherrApp {
             dice: Dice::from_entropy(),
             autosave_dir,
             sound: true,
+            claims_dir: feldherr_host::places::claims_dir(),
         });
         app.apply_theme(&cc.egui_ctx);
         if let Some(file) = file {
@@ -198,6 +228,9 @@ impl FeldherrApp {
             pending_export: None,
             read_only_offer: None,
             close_offer: None,
+            claims_dir: options.claims_dir,
+            disk_comparison: None,
+            focused: true,
             sound: options.sound,
             tones: Vec::new(),
             sound_error: std::sync::Arc::default(),
@@ -264,6 +297,15 @@ impl FeldherrApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut commands = std::mem::take(&mut self.commands);
         self.input(ui.ctx(), &mut commands);
+        // Back in the window: every open file is looked at again, so a
+        // change made elsewhere shows before the next edit.
+        let focused = ui.ctx().input(|i| i.viewport().focused.unwrap_or(true));
+        if focused && !self.focused {
+            for open in &mut self.documents {
+                open.check_disk();
+            }
+        }
+        self.focused = focused;
         if let Some(e) = self.sound_error.lock().ok().and_then(|mut s| s.take()) {
             // Said once; no more tones this session.
             self.sound = false;
@@ -312,14 +354,28 @@ impl FeldherrApp {
             );
         }
         match self.screen {
-            Screen::Start => start::show(
-                ui,
-                &self.texts,
-                &self.settings,
-                &mut self.open_path,
-                self.documents.is_empty(),
-                &mut commands,
-            ),
+            Screen::Start => {
+                // Drafts still on disk and not open now.
+                let drafts: Vec<_> = self
+                    .settings
+                    .drafts
+                    .iter()
+                    .filter(|d| {
+                        d.path.is_file()
+                            && !self.documents.iter().any(|o| o.location() == Some(&d.path))
+                    })
+                    .cloned()
+                    .collect();
+                start::show(
+                    ui,
+                    &self.texts,
+                    &self.settings,
+                    &mut self.open_path,
+                    self.documents.is_empty(),
+                    &drafts,
+                    &mut commands,
+                );
+            }
             Screen::Tool(system, tool) => {
                 if self
                     .tool
@@ -338,6 +394,12 @@ impl FeldherrApp {
             }
             Screen::Document => match self.active.and_then(|i| self.documents.get(i)) {
                 Some(open) => {
+                    let comparison = self
+                        .disk_comparison
+                        .as_ref()
+                        .filter(|(i, _)| Some(*i) == self.active)
+                        .map(|(_, c)| c);
+                    disk_banner::show(ui, &self.texts, open, comparison, &mut commands);
                     self.document_screen
                         .show(ui, &self.texts, open, &mut self.dice, &mut commands);
                 }
@@ -384,32 +446,7 @@ impl FeldherrApp {
         if let Some(i) = self.close_offer
             && let Some(open) = self.documents.get(i)
         {
-            let name = open.document().name().to_owned();
-            let kept = open
-                .location()
-                .map_or_else(String::new, |p| p.display().to_string());
-            let modal = egui::Modal::new(egui::Id::unique("close.offer")).show(ui.ctx(), |ui| {
-                ui.set_max_width(560.0);
-                ui.heading(self.texts.f("close.offer_title", &[("name", &name)]));
-                ui.label(self.texts.f("close.offer_text", &[("file", &kept)]));
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui.button(self.texts.t("close.save_as")).clicked() {
-                        commands.push(Command::DismissCloseOffer);
-                        commands.push(Command::Activate(i));
-                        commands.push(Command::SaveAsDialog);
-                    }
-                    if ui.button(self.texts.t("close.close")).clicked() {
-                        commands.push(Command::CloseNow(i));
-                    }
-                    if ui.button(self.texts.t("close.cancel")).clicked() {
-                        commands.push(Command::DismissCloseOffer);
-                    }
-                });
-            });
-            if modal.should_close() {
-                commands.push(Command::DismissCloseOffer);
-            }
+            close_offer(ui, &self.texts, i, open, &mut commands);
         }
         if !commands.is_empty() {
             // What the commands changed is drawn in the next frame.
@@ -511,7 +548,9 @@ impl FeldherrApp {
                 Some(open) if open.path().is_some() => {
                     if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
                         open.save_now();
-                        if let Some(e) = open.save_error() {
+                        if let Some(e) = open.save_error()
+                            && !open.changed_on_disk()
+                        {
                             self.error = Some(e.to_owned());
                         }
                     }
@@ -564,17 +603,19 @@ impl FeldherrApp {
                 }
             }
             Command::Activate(i) => {
-                if i < self.documents.len() {
+                if let Some(open) = self.documents.get_mut(i) {
+                    open.check_disk();
                     self.active = Some(i);
                     self.screen = Screen::Document;
                     self.document_screen = DocumentScreen::default();
                 }
             }
             Command::Close(i) => {
-                let unnamed_changes = self.documents.get(i).is_some_and(|open| {
-                    open.path().is_none() && open.read_only().is_none() && open.can_undo()
+                let ask = self.documents.get_mut(i).is_some_and(|open| {
+                    (open.path().is_none() && open.read_only().is_none() && open.can_undo())
+                        || open.check_disk()
                 });
-                if unnamed_changes {
+                if ask {
                     self.close_offer = Some(i);
                 } else {
                     self.apply(ctx, Command::CloseNow(i));
@@ -583,8 +624,19 @@ impl FeldherrApp {
             Command::DismissCloseOffer => self.close_offer = None,
             Command::CloseNow(i) => {
                 self.close_offer = None;
-                if i < self.documents.len() {
+                if let Some(open) = self.documents.get(i) {
+                    // A changed document without a file of its own stays a
+                    // draft on the start screen.
+                    if open.path().is_none()
+                        && open.read_only().is_none()
+                        && open.can_undo()
+                        && let Some(draft) = open.location()
+                    {
+                        self.settings
+                            .keep_draft(draft.to_path_buf(), open.document().name());
+                    }
                     self.documents.remove(i);
+                    self.disk_comparison = None;
                     self.active = match self.active {
                         _ if self.documents.is_empty() => None,
                         Some(a) if a >= i && a > 0 => Some(a - 1),
@@ -599,6 +651,59 @@ impl FeldherrApp {
                     }
                 }
             }
+            Command::DiscardDraft(i) => {
+                let draft = self.documents.get(i).and_then(|open| {
+                    open.path()
+                        .is_none()
+                        .then(|| open.location().map(Path::to_path_buf))
+                        .flatten()
+                });
+                self.apply(ctx, Command::CloseNow(i));
+                if let Some(draft) = draft {
+                    self.apply(ctx, Command::DeleteDraft(draft));
+                }
+            }
+            Command::OpenDraft(path) => self.open(&path),
+            Command::DeleteDraft(path) => {
+                // Only ever a file of the autosave folder.
+                if self.is_autosave(&path) {
+                    let _ = std::fs::remove_file(&path);
+                    self.settings.drafts.retain(|d| d.path != path);
+                    self.settings.last_session.retain(|p| p != &path);
+                }
+            }
+            Command::ReloadFromDisk => {
+                self.disk_comparison = None;
+                if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                    && let Err(e) = open.reload()
+                {
+                    self.error = Some(self.document_error(&e));
+                }
+            }
+            Command::KeepMine => {
+                self.disk_comparison = None;
+                if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                    && let Err(e) = open.keep_mine()
+                {
+                    self.error = Some(self.document_error(&e));
+                }
+            }
+            Command::CompareWithDisk => {
+                let shown = self
+                    .disk_comparison
+                    .as_ref()
+                    .is_some_and(|(i, _)| Some(*i) == self.active);
+                self.disk_comparison = match (shown, self.active) {
+                    (false, Some(i)) => self.documents.get(i).map(|open| {
+                        (
+                            i,
+                            open.compare_with_disk()
+                                .map_err(|e| self.document_error(&e)),
+                        )
+                    }),
+                    _ => None,
+                };
+            }
             Command::Edit(edit) => {
                 if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
                     if open.read_only().is_some() {
@@ -607,7 +712,10 @@ impl FeldherrApp {
                     }
                     if let Err(e) = open.edit(&edit) {
                         self.error = Some(e.to_string());
-                    } else if let Some(e) = open.save_error() {
+                    } else if let Some(e) = open.save_error()
+                        // The banner above the document says that one.
+                        && !open.changed_on_disk()
+                    {
                         self.error = Some(e.to_owned());
                     }
                 }
@@ -734,7 +842,10 @@ impl FeldherrApp {
             OpenDocument::open(path)
         };
         match opened {
-            Ok(open) => {
+            Ok(mut open) => {
+                if let Some(dir) = &self.claims_dir {
+                    open.claim_in(dir);
+                }
                 self.documents.push(open);
                 self.active = Some(self.documents.len() - 1);
                 self.screen = Screen::Document;
@@ -851,6 +962,68 @@ impl FeldherrApp {
         self.autosave_dir
             .as_deref()
             .is_some_and(|d| path.starts_with(d))
+    }
+}
+
+/// The question before closing a document whose changes would otherwise
+/// be hard to find (never saved under a name) or lost (its file was
+/// changed elsewhere, so they were not written).
+fn close_offer(
+    ui: &egui::Ui,
+    texts: &Texts,
+    i: usize,
+    open: &OpenDocument,
+    commands: &mut Vec<Command>,
+) {
+    let name = open.document().name().to_owned();
+    let file = open
+        .location()
+        .map_or_else(String::new, |p| p.display().to_string());
+    let changed_elsewhere = open.changed_on_disk();
+    let modal = egui::Modal::new(egui::Id::unique("close.offer")).show(ui.ctx(), |ui| {
+        ui.set_max_width(580.0);
+        if changed_elsewhere {
+            ui.heading(texts.f("close.changed_title", &[("name", &name)]));
+            ui.label(texts.f("close.changed_text", &[("file", &file)]));
+        } else {
+            ui.heading(texts.f("close.offer_title", &[("name", &name)]));
+            ui.label(texts.t("close.offer_text"));
+        }
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(texts.t("close.save_as")).clicked() {
+                commands.push(Command::DismissCloseOffer);
+                commands.push(Command::Activate(i));
+                commands.push(Command::SaveAsDialog);
+            }
+            if changed_elsewhere {
+                if ui.button(texts.t("close.keep_mine")).clicked() {
+                    commands.push(Command::Activate(i));
+                    commands.push(Command::KeepMine);
+                    commands.push(Command::Close(i));
+                }
+                if ui.button(texts.t("close.discard_mine")).clicked() {
+                    commands.push(Command::CloseNow(i));
+                }
+            } else {
+                if ui
+                    .button(texts.t("close.keep_draft"))
+                    .on_hover_text(texts.f("close.keep_draft.hint", &[("file", &file)]))
+                    .clicked()
+                {
+                    commands.push(Command::CloseNow(i));
+                }
+                if ui.button(texts.t("close.discard")).clicked() {
+                    commands.push(Command::DiscardDraft(i));
+                }
+            }
+            if ui.button(texts.t("close.cancel")).clicked() {
+                commands.push(Command::DismissCloseOffer);
+            }
+        });
+    });
+    if modal.should_close() {
+        commands.push(Command::DismissCloseOffer);
     }
 }
 

@@ -25,6 +25,18 @@ pub struct Settings {
     /// The documents open when the app was last closed (their paths or
     /// autosave files), offered for reopening at start.
     pub last_session: Vec<PathBuf>,
+    /// Changed documents closed without a file of their own, newest first:
+    /// kept in the autosave folder and listed on the start screen.
+    pub drafts: Vec<Draft>,
+}
+
+/// A document kept as a draft: its autosave file and the name it had.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draft {
+    /// The autosave file.
+    pub path: PathBuf,
+    /// The document's name when it was closed.
+    pub name: String,
 }
 
 impl Default for Settings {
@@ -34,6 +46,7 @@ impl Default for Settings {
             dark: true,
             recent: Vec::new(),
             last_session: Vec::new(),
+            drafts: Vec::new(),
         }
     }
 }
@@ -45,6 +58,18 @@ impl Settings {
             language: "en".into(),
             ..Self::default()
         }
+    }
+
+    /// Puts the draft `path` at the top of the drafts (under its name now).
+    pub fn keep_draft(&mut self, path: PathBuf, name: &str) {
+        self.drafts.retain(|d| d.path != path);
+        self.drafts.insert(
+            0,
+            Draft {
+                path,
+                name: name.to_owned(),
+            },
+        );
     }
 
     /// Puts `path` at the top of the recent files.

@@ -109,7 +109,10 @@ fn undo_after_a_roll_returns_to_the_prompt_and_redo_restores() {
 
 #[test]
 fn closing_a_changed_document_without_a_file_asks_first() {
-    let mut harness = harness(Dice::scripted([3, 5]));
+    let dir = temp_dir("drafts");
+    let mut options = AppOptions::for_tests(Dice::scripted([3, 5, 3, 5]));
+    options.autosave_dir = Some(dir.clone());
+    let mut harness = harness_with(options);
     new_game_with_damage_roll(&mut harness);
     assert!(
         harness
@@ -119,17 +122,130 @@ fn closing_a_changed_document_without_a_file_asks_first() {
             .path()
             .is_none()
     );
+    let draft = harness
+        .state()
+        .active_document()
+        .and_then(|d| d.location().map(std::path::Path::to_path_buf))
+        .expect("autosaved");
     click(&mut harness, "x");
-    // Not closed: the question names what happens to it.
+    // Not closed: the question offers a file, a draft or nothing.
     assert_eq!(harness.state().screen(), Screen::Document);
     harness.get_by_label_contains("without a file?");
-    harness.get_by_label_contains("kept only as the autosave file");
+    harness.get_by_label_contains("never saved to a file of its own");
     click(&mut harness, "Keep it open");
     assert_eq!(harness.state().screen(), Screen::Document);
     assert!(harness.query_by_label_contains("without a file?").is_none());
+
+    // Kept as a draft: listed on the start screen by name, and opened
+    // from there as it was.
     click(&mut harness, "x");
-    click(&mut harness, "Close anyway");
+    click(&mut harness, "Keep as draft");
     assert_eq!(harness.state().screen(), Screen::Start);
+    harness.get_by_label("Drafts");
+    let name = "Confrontation \"Fortification\" 1";
+    harness.get_by_label(name);
+    click(&mut harness, name);
+    assert_eq!(harness.state().screen(), Screen::Document);
+    assert_eq!(
+        harness.state().active_document().and_then(|d| d.location()),
+        Some(draft.as_path())
+    );
+    click(&mut harness, "Resolution");
+    harness.get_by_label_contains("Roll 2D6 for: damage table");
+    // Not listed while it is open.
+    harness.state_mut().queue(Command::Show(Screen::Start));
+    harness.run();
+    assert!(harness.query_by_label("Drafts").is_none());
+
+    // Discarded: the draft's file is gone and so is its line.
+    harness.state_mut().queue(Command::Activate(0));
+    harness.run();
+    click(&mut harness, "Add damage roll");
+    click(&mut harness, "x");
+    click(&mut harness, "Discard");
+    assert_eq!(harness.state().screen(), Screen::Start);
+    assert!(!draft.exists(), "the draft's file is deleted");
+    assert!(harness.query_by_label("Drafts").is_none());
+    assert!(harness.state().settings().drafts.is_empty());
+}
+
+/// Issue #28: the same file open in two windows. The second is told; an
+/// edit in it after the first wrote the file is not written over the
+/// first's; the banner compares the two and takes the file's version.
+#[test]
+fn a_file_changed_in_another_window_is_never_overwritten() {
+    let dir = temp_dir("two-windows");
+    let path = dir.join("Vereinsabend Köln.json");
+    let game = feldherr_host::document::GameDoc::new("Evening game", "warheim").expect("system");
+    document::save(&path, &Document::Game(game)).expect("saved");
+    let window = || {
+        let mut options = AppOptions::for_tests(Dice::scripted([]));
+        options.claims_dir = Some(dir.join("claims"));
+        let mut harness = harness_with(options);
+        harness.state_mut().queue(Command::Open(path.clone()));
+        harness.run();
+        harness
+    };
+    let mut first = window();
+    assert!(
+        first
+            .query_by_label_contains("open in another Feldherr window")
+            .is_none()
+    );
+    let mut second = window();
+    second.get_by_label_contains("is open in another Feldherr window too");
+
+    replace_text(&mut first, "Name", "Renamed in the first");
+    first.get_by_label("Notes").focus();
+    first.run();
+    assert_eq!(
+        document::load(&path).expect("loads").name(),
+        "Renamed in the first"
+    );
+
+    replace_text(&mut second, "Name", "Renamed in the second");
+    second.get_by_label("Notes").focus();
+    second.run();
+    assert_eq!(
+        document::load(&path).expect("loads").name(),
+        "Renamed in the first",
+        "the second window did not write over the first's change"
+    );
+    assert!(second.state().error().is_none(), "a banner, not a dialog");
+    second.get_by_label_contains("was changed by another program or window");
+    second.get_by_label("Not saved: the file was changed elsewhere");
+    click(&mut second, "Compare");
+    second.get_by_label("name");
+    second.get_by_label("\"Renamed in the second\"");
+    second.get_by_label("\"Renamed in the first\"");
+    click(&mut second, "Take the file’s version");
+    assert_eq!(
+        second
+            .state()
+            .active_document()
+            .expect("doc")
+            .document()
+            .name(),
+        "Renamed in the first"
+    );
+    assert!(
+        second
+            .query_by_label_contains("was changed by another")
+            .is_none()
+    );
+
+    // Closing a window whose changes were not written asks first.
+    replace_text(&mut first, "Name", "First again");
+    first.get_by_label("Notes").focus();
+    first.run();
+    replace_text(&mut second, "Name", "Second again");
+    second.get_by_label("Notes").focus();
+    second.run();
+    click(&mut second, "x");
+    second.get_by_label_contains("Its file was changed elsewhere");
+    click(&mut second, "Write mine over it and close");
+    assert_eq!(second.state().screen(), Screen::Start);
+    assert_eq!(document::load(&path).expect("loads").name(), "Second again");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! One module per screen, plus reusable widgets.
 
 pub mod checked_button;
+pub mod disk_banner;
 pub mod document_screen;
 pub mod game;
 pub mod odds_chart;

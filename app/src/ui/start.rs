@@ -7,7 +7,7 @@ use eframe::egui;
 
 use crate::app::{Command, Screen};
 use crate::i18n::{Texts, languages};
-use crate::settings::Settings;
+use crate::settings::{Draft, Settings};
 use crate::systems::{SCREENS, ScreensInfo};
 use feldherr_host::registry::EVENT_KINDS;
 
@@ -18,6 +18,7 @@ pub fn show(
     settings: &Settings,
     open_path: &mut String,
     nothing_open: bool,
+    drafts: &[Draft],
     commands: &mut Vec<Command>,
 ) {
     egui::Panel::right("start.files")
@@ -28,6 +29,7 @@ pub fn show(
             settings_controls(ui, texts, settings, commands);
             ui.separator();
             files(ui, texts, settings, open_path, nothing_open, commands);
+            drafts_list(ui, texts, drafts, commands);
         });
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -174,6 +176,35 @@ fn files(
         {
             commands.push(Command::Open(path.clone()));
         }
+    }
+}
+
+/// Changed documents closed without a file of their own: open one, or
+/// delete it for good.
+fn drafts_list(ui: &mut egui::Ui, texts: &Texts, drafts: &[Draft], commands: &mut Vec<Command>) {
+    if drafts.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new(texts.t("start.drafts")).strong())
+        .on_hover_text(texts.t("start.drafts.hint"));
+    for draft in drafts {
+        ui.horizontal(|ui| {
+            if ui
+                .link(&draft.name)
+                .on_hover_text(draft.path.display().to_string())
+                .clicked()
+            {
+                commands.push(Command::OpenDraft(draft.path.clone()));
+            }
+            if ui
+                .small_button(texts.t("start.drafts.delete"))
+                .on_hover_text(texts.f("start.drafts.delete.hint", &[("name", &draft.name)]))
+                .clicked()
+            {
+                commands.push(Command::DeleteDraft(draft.path.clone()));
+            }
+        });
     }
 }
 

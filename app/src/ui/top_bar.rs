@@ -76,6 +76,7 @@ pub fn show(
                     commands.push(Command::SaveAsDialog);
                 }
                 let status = match (open.save_error(), open.location()) {
+                    _ if open.changed_on_disk() => texts.t("doc.changed_on_disk").to_owned(),
                     (Some(_), _) => texts.t("doc.save_failed").to_owned(),
                     (None, Some(path)) => {
                         texts.f("doc.saved_to", &[("path", &path.display().to_string())])

@@ -9,7 +9,8 @@
 //!   ([`atomic`]); every change is a [`document::DocumentEdit`], applied
 //!   once in place with one snapshot.
 //! - [`history`]: an open document with undo and redo, saved after every
-//!   change.
+//!   change; [`disk`] notices when someone else wrote its file meanwhile
+//!   and [`file_claim`] when another window has it open.
 //! - [`registry`]: one line per rule system and kind of event; the saved
 //!   types ([`registry::SystemGame`], [`registry::SystemEvent`]) and the
 //!   dispatch of the contract, record sheets, standings and event sheets.
@@ -50,9 +51,11 @@
 
 pub mod atomic;
 pub mod commands;
+pub mod disk;
 pub mod document;
 mod error;
 pub mod export;
+pub mod file_claim;
 pub mod history;
 pub mod places;
 pub mod registry;

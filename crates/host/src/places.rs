@@ -30,6 +30,12 @@ pub fn autosave_dir() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join("autosave"))
 }
 
+/// Where [`data_dir`] keeps the claims of open document files (see
+/// [`crate::file_claim`]).
+pub fn claims_dir() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join("open"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

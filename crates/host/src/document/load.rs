@@ -345,10 +345,16 @@ pub fn to_json(document: &Document) -> String {
     }
 }
 
-/// Saves a document atomically (see [`write_atomic`]).
-pub fn save(path: &Path, document: &Document) -> Result<(), HostError> {
+/// The document as its file holds it: [`to_json`] and a final newline.
+pub fn file_text(document: &Document) -> String {
     let mut text = to_json(document);
     text.push('\n');
+    text
+}
+
+/// Saves a document atomically (see [`write_atomic`]).
+pub fn save(path: &Path, document: &Document) -> Result<(), HostError> {
+    let text = file_text(document);
     write_atomic(path, text.as_bytes()).map_err(|source| HostError::Io {
         path: path.to_path_buf(),
         source,

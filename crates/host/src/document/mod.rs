@@ -16,7 +16,7 @@ pub use edit::{DocumentEdit, EventEdit, GameEdit};
 pub use event_doc::{EventDoc, HostedGame};
 pub use game_doc::GameDoc;
 pub use load::{
-    MAX_DROPPED_KEYS, check_text, load, load_dropping_unknown, load_or_import, parse,
+    MAX_DROPPED_KEYS, check_text, file_text, load, load_dropping_unknown, load_or_import, parse,
     parse_dropping_unknown, parse_or_import, save, to_json,
 };
 
