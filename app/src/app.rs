@@ -336,18 +336,14 @@ impl FeldherrApp {
                 (_, None) => {}
             }
         }
-        let titles: Vec<(String, bool)> = self
-            .documents
-            .iter()
-            .map(|d| (d.document().name().to_owned(), d.path().is_none()))
-            .collect();
+        let tabs: Vec<top_bar::DocTab> = self.documents.iter().map(top_bar::DocTab::of).collect();
         // A projector or clock fills the window, without the top bar.
         if !(self.screen == Screen::Document && self.document_screen.full_screen()) {
             top_bar::show(
                 ui,
                 &self.texts,
                 &self.settings,
-                &titles,
+                &tabs,
                 self.active.filter(|_| self.screen == Screen::Document),
                 self.active_document(),
                 &mut commands,

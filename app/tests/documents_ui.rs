@@ -213,7 +213,7 @@ fn a_file_changed_in_another_window_is_never_overwritten() {
     );
     assert!(second.state().error().is_none(), "a banner, not a dialog");
     second.get_by_label_contains("was changed by another program or window");
-    second.get_by_label("Not saved: the file was changed elsewhere");
+    second.get_by_label("Not written");
     click(&mut second, "Compare");
     second.get_by_label("name");
     second.get_by_label("\"Renamed in the second\"");
@@ -543,4 +543,75 @@ fn table_edits_in_a_game_are_saved_and_undoable() {
         panic!("a game")
     };
     assert!(game.table.expect("table").pieces().is_empty());
+}
+
+/// Issue #27: the top bar keeps one row with many documents open, at
+/// 1024 x 700: what does not fit goes into a menu, the active document
+/// always shows, and two documents of one name show their folders.
+#[test]
+fn the_top_bar_keeps_one_row_with_many_documents() {
+    let dir = temp_dir("top-bar");
+    let mut harness = common::harness_sized(1024.0, 700.0);
+    let names = [
+        "Vereinsabend Köln, Winterturnier Runde 1",
+        "Warmaster Guardians Liga",
+        "Neujahrsturnier 2027",
+        "Schlittenrennen",
+        "Grenzfeste",
+    ];
+    let mut paths = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let folder = dir.join(format!("folder-{i}"));
+        std::fs::create_dir_all(&folder).expect("folder");
+        let path = folder.join("game.json");
+        let game = feldherr_host::document::GameDoc::new(*name, "warheim").expect("system");
+        document::save(&path, &Document::Game(game)).expect("saved");
+        paths.push(path);
+    }
+    // A sixth of the same name as the fifth, in another folder.
+    let twin = dir.join("elsewhere").join("game.json");
+    std::fs::create_dir_all(twin.parent().expect("folder")).expect("folder");
+    let game = feldherr_host::document::GameDoc::new("Grenzfeste", "warheim").expect("system");
+    document::save(&twin, &Document::Game(game)).expect("saved");
+    paths.push(twin);
+    for path in &paths {
+        harness.state_mut().queue(Command::Open(path.clone()));
+        harness.run();
+    }
+    assert_eq!(harness.state().documents().len(), 6);
+
+    // One row: every control of the bar sits on the line of "Start".
+    let home = harness.get_by_label("Start").rect();
+    let save = harness.get_by_label("Save").rect();
+    assert!(
+        (save.center().y - home.center().y).abs() < 4.0,
+        "Save at {save:?}, Start at {home:?}"
+    );
+    let more = harness.get_by_label_contains("more").rect();
+    assert!((more.center().y - home.center().y).abs() < 4.0);
+    // The active (last opened) document shows, with its folder beside the
+    // twin's name.
+    let active = harness.get_by_label("Grenzfeste – elsewhere").rect();
+    assert!((active.center().y - home.center().y).abs() < 4.0);
+    assert!(active.right() <= 1024.0);
+
+    // The menu holds the others; choosing one makes it the active one and
+    // it shows in the bar.
+    harness.get_by_label_contains("more").click();
+    harness.run();
+    harness
+        .get_by_label("Vereinsabend Köln, Wintertur…")
+        .click();
+    harness.run();
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .expect("doc")
+            .document()
+            .name(),
+        "Vereinsabend Köln, Winterturnier Runde 1"
+    );
+    let shown = harness.get_by_label("Vereinsabend Köln, Wintertur…").rect();
+    assert!((shown.center().y - home.center().y).abs() < 4.0);
 }
