@@ -189,4 +189,108 @@ mod tests {
         assert_eq!(Texts::new("xx").code(), "en");
         assert_eq!(de.language_name(), "Deutsch");
     }
+
+    /// Where `text` names something by an id, slot letter, index or path
+    /// instead of its name ("player A", "Spieler 3", "p4", "units[0]",
+    /// "{id}"), if anywhere.
+    fn id_pattern(text: &str) -> Option<String> {
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || ",.;:!?()\"„“”'’".contains(c))
+            .filter(|w| !w.is_empty())
+            .collect();
+        for pair in words.windows(2) {
+            let slot = pair[1].len() == 1
+                && pair[1]
+                    .chars()
+                    .all(|c| matches!(c, 'A'..='D') || c.is_ascii_digit());
+            let who = matches!(
+                pair[0].to_lowercase().as_str(),
+                "player" | "spieler" | "side" | "seite" | "seat" | "platz"
+            );
+            if who && slot {
+                return Some(format!("{} {}", pair[0], pair[1]));
+            }
+        }
+        for word in &words {
+            let mut chars = word.chars();
+            if chars.next() == Some('p') && word.len() > 1 && chars.all(|c| c.is_ascii_digit()) {
+                return Some((*word).to_owned());
+            }
+        }
+        if let Some(at) = text.find('[')
+            && text[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Some(text[at..].chars().take(6).collect());
+        }
+        ["{id}", "{index}", "{seat}", "{idx}", "{slot}"]
+            .into_iter()
+            .find(|p| text.contains(p))
+            .map(str::to_owned)
+    }
+
+    /// Issue #27: no sentence of any catalogue (the app's, every screen's,
+    /// the host's and every rule crate's, in every language) names a
+    /// player, unit or fighter by an id, slot letter, index or path. Each
+    /// sentence is filled with example data first, so a placeholder that
+    /// stands for a name passes and one that stands for an id does not.
+    #[test]
+    fn no_catalogue_sentence_names_anything_by_an_id() {
+        let mut found = Vec::new();
+        for lang in Lang::ALL {
+            let texts = Texts::new(lang.code());
+            for key in texts.catalogue().keys() {
+                let template = texts.t(key);
+                // Example data: every placeholder but the id-like ones
+                // becomes a name.
+                let mut filled = String::new();
+                let mut rest = template;
+                while let Some(open) = rest.find('{') {
+                    filled.push_str(&rest[..open]);
+                    match rest[open..].find('}') {
+                        Some(close) => {
+                            let name = &rest[open + 1..open + close];
+                            if matches!(name, "id" | "index" | "seat" | "idx" | "slot") {
+                                filled.push_str(&rest[open..=open + close]);
+                            } else {
+                                filled.push_str("Anna");
+                            }
+                            rest = &rest[open + close + 1..];
+                        }
+                        None => {
+                            filled.push_str(&rest[open..]);
+                            rest = "";
+                        }
+                    }
+                }
+                filled.push_str(rest);
+                if let Some(hit) = id_pattern(&filled) {
+                    found.push(format!("{} {key}: {hit:?} in {template:?}", lang.code()));
+                }
+            }
+        }
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn the_id_pattern_check_can_fail() {
+        for bad in [
+            "Result: player B places first",
+            "Spieler A höher",
+            "p4 is paired",
+            "units[0].magic_items: too many",
+            "won by player 3",
+            "{id} is missing",
+        ] {
+            assert!(id_pattern(bad).is_some(), "{bad}");
+        }
+        for good in [
+            "Anna places first",
+            "2D6 for Bernd",
+            "Spieler Anna",
+            "page 3",
+            "A4 paper",
+        ] {
+            assert_eq!(id_pattern(good), None, "{good}");
+        }
+    }
 }

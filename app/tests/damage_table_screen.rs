@@ -92,3 +92,21 @@ fn language_switch_to_german() {
     harness.get_by_label("Was wird gespielt?");
     harness.get_by_label("Schadenstabelle");
 }
+
+/// Issue #27: numbers follow the language: the same odds read "41,67 %"
+/// in German and "41.67 %" in English.
+#[test]
+fn odds_are_written_in_the_interface_language() {
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut harness = common::harness_with(options);
+    harness
+        .state_mut()
+        .queue(feldherr::app::Command::Show(Screen::Tool(
+            "confrontation",
+            "damage_table",
+        )));
+    harness.run();
+    assert_eq!(harness.get_all_by_label("41,67 %").count(), 2);
+    assert!(harness.query_by_label("41.67 %").is_none());
+}

@@ -75,9 +75,9 @@ fn enter_an_event_from_players_to_standings() {
     assert_eq!(event.players[0].army_points, 1500);
 
     click(&mut h, "Raeuber-Warhammer");
-    click(&mut h, "Player A");
+    click(&mut h, "Player");
     click(&mut h, "Anna Adler");
-    click(&mut h, "Player B");
+    click(&mut h, "Opponent");
     click(&mut h, "Bernd Bauer");
     click(&mut h, "Add pairing");
     assert_eq!(event_of(&h).raeuber_warhammer.pairings.len(), 1);
@@ -136,9 +136,9 @@ fn a_player_cannot_be_paired_twice_in_one_game() {
     let mut h = harness(Dice::scripted([]));
     open_fixture_event(&mut h, &common::temp_dir("paired-twice"));
     click(&mut h, "Raeuber-Warhammer");
-    click(&mut h, "Player A");
+    click(&mut h, "Player");
     click(&mut h, "Jonas Albrecht");
-    click(&mut h, "Player B");
+    click(&mut h, "Opponent");
     click(&mut h, "Katrin Lehmann");
     click(&mut h, "Add pairing");
     let error = h.state().error().expect("refused").to_owned();
@@ -197,12 +197,14 @@ fn treasure_line_helper_shows_the_dwarf_and_goblin_example() {
     click(&mut h, "Treasure line helper (N4)");
     // N4: Dwarfs (A) Movement 3 against Goblin wolf riders (B) 9:
     // 6 in towards the Dwarfs, so 24 - 6 = 18 in from A's edge.
-    type_into(&mut h, "Movement of player A", "3");
-    type_into(&mut h, "Movement of player B", "9");
-    h.get_by_label("The line moves 6 in towards player A: 18 in from A's edge.");
+    type_into(&mut h, "Movement (player at the near edge)", "3");
+    type_into(&mut h, "Movement (player at the far edge)", "9");
+    h.get_by_label(
+        "The line moves 6 in towards the player at the near edge: 18 in from the near edge.",
+    );
     h.get_by_label("Treasure cards at (18 in, 18 in), (36 in, 18 in), (54 in, 18 in).");
-    replace_text(&mut h, "Movement of player B", "x");
-    h.get_by_label("Movement of player B: \"x\" is not a whole number of inches");
+    replace_text(&mut h, "Movement (player at the far edge)", "x");
+    h.get_by_label("Movement (player at the far edge): \"x\" is not a whole number of inches");
 }
 
 #[test]
@@ -327,7 +329,7 @@ fn removing_a_paired_player_explains_why_and_offers_the_drop_out() {
     h.get_by_label("Jonas Albrecht (dropped after game 3: sled race)");
     // A dropped player is not offered for a new pairing.
     click(&mut h, "Raeuber-Warhammer");
-    click(&mut h, "Player A");
+    click(&mut h, "Player");
     assert!(h.query_by_label("Jonas Albrecht").is_none());
     // The document stays sound: it saves and reloads.
     assert!(
@@ -513,9 +515,9 @@ fn a_half_typed_result_survives_switching_tabs_and_a_fixed_error_disappears() {
     let mut h = harness(Dice::scripted([]));
     new_event_with(&mut h, &[("Anna Adler", "Ulm"), ("Bernd Bauer", "Kassel")]);
     click(&mut h, "Raeuber-Warhammer");
-    click(&mut h, "Player A");
+    click(&mut h, "Player");
     click(&mut h, "Anna Adler");
-    click(&mut h, "Player B");
+    click(&mut h, "Opponent");
     click(&mut h, "Bernd Bauer");
     click(&mut h, "Add pairing");
     type_into(&mut h, "VP A", "1234");
@@ -542,9 +544,9 @@ fn vp_fields_show_five_digits_from_1024_by_700() {
         let mut h = sized(width, height);
         new_event_with(&mut h, &[("Anna Adler", "Ulm"), ("Bernd Bauer", "Kassel")]);
         click(&mut h, "Raeuber-Warhammer");
-        click(&mut h, "Player A");
+        click(&mut h, "Player");
         click(&mut h, "Anna Adler");
-        click(&mut h, "Player B");
+        click(&mut h, "Opponent");
         click(&mut h, "Bernd Bauer");
         click(&mut h, "Add pairing");
         let field = h.get_by_label("VP A").rect().width();
@@ -754,9 +756,11 @@ fn the_treasure_helper_uses_the_event_table_and_checks_recovery_at_3_in() {
     let table = event_of(&h).table;
     assert_eq!((table.width, table.depth), (60.0, 40.0));
     // N4 on a 60 x 40 table: middle 20 in, 6 in towards A: 14 in.
-    type_into(&mut h, "Movement of player A", "3");
-    type_into(&mut h, "Movement of player B", "9");
-    h.get_by_label("The line moves 6 in towards player A: 14 in from A's edge.");
+    type_into(&mut h, "Movement (player at the near edge)", "3");
+    type_into(&mut h, "Movement (player at the far edge)", "9");
+    h.get_by_label(
+        "The line moves 6 in towards the player at the near edge: 14 in from the near edge.",
+    );
     h.get_by_label("Treasure cards at (15 in, 14 in), (30 in, 14 in), (45 in, 14 in).");
     // N5: card 1 lies at (15, 14) along the line, its long side across:
     // its far edge at y = 15.75. A regiment (unit strength 10, a 2 in

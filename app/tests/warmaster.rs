@@ -259,9 +259,10 @@ fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
 /// Rolls the terrain roll-off with typed dice: A 5, B 2.
 fn terrain_rolled(h: &mut Harness<'static, FeldherrApp>) {
     click(h, "Roll off for the terrain");
-    // The generic resolution view asks for the dice.
-    replace_text(h, "Die 1", "5");
-    replace_text(h, "Die 2", "2");
+    // The generic resolution view asks for each player's die by name.
+    h.get_by_label_contains("a D6 for Player A and one for Player B");
+    replace_text(h, "Player A's die", "5");
+    replace_text(h, "Player B's die", "2");
     click(h, "Enter");
     click(h, "Apply: Player A places the first piece");
     let g = game(h);

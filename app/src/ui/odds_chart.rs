@@ -4,9 +4,12 @@
 use eframe::egui;
 use feldherr_dice::OddsLine;
 
+use crate::i18n::Texts;
+
 /// Draws `odds` as labelled bars; the bar of the likeliest outcome is full
-/// width so that small differences stay visible.
-pub fn show(ui: &mut egui::Ui, id: &str, odds: &[OddsLine]) {
+/// width so that small differences stay visible; percentages in the
+/// language's way ("41,67 %").
+pub fn show(ui: &mut egui::Ui, texts: &Texts, id: &str, odds: &[OddsLine]) {
     let max = odds
         .iter()
         .map(|l| l.probability)
@@ -19,9 +22,7 @@ pub fn show(ui: &mut egui::Ui, id: &str, odds: &[OddsLine]) {
         .show(ui, |ui| {
             for line in odds {
                 ui.label(&line.label);
-                ui.label(
-                    egui::RichText::new(format!("{:.2} %", line.probability * 100.0)).monospace(),
-                );
+                ui.label(egui::RichText::new(texts.percent(line.probability, 2)).monospace());
                 let width = 160.0;
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());

@@ -129,7 +129,7 @@ impl ResolutionPanel {
                     ui.weak(format!("{}: {rule}", texts.t("panel.rule")));
                 }
                 if !request.odds.is_empty() {
-                    odds_chart::show(ui, "prompt.odds", &request.odds);
+                    odds_chart::show(ui, texts, "prompt.odds", &request.odds);
                 }
                 ui.add_space(6.0);
                 if ui.button(texts.t("panel.roll")).clicked() {

@@ -89,7 +89,7 @@ mod view;
 use eframe::egui::{self, Key, PointerButton, Pos2, Sense, Vec2};
 use feldherr_table::geometry::{Angle, OrientedRect, Point, Polygon, Shape, Vector};
 use feldherr_table::{
-    Measurement, Piece, PieceSize, ShapeKind, Table, TableEdit, TableRules, TypeDef, format_length,
+    Measurement, Piece, PieceSize, ShapeKind, Table, TableEdit, TableRules, TypeDef,
 };
 
 use crate::i18n::Texts;
@@ -695,7 +695,7 @@ impl TableCanvas {
             }
         }
         if let Some(m) = self.measurement(shown) {
-            let text = format_length(m.distance, table.unit());
+            let text = texts.length(m.distance, table.unit());
             paint::ruler(
                 &painter,
                 self.view.screen_of(m.from),

@@ -761,8 +761,8 @@ impl ZoneShot {
                     Message::new("conf.log.zone.deviates")
                         .int("cm", cm as i64)
                         .int("dir", dir)
-                        .text("x", format!("{:.1}", at.x))
-                        .text("y", format!("{:.1}", at.y))
+                        .decimal("x", at.x, 1)
+                        .decimal("y", at.y, 1)
                         .int("level", level),
                 )
                 .number("deviation cm", cm as i64)

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use feldherr_dice::step::{LogStep, Message};
+use feldherr_dice::step::{LogStep, Message, VERBATIM};
 
 use crate::PlayError;
 
@@ -121,6 +121,58 @@ impl Catalogue {
     /// half-translated catalogue never breaks a screen or a sheet).
     pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
         self.get(key).unwrap_or(key)
+    }
+
+    /// `value` with `places` digits after this language's decimal mark
+    /// ("22.5" in English, "22,5" in German; from 10,000 on with
+    /// thousands separated: "12,345.5", "12.345,5").
+    ///
+    /// ```
+    /// use feldherr_play::Catalogue;
+    /// let de = Catalogue::parse("de", r#"{"number.decimal_mark": ",", "number.group_mark": "."}"#)?;
+    /// assert_eq!(de.decimal(47.56, 1), "47,6");
+    /// assert_eq!(de.decimal(-12345.5, 1), "-12.345,5");
+    /// assert_eq!(Catalogue::default().decimal(47.56, 1), "47.6");
+    /// # Ok::<(), feldherr_play::PlayError>(())
+    /// ```
+    pub fn decimal(&self, value: f64, places: u8) -> String {
+        // The verbatim message writes its `text` argument as it is.
+        self.render(&Message::new(VERBATIM).decimal("text", value, places))
+            .unwrap_or_default()
+    }
+
+    /// [`Self::decimal`] without trailing zeros after the mark: "22,5",
+    /// "47", never "-0".
+    pub fn short_decimal(&self, value: f64, places: u8) -> String {
+        let text = self.decimal(value, places);
+        let mark = self.get(feldherr_dice::step::DECIMAL_MARK).unwrap_or(".");
+        let text = match text.split_once(mark) {
+            Some((whole, fraction)) => {
+                let fraction = fraction.trim_end_matches('0');
+                if fraction.is_empty() {
+                    whole.to_owned()
+                } else {
+                    format!("{whole}{mark}{fraction}")
+                }
+            }
+            None => text,
+        };
+        if text == "-0" { "0".to_owned() } else { text }
+    }
+
+    /// A length with its unit, one decimal at most: "47,6 cm", "6 in".
+    pub fn length(&self, value: f64, unit: impl std::fmt::Display) -> String {
+        format!("{} {unit}", self.short_decimal(value, 1))
+    }
+
+    /// A probability (0 to 1) as a percentage with `places` decimals, in
+    /// this language's way: "41.67 %", "41,67 %".
+    pub fn percent(&self, probability: f64, places: u8) -> String {
+        let value = self.decimal(probability * 100.0, places);
+        match self.get("number.percent") {
+            Some(pattern) => pattern.replace("{value}", &value),
+            None => format!("{value} %"),
+        }
     }
 
     /// The sentence of `key` with its `{name}` placeholders filled in.

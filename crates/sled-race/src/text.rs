@@ -69,6 +69,14 @@ fn fast_render<'a>(message: &Message, lookup: &dyn Fn(&str) -> Option<&'a str>) 
             Some((_, MessageArg::Text(t))) => out.push_str(t),
             Some((_, MessageArg::Key(k))) => out.push_str(lookup(k)?),
             Some((_, MessageArg::Nested(inner))) => out.push_str(&fast_render(inner, lookup)?),
+            Some((_, MessageArg::Decimal { units, places })) => {
+                out.push_str(&feldherr_dice::step::format_decimal(
+                    *units,
+                    *places,
+                    lookup(feldherr_dice::step::DECIMAL_MARK).unwrap_or("."),
+                    lookup(feldherr_dice::step::GROUP_MARK).unwrap_or(","),
+                ));
+            }
             None => {
                 out.push('{');
                 out.push_str(name);

@@ -20,10 +20,21 @@ use crate::{Player, Scenario, SpecialRule};
 pub enum WarmasterRoll {
     /// The terrain roll-off: a D6 each, ties re-rolled; the higher places
     /// the first piece (W1).
-    TerrainRollOff {},
+    TerrainRollOff {
+        /// The players' names (A, B), which the prompt, the odds and the
+        /// log name them by; the game fills them in when the roll is
+        /// asked for (`None` in games saved before, which say "the first
+        /// player").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        players: Option<[String; 2]>,
+    },
     /// The roll-off for the starting player when the terrain was not
     /// placed alternately: the winner chooses whether he starts.
-    StartRollOff {},
+    StartRollOff {
+        /// The players' names (A, B), as for the terrain roll-off.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        players: Option<[String; 2]>,
+    },
     /// The scenario by D6 (W2).
     Scenario {},
     /// The scenario's special rule by D6 (W2).
@@ -128,6 +139,77 @@ fn player_key(player: Player) -> &'static str {
     match player {
         Player::A => "warmaster.player.a",
         Player::B => "warmaster.player.b",
+    }
+}
+
+impl WarmasterRoll {
+    /// The terrain roll-off, before the game names its players.
+    #[must_use]
+    pub fn terrain_roll_off() -> Self {
+        WarmasterRoll::TerrainRollOff { players: None }
+    }
+
+    /// The roll-off for the starting player, before the game names its
+    /// players.
+    #[must_use]
+    pub fn start_roll_off() -> Self {
+        WarmasterRoll::StartRollOff { players: None }
+    }
+
+    /// Whether this is the terrain roll-off (whoever it names).
+    #[must_use]
+    pub fn is_terrain_roll_off(&self) -> bool {
+        matches!(self, WarmasterRoll::TerrainRollOff { .. })
+    }
+
+    /// Whether this is the roll-off for the starting player.
+    #[must_use]
+    pub fn is_start_roll_off(&self) -> bool {
+        matches!(self, WarmasterRoll::StartRollOff { .. })
+    }
+
+    /// The roll with the players' names put in (the roll-offs name them).
+    #[must_use]
+    pub fn named(self, names: [String; 2]) -> Self {
+        match self {
+            WarmasterRoll::TerrainRollOff { .. } => WarmasterRoll::TerrainRollOff {
+                players: Some(names),
+            },
+            WarmasterRoll::StartRollOff { .. } => WarmasterRoll::StartRollOff {
+                players: Some(names),
+            },
+            other => other,
+        }
+    }
+
+    /// The names a roll-off gives its players, if it has them.
+    fn players(&self) -> Option<&[String; 2]> {
+        match self {
+            WarmasterRoll::TerrainRollOff { players } | WarmasterRoll::StartRollOff { players } => {
+                players.as_ref()
+            }
+            _ => None,
+        }
+    }
+
+    /// `message` with `player` put in as `arg`: by name when the roll has
+    /// the names, else as "the first/second player".
+    fn with_player(&self, message: Message, arg: &str, player: Player) -> Message {
+        match self.players() {
+            Some(names) => message.text(arg, names[player.index()].clone()),
+            None => message.key(arg, player_key(player)),
+        }
+    }
+
+    /// `player` in English, by name when the roll has the names.
+    fn player_english(&self, player: Player) -> String {
+        match self.players() {
+            Some(names) => names[player.index()].clone(),
+            None => match player {
+                Player::A => "the first player".to_owned(),
+                Player::B => "the second player".to_owned(),
+            },
+        }
     }
 }
 
@@ -236,18 +318,29 @@ impl WarmasterRoll {
     #[must_use]
     pub fn odds(&self) -> Vec<OddsRow> {
         match self {
-            WarmasterRoll::TerrainRollOff {} | WarmasterRoll::StartRollOff {} => {
-                let row = |key: &str, label: &str, chances| OddsRow {
-                    outcome: Message::new(key),
+            WarmasterRoll::TerrainRollOff { .. } | WarmasterRoll::StartRollOff { .. } => {
+                let row = |outcome: Message, label: String, chances| OddsRow {
+                    outcome,
                     faces: Vec::new(),
                     chances,
                     of: 36,
-                    label: label.to_owned(),
+                    label,
+                };
+                let higher = |player| {
+                    row(
+                        self.with_player(Message::new("warmaster.odds.higher"), "player", player),
+                        format!("{} higher", self.player_english(player)),
+                        15,
+                    )
                 };
                 vec![
-                    row("warmaster.odds.a_higher", "player A higher", 15),
-                    row("warmaster.odds.tie", "tie, roll again", 6),
-                    row("warmaster.odds.b_higher", "player B higher", 15),
+                    higher(Player::A),
+                    row(
+                        Message::new("warmaster.odds.tie"),
+                        "tie, roll again".to_owned(),
+                        6,
+                    ),
+                    higher(Player::B),
                 ]
             }
             WarmasterRoll::Scenario {} => d6_rows(
@@ -294,14 +387,24 @@ impl WarmasterRoll {
 pub struct RollResolver(pub WarmasterRoll);
 
 /// Rolls a D6 each until they differ; the higher wins.
-fn roll_off(steps: &mut Steps<'_>, rule: &str) -> Result<Player, Pending> {
+fn roll_off(steps: &mut Steps<'_>, rule: &str, roll: &WarmasterRoll) -> Result<Player, Pending> {
     loop {
-        let request = RollRequest::new(2, Die::D6, "roll-off: player A, player B")
+        let (a_name, b_name) = (
+            roll.player_english(Player::A),
+            roll.player_english(Player::B),
+        );
+        let message = roll.with_player(
+            roll.with_player(Message::new("warmaster.roll.roll_off"), "a", Player::A),
+            "b",
+            Player::B,
+        );
+        let mut request = RollRequest::new(2, Die::D6, format!("roll-off: {a_name}, {b_name}"))
             .rule(rule)
-            .with_message(Message::new("warmaster.roll.roll_off"))
-            .odds_if(steps.wants_odds(), || {
-                odds_lines(&WarmasterRoll::TerrainRollOff {}.odds())
-            });
+            .with_message(message)
+            .odds_if(steps.wants_odds(), || odds_lines(&roll.odds()));
+        if let Some(names) = roll.players() {
+            request = request.with_owners(names.iter().cloned());
+        }
         let faces = steps.roll(request)?;
         let (a, b) = match faces.as_slice() {
             [a, b] => (*a, *b),
@@ -316,9 +419,15 @@ fn roll_off(steps: &mut Steps<'_>, rule: &str) -> Result<Player, Pending> {
         }
         let winner = if a > b { Player::A } else { Player::B };
         steps.log(
-            LogStep::rule(rule, format!("{winner} wins the roll-off, {a} to {b}")).with_message(
-                Message::new("warmaster.log.roll_off_won")
-                    .key("player", player_key(winner))
+            LogStep::rule(
+                rule,
+                format!(
+                    "{} wins the roll-off, {a} to {b}",
+                    roll.player_english(winner)
+                ),
+            )
+            .with_message(
+                roll.with_player(Message::new("warmaster.log.roll_off_won"), "player", winner)
                     .int("a", a)
                     .int("b", b),
             ),
@@ -346,8 +455,8 @@ impl Resolver for RollResolver {
 
     fn title(&self) -> String {
         match &self.0 {
-            WarmasterRoll::TerrainRollOff {} => "Terrain roll-off (W1)".into(),
-            WarmasterRoll::StartRollOff {} => "Roll-off for the starting player".into(),
+            WarmasterRoll::TerrainRollOff { .. } => "Terrain roll-off (W1)".into(),
+            WarmasterRoll::StartRollOff { .. } => "Roll-off for the starting player".into(),
             WarmasterRoll::Scenario {} => "Scenario roll (W2)".into(),
             WarmasterRoll::SpecialRule { scenario } => {
                 format!("Special rule roll for {scenario} (W2)")
@@ -364,29 +473,37 @@ impl Resolver for RollResolver {
 
     fn resolve(&self, steps: &mut Steps<'_>) -> Result<RollOutcome, Pending> {
         match &self.0 {
-            WarmasterRoll::TerrainRollOff {} => {
-                let player = roll_off(steps, "W1")?;
+            WarmasterRoll::TerrainRollOff { .. } => {
+                let player = roll_off(steps, "W1", &self.0)?;
                 Ok(RollOutcome::FirstToPlace { player })
             }
-            WarmasterRoll::StartRollOff {} => {
-                let winner = roll_off(steps, "W2")?;
+            WarmasterRoll::StartRollOff { .. } => {
+                let winner = roll_off(steps, "W2", &self.0)?;
+                let roll = &self.0;
                 let choice = steps.choose(
-                    ChoiceRequest::new(format!("Does {winner} start the game?"))
-                        .rule("W2")
-                        .with_message(
-                            Message::new("warmaster.choice.start")
-                                .key("player", player_key(winner)),
-                        )
-                        .option_message(
-                            "start",
-                            Message::new("warmaster.choice.start_self"),
-                            format!("{winner} is the starting player"),
-                        )
-                        .option_message(
-                            "let the opponent start",
-                            Message::new("warmaster.choice.start_other"),
-                            format!("{} is the starting player", winner.other()),
+                    ChoiceRequest::new(format!(
+                        "Does {} start the game?",
+                        roll.player_english(winner)
+                    ))
+                    .rule("W2")
+                    .with_message(roll.with_player(
+                        Message::new("warmaster.choice.start"),
+                        "player",
+                        winner,
+                    ))
+                    .option_message(
+                        "start",
+                        Message::new("warmaster.choice.start_self"),
+                        format!("{} is the starting player", roll.player_english(winner)),
+                    )
+                    .option_message(
+                        "let the opponent start",
+                        Message::new("warmaster.choice.start_other"),
+                        format!(
+                            "{} is the starting player",
+                            roll.player_english(winner.other())
                         ),
+                    ),
                 )?;
                 let player = if choice == 0 { winner } else { winner.other() };
                 steps.log(
@@ -559,8 +676,10 @@ impl ResolutionKind for WarmasterRoll {
 
     fn title_message(&self) -> Option<Message> {
         Some(match self {
-            WarmasterRoll::TerrainRollOff {} => Message::new("warmaster.title.terrain_roll_off"),
-            WarmasterRoll::StartRollOff {} => Message::new("warmaster.title.start_roll_off"),
+            WarmasterRoll::TerrainRollOff { .. } => {
+                Message::new("warmaster.title.terrain_roll_off")
+            }
+            WarmasterRoll::StartRollOff { .. } => Message::new("warmaster.title.start_roll_off"),
             WarmasterRoll::Scenario {} => Message::new("warmaster.title.scenario"),
             WarmasterRoll::SpecialRule { scenario } => {
                 Message::new("warmaster.title.special_rule").key("scenario", scenario.label_key())
@@ -577,11 +696,13 @@ impl ResolutionKind for WarmasterRoll {
 
     fn outcome_message(&self, outcome: &RollOutcome) -> Option<Message> {
         Some(match outcome {
-            RollOutcome::FirstToPlace { player } => {
-                Message::new("warmaster.outcome.first_to_place").key("player", player_key(*player))
-            }
+            RollOutcome::FirstToPlace { player } => self.with_player(
+                Message::new("warmaster.outcome.first_to_place"),
+                "player",
+                *player,
+            ),
             RollOutcome::StartingPlayer { player } => {
-                Message::new("warmaster.outcome.starts").key("player", player_key(*player))
+                self.with_player(Message::new("warmaster.outcome.starts"), "player", *player)
             }
             RollOutcome::Scenario { scenario } => Message::new(scenario.label_key()),
             RollOutcome::SpecialRule { rule: Some(rule) } => Message::new(rule.label_key()),

@@ -445,14 +445,14 @@ impl ActionForms {
                     ShotProblem::OutOfRange { distance, range } => texts.f(
                         "conf.act.out_of_range",
                         &[
-                            ("distance", &format!("{distance:.1}")),
+                            ("distance", &texts.decimal(distance, 1)),
                             ("range", &format!("{range}")),
                         ],
                     ),
                     ShotProblem::TooClose { distance, min } => texts.f(
                         "conf.act.too_close",
                         &[
-                            ("distance", &format!("{distance:.1}")),
+                            ("distance", &texts.decimal(distance, 1)),
                             ("min", &format!("{min}")),
                         ],
                     ),

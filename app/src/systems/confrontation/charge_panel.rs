@@ -228,9 +228,9 @@ impl ChargePanel {
                     &[
                         ("name", &name),
                         ("machine", machine),
-                        ("x", &format!("{:.1}", offer.placed.x)),
-                        ("y", &format!("{:.1}", offer.placed.y)),
-                        ("cm", &format!("{:.1}", offer.distance_cm)),
+                        ("x", &texts.decimal(offer.placed.x, 1)),
+                        ("y", &texts.decimal(offer.placed.y, 1)),
+                        ("cm", &texts.decimal(offer.distance_cm, 1)),
                     ],
                 ));
                 match game.counter_fire_inputs(&table, &order, None, None) {

@@ -124,7 +124,7 @@ impl DamageTableScreen {
                                 probability: p,
                             })
                             .collect();
-                        odds_chart::show(ui, "damage.odds", &odds);
+                        odds_chart::show(ui, texts, "damage.odds", &odds);
                     }
                 }
                 ui.add_space(8.0);

@@ -160,7 +160,7 @@ impl FiguresPanel {
                             &[
                                 ("name", &st.name),
                                 ("machine", &layer.name),
-                                ("distance", &format!("{:.1}", layer.distance_cm)),
+                                ("distance", &texts.decimal(layer.distance_cm, 1)),
                             ],
                         ),
                     ),

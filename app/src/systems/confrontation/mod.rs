@@ -227,7 +227,7 @@ impl SystemScreens for ConfrontationUi {
                         ui.label(texts.f(
                             "conf.move.length",
                             &[
-                                ("length", &format!("{:.1}", c.length_cm)),
+                                ("length", &texts.decimal(c.length_cm, 1)),
                                 ("max", &format!("{:.0}", path.request.rules.max_cm())),
                                 ("turns", &c.turns.len().to_string()),
                             ],

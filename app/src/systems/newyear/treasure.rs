@@ -379,7 +379,7 @@ impl TreasureHelper {
         };
         let card_label = (self.card + 1).to_string();
         for (index, enemy) in enemies.iter().enumerate() {
-            let gap = format!("{:.2}", distance(&card, &enemy.shape));
+            let gap = texts.decimal(distance(&card, &enemy.shape), 2);
             let key = if enemy.eligible() {
                 "recovery.gap.eligible"
             } else {

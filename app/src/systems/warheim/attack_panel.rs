@@ -634,7 +634,7 @@ fn show_odds(ui: &mut egui::Ui, texts: &Texts, game: &Warheim, odds: &[TargetOdd
                 probability: p,
             })
             .collect();
-        crate::ui::odds_chart::show(ui, &format!("wh.odds.{}", t.target), &lines);
+        crate::ui::odds_chart::show(ui, texts, &format!("wh.odds.{}", t.target), &lines);
     }
 }
 

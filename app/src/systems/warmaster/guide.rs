@@ -228,12 +228,12 @@ fn setup(
         }
     }
     todo(ui, texts.t("wm.guide.terrain"));
-    if !rolling(game, |k| *k == WarmasterRoll::TerrainRollOff {})
+    if !rolling(game, |k| k.is_terrain_roll_off())
         && ui.button(texts.t("wm.guide.roll_terrain")).clicked()
     {
         edit(
             commands,
-            WarmasterEdit::Roll(WarmasterRoll::TerrainRollOff {}),
+            WarmasterEdit::Roll(WarmasterRoll::terrain_roll_off()),
         );
     }
     ui.weak(texts.t("wm.guide.free_terrain"));
@@ -331,12 +331,12 @@ fn scenario(
         ),
         None => {
             todo(ui, texts.t("wm.guide.starting"));
-            if !rolling(game, |k| *k == WarmasterRoll::StartRollOff {})
+            if !rolling(game, |k| k.is_start_roll_off())
                 && ui.button(texts.t("wm.guide.roll_start")).clicked()
             {
                 edit(
                     commands,
-                    WarmasterEdit::Roll(WarmasterRoll::StartRollOff {}),
+                    WarmasterEdit::Roll(WarmasterRoll::start_roll_off()),
                 );
             }
             ui.horizontal_wrapped(|ui| {

@@ -3,9 +3,7 @@
 
 use eframe::egui::{self, Key, RichText};
 use feldherr_table::geometry::{Angle, Shape, TableEdge};
-use feldherr_table::{
-    Against, Piece, PieceSize, Table, TableEdit, TableRules, Violation, format_length,
-};
+use feldherr_table::{Against, Piece, PieceSize, Table, TableEdit, TableRules, Violation};
 
 use super::overlay::Overlay;
 use super::paint::Palette;
@@ -182,8 +180,8 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, id: &str) -> bool {
 
 /// A violation in the current language.
 pub(super) fn explain(texts: &Texts, v: &Violation) -> String {
-    let distance = format_length(v.distance.abs(), v.unit);
-    let required = format_length(v.required, v.unit);
+    let distance = texts.length(v.distance.abs(), v.unit);
+    let required = texts.length(v.required, v.unit);
     let edge_name = |edge: TableEdge| {
         texts
             .t(match edge {
@@ -261,14 +259,18 @@ impl TableCanvas {
         ui.label(RichText::new(texts.t("canvas.measurement")).strong());
         match self.measurement(table) {
             Some(m) => {
-                let distance = format_length(m.distance, table.unit());
+                let distance = texts.length(m.distance, table.unit());
                 ui.label(texts.f("canvas.distance", &[("distance", &distance)]));
                 let describe = |end: &super::RulerEnd| match end {
                     super::RulerEnd::Piece(id) => {
                         table.piece(*id).map(|p| p.name.clone()).unwrap_or_default()
                     }
                     super::RulerEnd::Point(p) => {
-                        format!("({}, {})", number(p.x), number(p.y))
+                        format!(
+                            "({}; {})",
+                            texts.short_decimal(p.x, 2),
+                            texts.short_decimal(p.y, 2)
+                        )
                     }
                 };
                 if let [a, b] = self.ruler.as_slice() {

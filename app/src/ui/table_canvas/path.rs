@@ -5,8 +5,8 @@
 //! [`Overlay`](super::Overlay).
 
 use eframe::egui::{self, Align2, Key, Painter, Pos2, Stroke, Vec2};
+use feldherr_table::Table;
 use feldherr_table::geometry::{Angle, Point, Unit, Vector};
-use feldherr_table::{Table, format_length};
 
 use super::overlay::{LineStyle, polyline};
 use super::paint::{self, Palette};
@@ -131,7 +131,7 @@ fn describe_leg(
     to: Point,
 ) -> String {
     let v: Vector = to - from;
-    let length = format_length(v.length(), unit);
+    let length = texts.length(v.length(), unit);
     match (heading, v.angle()) {
         (Some(h), Some(a)) => texts.f(
             "canvas.path.leg_turn",
@@ -323,13 +323,13 @@ impl TableCanvas {
         let total: f64 = path.points.windows(2).map(|w| w[0].distance_to(w[1])).sum();
         ui.label(texts.f(
             "canvas.path.total",
-            &[("length", &format_length(total, unit))],
+            &[("length", &texts.length(total, unit))],
         ));
         for (i, p) in path.points.iter().enumerate() {
             let at = format!(
-                "({}, {})",
-                super::panel::number(p.x),
-                super::panel::number(p.y)
+                "({}; {})",
+                texts.short_decimal(p.x, 2),
+                texts.short_decimal(p.y, 2)
             );
             let text = if i == 0 {
                 texts.f("canvas.path.start", &[("at", &at)])

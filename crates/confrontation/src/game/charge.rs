@@ -243,8 +243,8 @@ impl Resolver for CounterFireResolver {
             .with_message(
                 Message::new("conf.game.counter_fire.set_down")
                     .text("name", name.clone())
-                    .text("x", format!("{:.1}", at.x))
-                    .text("y", format!("{:.1}", at.y))
+                    .decimal("x", at.x, 1)
+                    .decimal("y", at.y, 1)
                     .int("difficulty", COUNTER_FIRE_DIFFICULTY),
             ),
         );

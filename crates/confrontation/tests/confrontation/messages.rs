@@ -68,7 +68,7 @@ impl Checker {
                     self.used.insert(k.clone());
                 }
                 MessageArg::Nested(n) => self.collect(n),
-                MessageArg::Int(_) | MessageArg::Text(_) => {}
+                MessageArg::Int(_) | MessageArg::Text(_) | MessageArg::Decimal { .. } => {}
             }
         }
     }

@@ -6,6 +6,43 @@ use serde::{Deserialize, Serialize};
 /// The key of [`Message::verbatim`]: its `text` argument, untranslated.
 pub const VERBATIM: &str = "verbatim";
 
+/// The catalogue key of a language's decimal mark (`.` in English, `,` in
+/// German), which [`MessageArg::Decimal`] is written with.
+pub const DECIMAL_MARK: &str = "number.decimal_mark";
+
+/// The catalogue key of a language's thousands separator (`,` in English,
+/// `.` in German), put between groups of numbers of five digits or more.
+pub const GROUP_MARK: &str = "number.group_mark";
+
+/// `units` / 10^`places` written with `decimal_mark` and, from 10,000 on,
+/// thousands separated by `group_mark`: `format_decimal(225, 1, ",", ".")`
+/// is `22,5`, `format_decimal(1234567, 2, ",", ".")` is `12.345,67`.
+pub fn format_decimal(units: i64, places: u8, decimal_mark: &str, group_mark: &str) -> String {
+    let scale = 10u64.saturating_pow(u32::from(places));
+    let magnitude = units.unsigned_abs();
+    let (whole, fraction) = (magnitude / scale, magnitude % scale);
+    let digits = whole.to_string();
+    let mut out = String::new();
+    if units < 0 {
+        out.push('-');
+    }
+    if whole >= 10_000 {
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push_str(group_mark);
+            }
+            out.push(c);
+        }
+    } else {
+        out.push_str(&digits);
+    }
+    if places > 0 {
+        out.push_str(decimal_mark);
+        out.push_str(&format!("{fraction:0width$}", width = usize::from(places)));
+    }
+    out
+}
+
 /// One argument of a [`Message`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -18,6 +55,14 @@ pub enum MessageArg {
     Key(String),
     /// A whole message, rendered before it is put in.
     Nested(Box<Message>),
+    /// A decimal number, `units` / 10^`places`, written with the
+    /// language's decimal mark ([`DECIMAL_MARK`]): "22.5" or "22,5".
+    Decimal {
+        /// The number times 10^`places`, rounded.
+        units: i64,
+        /// How many digits after the decimal mark.
+        places: u8,
+    },
 }
 
 /// A user-visible sentence as a catalogue key plus named arguments.
@@ -74,6 +119,18 @@ impl Message {
         self
     }
 
+    /// Adds a decimal number with `places` digits after the decimal mark,
+    /// which each language writes its own way (rounded half away from
+    /// zero; a value beyond ±9.2e18 units saturates).
+    pub fn decimal(mut self, name: impl Into<String>, value: f64, places: u8) -> Self {
+        let scaled = value * 10f64.powi(i32::from(places));
+        // Rounded first; `as` saturates out of range and maps NaN to 0.
+        let units = scaled.round() as i64;
+        self.args
+            .push((name.into(), MessageArg::Decimal { units, places }));
+        self
+    }
+
     /// Adds an argument that is a whole message.
     pub fn nested(mut self, name: impl Into<String>, message: Message) -> Self {
         self.args
@@ -102,9 +159,59 @@ impl Message {
                 MessageArg::Text(t) => t.clone(),
                 MessageArg::Key(k) => lookup(k)?.to_owned(),
                 MessageArg::Nested(m) => m.render(lookup)?,
+                MessageArg::Decimal { units, places } => format_decimal(
+                    *units,
+                    *places,
+                    lookup(DECIMAL_MARK).unwrap_or("."),
+                    lookup(GROUP_MARK).unwrap_or(","),
+                ),
             };
             text = text.replace(&format!("{{{name}}}"), &value);
         }
         Some(text)
+    }
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    use super::*;
+
+    #[test]
+    fn decimals_are_written_in_the_language_s_way() {
+        let en = |key: &str| match key {
+            "d" => Some("{x} cm"),
+            DECIMAL_MARK => Some("."),
+            GROUP_MARK => Some(","),
+            _ => None,
+        };
+        let de = |key: &str| match key {
+            "d" => Some("{x} cm"),
+            DECIMAL_MARK => Some(","),
+            GROUP_MARK => Some("."),
+            _ => None,
+        };
+        let m = Message::new("d").decimal("x", 47.56, 1);
+        assert_eq!(m.render(&en).as_deref(), Some("47.6 cm"));
+        assert_eq!(m.render(&de).as_deref(), Some("47,6 cm"));
+        // Without marks in the catalogue: English.
+        assert_eq!(
+            m.render(&|k| (k == "d").then_some("{x} cm")).as_deref(),
+            Some("47.6 cm")
+        );
+        let cases = [
+            (0, 1, "0,0"),
+            (-5, 1, "-0,5"),
+            (225, 1, "22,5"),
+            (99_999, 0, "99.999"),
+            (9_999, 0, "9999"),
+            (123_456_789, 2, "1.234.567,89"),
+            (i64::MIN, 0, "-9.223.372.036.854.775.808"),
+        ];
+        for (units, places, expected) in cases {
+            assert_eq!(format_decimal(units, places, ",", "."), expected, "{units}");
+        }
+        // Saved and read back as it was.
+        let json = serde_json::to_string(&m).expect("json");
+        assert_eq!(serde_json::from_str::<Message>(&json).expect("back"), m);
     }
 }

@@ -49,6 +49,6 @@ mod steps;
 
 pub use driver::{Driver, Resolution, Resolver};
 pub use log::{LogKind, LogStep};
-pub use message::{Message, MessageArg};
+pub use message::{DECIMAL_MARK, GROUP_MARK, Message, MessageArg, VERBATIM, format_decimal};
 pub use prompt::{Answer, ChoiceOption, ChoiceRequest, Prompt};
 pub use steps::{Pending, Steps};

@@ -229,8 +229,10 @@ impl WarmasterGame {
                     ));
                 }
                 let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
-                self.resolutions
-                    .push(SavedResolution::new(id, kind.clone())?);
+                // The roll-offs name the players (issue #27): the game
+                // knows them, so nobody types them.
+                let kind = kind.clone().named(self.names());
+                self.resolutions.push(SavedResolution::new(id, kind)?);
             }
             WarmasterEdit::Apply { id } => self.apply_roll(*id, table)?,
             WarmasterEdit::PlaceTerrain {

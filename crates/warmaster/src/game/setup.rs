@@ -33,7 +33,7 @@ impl WarmasterGame {
 
     pub(super) fn check_roll(&self, kind: &WarmasterRoll) -> Result<(), PlayError> {
         match kind {
-            WarmasterRoll::TerrainRollOff {} => {
+            WarmasterRoll::TerrainRollOff { .. } => {
                 self.before_battle("the terrain")?;
                 if self.alternating.is_some() {
                     return Err(refused("the terrain roll-off was made already", "W1"));
@@ -45,7 +45,7 @@ impl WarmasterGame {
                     ));
                 }
             }
-            WarmasterRoll::StartRollOff {} => {
+            WarmasterRoll::StartRollOff { .. } => {
                 self.before_battle("the starting player")?;
                 if self.alternating.is_some() {
                     return Err(refused(
@@ -144,10 +144,10 @@ impl WarmasterGame {
         let kind = resolution.kind().clone();
         self.check_roll(&kind)?;
         match (kind, outcome) {
-            (WarmasterRoll::TerrainRollOff {}, RollOutcome::FirstToPlace { player }) => {
+            (WarmasterRoll::TerrainRollOff { .. }, RollOutcome::FirstToPlace { player }) => {
                 self.alternating = Some(AlternatingTerrain::new(player));
             }
-            (WarmasterRoll::StartRollOff {}, RollOutcome::StartingPlayer { player }) => {
+            (WarmasterRoll::StartRollOff { .. }, RollOutcome::StartingPlayer { player }) => {
                 if self.alternating.as_ref().is_some_and(|a| a.finished) {
                     return Err(refused(
                         "the player who passed in the terrain placement is the starting player",

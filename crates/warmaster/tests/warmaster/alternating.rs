@@ -48,7 +48,7 @@ fn w1_roll_off_re_rolls_ties_and_the_winner_places_one_then_two() {
     roll(
         &mut game,
         &mut t,
-        WarmasterRoll::TerrainRollOff {},
+        WarmasterRoll::terrain_roll_off(),
         &[Answer::Dice(vec![3, 3]), Answer::Dice(vec![2, 5])],
     );
     let log: Vec<String> = game.resolutions[0]
@@ -63,7 +63,7 @@ fn w1_roll_off_re_rolls_ties_and_the_winner_places_one_then_two() {
     );
     assert!(
         log.iter()
-            .any(|l| l == "[W1] player B wins the roll-off, 2 to 5"),
+            .any(|l| l == "[W1] Player B wins the roll-off, 2 to 5"),
         "{log:?}"
     );
     let alt = game.alternating.clone().expect("placement begun");
@@ -123,7 +123,7 @@ fn w1_every_placement_is_checked_with_an_explanation() {
     roll(
         &mut game,
         &mut t,
-        WarmasterRoll::TerrainRollOff {},
+        WarmasterRoll::terrain_roll_off(),
         &[Answer::Dice(vec![6, 1])],
     );
     let msg = refused(
@@ -150,7 +150,7 @@ fn w1_pass_refused_before_10_pieces_and_accepted_at_10_then_one_last_piece() {
     roll(
         &mut game,
         &mut t,
-        WarmasterRoll::TerrainRollOff {},
+        WarmasterRoll::terrain_roll_off(),
         &[Answer::Dice(vec![4, 1])],
     );
     // A places 1, B 2, A 1, B 2, A 1, B 2: 9 pieces; A is next.

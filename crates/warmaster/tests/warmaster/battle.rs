@@ -1113,7 +1113,7 @@ fn w2_scenario_and_special_rule_rolls() {
     roll(
         &mut g,
         &mut t,
-        WarmasterRoll::StartRollOff {},
+        WarmasterRoll::start_roll_off(),
         &[
             Answer::Dice(vec![5, 5]),
             Answer::Dice(vec![1, 6]),

@@ -61,7 +61,7 @@ fn the_stages_come_in_the_texts_order() {
     roll(
         &mut g,
         &mut t,
-        WarmasterRoll::StartRollOff {},
+        WarmasterRoll::start_roll_off(),
         &[Answer::Dice(vec![6, 2]), Answer::Choice(1)],
     );
     assert_eq!(g.starting_player, Some(Player::B), "Anna let Bernd start");

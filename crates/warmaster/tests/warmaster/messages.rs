@@ -40,11 +40,11 @@ fn every_key_used_renders_in_both_languages() {
     let mut messages = Vec::new();
     let runs: Vec<(WarmasterRoll, Vec<Answer>)> = vec![
         (
-            WarmasterRoll::TerrainRollOff {},
+            WarmasterRoll::terrain_roll_off(),
             vec![Answer::Dice(vec![2, 2]), Answer::Dice(vec![6, 1])],
         ),
         (
-            WarmasterRoll::StartRollOff {},
+            WarmasterRoll::start_roll_off(),
             vec![Answer::Dice(vec![1, 4]), Answer::Choice(0)],
         ),
         (WarmasterRoll::Scenario {}, vec![Answer::Dice(vec![3])]),

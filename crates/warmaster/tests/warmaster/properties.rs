@@ -144,7 +144,7 @@ impl Driver {
                         text: ARMIES[(b % 3) as usize].into(),
                     });
                 } else if a.is_multiple_of(2) {
-                    self.roll(WarmasterRoll::TerrainRollOff {}, b);
+                    self.roll(WarmasterRoll::terrain_roll_off(), b);
                 } else {
                     for i in 0..(b % 4 + 1) {
                         self.apply(&E::PlaceTerrain {
@@ -200,7 +200,7 @@ impl Driver {
                 }
                 TerrainStep::Done { .. } => {}
             },
-            Stage::StartingPlayer => self.roll(WarmasterRoll::StartRollOff {}, a),
+            Stage::StartingPlayer => self.roll(WarmasterRoll::start_roll_off(), a),
             Stage::Scenario => self.roll(WarmasterRoll::Scenario {}, a),
             Stage::Layout => {
                 self.apply(&E::PlaceLayout);
@@ -333,8 +333,8 @@ impl Driver {
             }
             6 => {
                 let kind = match b % 7 {
-                    0 => WarmasterRoll::TerrainRollOff {},
-                    1 => WarmasterRoll::StartRollOff {},
+                    0 => WarmasterRoll::terrain_roll_off(),
+                    1 => WarmasterRoll::start_roll_off(),
                     2 => WarmasterRoll::Scenario {},
                     3 => WarmasterRoll::SpecialRule {
                         scenario: Scenario::ALL[(a % 6) as usize],

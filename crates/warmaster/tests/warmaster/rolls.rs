@@ -13,8 +13,8 @@ fn catalogue(lang: Lang) -> Catalogue {
 
 fn every_roll() -> Vec<WarmasterRoll> {
     let mut rolls = vec![
-        WarmasterRoll::TerrainRollOff {},
-        WarmasterRoll::StartRollOff {},
+        WarmasterRoll::terrain_roll_off(),
+        WarmasterRoll::start_roll_off(),
         WarmasterRoll::Scenario {},
         WarmasterRoll::IncursionTerrain {},
         WarmasterRoll::Incursion { round: 2 },
@@ -98,11 +98,23 @@ fn odds_are_per_outcome_with_their_faces() {
         "six scenarios, one face each"
     );
     assert_eq!(
-        rows(&WarmasterRoll::TerrainRollOff {}, Lang::En),
+        rows(
+            &WarmasterRoll::terrain_roll_off().named(["Anna".into(), "Bernd".into()]),
+            Lang::En
+        ),
         [
-            "player A higher 15/36",
+            "Anna higher 15/36",
             "tie, roll again 6/36",
-            "player B higher 15/36"
+            "Bernd higher 15/36"
+        ]
+    );
+    // A roll-off saved before the game named its players.
+    assert_eq!(
+        rows(&WarmasterRoll::terrain_roll_off(), Lang::De),
+        [
+            "der erste Spieler höher 15/36",
+            "Gleichstand, neu würfeln 6/36",
+            "der zweite Spieler höher 15/36"
         ]
     );
 }
