@@ -128,6 +128,8 @@ pub fn header(
             let Some(piece) = game.piece_of(&table, f.id) else {
                 continue;
             };
+            // Each fighter in his player's colour and mark (issue #27).
+            overlay.owner(piece.id, p);
             let center = piece.center();
             let radius = match &piece.shape {
                 Shape::Circle(c) => c.radius(),

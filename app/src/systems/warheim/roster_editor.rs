@@ -192,10 +192,11 @@ impl RosterEditor {
         }
         ui.horizontal_wrapped(|ui| {
             for p in 0..game.rosters.len() {
-                if ui
-                    .selectable_label(self.player == p, player_label(texts, game, p))
-                    .clicked()
-                {
+                // The tab in the player's colour, as his fighters on the
+                // table (issue #27).
+                let label = egui::RichText::new(player_label(texts, game, p))
+                    .color(crate::ui::palette::player_colour(p));
+                if ui.selectable_label(self.player == p, label).clicked() {
                     self.load(game, p);
                 }
             }

@@ -27,10 +27,8 @@ pub struct BattleTab {
 
 /// The colour of a player in charts.
 pub fn player_colour(player: Player) -> egui::Color32 {
-    match player {
-        Player::A => egui::Color32::from_rgb(40, 110, 200),
-        Player::B => egui::Color32::from_rgb(200, 70, 50),
-    }
+    // The same colour as the player's stands on the table (issue #27).
+    crate::ui::palette::player_colour(player.index())
 }
 
 /// How a control reads.

@@ -192,6 +192,10 @@ impl Placing {
             self.mode = Mode::Stands;
         }
         let mut overlay = Overlay::default();
+        // Each stand in its player's colour and mark (issue #27).
+        for stand in &game.stands {
+            overlay.owner(stand.piece, stand.player.index());
+        }
         ui.horizontal_wrapped(|ui| {
             if terrain_open {
                 ui.selectable_value(&mut self.mode, Mode::Terrain, texts.t("wm.place.terrain"));
