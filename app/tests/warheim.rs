@@ -302,8 +302,8 @@ fn the_commander_is_hidden_from_the_opponent_until_revealed() {
     let mut h = harness(Dice::scripted([]));
     open_example(&mut h, "wh-commander");
     click(&mut h, "Rosters");
-    click(&mut h, "Player 2");
-    click_role(&mut h, "Player 1: Witch hunters", Role::Button);
+    click(&mut h, "as Orcs");
+    click_role(&mut h, "Witch hunters", Role::Button);
     h.get_by_label("Commander: hidden");
     // The side panel marks only player 2's own commander.
     assert_eq!(h.get_all_by_label_contains("(commander)").count(), 1);
@@ -316,15 +316,15 @@ fn the_commander_is_hidden_from_the_opponent_until_revealed() {
     h.get_by_label("Hunter: 2 left");
     click(&mut h, "Choose Hunter");
     // Player 2 is not offered the hunter's hidden extra activation.
-    click(&mut h, "Player 2");
+    click(&mut h, "as Orcs");
     assert_eq!(buttons(&h, "commander's extra (reveals him)"), 0);
     click(&mut h, "Referee");
     click(&mut h, "commander's extra (reveals him)");
     click(&mut h, "Activate");
     assert!(wh(&game(&h)).rosters[0].commander_revealed);
-    click(&mut h, "Player 2");
+    click(&mut h, "as Orcs");
     click(&mut h, "Rosters");
-    click_role(&mut h, "Player 1: Witch hunters", Role::Button);
+    click_role(&mut h, "Witch hunters", Role::Button);
     h.get_by_label("Commander: Witch hunter");
 }
 
@@ -334,7 +334,7 @@ fn activations_are_counted_and_players_alternate() {
     open_example(&mut h, "wh-turn");
     click(&mut h, "Turn");
     click(&mut h, "Start turn");
-    h.get_by_label("Player 1: Witch hunters chooses a group");
+    h.get_by_label("Witch hunters chooses a group");
     // Boyz: two orcs and the commander's extra (H5).
     h.get_by_label("Boyz: 3 left");
     assert_eq!(buttons(&h, "Choose Boyz"), 0);
@@ -342,7 +342,7 @@ fn activations_are_counted_and_players_alternate() {
     click(&mut h, "Activate");
     h.get_by_label("Hunter: 1 left");
     click(&mut h, "End group");
-    h.get_by_label("Player 2: Orcs chooses a group");
+    h.get_by_label("Orcs chooses a group");
     click(&mut h, "Choose Boyz");
     click(&mut h, "Activate");
     click(&mut h, "Lower orc");

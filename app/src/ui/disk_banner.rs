@@ -67,12 +67,14 @@ pub fn show(
                 }
             });
     } else if open.open_elsewhere() {
-        ui.horizontal_wrapped(|ui| {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                texts.f("disk.open_elsewhere", &[("file", &file)]),
-            );
-        });
+        egui::Frame::new()
+            .inner_margin(egui::Margin::symmetric(8, 4))
+            .show(ui, |ui| {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    texts.f("disk.open_elsewhere", &[("file", &file)]),
+                );
+            });
     }
 }
 

@@ -16,13 +16,13 @@ pub fn fighter_name(game: &Warheim, id: Id) -> String {
         .map_or_else(|| id.to_string(), |f| f.name.clone())
 }
 
-/// "Player 2: Orcs", as the views and lists name a player.
+/// The player's name, as the views and lists name him ("the player of
+/// roster 2 (no name yet)" while his roster has no player's name).
 pub fn player_label(words: &Catalogue, game: &Warheim, player: usize) -> String {
-    let name = game.rosters.get(player).map_or("", |r| r.player.as_str());
-    words.f(
-        "wh.player",
-        &[("n", &(player + 1).to_string()), ("name", name)],
-    )
+    match game.rosters.get(player).map(|r| r.player.trim()) {
+        Some(name) if !name.is_empty() => words.f("wh.player", &[("name", name)]),
+        _ => words.f("wh.player.unnamed", &[("n", &(player + 1).to_string())]),
+    }
 }
 
 /// A profile in one line: "WS 15 Prec 12 Ph 11 T 12 Arm 1 Mor 14 Her 2, ...".

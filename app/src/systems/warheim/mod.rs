@@ -91,7 +91,7 @@ impl WarheimUi {
                 ui.selectable_value(
                     &mut self.viewer,
                     Some(p),
-                    texts.f("wh.view.player", &[("n", &(p + 1).to_string())]),
+                    texts.f("wh.view.player", &[("name", &player_label(texts, game, p))]),
                 );
             }
         });

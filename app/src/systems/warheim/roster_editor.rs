@@ -762,7 +762,10 @@ fn opponent_view(
     viewer: usize,
     roster: &Roster,
 ) {
-    ui.label(texts.f("wh.roster.seen_by", &[("n", &(viewer + 1).to_string())]));
+    ui.label(texts.f(
+        "wh.roster.seen_by",
+        &[("name", &player_label(texts, game, viewer))],
+    ));
     let commander = game.commander_seen(player, viewer);
     ui.label(match commander {
         Some(c) => texts.f(

@@ -101,7 +101,7 @@ pub fn show(
         ui.horizontal_wrapped(|ui| {
             for p in 0..game.rosters.len() {
                 if ui
-                    .button(texts.f("wh.result.won", &[("n", &(p + 1).to_string())]))
+                    .button(texts.f("wh.result.won", &[("name", &player_label(texts, game, p))]))
                     .clicked()
                 {
                     *error =
