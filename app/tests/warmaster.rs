@@ -8,7 +8,7 @@ mod common;
 
 use common::{click, harness, replace_text, temp_dir};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::{Command, FeldherrApp, Screen};
 use feldherr::i18n::Texts;
 use feldherr::systems::warmaster::{set_fake_now, wm};
@@ -365,6 +365,35 @@ fn the_incursion_terrain_roll_is_a_real_roll_w3_pw16() {
         )
         .is_none()
     );
+}
+
+/// Issue #27: in a scoring turn whose control is not stated yet, the end
+/// of the turn is refused beside its button, before any click; once the
+/// control is stated it is taken.
+#[test]
+fn ending_a_scoring_turn_without_control_is_refused_before_the_click() {
+    let doc = battle_begun();
+    let mut h = harness(Dice::scripted([]));
+    open(&mut h, &doc, "unstated");
+    click(&mut h, "Battle");
+    let disabled = |h: &Harness<'static, FeldherrApp>| {
+        h.get_by_label("End the player turn")
+            .accesskit_node()
+            .is_disabled()
+    };
+    for minute in 1..8 {
+        if disabled(&h) {
+            break;
+        }
+        set_fake_now(Some(minute * 60_000));
+        click(&mut h, "End the player turn");
+        set_fake_now(None);
+        assert_eq!(h.state().error(), None);
+    }
+    assert!(disabled(&h), "a scoring turn comes");
+    h.get_by_label_contains("state who controls every objective first; missing: Hill");
+    click(&mut h, "Compute from the stands on the table");
+    assert!(!disabled(&h));
 }
 
 /// The example game up to the first `EndTurn`.

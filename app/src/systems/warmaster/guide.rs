@@ -2,6 +2,7 @@
 //! each a button that makes an edit or starts a roll.
 
 use eframe::egui;
+use feldherr_play::Game;
 use feldherr_table::Table;
 use feldherr_warmaster::{
     ClockEdit, Edge, PASS_FROM, Player, Scenario, Stage, TerrainStep, WarmasterEdit, WarmasterGame,
@@ -84,6 +85,7 @@ impl Guide {
                 ui,
                 texts,
                 game,
+                table,
                 round,
                 player,
                 scoring,
@@ -546,6 +548,7 @@ fn turn(
     ui: &mut egui::Ui,
     texts: &Texts,
     game: &WarmasterGame,
+    table: &Table,
     round: u32,
     player: Player,
     scoring: bool,
@@ -585,26 +588,46 @@ fn turn(
     if *view != View::System("battle") && ui.button(texts.t("wm.guide.to_battle")).clicked() {
         *view = View::System("battle");
     }
-    if ui
-        .button(egui::RichText::new(texts.t("wm.turn.end")).strong())
-        .clicked()
-    {
-        // The clock passes to the other player with the turn (W9); the
-        // time is needed while it runs or is paused.
-        edit(
-            commands,
-            WarmasterEdit::EndTurn {
-                now_ms: super::clock_now(game),
-            },
-        );
-    }
-    if ui.button(texts.t("wm.turn.end_game")).clicked() {
-        edit(
-            commands,
-            WarmasterEdit::EndGame {
-                now_ms: super::clock_now(game),
-            },
-        );
+    // The clock passes to the other player with the turn (W9); the time is
+    // needed while it runs or is paused. Both buttons say beforehand why
+    // the game would refuse (an objective not stated yet, issue #27).
+    let now_ms = super::clock_now(game);
+    checked_edit(
+        ui,
+        game,
+        table,
+        texts.t("wm.turn.end"),
+        WarmasterEdit::EndTurn { now_ms },
+        commands,
+    );
+    checked_edit(
+        ui,
+        game,
+        table,
+        texts.t("wm.turn.end_game"),
+        WarmasterEdit::EndGame { now_ms },
+        commands,
+    );
+}
+
+/// A button for `change`, disabled with the game's refusal beside it when
+/// the game would refuse it (tried on a copy); sends it when clicked.
+fn checked_edit(
+    ui: &mut egui::Ui,
+    game: &WarmasterGame,
+    table: &Table,
+    label: &str,
+    change: WarmasterEdit,
+    commands: &mut Vec<GameCommand>,
+) {
+    let mut trial = game.clone();
+    let mut trial_table = table.clone();
+    let refused = trial
+        .apply(&change, &mut trial_table)
+        .err()
+        .map(|e| e.to_string());
+    if crate::ui::checked_button::checked_button(ui, label, refused.as_deref()) {
+        edit(commands, change);
     }
 }
 
