@@ -294,6 +294,25 @@ fn the_alternating_terrain_is_guided_with_live_distance_checks() {
     assert_eq!(w.terrain.len(), 1);
     assert_eq!(w.terrain[0].terrain, TerrainType::Hill);
     h.get_by_label("Player B places 2 piece(s).");
+    // Issue #27: a second hill in B's two-piece turn is refused beside the
+    // button before the click, and the status does not say the distances
+    // make it fine.
+    replace_text(&mut h, "x (cm)", "120");
+    replace_text(&mut h, "y (cm)", "40");
+    click(&mut h, "Place the piece here");
+    assert_eq!(wm(&game(&h)).expect("wm").terrain.len(), 2);
+    replace_text(&mut h, "x (cm)", "90");
+    replace_text(&mut h, "y (cm)", "90");
+    h.get_by_label_contains("already placed a Hill in this turn");
+    assert!(
+        h.query_by_label("Distances kept: 10 cm from the edges, 12 cm from other terrain (W1).")
+            .is_none()
+    );
+    assert!(
+        h.get_by_label("Place the piece here")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! objective drawn over the table during the battle.
 
 use eframe::egui;
+use feldherr_play::Game;
 use feldherr_table::Table;
 use feldherr_table::geometry::{Point, Shape};
 use feldherr_warmaster::{
@@ -327,7 +328,22 @@ impl Placing {
             Tone::Violation
         };
         overlay.push(outline(&candidate.shape, tone, label));
-        if violations.is_empty() {
+        let change = WarmasterEdit::PlaceTerrain {
+            player,
+            terrain: self.terrain,
+            at,
+            shape: None,
+            name: None,
+        };
+        // The whole edit is tried on a copy, so a piece the turn does not
+        // allow (a second wood in a two-piece turn) is refused here, before
+        // the click, and the distances line never claims more (issue #27).
+        let refused = {
+            let mut trial = game.clone();
+            let mut trial_table = table.clone();
+            trial.apply(&change, &mut trial_table).err()
+        };
+        if violations.is_empty() && refused.is_none() {
             ui.colored_label(
                 egui::Color32::from_rgb(40, 150, 60),
                 texts.t("wm.place.distances_ok"),
@@ -339,29 +355,27 @@ impl Placing {
                     format!("{} (W1)", v.explanation()),
                 );
             }
-            if !during_alternation {
+            if !during_alternation && refused.is_none() {
                 ui.weak(texts.t("wm.place.free_note"));
             }
         }
+        let refusal = refused
+            .filter(|_| violations.is_empty() || !during_alternation)
+            .map(|e| e.to_string());
+        let enabled = !during_alternation || violations.is_empty();
         ui.horizontal_wrapped(|ui| {
-            let enabled = !during_alternation || violations.is_empty();
-            if ui
-                .add_enabled(
-                    enabled,
-                    egui::Button::new(texts.t("wm.place.place_terrain")),
+            let clicked = if enabled {
+                crate::ui::checked_button::checked_button(
+                    ui,
+                    texts.t("wm.place.place_terrain"),
+                    refusal.as_deref(),
                 )
-                .clicked()
-            {
-                edit(
-                    commands,
-                    WarmasterEdit::PlaceTerrain {
-                        player,
-                        terrain: self.terrain,
-                        at,
-                        shape: None,
-                        name: None,
-                    },
-                );
+            } else {
+                ui.add_enabled(false, egui::Button::new(texts.t("wm.place.place_terrain")))
+                    .clicked()
+            };
+            if clicked {
+                edit(commands, change);
             }
         });
     }
