@@ -6,17 +6,19 @@
 use eframe::egui::Color32;
 
 /// Player colours in seat order: blue, vermillion, bluish green, reddish
-/// purple, then sky blue, orange, yellow and black for big tables.
-pub const PLAYER_COLOURS: [Color32; 8] = [
-    Color32::from_rgb(0, 114, 178),
-    Color32::from_rgb(213, 94, 0),
-    Color32::from_rgb(0, 158, 115),
-    Color32::from_rgb(204, 121, 167),
-    Color32::from_rgb(86, 180, 233),
-    Color32::from_rgb(230, 159, 0),
-    Color32::from_rgb(240, 228, 66),
-    Color32::from_rgb(0, 0, 0),
-];
+/// purple, then sky blue, orange, yellow and black for big tables; the
+/// sheet crate's [`feldherr_sheet::PLAYER_RGB`], so pictures and sheets
+/// show the same colours as the window.
+pub const PLAYER_COLOURS: [Color32; 8] = {
+    let rgb = feldherr_sheet::PLAYER_RGB;
+    let mut out = [Color32::BLACK; 8];
+    let mut i = 0;
+    while i < 8 {
+        out[i] = Color32::from_rgb(rgb[i][0], rgb[i][1], rgb[i][2]);
+        i += 1;
+    }
+    out
+};
 
 /// The second cue of a player's pieces and labels, for greyscale and
 /// colour-blind readers.

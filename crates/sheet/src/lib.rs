@@ -134,5 +134,7 @@ pub use sheet_set::{PdfSet, pdf_set, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
 pub use table::{Column, Table};
-pub use table_picture::{Lookup, table_picture, table_picture_png};
+pub use table_picture::{
+    Lookup, PLAYER_RGB, player_rgb, table_picture, table_picture_owned, table_picture_png,
+};
 pub use title::Title;

@@ -142,7 +142,13 @@ pub fn game_report(
     let rules = WarmasterGame::table_rules();
     // The labelled picture (issue #10): names, scale bar and legend.
     let lookup = |key: &str| texts.get(key).map(str::to_owned);
-    let map = feldherr_sheet::table_picture(&lookup, table, &rules, 4.0)?.image;
+    // Each stand outlined in its player's colour, as on the screen.
+    let owners: Vec<(u64, usize)> = game
+        .stands
+        .iter()
+        .map(|s| (s.piece, s.player.index()))
+        .collect();
+    let map = feldherr_sheet::table_picture_owned(&lookup, table, &rules, 4.0, &owners)?.image;
     let image = Image::from_rgba(map.width, map.height, map.pixels)?;
     let mut caption: Vec<String> = game
         .terrain

@@ -193,11 +193,15 @@ pub fn record_sheet(
     }
     // The labelled picture (issue #10): names, scale bar and legend.
     let lookup = |key: &str| texts.get(key).map(str::to_owned);
-    let image = feldherr_sheet::table_picture(
+    // Each player's zone and unit pieces outlined in his colour, as on the
+    // screen.
+    let owners = crate::words::piece_owners(game, texts, table);
+    let image = feldherr_sheet::table_picture_owned(
         &lookup,
         table,
         &FreeForAll::table_rules(),
         MAP_PIXELS_PER_INCH,
+        &owners,
     )?
     .image;
     let image = Image::from_rgba(image.width, image.height, image.pixels)?;

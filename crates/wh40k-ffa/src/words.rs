@@ -230,6 +230,40 @@ pub fn unit_of(game: &FreeForAll, texts: &Catalogue, unit: Id) -> String {
         .unwrap_or_else(|| unit.to_string())
 }
 
+/// Which player each piece of `table` belongs to, (piece id, seat): a
+/// deployment zone named after its player, a unit or vehicle piece named
+/// after one of his units ("Taktischer Trupp" or "Taktischer Trupp of
+/// Anna", case aside). The screen and the record sheet outline these in
+/// the player's colour.
+pub fn piece_owners(
+    game: &FreeForAll,
+    texts: &Catalogue,
+    table: &feldherr_table::Table,
+) -> Vec<(u64, Seat)> {
+    let rows = game.unit_rows();
+    table
+        .pieces()
+        .iter()
+        .filter_map(|piece| {
+            let name = piece.name.trim();
+            let seat = match piece.kind.as_str() {
+                "deployment_zone" => {
+                    (0..game.players().len()).find(|&seat| name == name_of(game, texts, seat))
+                }
+                "unit" | "vehicle" => rows
+                    .iter()
+                    .find(|row| {
+                        name.eq_ignore_ascii_case(&row.name)
+                            || name.eq_ignore_ascii_case(&unit_of(game, texts, row.unit))
+                    })
+                    .map(|row| row.seat),
+                _ => None,
+            };
+            seat.map(|seat| (piece.id, seat))
+        })
+        .collect()
+}
+
 /// Players by name, comma-separated.
 pub fn players_named(game: &FreeForAll, texts: &Catalogue, seats: &[Seat]) -> String {
     seats

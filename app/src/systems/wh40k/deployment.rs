@@ -94,28 +94,8 @@ fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Ov
 /// the unit list). A zone piece carries its player's name; a unit's piece
 /// is found as in [`unit_marks`].
 fn owners(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Overlay) {
-    let texts = ctx.texts;
-    let game = ffa(ctx.doc);
-    let rows = game.unit_rows();
-    for piece in table.pieces() {
-        let seat = match piece.kind.as_str() {
-            "deployment_zone" => (0..game.players().len())
-                .find(|&seat| piece.name.trim() == name_of(game, texts, seat)),
-            "unit" | "vehicle" => rows
-                .iter()
-                .find(|row| {
-                    piece.name.trim().eq_ignore_ascii_case(&row.name)
-                        || piece
-                            .name
-                            .trim()
-                            .eq_ignore_ascii_case(&unit_of(game, texts, row.unit))
-                })
-                .map(|row| row.seat),
-            _ => None,
-        };
-        if let Some(seat) = seat {
-            overlay.owner(piece.id, seat);
-        }
+    for (piece, seat) in feldherr_wh40k_ffa::words::piece_owners(ffa(ctx.doc), ctx.texts, table) {
+        overlay.owner(piece, seat);
     }
 }
 
