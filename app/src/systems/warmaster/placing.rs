@@ -327,13 +327,21 @@ impl Placing {
         } else {
             Tone::Violation
         };
-        overlay.push(outline(&candidate.shape, tone, label));
+        overlay.push(outline(&candidate.shape, tone, label.clone()));
+        // Named in the interface language, "Wald 2" (the crate's default
+        // name is English).
+        let count = game
+            .terrain
+            .iter()
+            .filter(|t| t.terrain == self.terrain)
+            .count()
+            + 1;
         let change = WarmasterEdit::PlaceTerrain {
             player,
             terrain: self.terrain,
             at,
             shape: None,
-            name: None,
+            name: Some(format!("{label} {count}")),
         };
         // The whole edit is tried on a copy, so a piece the turn does not
         // allow (a second wood in a two-piece turn) is refused here, before

@@ -288,7 +288,8 @@ impl TableCanvas {
         ui.separator();
         ui.label(RichText::new(texts.t("canvas.placement")).strong());
         if rules.placement.is_none() {
-            ui.weak(texts.f("canvas.no_placement_rule", &[("rules", &rules.name)]));
+            // Not the rules' name: it is the crate's, in English.
+            ui.weak(texts.t("canvas.no_placement_rule"));
         } else {
             let violations = table.violations(rules);
             if violations.is_empty() {
