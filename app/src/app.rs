@@ -504,7 +504,7 @@ impl FeldherrApp {
                     self.texts.t(&format!("{key}.name")),
                     self.documents.len() + 1
                 );
-                if let Some(game) = GameDoc::new(name, system) {
+                if let Some(game) = GameDoc::new_in(name, system, self.texts.catalogue()) {
                     self.add_new(Document::Game(game));
                 }
             }

@@ -474,7 +474,7 @@ fn untitled_documents_are_autosaved_and_offered_again() {
     options.autosave_dir = Some(dir);
     options.settings.last_session = session;
     let mut harness = harness_with(options);
-    click(&mut harness, "Reopen last session (1 documents)");
+    click(&mut harness, "Reopen last session (1 document)");
     click(&mut harness, "Resolution");
     harness.get_by_label("Result: 1 SP lost (Huelle, damage 2)");
 }
@@ -614,4 +614,33 @@ fn the_top_bar_keeps_one_row_with_many_documents() {
     );
     let shown = harness.get_by_label("Vereinsabend Köln, Wintertur…").rect();
     assert!((shown.center().y - home.center().y).abs() < 4.0);
+}
+
+/// Issue #27: names the app creates follow the interface language at
+/// creation: a new German Warmaster game's players are "Erster Spieler"
+/// and "Zweiter Spieler", and the game is named in German too.
+#[test]
+fn a_new_game_is_named_in_the_interface_language() {
+    let mut options = AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut harness = harness_with(options);
+    harness.state_mut().queue(Command::NewGame("warmaster"));
+    harness.run();
+    let Document::Game(doc) = harness.state().active_document().expect("doc").document() else {
+        panic!("a game")
+    };
+    let game =
+        feldherr::systems::game_of::<feldherr_warmaster::WarmasterGame>(doc).expect("warmaster");
+    assert_eq!(game.names(), ["Erster Spieler", "Zweiter Spieler"]);
+    let mut options = AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "en".into();
+    let mut harness = harness_with(options);
+    harness.state_mut().queue(Command::NewGame("warmaster"));
+    harness.run();
+    let Document::Game(doc) = harness.state().active_document().expect("doc").document() else {
+        panic!("a game")
+    };
+    let game =
+        feldherr::systems::game_of::<feldherr_warmaster::WarmasterGame>(doc).expect("warmaster");
+    assert_eq!(game.names(), ["First player", "Second player"]);
 }

@@ -800,7 +800,7 @@ fn reopen_last_session_survives_a_failed_open() {
     let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
     options.settings.last_session = vec![copy.clone()];
     let mut h = common::harness_with(options);
-    h.get_by_label("Reopen last session (1 documents)");
+    h.get_by_label("Reopen last session (1 document)");
     // A failed open and other start-screen commands keep it.
     h.state_mut().queue(Command::Open(dir.join("missing.json")));
     h.run();
@@ -812,7 +812,7 @@ fn reopen_last_session_survives_a_failed_open() {
         h.state().settings().last_session,
         std::slice::from_ref(&copy)
     );
-    click(&mut h, "Reopen last session (1 documents)");
+    click(&mut h, "Reopen last session (1 document)");
     assert_eq!(h.state().documents().len(), 1);
     assert_eq!(h.state().settings().last_session, [copy]);
 }

@@ -131,10 +131,10 @@ fn files(
 ) {
     ui.heading(texts.t("start.files"));
     if nothing_open && !settings.last_session.is_empty() {
-        let label = texts.f(
-            "start.reopen",
-            &[("n", &settings.last_session.len().to_string())],
-        );
+        let label = match settings.last_session.len() {
+            1 => texts.t("start.reopen.one").to_owned(),
+            n => texts.f("start.reopen", &[("n", &n.to_string())]),
+        };
         if ui.button(label).clicked() {
             commands.push(Command::ReopenLastSession);
         }

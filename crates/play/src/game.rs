@@ -29,6 +29,17 @@ pub trait Game:
     /// A fresh game with nothing set up yet.
     fn new_game() -> Self;
 
+    /// A fresh game whose default names (players, sides) are in the
+    /// language of `words`, as a program creates one for its user; the
+    /// names are the user's afterwards. By default [`Game::new_game`].
+    fn new_game_in(words: &crate::Catalogue) -> Self
+    where
+        Self: Sized,
+    {
+        let _ = words;
+        Self::new_game()
+    }
+
     /// The system's table rules: piece types, placement rules, native unit
     /// (G1).
     fn table_rules() -> TableRules;

@@ -36,6 +36,22 @@ impl GameDoc {
         })
     }
 
+    /// As [`GameDoc::new`], with the game's default names (players,
+    /// sides) in the language of `words`.
+    pub fn new_in(
+        name: impl Into<String>,
+        system: &str,
+        words: &feldherr_play::Catalogue,
+    ) -> Option<Self> {
+        let game = SystemGame::new_of_in(system, words)?;
+        Some(Self {
+            name: name.into(),
+            table: Some(game.default_table()),
+            notes: String::new(),
+            game,
+        })
+    }
+
     /// The system's id.
     pub fn system(&self) -> &'static str {
         self.game.id()

@@ -282,6 +282,15 @@ macro_rules! games {
         }),*];
 
         impl SystemGame {
+            /// A fresh game of system `id` with its default names in the
+            /// language of `words` ([`Game::new_game_in`]).
+            pub fn new_of_in(id: &str, words: &feldherr_play::Catalogue) -> Option<SystemGame> {
+                match id {
+                    $($id => Some(SystemGame::$variant(Box::new(<$game as Game>::new_game_in(words)))),)*
+                    _ => None,
+                }
+            }
+
             /// A new game of system `id`; `None` for an unknown id.
             pub fn new_of(id: &str) -> Option<SystemGame> {
                 match id {

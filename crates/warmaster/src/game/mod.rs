@@ -602,6 +602,20 @@ impl Game for WarmasterGame {
     type Edit = WarmasterEdit;
     const SYSTEM: &'static str = "warmaster";
 
+    fn new_game_in(words: &feldherr_play::Catalogue) -> Self {
+        let mut game = Self::new_game();
+        for (player, key) in game
+            .players
+            .iter_mut()
+            .zip(["warmaster.default.player_a", "warmaster.default.player_b"])
+        {
+            if let Some(name) = words.get(key) {
+                player.name = name.to_owned();
+            }
+        }
+        game
+    }
+
     fn new_game() -> Self {
         let settings = Settings::default();
         WarmasterGame {
