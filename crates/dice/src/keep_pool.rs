@@ -373,6 +373,10 @@ thread_local! {
 /// Pools whose finishing weights are kept ([`TABLES`]).
 const TABLES_KEPT: usize = 8;
 
+/// Largest table kept (weights; 512 KiB): dice of very many faces are
+/// slow anyway and would hold on to memory.
+const TABLE_MAX_ENTRIES: usize = 1 << 16;
+
 /// The finishing weights of [`KeepPool::direct`], `k` per outcome in walk
 /// order, from [`TABLES`] or computed (and counted) here.
 fn finish_table(n: usize, k: usize, outcomes: &[(f64, i64)]) -> Rc<[f64]> {
@@ -423,6 +427,9 @@ fn finish_table(n: usize, k: usize, outcomes: &[(f64, i64)]) -> Rc<[f64]> {
     }
     charge(W_ENTRY * (2 * m + 2 * k + n + 2 + m * k) as f64 + W_BINOMIAL * terms as f64);
     let weights: Rc<[f64]> = weights.into();
+    if weights.len() > TABLE_MAX_ENTRIES {
+        return weights;
+    }
     TABLES.with(|tables| {
         let mut tables = tables.borrow_mut();
         if tables.len() >= TABLES_KEPT {
