@@ -278,6 +278,13 @@ impl DiceTerm {
             cost += IntDist::sum_of_n_cost(score_width, n);
         } else if k == 1 && self.count_if.is_none() {
             cost += 2.0 * W_ENTRY * die_width;
+        } else if let (Faces::Standard(sides), None, None) =
+            (&self.faces, self.explode, self.count_if)
+        {
+            // The walk of plain dice without building it: the estimate
+            // sees only how far the scores walked spread, the same upwards
+            // or downwards.
+            cost += W_ENTRY * die_width + KeepPool::estimate(1..=i64::from(*sides), n, k);
         } else if die_width <= OUTCOME_BUDGET as f64 {
             cost += W_ENTRY * die_width + KeepPool::estimate(self.walk().into_iter(), n, k);
         } else {
@@ -390,13 +397,35 @@ impl DiceTerm {
                 return IntDist::sum_of_uniform(self.count, lo, hi);
             }
         }
+        let k = self.kept();
+        let n = self.count;
+        let highest = matches!(self.keep, Keep::Highest(_));
+        if let (Faces::Standard(sides), None, None, None) =
+            (&self.faces, self.reroll, self.explode, self.count_if)
+            && 1 < k
+            && k < n
+        {
+            // A pool of plain dice: its outcomes without building the die.
+            let sides = i64::from(*sides);
+            let p = 1.0 / sides as f64;
+            charge(W_ENTRY * sides as f64);
+            let outcomes: Vec<(f64, i64)> = if highest {
+                (1..=sides).rev().map(|v| (p, v)).collect()
+            } else {
+                (1..=sides).map(|v| (p, v)).collect()
+            };
+            return KeepPool {
+                outcomes: &outcomes,
+                n,
+                k,
+            }
+            .distribution();
+        }
         let die = self.die();
         let score = |v: i64| match self.count_if {
             Some(cmp) => i64::from(cmp.matches(v)),
             None => v,
         };
-        let k = self.kept();
-        let n = self.count;
         if k == n {
             let per_die = match self.count_if {
                 Some(_) => die.map(score),
@@ -404,7 +433,6 @@ impl DiceTerm {
             };
             return per_die.sum_of_n(n);
         }
-        let highest = matches!(self.keep, Keep::Highest(_));
         if k == 1 && self.count_if.is_none() {
             return extreme_of(&die, n, highest);
         }

@@ -217,16 +217,23 @@ impl Parser {
     /// A whole number without sign, if one starts here.
     fn number(&mut self) -> Result<Option<i64>, ParseError> {
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        // Digit by digit (no text to allocate); None once past the limit.
+        let mut value = Some(0i64);
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            value = value
+                .and_then(|v| v.checked_mul(10)?.checked_add(i64::from(d)))
+                .filter(|&v| v <= MAX_NUMBER);
             self.pos += 1;
         }
         if self.pos == start {
             return Ok(None);
         }
-        let text = self.text(start, self.pos);
-        match text.parse::<i64>() {
-            Ok(n) if n <= MAX_NUMBER => Ok(Some(n)),
-            _ => Err((start, format!("{text} is too large (at most {MAX_NUMBER})"))),
+        match value {
+            Some(n) => Ok(Some(n)),
+            None => {
+                let text = self.text(start, self.pos);
+                Err((start, format!("{text} is too large (at most {MAX_NUMBER})")))
+            }
         }
     }
 

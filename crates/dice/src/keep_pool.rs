@@ -1,6 +1,9 @@
 //! Keep the highest or lowest dice of a pool, in time polynomial in the
 //! pool size (no roll is enumerated).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::IntDist;
 use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, charge};
 
@@ -9,12 +12,13 @@ use crate::work::{W_BINOMIAL, W_ENTRY, W_KEEP, charge};
 ///
 /// The dice outcomes are walked from the kept end (highest first for
 /// keep-highest). The state is (dice placed so far `j < k`, score sum of
-/// them); at each outcome `c` more dice show it, with binomial weight
-/// `C(n - j, c) r^c (1 - r)^(n - j - c)`, where `r` is the probability of
-/// this outcome among the outcomes not yet walked. Once `j + c >= k` the
-/// kept dice are known and the state finishes into the result. Work is
-/// about `m k^3 / 6` times the score spread, for `m` outcomes
-/// ([`KeepPool::cost`]).
+/// them); at each outcome `c` more dice show it, and once `j + c >= k` the
+/// kept dice are known and the state finishes into the result. Two
+/// kernels do this walk: [`KeepPool::direct`] with unconditional weights
+/// (pools of up to 1000 dice whose weights stay within range: every pool
+/// the budget accepts in practice) and [`KeepPool::conditional`] with
+/// conditional binomial rows (any size). Work is about `m k^3 / 6` times
+/// the score spread, for `m` outcomes ([`KeepPool::estimate`]).
 #[derive(Debug, Clone)]
 pub(crate) struct KeepPool<'a> {
     /// Distinct outcomes of one die with their probability and score, in
@@ -51,18 +55,57 @@ impl KeepPool<'_> {
         W_KEEP * (finishing + updates)
     }
 
+    /// Work of [`KeepPool::direct`] apart from its state loops, for `m`
+    /// outcomes whose scores spread over `span`: the state rows and the
+    /// result, and its finishing weights when they are not kept from
+    /// before (at most `n + 2k + 1` terms per outcome).
+    fn direct_fixed(m: f64, n: u32, k: u32, span: f64) -> f64 {
+        let (n, k) = (f64::from(n), f64::from(k));
+        let rows = k * (k - 1.0) / 2.0 * span + k;
+        W_ENTRY * (rows + k * span + 1.0 + 2.0 * k)
+            + W_ENTRY * (2.0 * m + 2.0 * k + n + 2.0 + m * k)
+            + W_BINOMIAL * m * (n + 2.0 * k + 1.0)
+    }
+
+    /// Work of [`KeepPool::direct`]'s state loops for one outcome when
+    /// the outcomes walked before it spread over `spread` (`None` for the
+    /// first): row `j` (`j spread + 1` sums) feeds the result and the
+    /// `k - 1 - j` rows above it.
+    fn direct_states(k: u32, spread: Option<f64>) -> f64 {
+        let k = f64::from(k);
+        W_KEEP
+            * match spread {
+                None => k,
+                Some(s) => s * (k - 1.0) * k * (k + 1.0) / 6.0 + k * (k + 1.0) / 2.0,
+            }
+    }
+
     /// Estimated work in the units of [`crate::work`], an upper bound of
     /// what [`KeepPool::distribution`] does: `scores` are the scores of the
     /// outcomes in walk order (kept end first; a superset of the outcomes
     /// that occur gives an upper bound), mirrored loop by loop.
     pub fn estimate(scores: impl Iterator<Item = i64>, n: u32, k: u32) -> f64 {
-        let mut work = W_ENTRY * (f64::from(n) + 1.0);
+        let direct = Self::direct_fits(n, k);
+        let mut work = if direct {
+            0.0
+        } else {
+            W_ENTRY * (f64::from(n) + 1.0)
+        };
+        let mut m = 0.0;
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for s in scores {
             let spread = (lo <= hi).then(|| (hi - lo) as f64);
-            work += Self::per_outcome(n, k) + Self::states(k, spread) + 2.0 * W_ENTRY;
+            work += if direct {
+                Self::direct_states(k, spread)
+            } else {
+                Self::per_outcome(n, k) + Self::states(k, spread) + 2.0 * W_ENTRY
+            };
+            m += 1.0;
             lo = lo.min(s);
             hi = hi.max(s);
+        }
+        if direct && m > 0.0 {
+            work += Self::direct_fixed(m, n, k, (hi - lo) as f64);
         }
         work
     }
@@ -74,14 +117,137 @@ impl KeepPool<'_> {
         if m < 1.0 {
             return 0.0;
         }
+        if Self::direct_fits(n, k) {
+            return Self::direct_fixed(m, n, k, spread)
+                + Self::direct_states(k, None)
+                + (m - 1.0) * Self::direct_states(k, Some(spread));
+        }
         W_ENTRY * (f64::from(n) + 1.0)
             + m * (Self::per_outcome(n, k) + 2.0 * W_ENTRY)
             + Self::states(k, None)
             + (m - 1.0) * Self::states(k, Some(spread))
     }
 
-    /// The distribution of the kept score sum.
+    /// The distribution of the kept score sum: [`KeepPool::direct`] where
+    /// its numbers stay within range ([`KeepPool::direct_fits`]), else the
+    /// walk with conditional binomial rows.
     pub fn distribution(&self) -> IntDist {
+        if Self::direct_fits(self.n, self.k) {
+            self.direct()
+        } else {
+            self.conditional()
+        }
+    }
+
+    /// Whether [`KeepPool::direct`] applies: its weights grow up to
+    /// `n^(k - 1)`, which must stay far from overflow (at most 1e100, so
+    /// that states too small for a double are too small to matter), and
+    /// its tail sums walk at most `n` terms.
+    pub fn direct_fits(n: u32, k: u32) -> bool {
+        n <= DIRECT_MAX_DICE
+            && f64::from(k.saturating_sub(1)) * f64::from(n.max(1)).log10() <= 100.0
+    }
+
+    /// The kept score sum with unconditional weights (every number a sum
+    /// of positive products, so small probabilities keep their digits).
+    ///
+    /// Walking the outcomes from the kept end, `E[a]` holds the score sums
+    /// of `a` dice that all show outcomes already walked, divided by `a!`
+    /// (an exponential generating function in the dice: adding outcome
+    /// `t` of probability `p` multiplies it by `exp(y p x^s)`, so the
+    /// weight of `c` more dice showing `t` is `p^c / c!` whatever `a`).
+    /// Before `E` takes outcome `t`, every state `a < k` finishes: `a` dice
+    /// show walked outcomes, at least `k - a` of the other `n - a` show
+    /// `t` and the rest show later outcomes, with weight
+    /// `n! / (n - a)! * S(n - a, k - a)`, `S(N, s) = sum over e >= s of
+    /// C(N, e) p^e B^(N - e)` (`B` the mass after `t`). `S(n, k)` is
+    /// summed directly (or as `(p + B)^n` minus its head when that loses
+    /// nothing); the others follow by a recurrence of positive terms.
+    fn direct(&self) -> IntDist {
+        let n = self.n as usize;
+        let k = self.k as usize;
+        let Some(smin) = self.outcomes.iter().map(|o| o.1).min() else {
+            return IntDist::from_dense(0, Vec::new());
+        };
+        let smax = self.outcomes.iter().map(|o| o.1).max().unwrap_or(smin);
+        let span = (smax - smin) as usize;
+        // Row a of E starts at start[a] and holds a * span + 1 sums.
+        let rows_len = k * (k - 1) / 2 * span + k;
+        let mut e = vec![0.0; rows_len];
+        e[0] = 1.0;
+        let start = |a: usize| a * a.saturating_sub(1) / 2 * span + a;
+        let mut result = vec![0.0; k * span + 1];
+        let table = finish_table(n, k, self.outcomes);
+        let mut power = vec![0.0; k];
+        charge(W_ENTRY * (rows_len + result.len() + 2 * k) as f64);
+        let mut elements = 0usize;
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (t, &(p, s)) in self.outcomes.iter().enumerate() {
+            if p <= 0.0 {
+                continue;
+            }
+            let fin = &table[t * k..(t + 1) * k];
+            let shift = (s - smin) as usize;
+            // Index range in row a of the states before this outcome.
+            let seen = lo <= hi;
+            let state = |a: usize| -> (usize, usize) {
+                if a == 0 {
+                    (0, 1)
+                } else {
+                    range(a, lo, hi, smin)
+                }
+            };
+            let mut pc = 1.0;
+            for (c, pw) in power.iter_mut().enumerate().skip(1) {
+                pc *= p / c as f64;
+                *pw = pc;
+            }
+            // Every state row j, from the top so that each is read before
+            // the rows below it add to it, feeds the result (finishing:
+            // j dice before t, k - j or more showing t) and the rows j + c
+            // (staying: c more dice show t), all in one pass over it.
+            for j in (0..k).rev() {
+                if j > 0 && !seen {
+                    continue;
+                }
+                let (x, y) = state(j);
+                let len = y - x;
+                let (lower, upper) = e.split_at_mut(start(j + 1));
+                let src = &lower[start(j) + x..start(j) + y];
+                let mut streams: [(&mut [f64], f64); 4] = Default::default();
+                let mut g = 0;
+                if fin[j] != 0.0 {
+                    let off = x + (k - j) * shift;
+                    streams[0] = (&mut result[off..off + len], fin[j]);
+                    g = 1;
+                }
+                let mut rest: &mut [f64] = upper;
+                for a in j + 1..k {
+                    let w = power[a - j];
+                    let (row, tail) = std::mem::take(&mut rest).split_at_mut(a * span + 1);
+                    rest = tail;
+                    let off = x + (a - j) * shift;
+                    streams[g] = (&mut row[off..off + len], w);
+                    g += 1;
+                    if g == streams.len() {
+                        elements += g * len;
+                        add_scaled(src, &mut streams, g);
+                        g = 0;
+                    }
+                }
+                elements += g * len;
+                add_scaled(src, &mut streams, g);
+            }
+            lo = lo.min(s);
+            hi = hi.max(s);
+        }
+        charge(W_KEEP * elements as f64);
+        IntDist::from_dense(k as i64 * smin, result)
+    }
+
+    /// The walk with conditional binomial rows: every state is a
+    /// probability, so it works for any pool size.
+    fn conditional(&self) -> IntDist {
         let n = self.n as usize;
         let k = self.k as usize;
         let Some(smin) = self.outcomes.iter().map(|o| o.1).min() else {
@@ -180,6 +346,209 @@ impl KeepPool<'_> {
             charge(W_KEEP * elements as f64);
         }
         IntDist::from_dense(k as i64 * smin, result)
+    }
+}
+
+/// One pool's finishing weights, kept for the next call with the same
+/// pool.
+#[derive(Debug)]
+struct FinishTable {
+    n: usize,
+    k: usize,
+    /// The outcomes' probabilities in walk order.
+    probs: Vec<f64>,
+    /// `k` weights per outcome ([`finish_weights`]; zeros where the
+    /// outcome cannot occur).
+    weights: Rc<[f64]>,
+}
+
+thread_local! {
+    /// The finishing weights of the last few pools, newest last: they
+    /// depend only on the pool size, the kept count and the die, so a
+    /// pool asked again (odds shown before every roll of a step) skips
+    /// them.
+    static TABLES: RefCell<Vec<FinishTable>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Pools whose finishing weights are kept ([`TABLES`]).
+const TABLES_KEPT: usize = 8;
+
+/// Largest table kept (weights; 512 KiB): dice of very many faces are
+/// slow anyway and would hold on to memory.
+const TABLE_MAX_ENTRIES: usize = 1 << 16;
+
+/// The finishing weights of [`KeepPool::direct`], `k` per outcome in walk
+/// order, from [`TABLES`] or computed (and counted) here.
+fn finish_table(n: usize, k: usize, outcomes: &[(f64, i64)]) -> Rc<[f64]> {
+    let same = |t: &FinishTable| {
+        t.n == n
+            && t.k == k
+            && t.probs.len() == outcomes.len()
+            && t.probs
+                .iter()
+                .zip(outcomes)
+                .all(|(a, b)| a.to_bits() == b.0.to_bits())
+    };
+    if let Some(found) = TABLES.with(|tables| {
+        tables
+            .borrow()
+            .iter()
+            .rev()
+            .find(|t| same(t))
+            .map(|t| Rc::clone(&t.weights))
+    }) {
+        return found;
+    }
+    let m = outcomes.len();
+    // The mass after each outcome, summed from the end so small tails
+    // keep their digits; n! / (n - a)!; C(n, k), exact to rounding
+    // (n^(k - 1) stays within range here); 1 / i.
+    let mut after = vec![0.0; m + 1];
+    for t in (0..m).rev() {
+        after[t] = after[t + 1] + outcomes[t].0.max(0.0);
+    }
+    let falling: Vec<f64> = (0..k)
+        .scan(1.0, |f, a| {
+            let here = *f;
+            *f *= (n - a) as f64;
+            Some(here)
+        })
+        .collect();
+    let choose = (1..=k).fold(1.0, |c, i| c * (n - k + i) as f64 / i as f64);
+    let inverses: Vec<f64> = (0..=n + 1).map(|i| 1.0 / i.max(1) as f64).collect();
+    let mut weights = vec![0.0; m * k];
+    let mut terms = 0usize;
+    for (t, (fin, &(p, _))) in weights.chunks_exact_mut(k).zip(outcomes).enumerate() {
+        if p <= 0.0 {
+            continue;
+        }
+        let b = after[t + 1];
+        terms += finish_weights(n, k, p, b, p + b, choose, &falling, &inverses, fin);
+    }
+    charge(W_ENTRY * (2 * m + 2 * k + n + 2 + m * k) as f64 + W_BINOMIAL * terms as f64);
+    let weights: Rc<[f64]> = weights.into();
+    if weights.len() > TABLE_MAX_ENTRIES {
+        return weights;
+    }
+    TABLES.with(|tables| {
+        let mut tables = tables.borrow_mut();
+        if tables.len() >= TABLES_KEPT {
+            tables.remove(0);
+        }
+        tables.push(FinishTable {
+            n,
+            k,
+            probs: outcomes.iter().map(|o| o.0).collect(),
+            weights: Rc::clone(&weights),
+        });
+    });
+    weights
+}
+
+/// Pools of more dice take [`KeepPool::conditional`] (the direct tail sums
+/// would walk too many terms).
+const DIRECT_MAX_DICE: u32 = 1000;
+
+/// The finishing weights of [`KeepPool::direct`] for one outcome of
+/// probability `p`, mass `b` after it and `r = p + b`:
+/// `fin[a] = n!/(n-a)! * S(n - a, k - a)`. `choose` is `C(n, k)`,
+/// `falling[a]` is `n!/(n-a)!`, `inverses[i]` is `1 / i` for `i` in
+/// `1..=n + 1`. Returns the terms computed (for the work count).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the per-pool constants are computed once by the caller"
+)]
+fn finish_weights(
+    n: usize,
+    k: usize,
+    p: f64,
+    b: f64,
+    r: f64,
+    choose: f64,
+    falling: &[f64],
+    inverses: &[f64],
+    fin: &mut [f64],
+) -> usize {
+    // u = C(n, k) p^k b^(n - k), the first term of the tail.
+    let pow = |x: f64, e: usize| i32::try_from(e).map_or(0.0, |e| x.powi(e));
+    let mut u = choose * pow(p, k) * pow(b, n - k);
+    let whole = pow(r, n);
+    // The head (terms e < k) downwards from u.
+    let mut head = 0.0;
+    let mut term = u;
+    let down = b / p;
+    for e in (1..=k).rev() {
+        term *= e as f64 * inverses[n - e + 1] * down;
+        head += term;
+    }
+    let mut done = 2 * k;
+    let mut tail = if head <= 0.5 * whole {
+        whole - head
+    } else {
+        // Past the mode (it lies below k here): the terms only shrink.
+        let up = p / b;
+        let mut sum = 0.0;
+        let mut term = u;
+        for e in k..=n {
+            sum += term;
+            done += 1;
+            if term <= sum * 1e-17 {
+                break;
+            }
+            term *= (n - e) as f64 * inverses[e + 1] * up;
+        }
+        sum
+    };
+    // S(m - 1, s - 1) = (S(m, s) + b u(m - 1, s - 1)) / r with u(m - 1,
+    // s - 1) = u(m, s) s / (m p): all terms positive.
+    let (over_p, over_r) = (1.0 / p, 1.0 / r);
+    for a in 0..k {
+        fin[a] = falling[a] * tail;
+        if a + 1 < k {
+            u *= (k - a) as f64 * inverses[n - a] * over_p;
+            tail = (tail + b * u) * over_r;
+        }
+    }
+    done + k
+}
+
+/// Adds `src` times each weight to the first `g` streams (each at least
+/// as long as `src`), reading `src` once for up to four of them.
+fn add_scaled(src: &[f64], streams: &mut [(&mut [f64], f64); 4], g: usize) {
+    match &mut streams[..g] {
+        [] => {}
+        [(d0, w0)] => add1(src, d0, *w0),
+        [(d0, w0), (d1, w1)] => add2(src, d0, *w0, d1, *w1),
+        [(d0, w0), (d1, w1), (d2, w2)] => {
+            add2(src, d0, *w0, d1, *w1);
+            add1(src, d2, *w2);
+        }
+        [(d0, w0), (d1, w1), (d2, w2), (d3, w3)] => {
+            add2(src, d0, *w0, d1, *w1);
+            add2(src, d2, *w2, d3, *w3);
+        }
+        _ => unreachable!("at most four streams"),
+    }
+}
+
+/// `d += src w`, over `src`'s length.
+#[inline(always)]
+fn add1(src: &[f64], d: &mut [f64], w: f64) {
+    for (o, &v) in d[..src.len()].iter_mut().zip(src) {
+        *o += v * w;
+    }
+}
+
+/// `d0 += src w0` and `d1 += src w1`, reading `src` once (two separate
+/// arguments, so the compiler knows they do not overlap).
+#[inline(always)]
+fn add2(src: &[f64], d0: &mut [f64], w0: f64, d1: &mut [f64], w1: f64) {
+    let n = src.len();
+    let (d0, d1) = (&mut d0[..n], &mut d1[..n]);
+    for i in 0..n {
+        let v = src[i];
+        d0[i] += v * w0;
+        d1[i] += v * w1;
     }
 }
 
@@ -359,6 +728,88 @@ fn binomial_row(m: usize, r: f64, q: f64, row: &mut Vec<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kept sum by enumerating every roll of `n` dice: `outcomes` in
+    /// walk order (kept end first), so the kept dice are the `k` with the
+    /// smallest walk positions.
+    fn brute_force(outcomes: &[(f64, i64)], n: u32, k: u32) -> Vec<(i64, f64)> {
+        let m = outcomes.len();
+        let mut sums = std::collections::BTreeMap::new();
+        let mut roll = vec![0usize; n as usize];
+        loop {
+            let mut sorted = roll.clone();
+            sorted.sort_unstable();
+            let kept: i64 = sorted[..k as usize].iter().map(|&i| outcomes[i].1).sum();
+            let p: f64 = roll.iter().map(|&i| outcomes[i].0).product();
+            *sums.entry(kept).or_insert(0.0) += p;
+            // Next roll, as a counter in base m.
+            let Some(i) = roll.iter().position(|&i| i + 1 < m) else {
+                break;
+            };
+            roll[i] += 1;
+            roll[..i].fill(0);
+        }
+        sums.into_iter().filter(|(_, p)| *p > 0.0).collect()
+    }
+
+    fn check(outcomes: &[(f64, i64)], n: u32, k: u32) {
+        let pool = KeepPool { outcomes, n, k };
+        let expected = brute_force(outcomes, n, k);
+        for (kernel, dist) in [
+            ("direct", pool.direct()),
+            ("conditional", pool.conditional()),
+        ] {
+            let got: Vec<(i64, f64)> = dist.iter().collect();
+            assert_eq!(
+                got.iter().map(|g| g.0).collect::<Vec<_>>(),
+                expected.iter().map(|e| e.0).collect::<Vec<_>>(),
+                "{kernel}: values of {n} dice keep {k} of {outcomes:?}"
+            );
+            for ((v, a), (_, b)) in got.iter().zip(&expected) {
+                assert!(
+                    (a - b).abs() <= 1e-12 * b,
+                    "{kernel}: P({v}) = {a}, enumerated {b}; {n} dice keep {k} of {outcomes:?}"
+                );
+            }
+        }
+    }
+
+    /// Both kernels against enumeration: up to 5 dice of up to 8 sides,
+    /// every k, highest and lowest (the walk order), plain dice, uneven
+    /// ones, repeated scores (counted successes) and zero-mass outcomes.
+    #[test]
+    fn kernels_match_enumeration() {
+        let mut dice: Vec<Vec<(f64, i64)>> = Vec::new();
+        for sides in 1..=8i64 {
+            let p = 1.0 / sides as f64;
+            dice.push((1..=sides).map(|v| (p, v)).collect());
+        }
+        // Uneven: a re-rolled d6 (1 and 2 again once), a d{0,0,1,1,2,3},
+        // a die of repeated scores (successes at 5+ of a d8), one with a
+        // zero-mass outcome and negative scores.
+        dice.push(
+            [(1, 2.0), (2, 2.0), (3, 8.0), (4, 8.0), (5, 8.0), (6, 8.0)]
+                .map(|(v, w)| (w / 36.0, v))
+                .to_vec(),
+        );
+        dice.push(vec![
+            (2.0 / 6.0, 0),
+            (2.0 / 6.0, 1),
+            (1.0 / 6.0, 2),
+            (1.0 / 6.0, 3),
+        ]);
+        dice.push((1..=8).map(|v| (0.125, i64::from(v >= 5))).collect());
+        dice.push(vec![(0.5, -3), (0.0, 0), (0.25, 2), (0.25, 7)]);
+        for die in &dice {
+            let high: Vec<(f64, i64)> = die.iter().rev().copied().collect();
+            for n in 1..=5 {
+                for k in 1..=n {
+                    check(die, n, k);
+                    check(&high, n, k);
+                }
+            }
+        }
+    }
 
     #[test]
     fn binomial_rows_are_exact() {
