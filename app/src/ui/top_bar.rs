@@ -87,15 +87,20 @@ pub fn show(
             }
             ui.separator();
             let labels = labels(texts, tabs);
-            // What the document's own buttons need on the right.
+            // What the document's own buttons need on the right: as wide
+            // as they were last frame (measured), else estimated.
+            let controls_id = egui::Id::new("top_bar.controls_width");
             let controls = if document.is_some() && active.is_some() {
-                controls_width(ui, texts)
+                ui.ctx()
+                    .data(|d| d.get_temp::<f32>(controls_id))
+                    .unwrap_or_else(|| controls_width(ui, texts))
             } else {
                 0.0
             };
             let more = text_width(ui, &texts.f("nav.more", &[("n", "99")])) + 24.0;
             let budget = (ui.available_width() - controls - more).max(0.0);
             let shown = fitting(ui, &labels, active, budget);
+
             for (i, label) in labels.iter().enumerate() {
                 if shown[i] {
                     tab(ui, texts, i, label, active == Some(i), commands);
@@ -117,8 +122,17 @@ pub fn show(
                 .on_hover_text(texts.t("nav.more.hint"));
             }
             if let (Some(open), Some(_)) = (document, active) {
-                ui.separator();
-                document_controls(ui, texts, open, commands);
+                let drawn = ui
+                    .scope(|ui| {
+                        ui.separator();
+                        document_controls(ui, texts, open, commands);
+                    })
+                    .response
+                    .rect
+                    .width();
+                let spacing = ui.spacing().item_spacing.x;
+                ui.ctx()
+                    .data_mut(|d| d.insert_temp(controls_id, drawn + spacing));
             }
         });
     });
@@ -166,6 +180,7 @@ fn fitting(ui: &egui::Ui, labels: &[String], active: Option<usize>, budget: f32)
         .chain((0..labels.len()).filter(|&i| Some(i) != active));
     for i in order {
         let w = width(&labels[i]);
+
         // The active document always shows, even if alone it is too wide.
         if used + w <= budget || Some(i) == active {
             shown[i] = true;
