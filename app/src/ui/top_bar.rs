@@ -89,7 +89,7 @@ pub fn show(
             let labels = labels(texts, tabs);
             // What the document's own buttons need on the right: as wide
             // as they were last frame (measured), else estimated.
-            let controls_id = egui::Id::new("top_bar.controls_width");
+            let controls_id = egui::Id::unique("top_bar.controls_width");
             let controls = if document.is_some() && active.is_some() {
                 ui.ctx()
                     .data(|d| d.get_temp::<f32>(controls_id))
