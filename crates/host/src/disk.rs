@@ -1,8 +1,8 @@
 //! Noticing that a document's file was written by someone else: another
 //! program, or the same file open in a second Feldherr window.
 //!
-//! An open document remembers its file as it last read or wrote it (a
-//! [`DiskStamp`]: length, modification time and a hash of the bytes).
+//! An open document remembers its file as it last read or wrote it (its
+//! length, modification time and a hash of the bytes).
 //! Before every write, and whenever the app asks (on focus), the file is
 //! looked at again; if it now holds other bytes, nothing is written until
 //! the user decides (reload, keep mine, save mine elsewhere), and
