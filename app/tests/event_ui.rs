@@ -73,6 +73,14 @@ fn enter_an_event_from_players_to_standings() {
     assert!(event.players[0].character_on_foot);
     assert!(!event.players[1].character_on_foot);
     assert_eq!(event.players[0].army_points, 1500);
+    // Enter in the name field adds the player as the button does (#26).
+    type_into(&mut h, "New player", "Clara Christ");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(event_of(&h).players.len(), 3);
+    assert_eq!(event_of(&h).players[2].name, "Clara Christ");
+    click(&mut h, "Remove Clara Christ");
+    assert_eq!(event_of(&h).players.len(), 2);
 
     click(&mut h, "Raeuber-Warhammer");
     click(&mut h, "Player");

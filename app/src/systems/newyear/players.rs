@@ -308,17 +308,21 @@ impl PlayersTab {
         commands: &mut Vec<Command>,
     ) {
         ui.horizontal_wrapped(|ui| {
+            // Enter in any of the three fields adds the player too.
+            let mut entered = false;
             for (text, key) in self.new_player.iter_mut().zip([
                 "event.new.player",
                 "event.new.club",
                 "event.new.army",
             ]) {
                 let label = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(text).desired_width(130.0))
+                let field = ui
+                    .add(egui::TextEdit::singleline(text).desired_width(130.0))
                     .labelled_by(label.id);
+                entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             }
             ui.checkbox(&mut self.new_on_foot, texts.t("event.new.on_foot"));
-            if ui.button(texts.t("event.add_player")).clicked() {
+            if ui.button(texts.t("event.add_player")).clicked() || entered {
                 let [name, club, army] = &self.new_player;
                 if name.trim().is_empty() {
                     self.error = Some(texts.t("event.name_missing").to_owned());
