@@ -55,8 +55,12 @@ impl PictureText for Words<'_> {
     }
 }
 
-/// The labelled picture of `table` under `rules` at `pixels_per_unit`: the
-/// table crate's layout with its words written into its image.
+/// The labelled picture of `table` under `rules` at `pixels_per_unit`, or
+/// fewer so that its longer side fits
+/// [`SHEET_PICTURE_SIDE`](feldherr_table::SHEET_PICTURE_SIDE) pixels
+/// (issue #28: a Warmaster table 4,074 cm deep passed `check` and its
+/// record sheet failed): the table crate's layout with its words written
+/// into its image.
 ///
 /// # Errors
 /// [`SheetError::Picture`] with the table crate's reason (a picture too
@@ -84,6 +88,8 @@ pub fn table_picture_owned(
     owners: &[(u64, usize)],
 ) -> Result<AnnotatedPicture, SheetError> {
     let mut font = LabelFont::new()?;
+    let pixels_per_unit =
+        feldherr_table::fitting_scale(table, pixels_per_unit, feldherr_table::SHEET_PICTURE_SIDE);
     let mut picture = feldherr_table::annotated_picture(
         table,
         rules,

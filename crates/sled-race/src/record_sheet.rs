@@ -138,9 +138,16 @@ fn put(image: &mut feldherr_table::RgbaImage, x: i64, y: i64, rgb: [u8; 3]) {
     }
 }
 
-/// Draws a line 3 pixels thick from `a` to `b` (table inches, y up).
-fn draw_line(image: &mut feldherr_table::RgbaImage, depth: f64, a: Point, b: Point, rgb: [u8; 3]) {
-    let scale = f64::from(PICTURE_SCALE);
+/// Draws a line 3 pixels thick from `a` to `b` (table inches, y up) on a
+/// picture of `scale` pixels per inch.
+fn draw_line(
+    image: &mut feldherr_table::RgbaImage,
+    (depth, scale): (f64, f32),
+    a: Point,
+    b: Point,
+    rgb: [u8; 3],
+) {
+    let scale = f64::from(scale);
     let px = |p: Point| (p.x * scale, (depth - p.y) * scale);
     let (ax, ay) = px(a);
     let (bx, by) = px(b);
@@ -162,14 +169,19 @@ fn draw_line(image: &mut feldherr_table::RgbaImage, depth: f64, a: Point, b: Poi
 
 /// The picture of the track with every sled's path.
 fn track_picture(table: &RaceTable, race: &Race) -> Result<Image, SheetError> {
-    let mut image = feldherr_table::render_rgba(table, &Race::table_rules(), PICTURE_SCALE)
-        .map_err(|e| SheetError::Picture {
-            reason: e.to_string(),
+    // A long track is drawn smaller rather than fail (issue #28).
+    let scale =
+        feldherr_table::fitting_scale(table, PICTURE_SCALE, feldherr_table::SHEET_PICTURE_SIDE);
+    let mut image =
+        feldherr_table::render_rgba(table, &Race::table_rules(), scale).map_err(|e| {
+            SheetError::Picture {
+                reason: e.to_string(),
+            }
         })?;
     for (i, (_, path)) in sled_paths(race).iter().enumerate() {
         let rgb = COLOURS[i % COLOURS.len()].0;
         for leg in path.windows(2) {
-            draw_line(&mut image, table.depth(), leg[0], leg[1], rgb);
+            draw_line(&mut image, (table.depth(), scale), leg[0], leg[1], rgb);
         }
     }
     Image::from_rgba(image.width, image.height, image.pixels)

@@ -758,7 +758,15 @@ fn draw_scale_bar(pixmap: &mut Pixmap, bar: &ScaleBar, ppu: f32) {
         }
         #[allow(clippy::cast_possible_truncation)]
         let (a, b) = (pair[0] as f32 * ppu, pair[1] as f32 * ppu);
-        if let Some(r) = Rect::from_xywh(bar.x + a, bar.y, b - a, bar.thickness) {
+        // Snapped to whole pixels, at least one wide: a segment under two
+        // pixels wide across a pixel edge trips tiny-skia's anti-aliased
+        // fill (a debug assertion; issue #28: a Warmaster table 49,172 cm
+        // wide, drawn at 0.08 pixels per cm).
+        let x0 = (bar.x + a).round();
+        let x1 = (bar.x + b).round().max(x0 + 1.0);
+        let y0 = bar.y.round();
+        let y1 = (bar.y + bar.thickness).round().max(y0 + 1.0);
+        if let Some(r) = Rect::from_ltrb(x0, y0, x1, y1) {
             pixmap.fill_rect(r, &dark, id, None);
         }
     }

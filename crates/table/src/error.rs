@@ -28,6 +28,13 @@ pub enum TableError {
         /// The rejected value.
         value: f64,
     },
+    /// A table side beyond [`MAX_TABLE_SIDE`](crate::MAX_TABLE_SIDE).
+    TooLarge {
+        /// Name of the offending field (`width` or `depth`).
+        field: String,
+        /// The rejected value.
+        value: f64,
+    },
     /// An edit named a piece that is not on the table.
     UnknownPiece {
         /// The id that was not found.
@@ -81,6 +88,11 @@ impl fmt::Display for TableError {
             Self::NotPositive { field, value } => {
                 write!(f, "`{field}` must be greater than zero, got {value}")
             }
+            Self::TooLarge { field, value } => write!(
+                f,
+                "`{field}` must be at most {} (a table side), got {value:e}",
+                crate::MAX_TABLE_SIDE
+            ),
             Self::UnknownPiece { id } => write!(f, "`id`: there is no piece {id} on the table"),
             Self::DuplicateId { id } => {
                 write!(f, "`id`: piece id {id} is already used on this table")
@@ -128,6 +140,20 @@ pub(crate) fn positive(field: &str, value: f64) -> Result<f64, TableError> {
         Ok(value)
     } else {
         Err(TableError::NotPositive {
+            field: field.to_owned(),
+            value,
+        })
+    }
+}
+
+/// Checks that a table side is finite, positive and at most
+/// [`MAX_TABLE_SIDE`](crate::MAX_TABLE_SIDE).
+pub(crate) fn table_side(field: &str, value: f64) -> Result<f64, TableError> {
+    positive(field, value)?;
+    if value <= crate::MAX_TABLE_SIDE {
+        Ok(value)
+    } else {
+        Err(TableError::TooLarge {
             field: field.to_owned(),
             value,
         })

@@ -117,8 +117,9 @@ pub use error::TableError;
 pub use measure::{Measurement, measure, measure_points};
 pub use piece::{Layer, Piece, PieceSize, ShapeKind, ShapeTemplate};
 pub use render::{
-    BACKGROUND, MAX_PICTURE_SIDE, RgbaImage, VIOLATION, encode_png, facing_tick, render_rgba,
+    BACKGROUND, MAX_PICTURE_SIDE, RgbaImage, SHEET_PICTURE_SIDE, VIOLATION, encode_png,
+    facing_tick, fitting_scale, render_rgba,
 };
 pub use rules::{TableRules, TypeDef};
-pub use table::{Table, TableEdit};
+pub use table::{MAX_TABLE_SIDE, Table, TableEdit};
 pub use violation::{Against, DEFAULT_VIOLATION_LIMIT, Violation, format_length, more_violations};

@@ -12,6 +12,38 @@ use crate::{Layer, Piece, Table, TableError, TableRules};
 /// The largest picture side, in pixels, [`render_rgba`] will draw.
 pub const MAX_PICTURE_SIDE: u32 = 16_384;
 
+/// The longest side, in pixels, of a table's picture on a printed sheet
+/// (issue #28): a picture placed about 460 points wide needs under 2,000
+/// pixels even at 300 DPI, so a long table is drawn smaller instead of
+/// failing at [`MAX_PICTURE_SIDE`].
+pub const SHEET_PICTURE_SIDE: u32 = 4_096;
+
+/// `preferred` pixels per native unit, or fewer so that the longer side
+/// of `table` is at most `max_side` pixels: the scale a sheet draws
+/// `table` at. Every table (at most [`MAX_TABLE_SIDE`](crate::MAX_TABLE_SIDE)
+/// on a side) gets a positive scale.
+///
+/// ```
+/// use feldherr_table::{Table, fitting_scale};
+/// use feldherr_geometry::Unit;
+/// let long = Table::new(180.0, 4074.0, Unit::Centimetre).expect("a table");
+/// assert_eq!(fitting_scale(&long, 4.0, 4096), (4096.0 / 4074.0) as f32);
+/// let usual = Table::new(180.0, 120.0, Unit::Centimetre).expect("a table");
+/// assert_eq!(fitting_scale(&usual, 4.0, 4096), 4.0);
+/// ```
+#[must_use]
+pub fn fitting_scale(table: &Table, preferred: f32, max_side: u32) -> f32 {
+    let longest = table.width().max(table.depth());
+    let fit = f64::from(max_side) / longest;
+    if fit < f64::from(preferred) {
+        #[allow(clippy::cast_possible_truncation, reason = "below `preferred`, an f32")]
+        let fit = fit as f32;
+        fit
+    } else {
+        preferred
+    }
+}
+
 /// The table's background in pictures (parchment, so every terrain colour
 /// stands out).
 pub const BACKGROUND: [u8; 3] = [226, 218, 190];

@@ -5,16 +5,22 @@ use std::collections::HashSet;
 use feldherr_geometry::{Angle, Point, Shape, Unit};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::error::{finite, positive, shape_error};
+use crate::error::{finite, shape_error, table_side};
 use crate::piece::resized;
 use crate::{Layer, Piece, PieceSize, TableError};
+
+/// The longest table side, in its native unit: 1,000,000 (10 km in
+/// centimetres). A longer table is refused when made, resized or loaded
+/// (issue #28: a table 1e308 wide loaded and then no sheet could draw it;
+/// ruling P38).
+pub const MAX_TABLE_SIDE: f64 = 1.0e6;
 
 /// A game table: `width` by `depth` in its native `unit`, with the pieces
 /// on it.
 ///
 /// Invariants (checked by every constructor, by [`Table::apply`] and when
-/// deserialising): width and depth finite and greater than zero, piece ids
-/// unique.
+/// deserialising): width and depth finite, greater than zero and at most
+/// [`MAX_TABLE_SIDE`], piece ids unique.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Table {
     width: f64,
@@ -116,11 +122,11 @@ impl Table {
     /// An empty table `width` by `depth` in `unit`.
     ///
     /// # Errors
-    /// [`TableError::NotFinite`] / [`TableError::NotPositive`] naming
-    /// `width` or `depth`.
+    /// [`TableError::NotFinite`] / [`TableError::NotPositive`] /
+    /// [`TableError::TooLarge`] naming `width` or `depth`.
     pub fn new(width: f64, depth: f64, unit: Unit) -> Result<Table, TableError> {
-        positive("width", width)?;
-        positive("depth", depth)?;
+        table_side("width", width)?;
+        table_side("depth", depth)?;
         Ok(Table {
             width,
             depth,
@@ -268,6 +274,7 @@ impl Table {
     /// * [`TableError::NotFinite`] naming `to.x`, `to.y`, `width`, `depth`,
     ///   `radius`, `length` or `scale`;
     /// * [`TableError::NotPositive`] for sizes of zero or less;
+    /// * [`TableError::TooLarge`] for a table side beyond [`MAX_TABLE_SIDE`];
     /// * [`TableError::SizeMismatch`] for a radius given to a rectangle and
     ///   the like;
     /// * [`TableError::InvalidShape`] when the changed outline is not a
@@ -322,8 +329,8 @@ impl Table {
                 self.pieces.remove(i);
             }
             TableEdit::SetTableSize { width, depth } => {
-                positive("width", width)?;
-                positive("depth", depth)?;
+                table_side("width", width)?;
+                table_side("depth", depth)?;
                 self.width = width;
                 self.depth = depth;
             }

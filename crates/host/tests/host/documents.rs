@@ -468,7 +468,7 @@ fn leaves(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
 
 /// The example documents of every system and kind of event, and a bare
 /// event file (the loaders the window and every command read through).
-fn round_trip_sources() -> Vec<(String, serde_json::Value, Vec<String>)> {
+pub(crate) fn round_trip_sources() -> Vec<(String, serde_json::Value, Vec<String>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join("documents"))
         .expect("fixtures")
@@ -496,7 +496,7 @@ fn round_trip_sources() -> Vec<(String, serde_json::Value, Vec<String>)> {
 
 /// A replacement leaf: numbers at and beyond the edges, texts long and
 /// odd, other kinds of value.
-fn any_leaf() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+pub(crate) fn any_leaf() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
     use proptest::prelude::*;
     prop_oneof![
         any::<i64>().prop_map(serde_json::Value::from),

@@ -3,6 +3,7 @@
 //! sheets and their export. One test binary.
 
 mod architecture;
+mod commands_agree;
 mod disk_changes;
 mod documents;
 mod glossary;

@@ -332,3 +332,25 @@ fn bad_scales_are_refused() {
         Err(TableError::PictureTooLarge { .. })
     ));
 }
+
+/// Issue #28: a table 49,172 cm wide drawn to fit 4,096 pixels (0.08
+/// pixels per cm) has scale-bar segments under a pixel wide; they tripped
+/// tiny-skia's anti-aliased fill (a debug assertion). Each segment is now
+/// snapped to whole pixels, and every long table draws.
+#[test]
+fn a_very_long_table_draws_its_scale_bar_without_tripping_the_rasteriser() {
+    for (width, depth, unit) in [
+        (49_172.0, 120.0, Unit::Centimetre),
+        (120.0, 49_172.0, Unit::Centimetre),
+        (1.0e6, 48.0, Unit::Inch),
+    ] {
+        let table = Table::new(width, depth, unit).expect("table");
+        let ppu = feldherr_table::fitting_scale(&table, 4.0, feldherr_table::SHEET_PICTURE_SIDE);
+        let p = picture(&table, &warmaster(), ppu);
+        assert!(
+            p.image.width <= feldherr_table::SHEET_PICTURE_SIDE,
+            "{width}"
+        );
+        assert!(p.image.width >= 1 && p.image.height >= 1);
+    }
+}

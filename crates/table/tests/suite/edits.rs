@@ -272,3 +272,40 @@ fn templates_build_pieces() {
         Err(TableError::NotFinite { .. })
     ));
 }
+
+/// Issue #28 (P38): a table side beyond `MAX_TABLE_SIDE` (1e308 loaded
+/// and then no sheet could draw the table) is refused when the table is
+/// made, resized or loaded, naming the field and the value; the largest
+/// side itself is a table.
+#[test]
+fn a_table_side_beyond_the_largest_is_refused_when_made_resized_or_loaded() {
+    use feldherr_table::MAX_TABLE_SIDE;
+    assert!(Table::new(MAX_TABLE_SIDE, MAX_TABLE_SIDE, Unit::Inch).is_ok());
+    assert_eq!(
+        Table::new(1e308, 48.0, Unit::Inch).unwrap_err(),
+        TableError::TooLarge {
+            field: "width".into(),
+            value: 1e308
+        }
+    );
+    let mut table = Table::new(72.0, 48.0, Unit::Inch).expect("table");
+    let before = table.clone();
+    let error = table
+        .apply(TableEdit::SetTableSize {
+            width: 72.0,
+            depth: 1_000_001.0,
+        })
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "`depth` must be at most 1000000 (a table side), got 1.000001e6"
+    );
+    assert_eq!(table, before);
+    let error = serde_json::from_str::<Table>(r#"{"width":1e308,"depth":48,"unit":"Inch"}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.starts_with("`width` must be at most 1000000 (a table side), got 1e308"),
+        "{error}"
+    );
+}

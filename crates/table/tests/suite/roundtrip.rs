@@ -59,10 +59,16 @@ fn piece() -> impl Strategy<Value = Value> {
         })
 }
 
+/// A table side: half the time a usual one (sides beyond `MAX_TABLE_SIDE`
+/// are refused, P38), else any number.
+fn side() -> impl Strategy<Value = f64> {
+    prop_oneof![1 => number(), 1 => 1.0..400.0f64]
+}
+
 fn table() -> impl Strategy<Value = Value> {
     (
-        number(),
-        number(),
+        side(),
+        side(),
         prop::sample::select(vec!["Centimetre", "Inch", "Furlong"]),
         prop::collection::vec(piece(), 0..6),
     )
