@@ -211,7 +211,13 @@ impl RosterEditor {
                 && game.turn.is_none()
                 && ui.button(texts.t("wh.roster.remove_last")).clicked()
             {
-                self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::RemoveLastRoster).err();
+                self.error = try_edit(
+                    ctx.doc,
+                    ctx.commands,
+                    ctx.texts,
+                    WarheimEdit::RemoveLastRoster,
+                )
+                .err();
                 self.draft = None;
                 self.player = 0;
             }
@@ -323,6 +329,7 @@ impl RosterEditor {
                             try_edit(
                                 ctx.doc,
                                 ctx.commands,
+                                ctx.texts,
                                 WarheimEdit::SetRoster {
                                     player,
                                     roster: draft.clone(),
@@ -341,6 +348,7 @@ impl RosterEditor {
                     Some(c) => try_edit(
                         ctx.doc,
                         ctx.commands,
+                        ctx.texts,
                         WarheimEdit::AppointCommander {
                             player,
                             commander: c,
