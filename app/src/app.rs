@@ -707,7 +707,11 @@ impl FeldherrApp {
                         return;
                     }
                     if let Err(e) = open.edit(&edit) {
-                        self.error = Some(e.to_string());
+                        // A rule crate's refusal in the interface language.
+                        self.error = Some(match &e {
+                            feldherr_host::HostError::Rules(e) => self.texts.error(e),
+                            other => other.to_string(),
+                        });
                     } else if let Some(e) = open.save_error()
                         // The banner above the document says that one.
                         && !open.changed_on_disk()

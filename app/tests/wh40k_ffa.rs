@@ -208,7 +208,8 @@ fn the_deployment_order_is_set_on_the_players_tab() {
         "3, 1",
     );
     click(&mut harness, "Save order");
-    harness.get_by_label_contains("Refused: deployment.order");
+    // The refusal in words, no field path (issue #27).
+    harness.get_by_label_contains("Refused: must name each of the 3 seats once");
     replace_text(
         &mut harness,
         "Players by number, first chooser first",
@@ -225,7 +226,7 @@ fn the_deployment_order_is_set_on_the_players_tab() {
     harness.get_by_label("Corner zone along the long edge: \"0\" is not a length above 0");
     replace_text(&mut harness, "Corner zone along the long edge", "40");
     click(&mut harness, "Save zone sizes");
-    harness.get_by_label_contains("Refused: zone_sizes.corner_width");
+    harness.get_by_label_contains("corner zones do not fit along a");
     replace_text(&mut harness, "Corner zone along the long edge", "24");
     click(&mut harness, "Save zone sizes");
     assert_eq!(ffa(&game(&harness)).zone_sizes().corner_width, 24.0);
@@ -569,7 +570,7 @@ fn the_outnumbering_table_is_edited_on_the_combat_tab() {
     replace_text(&mut harness, "Ratio of row 2", "0.5");
     click(&mut harness, "Save combat options");
     let refusal = harness
-        .get_all_by_label_contains("outnumbering.steps[1].ratio")
+        .get_all_by_label_contains("a side is outnumbered only by more models")
         .count();
     assert_eq!(refusal, 1);
     replace_text(&mut harness, "Ratio of row 2", "2");

@@ -21,12 +21,14 @@
 //! ```
 
 use crate::ConfrontationRoll;
+use crate::game::refusal::{not_allowed, say};
+use feldherr_dice::step::Message;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ConfrontationError, check_range};
 
-fn refused(rule: &'static str, reason: String) -> ConfrontationError {
-    ConfrontationError::NotAllowed { rule, reason }
+fn refused(rule: &'static str, message: Message) -> ConfrontationError {
+    not_allowed(rule, message)
 }
 
 /// Withdrawal by strength ("Rueckzug durch Staerke"): a figure of size
@@ -44,7 +46,9 @@ pub fn withdrawal_by_strength(
     if let Some(&(_, s)) = enemies.iter().find(|(_, s)| *s >= size) {
         return Err(refused(
             "withdrawal by strength",
-            format!("an enemy of size {s} is not smaller than the figure (size {size})"),
+            say("abilities.enemy_size_not_smaller_than")
+                .text("s", s.to_string())
+                .text("size", size.to_string()),
         ));
     }
     let highest = enemies.iter().map(|(r, _)| *r).max().unwrap_or(0);
@@ -52,7 +56,10 @@ pub fn withdrawal_by_strength(
     if value < 0 {
         return Err(refused(
             "withdrawal by strength",
-            format!("STR {strength} - RES {highest} = {value} is below 0"),
+            say("abilities.str_res_below_0")
+                .text("strength", strength.to_string())
+                .text("highest", highest.to_string())
+                .text("value", value.to_string()),
         ));
     }
     Ok((value, wound_penalty))
@@ -131,7 +138,7 @@ pub fn counter_attack_against(attacker_is_fechtmeister: bool) -> Result<(), Conf
     if attacker_is_fechtmeister {
         return Err(refused(
             "Fechtmeister",
-            "no counter-attack against a Fechtmeister, not even with Beidhaendig".into(),
+            say("abilities.no_counter_attack_against_fechtmeister"),
         ));
     }
     Ok(())
@@ -153,7 +160,7 @@ pub fn counter_attack_difficulty(
         (true, false) | (false, true) => Ok(2),
         (false, false) => Err(refused(
             "Gegenangriff",
-            "only characters, or figures with Gegenangriff, may counter-attack".into(),
+            say("abilities.only_characters_figures_with_gegenangriff"),
         )),
     }
 }
@@ -177,11 +184,11 @@ pub fn extra_die_cost(
         (false, true, 0) => Ok(2),
         (false, true, _) => Err(refused(
             "Schlagabfolge",
-            "no more than one extra combat die per melee phase".into(),
+            say("abilities.no_more_than_one_extra"),
         )),
         (false, false, _) => Err(refused(
             "Schlagabfolge",
-            "only characters or figures with Schlagabfolge buy extra combat dice".into(),
+            say("abilities.only_characters_figures_with_schlagabfolge"),
         )),
     }
 }

@@ -14,6 +14,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{inconsistent, not_allowed, say};
 use crate::{ConfrontationResult, ConfrontationRoll};
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
@@ -69,20 +70,20 @@ pub fn firing_modifiers(
                 Motion::Moved => 1,
                 Motion::Ran if has_gew => 2,
                 Motion::Ran => {
-                    return Err(ConfrontationError::NotAllowed {
-                        rule: "artillery",
-                        reason: "only machines with GEW may run and fire".into(),
-                    });
+                    return Err(not_allowed(
+                        "artillery",
+                        say("artillery.only_machines_with_gew_may"),
+                    ));
                 }
             };
             Ok(FiringModifiers { difficulty, die: 0 })
         }
         Mobility::Immobile => {
             if motion != Motion::Still {
-                return Err(ConfrontationError::NotAllowed {
-                    rule: "C3",
-                    reason: "an immobile machine cannot move and fire in one round".into(),
-                });
+                return Err(not_allowed(
+                    "C3",
+                    say("artillery.immobile_machine_cannot_move_fire"),
+                ));
             }
             Ok(FiringModifiers {
                 difficulty: 0,
@@ -141,20 +142,17 @@ pub fn models_on_line(
     range_cm: f64,
     models: &[Model],
 ) -> Result<Vec<usize>, ConfrontationError> {
-    let t = models
-        .get(target)
-        .ok_or_else(|| ConfrontationError::Inconsistent {
-            field: "target",
-            reason: format!("model {target} does not exist"),
-        })?;
+    let t = models.get(target).ok_or_else(|| {
+        inconsistent(
+            "target",
+            say("artillery.model_does_not_exist").text("target", target.to_string()),
+        )
+    })?;
     let seg = Segment::new(shooter, t.center)?;
     let dir = seg
         .vector()
         .normalize()
-        .ok_or_else(|| ConfrontationError::Inconsistent {
-            field: "target",
-            reason: "the shooter stands on the target".into(),
-        })?;
+        .ok_or_else(|| inconsistent("target", say("artillery.shooter_stands_target")))?;
     let end = shooter + dir.scale(range_cm);
     let fire = Segment::new(shooter, end)?;
     let along = |p: Point| (p - shooter).dot(dir);
@@ -473,17 +471,18 @@ impl ZoneShot {
     ) -> Result<Self, ConfrontationError> {
         check_range("weapon STR", strength.into(), 0, 30, "0 to 30")?;
         if !(template_cm.is_finite() && template_cm > 0.0) {
-            return Err(ConfrontationError::Inconsistent {
-                field: "template",
-                reason: format!("diameter {template_cm} cm must be above 0"),
-            });
+            return Err(inconsistent(
+                "template",
+                say("artillery.diameter_cm_must_above_0")
+                    .text("template_cm", template_cm.to_string()),
+            ));
         }
-        let t = models
-            .get(target)
-            .ok_or_else(|| ConfrontationError::Inconsistent {
-                field: "target",
-                reason: format!("model {target} does not exist"),
-            })?;
+        let t = models.get(target).ok_or_else(|| {
+            inconsistent(
+                "target",
+                say("artillery.model_does_not_exist").text("target", target.to_string()),
+            )
+        })?;
         deviate(t.center, shooter, 1, 0.0)?;
         for m in &models {
             m.victim.check()?;
@@ -510,12 +509,12 @@ impl ZoneShot {
     }
 
     fn target_model(&self) -> Result<&Model, ConfrontationError> {
-        self.models
-            .get(self.target)
-            .ok_or_else(|| ConfrontationError::Inconsistent {
-                field: "target",
-                reason: format!("model {} does not exist", self.target),
-            })
+        self.models.get(self.target).ok_or_else(|| {
+            inconsistent(
+                "target",
+                say("artillery.model_does_not_exist").text("target", self.target.to_string()),
+            )
+        })
     }
 
     /// Where a missed shot comes down (C6): the deviation in cm for the
@@ -947,10 +946,11 @@ impl PenetratingShot {
     ) -> Result<Self, ConfrontationError> {
         check_range("weapon STR", strength.into(), 0, 30, "0 to 30")?;
         if chain.is_empty() || chain.iter().any(|&i| i >= models.len()) {
-            return Err(ConfrontationError::Inconsistent {
-                field: "chain",
-                reason: format!("{chain:?} must name existing models, at least one"),
-            });
+            return Err(inconsistent(
+                "chain",
+                say("artillery.must_name_existing_models_least")
+                    .text("chain", format!("{:?}", chain)),
+            ));
         }
         for m in &models {
             m.victim.check()?;

@@ -16,6 +16,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::game::refusal::say;
+use feldherr_dice::step::Message;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ConfrontationError, check_range};
@@ -284,11 +286,8 @@ fn very_large() -> Size {
 #[serde(try_from = "MachineSpec", into = "MachineSpec")]
 pub struct MachineCard(MachineSpec);
 
-fn inconsistent(field: &'static str, reason: impl Into<String>) -> ConfrontationError {
-    ConfrontationError::Inconsistent {
-        field,
-        reason: reason.into(),
-    }
+fn inconsistent(field: &'static str, message: Message) -> ConfrontationError {
+    crate::game::refusal::inconsistent(field, message)
 }
 
 impl MachineCard {
@@ -303,13 +302,13 @@ impl MachineCard {
                 if v.is_some() {
                     return Err(inconsistent(
                         field,
-                        "a light machine carried by its owner has none",
+                        say("card.light_machine_carried_owner_has"),
                     ));
                 }
             }
         } else {
             let sp = spec.sp.ok_or_else(|| {
-                inconsistent("SP", "required unless the machine is carried by its owner")
+                inconsistent("SP", say("card.required_unless_machine_carried_owner"))
             })?;
             check_range("SP", sp.into(), 1, 99, "1 to 99")?;
         }
@@ -332,38 +331,41 @@ impl MachineCard {
         if spec.crew.len() > 20 {
             return Err(inconsistent(
                 "crew",
-                format!("{} crew figures listed, at most 20", spec.crew.len()),
+                say("card.crew_figures_listed_most_20")
+                    .text("spec_crew_len", spec.crew.len().to_string()),
             ));
         }
         if spec.name.trim().is_empty() || spec.name.chars().count() > 60 {
-            return Err(inconsistent(
-                "name",
-                "a machine's name has 1 to 60 characters",
-            ));
+            return Err(inconsistent("name", say("card.machine_s_name_has_1")));
         }
         match spec.mobility {
             Mobility::Immobile => {
                 if spec.bew.is_some() {
-                    return Err(inconsistent("BEW", "an immobile machine has BEW \"-\""));
+                    return Err(inconsistent("BEW", say("card.immobile_machine_has_bew")));
                 }
                 if spec.gew.is_none() {
-                    return Err(inconsistent("GEW", "an immobile machine needs a weight"));
+                    return Err(inconsistent(
+                        "GEW",
+                        say("card.immobile_machine_needs_weight"),
+                    ));
                 }
                 let bes = spec
                     .bes
-                    .ok_or_else(|| inconsistent("BES", "an immobile machine needs a crew"))?;
+                    .ok_or_else(|| inconsistent("BES", say("card.immobile_machine_needs_crew")))?;
                 check_range("BES", bes.into(), 1, 20, "1 to 20")?;
                 if (spec.crew.len() as u32) < bes {
                     return Err(inconsistent(
                         "crew",
-                        format!("{} crew figure(s) listed, BES needs {bes}", spec.crew.len()),
+                        say("card.crew_figure_s_listed_bes")
+                            .text("spec_crew_len", spec.crew.len().to_string())
+                            .text("bes", bes.to_string()),
                     ));
                 }
             }
             Mobility::Mobile => {
                 let bew = spec
                     .bew
-                    .ok_or_else(|| inconsistent("BEW", "a mobile machine needs a BEW"))?;
+                    .ok_or_else(|| inconsistent("BEW", say("card.mobile_machine_needs_bew")))?;
                 check_range("BEW", bew.into(), 1, 99, "1 to 99")?;
             }
         }
@@ -372,7 +374,7 @@ impl MachineCard {
             if !(a.range_cm.is_finite() && a.range_cm > 0.0) {
                 return Err(inconsistent(
                     "range",
-                    format!("{} cm must be above 0", a.range_cm),
+                    say("card.cm_must_above_0").text("a_range_cm", a.range_cm.to_string()),
                 ));
             }
             if let Some(min) = a.min_range_cm
@@ -380,10 +382,9 @@ impl MachineCard {
             {
                 return Err(inconsistent(
                     "minimum range",
-                    format!(
-                        "{min} cm must be 0 or more and below the range {} cm",
-                        a.range_cm
-                    ),
+                    say("card.cm_must_0_more_below")
+                        .text("min", min.to_string())
+                        .text("a_range_cm", a.range_cm.to_string()),
                 ));
             }
         }
@@ -394,7 +395,7 @@ impl MachineCard {
             {
                 return Err(inconsistent(
                     "abilities",
-                    format!("{} twice", ability.name()),
+                    say("card.twice").text("ability_name", ability.name().to_string()),
                 ));
             }
             match *ability {
@@ -412,7 +413,7 @@ impl MachineCard {
                     if !(x.is_finite() && x > 0.0) {
                         return Err(inconsistent(
                             "Schutzwall X",
-                            format!("{x} cm must be above 0"),
+                            say("card.cm_must_above_0_2").text("x", x.to_string()),
                         ));
                     }
                 }
@@ -420,7 +421,7 @@ impl MachineCard {
                     if spec.mobility != Mobility::Mobile {
                         return Err(inconsistent(
                             "abilities",
-                            "Unaufhaltsam needs a mobile machine",
+                            say("card.unaufhaltsam_needs_mobile_machine"),
                         ));
                     }
                 }

@@ -15,6 +15,8 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{not_allowed, say};
+use feldherr_dice::step::Message;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -61,23 +63,25 @@ impl Concentration {
     /// [`ConfrontationError::NotAllowed`]: not bold, not enough points, or
     /// the roll (or measured move) using it was already made.
     pub fn spend(&mut self, characteristic: &str, points: u32) -> Result<(), ConfrontationError> {
-        let refuse = |reason: String| ConfrontationError::NotAllowed {
-            rule: "Konzentration",
-            reason,
-        };
+        let refuse = |message: Message| not_allowed("Konzentration", message);
         if !self.bold.iter().any(|b| b == characteristic) {
-            return Err(refuse(format!("{characteristic} is not printed in bold")));
+            return Err(refuse(
+                say("concentration.not_printed_bold")
+                    .text("characteristic", characteristic.to_string()),
+            ));
         }
         if self.used.iter().any(|u| u == characteristic) {
-            return Err(refuse(format!(
-                "the {characteristic} roll (or measured move) is already made"
-            )));
+            return Err(refuse(
+                say("concentration.roll_measured_move_already_made")
+                    .text("characteristic", characteristic.to_string()),
+            ));
         }
         if points > self.left() {
-            return Err(refuse(format!(
-                "{points} points asked, {} left this round",
-                self.left()
-            )));
+            return Err(refuse(
+                say("concentration.points_asked_left_round")
+                    .text("points", points.to_string())
+                    .text("left", self.left().to_string()),
+            ));
         }
         *self.spent.entry(characteristic.to_string()).or_insert(0) += points;
         Ok(())

@@ -30,6 +30,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{decimal, not_allowed, say};
 use feldherr_dice::Dist;
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_geometry::{Point, Shape, distance};
@@ -75,12 +76,12 @@ impl CounterFire {
             check_cm("minimum range", min)?;
             let d = position.distance_to(machine);
             if d < min {
-                return Err(ConfrontationError::NotAllowed {
-                    rule: "Gegenschuss",
-                    reason: format!(
-                        "the charger is placed {d:.1} cm away, inside the minimum range of {min:.1} cm"
-                    ),
-                });
+                return Err(not_allowed(
+                    "Gegenschuss",
+                    say("counter_fire.charger_placed_cm_away_inside")
+                        .nested("d", decimal(d, 1))
+                        .nested("min", decimal(min, 1)),
+                ));
             }
         }
         Ok(Self {
@@ -273,12 +274,13 @@ pub fn may_descend(
     check_cm("Schutzwall X", x_cm)?;
     let d = distance(machine, figure);
     if to_level < from_level && to_level == machine_level && d <= x_cm {
-        return Err(ConfrontationError::NotAllowed {
-            rule: "Schutzwall",
-            reason: format!(
-                "{d:.1} cm from the machine, within its rampart of {x_cm:.1} cm: no descent to level {to_level}"
-            ),
-        });
+        return Err(not_allowed(
+            "Schutzwall",
+            say("counter_fire.cm_from_machine_within_rampart")
+                .nested("d", decimal(d, 1))
+                .nested("x_cm", decimal(x_cm, 1))
+                .text("to_level", to_level.to_string()),
+        ));
     }
     Ok(())
 }

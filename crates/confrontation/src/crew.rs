@@ -12,6 +12,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{not_allowed, say};
 use serde::{Deserialize, Serialize};
 
 use crate::card::AuxiliaryRequirement;
@@ -97,10 +98,12 @@ pub fn may_fire(bes: u32, servers: &[Server]) -> Result<(), ConfrontationError> 
     if serving >= bes {
         Ok(())
     } else {
-        Err(ConfrontationError::NotAllowed {
-            rule: "C3",
-            reason: format!("{serving} figure(s) serve the machine, BES needs {bes}"),
-        })
+        Err(not_allowed(
+            "C3",
+            say("crew.figure_s_serve_machine_bes")
+                .text("serving", serving.to_string())
+                .text("bes", bes.to_string()),
+        ))
     }
 }
 
@@ -119,10 +122,10 @@ pub fn movers(servers: &[(Server, u32)]) -> Vec<u32> {
 pub fn may_move(role: Role) -> Result<(), ConfrontationError> {
     match role {
         Role::Crew => Ok(()),
-        Role::Auxiliary => Err(ConfrontationError::NotAllowed {
-            rule: "C3",
-            reason: "auxiliaries may re-aim a machine but never move it".into(),
-        }),
+        Role::Auxiliary => Err(not_allowed(
+            "C3",
+            say("crew.auxiliaries_may_re_aim_machine"),
+        )),
     }
 }
 
@@ -168,20 +171,22 @@ pub fn capture(
         .copied()
         .find(|d| !d.is_finite() || *d <= CAPTURE_DISTANCE_CM)
     {
-        return Err(ConfrontationError::NotAllowed {
-            rule: "capture",
-            reason: format!("a figure of the holding side is {d} cm away (10 cm or closer)"),
-        });
+        return Err(not_allowed(
+            "capture",
+            say("crew.figure_holding_side_cm_away").text("d", d.to_string()),
+        ));
     }
     let qualified = captors
         .iter()
         .filter(|c| !c.engaged && requirement.met_by(c.fer, c.dis))
         .count() as u32;
     if qualified < bes {
-        return Err(ConfrontationError::NotAllowed {
-            rule: "capture",
-            reason: format!("{qualified} qualified figure(s) in contact, BES needs {bes}"),
-        });
+        return Err(not_allowed(
+            "capture",
+            say("crew.qualified_figure_s_contact_bes")
+                .text("qualified", qualified.to_string())
+                .text("bes", bes.to_string()),
+        ));
     }
     Ok(())
 }

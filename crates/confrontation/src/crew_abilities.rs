@@ -11,6 +11,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::game::refusal::{not_allowed, say};
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_dice::{Die, Dist, OddsLine, RollRequest, Roller};
 use serde::{Deserialize, Serialize};
@@ -73,12 +74,11 @@ impl Repair {
         )?;
         if lost == 0 {
             // C10 (corrected): only a damaged machine can be repaired.
-            return Err(ConfrontationError::NotAllowed {
-                rule: "C10",
-                reason: format!(
-                    "only a damaged machine can be repaired; this one has all its {start_sp} SP"
-                ),
-            });
+            return Err(not_allowed(
+                "C10",
+                say("crew_abilities.only_damaged_machine_can_repaired")
+                    .text("start_sp", start_sp.to_string()),
+            ));
         }
         Ok(Self { x, start_sp, lost })
     }
@@ -86,10 +86,10 @@ impl Repair {
     /// Refuses a second attempt on the same machine in one round.
     pub fn check_once(already_tried: bool) -> Result<(), ConfrontationError> {
         if already_tried {
-            Err(ConfrontationError::NotAllowed {
-                rule: "C10",
-                reason: "one repair attempt per machine and round".into(),
-            })
+            Err(not_allowed(
+                "C10",
+                say("crew_abilities.one_repair_attempt_per_machine"),
+            ))
         } else {
             Ok(())
         }
@@ -185,16 +185,17 @@ impl Resolver for Repair {
 /// (edge to edge).
 pub fn check_placement(distance_cm: f64, at_deployment: bool) -> Result<(), ConfrontationError> {
     if !at_deployment {
-        return Err(ConfrontationError::NotAllowed {
-            rule: "crew abilities",
-            reason: "mines, decoys and barricades are placed at deployment only".into(),
-        });
+        return Err(not_allowed(
+            "crew abilities",
+            say("crew_abilities.mines_decoys_barricades_are_placed"),
+        ));
     }
     if !(distance_cm.is_finite() && (0.0..=PLACEMENT_CM).contains(&distance_cm)) {
-        return Err(ConfrontationError::NotAllowed {
-            rule: "crew abilities",
-            reason: format!("{distance_cm} cm from the machine, at most 20 cm allowed"),
-        });
+        return Err(not_allowed(
+            "crew abilities",
+            say("crew_abilities.cm_from_machine_most_20")
+                .text("distance_cm", distance_cm.to_string()),
+        ));
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! `feldherr-geometry`: the geometry crate keeps the generic parts
 //! (points, vectors, angles), this system keeps its own rule.
 
+use crate::game::refusal::{inconsistent, say};
 use feldherr_geometry::{Angle, GeometryError, Point, Vector};
 
 use crate::error::{ConfrontationError, check_cm};
@@ -24,10 +25,12 @@ fn finite_point(field: &'static str, point: Point) -> Result<(), ConfrontationEr
     if point.is_finite() {
         Ok(())
     } else {
-        Err(ConfrontationError::Inconsistent {
+        Err(inconsistent(
             field,
-            reason: format!("({}, {}) is not a finite point", point.x, point.y),
-        })
+            say("deviation.not_finite_point")
+                .text("point_x", point.x.to_string())
+                .text("point_y", point.y.to_string()),
+        ))
     }
 }
 
@@ -70,13 +73,12 @@ fn deviation_unit(target: Point, shooter: Point, face: u8) -> Result<Vector, Con
     finite_point("target", target)?;
     finite_point("shooter", shooter)?;
     let Some(line_of_fire) = (target - shooter).normalize() else {
-        return Err(ConfrontationError::Inconsistent {
-            field: "shooter",
-            reason: format!(
-                "the shooter stands on the target ({}, {}): no line of fire",
-                shooter.x, shooter.y
-            ),
-        });
+        return Err(inconsistent(
+            "shooter",
+            say("deviation.shooter_stands_target_no_line")
+                .text("shooter_x", shooter.x.to_string())
+                .text("shooter_y", shooter.y.to_string()),
+        ));
     };
     // Clockwise steps of 60 degrees.
     let turn = Angle::from_degrees(-60.0 * f64::from(face - 1))?;

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use feldherr_dice::DiceError;
+use feldherr_dice::step::Message;
 use feldherr_geometry::GeometryError;
 
 /// Everything that can go wrong in the Confrontation rules engine.
@@ -23,6 +24,9 @@ pub enum ConfrontationError {
         field: &'static str,
         /// Why the card or situation is inconsistent.
         reason: String,
+        /// The reason as a catalogue message (`conf.game.refusal.…`), so
+        /// the app says it in the interface language.
+        message: Option<Message>,
     },
     /// An action the rules forbid in this situation (e.g. moving and firing
     /// an immobile machine); names the rule id.
@@ -31,6 +35,9 @@ pub enum ConfrontationError {
         rule: &'static str,
         /// What was attempted and why it is refused.
         reason: String,
+        /// The reason as a catalogue message (`conf.game.refusal.…`), so
+        /// the app says it in the interface language.
+        message: Option<Message>,
     },
     /// A dice problem: a typed-in face out of range, a wrong count.
     Dice(DiceError),
@@ -46,8 +53,8 @@ impl fmt::Display for ConfrontationError {
                 value,
                 expected,
             } => write!(f, "{field}: {value} is not allowed ({expected})"),
-            Self::Inconsistent { field, reason } => write!(f, "{field}: {reason}"),
-            Self::NotAllowed { rule, reason } => write!(f, "not allowed ({rule}): {reason}"),
+            Self::Inconsistent { field, reason, .. } => write!(f, "{field}: {reason}"),
+            Self::NotAllowed { rule, reason, .. } => write!(f, "not allowed ({rule}): {reason}"),
             Self::Dice(e) => write!(f, "{e}"),
             Self::Geometry(e) => write!(f, "{e}"),
         }
@@ -122,10 +129,10 @@ pub(crate) fn check_cm(field: &'static str, value: f64) -> Result<(), Confrontat
     if value.is_finite() && value >= 0.0 {
         Ok(())
     } else {
-        Err(ConfrontationError::Inconsistent {
+        Err(crate::game::refusal::inconsistent(
             field,
-            reason: format!("{value} cm is not a distance (finite, 0 or more)"),
-        })
+            crate::game::refusal::say("error.not_a_distance").text("value", value.to_string()),
+        ))
     }
 }
 

@@ -11,6 +11,8 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{not_allowed, say};
+use feldherr_dice::step::Message;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ConfrontationError, check_range};
@@ -51,12 +53,10 @@ impl Feint {
 
     fn take(&mut self, which: &'static str) -> Result<(), ConfrontationError> {
         if self.done {
-            return Err(refused("feints end once the defender rolls".into()));
+            return Err(refused(say("feint.feints_end_once_defender_rolls")));
         }
         if self.attacks == 0 {
-            return Err(refused(
-                "no successful attack left to turn into a feint".into(),
-            ));
+            return Err(refused(say("feint.no_successful_attack_left_turn")));
         }
         let dice = if which == "ATT" {
             &mut self.opp_att
@@ -64,7 +64,9 @@ impl Feint {
             &mut self.opp_def
         };
         if *dice == 0 {
-            return Err(refused(format!("the opponent has no {which} die left")));
+            return Err(refused(
+                say("feint.opponent_has_no_die_left").text("which", which.to_string()),
+            ));
         }
         *dice -= 1;
         self.attacks -= 1;
@@ -108,9 +110,6 @@ impl Feint {
     }
 }
 
-fn refused(reason: String) -> ConfrontationError {
-    ConfrontationError::NotAllowed {
-        rule: "Finte",
-        reason,
-    }
+fn refused(message: Message) -> ConfrontationError {
+    not_allowed("Finte", message)
 }

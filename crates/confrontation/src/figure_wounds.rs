@@ -13,6 +13,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{inconsistent, say};
 use std::fmt;
 
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
@@ -136,12 +137,14 @@ impl WoundTable {
             if let [(a, la), (b, lb)] = pair
                 && (b <= a || lb <= la)
             {
-                return Err(ConfrontationError::Inconsistent {
-                    field: "wound table",
-                    reason: format!(
-                        "band {b} ({lb}) must start above band {a} ({la}) and be worse"
-                    ),
-                });
+                return Err(inconsistent(
+                    "wound table",
+                    say("figure_wounds.band_must_start_above_band")
+                        .text("b", b.to_string())
+                        .text("lb", lb.to_string())
+                        .text("a", a.to_string())
+                        .text("la", la.to_string()),
+                ));
             }
         }
         Ok(Self { bands })

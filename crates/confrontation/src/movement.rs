@@ -46,6 +46,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::game::refusal::{inconsistent, not_allowed, say};
 use std::fmt;
 
 use feldherr_geometry::{Angle, OrientedRect, Polyline, Shape, overlaps};
@@ -304,10 +305,10 @@ impl MovePath {
             (Some(b), _) => b,
             (None, false) => 0,
             (None, true) => {
-                return Err(ConfrontationError::Inconsistent {
-                    field: "BEW",
-                    reason: "a mobile machine needs BEW to move".into(),
-                });
+                return Err(inconsistent(
+                    "BEW",
+                    say("movement.mobile_machine_needs_bew_move"),
+                ));
             }
         };
         Ok(Self {
@@ -391,10 +392,11 @@ impl MovePath {
         allowance: crate::crew::MoveAllowance,
     ) -> Result<Self, ConfrontationError> {
         if card.is_mobile() {
-            return Err(ConfrontationError::NotAllowed {
-                rule: "C3",
-                reason: format!("{} is mobile and moves itself (C4)", card.spec().name),
-            });
+            return Err(not_allowed(
+                "C3",
+                say("movement.mobile_moves_itself_c4")
+                    .text("card_spec", card.spec().name.to_string()),
+            ));
         }
         let cannot_move = if state.destroyed {
             Some("destroyed".to_string())

@@ -16,6 +16,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{inconsistent, say};
 use feldherr_dice::step::{ChoiceRequest, LogStep, Message, Pending, Resolver, Steps};
 use serde::{Deserialize, Serialize};
 
@@ -95,10 +96,10 @@ impl Ramming {
     ) -> Result<Self, ConfrontationError> {
         let strength = collision_strength(x, impetus)?;
         if front.is_empty() {
-            return Err(ConfrontationError::Inconsistent {
-                field: "front",
-                reason: "a collision needs a figure touching the front edge".into(),
-            });
+            return Err(inconsistent(
+                "front",
+                say("ramming.collision_needs_figure_touching_front"),
+            ));
         }
         for v in front.iter().chain(&beyond) {
             v.check()?;

@@ -22,6 +22,7 @@
 //! # Ok::<(), feldherr_confrontation::ConfrontationError>(())
 //! ```
 
+use crate::game::refusal::{not_allowed, say};
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
 use feldherr_geometry::FacingArc;
 use serde::{Deserialize, Serialize};
@@ -70,25 +71,23 @@ impl Passenger {
     /// [`ConfrontationError::NotAllowed`] for cavalry and very large figures.
     pub fn places(&self) -> Result<u32, ConfrontationError> {
         if self.cavalry {
-            return Err(refused(format!("{} is cavalry and cannot ride", self.name)));
+            return Err(refused(
+                say("transport.cavalry_cannot_ride").text("name", self.name.to_string()),
+            ));
         }
         match self.size {
             Size::Small => Ok(1),
             Size::Normal => Ok(2),
             Size::Large => Ok(3),
-            Size::VeryLarge => Err(refused(format!(
-                "{} is very large and cannot ride",
-                self.name
-            ))),
+            Size::VeryLarge => Err(refused(
+                say("transport.very_large_cannot_ride").text("name", self.name.to_string()),
+            )),
         }
     }
 }
 
-fn refused(reason: String) -> ConfrontationError {
-    ConfrontationError::NotAllowed {
-        rule: "Transport",
-        reason,
-    }
+fn refused(message: Message) -> ConfrontationError {
+    not_allowed("Transport", message)
 }
 
 /// Whether `side` (where the figure stands, relative to the vehicle's
@@ -170,9 +169,11 @@ impl Hold {
     /// # Errors
     /// [`ConfrontationError::NotAllowed`] if the card has no Transport.
     pub fn for_card(card: &MachineCard) -> Result<Self, ConfrontationError> {
-        let (places, access) = card
-            .transport()
-            .ok_or_else(|| refused(format!("{} has no Transport", card.spec().name)))?;
+        let (places, access) = card.transport().ok_or_else(|| {
+            refused(
+                say("transport.has_no_transport").text("card_spec", card.spec().name.to_string()),
+            )
+        })?;
         Self::new(places, access)
     }
 
@@ -198,11 +199,12 @@ impl Hold {
     pub fn deploy(&mut self, p: Passenger) -> Result<(), ConfrontationError> {
         let need = p.places()?;
         if need > self.free_places() {
-            return Err(refused(format!(
-                "{} needs {need} places, {} free",
-                p.name,
-                self.free_places()
-            )));
+            return Err(refused(
+                say("transport.needs_places_free")
+                    .text("p_name", p.name.to_string())
+                    .text("need", need.to_string())
+                    .text("free_places", self.free_places().to_string()),
+            ));
         }
         self.passengers.push(p);
         Ok(())
@@ -241,7 +243,7 @@ impl Hold {
             .passengers
             .iter()
             .position(|p| p.name == name)
-            .ok_or_else(|| refused(format!("{name} is not aboard")))?;
+            .ok_or_else(|| refused(say("transport.not_aboard").text("name", name.to_string())))?;
         Ok(self.passengers.remove(i))
     }
 
@@ -263,15 +265,14 @@ impl Hold {
 
     fn check_door(&self, side: FacingArc, moving: bool) -> Result<(), ConfrontationError> {
         if moving {
-            return Err(refused(
-                "the vehicle must stand still (with a speed marker it must stop first)".into(),
-            ));
+            return Err(refused(say("transport.vehicle_must_stand_still_with")));
         }
         if !is_access(self.access, side) {
-            return Err(refused(format!(
-                "access is at the {:?}, not {side:?}",
-                self.access
-            )));
+            return Err(refused(
+                say("transport.access_not")
+                    .text("access", format!("{:?}", self.access))
+                    .text("side", format!("{:?}", side)),
+            ));
         }
         Ok(())
     }

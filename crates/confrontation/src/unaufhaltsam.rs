@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::game::refusal::{decimal, inconsistent, not_allowed, say};
 use feldherr_geometry::FacingArc;
 
 use crate::card::MachineCard;
@@ -36,10 +37,10 @@ use crate::state::MachineState;
 pub struct SpeedMarker;
 
 fn bew(card: &MachineCard) -> Result<u32, ConfrontationError> {
-    card.spec().bew.ok_or(ConfrontationError::Inconsistent {
-        field: "BEW",
-        reason: "Unaufhaltsam needs a machine with BEW".into(),
-    })
+    card.spec().bew.ok_or(inconsistent(
+        "BEW",
+        say("unaufhaltsam.unaufhaltsam_needs_machine_with_bew"),
+    ))
 }
 
 impl SpeedMarker {
@@ -71,12 +72,11 @@ impl SpeedMarker {
             return Ok(());
         }
         if take_marker && !earned {
-            return Err(ConfrontationError::NotAllowed {
-                rule: "Unaufhaltsam",
-                reason: format!(
-                    "a speed marker needs Unaufhaltsam and more than BEW cm; moved {moved_cm:.1} cm"
-                ),
-            });
+            return Err(not_allowed(
+                "Unaufhaltsam",
+                say("unaufhaltsam.speed_marker_needs_unaufhaltsam_more")
+                    .nested("moved_cm", decimal(moved_cm, 1)),
+            ));
         }
         state.speed_marker = take_marker && earned;
         Ok(())
@@ -111,13 +111,13 @@ impl SpeedMarker {
     ) -> Result<(), ConfrontationError> {
         let res = card.spec().res as i32;
         if state.speed_marker && side != FacingArc::Front && attacker_str <= res {
-            return Err(ConfrontationError::NotAllowed {
-                rule: "Unaufhaltsam",
-                reason: format!(
-                    "speed marker: no charge from the {side:?} side unless STR \
-                     {attacker_str} exceeds RES {res}"
-                ),
-            });
+            return Err(not_allowed(
+                "Unaufhaltsam",
+                say("unaufhaltsam.speed_marker_no_charge_from")
+                    .text("side", format!("{:?}", side))
+                    .text("attacker_str", attacker_str.to_string())
+                    .text("res", res.to_string()),
+            ));
         }
         Ok(())
     }

@@ -204,6 +204,32 @@ impl Catalogue {
             .unwrap_or_else(|| fallback.to_owned())
     }
 
+    /// An error in this catalogue's language: its catalogue message when
+    /// it carries one that renders here, else its English sentence; a
+    /// refusal under a rule ends in the rule id, e.g. `(C10)`, as its
+    /// English sentence does.
+    pub fn error(&self, error: &PlayError) -> String {
+        match (error.rule(), error.message().and_then(|m| self.render(m))) {
+            (Some(rule), Some(text)) => format!("{text} ({rule})"),
+            (None, Some(text)) => text,
+            (_, None) => error.to_string(),
+        }
+    }
+
+    /// The reason of an error in this catalogue's language, without the
+    /// rule id of a refusal (for a frame that places the rule itself):
+    /// its catalogue message when it renders here, else the English
+    /// reason of a refusal, else the English sentence.
+    pub fn error_reason(&self, error: &PlayError) -> String {
+        if let Some(text) = error.message().and_then(|m| self.render(m)) {
+            return text;
+        }
+        match error {
+            PlayError::Refused { reason, .. } => reason.clone(),
+            other => other.to_string(),
+        }
+    }
+
     /// A log step in this catalogue's language (English text when a key
     /// is missing).
     pub fn log_line(&self, step: &LogStep) -> String {

@@ -137,3 +137,46 @@ fn logs_translate_through_catalogues() {
         ]
     );
 }
+
+#[test]
+fn errors_render_through_catalogues_with_english_behind() {
+    use feldherr_dice::step::Message;
+    let de = Catalogue::parse(
+        "t",
+        r#"{"t.moved": "{machine} hat sich schon bewegt", "t.bad": "{name}: {n} Verletzungen sind zu viele", "t.gone": "Keine Maschine namens {name}"}"#,
+    )
+    .unwrap();
+    let refused = PlayError::refused("Ram has moved already", Some("C10"))
+        .with_message(Message::new("t.moved").text("machine", "Ram"));
+    assert_eq!(refused.to_string(), "Ram has moved already (C10)");
+    assert_eq!(de.error(&refused), "Ram hat sich schon bewegt (C10)");
+    assert_eq!(de.error_reason(&refused), "Ram hat sich schon bewegt");
+    assert_eq!(refused.rule(), Some("C10"));
+
+    let invalid = PlayError::invalid("machines[0].wounds", 9, "Ram: 9 wounds are too many")
+        .with_message(Message::new("t.bad").text("name", "Ram").int("n", 9));
+    assert_eq!(
+        invalid.to_string(),
+        "machines[0].wounds: 9 is refused: Ram: 9 wounds are too many"
+    );
+    assert_eq!(de.error(&invalid), "Ram: 9 Verletzungen sind zu viele");
+
+    let missing = PlayError::not_found("machine", "Ramm")
+        .with_message(Message::new("t.gone").text("name", "Ramm"));
+    assert_eq!(de.error(&missing), "Keine Maschine namens Ramm");
+
+    // A key the catalogue lacks: the English sentence stands.
+    let unknown = PlayError::refused("Ram is destroyed", None)
+        .with_message(Message::new("t.none").text("machine", "Ram"));
+    assert_eq!(de.error(&unknown), "Ram is destroyed");
+    assert_eq!(de.error_reason(&unknown), "Ram is destroyed");
+    // Without a message: the English sentence, and kinds without a message
+    // stay as they are.
+    let plain = PlayError::refused("no", Some("C3"));
+    assert_eq!(de.error(&plain), "no (C3)");
+    assert_eq!(de.error_reason(&plain), "no");
+    assert_eq!(
+        PlayError::Unfinished.with_message(Message::new("t.moved")),
+        PlayError::Unfinished
+    );
+}

@@ -63,10 +63,12 @@ impl From<SledError> for PlayError {
                 field,
                 value,
                 reason,
+                message: None,
             },
             SledError::Refused { reason, rule } => PlayError::Refused {
                 reason,
                 rule: Some(rule),
+                message: None,
             },
         }
     }

@@ -86,16 +86,19 @@ impl From<WarmasterError> for PlayError {
                 field,
                 value,
                 reason,
+                message: None,
             },
             WarmasterError::ImportLine { line, text, reason } => PlayError::Invalid {
                 field: format!("line {line}"),
                 value: text,
                 reason,
+                message: None,
             },
             WarmasterError::TooLarge { what, size, limit } => PlayError::Invalid {
                 field: what,
                 value: size.to_string(),
                 reason: format!("at most {limit} are accepted"),
+                message: None,
             },
         }
     }

@@ -1,6 +1,7 @@
 //! Players and their armies: named units with model counts, Leadership
 //! and Initiative, as far as the free-for-all rules need them.
 
+use crate::refusal::{invalid, refused, say};
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -59,17 +60,17 @@ impl UnitProfile {
     /// Checks the profile; `path` names it in errors.
     pub(crate) fn check(&self, path: &str) -> Result<(), PlayError> {
         if self.name.trim().is_empty() {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{path}.name"),
                 format!("{:?}", self.name),
-                "a unit needs a name",
+                say("army.unit_needs_name"),
             ));
         }
         if self.models == 0 || self.models > MAX_MODELS {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{path}.models"),
                 self.models,
-                format!("a unit has 1 to {MAX_MODELS} models"),
+                say("army.unit_has_1_models").text("max_models", MAX_MODELS.to_string()),
             ));
         }
         for (field, value) in [
@@ -77,10 +78,10 @@ impl UnitProfile {
             ("initiative", self.initiative),
         ] {
             if !(1..=10).contains(&value) {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("{path}.{field}"),
                     value,
-                    "must be 1 to 10",
+                    say("army.must_1_10"),
                 ));
             }
         }
@@ -129,11 +130,8 @@ impl Player {
 /// than three or four), [`PlayError::Invalid`] naming the field otherwise.
 pub fn check_players(players: &[Player]) -> Result<(), PlayError> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
-        return Err(PlayError::refused(
-            format!(
-                "a free-for-all is played by three or four players, not {}",
-                players.len()
-            ),
+        return Err(refused(
+            say("army.free_all_played_three_four").text("players_len", players.len().to_string()),
             None,
         ));
     }
@@ -141,33 +139,33 @@ pub fn check_players(players: &[Player]) -> Result<(), PlayError> {
     for (seat, player) in players.iter().enumerate() {
         let path = format!("players[{seat}]");
         if player.name.trim().is_empty() {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{path}.name"),
                 format!("{:?}", player.name),
-                "a player needs a name",
+                say("army.player_needs_name"),
             ));
         }
         if players[..seat].iter().any(|p| p.name == player.name) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{path}.name"),
                 &player.name,
-                "two players have this name",
+                say("army.two_players_have_name"),
             ));
         }
         if player.army.len() > MAX_UNITS {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{path}.army"),
                 player.army.len(),
-                format!("an army lists at most {MAX_UNITS} units"),
+                say("army.army_lists_most_units").text("max_units", MAX_UNITS.to_string()),
             ));
         }
         for (i, unit) in player.army.iter().enumerate() {
             unit.check(&format!("{path}.army[{i}]"))?;
             if !ids.insert(unit.id) {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("{path}.army[{i}].id"),
                     unit.id,
-                    "another unit has this id",
+                    say("army.another_unit_has_id"),
                 ));
             }
         }

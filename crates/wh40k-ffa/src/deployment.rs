@@ -4,6 +4,7 @@
 //! is y = depth; `left` is x = 0. Corners are named by their long edge
 //! first (`bottom_left`).
 
+use crate::refusal::{invalid, refused, say};
 use std::fmt;
 
 use feldherr_dice::step::Message;
@@ -179,10 +180,10 @@ impl ZoneSizes {
             ("strip_depth", self.strip_depth),
         ] {
             if !value.is_finite() || value <= 0.0 {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("zone_sizes.{field}"),
                     value,
-                    "a zone size is a length above 0 in",
+                    say("deployment.zone_size_length_above_0"),
                 ));
             }
         }
@@ -198,27 +199,26 @@ impl ZoneSizes {
     pub fn check_fits(&self, width: f64, depth: f64) -> Result<(), PlayError> {
         self.check()?;
         if 2.0 * self.corner_width > width {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "zone_sizes.corner_width",
                 self.corner_width,
-                format!("two corner zones do not fit along a {width} in long edge"),
+                say("deployment.two_corner_zones_do_not").text("width", width.to_string()),
             ));
         }
         if 2.0 * self.corner_depth > depth {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "zone_sizes.corner_depth",
                 self.corner_depth,
-                format!("two corner zones do not fit across a {depth} in short edge"),
+                say("deployment.two_corner_zones_do_not_2").text("depth", depth.to_string()),
             ));
         }
         if self.corner_depth + self.strip_depth > depth {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "zone_sizes.strip_depth",
                 self.strip_depth,
-                format!(
-                    "a strip and a corner zone ({} in) do not fit across a {depth} in short edge",
-                    self.corner_depth
-                ),
+                say("deployment.strip_corner_zone_do_not")
+                    .text("corner_depth", self.corner_depth.to_string())
+                    .text("depth", depth.to_string()),
             ));
         }
         Ok(())
@@ -404,10 +404,10 @@ impl Deployment {
         let mut sorted = order.clone();
         sorted.sort_unstable();
         if !(3..=4).contains(&players) || sorted != (0..players).collect::<Vec<_>>() {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "deployment.order",
                 format!("{order:?}"),
-                format!("must name each of the {players} seats once"),
+                say("deployment.must_name_each_seats_once").text("players", players.to_string()),
             ));
         }
         Ok(Self {
@@ -452,27 +452,27 @@ impl Deployment {
     /// # Errors
     /// [`PlayError::Refused`] (F1) naming who chooses now and the options.
     pub fn check_choice(&self, seat: Seat, slot: ZoneSlot) -> Result<(), PlayError> {
-        let step = self
-            .next_step()
-            .ok_or_else(|| PlayError::refused("every player has a deployment zone", Some("F1")))?;
+        let step = self.next_step().ok_or_else(|| {
+            refused(
+                say("deployment.every_player_has_deployment_zone"),
+                Some("F1"),
+            )
+        })?;
         if step.seat != seat {
-            return Err(PlayError::refused(
-                format!(
-                    "player {} chooses now, not player {}",
-                    step.seat + 1,
-                    seat + 1
-                ),
+            return Err(refused(
+                say("deployment.player_chooses_now_not_player")
+                    .text("step_seat_1", (step.seat + 1).to_string())
+                    .text("seat_1", (seat + 1).to_string()),
                 Some("F1"),
             ));
         }
         if !step.options.iter().any(|o| o.slot == slot) {
             let offered: Vec<&str> = step.options.iter().map(|o| o.slot.name()).collect();
-            return Err(PlayError::refused(
-                format!(
-                    "{slot} is not open to player {}; the options are {}",
-                    seat + 1,
-                    offered.join(", ")
-                ),
+            return Err(refused(
+                say("deployment.not_open_player_options_are")
+                    .text("slot", slot.to_string())
+                    .text("seat_1", (seat + 1).to_string())
+                    .text("offered_join", offered.join(", ").to_string()),
                 Some("F1"),
             ));
         }

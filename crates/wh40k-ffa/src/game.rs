@@ -1,5 +1,6 @@
 //! The free-for-all game: players, deployment, turn order, combats.
 
+use crate::refusal::{invalid, not_found, refused, say};
 use feldherr_play::{
     Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
 };
@@ -24,7 +25,10 @@ use crate::units::{self, UnitState, UnitStatus, When};
 pub const MAX_RESOLUTIONS: usize = 2000;
 
 fn too_many_events() -> PlayError {
-    PlayError::refused(format!("a game records at most {MAX_EVENTS} events"), None)
+    refused(
+        say("game.game_records_most_events").text("max_events", MAX_EVENTS.to_string()),
+        None,
+    )
 }
 
 /// One unit a side brings into a combat: the army unit (its models come
@@ -261,26 +265,26 @@ impl TryFrom<Stored> for FreeForAll {
         }
         if let Some(t) = &s.turn_order {
             if t.players != n {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     "turn_order.players",
                     t.players,
-                    format!("the game has {n} players"),
+                    say("game.game_has_players").text("n", n.to_string()),
                 ));
             }
             t.check()?;
         }
         if s.resolutions.len() > MAX_RESOLUTIONS {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "resolutions",
                 s.resolutions.len(),
-                format!("at most {MAX_RESOLUTIONS}"),
+                say("game.most").text("max_resolutions", MAX_RESOLUTIONS.to_string()),
             ));
         }
         if s.record.len() > MAX_EVENTS {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "record",
                 s.record.len(),
-                format!("at most {MAX_EVENTS}"),
+                say("game.most_2").text("max_events", MAX_EVENTS.to_string()),
             ));
         }
         let mut game = Self {
@@ -558,11 +562,10 @@ impl FreeForAll {
     fn check_turn_may_end(&self) -> Result<(), PlayError> {
         if let Some((id, c)) = self.pending_combats().next() {
             let names: Vec<&str> = c.sides.iter().map(|s| s.player.as_str()).collect();
-            return Err(PlayError::refused(
-                format!(
-                    "combat {id} ({}) is not applied yet: apply or remove it before the next player's turn",
-                    names.join(" / ")
-                ),
+            return Err(refused(
+                say("game.combat_not_applied_yet_apply")
+                    .text("id", id.to_string())
+                    .text("names_join", names.join(" / ").to_string()),
                 Some("F3"),
             ));
         }
@@ -582,11 +585,10 @@ impl FreeForAll {
                 matches!(r.kind(), FfaResolution::Combat(c) if c.round == round && c.turn_of == turn_of)
             });
         if used {
-            return Err(PlayError::refused(
-                format!(
-                    "round {round}, {}'s turn has combats or events recorded; it cannot be taken back (the host's undo restores earlier states)",
-                    units::player_name(&self.players, turn_of)
-                ),
+            return Err(refused(
+                say("game.round_s_turn_has_combats")
+                    .text("round", round.to_string())
+                    .text("of", units::player_name(&self.players, turn_of).to_string()),
                 Some("F2"),
             ));
         }
@@ -603,11 +605,10 @@ impl FreeForAll {
                 continue;
             }
             if new.iter().find(|u| u.id == unit.id) != Some(unit) {
-                return Err(PlayError::refused(
-                    format!(
-                        "{} of {} has a history in this game; it stays in the army as it is",
-                        unit.name, old.name
-                    ),
+                return Err(refused(
+                    say("game.has_history_game_stays_army")
+                        .text("unit_name", unit.name.to_string())
+                        .text("old_name", old.name.to_string()),
                     None,
                 ));
             }
@@ -693,10 +694,10 @@ impl FreeForAll {
 
     fn check_seat(&self, seat: Seat) -> Result<(), PlayError> {
         if seat >= self.players.len() {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "seat",
                 seat + 1,
-                format!("the players are 1 to {}", self.players.len()),
+                say("game.players_are_1").text("players_len", self.players.len().to_string()),
             ));
         }
         Ok(())
@@ -705,19 +706,20 @@ impl FreeForAll {
     fn deployment_mut(&mut self) -> Result<&mut Deployment, PlayError> {
         self.deployment
             .as_mut()
-            .ok_or_else(|| PlayError::refused("set the three or four players first", None))
+            .ok_or_else(|| refused(say("game.set_three_four_players_first"), None))
     }
 
     fn turn_order_mut(&mut self) -> Result<&mut TurnOrder, PlayError> {
         self.turn_order
             .as_mut()
-            .ok_or_else(|| PlayError::refused("set the three or four players first", None))
+            .ok_or_else(|| refused(say("game.set_three_four_players_first"), None))
     }
 
     fn push(&mut self, kind: FfaResolution) -> Result<(), PlayError> {
         if self.resolutions.len() >= MAX_RESOLUTIONS {
-            return Err(PlayError::refused(
-                format!("a game keeps at most {MAX_RESOLUTIONS} resolutions"),
+            return Err(refused(
+                say("game.game_keeps_most_resolutions")
+                    .text("max_resolutions", MAX_RESOLUTIONS.to_string()),
                 None,
             ));
         }
@@ -729,8 +731,9 @@ impl FreeForAll {
     /// The current turn as a [`When`], or the refusal naming F2.
     fn now(&self, what: &str) -> Result<When, PlayError> {
         let (round, turn_of) = self.current_turn().ok_or_else(|| {
-            PlayError::refused(
-                format!("{what} happen in a player's turn; roll off for round 1 first"),
+            refused(
+                say("game.happen_player_s_turn_roll")
+                    .key("what", format!("wh40k_ffa.refusal.what.{what}")),
                 Some("F2"),
             )
         })?;
@@ -775,11 +778,10 @@ impl FreeForAll {
                 .flat_map(|s| &s.units)
                 .any(|u| u.unit == unit)
         }) {
-            return Err(PlayError::refused(
-                format!(
-                    "{} is in combat {id}, which is not applied yet: apply or remove it first",
-                    units::label(&self.players, unit)
-                ),
+            return Err(refused(
+                say("game.combat_which_not_applied_yet")
+                    .text("unit", units::label(&self.players, unit).to_string())
+                    .text("id", id.to_string()),
                 None,
             ));
         }
@@ -802,20 +804,20 @@ impl FreeForAll {
         let mut built = Vec::with_capacity(sides.len());
         for (i, entry) in sides.iter().enumerate() {
             let player = self.players.get(entry.seat).ok_or_else(|| {
-                PlayError::invalid(
+                invalid(
                     format!("sides[{i}].seat"),
                     entry.seat + 1,
-                    format!("the players are 1 to {}", self.players.len()),
+                    say("game.players_are_1").text("players_len", self.players.len().to_string()),
                 )
             })?;
             let mut units_in = Vec::with_capacity(entry.units.len());
             for (j, engaged) in entry.units.iter().enumerate() {
                 let path = format!("sides[{i}].units[{j}]");
                 let Some(st) = units::find(&self.units, engaged.unit) else {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{path}.unit"),
                         engaged.unit,
-                        "no army of this game has such a unit",
+                        say("game.no_army_game_has_such"),
                     ));
                 };
                 let owner = units::player_name(&self.players, st.seat);
@@ -840,41 +842,44 @@ impl FreeForAll {
                 }
                 self.refuse_if_pending(engaged.unit)?;
                 if let Some((_, combat)) = busy.iter().find(|(u, _)| *u == engaged.unit) {
-                    return Err(PlayError::refused(
-                        format!("{name} fought combat {combat} in this turn already"),
+                    return Err(refused(
+                        say("game.fought_combat_turn_already")
+                            .text("name", name.to_string())
+                            .text("combat", combat.to_string()),
                         Some("F3"),
                     ));
                 }
                 if let Some(missing) = st.in_combat_with.iter().find(|u| !listed.contains(u)) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{} is locked in combat with {name}: the whole close combat is fought, so list it too",
-                            units::label(&self.players, *missing)
-                        ),
+                    return Err(refused(
+                        say("game.locked_combat_with_whole_close")
+                            .text("missing", units::label(&self.players, *missing).to_string())
+                            .text("name", name.to_string()),
                         Some("F3"),
                     ));
                 }
                 if engaged.lost > st.models_left {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{path}.lost"),
                         engaged.lost,
-                        format!("{name} has only {} models left", st.models_left),
+                        say("game.has_only_models_left")
+                            .text("name", name.to_string())
+                            .text("st_models_left", st.models_left.to_string()),
                     ));
                 }
                 if let Some(by) = engaged.lost_to
                     && (by == entry.seat || !in_combat.contains(&by))
                 {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{path}.lost_to"),
                         by + 1,
-                        format!("{name} can only lose models to another player in this combat"),
+                        say("game.can_only_lose_models_another").text("name", name.to_string()),
                     ));
                 }
                 let profile = player.unit(engaged.unit).ok_or_else(|| {
-                    PlayError::invalid(
+                    invalid(
                         format!("{path}.unit"),
                         engaged.unit,
-                        format!("{} has no such unit", player.name),
+                        say("game.has_no_such_unit").text("player_name", player.name.to_string()),
                     )
                 })?;
                 units_in.push(CombatUnit {
@@ -909,10 +914,10 @@ impl FreeForAll {
             .resolutions
             .iter()
             .position(|r| r.id() == id)
-            .ok_or_else(|| PlayError::not_found("resolution", id))?;
+            .ok_or_else(|| not_found("resolution", id))?;
         let resolution = &self.resolutions[index];
         if resolution.applied() {
-            return Err(PlayError::refused("the result is applied already", None));
+            return Err(refused(say("game.result_applied_already"), None));
         }
         let outcome = resolution.outcome().ok_or(PlayError::Unfinished)?.clone();
         let kind = resolution.kind().clone();
@@ -922,32 +927,31 @@ impl FreeForAll {
             (FfaResolution::RollOff(_), FfaOutcome::RollOff(won)) => {
                 order
                     .as_mut()
-                    .ok_or_else(|| PlayError::refused("set the players first", None))?
+                    .ok_or_else(|| refused(say("game.set_players_first"), None))?
                     .start(won.seat)?;
             }
             (FfaResolution::Draw(draw), FfaOutcome::Draw(drawn)) => {
                 let order = order
                     .as_mut()
-                    .ok_or_else(|| PlayError::refused("set the players first", None))?;
+                    .ok_or_else(|| refused(say("game.set_players_first"), None))?;
                 let bag = order.bag();
                 let seats: Vec<Seat> = draw.bag.iter().map(|c| c.seat).collect();
                 if bag.as_ref().map(|b| (b.round, &b.dice)) != Some((draw.round, &seats)) {
-                    return Err(PlayError::refused(
-                        "the bag has changed since this draw; start a new draw",
-                        Some("F2"),
-                    ));
+                    return Err(refused(say("game.bag_has_changed_since_draw"), Some("F2")));
                 }
                 self.check_turn_may_end()?;
                 order.draw(drawn.seat)?;
             }
             (FfaResolution::Combat(combat), FfaOutcome::Combat(result)) => {
                 if self.current_turn() != Some((combat.round, combat.turn_of)) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "combat {id} belongs to round {} in {}'s turn, which is over; remove it",
-                            combat.round,
-                            units::player_name(&self.players, combat.turn_of)
-                        ),
+                    return Err(refused(
+                        say("game.combat_belongs_round_s_turn")
+                            .text("id", id.to_string())
+                            .text("combat_round", combat.round.to_string())
+                            .text(
+                                "of",
+                                units::player_name(&self.players, combat.turn_of).to_string(),
+                            ),
                         Some("F3"),
                     ));
                 }
@@ -966,10 +970,10 @@ impl FreeForAll {
                 ));
             }
             _ => {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     "resolution",
                     id,
-                    "its outcome does not match its kind",
+                    say("game.outcome_does_not_match_kind"),
                 ));
             }
         }
@@ -1014,10 +1018,7 @@ impl Game for FreeForAll {
                     || self.turn_order.as_ref().is_some_and(TurnOrder::started)
                     || !self.resolutions.is_empty();
                 if begun {
-                    return Err(PlayError::refused(
-                        "the players are fixed once deployment, the roll-off or a combat has begun",
-                        None,
-                    ));
+                    return Err(refused(say("game.players_are_fixed_once_deployment"), None));
                 }
                 check_players(players)?;
                 let n = players.len();
@@ -1037,8 +1038,8 @@ impl Game for FreeForAll {
                     .as_ref()
                     .is_some_and(|d| !d.choices.is_empty())
                 {
-                    return Err(PlayError::refused(
-                        "zones are chosen already; take them back before changing their sizes",
+                    return Err(refused(
+                        say("game.zones_are_chosen_already_take"),
                         Some("F1"),
                     ));
                 }
@@ -1052,8 +1053,8 @@ impl Game for FreeForAll {
                 let n = self.players.len();
                 let deployment = self.deployment_mut()?;
                 if !deployment.choices.is_empty() {
-                    return Err(PlayError::refused(
-                        "zones are chosen already; take them back before changing the order",
+                    return Err(refused(
+                        say("game.zones_are_chosen_already_take_2"),
                         Some("F1"),
                     ));
                 }
@@ -1078,7 +1079,7 @@ impl Game for FreeForAll {
                 let last = deployment
                     .choices
                     .last()
-                    .ok_or_else(|| PlayError::refused("no zone is chosen yet", Some("F1")))?;
+                    .ok_or_else(|| refused(say("game.no_zone_chosen_yet"), Some("F1")))?;
                 if let Some(id) = last.piece
                     && table.piece(id).is_some()
                 {
@@ -1088,10 +1089,7 @@ impl Game for FreeForAll {
             }
             FfaEdit::StartRollOff => {
                 if self.turn_order_mut()?.started() {
-                    return Err(PlayError::refused(
-                        "round 1 has started already",
-                        Some("F2"),
-                    ));
+                    return Err(refused(say("game.round_1_has_started_already"), Some("F2")));
                 }
                 let players = (0..self.players.len())
                     .map(|s| contender(&self.players, s))
@@ -1100,12 +1098,9 @@ impl Game for FreeForAll {
             }
             FfaEdit::StartDraw => {
                 self.check_turn_may_end()?;
-                let bag = self.bag().ok_or_else(|| {
-                    PlayError::refused(
-                        "the roll-off decides who starts round 1; no die is drawn before it",
-                        Some("F2"),
-                    )
-                })?;
+                let bag = self
+                    .bag()
+                    .ok_or_else(|| refused(say("game.roll_off_decides_who_starts"), Some("F2")))?;
                 let draw = BagDraw {
                     round: bag.round,
                     bag: bag
@@ -1126,7 +1121,7 @@ impl Game for FreeForAll {
             FfaEdit::TakeBackDraw => {
                 self.check_turn_unused()?;
                 if !self.turn_order_mut()?.take_back() {
-                    return Err(PlayError::refused("no turn is recorded yet", Some("F2")));
+                    return Err(refused(say("game.no_turn_recorded_yet"), Some("F2")));
                 }
             }
             FfaEdit::StartCombat { sides } => {

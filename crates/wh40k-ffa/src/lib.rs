@@ -109,6 +109,7 @@ pub mod deployment;
 mod game;
 mod record;
 mod record_sheet;
+mod refusal;
 mod resolution;
 mod roll_off;
 mod table_rules;

@@ -2,6 +2,7 @@
 //! the screens and the game record read from it (a unit's history, the
 //! rounds with their turn order and combats).
 
+use crate::refusal::{invalid, say};
 use feldherr_play::{Id, PlayError, SavedResolution};
 use serde::{Deserialize, Serialize};
 
@@ -175,21 +176,23 @@ pub(crate) fn apply_event(
     match &event.what {
         EventKind::Combat { resolution } => {
             let (combat, outcome) = applied_combat(resolutions, *resolution).ok_or_else(|| {
-                PlayError::invalid(
+                invalid(
                     "what.combat.resolution",
                     resolution,
-                    "no applied, finished combat has this id",
+                    say("record.no_applied_finished_combat_has"),
                 )
             })?;
             if (combat.round, combat.turn_of) != (event.round, event.turn_of) {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     "round",
                     event.round,
-                    format!(
-                        "combat {resolution} was fought in round {} in {}'s turn",
-                        combat.round,
-                        units::player_name(players, combat.turn_of)
-                    ),
+                    say("record.combat_was_fought_round_s")
+                        .text("resolution", resolution.to_string())
+                        .text("combat_round", combat.round.to_string())
+                        .text(
+                            "of",
+                            units::player_name(players, combat.turn_of).to_string(),
+                        ),
                 ));
             }
             units::apply_combat(states, players, *resolution, combat, outcome)

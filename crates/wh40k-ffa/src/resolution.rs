@@ -1,5 +1,6 @@
 //! The game's saved resolutions: roll-off, bag draw, combat.
 
+use crate::refusal::{invalid, say};
 use std::fmt;
 
 use feldherr_dice::step::{Answer, Message};
@@ -51,17 +52,17 @@ impl ResolutionKind for FfaResolution {
         match self {
             FfaResolution::RollOff(r) => {
                 if r.players.len() < 2 {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "roll_off.players",
                         r.players.len(),
-                        "a roll-off needs two or more players",
+                        say("resolution.roll_off_needs_two_more"),
                     ));
                 }
                 Replayed::of(r.clone(), answers, |o| FfaOutcome::RollOff(o.clone()))
             }
             FfaResolution::Draw(d) => {
                 if d.bag.is_empty() {
-                    return Err(PlayError::invalid("draw.bag", 0, "the bag is empty"));
+                    return Err(invalid("draw.bag", 0, say("resolution.bag_empty")));
                 }
                 Replayed::of(d.clone(), answers, |o| FfaOutcome::Draw(o.clone()))
             }

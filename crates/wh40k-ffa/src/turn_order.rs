@@ -1,6 +1,7 @@
 //! The turn order (Ablauf), ruling F2: the roll-off starts round 1, the
 //! dice bag decides the rest.
 
+use crate::refusal::{invalid, refused, say};
 use feldherr_play::PlayError;
 use serde::{Deserialize, Serialize};
 
@@ -54,8 +55,8 @@ impl TurnOrder {
     /// [`PlayError::Refused`] unless there are three or four players.
     pub fn new(players: usize) -> Result<Self, PlayError> {
         if !(3..=4).contains(&players) {
-            return Err(PlayError::refused(
-                format!("a free-for-all is played by three or four players, not {players}"),
+            return Err(refused(
+                say("turn_order.free_all_played_three_four").text("players", players.to_string()),
                 None,
             ));
         }
@@ -67,10 +68,10 @@ impl TurnOrder {
 
     fn check_seat(&self, seat: Seat) -> Result<(), PlayError> {
         if seat >= self.players {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "seat",
                 seat + 1,
-                format!("the players are 1 to {}", self.players),
+                say("turn_order.players_are_1").text("players", self.players.to_string()),
             ));
         }
         Ok(())
@@ -84,8 +85,8 @@ impl TurnOrder {
     pub fn start(&mut self, winner: Seat) -> Result<(), PlayError> {
         self.check_seat(winner)?;
         if !self.rounds.is_empty() {
-            return Err(PlayError::refused(
-                "round 1 has started already; take back its draws first",
+            return Err(refused(
+                say("turn_order.round_1_has_started_already"),
                 Some("F2"),
             ));
         }
@@ -134,15 +135,13 @@ impl TurnOrder {
     /// exist.
     pub fn check_draw(&self, seat: Seat) -> Result<Bag, PlayError> {
         self.check_seat(seat)?;
-        let bag = self.bag().ok_or_else(|| {
-            PlayError::refused(
-                "the roll-off decides who starts round 1; no die is drawn before it",
-                Some("F2"),
-            )
-        })?;
+        let bag = self
+            .bag()
+            .ok_or_else(|| refused(say("turn_order.roll_off_decides_who_starts"), Some("F2")))?;
         if bag.round > MAX_ROUNDS {
-            return Err(PlayError::refused(
-                format!("a game records at most {MAX_ROUNDS} rounds"),
+            return Err(refused(
+                say("turn_order.game_records_most_rounds")
+                    .text("max_rounds", MAX_ROUNDS.to_string()),
                 None,
             ));
         }
@@ -150,22 +149,18 @@ impl TurnOrder {
             return Ok(bag);
         }
         if bag.held_back == Some(seat) {
-            return Err(PlayError::refused(
-                format!(
-                    "player {} played last in round {}; his die stays out of the bag for the first draw of round {}, so nobody plays twice in a row",
-                    seat + 1,
-                    bag.round - 1,
-                    bag.round
-                ),
+            return Err(refused(
+                say("turn_order.player_played_last_round_his")
+                    .text("seat_1", (seat + 1).to_string())
+                    .text("bag_round_1", (bag.round - 1).to_string())
+                    .text("bag_round", bag.round.to_string()),
                 Some("F2"),
             ));
         }
-        Err(PlayError::refused(
-            format!(
-                "player {} has played in round {} already; everybody plays once per round",
-                seat + 1,
-                bag.round
-            ),
+        Err(refused(
+            say("turn_order.player_has_played_round_already")
+                .text("seat_1", (seat + 1).to_string())
+                .text("bag_round", bag.round.to_string()),
             Some("F2"),
         ))
     }
@@ -202,10 +197,10 @@ impl TurnOrder {
         let mut replay = TurnOrder::new(self.players)?;
         for (r, round) in self.rounds.iter().enumerate() {
             if round.is_empty() {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("turn_order.rounds[{r}]"),
                     "[]",
-                    "a round has at least one player",
+                    say("turn_order.round_has_least_one_player"),
                 ));
             }
             for (i, &seat) in round.iter().enumerate() {
@@ -222,10 +217,10 @@ impl TurnOrder {
                     )
                 })?;
                 if i == 0 && r > 0 && replay.rounds.len() != r + 1 {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("turn_order.rounds[{}]", r.saturating_sub(1)),
                         "unfinished",
-                        "a round ends only when everybody has played",
+                        say("turn_order.round_ends_only_when_everybody"),
                     ));
                 }
             }

@@ -3,6 +3,7 @@
 //! in close combat with. Every change goes through the functions here, so
 //! an edit and the check of a saved game (which replays the record) agree.
 
+use crate::refusal::{invalid, not_found, refused, say};
 use std::collections::BTreeSet;
 
 use feldherr_play::{Id, PlayError};
@@ -267,18 +268,16 @@ pub(crate) fn apply_combat(
     for side in &combat.sides {
         for cu in &side.units {
             let st = find(units, cu.unit).ok_or_else(|| {
-                PlayError::refused(
-                    format!("{} is no longer in the game", label(players, cu.unit)),
+                refused(
+                    say("units.no_longer_game").text("label", label(players, cu.unit).to_string()),
                     None,
                 )
             })?;
             let before = cu.models.checked_add(cu.lost);
             if st.seat != side.seat || !st.status.active() || Some(st.models_left) != before {
-                return Err(PlayError::refused(
-                    format!(
-                        "{} changed since this combat was started; remove the combat and start it anew",
-                        label(players, cu.unit)
-                    ),
+                return Err(refused(
+                    say("units.changed_since_combat_was_started")
+                        .text("label", label(players, cu.unit).to_string()),
                     None,
                 ));
             }
@@ -366,7 +365,7 @@ pub(crate) fn apply_losses(
     when: When,
 ) -> Result<(), PlayError> {
     let name = label(players, unit);
-    let st = find(units, unit).ok_or_else(|| PlayError::not_found("unit", unit))?;
+    let st = find(units, unit).ok_or_else(|| not_found("unit", unit))?;
     if st.status.gone() {
         return Err(PlayError::refused(
             not_active(players, st).unwrap_or_default(),
@@ -374,37 +373,41 @@ pub(crate) fn apply_losses(
         ));
     }
     if lost == 0 {
-        return Err(PlayError::invalid(
+        return Err(invalid(
             "lost",
             lost,
-            format!("{name}: record at least one model lost"),
+            say("units.record_least_one_model_lost").text("name", name.to_string()),
         ));
     }
     if lost > st.models_left {
-        return Err(PlayError::invalid(
+        return Err(invalid(
             "lost",
             lost,
-            format!("{name} has only {} models left", st.models_left),
+            say("units.has_only_models_left")
+                .text("name", name.to_string())
+                .text("st_models_left", st.models_left.to_string()),
         ));
     }
     if let Some(seat) = by {
         if seat >= players.len() {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "by",
                 seat + 1,
-                format!("the players are 1 to {}", players.len()),
+                say("units.players_are_1").text("players_len", players.len().to_string()),
             ));
         }
         if seat == st.seat {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "by",
                 seat + 1,
-                format!("{name} is {}'s own unit", player_name(players, seat)),
+                say("units.s_own_unit")
+                    .text("name", name.to_string())
+                    .text("player_name", player_name(players, seat).to_string()),
             ));
         }
     }
     let Some(st) = find_mut(units, unit) else {
-        return Err(PlayError::not_found("unit", unit));
+        return Err(not_found("unit", unit));
     };
     st.models_left -= lost;
     if st.models_left == 0 {
@@ -431,20 +434,22 @@ pub(crate) fn rally(
     when: When,
 ) -> Result<(), PlayError> {
     let name = label(players, unit);
-    let st = find_mut(units, unit).ok_or_else(|| PlayError::not_found("unit", unit))?;
+    let st = find_mut(units, unit).ok_or_else(|| not_found("unit", unit))?;
     if !matches!(st.status, UnitStatus::Fleeing { .. }) {
-        return Err(PlayError::refused(
-            format!("{name} is not fleeing; only a fleeing unit rallies"),
+        return Err(refused(
+            say("units.not_fleeing_only_fleeing_unit").text("name", name.to_string()),
             Some("PF1"),
         ));
     }
     if st.seat != when.turn_of {
-        return Err(PlayError::refused(
-            format!(
-                "{name} rallies only in {}'s own turn, not in {}'s",
-                player_name(players, st.seat),
-                player_name(players, when.turn_of)
-            ),
+        return Err(refused(
+            say("units.rallies_only_s_own_turn")
+                .text("name", name.to_string())
+                .text("player_name", player_name(players, st.seat).to_string())
+                .text(
+                    "player_name2",
+                    player_name(players, when.turn_of).to_string(),
+                ),
             Some("PF1"),
         ));
     }
@@ -462,7 +467,7 @@ pub(crate) fn remove(
     unit: Id,
     when: When,
 ) -> Result<(), PlayError> {
-    let st = find(units, unit).ok_or_else(|| PlayError::not_found("unit", unit))?;
+    let st = find(units, unit).ok_or_else(|| not_found("unit", unit))?;
     if st.status.gone() {
         return Err(PlayError::refused(
             not_active(players, st).unwrap_or_default(),

@@ -43,19 +43,25 @@ pub fn conf(doc: &GameDoc) -> &ConfrontationGame {
     game_of::<ConfrontationGame>(doc).unwrap_or(&NO_GAME)
 }
 
-/// A refusal of the crate in the user's words: a refusal under a rule
-/// reads "not allowed (C10): …"; anything else as the crate says it.
+/// A refusal of the crate in the interface language (its catalogue
+/// message, English where it has none): a refusal under a rule reads
+/// "not allowed (C10): …"; anything else as the crate says it.
 pub fn refusal(texts: &Texts, e: &feldherr_play::PlayError) -> String {
     match e {
         feldherr_play::PlayError::Refused {
-            reason,
-            rule: Some(rule),
-        } => texts.f("conf.refused", &[("rule", rule), ("reason", reason)]),
+            rule: Some(rule), ..
+        } => texts.f(
+            "conf.refused",
+            &[("rule", rule), ("reason", &texts.error_reason(e))],
+        ),
         // A reason that names its field says it all.
-        feldherr_play::PlayError::Invalid { field, reason, .. } if reason.starts_with(field) => {
-            reason.clone()
-        }
-        other => other.to_string(),
+        feldherr_play::PlayError::Invalid {
+            field,
+            reason,
+            message: None,
+            ..
+        } if reason.starts_with(field) => reason.clone(),
+        other => texts.error(other),
     }
 }
 

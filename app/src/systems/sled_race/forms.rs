@@ -148,7 +148,7 @@ impl SettingsForm {
                         sled_length,
                     };
                     let change = RaceEdit::SetSettings(settings);
-                    match trial(doc, &change) {
+                    match trial(doc, texts, &change) {
                         Ok(()) => {
                             commands.push(edit(change));
                             None
@@ -333,7 +333,7 @@ impl EntrantForm {
             };
             if ui.button(texts.t(button)).clicked() {
                 self.error = match self.parse(texts) {
-                    Ok(change) => match trial(doc, &change) {
+                    Ok(change) => match trial(doc, texts, &change) {
                         Ok(()) => {
                             commands.push(edit(change));
                             *self = Self::default();
@@ -487,7 +487,7 @@ pub fn start_button(
     commands: &mut Vec<GameCommand>,
 ) {
     ui.weak(texts.t("race.terrain.help"));
-    let check = trial(doc, &RaceEdit::Start);
+    let check = trial(doc, texts, &RaceEdit::Start);
     if ui
         .add_enabled(check.is_ok(), egui::Button::new(texts.t("race.start")))
         .clicked()

@@ -20,6 +20,7 @@ use feldherr_sled_race::{NextStep, Race, RaceEdit};
 use feldherr_table::geometry::{Angle, Point};
 
 use super::{GameCommand, GameContext, SystemScreens, check_edit, game_of};
+use crate::i18n::Texts;
 use crate::ui::table_canvas::{HandleEvent, Overlay, PathEvent};
 
 pub use forms::{EntrantForm, SettingsForm};
@@ -36,10 +37,10 @@ pub fn edit(edit: RaceEdit) -> GameCommand {
     GameCommand::edit::<Race>(edit)
 }
 
-/// Whether `edit` would be taken: the engine's refusal in its words (with
-/// its rule id), or nothing.
-pub fn trial(doc: &GameDoc, edit: &RaceEdit) -> Result<(), String> {
-    check_edit::<Race>(doc, edit).map_err(|e| e.to_string())
+/// Whether `edit` would be taken: the engine's refusal in the interface
+/// language (with its rule id), or nothing.
+pub fn trial(doc: &GameDoc, texts: &Texts, edit: &RaceEdit) -> Result<(), String> {
+    check_edit::<Race>(doc, edit).map_err(|e| texts.error(&e))
 }
 
 /// The sled race screens of one open game.

@@ -207,7 +207,7 @@ impl StepPanel {
             let undo = RaceEdit::Undo;
             if ui
                 .add_enabled(
-                    trial(ctx.doc, &undo).is_ok(),
+                    trial(ctx.doc, texts, &undo).is_ok(),
                     egui::Button::new(texts.t("race.undo")),
                 )
                 .on_hover_text(texts.t("race.undo.hover"))
@@ -243,7 +243,7 @@ impl StepPanel {
 
     fn open(&mut self, ctx: &mut GameContext<'_, Race>, input: StepInput) {
         let change = RaceEdit::Open(input);
-        match trial(ctx.doc, &change) {
+        match trial(ctx.doc, ctx.texts, &change) {
             Ok(()) => {
                 self.error = None;
                 ctx.commands.push(edit(change));

@@ -190,7 +190,9 @@ impl AttackPanel {
                     }
                 }
                 if ui.button(texts.t("wh.attack.declare")).clicked() {
-                    self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::Attack(order)).err();
+                    self.error =
+                        try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::Attack(order))
+                            .err();
                     if self.error.is_none() {
                         // The next attack starts from a clean target list.
                         self.targets.clear();
@@ -529,6 +531,7 @@ impl AttackPanel {
                         self.morale_error = try_edit(
                             ctx.doc,
                             ctx.commands,
+                            ctx.texts,
                             WarheimEdit::Morale {
                                 fighter: c,
                                 kind: MoraleKind::Flight,
@@ -595,6 +598,7 @@ impl AttackPanel {
                     (Some(fighter), Ok(penalty)) => try_edit(
                         ctx.doc,
                         ctx.commands,
+                        ctx.texts,
                         WarheimEdit::Morale {
                             fighter,
                             kind: self.morale_kind,
@@ -654,7 +658,12 @@ pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, index
     if saved.applied() {
         ui.label(texts.t("wh.applied"));
     } else if ui.button(texts.t("wh.apply")).clicked()
-        && let Err(e) = try_edit(ctx.doc, ctx.commands, WarheimEdit::Apply(saved.id()))
+        && let Err(e) = try_edit(
+            ctx.doc,
+            ctx.commands,
+            ctx.texts,
+            WarheimEdit::Apply(saved.id()),
+        )
     {
         ctx.show_error(e);
     }

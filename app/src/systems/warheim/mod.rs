@@ -35,13 +35,14 @@ pub fn wh(doc: &GameDoc) -> &Warheim {
 }
 
 /// Sends `edit` when the engine would take it; otherwise returns the
-/// engine's message (shown beside the form).
+/// engine's message in the interface language (shown beside the form).
 pub fn try_edit(
     doc: &GameDoc,
     commands: &mut Vec<GameCommand>,
+    texts: &Texts,
     edit: WarheimEdit,
 ) -> Result<(), String> {
-    check_edit::<Warheim>(doc, &edit).map_err(|e| e.to_string())?;
+    check_edit::<Warheim>(doc, &edit).map_err(|e| texts.error(&e))?;
     commands.push(GameCommand::edit::<Warheim>(edit));
     Ok(())
 }

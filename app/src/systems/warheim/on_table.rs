@@ -105,6 +105,7 @@ pub fn header(
                     (Some(fighter), Ok(x), Ok(y), Ok(facing)) => try_edit(
                         ctx.doc,
                         ctx.commands,
+                        ctx.texts,
                         WarheimEdit::Place {
                             fighter,
                             at: Point::new(x, y),

@@ -212,7 +212,13 @@ impl RosterEditor {
                 && game.turn.is_none()
                 && ui.button(texts.t("wh.roster.remove_last")).clicked()
             {
-                self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::RemoveLastRoster).err();
+                self.error = try_edit(
+                    ctx.doc,
+                    ctx.commands,
+                    ctx.texts,
+                    WarheimEdit::RemoveLastRoster,
+                )
+                .err();
                 self.draft = None;
                 self.player = 0;
             }
@@ -324,6 +330,7 @@ impl RosterEditor {
                             try_edit(
                                 ctx.doc,
                                 ctx.commands,
+                                ctx.texts,
                                 WarheimEdit::SetRoster {
                                     player,
                                     roster: draft.clone(),
@@ -342,6 +349,7 @@ impl RosterEditor {
                     Some(c) => try_edit(
                         ctx.doc,
                         ctx.commands,
+                        ctx.texts,
                         WarheimEdit::AppointCommander {
                             player,
                             commander: c,

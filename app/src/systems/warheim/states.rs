@@ -72,6 +72,7 @@ pub fn show(
                                 *error = try_edit(
                                     ctx.doc,
                                     ctx.commands,
+                                    ctx.texts,
                                     WarheimEdit::SetCondition {
                                         fighter: f.id,
                                         condition: c,
@@ -104,12 +105,23 @@ pub fn show(
                     .button(texts.f("wh.result.won", &[("name", &player_label(texts, game, p))]))
                     .clicked()
                 {
-                    *error =
-                        try_edit(ctx.doc, ctx.commands, WarheimEdit::RecordResult(Some(p))).err();
+                    *error = try_edit(
+                        ctx.doc,
+                        ctx.commands,
+                        ctx.texts,
+                        WarheimEdit::RecordResult(Some(p)),
+                    )
+                    .err();
                 }
             }
             if ui.button(texts.t("wh.result.record_draw")).clicked() {
-                *error = try_edit(ctx.doc, ctx.commands, WarheimEdit::RecordResult(None)).err();
+                *error = try_edit(
+                    ctx.doc,
+                    ctx.commands,
+                    ctx.texts,
+                    WarheimEdit::RecordResult(None),
+                )
+                .err();
             }
         });
     }

@@ -174,7 +174,8 @@ impl TurnTracker {
         ui.label(texts.f("wh.turn.played", &[("n", &game.turns_played.to_string())]));
         let Some(turn) = &game.turn else {
             if ui.button(texts.t("wh.turn.start")).clicked() {
-                self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::StartTurn).err();
+                self.error =
+                    try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::StartTurn).err();
             }
             error_line(ui, self.error.as_ref());
             return;
@@ -198,6 +199,7 @@ impl TurnTracker {
             self.error = try_edit(
                 ctx.doc,
                 ctx.commands,
+                ctx.texts,
                 WarheimEdit::ChooseGroup {
                     player: view.chooser,
                     group: index,
@@ -215,10 +217,11 @@ impl TurnTracker {
         }
         ui.horizontal_wrapped(|ui| {
             if view.active.is_some() && ui.button(texts.t("wh.turn.end_group")).clicked() {
-                self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::EndGroup).err();
+                self.error =
+                    try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::EndGroup).err();
             }
             if ui.button(texts.t("wh.turn.end_turn")).clicked() {
-                self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::EndTurn).err();
+                self.error = try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::EndTurn).err();
             }
         });
         error_line(ui, self.error.as_ref());
@@ -311,6 +314,7 @@ impl TurnTracker {
                     try_edit(
                         ctx.doc,
                         ctx.commands,
+                        ctx.texts,
                         WarheimEdit::Activate {
                             fighter,
                             source: self.source,
@@ -368,6 +372,7 @@ impl TurnTracker {
                     self.error = try_edit(
                         ctx.doc,
                         ctx.commands,
+                        ctx.texts,
                         WarheimEdit::SquadOrder {
                             first: self.order_first,
                             second: self.order_second,
@@ -399,7 +404,8 @@ impl TurnTracker {
                     .button(texts.f("wh.turn.solo_joins", &[("name", &fighter_name(game, s))]))
                     .clicked()
                 {
-                    self.error = try_edit(ctx.doc, ctx.commands, WarheimEdit::SoloJoins(s)).err();
+                    self.error =
+                        try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::SoloJoins(s)).err();
                 }
             }
         }

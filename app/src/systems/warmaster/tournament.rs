@@ -19,14 +19,15 @@ use crate::app::Command;
 use crate::i18n::Texts;
 use crate::systems::game_of;
 
-/// Why the tournament would refuse `edit`, in the crate's words; `None`
-/// when it takes it. A tournament is small: the check runs the edit on a
-/// copy, which changes nothing (EventRules::apply is all or nothing).
-fn refusal(t: &WarmasterTournament, edit: &TournamentEdit) -> Option<String> {
+/// Why the tournament would refuse `edit`, in the interface language
+/// (the crate's English where it has no message); `None` when it takes
+/// it. A tournament is small: the check runs the edit on a copy, which
+/// changes nothing (EventRules::apply is all or nothing).
+fn refusal(t: &WarmasterTournament, texts: &Texts, edit: &TournamentEdit) -> Option<String> {
     let mut trial = t.clone();
     EventRules::apply(&mut trial, edit)
         .err()
-        .map(|e| e.to_string())
+        .map(|e| texts.error(&e))
 }
 
 /// A button for `edit`, disabled with the refusal as its hover when the
@@ -34,12 +35,13 @@ fn refusal(t: &WarmasterTournament, edit: &TournamentEdit) -> Option<String> {
 fn edit_button(
     ui: &mut egui::Ui,
     t: &WarmasterTournament,
+    texts: &Texts,
     commands: &mut Vec<Command>,
     label: &str,
     hover: &str,
     change: TournamentEdit,
 ) {
-    let refused = refusal(t, &change);
+    let refused = refusal(t, texts, &change);
     if crate::ui::checked_button::checked_small_button(ui, label, hover, refused.as_deref()) {
         edit(commands, change);
     }
@@ -192,7 +194,7 @@ impl TournamentScreen {
                 name: name.trim().to_owned(),
             };
             if name.trim() != t.name {
-                match refusal(t, &rename) {
+                match refusal(t, texts, &rename) {
                     Some(why) => {
                         ui.colored_label(ui.visuals().error_fg_color, why);
                     }
@@ -283,7 +285,7 @@ impl TournamentScreen {
                         name: typed.trim().to_owned(),
                     };
                     if typed.trim() != p.name {
-                        match refusal(t, &rename) {
+                        match refusal(t, texts, &rename) {
                             Some(why) => {
                                 ui.colored_label(ui.visuals().error_fg_color, why);
                             }
@@ -307,6 +309,7 @@ impl TournamentScreen {
                             edit_button(
                                 ui,
                                 t,
+                                texts,
                                 commands,
                                 texts.t("wmt.reinstate"),
                                 &texts.f("wmt.reinstate.hover", &[("name", &p.name)]),
@@ -316,6 +319,7 @@ impl TournamentScreen {
                             edit_button(
                                 ui,
                                 t,
+                                texts,
                                 commands,
                                 texts.t("wmt.drop"),
                                 &texts.f("wmt.drop.hover", &[("name", &p.name)]),
@@ -325,6 +329,7 @@ impl TournamentScreen {
                         edit_button(
                             ui,
                             t,
+                            texts,
                             commands,
                             texts.t("wm.unit.remove"),
                             &p.name,
@@ -353,7 +358,7 @@ impl TournamentScreen {
             let refused = if self.new_player.trim().is_empty() {
                 None
             } else {
-                refusal(t, &add)
+                refusal(t, texts, &add)
             };
             let ready = !self.new_player.trim().is_empty() && refused.is_none();
             let clicked = ui
@@ -384,7 +389,7 @@ impl TournamentScreen {
         ui.label(egui::RichText::new(texts.t("wmt.terms")).strong());
         let mut terms: GameTerms = t.terms;
         let probe = TournamentEdit::SetTerms { terms };
-        let locked = refusal(t, &probe);
+        let locked = refusal(t, texts, &probe);
         let mut dragging = false;
         ui.add_enabled_ui(locked.is_none(), |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -414,7 +419,7 @@ impl TournamentScreen {
             ui.weak(why);
         } else if terms != t.terms && !dragging {
             let change = TournamentEdit::SetTerms { terms };
-            match refusal(t, &change) {
+            match refusal(t, texts, &change) {
                 None => edit(commands, change),
                 Some(why) => self.message = Some(why),
             }

@@ -17,7 +17,7 @@ use crate::systems::GameContext;
 /// An engine refusal in the current language's frame (the reason itself
 /// is the engine's).
 pub fn refusal_text(texts: &Texts, e: &PlayError) -> String {
-    texts.f("ffa.refused", &[("reason", &e.to_string())])
+    texts.f("ffa.refused", &[("reason", &texts.error(e))])
 }
 
 /// Why a typed draw of `seat`'s die is refused, in the current language;

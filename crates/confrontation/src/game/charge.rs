@@ -7,6 +7,7 @@
 //! offers: the charger set down halfway, difficulty 6, zone or penetrating
 //! ammunition (C6, C7).
 
+use crate::game::refusal::{not_found, refused, say};
 use std::fmt;
 
 use feldherr_dice::step::{LogStep, Message, Pending, Resolver, Steps};
@@ -274,12 +275,12 @@ impl ConfrontationGame {
             Charger::Machine(id) => self
                 .machine(id)
                 .and_then(|m| m.piece)
-                .ok_or_else(|| PlayError::not_found("machine on the table", id))?,
+                .ok_or_else(|| not_found("machine on the table", id))?,
         };
         let model = models
             .into_iter()
             .find(|t| t.source.piece == Some(piece))
-            .ok_or_else(|| PlayError::not_found("living model on the table: piece", piece))?;
+            .ok_or_else(|| not_found("living model on the table: piece", piece))?;
         let name = model.model.victim.name.clone();
         let subject = match charger {
             Charger::Figure(p) => crate::game::Subject::Figure(p),
@@ -305,9 +306,12 @@ impl ConfrontationGame {
     pub fn charge(&self, table: &Table, order: &ChargeOrder) -> Result<ChargeReport, PlayError> {
         let m = self
             .machine(order.target)
-            .ok_or_else(|| PlayError::not_found("machine", order.target))?;
+            .ok_or_else(|| not_found("machine", order.target))?;
         let own = m.piece.and_then(|p| table.piece(p)).ok_or_else(|| {
-            PlayError::refused(format!("{}: stands for no piece", m.name()), None)
+            refused(
+                say("charge.stands_no_piece").text("machine", m.name().to_string()),
+                None,
+            )
         })?;
         let (model, name, subject) = self.charger_model(table, order.charger)?;
         let facing = own

@@ -1,6 +1,7 @@
 //! A Confrontation game: machines, figures, resolutions, behind the
 //! `feldherr-play` contract.
 
+use crate::game::refusal::not_found;
 use std::collections::{BTreeMap, BTreeSet};
 
 use feldherr_play::{Game, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution};
@@ -87,7 +88,7 @@ impl ConfrontationGame {
         self.machines
             .iter_mut()
             .find(|m| m.id == id)
-            .ok_or_else(|| PlayError::not_found("machine", id))
+            .ok_or_else(|| not_found("machine", id))
     }
 
     /// The machine standing on piece `piece` (not one carried by a figure
@@ -126,7 +127,7 @@ impl ConfrontationGame {
         self.crew
             .iter_mut()
             .find(|c| c.id == id)
-            .ok_or_else(|| PlayError::not_found("crew figure", id))
+            .ok_or_else(|| not_found("crew figure", id))
     }
 
     /// The living crew figures activated with machine `machine`'s card or
@@ -190,7 +191,7 @@ impl ConfrontationGame {
     pub fn effects(&self, id: Id) -> Result<Vec<Effect>, PlayError> {
         let r = self
             .resolution(id)
-            .ok_or_else(|| PlayError::not_found("resolution", id))?;
+            .ok_or_else(|| not_found("resolution", id))?;
         let outcome = r.outcome().ok_or(PlayError::Unfinished)?;
         effects_of(r.kind(), outcome)
     }

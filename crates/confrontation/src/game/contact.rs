@@ -3,6 +3,7 @@
 //! touch it (PC3). Base contact is the table's: a gap of at most
 //! `feldherr_geometry::CONTACT_TOLERANCE`.
 
+use crate::game::refusal::{refused, say};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::{Shape, touching};
 use feldherr_table::{Layer, Measurement, Table};
@@ -251,8 +252,10 @@ impl ConfrontationGame {
             let name = table
                 .piece(piece)
                 .map_or_else(|| piece.to_string(), |p| p.name.clone());
-            PlayError::refused(
-                format!("{name} (piece {piece}): no values entered for this figure"),
+            refused(
+                say("contact.piece_no_values_entered_figure")
+                    .text("name", name.to_string())
+                    .text("piece", piece.to_string()),
                 None,
             )
         })

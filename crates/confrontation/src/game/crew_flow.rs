@@ -3,6 +3,7 @@
 //! leaving, the capture and recapture of a machine (Übernahme), and fear
 //! on mobile machines.
 
+use crate::game::refusal::{not_found, refused, say};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::{Layer, Table};
 
@@ -75,40 +76,44 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         let c = self
             .crew_figure(crew)
-            .ok_or_else(|| PlayError::not_found("crew figure", crew))?;
+            .ok_or_else(|| not_found("crew figure", crew))?;
         if let Some(p) = piece {
-            let found = table
-                .piece(p)
-                .ok_or_else(|| PlayError::not_found("piece", p))?;
+            let found = table.piece(p).ok_or_else(|| not_found("piece", p))?;
             if found.layer != Layer::Model {
-                return Err(PlayError::refused(
-                    format!("piece {p} ({}) is not a model", found.name),
+                return Err(refused(
+                    say("crew_flow.piece_not_model")
+                        .text("p", p.to_string())
+                        .text("found_name", found.name.to_string()),
                     None,
                 ));
             }
             if let Some(m) = self.machine_on(p) {
-                return Err(PlayError::refused(
-                    format!("piece {p} stands for machine {} ({})", m.id, m.name()),
+                return Err(refused(
+                    say("crew_flow.piece_stands_machine")
+                        .text("p", p.to_string())
+                        .text("m_id", m.id.to_string())
+                        .text("machine", m.name().to_string()),
                     None,
                 ));
             }
             if let Some(other) = self.crew_on(p).filter(|o| o.id != crew) {
-                return Err(PlayError::refused(
-                    format!("piece {p} is already the crew figure {}", other.name()),
+                return Err(refused(
+                    say("crew_flow.piece_already_crew_figure")
+                        .text("p", p.to_string())
+                        .text("other_name", other.name().to_string()),
                     None,
                 ));
             }
             if let Some(f) = self.figures.get(&p)
                 && f.side != c.side
             {
-                return Err(PlayError::refused(
-                    format!(
-                        "piece {p} ({}) fights for {}, {} for {}",
-                        found.name,
-                        self.side_name(f.side),
-                        c.name(),
-                        self.side_name(c.side)
-                    ),
+                return Err(refused(
+                    say("crew_flow.piece_fights")
+                        .text("p", p.to_string())
+                        .text("found_name", found.name.to_string())
+                        .text("side_name", self.side_name(f.side).to_string())
+                        .text("crew", c.name().to_string())
+                        .text("side_name2", self.side_name(c.side).to_string()),
                     None,
                 ));
             }
@@ -143,50 +148,55 @@ impl ConfrontationGame {
         self.check_active(to, "joining a machine")?;
         let c = self
             .crew_figure(crew)
-            .ok_or_else(|| PlayError::not_found("crew figure", crew))?;
-        let target = self
-            .machine(to)
-            .ok_or_else(|| PlayError::not_found("machine", to))?;
+            .ok_or_else(|| not_found("crew figure", crew))?;
+        let target = self.machine(to).ok_or_else(|| not_found("machine", to))?;
         let from = self
             .machine(c.machine)
-            .ok_or_else(|| PlayError::not_found("machine", c.machine))?;
+            .ok_or_else(|| not_found("machine", c.machine))?;
         let who = c.name().to_owned();
         if c.dead {
-            return Err(PlayError::refused(format!("{who}: dead"), None));
+            return Err(refused(
+                say("crew_flow.dead").text("who", who.to_string()),
+                None,
+            ));
         }
         if c.role != Role::Crew {
-            return Err(PlayError::refused(
-                format!(
-                    "{who}: an auxiliary; it leaves its machine and joins another as auxiliary"
-                ),
+            return Err(refused(
+                say("crew_flow.auxiliary_leaves_machine_joins_another")
+                    .text("who", who.to_string()),
                 None,
             ));
         }
         if c.machine == to {
-            return Err(PlayError::refused(
-                format!("{who}: already crew of {}", target.name()),
+            return Err(refused(
+                say("crew_flow.already_crew")
+                    .text("who", who.to_string())
+                    .text("target_name", target.name().to_string()),
                 None,
             ));
         }
         if !Self::same_type(from, target) {
-            return Err(PlayError::refused(
-                format!(
-                    "{who} serves a {}: it may change only to a machine of the same type, not a {}",
-                    from.name(),
-                    target.name()
-                ),
+            return Err(refused(
+                say("crew_flow.serves_may_change_only_machine")
+                    .text("who", who.to_string())
+                    .text("from_name", from.name().to_string())
+                    .text("target_name", target.name().to_string()),
                 Some("PC6"),
             ));
         }
         if target.controller() != c.side {
-            return Err(PlayError::refused(
-                format!("{who}: {} is held by the other side", target.name()),
+            return Err(refused(
+                say("crew_flow.held_other_side")
+                    .text("who", who.to_string())
+                    .text("target_name", target.name().to_string()),
                 None,
             ));
         }
         if !self.crew_touches(table, c, target) {
-            return Err(PlayError::refused(
-                format!("{who} does not touch {} at its activation", target.name()),
+            return Err(refused(
+                say("crew_flow.does_not_touch_activation")
+                    .text("who", who.to_string())
+                    .text("target_name", target.name().to_string()),
                 None,
             ));
         }
@@ -250,20 +260,24 @@ impl ConfrontationGame {
             .map_err(|e| PlayError::refused(e, Some("Hilfspersonal")))?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let stats = self.stats_of(table, piece)?.clone();
         let name = Self::piece_name(table, piece);
         if stats.side != m.controller() {
-            return Err(PlayError::refused(
-                format!("{name}: {} is held by the other side", m.name()),
+            return Err(refused(
+                say("crew_flow.held_other_side_2")
+                    .text("name", name.to_string())
+                    .text("machine", m.name().to_string()),
                 None,
             ));
         }
         if let Some(p) = m.piece
             && !Self::pieces_touch(table, piece, p)
         {
-            return Err(PlayError::refused(
-                format!("{name} does not touch {} at its activation", m.name()),
+            return Err(refused(
+                say("crew_flow.does_not_touch_activation_2")
+                    .text("name", name.to_string())
+                    .text("machine", m.name().to_string()),
                 Some("Hilfspersonal"),
             ));
         }
@@ -287,18 +301,25 @@ impl ConfrontationGame {
         self.check_active(machine, "a figure joining the crew")?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let stats = self.stats_of(table, piece)?.clone();
         let name = Self::piece_name(table, piece);
         if self.dead.contains(&piece) {
-            return Err(PlayError::refused(format!("{name}: dead"), None));
+            return Err(refused(
+                say("crew_flow.dead_2").text("name", name.to_string()),
+                None,
+            ));
         }
         if let Some(c) = self.crew_on(piece).filter(|c| !c.dead) {
-            return Err(PlayError::refused(
-                format!(
-                    "{name}: already crew of {}",
-                    self.machine(c.machine).map_or("?", GameMachine::name)
-                ),
+            return Err(refused(
+                say("crew_flow.already_crew_2")
+                    .text("name", name.to_string())
+                    .text(
+                        "machine",
+                        self.machine(c.machine)
+                            .map_or("?", GameMachine::name)
+                            .to_string(),
+                    ),
                 None,
             ));
         }
@@ -311,37 +332,48 @@ impl ConfrontationGame {
             .find(|c| c.name == kind)
             .cloned()
             .ok_or_else(|| {
-                PlayError::refused(
-                    format!(
-                        "{name} ({}) is no crew type of {}: its crew are {}",
-                        if kind.is_empty() {
-                            "no army card named"
-                        } else {
-                            &kind
-                        },
-                        m.name(),
-                        m.card
-                            .spec()
-                            .crew
-                            .iter()
-                            .map(|c| c.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                refused(
+                    say("crew_flow.no_crew_type_crew_are")
+                        .text("name", name.to_string())
+                        .text(
+                            "kind",
+                            if kind.is_empty() {
+                                "no army card named"
+                            } else {
+                                &kind
+                            }
+                            .to_string(),
+                        )
+                        .text("machine", m.name().to_string())
+                        .text(
+                            "join",
+                            m.card
+                                .spec()
+                                .crew
+                                .iter()
+                                .map(|c| c.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                                .to_string(),
+                        ),
                     Some("PC6"),
                 )
             })?;
         if stats.side != m.controller() {
-            return Err(PlayError::refused(
-                format!("{name}: {} is held by the other side", m.name()),
+            return Err(refused(
+                say("crew_flow.held_other_side_2")
+                    .text("name", name.to_string())
+                    .text("machine", m.name().to_string()),
                 None,
             ));
         }
         if let Some(p) = m.piece
             && !Self::pieces_touch(table, piece, p)
         {
-            return Err(PlayError::refused(
-                format!("{name} does not touch {} at its activation", m.name()),
+            return Err(refused(
+                say("crew_flow.does_not_touch_activation_2")
+                    .text("name", name.to_string())
+                    .text("machine", m.name().to_string()),
                 None,
             ));
         }
@@ -359,13 +391,10 @@ impl ConfrontationGame {
     pub(crate) fn release_auxiliary(&mut self, crew: Id) -> Result<(), PlayError> {
         let c = self
             .crew_figure(crew)
-            .ok_or_else(|| PlayError::not_found("crew figure", crew))?;
+            .ok_or_else(|| not_found("crew figure", crew))?;
         if c.role != Role::Auxiliary {
-            return Err(PlayError::refused(
-                format!(
-                    "{}: regular crew stay with their machine's card; they change only to another machine of the same type",
-                    c.name()
-                ),
+            return Err(refused(
+                say("crew_flow.regular_crew_stay_with_their").text("crew", c.name().to_string()),
                 None,
             ));
         }
@@ -393,7 +422,7 @@ impl ConfrontationGame {
     ) -> Result<CaptureCheck, PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let holder = m.controller();
         let needed = m.card.spec().bes.unwrap_or(0);
         let holders_near = self.models_within(table, machine, holder, CAPTURE_DISTANCE_CM);
@@ -513,13 +542,12 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         self.in_play("a capture")?;
         let check = self.capture_check(table, machine, captors, holders_far)?;
-        check
-            .verdict
-            .clone()
-            .map_err(|e| PlayError::refused(e.to_string(), Some("Übernahme")))?;
+        check.verdict.clone().map_err(|e| {
+            PlayError::refused(e.to_string(), Some("Übernahme")).with_message(e.message())
+        })?;
         let captor = check
             .captor_side
-            .ok_or_else(|| PlayError::refused("no captor", Some("Übernahme")))?;
+            .ok_or_else(|| refused(say("crew_flow.no_captor"), Some("Übernahme")))?;
         let m = self.machine_mut(machine)?;
         let old = m.controller();
         m.held_by = (captor != m.side).then_some(captor);
@@ -581,11 +609,9 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         let m = self.machine_mut(machine)?;
         if !m.card.is_mobile() {
-            return Err(PlayError::refused(
-                format!(
-                    "{}: immobile machines take no MUT or DIS tests; their crew do",
-                    m.name()
-                ),
+            return Err(refused(
+                say("crew_flow.immobile_machines_take_no_mut")
+                    .text("machine", m.name().to_string()),
                 Some("Angst"),
             ));
         }

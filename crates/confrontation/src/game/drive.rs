@@ -5,6 +5,7 @@
 //! (P18). The facing is free only without a speed marker and without an
 //! enemy touching the machine on the table.
 
+use crate::game::refusal::{decimal, invalid, not_found, refused, say};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::{Angle, Point, Polyline};
 use feldherr_table::{Table, TableEdit};
@@ -19,17 +20,18 @@ pub const MAX_PATH_POINTS: usize = 64;
 
 fn check_points(path: &[Point]) -> Result<(), PlayError> {
     if path.len() > MAX_PATH_POINTS {
-        return Err(PlayError::invalid(
+        return Err(invalid(
             "path",
             path.len(),
-            format!("a drawn path has at most {MAX_PATH_POINTS} points"),
+            say("drive.drawn_path_has_most_points")
+                .text("max_path_points", MAX_PATH_POINTS.to_string()),
         ));
     }
     if let Some((i, p)) = path.iter().enumerate().find(|(_, p)| !p.is_finite()) {
-        return Err(PlayError::invalid(
+        return Err(invalid(
             format!("path[{i}]"),
             format!("({}, {})", p.x, p.y),
-            "not a point",
+            say("drive.not_point"),
         ));
     }
     Ok(())
@@ -48,10 +50,10 @@ impl ConfrontationGame {
     ) -> Result<MovePath, PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let (_, facing) = self.machine_start(table, machine).ok_or_else(|| {
-            PlayError::refused(
-                format!("{}: stands for no piece on the table", m.name()),
+            refused(
+                say("drive.stands_no_piece_table").text("machine", m.name().to_string()),
                 None,
             )
         })?;
@@ -86,15 +88,15 @@ impl ConfrontationGame {
                         let who = self
                             .crew_figure(*id)
                             .map_or_else(|| id.to_string(), |c| c.name().to_owned());
-                        return Err(PlayError::refused(
-                            format!(
-                                "{who} cannot move {name}: only its trained crew of the side holding it, touching it, neither engaged nor fleeing (C3)"
-                            ),
+                        return Err(refused(
+                            say("drive.cannot_move_only_trained_crew")
+                                .text("who", who.to_string())
+                                .text("name", name.to_string()),
                             Some("C3"),
                         ));
                     };
                     if out.iter().any(|(c, _)| c == id) {
-                        return Err(PlayError::invalid("movers", id, "listed twice"));
+                        return Err(invalid("movers", id, say("drive.listed_twice")));
                     }
                     out.push(*m);
                 }
@@ -102,10 +104,8 @@ impl ConfrontationGame {
             }
         };
         if chosen.is_empty() {
-            return Err(PlayError::refused(
-                format!(
-                    "{name}: no crew figure of the side holding it may move it (trained crew touching it, no auxiliary, C3)"
-                ),
+            return Err(refused(
+                say("drive.no_crew_figure_side_holding").text("name", name.to_string()),
                 Some("C3"),
             ));
         }
@@ -125,46 +125,52 @@ impl ConfrontationGame {
         check_points(path)?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let name = m.name().to_owned();
         if m.state.destroyed {
-            return Err(PlayError::refused(format!("{name}: destroyed"), None));
+            return Err(refused(
+                say("drive.destroyed").text("name", name.to_string()),
+                None,
+            ));
         }
         if m.state.frightened && m.card.spec().gew.is_some() {
-            return Err(PlayError::refused(
-                format!("{name}: frightened, it stands still until it rallies"),
+            return Err(refused(
+                say("drive.frightened_stands_still_until_rallies").text("name", name.to_string()),
                 Some("Angst"),
             ));
         }
         if m.state.motion != Motion::Still {
-            return Err(PlayError::refused(
-                format!("{name}: it moved this round already"),
+            return Err(refused(
+                say("drive.moved_round_already").text("name", name.to_string()),
                 Some("C4"),
             ));
         }
         if !m.card.is_mobile() && m.state.fired {
-            return Err(PlayError::refused(
-                format!("{name}: an immobile machine cannot move and fire in one round"),
+            return Err(refused(
+                say("drive.immobile_machine_cannot_move_fire").text("name", name.to_string()),
                 Some("C3"),
             ));
         }
         let mobile = m.card.is_mobile();
         let bew = m.card.spec().bew.unwrap_or(0);
-        let piece = m
-            .piece
-            .ok_or_else(|| PlayError::refused(format!("{name}: stands for no piece"), None))?;
+        let piece = m.piece.ok_or_else(|| {
+            refused(
+                say("drive.stands_no_piece").text("name", name.to_string()),
+                None,
+            )
+        })?;
         let start = self
             .machine_start(table, machine)
             .map(|(p, _)| p)
-            .ok_or_else(|| PlayError::refused(format!("{name}: not on the table"), None))?;
+            .ok_or_else(|| refused(say("drive.not_table").text("name", name.to_string()), None))?;
         if path.first().is_none_or(|p| p.distance_to(start) > 0.01) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "path",
                 "its first point",
-                format!(
-                    "the path starts at {name}'s centre ({:.1}, {:.1})",
-                    start.x, start.y
-                ),
+                say("drive.path_starts_s_centre")
+                    .text("name", name.to_string())
+                    .nested("start_x", decimal(start.x, 1))
+                    .nested("start_y", decimal(start.y, 1)),
             ));
         }
         let movers_used = if mobile {
@@ -175,16 +181,21 @@ impl ConfrontationGame {
         let rules = self.path_rules(table, machine, movers)?;
         let report = self
             .check_path(table, machine, &rules, path)
-            .ok_or_else(|| PlayError::invalid("path", path.len(), "a path needs two points"))??;
+            .ok_or_else(|| invalid("path", path.len(), say("drive.path_needs_two_points")))??;
         if let Some(v) = report.check.violations.first() {
-            return Err(PlayError::refused(format!("{name}: {v}"), Some(v.rule())));
+            return Err(refused(
+                say("drive.x")
+                    .text("name", name.to_string())
+                    .text("v", v.to_string()),
+                Some(v.rule()),
+            ));
         }
         let length = report.check.length_cm;
         if length <= 0.0 {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "path",
                 "0 cm",
-                "the path does not move the machine (turn it with ReaimMachine)",
+                say("drive.path_does_not_move_machine"),
             ));
         }
         let last = Polyline::new(path.to_vec())
@@ -207,8 +218,8 @@ impl ConfrontationGame {
         if m.card.is_unaufhaltsam() {
             SpeedMarker::after_move(&m.card, &mut m.state, length, take_marker).map_err(conf)?;
         } else if take_marker {
-            return Err(PlayError::refused(
-                format!("{name}: has no Unaufhaltsam"),
+            return Err(refused(
+                say("drive.has_no_unaufhaltsam").text("name", name.to_string()),
                 Some("Unaufhaltsam"),
             ));
         }
@@ -224,14 +235,14 @@ impl ConfrontationGame {
         self.in_phase("stopping", &[Phase::Movement])?;
         let m = self.machine_mut(machine)?;
         if !m.card.is_unaufhaltsam() {
-            return Err(PlayError::refused(
-                format!("{}: has no Unaufhaltsam", m.name()),
+            return Err(refused(
+                say("drive.has_no_unaufhaltsam_2").text("machine", m.name().to_string()),
                 Some("Unaufhaltsam"),
             ));
         }
         if m.state.stopped {
-            return Err(PlayError::refused(
-                format!("{}: stopped already", m.name()),
+            return Err(refused(
+                say("drive.stopped_already").text("machine", m.name().to_string()),
                 Some("Unaufhaltsam"),
             ));
         }
@@ -249,29 +260,41 @@ impl ConfrontationGame {
         self.check_active(machine, "turning")?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let name = m.name().to_owned();
         if m.state.destroyed {
-            return Err(PlayError::refused(format!("{name}: destroyed"), None));
+            return Err(refused(
+                say("drive.destroyed").text("name", name.to_string()),
+                None,
+            ));
         }
-        let piece = m
-            .piece
-            .ok_or_else(|| PlayError::refused(format!("{name}: stands for no piece"), None))?;
+        let piece = m.piece.ok_or_else(|| {
+            refused(
+                say("drive.stands_no_piece").text("name", name.to_string()),
+                None,
+            )
+        })?;
         if m.card.is_mobile() {
             if m.state.frightened && m.card.spec().gew.is_some() {
-                return Err(PlayError::refused(
-                    format!("{name}: frightened, it stands still until it rallies"),
+                return Err(refused(
+                    say("drive.frightened_stands_still_until_rallies")
+                        .text("name", name.to_string()),
                     Some("Angst"),
                 ));
             }
             let rules = self.path_rules(table, machine, None)?;
             let check = rules.check_facing_change(facing).map_err(conf)?;
             if let Some(v) = check.violations.first() {
-                return Err(PlayError::refused(format!("{name}: {v}"), Some(v.rule())));
+                return Err(refused(
+                    say("drive.x")
+                        .text("name", name.to_string())
+                        .text("v", v.to_string()),
+                    Some(v.rule()),
+                ));
             }
             if m.state.motion != Motion::Still {
-                return Err(PlayError::refused(
-                    format!("{name}: it moved this round; it turns only by driving (C4)"),
+                return Err(refused(
+                    say("drive.moved_round_turns_only_driving").text("name", name.to_string()),
                     Some("C4"),
                 ));
             }
@@ -283,10 +306,9 @@ impl ConfrontationGame {
                 .map(|s| s.crew)
                 .collect();
             if serving.is_empty() {
-                return Err(PlayError::refused(
-                    format!(
-                        "{name}: nobody serves it (crew or auxiliaries touching it, no enemy, not fleeing)"
-                    ),
+                return Err(refused(
+                    say("drive.nobody_serves_crew_auxiliaries_touching")
+                        .text("name", name.to_string()),
                     Some("C3"),
                 ));
             }
@@ -310,30 +332,38 @@ impl ConfrontationGame {
         check_points(path)?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let name = m.name().to_owned();
         let (start, facing) = self
             .machine_start(table, machine)
-            .ok_or_else(|| PlayError::refused(format!("{name}: not on the table"), None))?;
+            .ok_or_else(|| refused(say("drive.not_table").text("name", name.to_string()), None))?;
         let touching = self.machine_touches_enemy(table, machine).unwrap_or(false);
         let rules =
             MovePath::follow_up(&m.card, &m.state, facing, distance_cm, touching).map_err(conf)?;
         if path.first().is_none_or(|p| p.distance_to(start) > 0.01) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "path",
                 "its first point",
-                format!("the path starts at {name}'s centre"),
+                say("drive.path_starts_s_centre_2").text("name", name.to_string()),
             ));
         }
         let report = self
             .check_path(table, machine, &rules, path)
-            .ok_or_else(|| PlayError::invalid("path", path.len(), "a path needs two points"))??;
+            .ok_or_else(|| invalid("path", path.len(), say("drive.path_needs_two_points")))??;
         if let Some(v) = report.check.violations.first() {
-            return Err(PlayError::refused(format!("{name}: {v}"), Some(v.rule())));
+            return Err(refused(
+                say("drive.x")
+                    .text("name", name.to_string())
+                    .text("v", v.to_string()),
+                Some(v.rule()),
+            ));
         }
-        let piece = m
-            .piece
-            .ok_or_else(|| PlayError::refused(format!("{name}: stands for no piece"), None))?;
+        let piece = m.piece.ok_or_else(|| {
+            refused(
+                say("drive.stands_no_piece").text("name", name.to_string()),
+                None,
+            )
+        })?;
         let last = Polyline::new(path.to_vec())
             .map_err(|e| PlayError::invalid("path", "points", e.to_string()))?
             .segments()

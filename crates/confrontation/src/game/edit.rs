@@ -3,7 +3,8 @@
 //! applied in their own files (`round_flow.rs`, `crew_flow.rs`,
 //! `drive.rs`, `figure_flow.rs`).
 
-use feldherr_dice::step::Answer;
+use crate::game::refusal::{action, invalid, not_found, refused, say};
+use feldherr_dice::step::{Answer, Message};
 use feldherr_play::{Id, PlayError, ResolutionList, SavedResolution};
 use feldherr_table::geometry::{Angle, FacingArc, Point};
 use feldherr_table::{Layer, Table, TableEdit};
@@ -382,33 +383,16 @@ pub enum ConfrontationEdit {
 }
 
 pub(crate) fn conf(e: crate::ConfrontationError) -> PlayError {
-    match e {
-        crate::ConfrontationError::NotAllowed { rule, reason } => {
-            PlayError::refused(reason, Some(rule))
-        }
-        other => PlayError::refused(other.to_string(), None),
-    }
-}
-
-/// A phase's name in English, for refusals.
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Deployment => "deployment",
-        Phase::Start => "start of the round",
-        Phase::Movement => "movement phase",
-        Phase::Ranged => "ranged phase",
-        Phase::Melee => "melee phase",
-        Phase::End => "end of the round",
-    }
+    crate::game::refusal::from_conf(e)
 }
 
 /// Checks a side's name: 1 to 60 characters, not blank.
 fn check_side_name(name: &str) -> Result<(), PlayError> {
     if name.trim().is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(PlayError::invalid(
+        return Err(invalid(
             "name",
             name,
-            format!("a side's name has 1 to {MAX_NAME_CHARS} characters"),
+            say("edit.side_s_name_has_1").text("max_name_chars", MAX_NAME_CHARS.to_string()),
         ));
     }
     Ok(())
@@ -419,7 +403,7 @@ impl ConfrontationGame {
         self.resolutions
             .iter()
             .position(|r| r.id() == id)
-            .ok_or_else(|| PlayError::not_found("resolution", id))
+            .ok_or_else(|| not_found("resolution", id))
     }
 
     /// Refuses an edit outside the phases it belongs to, naming them.
@@ -427,14 +411,20 @@ impl ConfrontationGame {
         if phases.contains(&self.round.phase) {
             return Ok(());
         }
-        let names: Vec<&str> = phases.iter().map(|p| phase_name(*p)).collect();
-        Err(PlayError::refused(
-            format!(
-                "{what}: only in the {} (now: {}, round {})",
-                names.join(" or "),
-                phase_name(self.round.phase),
-                self.round.number
-            ),
+        // The phases as "a, b or c" in each language.
+        let mut list = Message::new(phases.first().map_or("", |p| p.message_key()));
+        for (i, p) in phases.iter().enumerate().skip(1) {
+            let join = if i + 1 == phases.len() { "or" } else { "comma" };
+            list = say(&format!("list.{join}"))
+                .nested("a", list)
+                .key("b", p.message_key());
+        }
+        Err(refused(
+            say("edit.only_now_round")
+                .key("what", action(what))
+                .nested("names_join", list)
+                .key("phase_name", self.round.phase.message_key())
+                .int("round_number", self.round.number),
             Some("PC2"),
         ))
     }
@@ -446,8 +436,7 @@ impl ConfrontationGame {
     }
 
     pub(crate) fn check_side(&self, side: Id) -> Result<&Side, PlayError> {
-        self.side(side)
-            .ok_or_else(|| PlayError::not_found("side", side))
+        self.side(side).ok_or_else(|| not_found("side", side))
     }
 
     /// The crew figures a card gives a machine of `side`, with fresh ids.
@@ -468,16 +457,16 @@ impl ConfrontationGame {
     fn add_machine(&mut self, card: &MachineCard, side: Id) -> Result<(), PlayError> {
         self.check_side(side)?;
         if self.machines.len() >= MAX_MACHINES {
-            return Err(PlayError::refused(
-                format!("a game holds at most {MAX_MACHINES} machines"),
+            return Err(refused(
+                say("edit.game_holds_most_machines").text("max_machines", MAX_MACHINES.to_string()),
                 None,
             ));
         }
         let id = self.next_machine_id();
         let crew = self.crew_from_card(id, card, side);
         if self.crew.len() + crew.len() > MAX_CREW {
-            return Err(PlayError::refused(
-                format!("a game holds at most {MAX_CREW} crew figures"),
+            return Err(refused(
+                say("edit.game_holds_most_crew_figures").text("max_crew", MAX_CREW.to_string()),
                 None,
             ));
         }
@@ -489,7 +478,7 @@ impl ConfrontationGame {
     fn update_card(&mut self, machine: Id, card: &MachineCard) -> Result<(), PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let mut next = m.clone();
         next.card = card.clone();
         next.state.sp_lost = next.state.sp_lost.min(next.card.sp());
@@ -501,10 +490,12 @@ impl ConfrontationGame {
                 field,
                 value,
                 reason,
+                message,
             } => PlayError::Invalid {
                 field: format!("card (the machine's {field})"),
                 value,
                 reason,
+                message,
             },
             other => other,
         })?;
@@ -552,8 +543,8 @@ impl ConfrontationGame {
             }
         }
         if self.crew.len() > MAX_CREW {
-            return Err(PlayError::refused(
-                format!("a game holds at most {MAX_CREW} crew figures"),
+            return Err(refused(
+                say("edit.game_holds_most_crew_figures").text("max_crew", MAX_CREW.to_string()),
                 None,
             ));
         }
@@ -585,17 +576,17 @@ impl ConfrontationGame {
         contact_limit: Option<u32>,
     ) -> Result<(), PlayError> {
         self.machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let ids: Vec<Id> = self.crew_of(machine).map(|c| c.id).collect();
         check_crew_list("engaged", engaged, ids.len())?;
         check_crew_list("fleeing", fleeing, ids.len())?;
         if let Some(limit) = contact_limit
             && !(1..=99).contains(&limit)
         {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "contact_limit",
                 limit,
-                "1 to 99 figures may touch a machine",
+                say("edit.1_99_figures_may_touch"),
             ));
         }
         for (i, id) in ids.iter().enumerate() {
@@ -610,7 +601,7 @@ impl ConfrontationGame {
     fn remove_machine(&mut self, id: Id) -> Result<(), PlayError> {
         let name = self
             .machine(id)
-            .ok_or_else(|| PlayError::not_found("machine", id))?
+            .ok_or_else(|| not_found("machine", id))?
             .name()
             .to_owned();
         if let Some(r) = self
@@ -618,8 +609,11 @@ impl ConfrontationGame {
             .iter()
             .find(|r| r.kind().machines().contains(&id))
         {
-            return Err(PlayError::refused(
-                format!("machine {id} ({name}): resolution {} refers to it", r.id()),
+            return Err(refused(
+                say("edit.machine_resolution_refers")
+                    .text("id", id.to_string())
+                    .text("name", name.to_string())
+                    .text("r_id", r.id().to_string()),
                 None,
             ));
         }
@@ -659,44 +653,48 @@ impl ConfrontationGame {
                         field,
                         value,
                         reason,
+                        message,
                     } => PlayError::Invalid {
                         field: format!("figures[{piece}].{field}"),
                         value,
                         reason,
+                        message,
                     },
                     other => other,
                 })?;
                 self.check_side(stats.side)?;
                 if let Some(m) = self.machine_on(piece) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "piece {piece} stands for machine {} ({}), not a figure",
-                            m.id,
-                            m.name()
-                        ),
+                    return Err(refused(
+                        say("edit.piece_stands_machine_not_figure")
+                            .text("piece", piece.to_string())
+                            .text("m_id", m.id.to_string())
+                            .text("machine", m.name().to_string()),
                         None,
                     ));
                 }
                 if let Some(c) = self.crew_on(piece)
                     && c.side != stats.side
                 {
-                    return Err(PlayError::refused(
-                        format!(
-                            "piece {piece} is {}, crew of {} fighting for {}",
-                            c.name(),
-                            self.machine(c.machine).map_or("?", GameMachine::name),
-                            self.side_name(c.side)
-                        ),
+                    return Err(refused(
+                        say("edit.piece_crew_fighting")
+                            .text("piece", piece.to_string())
+                            .text("crew", c.name().to_string())
+                            .text(
+                                "machine",
+                                self.machine(c.machine)
+                                    .map_or("?", GameMachine::name)
+                                    .to_string(),
+                            )
+                            .text("side_name", self.side_name(c.side).to_string()),
                         None,
                     ));
                 }
                 if let Some(m) = self.carried_by(piece).find(|m| m.side != stats.side) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "piece {piece} carries {} of {}; its owner fights for that side",
-                            m.name(),
-                            self.side_name(m.side)
-                        ),
+                    return Err(refused(
+                        say("edit.piece_carries_owner_fights_side")
+                            .text("piece", piece.to_string())
+                            .text("machine", m.name().to_string())
+                            .text("side_name", self.side_name(m.side).to_string()),
                         None,
                     ));
                 }
@@ -704,17 +702,18 @@ impl ConfrontationGame {
             }
             None => {
                 if let Some(c) = self.crew_on(piece) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "piece {piece} is the crew figure {}; unlink it first",
-                            c.name()
-                        ),
+                    return Err(refused(
+                        say("edit.piece_crew_figure_unlink_first")
+                            .text("piece", piece.to_string())
+                            .text("crew", c.name().to_string()),
                         None,
                     ));
                 }
                 if let Some(m) = self.carried_by(piece).next() {
-                    return Err(PlayError::refused(
-                        format!("piece {piece} carries {}; unlink it first", m.name()),
+                    return Err(refused(
+                        say("edit.piece_carries_unlink_first")
+                            .text("piece", piece.to_string())
+                            .text("machine", m.name().to_string()),
                         None,
                     ));
                 }
@@ -741,28 +740,33 @@ impl ConfrontationGame {
 
     fn remove_figure(&mut self, piece: u64, table: &mut Table) -> Result<(), PlayError> {
         if let Some(m) = self.machine_on(piece) {
-            return Err(PlayError::refused(
-                format!(
-                    "piece {piece} stands for machine {} ({}); unlink it first",
-                    m.id,
-                    m.name()
-                ),
+            return Err(refused(
+                say("edit.piece_stands_machine_unlink_first")
+                    .text("piece", piece.to_string())
+                    .text("m_id", m.id.to_string())
+                    .text("machine", m.name().to_string()),
                 None,
             ));
         }
         if let Some(c) = self.crew_on(piece).filter(|c| !c.dead) {
-            return Err(PlayError::refused(
-                format!(
-                    "piece {piece} is {}, living crew of {}; unlink it first",
-                    c.name(),
-                    self.machine(c.machine).map_or("?", GameMachine::name)
-                ),
+            return Err(refused(
+                say("edit.piece_living_crew_unlink_first")
+                    .text("piece", piece.to_string())
+                    .text("crew", c.name().to_string())
+                    .text(
+                        "machine",
+                        self.machine(c.machine)
+                            .map_or("?", GameMachine::name)
+                            .to_string(),
+                    ),
                 None,
             ));
         }
         if let Some(m) = self.carried_by(piece).find(|m| !m.state.destroyed) {
-            return Err(PlayError::refused(
-                format!("piece {piece} carries {}, which is still in play", m.name()),
+            return Err(refused(
+                say("edit.piece_carries_which_still_play")
+                    .text("piece", piece.to_string())
+                    .text("machine", m.name().to_string()),
                 None,
             ));
         }
@@ -771,13 +775,13 @@ impl ConfrontationGame {
                 table.apply(TableEdit::Delete { id: piece })?;
             }
             Some(_) => {
-                return Err(PlayError::refused(
-                    format!("piece {piece} is not a model"),
+                return Err(refused(
+                    say("edit.piece_not_model").text("piece", piece.to_string()),
                     None,
                 ));
             }
             None if self.figures.contains_key(&piece) || self.dead.contains(&piece) => {}
-            None => return Err(PlayError::not_found("figure piece", piece)),
+            None => return Err(not_found("figure piece", piece)),
         }
         self.figures.remove(&piece);
         self.dead.remove(&piece);
@@ -804,12 +808,15 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let id = m.piece.ok_or_else(|| {
-            PlayError::refused(format!("{}: stands for no piece", m.name()), None)
+            refused(
+                say("edit.stands_no_piece").text("machine", m.name().to_string()),
+                None,
+            )
         })?;
         if !to.is_finite() {
-            return Err(PlayError::invalid("to", format!("{to:?}"), "not a point"));
+            return Err(invalid("to", format!("{to:?}"), say("edit.not_point")));
         }
         table.apply(TableEdit::Move { id, to })?;
         if let Some(facing) = facing {
@@ -826,40 +833,40 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         if let Some(id) = piece {
-            let p = table
-                .piece(id)
-                .ok_or_else(|| PlayError::not_found("piece", id))?;
+            let p = table.piece(id).ok_or_else(|| not_found("piece", id))?;
             if p.layer != Layer::Model {
-                return Err(PlayError::refused(
-                    format!("piece {id} ({}) is not a model", p.name),
+                return Err(refused(
+                    say("edit.piece_not_model_2")
+                        .text("id", id.to_string())
+                        .text("p_name", p.name.to_string()),
                     None,
                 ));
             }
             if let Some(other) = self.machine_on(id).filter(|o| o.id != machine) {
-                return Err(PlayError::refused(
-                    format!(
-                        "piece {id}: already stands for machine {} ({})",
-                        other.id,
-                        other.name()
-                    ),
+                return Err(refused(
+                    say("edit.piece_already_stands_machine")
+                        .text("id", id.to_string())
+                        .text("other_id", other.id.to_string())
+                        .text("other_name", other.name().to_string()),
                     None,
                 ));
             }
             if !m.carried() {
                 if let Some(c) = self.crew_on(id) {
-                    return Err(PlayError::refused(
-                        format!("piece {id} is the crew figure {}", c.name()),
+                    return Err(refused(
+                        say("edit.piece_crew_figure")
+                            .text("id", id.to_string())
+                            .text("crew", c.name().to_string()),
                         None,
                     ));
                 }
                 if self.figures.contains_key(&id) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "piece {id} ({}) is a figure; only a machine carried by its owner stands on one",
-                            p.name
-                        ),
+                    return Err(refused(
+                        say("edit.piece_figure_only_machine_carried")
+                            .text("id", id.to_string())
+                            .text("p_name", p.name.to_string()),
                         None,
                     ));
                 }
@@ -883,8 +890,8 @@ impl ConfrontationGame {
         }
         let m = self.machine_mut(machine)?;
         if m.state.destroyed {
-            return Err(PlayError::refused(
-                format!("{}: destroyed", m.name()),
+            return Err(refused(
+                say("edit.destroyed").text("machine", m.name().to_string()),
                 Some("Transport"),
             ));
         }
@@ -910,17 +917,19 @@ impl ConfrontationGame {
             Some(_) => {
                 let controller = self
                     .machine(machine)
-                    .ok_or_else(|| PlayError::not_found("machine", machine))?
+                    .ok_or_else(|| not_found("machine", machine))?
                     .controller();
                 if !self
                     .round
                     .active
                     .is_some_and(|a| a.machine == machine && a.side == controller)
                 {
-                    return Err(PlayError::refused(
-                        format!(
-                            "passengers leave {} only while its card is activated",
-                            self.machine(machine).map_or("?", GameMachine::name)
+                    return Err(refused(
+                        say("edit.passengers_leave_only_while_card").text(
+                            "machine",
+                            self.machine(machine)
+                                .map_or("?", GameMachine::name)
+                                .to_string(),
                         ),
                         Some("Transport"),
                     ));
@@ -929,7 +938,7 @@ impl ConfrontationGame {
         }
         let m = self.machine_mut(machine)?;
         let p = m.passengers.get(passenger).cloned().ok_or_else(|| {
-            PlayError::not_found(
+            not_found(
                 "passenger",
                 format!("{} of {}", passenger + 1, m.passengers.len()),
             )
@@ -956,12 +965,12 @@ impl ConfrontationGame {
     /// repaired yet this round (C10).
     fn check_new(&self, kind: &ConfrontationKind) -> Result<(), PlayError> {
         for id in kind.machines() {
-            self.machine(id)
-                .ok_or_else(|| PlayError::not_found("machine", id))?;
+            self.machine(id).ok_or_else(|| not_found("machine", id))?;
         }
         if self.resolutions.len() >= MAX_RESOLUTIONS {
-            return Err(PlayError::refused(
-                format!("a game holds at most {MAX_RESOLUTIONS} resolutions"),
+            return Err(refused(
+                say("edit.game_holds_most_resolutions")
+                    .text("max_resolutions", MAX_RESOLUTIONS.to_string()),
                 None,
             ));
         }
@@ -981,15 +990,18 @@ impl ConfrontationGame {
             && let Some(m) = self.machine(id)
             && m.state.destroyed
         {
-            return Err(PlayError::refused(format!("{}: destroyed", m.name()), None));
+            return Err(refused(
+                say("edit.destroyed").text("machine", m.name().to_string()),
+                None,
+            ));
         }
         if let ConfrontationKind::Repair { machine, x, .. } = kind {
             let m = self
                 .machine(*machine)
-                .ok_or_else(|| PlayError::not_found("machine", machine))?;
+                .ok_or_else(|| not_found("machine", machine))?;
             if m.state.destroyed {
-                return Err(PlayError::refused(
-                    format!("{}: destroyed, it cannot be repaired", m.name()),
+                return Err(refused(
+                    say("edit.destroyed_cannot_repaired").text("machine", m.name().to_string()),
                     Some("C10"),
                 ));
             }
@@ -1004,8 +1016,8 @@ impl ConfrontationGame {
         let index = self.resolution_index(id)?;
         let r = &self.resolutions[index];
         if !r.answers().is_empty() {
-            return Err(PlayError::refused(
-                format!("resolution {id}: the FER die is rolled; take the answers back first"),
+            return Err(refused(
+                say("edit.resolution_fer_die_rolled_take").text("id", id.to_string()),
                 None,
             ));
         }
@@ -1013,18 +1025,18 @@ impl ConfrontationGame {
             ConfrontationKind::Shot(mut s) => {
                 s.difficulty = difficulty
                     .checked_add(s.difficulty_modifier)
-                    .ok_or_else(|| PlayError::invalid("difficulty", difficulty, "too large"))?;
+                    .ok_or_else(|| invalid("difficulty", difficulty, say("edit.too_large")))?;
                 ConfrontationKind::Shot(s)
             }
             ConfrontationKind::CounterFire(mut c) => {
                 c.shot.difficulty = difficulty
                     .checked_add(c.shot.difficulty_modifier)
-                    .ok_or_else(|| PlayError::invalid("difficulty", difficulty, "too large"))?;
+                    .ok_or_else(|| invalid("difficulty", difficulty, say("edit.too_large")))?;
                 ConfrontationKind::CounterFire(c)
             }
             _ => {
-                return Err(PlayError::refused(
-                    format!("resolution {id} is no shot"),
+                return Err(refused(
+                    say("edit.resolution_no_shot").text("id", id.to_string()),
                     None,
                 ));
             }
@@ -1044,17 +1056,13 @@ impl ConfrontationGame {
             E::AddSide(name) => {
                 check_side_name(name)?;
                 if self.sides.len() >= MAX_SIDES {
-                    return Err(PlayError::refused(
-                        format!("a game has at most {MAX_SIDES} sides"),
+                    return Err(refused(
+                        say("edit.game_has_most_sides").text("max_sides", MAX_SIDES.to_string()),
                         None,
                     ));
                 }
                 if self.sides.iter().any(|s| s.name == *name) {
-                    return Err(PlayError::invalid(
-                        "name",
-                        name,
-                        "another side has this name",
-                    ));
+                    return Err(invalid("name", name, say("edit.another_side_has_name")));
                 }
                 let id = self.next_side_id();
                 self.sides.push(Side::new(id, name.clone()));
@@ -1063,11 +1071,7 @@ impl ConfrontationGame {
                 check_side_name(name)?;
                 self.check_side(*side)?;
                 if self.sides.iter().any(|s| s.name == *name && s.id != *side) {
-                    return Err(PlayError::invalid(
-                        "name",
-                        name,
-                        "another side has this name",
-                    ));
+                    return Err(invalid("name", name, say("edit.another_side_has_name")));
                 }
                 if let Some(s) = self.sides.iter_mut().find(|s| s.id == *side) {
                     s.name = name.clone();
@@ -1079,7 +1083,7 @@ impl ConfrontationGame {
                     .sides
                     .first()
                     .map(|s| s.id)
-                    .ok_or_else(|| PlayError::refused("the game has no side", None))?;
+                    .ok_or_else(|| refused(say("edit.game_has_no_side"), None))?;
                 self.add_machine(card, side)?;
             }
             E::DeployMachine { card, side } => self.add_machine(card, *side)?,
@@ -1120,11 +1124,10 @@ impl ConfrontationGame {
             E::CrewKilled(crew) => {
                 let c = self.crew_mut(*crew)?;
                 if let Some(p) = c.piece {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{} stands on piece {p}: its figure is killed there",
-                            c.name()
-                        ),
+                    return Err(refused(
+                        say("edit.stands_piece_figure_killed_there")
+                            .text("crew", c.name().to_string())
+                            .text("p", p.to_string()),
                         None,
                     ));
                 }
@@ -1135,8 +1138,8 @@ impl ConfrontationGame {
             E::ApplyResult(id) => {
                 let index = self.resolution_index(*id)?;
                 if self.resolutions[index].applied() {
-                    return Err(PlayError::refused(
-                        format!("resolution {id}: already applied"),
+                    return Err(refused(
+                        say("edit.resolution_already_applied").text("id", id.to_string()),
                         None,
                     ));
                 }
@@ -1170,7 +1173,7 @@ impl ConfrontationGame {
             E::Activate { machine, side } => self.activate(*machine, *side)?,
             E::EndActivation => {
                 if self.round.active.take().is_none() {
-                    return Err(PlayError::refused("no card is being activated", None));
+                    return Err(refused(say("edit.no_card_being_activated"), None));
                 }
             }
             E::DriveMachine {
@@ -1225,8 +1228,9 @@ impl ConfrontationGame {
                     .get_mut(piece)
                     .and_then(|f| f.feint.take());
                 if f.is_none() {
-                    return Err(PlayError::refused(
-                        format!("{}: no feint in progress", Self::piece_name(table, *piece)),
+                    return Err(refused(
+                        say("edit.no_feint_progress")
+                            .text("piece", Self::piece_name(table, *piece).to_string()),
                         Some("Finte"),
                     ));
                 }
@@ -1253,7 +1257,7 @@ impl ConfrontationGame {
             E::TakeBack(id) => {
                 let index = self.resolution_index(*id)?;
                 if !self.resolutions.take_back_at(index)? {
-                    return Err(PlayError::refused("nothing to take back", None));
+                    return Err(refused(say("edit.nothing_take_back"), None));
                 }
             }
             E::RemoveResolution(id) => {
@@ -1267,8 +1271,8 @@ impl ConfrontationGame {
     fn remove_side(&mut self, side: Id) -> Result<(), PlayError> {
         let name = self.check_side(side)?.name.clone();
         if self.sides.len() <= 2 {
-            return Err(PlayError::refused(
-                format!("{name}: a game has at least two sides"),
+            return Err(refused(
+                say("edit.game_has_least_two_sides").text("name", name.to_string()),
                 None,
             ));
         }
@@ -1280,8 +1284,8 @@ impl ConfrontationGame {
             || self.figures.values().any(|f| f.side == side)
             || self.round.activated.iter().any(|a| a.side == side);
         if used {
-            return Err(PlayError::refused(
-                format!("{name}: machines, crew or figures belong to this side"),
+            return Err(refused(
+                say("edit.machines_crew_figures_belong_side").text("name", name.to_string()),
                 None,
             ));
         }
@@ -1333,8 +1337,8 @@ impl ConfrontationGame {
                 Effect::LoseSp { machine, sp } => {
                     let m = self.machine_mut(machine)?;
                     if m.carried() {
-                        return Err(PlayError::refused(
-                            format!("{}: has no SP (its owner takes wounds)", m.name()),
+                        return Err(refused(
+                            say("edit.has_no_sp_owner_takes").text("machine", m.name().to_string()),
                             Some("PC4"),
                         ));
                     }

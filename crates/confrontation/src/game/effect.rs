@@ -1,6 +1,7 @@
 //! What a finished resolution changes in the game, computed from its typed
 //! outcome.
 
+use crate::game::refusal::{invalid, refused, say};
 use feldherr_play::{Id, PlayError};
 
 use super::{
@@ -212,9 +213,8 @@ pub fn effects_of(
     let mut out = hit_effects(kind.refs(), &outcome.hits());
     match (kind, outcome) {
         (ConfrontationKind::Damage { machine, .. }, O::Damage(d)) => {
-            let machine = machine.ok_or_else(|| {
-                PlayError::refused("the resolution has nothing to apply to: the damage roll is not tied to a machine", None)
-            })?;
+            let machine = machine
+                .ok_or_else(|| refused(say("effect.resolution_has_nothing_apply_damage"), None))?;
             out.push(Effect::LoseSp {
                 machine,
                 sp: d.sp_lost,
@@ -328,10 +328,10 @@ pub fn effects_of(
         | (ConfrontationKind::Sickle(_), O::Sickle(_))
         | (ConfrontationKind::FigureRoll(_), O::FigureRoll(_)) => {}
         _ => {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "outcome",
                 format!("{outcome:?}"),
-                "does not fit the resolution's kind",
+                say("effect.does_not_fit_resolution_s"),
             ));
         }
     }

@@ -3,6 +3,8 @@
 //! Schlagabfolge, Finte), the abilities' questions (Gegenangriff,
 //! Meisterschütze, Schutzwall) and the markers crew lay at deployment.
 
+use crate::game::refusal::{invalid, not_found, reason_message, refused, say};
+use feldherr_dice::step::Message;
 use feldherr_play::{Id, PlayError};
 use feldherr_table::{Measurement, Table};
 
@@ -23,8 +25,8 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         self.stats_of(table, piece)?;
         if self.dead.contains(&piece) {
-            return Err(PlayError::refused(
-                format!("{}: dead", Self::piece_name(table, piece)),
+            return Err(refused(
+                say("figure_flow.dead").text("piece", Self::piece_name(table, piece).to_string()),
                 None,
             ));
         }
@@ -61,34 +63,39 @@ impl ConfrontationGame {
             ],
         )?;
         if wound == WoundLevel::None {
-            return Err(PlayError::invalid("wound", "none", "a direct wound hurts"));
+            return Err(invalid(
+                "wound",
+                "none",
+                say("figure_flow.direct_wound_hurts"),
+            ));
         }
         match target {
             Subject::Machine(id) => {
-                let m = self
-                    .machine(id)
-                    .ok_or_else(|| PlayError::not_found("machine", id))?;
+                let m = self.machine(id).ok_or_else(|| not_found("machine", id))?;
                 if m.state.destroyed {
-                    return Err(PlayError::refused(format!("{}: destroyed", m.name()), None));
+                    return Err(refused(
+                        say("figure_flow.destroyed").text("machine", m.name().to_string()),
+                        None,
+                    ));
                 }
                 if m.carried() {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{}: has no SP; wound its owner{}",
-                            m.name(),
-                            m.piece
-                                .map(|p| format!(" ({})", Self::piece_name(table, p)))
-                                .unwrap_or_default()
-                        ),
+                    return Err(refused(
+                        say("figure_flow.has_no_sp_wound_owner")
+                            .text("machine", m.name().to_string())
+                            .text(
+                                "default",
+                                m.piece
+                                    .map(|p| format!(" ({})", Self::piece_name(table, p)))
+                                    .unwrap_or_default()
+                                    .to_string(),
+                            ),
                         Some("PC4"),
                     ));
                 }
                 if m.card.is_resistent() {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{}: Resistent, immune to every effect but shots, melee and fear",
-                            m.name()
-                        ),
+                    return Err(refused(
+                        say("figure_flow.resistent_immune_every_effect_but")
+                            .text("machine", m.name().to_string()),
                         Some("Resistent"),
                     ));
                 }
@@ -98,17 +105,16 @@ impl ConfrontationGame {
             Subject::Figure(piece) => {
                 let stats = self.stats_of(table, piece)?;
                 if stats.has(&FigureAbility::Resistent) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{}: Resistent, immune to every effect but shots, melee and fear",
-                            Self::piece_name(table, piece)
-                        ),
+                    return Err(refused(
+                        say("figure_flow.resistent_immune_every_effect_but_2")
+                            .text("piece", Self::piece_name(table, piece).to_string()),
                         Some("Resistent"),
                     ));
                 }
                 if self.dead.contains(&piece) {
-                    return Err(PlayError::refused(
-                        format!("{}: dead", Self::piece_name(table, piece)),
+                    return Err(refused(
+                        say("figure_flow.dead")
+                            .text("piece", Self::piece_name(table, piece).to_string()),
                         None,
                     ));
                 }
@@ -118,13 +124,18 @@ impl ConfrontationGame {
             Subject::Crew(id) => {
                 let c = self.crew_mut(id)?;
                 if let Some(p) = c.piece {
-                    return Err(PlayError::refused(
-                        format!("{} stands on piece {p}: wound the figure there", c.name()),
+                    return Err(refused(
+                        say("figure_flow.stands_piece_wound_figure_there")
+                            .text("crew", c.name().to_string())
+                            .text("p", p.to_string()),
                         None,
                     ));
                 }
                 if c.dead {
-                    return Err(PlayError::refused(format!("{}: dead", c.name()), None));
+                    return Err(refused(
+                        say("figure_flow.dead_2").text("crew", c.name().to_string()),
+                        None,
+                    ));
                 }
                 c.wound = c.wound.after(wound);
                 c.dead = c.wound == WoundLevel::Killed;
@@ -162,8 +173,9 @@ impl ConfrontationGame {
                 _ => None,
             })
             .ok_or_else(|| {
-                PlayError::refused(
-                    format!("{}: has no Konzentration", Self::piece_name(table, piece)),
+                refused(
+                    say("figure_flow.has_no_konzentration")
+                        .text("piece", Self::piece_name(table, piece).to_string()),
                     Some("Konzentration"),
                 )
             })?;
@@ -173,7 +185,7 @@ impl ConfrontationGame {
             *slot = Some(Concentration::new(x, &names).map_err(super::edit::conf)?);
         }
         slot.as_mut()
-            .ok_or_else(|| PlayError::refused("no Konzentration", Some("Konzentration")))
+            .ok_or_else(|| refused(say("figure_flow.no_konzentration"), Some("Konzentration")))
     }
 
     pub(crate) fn spend_concentration(
@@ -187,10 +199,23 @@ impl ConfrontationGame {
         self.concentration_of(table, piece)?
             .spend(characteristic.abbr(), points)
             .map_err(|e| match e {
-                crate::ConfrontationError::NotAllowed { rule, reason } => {
-                    PlayError::refused(format!("{name}: {reason}"), Some(rule))
-                }
-                other => PlayError::refused(format!("{name}: {other}"), None),
+                crate::ConfrontationError::NotAllowed {
+                    rule,
+                    reason,
+                    message,
+                } => refused(
+                    say("figure_flow.x").text("name", name.to_string()).nested(
+                        "reason",
+                        message.unwrap_or_else(|| Message::verbatim(&reason)),
+                    ),
+                    Some(rule),
+                ),
+                other => refused(
+                    say("figure_flow.x_2")
+                        .text("name", name.to_string())
+                        .nested("other", reason_message(&other)),
+                    None,
+                ),
             })
     }
 
@@ -225,11 +250,23 @@ impl ConfrontationGame {
             bought,
         )
         .map_err(|e| match e {
-            crate::ConfrontationError::NotAllowed { rule, reason } => PlayError::refused(
-                format!("{}: {reason}", Self::piece_name(table, piece)),
+            crate::ConfrontationError::NotAllowed {
+                rule,
+                reason,
+                message,
+            } => refused(
+                say("figure_flow.x_3")
+                    .text("piece", Self::piece_name(table, piece).to_string())
+                    .nested(
+                        "reason",
+                        message.unwrap_or_else(|| Message::verbatim(&reason)),
+                    ),
                 Some(rule),
             ),
-            other => PlayError::refused(other.to_string(), None),
+            other => {
+                let message = reason_message(&other);
+                PlayError::refused(other.to_string(), None).with_message(message)
+            }
         })
     }
 
@@ -259,11 +296,23 @@ impl ConfrontationGame {
         let stats = self.stats_of(table, piece)?;
         let other = self.stats_of(table, against)?;
         let refuse = |e: crate::ConfrontationError| match e {
-            crate::ConfrontationError::NotAllowed { rule, reason } => PlayError::refused(
-                format!("{}: {reason}", Self::piece_name(table, piece)),
+            crate::ConfrontationError::NotAllowed {
+                rule,
+                reason,
+                message,
+            } => refused(
+                say("figure_flow.x_3")
+                    .text("piece", Self::piece_name(table, piece).to_string())
+                    .nested(
+                        "reason",
+                        message.unwrap_or_else(|| Message::verbatim(&reason)),
+                    ),
                 Some(rule),
             ),
-            other => PlayError::refused(other.to_string(), None),
+            other => {
+                let message = reason_message(&other);
+                PlayError::refused(other.to_string(), None).with_message(message)
+            }
         };
         counter_attack_against(other.has(&FigureAbility::Fechtmeister)).map_err(refuse)?;
         counter_attack_difficulty(stats.character, stats.has(&FigureAbility::Gegenangriff))
@@ -283,8 +332,8 @@ impl ConfrontationGame {
         let name = Self::piece_name(table, piece);
         let stats = self.stats_of(table, piece)?;
         if !stats.has(&FigureAbility::Finte) {
-            return Err(PlayError::refused(
-                format!("{name}: has no Finte"),
+            return Err(refused(
+                say("figure_flow.has_no_finte").text("name", name.to_string()),
                 Some("Finte"),
             ));
         }
@@ -293,11 +342,10 @@ impl ConfrontationGame {
             .enemies_touching(table, piece, side, &[])
             .contains(&opponent)
         {
-            return Err(PlayError::refused(
-                format!(
-                    "{name}: {} is no enemy in melee with it",
-                    Self::piece_name(table, opponent)
-                ),
+            return Err(refused(
+                say("figure_flow.no_enemy_melee_with")
+                    .text("name", name.to_string())
+                    .text("opponent", Self::piece_name(table, opponent).to_string()),
                 Some("Finte"),
             ));
         }
@@ -312,7 +360,7 @@ impl ConfrontationGame {
             .figures
             .get_mut(&piece)
             .and_then(|f| f.feint.as_mut())
-            .ok_or_else(|| PlayError::refused("no feint in progress", Some("Finte")))?;
+            .ok_or_else(|| refused(say("figure_flow.no_feint_progress"), Some("Finte")))?;
         if defence {
             record.feint.cancel_defence()
         } else {
@@ -334,23 +382,38 @@ impl ConfrontationGame {
     ) -> Result<(), PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let Some(x) = m.card.rampart() else {
             return Ok(());
         };
-        let own = m
-            .piece
-            .and_then(|p| table.piece(p))
-            .ok_or_else(|| PlayError::refused(format!("{}: not on the table", m.name()), None))?;
+        let own = m.piece.and_then(|p| table.piece(p)).ok_or_else(|| {
+            refused(
+                say("figure_flow.not_table").text("machine", m.name().to_string()),
+                None,
+            )
+        })?;
         let figure = table
             .piece(piece)
-            .ok_or_else(|| PlayError::not_found("piece", piece))?;
+            .ok_or_else(|| not_found("piece", piece))?;
         let level = self.figures.get(&own.id).map_or(0, |s| s.level);
         may_descend(&own.shape, level, x, &figure.shape, from, to).map_err(|e| match e {
-            crate::ConfrontationError::NotAllowed { rule, reason } => {
-                PlayError::refused(format!("{}: {reason}", figure.name), Some(rule))
+            crate::ConfrontationError::NotAllowed {
+                rule,
+                reason,
+                message,
+            } => refused(
+                say("figure_flow.x_4")
+                    .text("figure_name", figure.name.to_string())
+                    .nested(
+                        "reason",
+                        message.unwrap_or_else(|| Message::verbatim(&reason)),
+                    ),
+                Some(rule),
+            ),
+            other => {
+                let message = reason_message(&other);
+                PlayError::refused(other.to_string(), None).with_message(message)
             }
-            other => PlayError::refused(other.to_string(), None),
         })
     }
 
@@ -364,11 +427,11 @@ impl ConfrontationGame {
         self.in_phase("laying mines, decoys and barricades", &[Phase::Deployment])?;
         let c = self
             .crew_figure(crew)
-            .ok_or_else(|| PlayError::not_found("crew figure", crew))?;
+            .ok_or_else(|| not_found("crew figure", crew))?;
         let name = c.name().to_owned();
         let origin = c.origin.filter(|o| o.machine == c.machine).ok_or_else(|| {
-            PlayError::refused(
-                format!("{name}: only crew deployed with its machine lays markers"),
+            refused(
+                say("figure_flow.only_crew_deployed_with_machine").text("name", name.to_string()),
                 Some("C10"),
             )
         })?;
@@ -384,13 +447,14 @@ impl ConfrontationGame {
             }),
         };
         let sp = ability.ok_or_else(|| {
-            PlayError::refused(
-                format!(
-                    "{name}: {}",
+            refused(
+                say("figure_flow.x_5").text("name", name.to_string()).text(
+                    "minenleger",
                     match kind {
                         MarkerKind::Barricade => "no Pionier",
                         _ => "no Minenleger",
                     }
+                    .to_string(),
                 ),
                 Some("C10"),
             )
@@ -400,43 +464,58 @@ impl ConfrontationGame {
             .values()
             .any(|m| m.crew == crew && (m.kind == kind))
         {
-            return Err(PlayError::refused(
-                format!("{name}: laid its {} already", kind.piece_kind()),
+            return Err(refused(
+                say("figure_flow.laid_already")
+                    .text("name", name.to_string())
+                    .text("kind_piece_kind", kind.piece_kind().to_string()),
                 Some("C10"),
             ));
         }
         if self.markers.contains_key(&piece) {
-            return Err(PlayError::refused(
-                format!("piece {piece}: laid already"),
+            return Err(refused(
+                say("figure_flow.piece_laid_already").text("piece", piece.to_string()),
                 None,
             ));
         }
         let marker = table
             .piece(piece)
-            .ok_or_else(|| PlayError::not_found("piece", piece))?;
+            .ok_or_else(|| not_found("piece", piece))?;
         if marker.kind != kind.piece_kind() {
-            return Err(PlayError::refused(
-                format!(
-                    "piece {piece} ({}) is no {}",
-                    marker.name,
-                    kind.piece_kind()
-                ),
+            return Err(refused(
+                say("figure_flow.piece_no")
+                    .text("piece", piece.to_string())
+                    .text("marker_name", marker.name.to_string())
+                    .text("kind_piece_kind", kind.piece_kind().to_string()),
                 None,
             ));
         }
         let machine = self
             .machine(origin.machine)
-            .ok_or_else(|| PlayError::not_found("machine", origin.machine))?;
+            .ok_or_else(|| not_found("machine", origin.machine))?;
         let own = machine.piece.and_then(|p| table.piece(p)).ok_or_else(|| {
-            PlayError::refused(format!("{}: not on the table", machine.name()), None)
+            refused(
+                say("figure_flow.not_table_2").text("machine_name", machine.name().to_string()),
+                None,
+            )
         })?;
         let d = Measurement::between(&marker.shape, &own.shape).distance;
         check_placement(d, true).map_err(|e| match e {
-            crate::ConfrontationError::NotAllowed { reason, .. } => PlayError::refused(
-                format!("{}: {reason} ({})", marker.name, machine.name()),
+            crate::ConfrontationError::NotAllowed {
+                reason, message, ..
+            } => refused(
+                say("figure_flow.x_6")
+                    .text("marker_name", marker.name.to_string())
+                    .nested(
+                        "reason",
+                        message.unwrap_or_else(|| Message::verbatim(&reason)),
+                    )
+                    .text("machine_name", machine.name().to_string()),
                 Some("C10"),
             ),
-            other => PlayError::refused(other.to_string(), None),
+            other => {
+                let message = reason_message(&other);
+                PlayError::refused(other.to_string(), None).with_message(message)
+            }
         })?;
         self.markers.insert(
             piece,

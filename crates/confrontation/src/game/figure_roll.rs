@@ -5,6 +5,7 @@
 //! opponent's Fechtmeister, Gegenangriff, and withdrawal by strength with
 //! the enemies touching it on the table ("Rückzug durch Stärke").
 
+use crate::game::refusal::{not_found, refused, say};
 use feldherr_dice::step::{Pending, Resolver, Steps};
 use feldherr_play::PlayError;
 use feldherr_table::Table;
@@ -103,7 +104,14 @@ impl FigureRollInputs {
             roll = roll.without_reroll();
         }
         let test = CharacteristicTest::new(self.label.clone(), self.value, self.difficulty, roll)
-            .map_err(|e| PlayError::refused(format!("{}: {e}", self.name), None))?;
+            .map_err(|e| {
+            refused(
+                say("figure_roll.x")
+                    .text("name", self.name.to_string())
+                    .text("e", e.to_string()),
+                None,
+            )
+        })?;
         let rule = match self.purpose {
             RollPurpose::WithdrawalByStrength => "Rückzug durch Stärke",
             RollPurpose::CounterAttack => "Gegenangriff",
@@ -182,7 +190,7 @@ impl ConfrontationGame {
             Subject::Crew(id) => {
                 let cf = self
                     .crew_figure(id)
-                    .ok_or_else(|| PlayError::not_found("crew figure", id))?;
+                    .ok_or_else(|| not_found("crew figure", id))?;
                 let card = &cf.card;
                 let v = match c {
                     Characteristic::Bew => Some(card.bew),
@@ -204,15 +212,11 @@ impl ConfrontationGame {
                 })
             }
             Subject::Machine(id) => {
-                let m = self
-                    .machine(id)
-                    .ok_or_else(|| PlayError::not_found("machine", id))?;
+                let m = self.machine(id).ok_or_else(|| not_found("machine", id))?;
                 if !m.card.is_mobile() {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{}: an immobile machine has no combat dice; its attackers roll only for the rule of 1",
-                            m.name()
-                        ),
+                    return Err(refused(
+                        say("figure_roll.immobile_machine_has_no_combat")
+                            .text("machine", m.name().to_string()),
                         None,
                     ));
                 }
@@ -277,8 +281,10 @@ impl ConfrontationGame {
             heavy,
         } = self.roller_of(table, order.subject, c)?;
         let mut value = order.value.or(value).ok_or_else(|| {
-            PlayError::refused(
-                format!("{name}: its {} is not known; enter it", c.abbr()),
+            refused(
+                say("figure_roll.not_known_enter")
+                    .text("name", name.to_string())
+                    .text("c_abbr", c.abbr().to_string()),
                 None,
             )
         })?;
@@ -298,8 +304,9 @@ impl ConfrontationGame {
                 let (piece, against) = match (order.subject, order.against) {
                     (Subject::Figure(p), Some(a)) => (p, a),
                     _ => {
-                        return Err(PlayError::refused(
-                            format!("{name}: a counter-attack names the figure it answers"),
+                        return Err(refused(
+                            say("figure_roll.counter_attack_names_figure_answers")
+                                .text("name", name.to_string()),
                             Some("Gegenangriff"),
                         ));
                     }
@@ -307,8 +314,9 @@ impl ConfrontationGame {
                 difficulty += self.counter_attack(table, piece, against)?;
             }
             RollPurpose::WithdrawalByInitiative if heavy => {
-                return Err(PlayError::refused(
-                    format!("{name}: a machine with GEW withdraws only by strength"),
+                return Err(refused(
+                    say("figure_roll.machine_with_gew_withdraws_only")
+                        .text("name", name.to_string()),
                     Some("Rückzug durch Stärke"),
                 ));
             }
@@ -318,9 +326,17 @@ impl ConfrontationGame {
                     Subject::Machine(id) => self.machine(id).and_then(|m| m.piece),
                     Subject::Crew(id) => self.crew_figure(id).and_then(|c| c.piece),
                 }
-                .ok_or_else(|| PlayError::refused(format!("{name}: not on the table"), None))?;
+                .ok_or_else(|| {
+                    refused(
+                        say("figure_roll.not_table").text("name", name.to_string()),
+                        None,
+                    )
+                })?;
                 let side = self.side_of_piece(piece).ok_or_else(|| {
-                    PlayError::refused(format!("{name}: its side is not known"), None)
+                    refused(
+                        say("figure_roll.side_not_known").text("name", name.to_string()),
+                        None,
+                    )
                 })?;
                 let enemies: Vec<(i32, u32)> = self
                     .enemies_touching(table, piece, side, &[])
@@ -334,13 +350,21 @@ impl ConfrontationGame {
                     })
                     .collect();
                 if enemies.is_empty() {
-                    return Err(PlayError::refused(
-                        format!("{name}: no enemy touches it; nothing to withdraw from"),
+                    return Err(refused(
+                        say("figure_roll.no_enemy_touches_nothing_withdraw")
+                            .text("name", name.to_string()),
                         Some("Rückzug durch Stärke"),
                     ));
                 }
                 let (v, m) = withdrawal_by_strength(value, size_rank(size), &enemies, modifier)
-                    .map_err(|e| PlayError::refused(format!("{name}: {e}"), None))?;
+                    .map_err(|e| {
+                        refused(
+                            say("figure_roll.x")
+                                .text("name", name.to_string())
+                                .text("e", e.to_string()),
+                            None,
+                        )
+                    })?;
                 value = v;
                 modifier = m;
             }

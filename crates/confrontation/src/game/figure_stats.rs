@@ -1,6 +1,7 @@
 //! What the referee enters for a figure on the table: its side, its values
 //! and its abilities.
 
+use crate::game::refusal::{invalid, say};
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -231,10 +232,14 @@ impl FigureStats {
             if (lo..=hi).contains(&value) {
                 Ok(())
             } else {
-                Err(PlayError::invalid(
+                Err(invalid(
                     field,
                     value,
-                    format!("{field}: {value} is outside {lo} to {hi}"),
+                    say("figure_stats.outside")
+                        .text("field", field.to_string())
+                        .text("value", value.to_string())
+                        .text("lo", lo.to_string())
+                        .text("hi", hi.to_string()),
                 ))
             }
         };
@@ -259,25 +264,25 @@ impl FigureStats {
         if let Some(card) = &self.card
             && (card.trim().is_empty() || card.chars().count() > 60)
         {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "card",
                 card,
-                "an army card's name has 1 to 60 characters",
+                say("figure_stats.army_card_s_name_has"),
             ));
         }
         if self.abilities.len() > 16 {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "abilities",
                 self.abilities.len(),
-                "at most 16 abilities",
+                say("figure_stats.most_16_abilities"),
             ));
         }
         for (i, a) in self.abilities.iter().enumerate() {
             if self.abilities[..i].iter().any(|b| b.name() == a.name()) {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("abilities[{i}]"),
                     a.name(),
-                    "listed twice",
+                    say("figure_stats.listed_twice"),
                 ));
             }
             match a {
@@ -286,10 +291,10 @@ impl FigureStats {
                 FigureAbility::Konzentration { x, bold } => {
                     range("Konzentration X", int(*x), 1, 20)?;
                     if bold.is_empty() || bold.len() > 9 {
-                        return Err(PlayError::invalid(
+                        return Err(invalid(
                             format!("abilities[{i}].bold"),
                             bold.len(),
-                            "Konzentration needs 1 to 9 bold characteristics",
+                            say("figure_stats.konzentration_needs_1_9_bold"),
                         ));
                     }
                 }
@@ -297,10 +302,10 @@ impl FigureStats {
             }
         }
         if self.has(&FigureAbility::Geliebt) && self.has(&FigureAbility::Verdammt) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "abilities",
                 "Geliebt, Verdammt",
-                "loved and damned by the gods at once",
+                say("figure_stats.loved_damned_gods_once"),
             ));
         }
         Ok(())

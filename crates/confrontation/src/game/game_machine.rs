@@ -2,6 +2,7 @@
 //! its passengers. Its crew are figures of the game
 //! ([`super::CrewFigure`]).
 
+use crate::game::refusal::{invalid, say};
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -202,17 +203,17 @@ impl GameMachine {
 pub(crate) fn check_crew_list(field: &str, list: &[usize], crew: usize) -> Result<(), PlayError> {
     for (i, c) in list.iter().enumerate() {
         if *c >= crew {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{field}[{i}]"),
                 c,
-                format!("the machine has {crew} crew figure(s)"),
+                say("game_machine.machine_has_crew_figure_s").text("crew", crew.to_string()),
             ));
         }
         if list[..i].contains(c) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 format!("{field}[{i}]"),
                 c,
-                "listed twice",
+                say("game_machine.listed_twice"),
             ));
         }
     }

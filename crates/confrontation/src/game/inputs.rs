@@ -2,6 +2,7 @@
 //! blades, pressure rolls (C9), Instabil/X, and hits at one STR (explosion,
 //! mine, passengers).
 
+use crate::game::refusal::{invalid, not_found, refused, say};
 use std::fmt;
 
 use feldherr_dice::step::{Pending, Resolver, Steps};
@@ -18,7 +19,8 @@ use crate::{
 };
 
 fn conf(e: ConfrontationError) -> PlayError {
-    PlayError::refused(e.to_string(), None)
+    let message = crate::game::refusal::reason_message(&e);
+    PlayError::refused(e.to_string(), None).with_message(message)
 }
 
 /// A ramming by a machine with Ramme/X (C5).
@@ -161,10 +163,10 @@ impl InstabilFigureInputs {
     /// The resolver; the error names the bad input.
     pub fn resolver(&self) -> Result<Worded<InstabilRoll>, PlayError> {
         if matches!(self.subject, Subject::Machine(_)) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "subject",
                 "machine",
-                "a machine's Instabil is ConfrontationKind::Instabil",
+                say("inputs.machine_s_instabil_confrontationkind_instabil"),
             ));
         }
         InstabilRoll::new(self.x, Instability::Figure(self.wound))
@@ -219,18 +221,18 @@ impl HitsInputs {
     pub fn resolver(&self) -> Result<Hits, PlayError> {
         super::check_refs(&self.refs, self.victims.len())?;
         if !(0..=30).contains(&self.strength) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "strength",
                 self.strength,
-                "STR must be 0 to 30",
+                say("inputs.str_must_0_30"),
             ));
         }
         for (i, v) in self.victims.iter().enumerate() {
             if !(0..=99).contains(&v.res) {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("victims[{i}].res"),
                     v.res,
-                    format!("{}: RES must be 0 to 99", v.name),
+                    say("inputs.res_must_0_99").text("v_name", v.name.to_string()),
                 ));
             }
         }
@@ -310,18 +312,18 @@ impl PassengerInputs {
     /// The resolver; the error names the bad input.
     pub fn resolver(&self) -> Result<Worded<PassengerWounds>, PlayError> {
         if self.vehicle_res > 99 {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "vehicle_res",
                 self.vehicle_res,
-                "RES must be 0 to 99",
+                say("inputs.res_must_0_99_2"),
             ));
         }
         for (i, p) in self.passengers.iter().enumerate() {
             if p.res > 99 {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("passengers[{i}].res"),
                     p.res,
-                    format!("{}: RES must be 0 to 99", p.name),
+                    say("inputs.res_must_0_99_3").text("p_name", p.name.to_string()),
                 ));
             }
         }
@@ -346,19 +348,25 @@ impl ConfrontationGame {
     ) -> Result<RammingInputs, PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let x = m.card.ram().ok_or_else(|| {
-            PlayError::refused(format!("{}: has no Ramme/X", m.name()), Some("C5"))
+            refused(
+                say("inputs.has_no_ramme_x").text("machine", m.name().to_string()),
+                Some("C5"),
+            )
         })?;
         if m.state.destroyed {
-            return Err(PlayError::refused(format!("{}: destroyed", m.name()), None));
+            return Err(refused(
+                say("inputs.destroyed").text("machine", m.name().to_string()),
+                None,
+            ));
         }
         let models = self.table_models(table)?;
         let find = |id: &u64| {
             models
                 .iter()
                 .find(|t| t.source.piece == Some(*id) && t.source.machine != Some(machine))
-                .ok_or_else(|| PlayError::not_found("model that can be hit: piece", id))
+                .ok_or_else(|| not_found("model that can be hit: piece", id))
         };
         let front: Vec<&TableModel> = front.iter().map(find).collect::<Result<_, _>>()?;
         let mut beyond: Vec<&TableModel> = beyond
@@ -423,13 +431,16 @@ impl ConfrontationGame {
     pub fn explosion_inputs(&self, table: &Table, machine: Id) -> Result<HitsInputs, PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let piece = m.piece.ok_or_else(|| {
-            PlayError::refused(format!("{}: stands for no piece", m.name()), None)
+            refused(
+                say("inputs.stands_no_piece").text("machine", m.name().to_string()),
+                None,
+            )
         })?;
         let outline = table
             .piece(piece)
-            .ok_or_else(|| PlayError::not_found("piece", piece))?
+            .ok_or_else(|| not_found("piece", piece))?
             .shape
             .clone();
         let candidates: Vec<TableModel> = self
@@ -459,16 +470,16 @@ impl ConfrontationGame {
         let marker = table
             .piece(mine)
             .filter(|p| p.kind == "mine" || p.kind == "decoy")
-            .ok_or_else(|| PlayError::not_found("mine marker", mine))?;
+            .ok_or_else(|| not_found("mine marker", mine))?;
         if marker.kind == "decoy" {
-            return Err(PlayError::refused(
-                format!("{}: a decoy; nothing happens", marker.name),
+            return Err(refused(
+                say("inputs.decoy_nothing_happens").text("marker_name", marker.name.to_string()),
                 Some("C10"),
             ));
         }
         if self.markers.get(&mine).is_some_and(|m| m.spent) {
-            return Err(PlayError::refused(
-                format!("{}: went off already", marker.name),
+            return Err(refused(
+                say("inputs.went_off_already").text("marker_name", marker.name.to_string()),
                 Some("C10"),
             ));
         }
@@ -494,10 +505,11 @@ impl ConfrontationGame {
     pub fn passenger_inputs(&self, machine: Id) -> Result<PassengerInputs, PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         if !m.state.destroyed {
-            return Err(PlayError::refused(
-                format!("{}: not destroyed; its passengers are safe", m.name()),
+            return Err(refused(
+                say("inputs.not_destroyed_passengers_are_safe")
+                    .text("machine", m.name().to_string()),
                 Some("Transport"),
             ));
         }

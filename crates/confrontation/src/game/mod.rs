@@ -72,6 +72,7 @@ mod orders;
 mod outcome;
 mod path;
 mod problems;
+pub(crate) mod refusal;
 mod repr;
 mod resolution_kind;
 mod round;
@@ -128,6 +129,7 @@ pub use summary::hit_message;
 pub use table_model::{MineLayer, MineStatus, ModelRef, TableModel, base_of};
 pub use worded::{RepairStep, Worded, WordedOutcome, Words};
 
+use crate::game::refusal::{invalid, say};
 use feldherr_play::PlayError;
 
 /// Checks that `refs` (if given) has one entry per model.
@@ -135,10 +137,12 @@ pub(crate) fn check_refs(refs: &[ModelRef], models: usize) -> Result<(), PlayErr
     if refs.is_empty() || refs.len() == models {
         Ok(())
     } else {
-        Err(PlayError::invalid(
+        Err(invalid(
             "refs",
             refs.len(),
-            format!("{} entries for {models} models", refs.len()),
+            say("mod.entries_models")
+                .text("refs_len", refs.len().to_string())
+                .text("models", models.to_string()),
         ))
     }
 }

@@ -3,6 +3,7 @@
 //! (chapter "Kommando und Flucht"; the difficulties are the core rules',
 //! PC12).
 
+use crate::game::refusal::{not_found, refused, say};
 use feldherr_dice::step::{Pending, Resolver, Steps};
 use feldherr_play::PlayError;
 use feldherr_table::Table;
@@ -124,7 +125,12 @@ impl ConfrontationGame {
     ) -> Result<super::ConfrontationKind, PlayError> {
         let value = |v: Option<u32>, what: &str, name: &str| {
             v.and_then(|v| i32::try_from(v).ok()).ok_or_else(|| {
-                PlayError::refused(format!("{name}: no {what} on its card"), Some("Angst"))
+                refused(
+                    say("morale.no_card")
+                        .text("name", name.to_string())
+                        .text("what", what.to_string()),
+                    Some("Angst"),
+                )
             })
         };
         let label = match test {
@@ -133,24 +139,23 @@ impl ConfrontationGame {
         };
         let (name, v) = match subject {
             Subject::Machine(id) => {
-                let m = self
-                    .machine(id)
-                    .ok_or_else(|| PlayError::not_found("machine", id))?;
+                let m = self.machine(id).ok_or_else(|| not_found("machine", id))?;
                 if !m.card.is_mobile() {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{}: immobile machines take no MUT or DIS tests; their crew do",
-                            m.name()
-                        ),
+                    return Err(refused(
+                        say("morale.immobile_machines_take_no_mut")
+                            .text("machine", m.name().to_string()),
                         Some("Angst"),
                     ));
                 }
                 if m.state.destroyed {
-                    return Err(PlayError::refused(format!("{}: destroyed", m.name()), None));
+                    return Err(refused(
+                        say("morale.destroyed").text("machine", m.name().to_string()),
+                        None,
+                    ));
                 }
                 if test == MoraleTest::Rally && !m.state.frightened {
-                    return Err(PlayError::refused(
-                        format!("{}: not frightened", m.name()),
+                    return Err(refused(
+                        say("morale.not_frightened").text("machine", m.name().to_string()),
                         Some("Angst"),
                     ));
                 }
@@ -164,13 +169,16 @@ impl ConfrontationGame {
             Subject::Crew(id) => {
                 let c = self
                     .crew_figure(id)
-                    .ok_or_else(|| PlayError::not_found("crew figure", id))?;
+                    .ok_or_else(|| not_found("crew figure", id))?;
                 if c.dead {
-                    return Err(PlayError::refused(format!("{}: dead", c.name()), None));
+                    return Err(refused(
+                        say("morale.dead").text("crew", c.name().to_string()),
+                        None,
+                    ));
                 }
                 if test == MoraleTest::Rally && !c.fleeing {
-                    return Err(PlayError::refused(
-                        format!("{}: not fleeing", c.name()),
+                    return Err(refused(
+                        say("morale.not_fleeing").text("crew", c.name().to_string()),
                         Some("Angst"),
                     ));
                 }
@@ -181,8 +189,8 @@ impl ConfrontationGame {
                 (c.name().to_owned(), value(raw, label, c.name())?)
             }
             Subject::Figure(_) => {
-                return Err(PlayError::refused(
-                    "a figure's fear is the core rules'; the text's rules cover machines and their crew",
+                return Err(refused(
+                    say("morale.figure_s_fear_core_rules"),
                     Some("Angst"),
                 ));
             }

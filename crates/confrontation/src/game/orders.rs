@@ -2,6 +2,7 @@
 //! state and the table before a resolution is made: the legality the
 //! app's action forms used to decide.
 
+use crate::game::refusal::{invalid, not_found, refused, say};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::Table;
 
@@ -36,17 +37,15 @@ pub fn mechaniker(card: &MachineCard) -> Option<u32> {
 }
 
 fn conf(e: crate::ConfrontationError) -> PlayError {
-    match e {
-        crate::ConfrontationError::NotAllowed { rule, reason } => {
-            PlayError::refused(reason, Some(rule))
-        }
-        other => PlayError::refused(other.to_string(), None),
-    }
+    crate::game::refusal::from_conf(e)
 }
 
 fn standing(m: &GameMachine) -> Result<(), PlayError> {
     if m.state.destroyed {
-        Err(PlayError::refused(format!("{}: destroyed", m.name()), None))
+        Err(refused(
+            say("orders.destroyed").text("machine", m.name().to_string()),
+            None,
+        ))
     } else {
         Ok(())
     }
@@ -55,7 +54,7 @@ fn standing(m: &GameMachine) -> Result<(), PlayError> {
 impl ConfrontationGame {
     fn found(&self, machine: Id) -> Result<&GameMachine, PlayError> {
         self.machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))
+            .ok_or_else(|| not_found("machine", machine))
     }
 
     /// A damage roll (C1) of STR `strength` against machine `machine`
@@ -69,16 +68,13 @@ impl ConfrontationGame {
         let m = self.found(machine)?;
         standing(m)?;
         if m.carried() {
-            return Err(PlayError::refused(
-                format!(
-                    "{}: carried by its owner, it has no SP; a hit wounds its owner (core rules)",
-                    m.name()
-                ),
+            return Err(refused(
+                say("orders.carried_owner_has_no_sp").text("machine", m.name().to_string()),
                 Some("PC4"),
             ));
         }
         let resilience = i32::try_from(m.card.spec().res)
-            .map_err(|_| PlayError::invalid("card.res", m.card.spec().res, "too large"))?;
+            .map_err(|_| invalid("card.res", m.card.spec().res, say("orders.too_large")))?;
         let kind = ConfrontationKind::Damage {
             strength,
             resilience,
@@ -102,14 +98,14 @@ impl ConfrontationGame {
     ) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         if m.state.destroyed {
-            return Err(PlayError::refused(
-                format!("{}: destroyed, it cannot be repaired", m.name()),
+            return Err(refused(
+                say("orders.destroyed_cannot_repaired").text("machine", m.name().to_string()),
                 Some("C10"),
             ));
         }
         let c = self
             .crew_figure(mechanic)
-            .ok_or_else(|| PlayError::not_found("crew figure", mechanic))?;
+            .ok_or_else(|| not_found("crew figure", mechanic))?;
         let who = c.name().to_owned();
         let x = c
             .card
@@ -119,29 +115,38 @@ impl ConfrontationGame {
                 CrewAbility::Mechaniker(x) => Some(*x),
                 _ => None,
             })
-            .ok_or_else(|| PlayError::refused(format!("{who}: no Mechaniker"), Some("C10")))?;
+            .ok_or_else(|| {
+                refused(
+                    say("orders.no_mechaniker").text("who", who.to_string()),
+                    Some("C10"),
+                )
+            })?;
         if c.dead {
-            return Err(PlayError::refused(format!("{who}: dead"), Some("C10")));
+            return Err(refused(
+                say("orders.dead").text("who", who.to_string()),
+                Some("C10"),
+            ));
         }
         if !c.deployed_with(machine) || c.machine != machine {
-            return Err(PlayError::refused(
-                format!(
-                    "{who} repairs only the machine he was deployed with and serves, not {}",
-                    m.name()
-                ),
+            return Err(refused(
+                say("orders.repairs_only_machine_he_was")
+                    .text("who", who.to_string())
+                    .text("machine", m.name().to_string()),
                 Some("C10"),
             ));
         }
         let status = self.crew_status(table, c);
         if !status.in_contact {
-            return Err(PlayError::refused(
-                format!("{who} does not touch {}", m.name()),
+            return Err(refused(
+                say("orders.does_not_touch")
+                    .text("who", who.to_string())
+                    .text("machine", m.name().to_string()),
                 Some("C10"),
             ));
         }
         if status.engaged {
-            return Err(PlayError::refused(
-                format!("{who} touches an enemy"),
+            return Err(refused(
+                say("orders.touches_enemy").text("who", who.to_string()),
                 Some("C10"),
             ));
         }
@@ -193,14 +198,14 @@ impl ConfrontationGame {
         let m = self.found(machine)?;
         standing(m)?;
         if m.state.steam.exploded {
-            return Err(PlayError::refused(
-                format!("{}: its boiler exploded", m.name()),
+            return Err(refused(
+                say("orders.boiler_exploded").text("machine", m.name().to_string()),
                 Some("C9"),
             ));
         }
         if !m.state.steam.may_roll() {
-            return Err(PlayError::refused(
-                format!("{}: total failure, and no 4+ this round", m.name()),
+            return Err(refused(
+                say("orders.total_failure_no_4_round").text("machine", m.name().to_string()),
                 Some("C9"),
             ));
         }
@@ -219,8 +224,8 @@ impl ConfrontationGame {
         let m = self.found(machine)?;
         standing(m)?;
         if !m.state.steam.total_failure {
-            return Err(PlayError::refused(
-                format!("{}: no total failure", m.name()),
+            return Err(refused(
+                say("orders.no_total_failure").text("machine", m.name().to_string()),
                 Some("C9"),
             ));
         }
@@ -243,22 +248,24 @@ impl ConfrontationGame {
             Subject::Figure(piece) => {
                 let stats = self.stats_of(table, piece)?;
                 if self.dead.contains(&piece) {
-                    return Err(PlayError::refused(
-                        format!("{}: dead", Self::piece_name(table, piece)),
+                    return Err(refused(
+                        say("orders.dead_2")
+                            .text("piece", Self::piece_name(table, piece).to_string()),
                         None,
                     ));
                 }
                 let x = stats.instabil().ok_or_else(|| {
-                    PlayError::refused(
-                        format!("{}: has no Instabil/X", Self::piece_name(table, piece)),
+                    refused(
+                        say("orders.has_no_instabil_x")
+                            .text("piece", Self::piece_name(table, piece).to_string()),
                         Some("Instabil"),
                     )
                 })?;
                 (x, self.wound(piece))
             }
             _ => {
-                return Err(PlayError::refused(
-                    "Instabil on a machine: ConfrontationGame::instabil_inputs",
+                return Err(refused(
+                    say("orders.instabil_machine_confrontationgame_instabil_inputs"),
                     Some("Instabil"),
                 ));
             }
@@ -273,10 +280,12 @@ impl ConfrontationGame {
     pub fn instabil_inputs(&self, machine: Id) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         standing(m)?;
-        let x = m
-            .card
-            .instabil()
-            .ok_or_else(|| PlayError::refused(format!("{}: has no Instabil/X", m.name()), None))?;
+        let x = m.card.instabil().ok_or_else(|| {
+            refused(
+                say("orders.has_no_instabil_x_2").text("machine", m.name().to_string()),
+                None,
+            )
+        })?;
         let inputs = InstabilInputs {
             machine,
             x,
@@ -298,11 +307,8 @@ impl ConfrontationGame {
         let m = self.found(machine)?;
         if use_marker {
             if !(m.card.is_unaufhaltsam() && m.state.speed_marker_at_round_start) {
-                return Err(PlayError::refused(
-                    format!(
-                        "{}: no speed marker at the start of the round (Unaufhaltsam)",
-                        m.name()
-                    ),
+                return Err(refused(
+                    say("orders.no_speed_marker_start_round").text("machine", m.name().to_string()),
                     Some("C5"),
                 ));
             }
@@ -324,12 +330,14 @@ impl ConfrontationGame {
     ) -> Result<ConfrontationKind, PlayError> {
         let m = self.found(machine)?;
         standing(m)?;
-        let x = m
-            .card
-            .sickle()
-            .ok_or_else(|| PlayError::refused(format!("{}: has no Sichel/X", m.name()), None))?;
+        let x = m.card.sickle().ok_or_else(|| {
+            refused(
+                say("orders.has_no_sichel_x").text("machine", m.name().to_string()),
+                None,
+            )
+        })?;
         if touched.is_empty() {
-            return Err(PlayError::refused("the blades touched no figure", None));
+            return Err(refused(say("orders.blades_touched_no_figure"), None));
         }
         let models = self.table_models(table)?;
         let mut chosen = Vec::new();
@@ -348,10 +356,7 @@ impl ConfrontationGame {
             .iter()
             .find(|t| !chosen.iter().any(|(_, c)| c.piece == t.piece))
         {
-            return Err(PlayError::not_found(
-                "model that can be hit: piece",
-                t.piece,
-            ));
+            return Err(not_found("model that can be hit: piece", t.piece));
         }
         let inputs = SickleInputs {
             machine,

@@ -2,6 +2,7 @@
 //! a drawn path (C4, P18, C3, and P36: crossing another model's base), its
 //! legs for the overlay, and the models its Sichel blades touch (P17).
 
+use crate::game::refusal::not_found;
 use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::{Angle, Point, Polyline, Shape};
 use feldherr_table::{Layer, Piece, Table};
@@ -88,12 +89,15 @@ impl ConfrontationGame {
         rules: &MovePath,
         points: &[Point],
     ) -> Result<PathReport, PlayError> {
-        let conf = |e: crate::ConfrontationError| PlayError::refused(e.to_string(), None);
+        let conf = |e: crate::ConfrontationError| {
+            let message = crate::game::refusal::reason_message(&e);
+            PlayError::refused(e.to_string(), None).with_message(message)
+        };
         let path = Polyline::new(points.to_vec())
             .map_err(|e| PlayError::invalid("path", "points", e.to_string()))?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let own = m.piece.and_then(|p| table.piece(p));
         let (check, crossed) = match own {
             Some(piece) => {

@@ -1,6 +1,7 @@
 //! The resolutions of a Confrontation game: the inputs of each kind, how
 //! it is rebuilt as a resolver, and its typed outcome.
 
+use crate::game::refusal::{refused, say};
 use feldherr_dice::step::{Answer, Message};
 use feldherr_play::{Id, PlayError, Replayed, ResolutionKind};
 use serde::{Deserialize, Serialize};
@@ -74,12 +75,7 @@ pub enum ConfrontationKind {
 }
 
 fn conf(e: crate::ConfrontationError) -> PlayError {
-    match e {
-        crate::ConfrontationError::NotAllowed { rule, reason } => {
-            PlayError::refused(reason, Some(rule))
-        }
-        other => PlayError::refused(other.to_string(), None),
-    }
+    crate::game::refusal::from_conf(e)
 }
 
 impl ConfrontationKind {
@@ -142,8 +138,8 @@ impl ConfrontationKind {
         };
         if let Some(check) = self.round_check() {
             if game.round.checked.contains(&check) {
-                return Err(PlayError::refused(
-                    "rolled already this round",
+                return Err(refused(
+                    say("resolution_kind.rolled_already_round"),
                     Some(match check {
                         RoundCheck::TotalFailure(_) => "C9",
                         RoundCheck::Instabil(_) => "Instabil",
@@ -151,8 +147,8 @@ impl ConfrontationKind {
                 ));
             }
             if pending(check) {
-                return Err(PlayError::refused(
-                    "an earlier roll for it is not applied yet",
+                return Err(refused(
+                    say("resolution_kind.earlier_roll_not_applied_yet"),
                     None,
                 ));
             }
@@ -162,14 +158,16 @@ impl ConfrontationKind {
             && let Some(m) = game.machine(id)
         {
             if m.state.jammed {
-                return Err(PlayError::refused(
-                    format!("{}: its weapon jammed this round", m.name()),
+                return Err(refused(
+                    say("resolution_kind.weapon_jammed_round")
+                        .text("machine", m.name().to_string()),
                     Some("C6"),
                 ));
             }
             if m.state.fired {
-                return Err(PlayError::refused(
-                    format!("{}: it fired this round already", m.name()),
+                return Err(refused(
+                    say("resolution_kind.fired_round_already")
+                        .text("machine", m.name().to_string()),
                     Some("PC7"),
                 ));
             }

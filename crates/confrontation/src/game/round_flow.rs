@@ -2,6 +2,7 @@
 //! in the movement phase, the checks each phase asks for before it ends,
 //! and what the start and the end of a round do by themselves.
 
+use crate::game::refusal::{action, not_found, refused, say};
 use feldherr_dice::step::Message;
 use feldherr_play::{Id, PlayError};
 use feldherr_table::Table;
@@ -108,16 +109,15 @@ impl ConfrontationGame {
     fn refuse_pending(&self, table: &Table) -> Result<(), PlayError> {
         if let Some(pending @ Pending::Check(c)) = self.pending().first() {
             let what = match c {
-                RoundCheck::TotalFailure(id) => format!(
-                    "{}: its total failure's 4+ is not rolled yet",
-                    self.machine(*id).map_or("?", super::GameMachine::name)
+                RoundCheck::TotalFailure(id) => say("round_flow.total_failure_not_rolled").text(
+                    "name",
+                    self.machine(*id).map_or("?", super::GameMachine::name),
                 ),
-                RoundCheck::Instabil(s) => format!(
-                    "{}: its Instabil rolls are not rolled yet",
-                    self.pending_name(table, *s)
-                ),
+                RoundCheck::Instabil(s) => {
+                    say("round_flow.instabil_not_rolled").text("name", self.pending_name(table, *s))
+                }
             };
-            return Err(PlayError::refused(what, Some(pending.rule())));
+            return Err(refused(what, Some(pending.rule())));
         }
         Ok(())
     }
@@ -147,7 +147,11 @@ impl ConfrontationGame {
             .checked_add(1)
             .filter(|n| *n <= MAX_ROUNDS)
             .ok_or_else(|| {
-                PlayError::refused(format!("a game has at most {MAX_ROUNDS} rounds"), None)
+                refused(
+                    say("round_flow.game_has_most_rounds")
+                        .text("max_rounds", MAX_ROUNDS.to_string()),
+                    None,
+                )
             })?;
         for m in &mut self.machines {
             m.state.new_round();
@@ -171,8 +175,8 @@ impl ConfrontationGame {
         match self.round.phase {
             Phase::Deployment => self.start_round()?,
             Phase::End => {
-                return Err(PlayError::refused(
-                    "the end of the round: end the round (EndRound) to start the next",
+                return Err(refused(
+                    say("round_flow.end_round_end_round_endround"),
                     Some("PC2"),
                 ));
             }
@@ -201,8 +205,7 @@ impl ConfrontationGame {
     pub(crate) fn end_round(&mut self, table: &Table, touching: &[Id]) -> Result<(), PlayError> {
         self.in_phase("ending the round", &[Phase::End])?;
         for id in touching {
-            self.machine(*id)
-                .ok_or_else(|| PlayError::not_found("machine", id))?;
+            self.machine(*id).ok_or_else(|| not_found("machine", id))?;
         }
         self.refuse_pending(table)?;
         let mut events = Vec::new();
@@ -250,24 +253,20 @@ impl ConfrontationGame {
         self.check_side(side)?;
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         if m.side != side && m.held_by != Some(side) {
-            return Err(PlayError::refused(
-                format!(
-                    "{}: {} neither fielded nor holds it",
-                    m.name(),
-                    self.side_name(side)
-                ),
+            return Err(refused(
+                say("round_flow.neither_fielded_nor_holds")
+                    .text("machine", m.name().to_string())
+                    .text("side_name", self.side_name(side).to_string()),
                 Some("PC14"),
             ));
         }
         if self.round.was_activated(machine, side) {
-            return Err(PlayError::refused(
-                format!(
-                    "{}: {}'s card for it was activated this round already",
-                    m.name(),
-                    self.side_name(side)
-                ),
+            return Err(refused(
+                say("round_flow.s_card_was_activated_round")
+                    .text("machine", m.name().to_string())
+                    .text("side_name", self.side_name(side).to_string()),
                 Some("PC14"),
             ));
         }
@@ -283,17 +282,16 @@ impl ConfrontationGame {
     pub(crate) fn check_active(&self, machine: Id, what: &str) -> Result<(), PlayError> {
         let m = self
             .machine(machine)
-            .ok_or_else(|| PlayError::not_found("machine", machine))?;
+            .ok_or_else(|| not_found("machine", machine))?;
         let by = m.controller();
         if self.round.active == Some(Activation { machine, side: by }) {
             Ok(())
         } else {
-            Err(PlayError::refused(
-                format!(
-                    "{what}: only while {} is activated by {}",
-                    m.name(),
-                    self.side_name(by)
-                ),
+            Err(refused(
+                say("round_flow.only_while_activated")
+                    .key("what", action(what))
+                    .text("machine", m.name().to_string())
+                    .text("side_name", self.side_name(by).to_string()),
                 Some("PC14"),
             ))
         }

@@ -1,6 +1,7 @@
 //! Game data the text leaves to the core rules, editable per game and
 //! saved with it.
 
+use crate::game::refusal::{invalid, say};
 use feldherr_play::PlayError;
 use serde::{Deserialize, Serialize};
 
@@ -80,14 +81,14 @@ impl GameSettings {
             ("contact.very_large", self.contact.very_large),
         ] {
             if !(1..=20).contains(&v) {
-                return Err(PlayError::invalid(field, v, "1 to 20 figures"));
+                return Err(invalid(field, v, say("settings.1_20_figures")));
             }
         }
         if !(self.template_cm.is_finite() && (1.0..=50.0).contains(&self.template_cm)) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "template_cm",
                 self.template_cm,
-                "the template's diameter is 1 to 50 cm",
+                say("settings.template_s_diameter_1_50"),
             ));
         }
         Ok(())

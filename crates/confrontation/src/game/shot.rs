@@ -5,6 +5,7 @@
 //! range, the crew serving it and the gunner (C3), the machine's motion
 //! this round, its fear, firing modifiers and the C2 penalty.
 
+use crate::game::refusal::{invalid, say};
 use std::fmt;
 
 use feldherr_dice::step::{Answer, ChoiceRequest, LogStep, Message, Pending, Resolver, Steps};
@@ -109,7 +110,8 @@ pub enum Shot {
 }
 
 fn conf(e: ConfrontationError) -> PlayError {
-    PlayError::refused(e.to_string(), None)
+    let message = crate::game::refusal::reason_message(&e);
+    PlayError::refused(e.to_string(), None).with_message(message)
 }
 
 impl ShotInputs {
@@ -156,10 +158,10 @@ impl ShotInputs {
     pub fn resolver(&self) -> Result<ShotResolver, PlayError> {
         super::check_refs(&self.refs, self.models.len())?;
         if let Some(i) = self.melee.iter().find(|i| **i >= self.models.len()) {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "melee",
                 i,
-                format!("{} models", self.models.len()),
+                say("shot.models").text("models_len", self.models.len().to_string()),
             ));
         }
         let test = self.test()?;
@@ -167,10 +169,10 @@ impl ShotInputs {
             Ammunition::Zone => Ok(self.named(Shot::Zone(self.zone()?))),
             Ammunition::Penetrating => {
                 if !(self.range_cm.is_finite() && self.range_cm > 0.0) {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "range_cm",
                         self.range_cm,
-                        "the range must be above 0 cm",
+                        say("shot.range_must_above_0_cm"),
                     ));
                 }
                 let shot = self.chain_from(self.target)?;
@@ -650,9 +652,42 @@ impl fmt::Display for ShotProblem {
     }
 }
 
+impl ShotProblem {
+    /// The problem as a catalogue message (`conf.game.refusal.shot.…`;
+    /// distances with each language's decimal mark).
+    pub fn message(&self) -> Message {
+        use crate::game::refusal::{decimal, say};
+        let key = |k: &str| say(&format!("shot_problem.{k}"));
+        match self {
+            ShotProblem::NoWeapon => key("no_weapon"),
+            ShotProblem::Destroyed => key("destroyed"),
+            ShotProblem::Jammed => key("jammed"),
+            ShotProblem::NoLink => key("no_link"),
+            ShotProblem::NoTarget => key("no_target"),
+            ShotProblem::OutOfRange { distance, range } => key("out_of_range")
+                .nested("distance", decimal(*distance, 1))
+                .nested("range", decimal(*range, 0)),
+            ShotProblem::TooClose { distance, min } => key("too_close")
+                .nested("distance", decimal(*distance, 1))
+                .nested("min", decimal(*min, 0)),
+            ShotProblem::OutOfArc { bearing } => {
+                key("out_of_arc").nested("bearing", decimal(*bearing, 0))
+            }
+            ShotProblem::OutOfView { gunner, bearing } => key("out_of_view")
+                .text("gunner", gunner)
+                .nested("bearing", decimal(*bearing, 0)),
+            ShotProblem::NoGunner => key("no_gunner"),
+            ShotProblem::Frightened => key("frightened"),
+            ShotProblem::Moved => key("moved"),
+            ShotProblem::Fired => key("fired"),
+            ShotProblem::Other(e) => Message::verbatim(e),
+        }
+    }
+}
+
 impl From<ShotProblem> for PlayError {
     fn from(p: ShotProblem) -> Self {
-        PlayError::refused(p.to_string(), None)
+        PlayError::refused(p.to_string(), None).with_message(p.message())
     }
 }
 

@@ -3,6 +3,7 @@
 //! edge to edge from the outline of the exploding machine or the mine
 //! marker to each model's outline (P19).
 
+use crate::game::refusal::{invalid, say};
 use feldherr_play::{Id, PlayError};
 use feldherr_table::geometry::{Point, Shape};
 use feldherr_table::{Layer, Measurement, Table};
@@ -93,13 +94,12 @@ impl ConfrontationGame {
                 }
                 None => {
                     let stats = self.figures.get(&piece.id).ok_or_else(|| {
-                        PlayError::invalid(
+                        invalid(
                             format!("figures[{}]", piece.id),
                             &piece.name,
-                            format!(
-                                "model \"{}\" (piece {}): RES not set; enter it in the model list",
-                                piece.name, piece.id
-                            ),
+                            say("table_model.model_piece_res_not_set")
+                                .text("piece_name", piece.name.to_string())
+                                .text("piece_id", piece.id.to_string()),
                         )
                     })?;
                     (

@@ -32,6 +32,7 @@ mod game {
     mod document;
     mod fixes;
     mod orders;
+    mod refusals;
     mod round_walk;
     mod rules_crew;
     mod rules_fire;

@@ -52,6 +52,7 @@ pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>,
                 field,
                 value,
                 reason,
+                ..
             } => (field, format!("{value}: {reason}")),
             other => ("game".to_owned(), other.to_string()),
         })?;

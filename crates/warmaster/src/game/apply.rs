@@ -541,10 +541,12 @@ impl UnderField for PlayError {
                 field,
                 value,
                 reason,
+                message,
             } => PlayError::Invalid {
                 field: format!("{prefix}.{field}"),
                 value,
                 reason,
+                message,
             },
             other => other,
         }

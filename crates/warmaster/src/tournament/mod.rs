@@ -679,10 +679,12 @@ fn under(e: PlayError, prefix: &str) -> PlayError {
             field,
             value,
             reason,
+            message,
         } => PlayError::Invalid {
             field: format!("{prefix}.{field}"),
             value,
             reason,
+            message,
         },
         other => other,
     }

@@ -1,5 +1,6 @@
 //! A close combat of any number of sides (Nahkampf, Moral), F3.
 
+use crate::refusal::{invalid, refused, say};
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -137,10 +138,10 @@ impl Combat {
     /// when the active player takes no part.
     pub fn check(&self) -> Result<(), PlayError> {
         if self.sides.len() < 2 {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "sides",
                 self.sides.len(),
-                "a combat has at least two sides",
+                say("close_combat.combat_has_least_two_sides"),
             ));
         }
         self.rules.outnumbering.check()?;
@@ -148,55 +149,55 @@ impl Combat {
         for (i, side) in self.sides.iter().enumerate() {
             let path = format!("sides[{i}]");
             if self.sides[..i].iter().any(|s| s.seat == side.seat) {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("{path}.seat"),
                     side.seat + 1,
-                    "each player is one side; put all his units on it",
+                    say("close_combat.each_player_one_side_put"),
                 ));
             }
             if side.casualties_caused > MAX_CASUALTIES {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("{path}.casualties_caused"),
                     side.casualties_caused,
-                    format!("at most {MAX_CASUALTIES}"),
+                    say("close_combat.most").text("max_casualties", MAX_CASUALTIES.to_string()),
                 ));
             }
             if side.units.is_empty() || side.units.len() > MAX_COMBAT_UNITS {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("{path}.units"),
                     side.units.len(),
-                    format!("a side brings 1 to {MAX_COMBAT_UNITS} units"),
+                    say("close_combat.side_brings_1_units")
+                        .text("max_combat_units", MAX_COMBAT_UNITS.to_string()),
                 ));
             }
             for (j, unit) in side.units.iter().enumerate() {
                 let upath = format!("{path}.units[{j}]");
                 if unit.models > MAX_MODELS {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{upath}.models"),
                         unit.models,
-                        format!("at most {MAX_MODELS}"),
+                        say("close_combat.most_2").text("max_models", MAX_MODELS.to_string()),
                     ));
                 }
                 if unit.lost > MAX_MODELS {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{upath}.lost"),
                         unit.lost,
-                        format!(
-                            "{} of {}: a unit has at most {MAX_MODELS} models to lose",
-                            unit.name, side.player
-                        ),
+                        say("close_combat.unit_has_most_models_lose")
+                            .text("unit_name", unit.name.to_string())
+                            .text("side_player", side.player.to_string())
+                            .text("max_models", MAX_MODELS.to_string()),
                     ));
                 }
                 if let Some(by) = unit.lost_to
                     && (by == side.seat || !self.sides.iter().any(|s| s.seat == by))
                 {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{upath}.lost_to"),
                         by + 1,
-                        format!(
-                            "{} of {} can only lose models to another player in this combat",
-                            unit.name, side.player
-                        ),
+                        say("close_combat.can_only_lose_models_another")
+                            .text("unit_name", unit.name.to_string())
+                            .text("side_player", side.player.to_string()),
                     ));
                 }
                 for (field, value) in [
@@ -204,29 +205,27 @@ impl Combat {
                     ("initiative", unit.initiative),
                 ] {
                     if !(1..=10).contains(&value) {
-                        return Err(PlayError::invalid(
+                        return Err(invalid(
                             format!("{upath}.{field}"),
                             value,
-                            "must be 1 to 10",
+                            say("close_combat.must_1_10"),
                         ));
                     }
                 }
                 if !seen.insert(unit.unit) {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{upath}.unit"),
                         unit.unit,
-                        "the unit is in this combat twice",
+                        say("close_combat.unit_combat_twice"),
                     ));
                 }
             }
         }
         let seats: Vec<Seat> = self.sides.iter().map(|s| s.seat).collect();
         if !fought_in_turn_of(&seats, self.turn_of) {
-            return Err(PlayError::refused(
-                format!(
-                    "only combats with units of the active player (player {}) are fought in his turn",
-                    self.turn_of + 1
-                ),
+            return Err(refused(
+                say("close_combat.only_combats_with_units_active")
+                    .text("turn_of_1", (self.turn_of + 1).to_string()),
                 Some("F3"),
             ));
         }

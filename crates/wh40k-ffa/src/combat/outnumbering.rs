@@ -1,5 +1,6 @@
 //! The outnumbering penalty on the Leadership of a testing side (F3).
 
+use crate::refusal::{invalid, say};
 use feldherr_play::PlayError;
 use serde::{Deserialize, Serialize};
 
@@ -75,26 +76,27 @@ impl OutnumberTable {
     /// [`PlayError::Invalid`] naming the row and field.
     pub fn check(&self) -> Result<(), PlayError> {
         if self.steps.len() > Self::MAX_STEPS {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "outnumbering.steps",
                 self.steps.len(),
-                format!("a table has at most {} rows", Self::MAX_STEPS),
+                say("outnumbering.table_has_most_rows")
+                    .text("self_max_steps", Self::MAX_STEPS.to_string()),
             ));
         }
         for (i, step) in self.steps.iter().enumerate() {
             if !step.ratio.is_finite() || step.ratio < 1.0 || (step.ratio == 1.0 && !step.strictly)
             {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("outnumbering.steps[{i}].ratio"),
                     step.ratio,
-                    "a side is outnumbered only by more models: the ratio is above 1, or exactly 1 with strictly",
+                    say("outnumbering.side_outnumbered_only_more_models"),
                 ));
             }
             if step.penalty > 10 {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     format!("outnumbering.steps[{i}].penalty"),
                     step.penalty,
-                    "a penalty is 0 to 10",
+                    say("outnumbering.penalty_0_10"),
                 ));
             }
         }

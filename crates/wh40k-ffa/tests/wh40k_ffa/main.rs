@@ -8,6 +8,7 @@ mod deployment;
 mod example_game;
 mod players;
 mod proptest_edits;
+mod refusals;
 mod turn_order;
 mod units;
 mod validation;

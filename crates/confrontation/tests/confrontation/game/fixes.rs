@@ -119,7 +119,7 @@ fn c10_a_repair_at_full_sp_is_refused_with_the_reason() {
         )
         .unwrap_err();
     match &err {
-        PlayError::Refused { reason, rule } => {
+        PlayError::Refused { reason, rule, .. } => {
             assert!(reason.contains("only a damaged machine"), "{reason}");
             assert_eq!(rule.as_deref(), Some("C10"));
         }
