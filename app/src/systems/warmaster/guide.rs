@@ -594,6 +594,7 @@ fn turn(
     let now_ms = super::clock_now(game);
     checked_edit(
         ui,
+        texts,
         game,
         table,
         texts.t("wm.turn.end"),
@@ -602,6 +603,7 @@ fn turn(
     );
     checked_edit(
         ui,
+        texts,
         game,
         table,
         texts.t("wm.turn.end_game"),
@@ -614,6 +616,7 @@ fn turn(
 /// the game would refuse it (tried on a copy); sends it when clicked.
 fn checked_edit(
     ui: &mut egui::Ui,
+    texts: &Texts,
     game: &WarmasterGame,
     table: &Table,
     label: &str,
@@ -625,7 +628,7 @@ fn checked_edit(
     let refused = trial
         .apply(&change, &mut trial_table)
         .err()
-        .map(|e| e.to_string());
+        .map(|e| texts.error(&e));
     if crate::ui::checked_button::checked_button(ui, label, refused.as_deref()) {
         edit(commands, change);
     }

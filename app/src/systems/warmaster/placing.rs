@@ -369,7 +369,7 @@ impl Placing {
         }
         let refusal = refused
             .filter(|_| violations.is_empty() || !during_alternation)
-            .map(|e| e.to_string());
+            .map(|e| texts.error(&e));
         let enabled = !during_alternation || violations.is_empty();
         ui.horizontal_wrapped(|ui| {
             let clicked = if enabled {
