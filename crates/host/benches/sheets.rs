@@ -26,7 +26,7 @@ fn event_64() -> Event {
 /// A complete event of `n` players (even, at most 2,000) with results
 /// everywhere.
 fn event_of(n: usize) -> Event {
-    let mut event = Event::new(&format!("Benchmark-Event {n}"));
+    let mut event = Event::new(format!("Benchmark-Event {n}"));
     event.date = "2027-01-02".into();
     for i in 0..n {
         event.players.push(Player::new(
