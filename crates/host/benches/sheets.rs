@@ -3,6 +3,8 @@
 //! `standings_64` renders the standings sheet of a 64-player event at
 //! A4/300 DPI and encodes it as PNG; `all_sheets_64` does every sheet of
 //! that event (64 slips per battle game, race, standings, rules cards).
+//! `standings_2000` reads a 2,000-player event from its JSON and ranks it,
+//! each apart (issue 29: the ranking within twice the reading).
 
 #![allow(missing_docs)]
 
@@ -18,9 +20,15 @@ use feldherr_wfb_newyear::{
 
 /// A complete 64-player event with results everywhere.
 fn event_64() -> Event {
-    let mut event = Event::new("Benchmark-Event 64");
+    event_of(64)
+}
+
+/// A complete event of `n` players (even, at most 2,000) with results
+/// everywhere.
+fn event_of(n: usize) -> Event {
+    let mut event = Event::new(format!("Benchmark-Event {n}"));
     event.date = "2027-01-02".into();
-    for i in 0..64 {
+    for i in 0..n {
         event.players.push(Player::new(
             format!("p{i:02}"),
             format!("Spieler Nummer {i:02}"),
@@ -37,9 +45,9 @@ fn event_64() -> Event {
             BattleKind::RaeuberWarhammer => &mut event.raeuber_warhammer,
             BattleKind::NewYearScenario => &mut event.new_year_scenario,
         };
-        for t in 0..32 {
-            let a = (2 * t) % 64;
-            let b = (2 * t + shift) % 64;
+        for t in 0..n / 2 {
+            let a = (2 * t) % n;
+            let b = (2 * t + shift) % n;
             let side = |vp: i64, treasures: i64| SideResult {
                 victory_points: vp,
                 standards_captured: vp % 3,
@@ -54,16 +62,20 @@ fn event_64() -> Event {
                 player_a: format!("p{a:02}"),
                 player_b: format!("p{b:02}"),
                 result: Some(BattleResult {
-                    a: side(200 + 37 * t as i64, 1),
-                    b: side(900 - 11 * t as i64, 1),
+                    // At most the army's 1500 points (PN1).
+                    a: side((200 + 37 * t as i64) % 1300, 1),
+                    b: side((900 - 11 * t as i64).rem_euclid(1300), 1),
                 }),
             });
         }
     }
+    // One race takes 16 sleds at most (PN6): the first 16 players on foot
+    // race, everybody else does not start.
     let racers: Vec<&Player> = event
         .players
         .iter()
         .filter(|p| p.character_on_foot)
+        .take(16)
         .collect();
     event.sled_race = Some(SledRace {
         finishers: racers
@@ -75,7 +87,7 @@ fn event_64() -> Event {
         did_not_start: event
             .players
             .iter()
-            .filter(|p| !p.character_on_foot)
+            .filter(|p| !racers.iter().any(|r| r.id == p.id))
             .map(|p| p.id.clone())
             .collect(),
     });
@@ -126,5 +138,19 @@ fn all_sheets_64(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, standings_64, all_sheets_64);
+fn standings_2000(c: &mut Criterion) {
+    let event = event_of(2_000);
+    event.validate().expect("a valid event");
+    let json = serde_json::to_string(&event).expect("json");
+    let mut group = c.benchmark_group("2000-player event");
+    group.bench_function("parse the event JSON", |b| {
+        b.iter(|| serde_json::from_str::<Event>(std::hint::black_box(&json)).expect("parse"))
+    });
+    group.bench_function("standings", |b| {
+        b.iter(|| std::hint::black_box(&event).standings().expect("standings"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, standings_64, all_sheets_64, standings_2000);
 criterion_main!(benches);
