@@ -1,7 +1,9 @@
 //! Ranking competitors over several games.
 
 use std::cmp::Ordering;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
+
+use foldhash::{HashSet, HashSetExt};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -54,6 +56,27 @@ pub struct StandingRow {
     pub decided_by: Decision,
 }
 
+impl StandingRow {
+    /// A row not yet placed.
+    fn new(
+        id: String,
+        name: String,
+        game_points: Vec<i64>,
+        total: i64,
+        tie_values: Vec<f64>,
+    ) -> Self {
+        Self {
+            place: 0,
+            id,
+            name,
+            game_points,
+            total,
+            tie_values,
+            decided_by: Decision::Total,
+        }
+    }
+}
+
 /// Competitors ranked by total points, then by an ordered list of
 /// tie-breakers. Competitors equal on everything share a place ("1, 2, 2,
 /// 4"); with no tie-breakers every equal total is a shared place.
@@ -96,6 +119,53 @@ impl Standings {
         competitors: &[Competitor],
         tie_breakers: &[TieBreaker],
     ) -> Result<Self, ScoringError> {
+        Self::check(competitors, tie_breakers)?;
+        let rows = competitors
+            .iter()
+            .map(|c| {
+                let (total, tie_values) = Self::totals(c, tie_breakers)?;
+                Ok(StandingRow::new(
+                    c.id.clone(),
+                    c.name.clone(),
+                    c.game_points.clone(),
+                    total,
+                    tie_values,
+                ))
+            })
+            .collect::<Result<Vec<_>, ScoringError>>()?;
+        Ok(Self::ranked(rows, tie_breakers))
+    }
+
+    /// [`Standings::rank`] of competitors the caller no longer needs: their
+    /// ids, names and points move into the rows instead of being copied
+    /// (a 2,000-player event's standings, issue #29).
+    ///
+    /// # Errors
+    ///
+    /// As [`Standings::rank`].
+    pub fn rank_owned(
+        competitors: Vec<Competitor>,
+        tie_breakers: &[TieBreaker],
+    ) -> Result<Self, ScoringError> {
+        Self::check(&competitors, tie_breakers)?;
+        let rows = competitors
+            .into_iter()
+            .map(|c| {
+                let (total, tie_values) = Self::totals(&c, tie_breakers)?;
+                Ok(StandingRow::new(
+                    c.id,
+                    c.name,
+                    c.game_points,
+                    total,
+                    tie_values,
+                ))
+            })
+            .collect::<Result<Vec<_>, ScoringError>>()?;
+        Ok(Self::ranked(rows, tie_breakers))
+    }
+
+    /// No tie-breaker twice, no competitor twice.
+    fn check(competitors: &[Competitor], tie_breakers: &[TieBreaker]) -> Result<(), ScoringError> {
         let mut keys = BTreeSet::new();
         for tie_breaker in tie_breakers {
             if !keys.insert(tie_breaker.key.as_str()) {
@@ -105,16 +175,18 @@ impl Standings {
             }
         }
         let mut ids = HashSet::with_capacity(competitors.len());
-        let mut rows = Vec::with_capacity(competitors.len());
         for competitor in competitors {
             if !ids.insert(competitor.id.as_str()) {
                 return Err(ScoringError::DuplicateCompetitor {
                     id: competitor.id.clone(),
                 });
             }
-            rows.push(Self::row(competitor, tie_breakers)?);
         }
+        Ok(())
+    }
 
+    /// Sorts checked rows and gives them their places and decisions.
+    fn ranked(rows: Vec<StandingRow>, tie_breakers: &[TieBreaker]) -> Self {
         // Stable: equal competitors keep the caller's order. Indices are
         // sorted (rows are large to move), then the rows taken in order.
         let mut order: Vec<usize> = (0..rows.len()).collect();
@@ -150,16 +222,17 @@ impl Standings {
             row.decided_by = decision;
         }
 
-        Ok(Self {
+        Self {
             tie_breakers: tie_breakers.to_vec(),
             rows,
-        })
+        }
     }
 
-    fn row(
+    /// The competitor's total and its values of the tie-breakers, in order.
+    fn totals(
         competitor: &Competitor,
         tie_breakers: &[TieBreaker],
-    ) -> Result<StandingRow, ScoringError> {
+    ) -> Result<(i64, Vec<f64>), ScoringError> {
         let total = competitor
             .game_points
             .iter()
@@ -187,15 +260,7 @@ impl Standings {
             }
             tie_values.push(value);
         }
-        Ok(StandingRow {
-            place: 0,
-            id: competitor.id.clone(),
-            name: competitor.name.clone(),
-            game_points: competitor.game_points.clone(),
-            total,
-            tie_values,
-            decided_by: Decision::Total,
-        })
+        Ok((total, tie_values))
     }
 
     /// The rows, best first.

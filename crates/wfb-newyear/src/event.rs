@@ -1,6 +1,6 @@
 //! The event document: players, the three games and the standings (N7).
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use feldherr_scoring::{Competitor, Side, Standings, TieBreaker};
 use serde::{Deserialize, Serialize};
@@ -404,8 +404,8 @@ impl Event {
             );
             return out;
         }
-        check_text(&mut push, "name", &self.name, true);
-        check_text(&mut push, "date", &self.date, false);
+        check_text(&mut push, || "name".into(), &self.name, true);
+        check_text(&mut push, || "date".into(), &self.date, false);
         if self.players.len() > MAX_PLAYERS {
             push(
                 "players".into(),
@@ -429,23 +429,23 @@ impl Event {
         }
         let names = Names::new(&self.players);
         for (index, player) in self.players.iter().enumerate() {
-            let at = format!("players[{index}]");
-            check_text(&mut push, &format!("{at}.id"), &player.id, true);
-            check_text(&mut push, &format!("{at}.name"), &player.name, true);
-            check_text(&mut push, &format!("{at}.club"), &player.club, false);
-            check_text(&mut push, &format!("{at}.army"), &player.army, false);
+            let at = || format!("players[{index}]");
+            check_text(&mut push, || format!("{}.id", at()), &player.id, true);
+            check_text(&mut push, || format!("{}.name", at()), &player.name, true);
+            check_text(&mut push, || format!("{}.club", at()), &player.club, false);
+            check_text(&mut push, || format!("{}.army", at()), &player.army, false);
             if player.army_points == 0 {
                 push(
-                    format!("{at}.army_points"),
+                    format!("{}.army_points", at()),
                     NewYearError::InvalidValue {
-                        field: format!("{at}.army_points"),
+                        field: format!("{}.army_points", at()),
                         value: "0".into(),
                         expected: "the army's points, 1 or more",
                     },
                 );
             } else if player.army_points > self.army_size {
                 push(
-                    format!("{at}.army_points"),
+                    format!("{}.army_points", at()),
                     NewYearError::ArmyOverSize {
                         player: player.name.clone(),
                         points: player.army_points,
@@ -455,9 +455,9 @@ impl Event {
             }
             if player.dropped_after.is_some() && !player.dropped {
                 push(
-                    format!("{at}.dropped_after"),
+                    format!("{}.dropped_after", at()),
                     NewYearError::InvalidValue {
-                        field: format!("{at}.dropped_after"),
+                        field: format!("{}.dropped_after", at()),
                         value: player
                             .dropped_after
                             .map(|d| d.to_string())
@@ -470,7 +470,7 @@ impl Event {
                 && first != index
             {
                 push(
-                    format!("{at}.id"),
+                    format!("{}.id", at()),
                     NewYearError::DuplicatePlayer {
                         id: player.id.clone(),
                         first: names.name(&player.id),
@@ -574,12 +574,12 @@ impl Event {
         let mut tables = HashSet::new();
         let mut paired: HashMap<&str, u32> = HashMap::new();
         for (index, pairing) in game.pairings.iter().enumerate() {
-            let at = format!("{}.pairings[{index}]", kind.key());
+            let at = || format!("{}.pairings[{index}]", kind.key());
             if pairing.table == 0 || pairing.table > MAX_TABLES {
                 push(
-                    format!("{at}.table"),
+                    format!("{}.table", at()),
                     NewYearError::InvalidValue {
-                        field: format!("{at}.table"),
+                        field: format!("{}.table", at()),
                         value: pairing.table.to_string(),
                         expected: "a table number from 1 to 1000",
                     },
@@ -587,7 +587,7 @@ impl Event {
             }
             if !tables.insert(pairing.table) {
                 push(
-                    format!("{at}.table"),
+                    format!("{}.table", at()),
                     NewYearError::DuplicateTable {
                         game: kind,
                         table: pairing.table,
@@ -602,7 +602,7 @@ impl Event {
                 if names.player(id).is_none() {
                     known = false;
                     push(
-                        format!("{at}.{field}"),
+                        format!("{}.{field}", at()),
                         NewYearError::UnknownPlayer {
                             context: format!("{kind}, table {}, {field}", pairing.table),
                             id: id.clone(),
@@ -612,7 +612,7 @@ impl Event {
             }
             if pairing.player_a == pairing.player_b {
                 push(
-                    format!("{at}.player_b"),
+                    format!("{}.player_b", at()),
                     NewYearError::PairedWithSelf {
                         game: kind,
                         table: pairing.table,
@@ -626,7 +626,7 @@ impl Event {
                 ] {
                     if let Some(first_table) = paired.insert(id.as_str(), pairing.table) {
                         push(
-                            format!("{at}.{field}"),
+                            format!("{}.{field}", at()),
                             NewYearError::PairedTwice {
                                 game: kind,
                                 player: names.name(id),
@@ -646,7 +646,7 @@ impl Event {
                         (&pairing.player_b, &pairing.player_a)
                     };
                     push(
-                        format!("{at}.result.{}.{}", b.side, b.field),
+                        format!("{}.result.{}.{}", at(), b.side, b.field),
                         NewYearError::Implausible {
                             game: kind,
                             table: pairing.table,
@@ -663,7 +663,7 @@ impl Event {
                     && let Err(e) = kind.score(&result.a, &result.b)
                 {
                     push(
-                        format!("{at}.result"),
+                        format!("{}.result", at()),
                         NewYearError::InPairing {
                             game: kind,
                             table: pairing.table,
@@ -738,10 +738,10 @@ impl Event {
         let max_points = i64::from(BattleKind::RaeuberWarhammer.max_event_points());
         let max_vp = i64::from(MAX_ARMY_SIZE) + i64::from(crate::STANDARDS_BONUS);
         for (index, basis) in game.drawn_from.iter().enumerate() {
-            let at = format!("{}.drawn_from[{index}]", kind.key());
+            let at = || format!("{}.drawn_from[{index}]", kind.key());
             if names.player(&basis.player).is_none() {
                 push(
-                    format!("{at}.player"),
+                    format!("{}.player", at()),
                     NewYearError::UnknownPlayer {
                         context: format!("{kind}, what the draw paired by"),
                         id: basis.player.clone(),
@@ -749,9 +749,9 @@ impl Event {
                 );
             } else if !seen.insert(basis.player.as_str()) {
                 push(
-                    format!("{at}.player"),
+                    format!("{}.player", at()),
                     NewYearError::InvalidValue {
-                        field: format!("{at}.player"),
+                        field: format!("{}.player", at()),
                         value: names.name(&basis.player),
                         expected: "each player once",
                     },
@@ -759,9 +759,9 @@ impl Event {
             }
             if !(0..=max_points).contains(&basis.points) {
                 push(
-                    format!("{at}.points"),
+                    format!("{}.points", at()),
                     NewYearError::InvalidValue {
-                        field: format!("{at}.points"),
+                        field: format!("{}.points", at()),
                         value: basis.points.to_string(),
                         expected: "0 to 10, the points Raeuber-Warhammer gives",
                     },
@@ -769,9 +769,9 @@ impl Event {
             }
             if !(-max_vp..=max_vp).contains(&basis.vp_difference) {
                 push(
-                    format!("{at}.vp_difference"),
+                    format!("{}.vp_difference", at()),
                     NewYearError::InvalidValue {
-                        field: format!("{at}.vp_difference"),
+                        field: format!("{}.vp_difference", at()),
                         value: basis.vp_difference.to_string(),
                         expected: "a VP difference one game can give (at most 100100 either way)",
                     },
@@ -790,6 +790,9 @@ impl Event {
             push("sled_race".into(), named(e, names));
         }
         let listed: HashSet<&str> = race.players().collect();
+        // A set, not a search per entrant: 2,000 non-starters made this
+        // check quadratic (issue #29's standings goal).
+        let not_started: HashSet<&str> = race.did_not_start.iter().map(String::as_str).collect();
         for id in race.players() {
             match names.player(id) {
                 None => push(
@@ -800,7 +803,7 @@ impl Event {
                     },
                 ),
                 Some(player) => {
-                    let raced = !race.did_not_start.iter().any(|d| d == id);
+                    let raced = !not_started.contains(id);
                     if raced && !player.character_on_foot {
                         push(
                             "sled_race".into(),
@@ -833,14 +836,13 @@ impl Event {
     /// Every error of [`Event::validate`].
     pub fn sled_scores(&self) -> Result<Option<Vec<SledScore>>, NewYearError> {
         self.validate()?;
-        self.sled_scores_unchecked()
+        Ok(self.sled_scores_unchecked())
     }
 
-    fn sled_scores_unchecked(&self) -> Result<Option<Vec<SledScore>>, NewYearError> {
-        let Some(race) = &self.sled_race else {
-            return Ok(None);
-        };
-        let mut scores = race.score()?;
+    /// The sled scores of an event [`Event::validate`] accepted.
+    fn sled_scores_unchecked(&self) -> Option<Vec<SledScore>> {
+        let race = self.sled_race.as_ref()?;
+        let mut scores = race.score_valid();
         let unplaced = race.finishers.len() + 1;
         let listed: HashSet<&str> = race.players().collect();
         for player in &self.players {
@@ -853,7 +855,7 @@ impl Event {
                 });
             }
         }
-        Ok(Some(scores))
+        Some(scores)
     }
 
     /// Every player's event points per game and tie-breaker values, in the
@@ -866,7 +868,7 @@ impl Event {
     pub fn player_points(&self) -> Result<Vec<PlayerPoints>, NewYearError> {
         self.validate()?;
         let names = Names::new(&self.players);
-        let sled = self.sled_scores_unchecked()?;
+        let sled = self.sled_scores_unchecked();
         let mut points: Vec<PlayerPoints> = self
             .players
             .iter()
@@ -988,7 +990,9 @@ impl Event {
                     i64::from(p.new_year_scenario),
                     i64::from(p.sled_race),
                 ];
-                EventTieBreaker::ALL.iter().fold(
+                // Only the chosen tie-breakers' values: the others would be
+                // ignored by the ranking.
+                tie_breakers.iter().fold(
                     Competitor::new(p.player.clone(), p.name.clone(), games),
                     |c, &tb| c.with_tie_value(tb.key(), p.tie_value(tb)),
                 )
@@ -996,34 +1000,28 @@ impl Event {
             .collect();
         let tie_breakers: Vec<TieBreaker> =
             tie_breakers.iter().map(|tb| tb.tie_breaker()).collect();
-        Ok(Standings::rank(&competitors, &tie_breakers)?)
+        Ok(Standings::rank_owned(competitors, &tie_breakers)?)
     }
 }
 
 /// Checks a text field: not longer than [`MAX_TEXT_CHARS`], and not empty
 /// (blank) when `required`.
+/// Checks one text field; `field` makes its path only when there is
+/// something to say (issue #29: 2,000 players' paths built eagerly cost a
+/// third of the standings).
 fn check_text(
     push: &mut impl FnMut(String, NewYearError),
-    field: &str,
+    field: impl FnOnce() -> String,
     text: &str,
     required: bool,
 ) {
     let chars = text.chars().count();
     if chars > MAX_TEXT_CHARS {
-        push(
-            field.to_owned(),
-            NewYearError::TextTooLong {
-                field: field.to_owned(),
-                chars,
-            },
-        );
+        let field = field();
+        push(field.clone(), NewYearError::TextTooLong { field, chars });
     } else if required && text.trim().is_empty() {
-        push(
-            field.to_owned(),
-            NewYearError::Empty {
-                field: field.to_owned(),
-            },
-        );
+        let field = field();
+        push(field.clone(), NewYearError::Empty { field });
     }
 }
 

@@ -1,6 +1,6 @@
 //! Scoring the sled race (N6).
 
-use std::collections::BTreeSet;
+use foldhash::{HashSet, HashSetExt};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -140,7 +140,7 @@ impl SledRace {
             }
             previous = Some(finisher);
         }
-        let mut seen = BTreeSet::new();
+        let mut seen = HashSet::with_capacity(starters.saturating_add(self.did_not_start.len()));
         for id in self.players() {
             if !seen.insert(id) {
                 return Err(NewYearError::PlayerTwiceInRace {
@@ -194,6 +194,12 @@ impl SledRace {
     /// As [`SledRace::validate`].
     pub fn score(&self) -> Result<Vec<SledScore>, NewYearError> {
         self.validate()?;
+        Ok(self.score_valid())
+    }
+
+    /// [`SledRace::score`] of a result [`SledRace::validate`] accepted
+    /// (the event's standings check the whole event first, then score).
+    pub(crate) fn score_valid(&self) -> Vec<SledScore> {
         let winner_round = self.finishers.first().map_or(0, |f| f.round);
         let unplaced = self.finishers.len() + 1;
         let mut scores = Vec::with_capacity(self.finishers.len());
@@ -228,7 +234,7 @@ impl SledRace {
                 points: 0,
             });
         }
-        Ok(scores)
+        scores
     }
 }
 

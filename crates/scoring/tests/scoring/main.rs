@@ -71,7 +71,15 @@ fn check(input: Input<'_>, expected: &str) {
             Err(e) => error_text(&e),
         },
         Input::Rank(competitors, tie_breakers) => {
-            match Standings::rank(competitors, tie_breakers) {
+            let borrowed = Standings::rank(competitors, tie_breakers);
+            // Moving the competitors in must rank exactly as lending them.
+            let owned = Standings::rank_owned(competitors.to_vec(), tie_breakers);
+            assert_eq!(
+                format!("{borrowed:?}"),
+                format!("{owned:?}"),
+                "rank_owned differs for {input:?}"
+            );
+            match borrowed {
                 Ok(standings) => rank_text(&standings),
                 Err(e) => error_text(&e),
             }
