@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{click, harness, replace_text, type_into};
+use common::{click, harness, replace_text, replace_text_nth, type_into};
 use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::Command;
@@ -95,16 +95,24 @@ fn enter_an_event_from_players_to_standings() {
     type_into(&mut h, "VP A", "-50");
     type_into(&mut h, "VP B", "500");
     h.get_by_label("VP A: -50 is negative; VP, standards and treasures cannot be");
-    assert!(h.query_by_label("Save result").is_none());
+    // The button stays in its place, greyed out (issue 26).
+    assert!(h.get_by_label("Save result").accesskit_node().is_disabled());
     type_into(&mut h, "Standards A", "1.5");
     h.get_by_label("Standards A: \"1.5\" is not a whole number");
     replace_text(&mut h, "VP A", "1200");
     replace_text(&mut h, "Standards A", "1");
     // 1200 + 100 (more standards, N2) against 500: difference 800 -> 6 / 3 (N1).
+    // Before the save it reads as what it would give (issue 26).
+    h.get_by_label(
+        "Not saved yet; it would give, with the standards bonus: A 1300 VP, B 500 VP, \
+         difference 800: event points A 3, B 6",
+    );
+    h.get_by_label("Typed, not saved");
+    click(&mut h, "Save result");
     h.get_by_label(
         "With the standards bonus: A 1300 VP, B 500 VP, difference 800: event points A 3, B 6",
     );
-    click(&mut h, "Save result");
+    h.get_by_label("Saved in the standings");
     let event = event_of(&h);
     let result = event.raeuber_warhammer.pairings[0]
         .result
@@ -531,11 +539,24 @@ fn a_half_typed_result_survives_switching_tabs_and_a_fixed_error_disappears() {
     type_into(&mut h, "VP A", "1234");
     type_into(&mut h, "VP B", "x");
     h.get_by_label("VP B: \"x\" is not a whole number");
-    // Another tab, an edit there, and back: the typed text is still there.
+    // Leaving asks (issue 26); what cannot be saved is named, and the
+    // organiser stays.
     click(&mut h, "Players");
-    add_player(&mut h, "Clara Vogt", false);
-    click(&mut h, "Standings");
-    click(&mut h, "Raeuber-Warhammer");
+    click(&mut h, "Save and go on");
+    h.get_by_label("Table 1: VP B: \"x\" is not a whole number");
+    click(&mut h, "Stay here");
+    // An edit elsewhere: the typed text is still there.
+    h.state_mut().queue(feldherr::systems::newyear::event_edit(
+        feldherr_wfb_newyear::EventEdit::AddPlayer(feldherr_wfb_newyear::Player::new(
+            "clara",
+            "Clara Vogt",
+            "",
+            "",
+            false,
+        )),
+    ));
+    h.run();
+    assert_eq!(event_of(&h).players.len(), 3);
     assert_eq!(h.get_by_label("VP A").value().as_deref(), Some("1234"));
     assert_eq!(h.get_by_label("VP B").value().as_deref(), Some("x"));
     h.get_by_label("VP B: \"x\" is not a whole number");
@@ -1170,4 +1191,119 @@ fn new_newyear_event(h: &mut egui_kittest::Harness<'static, feldherr::app::Feldh
         .expect("a New event button")
         .click();
     h.run();
+}
+
+/// A New Year event with `players` (id, name) registered through edits.
+fn event_with_players(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    players: &[(&str, &str)],
+) {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{EventEdit, Player};
+    new_newyear_event(h);
+    for (id, name) in players {
+        h.state_mut()
+            .queue(event_edit(EventEdit::AddPlayer(Player::new(
+                *id, *name, "", "Zwerge", false,
+            ))));
+    }
+    h.run();
+}
+
+fn pair(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    game: feldherr_wfb_newyear::BattleKind,
+    table: u32,
+    a: &str,
+    b: &str,
+) {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{EventEdit, Pairing};
+    h.state_mut().queue(event_edit(EventEdit::AddPairing {
+        game,
+        pairing: Pairing::new(table, a, b),
+    }));
+    h.run();
+}
+
+#[test]
+fn a_result_is_saved_or_visibly_not_on_the_tab_the_standings_and_the_projector() {
+    use feldherr_wfb_newyear::BattleKind;
+    let mut h = harness(Dice::scripted([]));
+    event_with_players(
+        &mut h,
+        &[
+            ("a", "Anna Adler"),
+            ("b", "Bernd Bauer"),
+            ("c", "Clara Christ"),
+            ("d", "Dieter Dorn"),
+        ],
+    );
+    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
+    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    // Beside the game's tab and on each table (issue 26).
+    h.get_by_label("(2 without a result)");
+    click(&mut h, "Raeuber-Warhammer");
+    assert_eq!(h.get_all_by_label("No result yet").count(), 2);
+    let before = h
+        .get_all_by_label("Save result")
+        .next()
+        .expect("a button")
+        .rect();
+    replace_text_nth(&mut h, "VP A", 0, "900");
+    replace_text_nth(&mut h, "VP B", 0, "200");
+    h.get_by_label("Typed, not saved");
+    assert_eq!(h.get_all_by_label("No result yet").count(), 1);
+    // The button did not move while the hint and the preview appeared.
+    let after = h
+        .get_all_by_label("Save result")
+        .next()
+        .expect("a button")
+        .rect();
+    assert_eq!(before.min, after.min);
+    h.get_by_label_contains("Not saved yet; it would give");
+    // Leaving asks: stay keeps the typed values and the tab.
+    click(&mut h, "Standings");
+    h.get_by_label("Results not saved");
+    h.get_by_label(
+        "Table 1 has a typed result that is not saved; it does not count in the standings.",
+    );
+    click(&mut h, "Stay here");
+    assert!(h.query_by_label("Results not saved").is_none());
+    h.get_by_label("Typed, not saved");
+    // Discard: the fields are empty again, the standings shown.
+    click(&mut h, "Standings");
+    click(&mut h, "Discard what was typed");
+    assert!(event_of(&h).raeuber_warhammer.pairings[0].result.is_none());
+    h.get_by_label("2 tables without a result: the standings are provisional");
+    h.get_by_label("Raeuber-Warhammer: 2 tables without a result (tables 1, 2)");
+    // Save and go on saves what was typed.
+    click(&mut h, "Raeuber-Warhammer");
+    assert_eq!(h.get_all_by_label("No result yet").count(), 2);
+    replace_text_nth(&mut h, "VP A", 1, "300");
+    replace_text_nth(&mut h, "VP B", 1, "1000");
+    click(&mut h, "Standings");
+    click(&mut h, "Save and go on");
+    let event = event_of(&h);
+    let saved = event.raeuber_warhammer.pairings[1].result.expect("saved");
+    assert_eq!(
+        (saved.a.victory_points, saved.b.victory_points),
+        (300, 1000)
+    );
+    h.get_by_label("1 table without a result: the standings are provisional");
+    h.get_by_label("(1 without a result)");
+    click(&mut h, "Projector view");
+    h.get_by_label("1 table without a result: the standings are provisional");
+    click(&mut h, "Leave projector view (Esc)");
+    // The last result: the warnings go.
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text_nth(&mut h, "VP A", 0, "900");
+    replace_text_nth(&mut h, "VP B", 0, "200");
+    h.get_all_by_label("Save result")
+        .next()
+        .expect("a button")
+        .click();
+    h.run();
+    assert_eq!(h.get_all_by_label("Saved in the standings").count(), 2);
+    assert!(h.query_by_label_contains("without a result").is_none());
 }

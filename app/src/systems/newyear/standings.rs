@@ -5,8 +5,8 @@
 
 use eframe::egui;
 use feldherr_wfb_newyear::{
-    BattleKind, Event, EventEdit, EventTieBreaker, StandingsColumn, StandingsRow, sort_rows,
-    standings_rows, tie_value_text,
+    BattleKind, Event, EventEdit, EventTieBreaker, EventWarning, StandingsColumn, StandingsRow,
+    sort_rows, standings_rows, tie_value_text,
 };
 
 use super::event_edit;
@@ -83,6 +83,56 @@ pub fn round_text(texts: &Texts, event: &Event) -> String {
     texts.t("projector.round.registration").to_owned()
 }
 
+/// "3 tables without a result": the count over both games, or `None`
+/// when every drawn table has its result.
+pub fn missing_text(texts: &Texts, event: &Event) -> Option<String> {
+    let missing = event.progress().tables_without_result();
+    match missing {
+        0 => None,
+        1 => Some(texts.t("standings.missing.one").to_owned()),
+        n => Some(texts.f("standings.missing.many", &[("n", &n.to_string())])),
+    }
+}
+
+/// Above the standings: the tables without a result (the standings are
+/// provisional) and every warning of the event, e.g. a corrected result
+/// under a later draw with the choice to keep its pairings (PN8).
+fn warnings(ui: &mut egui::Ui, texts: &Texts, event: &Event, commands: &mut Vec<Command>) {
+    if let Some(text) = missing_text(texts, event) {
+        ui.label(super::battles::alarm(ui, text).size(16.0));
+    }
+    for warning in event.warnings().unwrap_or_default() {
+        match &warning {
+            EventWarning::MissingResults { .. } => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    texts.message(&warning.message()),
+                );
+            }
+            EventWarning::StandingsChangedSinceDraw { game, .. } => {
+                egui::Frame::group(ui.style())
+                    .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
+                    .show(ui, |ui| {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            egui::RichText::new(texts.message(&warning.message())).strong(),
+                        );
+                        if ui.button(texts.t("standings.keep_pairings")).clicked() {
+                            commands.push(event_edit(EventEdit::KeepDrawnPairings { game: *game }));
+                        }
+                    });
+            }
+            EventWarning::TooManyDrivers { .. } => {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    texts.message(&warning.message()),
+                );
+            }
+        }
+    }
+    ui.add_space(4.0);
+}
+
 /// How the projector fits many players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Fit {
@@ -147,6 +197,7 @@ impl StandingsTab {
         });
         self.tie_breakers(ui, texts, event, commands);
         ui.add_space(6.0);
+        warnings(ui, texts, event, commands);
         let mut rows = match rows(event) {
             Ok(rows) => rows,
             Err(e) => {
@@ -298,6 +349,9 @@ impl StandingsTab {
                     ui.label(egui::RichText::new(clock).size(size * 1.2).strong());
                 });
             });
+            if let Some(text) = missing_text(texts, event) {
+                ui.label(super::battles::alarm(ui, text).size(size * 0.8));
+            }
             ui.add_space(size * 0.4);
             let rows = match rows(event) {
                 Ok(rows) => rows,
