@@ -417,31 +417,25 @@ fn the_generator_draws_with_a_seed_swaps_and_confirms_with_a_bye() {
     // Same-club games avoided: none to report.
     h.get_by_label("No rematch, no game within a club, no repeated bye.");
     let event = event_of(&h);
-    let mut expected = event.draw(BattleKind::RaeuberWarhammer, 42).expect("draw");
+    let mut expected = event.draft(BattleKind::RaeuberWarhammer, 42).expect("draw");
     assert!(
         event.raeuber_warhammer.pairings.is_empty(),
         "not yet confirmed"
     );
     // Swap the first two seats before confirming.
-    let (x, y) = (expected.tables[0].a.clone(), expected.tables[0].b.clone());
+    let (x, y) = (
+        expected.draft.tables[0].a.clone(),
+        expected.draft.tables[0].b.clone(),
+    );
     let name = |id: &str| event.player_name(id);
     // Swap the player at table 1 with the one who has the bye.
-    let bye = expected.bye.clone().expect("five players: a bye");
+    let bye = expected.draft.bye.clone().expect("five players: a bye");
     click(&mut h, "Swap");
     click(&mut h, &name(&x));
     click(&mut h, "with");
     click(&mut h, &name(&bye));
     click(&mut h, "Swap players");
-    expected
-        .swap(
-            &x,
-            &bye,
-            &event
-                .entrants(BattleKind::RaeuberWarhammer)
-                .expect("entrants"),
-            &event.history(BattleKind::RaeuberWarhammer),
-        )
-        .expect("swap");
+    expected.swap(&x, &bye, &event).expect("swap");
     h.get_by_label(&format!("Bye: {} (0 event points)", name(&x)));
     click(&mut h, "Confirm pairings");
     let event = event_of(&h);
@@ -454,6 +448,7 @@ fn the_generator_draws_with_a_seed_swaps_and_confirms_with_a_bye() {
         .map(|p| (p.table, p.player_a.as_str(), p.player_b.as_str()))
         .collect();
     let drawn: Vec<(u32, &str, &str)> = expected
+        .draft
         .tables
         .iter()
         .map(|t| (t.number, t.a.as_str(), t.b.as_str()))
@@ -471,9 +466,9 @@ fn the_generator_draws_with_a_seed_swaps_and_confirms_with_a_bye() {
     fresh.raeuber_warhammer.pairings.clear();
     fresh.raeuber_warhammer.byes.clear();
     let repeat = fresh
-        .draw(BattleKind::RaeuberWarhammer, 42)
+        .draft(BattleKind::RaeuberWarhammer, 42)
         .expect("draw again");
-    assert_eq!(repeat.bye, Some(bye));
+    assert_eq!(repeat.draft.bye, Some(bye));
 }
 
 #[test]
@@ -1306,4 +1301,95 @@ fn a_result_is_saved_or_visibly_not_on_the_tab_the_standings_and_the_projector()
     h.run();
     assert_eq!(h.get_all_by_label("Saved in the standings").count(), 2);
     assert!(h.query_by_label_contains("without a result").is_none());
+}
+
+#[test]
+fn a_late_arrival_takes_a_bye_byes_are_removed_and_a_redraw_keeps_the_results() {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{BattleKind, BattleResult, EventEdit, Player, SideResult};
+    let mut h = harness(Dice::scripted([]));
+    event_with_players(
+        &mut h,
+        &[
+            ("a", "Anna Adler"),
+            ("b", "Bernd Bauer"),
+            ("c", "Clara Christ"),
+            ("d", "Dieter Dorn"),
+            ("e", "Emil Engel"),
+        ],
+    );
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text(&mut h, "Seed", "1");
+    click(&mut h, "Draw");
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    let bye = event.raeuber_warhammer.byes[0].clone();
+    let bye_name = event.player_name(&bye);
+    // A draft goes stale when a player arrives: said before the click,
+    // confirming is refused, the draft stays.
+    click(&mut h, "Draw");
+    h.get_by_label("Draft (seed 1), not confirmed yet:");
+    let add = |h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+               id: &str,
+               name: &str| {
+        h.state_mut()
+            .queue(event_edit(EventEdit::AddPlayer(Player::new(
+                id, name, "", "", false,
+            ))));
+        h.run();
+    };
+    add(&mut h, "f", "Fritz Frei");
+    h.get_by_label("The draft no longer fits the event; draw again before confirming:");
+    h.get_by_label("•  Fritz Frei is to be paired but was not drawn");
+    assert!(
+        h.get_by_label("Confirm pairings")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.get_by_label("Draft (seed 1), not confirmed yet:");
+    click(&mut h, "Discard draft");
+    // The late arrival takes the bye's slot: both play at table 3.
+    click(&mut h, &format!("Late arrival to play {bye_name}"));
+    click(&mut h, "Fritz Frei");
+    click(&mut h, "Pair at a new table");
+    let event = event_of(&h);
+    let game = &event.raeuber_warhammer;
+    assert!(game.byes.is_empty());
+    let table = game.at_table(3).expect("a new table");
+    assert_eq!(
+        (table.player_a.as_str(), table.player_b.as_str()),
+        (bye.as_str(), "f")
+    );
+    // A bye given by hand and removed again.
+    add(&mut h, "g", "Gerd Gross");
+    click(&mut h, "Give Gerd Gross a bye");
+    assert_eq!(event_of(&h).raeuber_warhammer.byes, ["g"]);
+    click(&mut h, "Remove the bye of Gerd Gross");
+    assert!(event_of(&h).raeuber_warhammer.byes.is_empty());
+    // A result at table 1; a redraw keeps it and pairs the others.
+    let result = BattleResult {
+        a: SideResult::new(900, 0),
+        b: SideResult::new(200, 0),
+    };
+    h.state_mut().queue(event_edit(EventEdit::SetResult {
+        game: BattleKind::RaeuberWarhammer,
+        table: 1,
+        result: Some(result),
+    }));
+    h.run();
+    let kept = event_of(&h).raeuber_warhammer.pairings[0].clone();
+    h.get_by_label(
+        "Tables with a result are kept; a draw pairs only the other players, around them.",
+    );
+    replace_text(&mut h, "Seed", "5");
+    click(&mut h, "Draw");
+    h.get_by_label("Kept, as they have a result: tables 1");
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    let game = &event.raeuber_warhammer;
+    assert_eq!(game.at_table(1), Some(&kept));
+    // Seven players: table 1 kept, two new tables and a bye.
+    assert_eq!(game.pairings.len(), 3);
+    assert_eq!(game.byes.len(), 1);
+    assert_eq!(game.seed, Some(5));
 }

@@ -37,6 +37,8 @@ pub struct BattleTab {
     /// Typed results by table number.
     results: BTreeMap<u32, Typed>,
     draw: super::draw::DrawPanel,
+    /// The late arrival chosen for each bye (by the bye player's id).
+    late: BTreeMap<String, String>,
 }
 
 /// The width of a VP field: six digits of the body font plus the frame,
@@ -328,15 +330,7 @@ impl BattleTab {
         }));
         ui.add_space(6.0);
         self.draw.show(ui, texts, event, kind, commands);
-        for bye in &game.byes {
-            ui.label(texts.f(
-                "pairing.bye",
-                &[
-                    ("player", &name_of(bye)),
-                    ("points", &game.bye_points.to_string()),
-                ],
-            ));
-        }
+        self.byes(ui, texts, event, kind, commands);
         ui.add_space(6.0);
         for pairing in &game.pairings {
             let index = pairing.table;
@@ -445,6 +439,96 @@ impl BattleTab {
         }
         ui.separator();
         self.new_pairing(ui, texts, event, kind, commands);
+    }
+
+    /// The byes, each with *Remove bye* and a late arrival to take the
+    /// bye's slot (PN4: the bye player and the late arrival play); the
+    /// players not seated in the game, each with *Give a bye*.
+    fn byes(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        commands: &mut Vec<Command>,
+    ) {
+        let game = event.game(kind);
+        let unseated: Vec<&feldherr_wfb_newyear::Player> = event
+            .players
+            .iter()
+            .filter(|p| {
+                !p.dropped
+                    && !game.byes.contains(&p.id)
+                    && !game
+                        .pairings
+                        .iter()
+                        .any(|q| q.player_a == p.id || q.player_b == p.id)
+            })
+            .collect();
+        for bye in &game.byes {
+            let name = event.player_name(bye);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(texts.f(
+                    "pairing.bye",
+                    &[("player", &name), ("points", &game.bye_points.to_string())],
+                ));
+                if ui
+                    .small_button(texts.f("bye.remove", &[("player", &name)]))
+                    .clicked()
+                {
+                    commands.push(event_edit(EventEdit::RemoveBye {
+                        game: kind,
+                        player: bye.clone(),
+                    }));
+                }
+                let dropped = event.player(bye).is_some_and(|p| p.dropped);
+                if unseated.is_empty() || dropped {
+                    return;
+                }
+                let late = self.late.entry(bye.clone()).or_default();
+                let label = ui.label(texts.f("bye.late", &[("player", &name)]));
+                let selected = event
+                    .player(late)
+                    .map_or_else(|| texts.t("pairing.choose").to_owned(), |p| p.name.clone());
+                egui::ComboBox::from_id_salt(("late", kind as u8, bye.as_str()))
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for player in &unseated {
+                            ui.selectable_value(late, player.id.clone(), &player.name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                let chosen = unseated.iter().any(|p| p.id == *late);
+                if ui
+                    .add_enabled(chosen, egui::Button::new(texts.t("bye.pair")))
+                    .clicked()
+                {
+                    commands.push(event_edit(EventEdit::PairBye {
+                        game: kind,
+                        bye: bye.clone(),
+                        late: late.clone(),
+                    }));
+                    late.clear();
+                }
+            });
+        }
+        if !unseated.is_empty() && (!game.pairings.is_empty() || !game.byes.is_empty()) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(texts.t("bye.unseated")).strong());
+                for player in &unseated {
+                    if ui
+                        .small_button(texts.f("bye.give", &[("player", &player.name)]))
+                        .clicked()
+                    {
+                        commands.push(event_edit(EventEdit::AddBye {
+                            game: kind,
+                            player: player.id.clone(),
+                        }));
+                    }
+                }
+            });
+        }
     }
 
     fn new_pairing(
