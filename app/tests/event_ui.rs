@@ -234,7 +234,12 @@ fn printing_writes_every_sheet_with_progress() {
     click(&mut h, "Write all sheets");
     h.get_by_label("DPI: \"50\" is not between 72 and 1200");
     // Only the standings: "any sheet or all sheets".
-    for kind in ["Result slips", "Sled race", "Rules cards"] {
+    for kind in [
+        "Result slips",
+        "Sled race",
+        "Rules cards",
+        "Pairings wall sheets",
+    ] {
         h.get_all_by_label(kind).last().expect(kind).click();
         h.run();
     }
@@ -979,7 +984,12 @@ fn printing_defaults_beside_the_event_file_and_reports_overwrites_first() {
     );
     h.get_by_label("Slips: two A5 per A4 page, with a cut line");
     replace_text(&mut h, "DPI (PNG)", "72");
-    for kind in ["Result slips", "Sled race", "Rules cards"] {
+    for kind in [
+        "Result slips",
+        "Sled race",
+        "Rules cards",
+        "Pairings wall sheets",
+    ] {
         h.get_all_by_label(kind).last().expect(kind).click();
         h.run();
     }
@@ -1392,4 +1402,41 @@ fn a_late_arrival_takes_a_bye_byes_are_removed_and_a_redraw_keeps_the_results() 
     assert_eq!(game.pairings.len(), 3);
     assert_eq!(game.byes.len(), 1);
     assert_eq!(game.seed, Some(5));
+}
+
+#[test]
+fn the_standings_are_exported_as_csv_through_the_save_dialog() {
+    let dir = common::temp_dir("standings-csv");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().set_native_dialogs(false);
+    open_fixture_event(&mut h, &dir);
+    click(&mut h, "Standings");
+    click(&mut h, "Export standings (CSV)");
+    h.get_by_label("Export the standings (CSV)");
+    let suggested = h
+        .get_by_label("Path of the file")
+        .value()
+        .unwrap_or_default();
+    assert!(suggested.ends_with("-standings.csv"), "{suggested}");
+    let target = dir.join("standings.csv");
+    replace_text(&mut h, "Path of the file", &target.display().to_string());
+    click(&mut h, "OK");
+    let written = std::fs::read_to_string(&target).expect("written");
+    // The command line's table and printer, for spreadsheets: a byte-order
+    // mark and CR LF.
+    let event = event_of(&h);
+    let texts = feldherr::i18n::Texts::new("en");
+    let table = feldherr_wfb_newyear::standings_table(&event, &texts).expect("table");
+    let expected = feldherr_host::standings::csv(
+        &table,
+        feldherr_host::standings::CsvOptions {
+            bom: true,
+            crlf: true,
+            separator: feldherr_host::standings::Separator::Comma,
+        },
+    );
+    assert_eq!(written, expected);
+    assert!(written.starts_with('\u{feff}'));
+    assert_eq!(written.lines().count(), event.players.len() + 1);
+    assert!(h.state().error().is_none());
 }

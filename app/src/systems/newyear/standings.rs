@@ -189,6 +189,9 @@ impl StandingsTab {
             if ui.button(texts.t("standings.projector")).clicked() {
                 self.open_projector(ui.ctx());
             }
+            if ui.button(texts.t("standings.export_csv")).clicked() {
+                commands.push(Command::ExportStandingsCsv);
+            }
             let label = ui.label(texts.t("projector.seconds"));
             ui.add(egui::DragValue::new(&mut self.seconds).range(3..=120))
                 .labelled_by(label.id);
