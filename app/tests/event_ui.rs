@@ -1440,3 +1440,88 @@ fn the_standings_are_exported_as_csv_through_the_save_dialog() {
     assert_eq!(written.lines().count(), event.players.len() + 1);
     assert!(h.state().error().is_none());
 }
+
+#[test]
+fn a_correction_under_a_later_draw_warns_and_a_drop_out_says_when() {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{BattleKind, BattleResult, DroppedAfter, EventEdit, SideResult};
+    let mut h = harness(Dice::scripted([]));
+    event_with_players(
+        &mut h,
+        &[
+            ("a", "Anna Adler"),
+            ("b", "Bernd Bauer"),
+            ("c", "Clara Christ"),
+            ("d", "Dieter Dorn"),
+        ],
+    );
+    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
+    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    for (table, a, b) in [(1, 900, 200), (2, 500, 400)] {
+        h.state_mut().queue(event_edit(EventEdit::SetResult {
+            game: BattleKind::RaeuberWarhammer,
+            table,
+            result: Some(BattleResult {
+                a: SideResult::new(a, 0),
+                b: SideResult::new(b, 0),
+            }),
+        }));
+    }
+    h.run();
+    let draft = event_of(&h)
+        .draft(BattleKind::NewYearScenario, 3)
+        .expect("draft");
+    h.state_mut()
+        .queue(event_edit(EventEdit::ConfirmDraft(draft)));
+    h.run();
+    assert!(!event_of(&h).new_year_scenario.drawn_from.is_empty());
+    // Correcting table 1 changes the standings the scenario was drawn by:
+    // said before the click, and after it on the tabs and the standings.
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text_nth(&mut h, "VP A", 0, "100");
+    h.get_by_label_contains(
+        "The New Year scenario was drawn by the standings this correction changes (",
+    );
+    click(&mut h, "Save result");
+    h.get_by_label_contains("was drawn by standings that a corrected result has changed since");
+    click(&mut h, "Standings");
+    h.get_by_label_contains("was drawn by standings that a corrected result has changed since");
+    click(&mut h, "Keep the pairings as drawn");
+    assert!(h.query_by_label_contains("corrected result").is_none());
+    assert!(
+        event_of(&h)
+            .warnings()
+            .expect("warnings")
+            .iter()
+            .all(|w| !matches!(
+                w,
+                feldherr_wfb_newyear::EventWarning::StandingsChangedSinceDraw { .. }
+            ))
+    );
+    // A drop-out: when is recorded, shown with the standings, corrected on
+    // the players tab and printed.
+    h.state_mut().queue(event_edit(EventEdit::SetDropped {
+        id: "d".into(),
+        dropped: true,
+    }));
+    h.run();
+    assert_eq!(
+        event_of(&h).player("d").expect("d").dropped_after,
+        Some(DroppedAfter::RaeuberWarhammer)
+    );
+    h.get_by_label("Dieter Dorn (dropped after game 1: Raeuber-Warhammer)");
+    click(&mut h, "Players");
+    click(&mut h, "When Dieter Dorn dropped out");
+    click(&mut h, "after game 2: New Year scenario");
+    assert_eq!(
+        event_of(&h).player("d").expect("d").dropped_after,
+        Some(DroppedAfter::NewYearScenario)
+    );
+    let texts = feldherr::i18n::Texts::new("en");
+    let table = feldherr_wfb_newyear::standings_table(&event_of(&h), &texts).expect("table");
+    let printed: Vec<String> = table.rows.iter().map(|r| r.cells[1].to_string()).collect();
+    assert!(
+        printed.contains(&"Dieter Dorn (dropped after game 2: New Year scenario)".to_owned()),
+        "{printed:?}"
+    );
+}

@@ -186,6 +186,42 @@ pub fn alarm(ui: &egui::Ui, text: impl Into<String>) -> egui::RichText {
         .background_color(ui.visuals().error_fg_color.gamma_multiply(0.9))
 }
 
+/// The players whose standing before a later game's draw a correction at
+/// `table` would change (PN8), named; `None` when it changes none or a
+/// later game has not been drawn by the standings.
+fn correction_changes_draw(
+    event: &Event,
+    kind: BattleKind,
+    table: u32,
+    result: &BattleResult,
+) -> Option<String> {
+    let later = match kind {
+        BattleKind::RaeuberWarhammer => BattleKind::NewYearScenario,
+        BattleKind::NewYearScenario => return None,
+    };
+    if event.game(later).drawn_from.is_empty() {
+        return None;
+    }
+    let before = event.standings_changed_since_draw(later).ok()?;
+    let mut next = event.clone();
+    next.apply(&EventEdit::SetResult {
+        game: kind,
+        table,
+        result: Some(*result),
+    })
+    .ok()?;
+    let after = next.standings_changed_since_draw(later).ok()?;
+    let names: Vec<String> = after
+        .iter()
+        .filter(|c| !before.contains(c))
+        .filter_map(|c| match c {
+            feldherr_wfb_newyear::DraftChange::StandingChanged { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    (!names.is_empty()).then(|| names.join(", "))
+}
+
 /// The typed result checked against the event (PN1, PN2: what the armies
 /// can give) and scored, with the band edges the rulings decide.
 fn preview(
@@ -329,6 +365,20 @@ impl BattleTab {
             BattleKind::NewYearScenario => "result.bands.newyear",
         }));
         ui.add_space(6.0);
+        // A corrected result under a later draw (PN8): on every game tab
+        // until the pairings are kept or drawn again.
+        for warning in event.warnings().unwrap_or_default() {
+            if let feldherr_wfb_newyear::EventWarning::StandingsChangedSinceDraw { game, .. } =
+                &warning
+            {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(alarm(ui, texts.message(&warning.message())));
+                    if ui.button(texts.t("standings.keep_pairings")).clicked() {
+                        commands.push(event_edit(EventEdit::KeepDrawnPairings { game: *game }));
+                    }
+                });
+            }
+        }
         self.draw.show(ui, texts, event, kind, commands);
         self.byes(ui, texts, event, kind, commands);
         ui.add_space(6.0);
@@ -409,7 +459,18 @@ impl BattleTab {
                             }
                         }
                     }
-                    Ok((_, preview)) => {
+                    Ok((result, preview)) => {
+                        if state == ResultState::Typed
+                            && pairing.result.is_some()
+                            && let Some(names) = correction_changes_draw(event, kind, index, result)
+                        {
+                            // Said before the click (PN8): a later game was
+                            // drawn by the standings this correction changes.
+                            ui.label(alarm(
+                                ui,
+                                texts.f("result.correction_under_draw", &[("names", &names)]),
+                            ));
+                        }
                         let outcome = &preview.outcome;
                         let key = if state == ResultState::Saved {
                             "result.preview"

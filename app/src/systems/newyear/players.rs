@@ -3,13 +3,21 @@
 //! warnings (issue 10).
 
 use eframe::egui;
-use feldherr_wfb_newyear::{BattleKind, Event, Player, PlayerUse};
+use feldherr_wfb_newyear::{BattleKind, DroppedAfter, Event, Player, PlayerUse};
 
 use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
 use feldherr_host::document::DocumentEdit;
 use feldherr_wfb_newyear::EventEdit;
+
+/// When a player can have dropped out, in order (PN5).
+const DROP_POINTS: [DroppedAfter; 4] = [
+    DroppedAfter::Registration,
+    DroppedAfter::RaeuberWarhammer,
+    DroppedAfter::NewYearScenario,
+    DroppedAfter::SledRace,
+];
 
 /// A player being edited: his id and the typed name, club, army.
 #[derive(Debug, Clone, PartialEq)]
@@ -184,16 +192,48 @@ impl PlayersTab {
             }));
         }
         let mut dropped = player.dropped;
-        if ui
-            .checkbox(&mut dropped, "")
-            .on_hover_text(texts.f("event.dropped_of", &[("name", &player.name)]))
-            .changed()
-        {
-            commands.push(event_edit(EventEdit::SetDropped {
-                id: player.id.clone(),
-                dropped,
-            }));
-        }
+        ui.horizontal(|ui| {
+            if ui
+                .checkbox(&mut dropped, "")
+                .on_hover_text(texts.f("event.dropped_of", &[("name", &player.name)]))
+                .changed()
+            {
+                commands.push(event_edit(EventEdit::SetDropped {
+                    id: player.id.clone(),
+                    dropped,
+                }));
+            }
+            // When he dropped out (PN5): recorded from his last game,
+            // to be corrected here; shown and printed with the standings.
+            if player.dropped {
+                let label = texts.f("event.dropped_after_of", &[("name", &player.name)]);
+                let shown = player
+                    .dropped_after
+                    .map_or_else(String::new, |after| texts.message(&after.message()));
+                let mut chosen = player.dropped_after;
+                egui::ComboBox::from_id_salt(("dropped_after", player.id.as_str()))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for after in DROP_POINTS {
+                            ui.selectable_value(
+                                &mut chosen,
+                                Some(after),
+                                texts.message(&after.message()),
+                            );
+                        }
+                    })
+                    .response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+                if chosen != player.dropped_after
+                    && let Some(after) = chosen
+                {
+                    commands.push(event_edit(EventEdit::DropOutAfter {
+                        id: player.id.clone(),
+                        after,
+                    }));
+                }
+            }
+        });
         ui.horizontal(|ui| {
             if self.editing.as_ref().is_some_and(|e| e.id == player.id) {
                 if ui.small_button(texts.t("event.edit.save")).clicked()
