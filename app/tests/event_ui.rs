@@ -1525,3 +1525,55 @@ fn a_correction_under_a_later_draw_warns_and_a_drop_out_says_when() {
         "{printed:?}"
     );
 }
+
+#[test]
+fn implausible_results_are_refused_with_field_and_value_and_band_edges_are_named() {
+    use feldherr_wfb_newyear::BattleKind;
+    let mut h = harness(Dice::scripted([]));
+    event_with_players(&mut h, &[("a", "Anna Adler"), ("b", "Bernd Bauer")]);
+    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
+    click(&mut h, "Raeuber-Warhammer");
+    // The typo of issue 26: refused, the field, the player and the bound named.
+    replace_text(&mut h, "VP A", "999999999");
+    replace_text(&mut h, "Standards A", "37");
+    replace_text(&mut h, "VP B", "800");
+    h.get_by_label(
+        "VP A: 999999999 for Anna Adler is more VP than an army of 1500 points can give \
+         (at most 1500, PN1)",
+    );
+    assert!(h.get_by_label("Save result").accesskit_node().is_disabled());
+    replace_text(&mut h, "VP A", "1200");
+    h.get_by_label(
+        "Standards A: 37 for Anna Adler is more standards than an army of 1500 points can \
+         carry (at most 30, PN2)",
+    );
+    // Exactly 1300: the text prints ">1300"; N1 reads it as the top band.
+    replace_text(&mut h, "Standards A", "0");
+    replace_text(&mut h, "VP A", "1300");
+    replace_text(&mut h, "VP B", "0");
+    h.get_by_label(
+        "A difference of exactly 1300: the rules print \">1300\"; it counts in the band from \
+         1300 (N1).",
+    );
+    assert!(!h.get_by_label("Save result").accesskit_node().is_disabled());
+    // The bye points are the organiser's decision.
+    click(&mut h, "Draw the pairings");
+    h.get_by_label_contains("The rules say nothing about byes: the organiser decides");
+    // A larger army size takes larger results; a bad one is named.
+    click(&mut h, "Players");
+    click(&mut h, "Discard what was typed");
+    replace_text(&mut h, "Army size (points)", "abc");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label("Army size: \"abc\" is not a whole number of points");
+    replace_text(&mut h, "Army size (points)", "2000");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(event_of(&h).army_size, 2000);
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text(&mut h, "VP A", "1800");
+    replace_text(&mut h, "VP B", "100");
+    assert!(h.query_by_label_contains("more VP than an army").is_none());
+    click(&mut h, "Save result");
+    assert!(event_of(&h).raeuber_warhammer.pairings[0].result.is_some());
+}

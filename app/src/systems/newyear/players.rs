@@ -38,6 +38,9 @@ pub struct PlayersTab {
     /// The player whose removal waits for the organiser's answer because
     /// something refers to him.
     removing: Option<String>,
+    /// The army size as typed, and why the last one was refused.
+    army_size: String,
+    army_error: Option<String>,
 }
 
 /// The name of a battle game in the interface language.
@@ -69,6 +72,34 @@ pub fn use_text(texts: &Texts, u: &PlayerUse) -> String {
 }
 
 impl PlayersTab {
+    /// Sends the typed army size when it is a whole number the event
+    /// takes (checked on a copy first); otherwise says why.
+    fn take_army_size(
+        &mut self,
+        texts: &Texts,
+        event: &Event,
+        commands: &mut Vec<Command>,
+    ) -> Option<String> {
+        let typed = self.army_size.trim();
+        let Ok(size) = typed.parse::<u32>() else {
+            return Some(texts.f("event.army_size.bad", &[("value", typed)]));
+        };
+        if size == event.army_size {
+            return None;
+        }
+        let edit = EventEdit::SetArmySize(size);
+        match event.clone().apply(&edit) {
+            Ok(()) => {
+                commands.push(event_edit(edit));
+                None
+            }
+            Err(e) => Some(texts.f(
+                "event.army_size.refused",
+                &[("value", typed), ("reason", &e.to_string())],
+            )),
+        }
+    }
+
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -80,6 +111,7 @@ impl PlayersTab {
         if changed {
             self.name = event.name.clone();
             self.date = event.date.clone();
+            self.army_size = event.army_size.to_string();
         }
         egui::Grid::new("event.fields")
             .num_columns(2)
@@ -100,7 +132,23 @@ impl PlayersTab {
                     commands.push(event_edit(EventEdit::SetDate(self.date.clone())));
                 }
                 ui.end_row();
+                // The army size every player builds to (N7); it bounds
+                // every result (PN1, PN2).
+                let label = ui.label(texts.t("event.army_size"));
+                ui.horizontal(|ui| {
+                    let field = ui
+                        .add(egui::TextEdit::singleline(&mut self.army_size).desired_width(60.0))
+                        .labelled_by(label.id);
+                    if field.lost_focus() {
+                        self.army_error = self.take_army_size(texts, event, commands);
+                    }
+                    ui.weak(texts.t("event.army_size.help"));
+                });
+                ui.end_row();
             });
+        if let Some(e) = &self.army_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
         ui.add_space(8.0);
         let dropped = event.players.iter().filter(|p| p.dropped).count();
         ui.label(
