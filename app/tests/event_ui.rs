@@ -1577,3 +1577,35 @@ fn implausible_results_are_refused_with_field_and_value_and_band_edges_are_named
     click(&mut h, "Save result");
     assert!(event_of(&h).raeuber_warhammer.pairings[0].result.is_some());
 }
+
+#[test]
+fn the_round_timer_counts_down_on_the_projector_in_its_own_window() {
+    let dir = common::temp_dir("projector-window");
+    let mut h = sized(1920.0, 1080.0);
+    open_fixture_event(&mut h, &dir);
+    click(&mut h, "Standings");
+    click(&mut h, "Start timer");
+    h.get_by_label_contains("Time left 2:");
+    click(&mut h, "Pause timer");
+    h.get_by_label_contains("Paused: 2:");
+    click(&mut h, "Start timer");
+    // The projector in a window of its own (embedded where the platform
+    // has one window): the main window keeps its tabs and works.
+    click(&mut h, "Projector in its own window");
+    h.get_by_label("Close this window");
+    h.get_by_label("F11: full screen");
+    assert!(h.query_all_by_label_contains("Time left 2:").count() >= 2);
+    h.get_by_label("Undo");
+    // Embedded here, the window lies over the tabs: click them through
+    // accessibility, as a second screen would leave them free.
+    h.get_by_label("Raeuber-Warhammer").click_accesskit();
+    h.run();
+    h.get_by_label("Close this window");
+    h.get_by_label_contains("Table 1:");
+    assert!(h.query_all_by_label_contains("Time left 2:").count() >= 1);
+    click(&mut h, "Close this window");
+    assert!(h.query_by_label("F11: full screen").is_none());
+    click(&mut h, "Standings");
+    click(&mut h, "Reset timer");
+    assert!(h.query_by_label_contains("Time left").is_none());
+}

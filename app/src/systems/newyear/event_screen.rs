@@ -220,6 +220,9 @@ impl crate::systems::EventUi for EventScreen {
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).
         let changed = self.seen.insert(self.tab, revision) != Some(revision);
+        // The projector's own window and the round timer, whatever shows.
+        self.standings.projector_window(ui.ctx(), texts, event);
+        self.standings.tick(ui.ctx(), commands);
         if self.standings.projector() {
             self.standings.projector_view(ui, texts, event);
             return;
