@@ -1609,3 +1609,36 @@ fn the_round_timer_counts_down_on_the_projector_in_its_own_window() {
     click(&mut h, "Reset timer");
     assert!(h.query_by_label_contains("Time left").is_none());
 }
+
+#[test]
+fn an_army_list_smaller_than_the_event_size_is_edited_and_one_above_it_refused() {
+    let mut h = harness(Dice::scripted([]));
+    open_fixture_event(&mut h, &common::temp_dir("army-points"));
+    // The column says what it holds: army points, not event points.
+    h.get_by_label("Army points");
+    click(&mut h, "Edit Jonas Albrecht");
+    replace_text(&mut h, "Army points of Jonas Albrecht", "1499");
+    click(&mut h, "Save changes");
+    assert_eq!(
+        event_of(&h).player("jonas").expect("jonas").army_points,
+        1499
+    );
+    click(&mut h, "Edit Jonas Albrecht");
+    replace_text(&mut h, "Army points of Jonas Albrecht", "15x");
+    click(&mut h, "Save changes");
+    h.get_by_label("Army points of Jonas Albrecht: \"15x\" is not a whole number");
+    replace_text(&mut h, "Army points of Jonas Albrecht", "1600");
+    click(&mut h, "Save changes");
+    h.get_by_label_contains("Not saved: ");
+    // The typed values stay to be corrected; nothing changed.
+    assert_eq!(
+        h.get_by_label("Army points of Jonas Albrecht")
+            .value()
+            .as_deref(),
+        Some("1600")
+    );
+    assert_eq!(
+        event_of(&h).player("jonas").expect("jonas").army_points,
+        1499
+    );
+}

@@ -23,7 +23,8 @@ const DROP_POINTS: [DroppedAfter; 4] = [
 #[derive(Debug, Clone, PartialEq)]
 struct Editing {
     id: String,
-    fields: [String; 3],
+    /// Name, club, army and army points as typed.
+    fields: [String; 4],
 }
 
 /// Fields being typed on the players tab.
@@ -201,18 +202,21 @@ impl PlayersTab {
         commands: &mut Vec<Command>,
     ) {
         let editing = self.editing.as_mut().filter(|e| e.id == player.id);
-        if let Some(editing) = editing {
-            for (text, key) in editing.fields.iter_mut().zip([
-                "event.edit.name",
-                "event.edit.club",
-                "event.edit.army",
-            ]) {
+        let editing_points = if let Some(editing) = editing {
+            let [name, club, army, points] = &mut editing.fields;
+            for (text, key, width) in [
+                (name, "event.edit.name", 130.0),
+                (club, "event.edit.club", 130.0),
+                (army, "event.edit.army", 130.0),
+                (points, "event.edit.army_points", 60.0),
+            ] {
                 let label = texts.f(key, &[("name", &player.name)]);
-                let response = ui.add(egui::TextEdit::singleline(text).desired_width(130.0));
+                let response = ui.add(egui::TextEdit::singleline(text).desired_width(width));
                 response
                     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
                 response.on_hover_text(&label);
             }
+            true
         } else {
             let name = if player.dropped {
                 egui::RichText::new(texts.f("event.name_dropped", &[("name", &player.name)]))
@@ -223,8 +227,11 @@ impl PlayersTab {
             ui.label(name);
             ui.label(&player.club);
             ui.label(&player.army);
+            false
+        };
+        if !editing_points {
+            ui.label(player.army_points.to_string());
         }
-        ui.label(player.army_points.to_string());
         let mut on_foot = player.character_on_foot;
         if ui
             .checkbox(&mut on_foot, "")
@@ -287,24 +294,45 @@ impl PlayersTab {
                 if ui.small_button(texts.t("event.edit.save")).clicked()
                     && let Some(editing) = self.editing.take()
                 {
-                    let [name, club, army] = editing.fields;
-                    if name.trim().is_empty() {
-                        self.error = Some(texts.t("event.name_missing").to_owned());
-                        self.editing = Some(Editing {
-                            id: editing.id,
-                            fields: [name, club, army],
-                        });
+                    let [name, club, army, points] = &editing.fields;
+                    let parsed = points.trim().parse::<u32>();
+                    let problem = if name.trim().is_empty() {
+                        Some(texts.t("event.name_missing").to_owned())
+                    } else if parsed.is_err() {
+                        Some(texts.f(
+                            "event.army_points.bad",
+                            &[("name", &player.name), ("value", points.trim())],
+                        ))
                     } else {
-                        commands.push(event_edit(EventEdit::UpdatePlayer {
-                            id: player.id.clone(),
-                            player: Player {
-                                name: name.trim().to_owned(),
-                                club: club.trim().to_owned(),
-                                army: army.trim().to_owned(),
-                                ..player.clone()
-                            },
-                        }));
-                        self.error = None;
+                        None
+                    };
+                    let edit = EventEdit::UpdatePlayer {
+                        id: player.id.clone(),
+                        player: Player {
+                            name: name.trim().to_owned(),
+                            club: club.trim().to_owned(),
+                            army: army.trim().to_owned(),
+                            army_points: parsed.unwrap_or(player.army_points),
+                            ..player.clone()
+                        },
+                    };
+                    // Checked on a copy first: an army above the event's
+                    // size is named here, the typed values kept (N7).
+                    let problem =
+                        problem.or_else(|| {
+                            event.clone().apply(&edit).err().map(|e| {
+                                texts.f("event.edit.refused", &[("reason", &e.to_string())])
+                            })
+                        });
+                    match problem {
+                        Some(problem) => {
+                            self.error = Some(problem);
+                            self.editing = Some(editing);
+                        }
+                        None => {
+                            commands.push(event_edit(edit));
+                            self.error = None;
+                        }
                     }
                 }
                 if ui.small_button(texts.t("event.edit.cancel")).clicked() {
@@ -323,6 +351,7 @@ impl PlayersTab {
                             player.name.clone(),
                             player.club.clone(),
                             player.army.clone(),
+                            player.army_points.to_string(),
                         ],
                     });
                 }
