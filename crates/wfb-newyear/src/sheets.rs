@@ -460,13 +460,18 @@ pub fn pairings(
         &[("game", game_name(texts, game))],
     );
     // Large enough to read from a step away; smaller for a big event.
-    let size = if sheet.by_name.len() > 40 { 10.0 } else { 13.0 };
+    // (A5 and big events: smaller, so names and clubs stay whole.)
+    let size = if sheet.by_name.len() > 40 || options.page == PageSize::A5 {
+        9.5
+    } else {
+        13.0
+    };
     let mut by_table = Table::new([
-        Column::new(texts.t("newyear.sheet.pairings.col_table"), 0.1).align(Align::Right),
-        Column::new(texts.t("sheet.player_a"), 0.27),
-        Column::new(texts.t("event.club"), 0.18),
-        Column::new(texts.t("sheet.player_b"), 0.27),
-        Column::new(texts.t("event.club"), 0.18),
+        Column::new(texts.t("newyear.sheet.pairings.col_table"), 0.11).align(Align::Right),
+        Column::new(texts.t("sheet.player_a"), 0.25),
+        Column::new(texts.t("event.club"), 0.195),
+        Column::new(texts.t("sheet.player_b"), 0.25),
+        Column::new(texts.t("event.club"), 0.195),
     ])
     .zebra(true)
     .font_size(size);
