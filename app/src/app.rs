@@ -108,6 +108,10 @@ pub enum Command {
     /// Lay out the record sheet of the active game as a PDF and ask where
     /// to save it.
     ExportRecordSheet,
+    /// Write the active event's standings as CSV (the command line's
+    /// `feldherr standings --csv`, for spreadsheets: a byte-order mark,
+    /// CR LF, `;` in German) and ask where to save them.
+    ExportStandingsCsv,
     /// Show an error dialog.
     ShowError(String),
     /// Close the error dialog.
@@ -326,7 +330,7 @@ impl FeldherrApp {
             match (purpose, path) {
                 (Purpose::Open, Some(path)) => commands.push(Command::Open(path)),
                 (Purpose::SaveAs, Some(path)) => commands.push(Command::SaveAs(path)),
-                (Purpose::ExportPicture | Purpose::ExportPdf, Some(path)) => {
+                (Purpose::ExportPicture | Purpose::ExportPdf | Purpose::ExportCsv, Some(path)) => {
                     if let Some(bytes) = self.pending_export.take()
                         && let Err(e) = feldherr_host::atomic::write_atomic(&path, &bytes)
                     {
@@ -781,6 +785,31 @@ impl FeldherrApp {
                             self.dialogs.request(Purpose::ExportPdf, ctx, &name);
                         }
                         Err(e) => self.error = Some(e),
+                    }
+                }
+            }
+            Command::ExportStandingsCsv => {
+                if let Some(Document::Event(event)) =
+                    self.active_document().map(OpenDocument::document)
+                {
+                    let name = format!("{}-standings", event.name());
+                    let options = feldherr_host::standings::CsvOptions {
+                        bom: true,
+                        crlf: true,
+                        separator: if self.texts.code() == "de" {
+                            feldherr_host::standings::Separator::Semicolon
+                        } else {
+                            feldherr_host::standings::Separator::Comma
+                        },
+                    };
+                    match event.event.standings_table(&self.texts) {
+                        Ok(table) => {
+                            let csv = feldherr_host::standings::csv(&table, options);
+                            self.pending_export = Some(csv.into_bytes());
+                            self.dialogs.set_folder(self.active_folder().as_deref());
+                            self.dialogs.request(Purpose::ExportCsv, ctx, &name);
+                        }
+                        Err(e) => self.error = Some(e.to_string()),
                     }
                 }
             }

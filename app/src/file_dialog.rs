@@ -22,6 +22,8 @@ pub enum Purpose {
     ExportPicture,
     /// Pick where to save a PDF sheet.
     ExportPdf,
+    /// Pick where to save an event's standings as CSV.
+    ExportCsv,
 }
 
 impl Purpose {
@@ -31,6 +33,7 @@ impl Purpose {
             Self::Open | Self::SaveAs => "json",
             Self::ExportPicture => "png",
             Self::ExportPdf => "pdf",
+            Self::ExportCsv => "csv",
         }
     }
 
@@ -41,6 +44,7 @@ impl Purpose {
             Self::SaveAs => "typed_path.save_as",
             Self::ExportPicture => "typed_path.picture",
             Self::ExportPdf => "typed_path.pdf",
+            Self::ExportCsv => "typed_path.csv",
         }
     }
 }
@@ -189,6 +193,10 @@ impl FileDialogs {
                 Purpose::ExportPdf => dialog
                     .add_filter("PDF", &["pdf"])
                     .set_file_name(format!("{name}.pdf"))
+                    .save_file(),
+                Purpose::ExportCsv => dialog
+                    .add_filter("CSV", &["csv"])
+                    .set_file_name(format!("{name}.csv"))
                     .save_file(),
             };
             let failed = path.is_none() && started.elapsed() < FAILED_WITHIN;

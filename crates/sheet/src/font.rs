@@ -155,6 +155,70 @@ impl Fonts {
         max_width: f32,
         slack: f32,
     ) -> Vec<String> {
+        self.wrap_words(text, style, max_width, slack, false)
+    }
+
+    /// As [`Fonts::wrap_with_slack`], but a word wider than a whole line is
+    /// shortened with an ellipsis ("Vampirfürst…") instead of being split
+    /// between characters: no word in a table cell is broken in the middle.
+    pub fn wrap_cell(
+        &self,
+        text: &str,
+        style: TextStyle,
+        max_width: f32,
+        slack: f32,
+    ) -> Vec<String> {
+        self.wrap_words(text, style, max_width, slack, true)
+    }
+
+    /// `word` as it fits `max_width`: whole, or cut short with "…" (just
+    /// "…" when not even one character fits).
+    pub fn ellipsize(&self, word: &str, style: TextStyle, max_width: f32) -> String {
+        if self.width(word, style) <= max_width {
+            return word.to_owned();
+        }
+        let mut chars: Vec<char> = word.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let candidate: String = chars.iter().chain(std::iter::once(&'…')).collect();
+            if self.width(&candidate, style) <= max_width {
+                return candidate;
+            }
+        }
+        "…".to_owned()
+    }
+
+    /// The style at which every word of `text` fits `max_width` (a table
+    /// header in a narrow column): `style` itself, or smaller down to
+    /// `min_scale` of its size.
+    pub fn fitted(
+        &self,
+        text: &str,
+        style: TextStyle,
+        max_width: f32,
+        min_scale: f32,
+    ) -> TextStyle {
+        let widest = text
+            .split_whitespace()
+            .map(|w| self.width(w, style))
+            .fold(0.0_f32, f32::max);
+        if widest <= max_width || widest <= 0.0 {
+            return style;
+        }
+        TextStyle {
+            size: style.size * (max_width / widest).max(min_scale),
+            ..style
+        }
+    }
+
+    fn wrap_words(
+        &self,
+        text: &str,
+        style: TextStyle,
+        max_width: f32,
+        slack: f32,
+        shorten: bool,
+    ) -> Vec<String> {
         let mut lines = Vec::new();
         for paragraph in text.split('\n') {
             let mut line = String::new();
@@ -173,6 +237,8 @@ impl Fonts {
                 }
                 if self.width(word, style) <= max_width + slack {
                     line = word.to_owned();
+                } else if shorten {
+                    line = self.ellipsize(word, style, max_width + slack);
                 } else {
                     // Split an overlong word between characters.
                     for c in word.chars() {
@@ -227,5 +293,19 @@ mod tests {
         let long = f.wrap("Donaudampfschifffahrtsgesellschaft", TextStyle::BODY, 40.0);
         assert!(long.len() > 2);
         assert_eq!(f.wrap("", TextStyle::BODY, 40.0), vec![String::new()]);
+        // A table cell never breaks a word: it is cut short with "…".
+        let cell = f.wrap_cell("Graf Vampirfuersten", TextStyle::BODY, 40.0, 2.0);
+        assert_eq!(cell[0], "Graf");
+        assert!(
+            cell[1].ends_with('…') && cell[1].starts_with("Vamp"),
+            "{cell:?}"
+        );
+        assert_eq!(cell.len(), 2);
+        assert!(f.width(&cell[1], TextStyle::BODY) <= 42.0);
+        // A header word too wide for its column gets a smaller size.
+        let wide = f.width("Platz", TextStyle::bold(10.0));
+        let fitted = f.fitted("Platz", TextStyle::bold(10.0), wide * 0.8, 0.6);
+        assert!((fitted.size - 8.0).abs() < 0.01, "{fitted:?}");
+        assert!(f.width("Platz", fitted) <= wide * 0.8 + 1e-3);
     }
 }

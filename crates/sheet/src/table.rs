@@ -212,46 +212,64 @@ impl Table {
         let (lh, base) = fonts.line_box(regular, 1.25);
         let pad_y = self.row_padding;
 
-        let row_chunk = |cells: &[String], style: TextStyle, top: f32, shade: bool| {
-            let wrapped: Vec<Vec<String>> = cells
-                .iter()
-                .zip(&cols)
-                .map(|(cell, (_, w, _))| {
-                    let inner = (w - 2.0 * PAD_X).max(1.0);
-                    fonts.wrap_with_slack(
-                        cell,
-                        style,
-                        inner,
-                        (2.0 * PAD_X - 2.0).min(w - inner).max(0.0),
-                    )
-                })
-                .collect();
-            let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);
-            let height = top + pad_y + lines as f32 * lh + pad_y;
-            let mut chunk = Chunk::new(height);
-            if shade {
-                chunk.rect(content.x, top, content.width, height - top, Rgb::ZEBRA);
-            }
-            for (lines, (x, w, align)) in wrapped.iter().zip(&cols) {
-                for (i, line) in lines.iter().enumerate() {
-                    let y = top + pad_y + i as f32 * lh + base;
-                    chunk.text(
-                        fonts,
-                        line,
-                        style,
-                        Rgb::INK,
-                        x + PAD_X,
-                        w - 2.0 * PAD_X,
-                        *align,
-                        y,
-                    );
+        // No word is broken in the middle (issue 26): a header word too
+        // wide for its column is set smaller (down to 60 %), and a cell
+        // word wider than its column is cut short with "…".
+        let row_chunk =
+            |cells: &[String], style: TextStyle, top: f32, shade: bool, header: bool| {
+                let styles: Vec<TextStyle> = cells
+                    .iter()
+                    .zip(&cols)
+                    .map(|(cell, (_, w, _))| {
+                        let inner = (w - 2.0 * PAD_X).max(1.0);
+                        let slack = (2.0 * PAD_X - 2.0).min(w - inner).max(0.0);
+                        if header {
+                            fonts.fitted(cell, style, inner + slack, 0.6)
+                        } else {
+                            style
+                        }
+                    })
+                    .collect();
+                let wrapped: Vec<Vec<String>> = cells
+                    .iter()
+                    .zip(&cols)
+                    .zip(&styles)
+                    .map(|((cell, (_, w, _)), style)| {
+                        let inner = (w - 2.0 * PAD_X).max(1.0);
+                        fonts.wrap_cell(
+                            cell,
+                            *style,
+                            inner,
+                            (2.0 * PAD_X - 2.0).min(w - inner).max(0.0),
+                        )
+                    })
+                    .collect();
+                let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);
+                let height = top + pad_y + lines as f32 * lh + pad_y;
+                let mut chunk = Chunk::new(height);
+                if shade {
+                    chunk.rect(content.x, top, content.width, height - top, Rgb::ZEBRA);
                 }
-            }
-            chunk
-        };
+                for ((lines, (x, w, align)), style) in wrapped.iter().zip(&cols).zip(&styles) {
+                    for (i, line) in lines.iter().enumerate() {
+                        let y = top + pad_y + i as f32 * lh + base;
+                        chunk.text(
+                            fonts,
+                            line,
+                            *style,
+                            Rgb::INK,
+                            x + PAD_X,
+                            w - 2.0 * PAD_X,
+                            *align,
+                            y,
+                        );
+                    }
+                }
+                chunk
+            };
 
         let headers: Vec<String> = self.columns.iter().map(|c| c.header.clone()).collect();
-        let mut lead = row_chunk(&headers, bold, HEAVY, false);
+        let mut lead = row_chunk(&headers, bold, HEAVY, false, true);
         lead.rect(content.x, 0.0, content.width, HEAVY, Rgb::INK);
         lead.rect(content.x, lead.height, content.width, LIGHT, Rgb::INK);
         lead.height += LIGHT;
@@ -264,7 +282,7 @@ impl Table {
                 let style = if row.bold { bold } else { regular };
                 let hair = !self.zebra && i > 0;
                 let top = if hair { HAIR } else { 0.0 };
-                let mut chunk = row_chunk(&row.cells, style, top, self.zebra && i % 2 == 1);
+                let mut chunk = row_chunk(&row.cells, style, top, self.zebra && i % 2 == 1, false);
                 if hair {
                     chunk.rect(content.x, 0.0, content.width, HAIR, Rgb::RULE);
                 }

@@ -39,6 +39,19 @@ pub fn event_sheets(
 ) -> Result<Vec<NamedSheet>, NewYearError> {
     event.validate()?;
     let mut sheets = Vec::new();
+    // The pairings wall sheet of each game that has pairings (issue 26).
+    for (kind, stem) in [
+        (BattleKind::RaeuberWarhammer, "raeuber"),
+        (BattleKind::NewYearScenario, "newyear"),
+    ] {
+        let game = event.game(kind);
+        if !game.pairings.is_empty() || !game.byes.is_empty() {
+            sheets.push(NamedSheet {
+                name: format!("pairings-{stem}"),
+                sheet: pairings(texts, event, kind, options),
+            });
+        }
+    }
     for (kind, stem) in [
         (BattleKind::RaeuberWarhammer, "raeuber"),
         (BattleKind::NewYearScenario, "newyear"),
@@ -430,6 +443,83 @@ pub fn standings(
         }
     }
     Ok(doc)
+}
+
+/// The pairings wall sheet of `game` (issue 26): the tables by number
+/// with both players and their clubs, the byes, then every player by
+/// surname with his table and opponent, for the wall beside the tables.
+pub fn pairings(
+    texts: &Catalogue,
+    event: &Event,
+    game: BattleKind,
+    options: SheetOptions,
+) -> Document {
+    let sheet = event.pairings_sheet(game);
+    let title = texts.f(
+        "newyear.sheet.pairings.title",
+        &[("game", game_name(texts, game))],
+    );
+    // Large enough to read from a step away; smaller for a big event.
+    // (A5 and big events: smaller, so names and clubs stay whole.)
+    let size = if sheet.by_name.len() > 40 || options.page == PageSize::A5 {
+        9.5
+    } else {
+        13.0
+    };
+    let mut by_table = Table::new([
+        Column::new(texts.t("newyear.sheet.pairings.col_table"), 0.11).align(Align::Right),
+        Column::new(texts.t("sheet.player_a"), 0.25),
+        Column::new(texts.t("event.club"), 0.195),
+        Column::new(texts.t("sheet.player_b"), 0.25),
+        Column::new(texts.t("event.club"), 0.195),
+    ])
+    .zebra(true)
+    .font_size(size);
+    for row in &sheet.by_table {
+        by_table = by_table.row([
+            row.table.to_string(),
+            row.a.clone(),
+            row.a_club.clone(),
+            row.b.clone(),
+            row.b_club.clone(),
+        ]);
+    }
+    let mut doc = page(texts, event, options, &title)
+        .block(Title::new(title.clone()))
+        .block(Paragraph::heading(
+            texts.t("newyear.sheet.pairings.by_table"),
+        ))
+        .block(by_table);
+    for bye in &sheet.byes {
+        doc = doc.block(Paragraph::new(texts.f(
+            "sheet.bye",
+            &[
+                ("game", game_name(texts, game)),
+                ("player", bye),
+                ("points", &event.game(game).bye_points.to_string()),
+            ],
+        )));
+    }
+    let mut by_name = Table::new([
+        Column::new(texts.t("event.player"), 0.35),
+        Column::new(texts.t("event.club"), 0.25),
+        Column::new(texts.t("newyear.sheet.pairings.seat"), 0.4),
+    ])
+    .zebra(true)
+    .font_size(size);
+    for row in &sheet.by_name {
+        by_name = by_name.row([
+            row.name.clone(),
+            row.club.clone(),
+            texts.message(&row.seat.message()),
+        ]);
+    }
+    doc.block(feldherr_sheet::Block::PageBreak)
+        .block(Title::new(title))
+        .block(Paragraph::heading(
+            texts.t("newyear.sheet.pairings.by_name"),
+        ))
+        .block(by_name)
 }
 
 /// The rules cards of the three games.

@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 
 use eframe::egui;
-use feldherr_wfb_newyear::{BattleKind, BattleResult, Event, Pairing, SideResult};
+use feldherr_wfb_newyear::{
+    BattleKind, BattleResult, Event, NewYearError, Pairing, ScorePreview, SideResult,
+};
 
 use super::event_edit;
 use crate::app::Command;
@@ -35,6 +37,8 @@ pub struct BattleTab {
     /// Typed results by table number.
     results: BTreeMap<u32, Typed>,
     draw: super::draw::DrawPanel,
+    /// The late arrival chosen for each bye (by the bye player's id).
+    late: BTreeMap<String, String>,
 }
 
 /// The width of a VP field: six digits of the body font plus the frame,
@@ -121,7 +125,215 @@ pub fn parse_result(
     Ok(result)
 }
 
+/// Where a table's result stands (issue 26: entered or visibly not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultState {
+    /// Nothing saved and nothing typed.
+    Missing,
+    /// Typed values that differ from what is saved (or nothing saved).
+    Typed,
+    /// The saved result, untouched.
+    Saved,
+}
+
+/// The state of one table from its saved result, its typed fields and
+/// what they parse to.
+fn result_state(
+    saved: Option<&BattleResult>,
+    fields: &ResultFields,
+    parsed: Option<&BattleResult>,
+) -> ResultState {
+    if saved.is_some() && (parsed == saved || *fields == fields_of(saved)) {
+        ResultState::Saved
+    } else if saved.is_none() && fields.iter().all(|f| f.trim().is_empty()) {
+        ResultState::Missing
+    } else {
+        ResultState::Typed
+    }
+}
+
+/// The marker beside a table's *Save result*: green when saved, red on a
+/// red ground when not, so a missing result cannot be overlooked.
+fn state_badge(ui: &mut egui::Ui, texts: &Texts, state: ResultState) {
+    ui.add(egui::Label::new(state_text(ui, texts, state)));
+}
+
+/// The marker text of a state, coloured.
+pub fn state_text(ui: &egui::Ui, texts: &Texts, state: ResultState) -> egui::RichText {
+    match state {
+        ResultState::Saved => egui::RichText::new(texts.t("result.state.saved"))
+            .color(saved_colour(ui))
+            .strong(),
+        ResultState::Missing => alarm(ui, texts.t("result.state.missing")),
+        ResultState::Typed => alarm(ui, texts.t("result.state.typed")),
+    }
+}
+
+/// Green that reads on the dark and the light theme.
+pub fn saved_colour(ui: &egui::Ui) -> egui::Color32 {
+    if ui.visuals().dark_mode {
+        egui::Color32::from_rgb(110, 210, 110)
+    } else {
+        egui::Color32::from_rgb(0, 120, 0)
+    }
+}
+
+/// A text that cannot be missed: strong, white on the theme's error red.
+pub fn alarm(ui: &egui::Ui, text: impl Into<String>) -> egui::RichText {
+    egui::RichText::new(text)
+        .strong()
+        .color(egui::Color32::WHITE)
+        .background_color(ui.visuals().error_fg_color.gamma_multiply(0.9))
+}
+
+/// The players whose standing before a later game's draw a correction at
+/// `table` would change (PN8), named; `None` when it changes none or a
+/// later game has not been drawn by the standings.
+fn correction_changes_draw(
+    event: &Event,
+    kind: BattleKind,
+    table: u32,
+    result: &BattleResult,
+) -> Option<String> {
+    let later = match kind {
+        BattleKind::RaeuberWarhammer => BattleKind::NewYearScenario,
+        BattleKind::NewYearScenario => return None,
+    };
+    if event.game(later).drawn_from.is_empty() {
+        return None;
+    }
+    let before = event.standings_changed_since_draw(later).ok()?;
+    let mut next = event.clone();
+    next.apply(&EventEdit::SetResult {
+        game: kind,
+        table,
+        result: Some(*result),
+    })
+    .ok()?;
+    let after = next.standings_changed_since_draw(later).ok()?;
+    let names: Vec<String> = after
+        .iter()
+        .filter(|c| !before.contains(c))
+        .filter_map(|c| match c {
+            feldherr_wfb_newyear::DraftChange::StandingChanged { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    (!names.is_empty()).then(|| names.join(", "))
+}
+
+/// The typed result checked against the event (PN1, PN2: what the armies
+/// can give) and scored, with the band edges the rulings decide.
+fn preview(
+    texts: &Texts,
+    event: &Event,
+    kind: BattleKind,
+    table: u32,
+    result: BattleResult,
+) -> Result<(BattleResult, ScorePreview), Vec<String>> {
+    match event.preview_result(kind, table, &result) {
+        Ok(preview) => Ok((result, preview)),
+        Err(NewYearError::Implausible {
+            player,
+            field,
+            value,
+            max,
+            rule,
+            ..
+        }) => {
+            let side = if field.starts_with("a.") { "A" } else { "B" };
+            let (name, key) = if field.ends_with("victory_points") {
+                (
+                    texts.f("result.vp", &[("side", side)]),
+                    "result.implausible.vp",
+                )
+            } else {
+                (
+                    texts.f("result.standards", &[("side", side)]),
+                    "result.implausible.standards",
+                )
+            };
+            Err(vec![texts.f(
+                key,
+                &[
+                    ("field", &name),
+                    ("player", &player),
+                    ("value", &value.to_string()),
+                    ("max", &max.to_string()),
+                    ("army", &event.army_size.to_string()),
+                    ("rule", rule),
+                ],
+            )])
+        }
+        Err(e) => Err(vec![e.to_string()]),
+    }
+}
+
 impl BattleTab {
+    /// The tables of the game whose typed result is not saved, in table
+    /// order (issue 26: leaving them asks first).
+    pub fn unsaved(&self, texts: &Texts, event: &Event, kind: BattleKind) -> Vec<u32> {
+        let game = event.game(kind);
+        self.results
+            .iter()
+            .filter(|(table, typed)| {
+                let saved = game.at_table(**table).and_then(|p| p.result.as_ref());
+                let parsed = parse_result(texts, kind, &typed.fields).ok();
+                game.at_table(**table).is_some()
+                    && result_state(saved, &typed.fields, parsed.as_ref()) == ResultState::Typed
+            })
+            .map(|(table, _)| *table)
+            .collect()
+    }
+
+    /// Throws the typed values of `tables` away: their fields show the
+    /// saved result again.
+    pub fn discard(&mut self, tables: &[u32]) {
+        for table in tables {
+            if let Some(typed) = self.results.get_mut(table) {
+                typed.fields = fields_of(typed.loaded.as_ref());
+            }
+        }
+    }
+
+    /// The edits that save the typed results of `tables`, or the problems
+    /// that keep one from being saved (each naming its table).
+    pub fn save(
+        &self,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        tables: &[u32],
+    ) -> Result<Vec<EventEdit>, Vec<String>> {
+        let mut edits = Vec::new();
+        let mut problems = Vec::new();
+        for table in tables {
+            let Some(typed) = self.results.get(table) else {
+                continue;
+            };
+            match parse_result(texts, kind, &typed.fields)
+                .and_then(|r| preview(texts, event, kind, *table, r))
+            {
+                Ok((result, _)) => edits.push(EventEdit::SetResult {
+                    game: kind,
+                    table: *table,
+                    result: Some(result),
+                }),
+                Err(list) => problems.extend(list.into_iter().map(|p| {
+                    texts.f(
+                        "result.problem_at",
+                        &[("table", &table.to_string()), ("problem", &p)],
+                    )
+                })),
+            }
+        }
+        if problems.is_empty() {
+            Ok(edits)
+        } else {
+            Err(problems)
+        }
+    }
+
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -153,16 +365,22 @@ impl BattleTab {
             BattleKind::NewYearScenario => "result.bands.newyear",
         }));
         ui.add_space(6.0);
-        self.draw.show(ui, texts, event, kind, commands);
-        for bye in &game.byes {
-            ui.label(texts.f(
-                "pairing.bye",
-                &[
-                    ("player", &name_of(bye)),
-                    ("points", &game.bye_points.to_string()),
-                ],
-            ));
+        // A corrected result under a later draw (PN8): on every game tab
+        // until the pairings are kept or drawn again.
+        for warning in event.warnings().unwrap_or_default() {
+            if let feldherr_wfb_newyear::EventWarning::StandingsChangedSinceDraw { game, .. } =
+                &warning
+            {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(alarm(ui, texts.message(&warning.message())));
+                    if ui.button(texts.t("standings.keep_pairings")).clicked() {
+                        commands.push(event_edit(EventEdit::KeepDrawnPairings { game: *game }));
+                    }
+                });
+            }
         }
+        self.draw.show(ui, texts, event, kind, commands);
+        self.byes(ui, texts, event, kind, commands);
         ui.add_space(6.0);
         for pairing in &game.pairings {
             let index = pairing.table;
@@ -198,54 +416,82 @@ impl BattleTab {
                     }
                 });
                 result_fields(ui, texts, kind, index, fields);
-                match parse_result(texts, kind, fields) {
+                let parsed = parse_result(texts, kind, fields)
+                    .and_then(|result| preview(texts, event, kind, index, result));
+                let all_empty = fields.iter().all(|f| f.trim().is_empty());
+                let state = result_state(
+                    pairing.result.as_ref(),
+                    fields,
+                    parsed.as_ref().ok().map(|(r, _)| r),
+                );
+                // The button first and always in the same place; what the
+                // typed values would give and any problem come below it
+                // (issue 26: a hint above pushed the button down).
+                ui.horizontal_wrapped(|ui| {
+                    let savable = parsed.is_ok() && state == ResultState::Typed;
+                    let label = if state == ResultState::Saved {
+                        texts.t("result.saved")
+                    } else {
+                        texts.t("result.save")
+                    };
+                    if ui
+                        .add_enabled(savable, egui::Button::new(label))
+                        .on_hover_text(texts.f(
+                            "result.save_table",
+                            &[("table", &pairing.table.to_string())],
+                        ))
+                        .clicked()
+                        && let Ok((result, _)) = &parsed
+                    {
+                        commands.push(event_edit(EventEdit::SetResult {
+                            game: kind,
+                            table: index,
+                            result: Some(*result),
+                        }));
+                    }
+                    state_badge(ui, texts, state);
+                });
+                match &parsed {
                     Err(problems) => {
-                        let all_empty = fields.iter().all(|f| f.trim().is_empty());
                         if !all_empty {
                             for p in problems {
                                 ui.colored_label(ui.visuals().error_fg_color, p);
                             }
-                            if pairing.result.is_some() {
-                                ui.weak(texts.t("result.unsaved"));
-                            }
                         }
                     }
-                    Ok(result) => {
-                        if let Ok(outcome) = kind.score(&result.a, &result.b) {
-                            ui.label(texts.f(
-                                "result.preview",
-                                &[
-                                    ("a_total", &outcome.a.total_vp.to_string()),
-                                    ("b_total", &outcome.b.total_vp.to_string()),
-                                    ("diff", &outcome.score.difference.to_string()),
-                                    ("a_points", &outcome.a.event_points.to_string()),
-                                    ("b_points", &outcome.b.event_points.to_string()),
-                                ],
+                    Ok((result, preview)) => {
+                        if state == ResultState::Typed
+                            && pairing.result.is_some()
+                            && let Some(names) = correction_changes_draw(event, kind, index, result)
+                        {
+                            // Said before the click (PN8): a later game was
+                            // drawn by the standings this correction changes.
+                            ui.label(alarm(
+                                ui,
+                                texts.f("result.correction_under_draw", &[("names", &names)]),
                             ));
                         }
-                        let saved = pairing.result.as_ref() == Some(&result);
-                        let label = if saved {
-                            texts.t("result.saved")
+                        let outcome = &preview.outcome;
+                        let key = if state == ResultState::Saved {
+                            "result.preview"
                         } else {
-                            texts.t("result.save")
+                            "result.preview.would"
                         };
-                        let button_label = texts.f(
-                            "result.save_table",
-                            &[("table", &pairing.table.to_string())],
-                        );
-                        if !saved && pairing.result.is_some() {
-                            ui.weak(texts.t("result.unsaved"));
-                        }
-                        if ui
-                            .add_enabled(!saved, egui::Button::new(label))
-                            .on_hover_text(button_label)
-                            .clicked()
-                        {
-                            commands.push(event_edit(EventEdit::SetResult {
-                                game: kind,
-                                table: index,
-                                result: Some(result),
-                            }));
+                        ui.label(texts.f(
+                            key,
+                            &[
+                                ("a_total", &outcome.a.total_vp.to_string()),
+                                ("b_total", &outcome.b.total_vp.to_string()),
+                                ("diff", &outcome.score.difference.to_string()),
+                                ("a_points", &outcome.a.event_points.to_string()),
+                                ("b_points", &outcome.b.event_points.to_string()),
+                            ],
+                        ));
+                        for note in &preview.notes {
+                            ui.colored_label(
+                                ui.visuals().warn_fg_color,
+                                texts.message(&note.message()),
+                            );
                         }
                     }
                 }
@@ -254,6 +500,96 @@ impl BattleTab {
         }
         ui.separator();
         self.new_pairing(ui, texts, event, kind, commands);
+    }
+
+    /// The byes, each with *Remove bye* and a late arrival to take the
+    /// bye's slot (PN4: the bye player and the late arrival play); the
+    /// players not seated in the game, each with *Give a bye*.
+    fn byes(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        kind: BattleKind,
+        commands: &mut Vec<Command>,
+    ) {
+        let game = event.game(kind);
+        let unseated: Vec<&feldherr_wfb_newyear::Player> = event
+            .players
+            .iter()
+            .filter(|p| {
+                !p.dropped
+                    && !game.byes.contains(&p.id)
+                    && !game
+                        .pairings
+                        .iter()
+                        .any(|q| q.player_a == p.id || q.player_b == p.id)
+            })
+            .collect();
+        for bye in &game.byes {
+            let name = event.player_name(bye);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(texts.f(
+                    "pairing.bye",
+                    &[("player", &name), ("points", &game.bye_points.to_string())],
+                ));
+                if ui
+                    .small_button(texts.f("bye.remove", &[("player", &name)]))
+                    .clicked()
+                {
+                    commands.push(event_edit(EventEdit::RemoveBye {
+                        game: kind,
+                        player: bye.clone(),
+                    }));
+                }
+                let dropped = event.player(bye).is_some_and(|p| p.dropped);
+                if unseated.is_empty() || dropped {
+                    return;
+                }
+                let late = self.late.entry(bye.clone()).or_default();
+                let label = ui.label(texts.f("bye.late", &[("player", &name)]));
+                let selected = event
+                    .player(late)
+                    .map_or_else(|| texts.t("pairing.choose").to_owned(), |p| p.name.clone());
+                egui::ComboBox::from_id_salt(("late", kind as u8, bye.as_str()))
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for player in &unseated {
+                            ui.selectable_value(late, player.id.clone(), &player.name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                let chosen = unseated.iter().any(|p| p.id == *late);
+                if ui
+                    .add_enabled(chosen, egui::Button::new(texts.t("bye.pair")))
+                    .clicked()
+                {
+                    commands.push(event_edit(EventEdit::PairBye {
+                        game: kind,
+                        bye: bye.clone(),
+                        late: late.clone(),
+                    }));
+                    late.clear();
+                }
+            });
+        }
+        if !unseated.is_empty() && (!game.pairings.is_empty() || !game.byes.is_empty()) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(texts.t("bye.unseated")).strong());
+                for player in &unseated {
+                    if ui
+                        .small_button(texts.f("bye.give", &[("player", &player.name)]))
+                        .clicked()
+                    {
+                        commands.push(event_edit(EventEdit::AddBye {
+                            game: kind,
+                            player: player.id.clone(),
+                        }));
+                    }
+                }
+            });
+        }
     }
 
     fn new_pairing(

@@ -5,8 +5,8 @@
 //! (the crate decides, P23).
 
 use eframe::egui;
-use feldherr_pairing::{Compromise, Draft};
-use feldherr_wfb_newyear::{BattleKind, Event};
+use feldherr_pairing::Compromise;
+use feldherr_wfb_newyear::{BattleKind, Event, EventDraft};
 
 use super::event_edit;
 use crate::app::Command;
@@ -17,7 +17,7 @@ use feldherr_wfb_newyear::EventEdit;
 #[derive(Debug, Default)]
 pub struct DrawPanel {
     seed: String,
-    draft: Option<Draft>,
+    draft: Option<EventDraft>,
     swap: [String; 2],
     error: Option<String>,
     /// The bye points as typed, while they differ from the event's.
@@ -75,6 +75,9 @@ impl DrawPanel {
                     BattleKind::RaeuberWarhammer => "draw.help.random",
                     BattleKind::NewYearScenario => "draw.help.standings",
                 }));
+                if game.pairings.iter().any(|p| p.result.is_some()) {
+                    ui.label(texts.t("draw.help.keep"));
+                }
                 if let Some(seed) = game.seed {
                     ui.weak(texts.f("draw.saved_seed", &[("seed", &seed.to_string())]));
                 }
@@ -87,7 +90,7 @@ impl DrawPanel {
                     }
                     if ui.button(texts.t("draw.draw")).clicked() {
                         match self.seed.trim().parse::<u64>() {
-                            Ok(seed) => match event.draw(kind, seed) {
+                            Ok(seed) => match event.draft(kind, seed) {
                                 Ok(draft) => {
                                     self.draft = Some(draft);
                                     self.error = None;
@@ -105,9 +108,10 @@ impl DrawPanel {
                 if let Some(e) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, e);
                 }
-                let Some(draft) = &self.draft else {
+                let Some(drafted) = &self.draft else {
                     return;
                 };
+                let draft = &drafted.draft;
                 ui.separator();
                 ui.label(
                     egui::RichText::new(
@@ -115,6 +119,15 @@ impl DrawPanel {
                     )
                     .strong(),
                 );
+                if !drafted.kept_tables.is_empty() {
+                    let kept = drafted
+                        .kept_tables
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    ui.label(texts.f("draw.kept", &[("tables", &kept)]));
+                }
                 for table in &draft.tables {
                     ui.label(texts.f(
                         "draw.table",
@@ -140,23 +153,54 @@ impl DrawPanel {
                 for c in &draft.compromises {
                     ui.colored_label(ui.visuals().warn_fg_color, compromise_text(texts, c));
                 }
-                self.swap_row(ui, texts, event, kind);
-                let has_results = game.pairings.iter().any(|p| p.result.is_some());
-                if has_results {
-                    ui.colored_label(ui.visuals().warn_fg_color, texts.t("draw.has_results"));
+                // Stale when the players or the results changed since the
+                // draw: said before the click, the draft kept (issue 26).
+                let changes = drafted.changes(event).unwrap_or_default();
+                let stale = !changes.is_empty();
+                if stale {
+                    egui::Frame::group(ui.style())
+                        .stroke(egui::Stroke::new(2.0, ui.visuals().error_fg_color))
+                        .show(ui, |ui| {
+                            ui.label(super::battles::alarm(ui, texts.t("draw.stale")));
+                            for change in &changes {
+                                ui.colored_label(
+                                    ui.visuals().error_fg_color,
+                                    format!("•  {}", texts.message(&change.message())),
+                                );
+                            }
+                        });
                 }
+                self.swap_row(ui, texts, event, kind);
+                let mut redraw = false;
                 ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(!has_results, egui::Button::new(texts.t("draw.confirm")))
-                        .clicked()
+                    let confirm =
+                        ui.add_enabled(!stale, egui::Button::new(texts.t("draw.confirm")));
+                    let confirm = if stale {
+                        confirm.on_disabled_hover_text(texts.t("draw.stale"))
+                    } else {
+                        confirm
+                    };
+                    if confirm.clicked()
                         && let Some(draft) = self.draft.take()
                     {
-                        commands.push(event_edit(EventEdit::ConfirmDraw { game: kind, draft }));
+                        commands.push(event_edit(EventEdit::ConfirmDraft(draft)));
+                    }
+                    if stale && ui.button(texts.t("draw.again")).clicked() {
+                        redraw = true;
                     }
                     if ui.button(texts.t("draw.discard")).clicked() {
                         self.draft = None;
                     }
                 });
+                if redraw && let Some(seed) = self.draft.as_ref().map(|d| d.draft.seed) {
+                    match event.draft(kind, seed) {
+                        Ok(draft) => {
+                            self.draft = Some(draft);
+                            self.error = None;
+                        }
+                        Err(e) => self.error = Some(e.to_string()),
+                    }
+                }
             });
     }
 
@@ -202,6 +246,8 @@ impl DrawPanel {
                 self.bye_points = None;
             }
         });
+        // The rules say nothing about byes: the organiser decides (P21, PN3).
+        ui.weak(texts.message(&event.bye_points_note(kind)));
         if let Some(e) = &self.bye_error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
@@ -212,10 +258,11 @@ impl DrawPanel {
             return;
         };
         let seats: Vec<String> = draft
+            .draft
             .tables
             .iter()
             .flat_map(|t| [t.a.clone(), t.b.clone()])
-            .chain(draft.bye.clone())
+            .chain(draft.draft.bye.clone())
             .collect();
         let mut swap = false;
         let [first, second] = &mut self.swap;
@@ -245,14 +292,7 @@ impl DrawPanel {
                 self.error = Some(texts.t("draw.swap_two").to_owned());
                 return;
             }
-            let result = event
-                .entrants(kind)
-                .map_err(|e| e.to_string())
-                .and_then(|entrants| {
-                    draft
-                        .swap(x, y, &entrants, &event.history(kind))
-                        .map_err(|e| e.to_string())
-                });
+            let result = draft.swap(x, y, event).map_err(|e| e.to_string());
             match result {
                 Ok(()) => {
                     self.error = None;

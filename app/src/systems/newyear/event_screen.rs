@@ -39,6 +39,15 @@ pub enum Tab {
 }
 
 impl Tab {
+    /// The battle game the tab shows, if it shows one.
+    fn game(self) -> Option<BattleKind> {
+        match self {
+            Tab::Raeuber => Some(BattleKind::RaeuberWarhammer),
+            Tab::NewYear => Some(BattleKind::NewYearScenario),
+            _ => None,
+        }
+    }
+
     const ALL: [(Tab, &'static str); 7] = [
         (Tab::Players, "event.tab.players"),
         (Tab::Raeuber, "event.tab.raeuber"),
@@ -63,12 +72,127 @@ pub struct EventScreen {
     standings: standings::StandingsTab,
     export: crate::ui::print_tab::PrintTab,
     treasure: treasure::TreasureHelper,
+    /// The tab asked for while a typed result is not saved (issue 26), and
+    /// the problems of the last *Save* that could not save.
+    leaving: Option<(Tab, Vec<String>)>,
 }
 
 impl EventScreen {
     /// The tab shown.
     pub fn tab(&self) -> Tab {
         self.tab
+    }
+}
+
+impl EventScreen {
+    fn battle_tab(&self, kind: BattleKind) -> &battles::BattleTab {
+        match kind {
+            BattleKind::RaeuberWarhammer => &self.raeuber,
+            BattleKind::NewYearScenario => &self.new_year,
+        }
+    }
+
+    fn battle_tab_mut(&mut self, kind: BattleKind) -> &mut battles::BattleTab {
+        match kind {
+            BattleKind::RaeuberWarhammer => &mut self.raeuber,
+            BattleKind::NewYearScenario => &mut self.new_year,
+        }
+    }
+
+    /// Shows `tab`, or asks first when the game tab shown has a typed
+    /// result that is not saved.
+    fn leave_to(&mut self, texts: &Texts, event: &feldherr_wfb_newyear::Event, tab: Tab) {
+        let unsaved = self
+            .tab
+            .game()
+            .map(|kind| self.battle_tab(kind).unsaved(texts, event, kind))
+            .unwrap_or_default();
+        if unsaved.is_empty() {
+            self.tab = tab;
+        } else {
+            self.leaving = Some((tab, Vec::new()));
+        }
+    }
+
+    /// The question when leaving a game tab with typed, unsaved results:
+    /// save them, throw them away, or stay.
+    fn leave_question(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &feldherr_wfb_newyear::Event,
+        commands: &mut Vec<Command>,
+    ) {
+        let (Some((target, problems)), Some(kind)) = (&self.leaving, self.tab.game()) else {
+            self.leaving = None;
+            return;
+        };
+        let target = *target;
+        let problems = problems.clone();
+        let unsaved = self.battle_tab(kind).unsaved(texts, event, kind);
+        if unsaved.is_empty() {
+            self.leaving = None;
+            self.tab = target;
+            return;
+        }
+        let tables = unsaved
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        enum Answer {
+            Save,
+            Discard,
+            Stay,
+        }
+        let mut answer = None;
+        let modal =
+            egui::Modal::new(egui::Id::unique("newyear.leave.unsaved")).show(ui.ctx(), |ui| {
+                ui.set_max_width(420.0);
+                ui.label(egui::RichText::new(texts.t("result.leave.title")).strong());
+                ui.label(texts.f(
+                    if unsaved.len() == 1 {
+                        "result.leave.one"
+                    } else {
+                        "result.leave.many"
+                    },
+                    &[("tables", &tables)],
+                ));
+                for p in &problems {
+                    ui.colored_label(ui.visuals().error_fg_color, p);
+                }
+                ui.horizontal(|ui| {
+                    if ui.button(texts.t("result.leave.save")).clicked() {
+                        answer = Some(Answer::Save);
+                    }
+                    if ui.button(texts.t("result.leave.discard")).clicked() {
+                        answer = Some(Answer::Discard);
+                    }
+                    if ui.button(texts.t("result.leave.stay")).clicked() {
+                        answer = Some(Answer::Stay);
+                    }
+                });
+            });
+        if modal.should_close() && answer.is_none() {
+            answer = Some(Answer::Stay);
+        }
+        match answer {
+            None => {}
+            Some(Answer::Stay) => self.leaving = None,
+            Some(Answer::Discard) => {
+                self.battle_tab_mut(kind).discard(&unsaved);
+                self.leaving = None;
+                self.tab = target;
+            }
+            Some(Answer::Save) => match self.battle_tab(kind).save(texts, event, kind, &unsaved) {
+                Ok(edits) => {
+                    commands.extend(edits.into_iter().map(super::event_edit));
+                    self.leaving = None;
+                    self.tab = target;
+                }
+                Err(problems) => self.leaving = Some((target, problems)),
+            },
+        }
     }
 }
 
@@ -96,6 +220,9 @@ impl crate::systems::EventUi for EventScreen {
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).
         let changed = self.seen.insert(self.tab, revision) != Some(revision);
+        // The projector's own window and the round timer, whatever shows.
+        self.standings.projector_window(ui.ctx(), texts, event);
+        self.standings.tick(ui.ctx(), commands);
         if self.standings.projector() {
             self.standings.projector_view(ui, texts, event);
             return;
@@ -105,12 +232,26 @@ impl crate::systems::EventUi for EventScreen {
                 ui.label(egui::RichText::new(&event.name).strong().size(16.0));
                 ui.separator();
                 for (tab, key) in Tab::ALL {
-                    if ui.selectable_label(self.tab == tab, texts.t(key)).clicked() {
-                        self.tab = tab;
+                    if ui.selectable_label(self.tab == tab, texts.t(key)).clicked()
+                        && tab != self.tab
+                    {
+                        self.leave_to(texts, event, tab);
+                    }
+                    // A game's tables without a result, beside its tab
+                    // (issue 26), in a colour that cannot be missed.
+                    if let Some(kind) = tab.game() {
+                        let missing = event.game(kind).tables_without_result().len();
+                        if missing > 0 {
+                            ui.label(battles::alarm(
+                                ui,
+                                texts.f("event.tab.without_result", &[("n", &missing.to_string())]),
+                            ));
+                        }
                     }
                 }
             });
         });
+        self.leave_question(ui, texts, event, commands);
         egui::CentralPanel::default().show(ui, |ui| {
             // Both ways: the standings are wider than a 1024 px window.
             egui::ScrollArea::both().show(ui, |ui| match self.tab {

@@ -3,7 +3,7 @@
 //! warnings (issue 10).
 
 use eframe::egui;
-use feldherr_wfb_newyear::{BattleKind, Event, Player, PlayerUse};
+use feldherr_wfb_newyear::{BattleKind, DroppedAfter, Event, Player, PlayerUse};
 
 use super::event_edit;
 use crate::app::Command;
@@ -11,11 +11,20 @@ use crate::i18n::Texts;
 use feldherr_host::document::DocumentEdit;
 use feldherr_wfb_newyear::EventEdit;
 
+/// When a player can have dropped out, in order (PN5).
+const DROP_POINTS: [DroppedAfter; 4] = [
+    DroppedAfter::Registration,
+    DroppedAfter::RaeuberWarhammer,
+    DroppedAfter::NewYearScenario,
+    DroppedAfter::SledRace,
+];
+
 /// A player being edited: his id and the typed name, club, army.
 #[derive(Debug, Clone, PartialEq)]
 struct Editing {
     id: String,
-    fields: [String; 3],
+    /// Name, club, army and army points as typed.
+    fields: [String; 4],
 }
 
 /// Fields being typed on the players tab.
@@ -30,6 +39,9 @@ pub struct PlayersTab {
     /// The player whose removal waits for the organiser's answer because
     /// something refers to him.
     removing: Option<String>,
+    /// The army size as typed, and why the last one was refused.
+    army_size: String,
+    army_error: Option<String>,
 }
 
 /// The name of a battle game in the interface language.
@@ -61,6 +73,34 @@ pub fn use_text(texts: &Texts, u: &PlayerUse) -> String {
 }
 
 impl PlayersTab {
+    /// Sends the typed army size when it is a whole number the event
+    /// takes (checked on a copy first); otherwise says why.
+    fn take_army_size(
+        &mut self,
+        texts: &Texts,
+        event: &Event,
+        commands: &mut Vec<Command>,
+    ) -> Option<String> {
+        let typed = self.army_size.trim();
+        let Ok(size) = typed.parse::<u32>() else {
+            return Some(texts.f("event.army_size.bad", &[("value", typed)]));
+        };
+        if size == event.army_size {
+            return None;
+        }
+        let edit = EventEdit::SetArmySize(size);
+        match event.clone().apply(&edit) {
+            Ok(()) => {
+                commands.push(event_edit(edit));
+                None
+            }
+            Err(e) => Some(texts.f(
+                "event.army_size.refused",
+                &[("value", typed), ("reason", &e.to_string())],
+            )),
+        }
+    }
+
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -72,6 +112,7 @@ impl PlayersTab {
         if changed {
             self.name = event.name.clone();
             self.date = event.date.clone();
+            self.army_size = event.army_size.to_string();
         }
         egui::Grid::new("event.fields")
             .num_columns(2)
@@ -92,7 +133,23 @@ impl PlayersTab {
                     commands.push(event_edit(EventEdit::SetDate(self.date.clone())));
                 }
                 ui.end_row();
+                // The army size every player builds to (N7); it bounds
+                // every result (PN1, PN2).
+                let label = ui.label(texts.t("event.army_size"));
+                ui.horizontal(|ui| {
+                    let field = ui
+                        .add(egui::TextEdit::singleline(&mut self.army_size).desired_width(60.0))
+                        .labelled_by(label.id);
+                    if field.lost_focus() {
+                        self.army_error = self.take_army_size(texts, event, commands);
+                    }
+                    ui.weak(texts.t("event.army_size.help"));
+                });
+                ui.end_row();
             });
+        if let Some(e) = &self.army_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
         ui.add_space(8.0);
         let dropped = event.players.iter().filter(|p| p.dropped).count();
         ui.label(
@@ -145,18 +202,21 @@ impl PlayersTab {
         commands: &mut Vec<Command>,
     ) {
         let editing = self.editing.as_mut().filter(|e| e.id == player.id);
-        if let Some(editing) = editing {
-            for (text, key) in editing.fields.iter_mut().zip([
-                "event.edit.name",
-                "event.edit.club",
-                "event.edit.army",
-            ]) {
+        let editing_points = if let Some(editing) = editing {
+            let [name, club, army, points] = &mut editing.fields;
+            for (text, key, width) in [
+                (name, "event.edit.name", 130.0),
+                (club, "event.edit.club", 130.0),
+                (army, "event.edit.army", 130.0),
+                (points, "event.edit.army_points", 60.0),
+            ] {
                 let label = texts.f(key, &[("name", &player.name)]);
-                let response = ui.add(egui::TextEdit::singleline(text).desired_width(130.0));
+                let response = ui.add(egui::TextEdit::singleline(text).desired_width(width));
                 response
                     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
                 response.on_hover_text(&label);
             }
+            true
         } else {
             let name = if player.dropped {
                 egui::RichText::new(texts.f("event.name_dropped", &[("name", &player.name)]))
@@ -167,8 +227,11 @@ impl PlayersTab {
             ui.label(name);
             ui.label(&player.club);
             ui.label(&player.army);
+            false
+        };
+        if !editing_points {
+            ui.label(player.army_points.to_string());
         }
-        ui.label(player.army_points.to_string());
         let mut on_foot = player.character_on_foot;
         if ui
             .checkbox(&mut on_foot, "")
@@ -184,39 +247,92 @@ impl PlayersTab {
             }));
         }
         let mut dropped = player.dropped;
-        if ui
-            .checkbox(&mut dropped, "")
-            .on_hover_text(texts.f("event.dropped_of", &[("name", &player.name)]))
-            .changed()
-        {
-            commands.push(event_edit(EventEdit::SetDropped {
-                id: player.id.clone(),
-                dropped,
-            }));
-        }
+        ui.horizontal(|ui| {
+            if ui
+                .checkbox(&mut dropped, "")
+                .on_hover_text(texts.f("event.dropped_of", &[("name", &player.name)]))
+                .changed()
+            {
+                commands.push(event_edit(EventEdit::SetDropped {
+                    id: player.id.clone(),
+                    dropped,
+                }));
+            }
+            // When he dropped out (PN5): recorded from his last game,
+            // to be corrected here; shown and printed with the standings.
+            if player.dropped {
+                let label = texts.f("event.dropped_after_of", &[("name", &player.name)]);
+                let shown = player
+                    .dropped_after
+                    .map_or_else(String::new, |after| texts.message(&after.message()));
+                let mut chosen = player.dropped_after;
+                egui::ComboBox::from_id_salt(("dropped_after", player.id.as_str()))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for after in DROP_POINTS {
+                            ui.selectable_value(
+                                &mut chosen,
+                                Some(after),
+                                texts.message(&after.message()),
+                            );
+                        }
+                    })
+                    .response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+                if chosen != player.dropped_after
+                    && let Some(after) = chosen
+                {
+                    commands.push(event_edit(EventEdit::DropOutAfter {
+                        id: player.id.clone(),
+                        after,
+                    }));
+                }
+            }
+        });
         ui.horizontal(|ui| {
             if self.editing.as_ref().is_some_and(|e| e.id == player.id) {
                 if ui.small_button(texts.t("event.edit.save")).clicked()
                     && let Some(editing) = self.editing.take()
                 {
-                    let [name, club, army] = editing.fields;
-                    if name.trim().is_empty() {
-                        self.error = Some(texts.t("event.name_missing").to_owned());
-                        self.editing = Some(Editing {
-                            id: editing.id,
-                            fields: [name, club, army],
-                        });
+                    let [name, club, army, points] = &editing.fields;
+                    let parsed = points.trim().parse::<u32>();
+                    let problem = if name.trim().is_empty() {
+                        Some(texts.t("event.name_missing").to_owned())
+                    } else if parsed.is_err() {
+                        Some(texts.f(
+                            "event.army_points.bad",
+                            &[("name", &player.name), ("value", points.trim())],
+                        ))
                     } else {
-                        commands.push(event_edit(EventEdit::UpdatePlayer {
-                            id: player.id.clone(),
-                            player: Player {
-                                name: name.trim().to_owned(),
-                                club: club.trim().to_owned(),
-                                army: army.trim().to_owned(),
-                                ..player.clone()
-                            },
-                        }));
-                        self.error = None;
+                        None
+                    };
+                    let edit = EventEdit::UpdatePlayer {
+                        id: player.id.clone(),
+                        player: Player {
+                            name: name.trim().to_owned(),
+                            club: club.trim().to_owned(),
+                            army: army.trim().to_owned(),
+                            army_points: parsed.unwrap_or(player.army_points),
+                            ..player.clone()
+                        },
+                    };
+                    // Checked on a copy first: an army above the event's
+                    // size is named here, the typed values kept (N7).
+                    let problem =
+                        problem.or_else(|| {
+                            event.clone().apply(&edit).err().map(|e| {
+                                texts.f("event.edit.refused", &[("reason", &e.to_string())])
+                            })
+                        });
+                    match problem {
+                        Some(problem) => {
+                            self.error = Some(problem);
+                            self.editing = Some(editing);
+                        }
+                        None => {
+                            commands.push(event_edit(edit));
+                            self.error = None;
+                        }
                     }
                 }
                 if ui.small_button(texts.t("event.edit.cancel")).clicked() {
@@ -235,6 +351,7 @@ impl PlayersTab {
                             player.name.clone(),
                             player.club.clone(),
                             player.army.clone(),
+                            player.army_points.to_string(),
                         ],
                     });
                 }

@@ -1,5 +1,5 @@
 //! What the New Year event prints (the generic print tab's
-//! [`EventSheets`]): a result slip per pairing (two A5 to an A4 page when
+//! [`EventSheets`]): the pairings wall sheet per game, a result slip per pairing (two A5 to an A4 page when
 //! asked), the sled race result, the standings and the rules cards.
 
 use feldherr_sheet::{NamedSheet, SheetOptions};
@@ -18,11 +18,14 @@ impl EventSheets for NewYearSheets<'_> {
             "export.kind.sled",
             "export.kind.standings",
             "export.kind.rules",
+            "export.kind.pairings",
         ]
     }
 
     fn kind_of(&self, name: &str) -> usize {
-        if name.starts_with("slip-") {
+        if name.starts_with("pairings-") {
+            4
+        } else if name.starts_with("slip-") {
             0
         } else if name == "sled-race" {
             1

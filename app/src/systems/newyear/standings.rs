@@ -5,8 +5,8 @@
 
 use eframe::egui;
 use feldherr_wfb_newyear::{
-    BattleKind, Event, EventEdit, EventTieBreaker, StandingsColumn, StandingsRow, sort_rows,
-    standings_rows, tie_value_text,
+    BattleKind, Event, EventEdit, EventTieBreaker, EventWarning, StandingsColumn, StandingsRow,
+    sort_rows, standings_rows, tie_value_text,
 };
 
 use super::event_edit;
@@ -83,6 +83,56 @@ pub fn round_text(texts: &Texts, event: &Event) -> String {
     texts.t("projector.round.registration").to_owned()
 }
 
+/// "3 tables without a result": the count over both games, or `None`
+/// when every drawn table has its result.
+pub fn missing_text(texts: &Texts, event: &Event) -> Option<String> {
+    let missing = event.progress().tables_without_result();
+    match missing {
+        0 => None,
+        1 => Some(texts.t("standings.missing.one").to_owned()),
+        n => Some(texts.f("standings.missing.many", &[("n", &n.to_string())])),
+    }
+}
+
+/// Above the standings: the tables without a result (the standings are
+/// provisional) and every warning of the event, e.g. a corrected result
+/// under a later draw with the choice to keep its pairings (PN8).
+fn warnings(ui: &mut egui::Ui, texts: &Texts, event: &Event, commands: &mut Vec<Command>) {
+    if let Some(text) = missing_text(texts, event) {
+        ui.label(super::battles::alarm(ui, text).size(16.0));
+    }
+    for warning in event.warnings().unwrap_or_default() {
+        match &warning {
+            EventWarning::MissingResults { .. } => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    texts.message(&warning.message()),
+                );
+            }
+            EventWarning::StandingsChangedSinceDraw { game, .. } => {
+                egui::Frame::group(ui.style())
+                    .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
+                    .show(ui, |ui| {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            egui::RichText::new(texts.message(&warning.message())).strong(),
+                        );
+                        if ui.button(texts.t("standings.keep_pairings")).clicked() {
+                            commands.push(event_edit(EventEdit::KeepDrawnPairings { game: *game }));
+                        }
+                    });
+            }
+            EventWarning::TooManyDrivers { .. } => {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    texts.message(&warning.message()),
+                );
+            }
+        }
+    }
+    ui.add_space(4.0);
+}
+
 /// How the projector fits many players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Fit {
@@ -91,6 +141,105 @@ pub enum Fit {
     Pages,
     /// One long list to scroll.
     Scroll,
+}
+
+/// The round timer of a battle game (issue 26): minutes set, started,
+/// paused and reset on the standings tab; counted down on the projector.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundTimer {
+    /// The round's length in minutes.
+    pub minutes: u32,
+    /// When it was last started (egui time, seconds), while it runs.
+    started: Option<f64>,
+    /// Seconds run before the last start.
+    run_before: f64,
+    /// Play a tone when the time is up.
+    pub tone: bool,
+    /// Whether the tone for this round was played.
+    rang: bool,
+}
+
+impl Default for RoundTimer {
+    fn default() -> Self {
+        Self {
+            minutes: 150,
+            started: None,
+            run_before: 0.0,
+            tone: true,
+            rang: false,
+        }
+    }
+}
+
+impl RoundTimer {
+    /// Seconds left at `now` (negative once the time is up).
+    pub fn remaining(&self, now: f64) -> f64 {
+        let run = self.run_before + self.started.map_or(0.0, |s| (now - s).max(0.0));
+        f64::from(self.minutes) * 60.0 - run
+    }
+
+    /// Whether it counts down now.
+    pub fn running(&self) -> bool {
+        self.started.is_some()
+    }
+
+    /// Whether it was started since the last reset.
+    pub fn in_use(&self) -> bool {
+        self.started.is_some() || self.run_before > 0.0
+    }
+
+    fn start(&mut self, now: f64) {
+        self.started.get_or_insert(now);
+    }
+
+    fn pause(&mut self, now: f64) {
+        if let Some(started) = self.started.take() {
+            self.run_before += (now - started).max(0.0);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.started = None;
+        self.run_before = 0.0;
+        self.rang = false;
+    }
+}
+
+/// Seconds as a countdown: `2:30:00`, `45:00`, `0:09`; whole seconds,
+/// rounded up (a round is over only at 0:00).
+pub fn countdown_text(seconds: f64) -> String {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a round is hours long, far inside i64"
+    )]
+    let total = seconds.max(0.0).ceil() as i64;
+    let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// "Time left 45:00", "Paused: 12:00 left", "Time is up".
+fn timer_text(texts: &Texts, timer: &RoundTimer, now: f64) -> String {
+    let left = timer.remaining(now);
+    if left <= 0.0 {
+        texts.t("timer.up").to_owned()
+    } else if timer.running() {
+        texts.f("timer.left", &[("time", &countdown_text(left))])
+    } else {
+        texts.f("timer.paused", &[("time", &countdown_text(left))])
+    }
+}
+
+/// Who shows the projector board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Board {
+    /// The main window, in place of the tabs.
+    InPlace,
+    /// Its own window (a second screen), the main window keeps working.
+    OwnWindow,
 }
 
 /// The standings tab's state.
@@ -105,6 +254,11 @@ pub struct StandingsTab {
     /// When the projector view opened (egui time, seconds).
     opened: Option<f64>,
     fullscreen: bool,
+    /// The projector in its own window (egui viewport) is open.
+    window: bool,
+    window_fullscreen: bool,
+    /// The round timer.
+    timer: RoundTimer,
 }
 
 impl Default for StandingsTab {
@@ -117,6 +271,9 @@ impl Default for StandingsTab {
             fit: Fit::Pages,
             opened: None,
             fullscreen: false,
+            window: false,
+            window_fullscreen: false,
+            timer: RoundTimer::default(),
         }
     }
 }
@@ -139,14 +296,28 @@ impl StandingsTab {
             if ui.button(texts.t("standings.projector")).clicked() {
                 self.open_projector(ui.ctx());
             }
+            let window_label = if self.window {
+                texts.t("projector.window.close")
+            } else {
+                texts.t("projector.window.open")
+            };
+            if ui.button(window_label).clicked() {
+                self.window = !self.window;
+                self.opened = None;
+            }
+            if ui.button(texts.t("standings.export_csv")).clicked() {
+                commands.push(Command::ExportStandingsCsv);
+            }
             let label = ui.label(texts.t("projector.seconds"));
             ui.add(egui::DragValue::new(&mut self.seconds).range(3..=120))
                 .labelled_by(label.id);
             ui.radio_value(&mut self.fit, Fit::Pages, texts.t("projector.fit.pages"));
             ui.radio_value(&mut self.fit, Fit::Scroll, texts.t("projector.fit.scroll"));
         });
+        self.timer_row(ui, texts);
         self.tie_breakers(ui, texts, event, commands);
         ui.add_space(6.0);
+        warnings(ui, texts, event, commands);
         let mut rows = match rows(event) {
             Ok(rows) => rows,
             Err(e) => {
@@ -267,12 +438,94 @@ impl StandingsTab {
     /// themselves, or one list to scroll. F11 toggles full screen, Esc
     /// leaves.
     pub fn projector_view(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event) {
+        self.board(ui, texts, event, Board::InPlace);
+    }
+
+    /// The projector in its own window while it is open (egui's immediate
+    /// viewports; embedded as a window where the platform has only one):
+    /// the main window keeps working beside it.
+    pub fn projector_window(&mut self, ctx: &egui::Context, texts: &Texts, event: &Event) {
+        if !self.window {
+            return;
+        }
+        let builder = egui::ViewportBuilder::default()
+            .with_title(texts.f("projector.window.title", &[("event", &event.name)]))
+            .with_inner_size([1280.0, 720.0]);
+        ctx.show_viewport_immediate(
+            egui::ViewportId::from_hash_of("newyear.projector"),
+            builder,
+            |ui, _class| {
+                if ui.input(|i| i.viewport().close_requested()) {
+                    self.window = false;
+                    return;
+                }
+                self.board(ui, texts, event, Board::OwnWindow);
+            },
+        );
+    }
+
+    /// Each frame, whatever tab shows: the tone when the round's time is
+    /// up, and a repaint every second while the timer runs.
+    pub fn tick(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        if !self.timer.running() {
+            return;
+        }
+        let now = ctx.input(|i| i.time);
+        if self.timer.remaining(now) <= 0.0 && !self.timer.rang {
+            self.timer.rang = true;
+            if self.timer.tone {
+                commands.push(Command::PlaySound(crate::sound::Tone::TimeUp));
+            }
+        }
+        ctx.request_repaint_after(std::time::Duration::from_millis(250));
+    }
+
+    /// The round timer's controls: minutes, start, pause, reset, tone.
+    fn timer_row(&mut self, ui: &mut egui::Ui, texts: &Texts) {
+        let now = ui.input(|i| i.time);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(texts.t("timer.heading")).strong());
+            let label = ui.label(texts.t("timer.minutes"));
+            ui.add_enabled(
+                !self.timer.in_use(),
+                egui::DragValue::new(&mut self.timer.minutes).range(1..=600),
+            )
+            .labelled_by(label.id);
+            if self.timer.running() {
+                if ui.button(texts.t("timer.pause")).clicked() {
+                    self.timer.pause(now);
+                }
+            } else if ui.button(texts.t("timer.start")).clicked() {
+                self.timer.start(now);
+            }
+            if ui
+                .add_enabled(
+                    self.timer.in_use(),
+                    egui::Button::new(texts.t("timer.reset")),
+                )
+                .clicked()
+            {
+                self.timer.reset();
+            }
+            ui.checkbox(&mut self.timer.tone, texts.t("timer.tone"));
+            if self.timer.in_use() {
+                ui.label(timer_text(texts, &self.timer, now));
+            }
+        });
+    }
+
+    /// The board for the room: in place of the tabs or in its own window.
+    fn board(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &Event, mode: Board) {
         let now = ui.input(|i| i.time);
         let opened = *self.opened.get_or_insert(now);
         if ui.input(|i| i.key_pressed(egui::Key::F11)) {
-            self.fullscreen = !self.fullscreen;
+            let full = match mode {
+                Board::InPlace => &mut self.fullscreen,
+                Board::OwnWindow => &mut self.window_fullscreen,
+            };
+            *full = !*full;
             ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
+                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(*full));
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let height = ui.available_height();
@@ -283,14 +536,26 @@ impl StandingsTab {
                 ui.separator();
                 ui.label(egui::RichText::new(round_text(texts, event)).size(size * 0.8));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button(texts.t("standings.projector.exit")).clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    let exit = match mode {
+                        Board::InPlace => texts.t("standings.projector.exit"),
+                        Board::OwnWindow => texts.t("projector.window.close_here"),
+                    };
+                    if ui.button(exit).clicked()
+                        || (mode == Board::InPlace
+                            && ui.input(|i| i.key_pressed(egui::Key::Escape)))
                     {
-                        self.projector = false;
-                        if self.fullscreen {
-                            self.fullscreen = false;
-                            ui.ctx()
-                                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
+                        match mode {
+                            Board::InPlace => {
+                                self.projector = false;
+                                if self.fullscreen {
+                                    self.fullscreen = false;
+                                    ui.ctx()
+                                        .send_viewport_cmd(egui::ViewportCommand::Fullscreen(
+                                            false,
+                                        ));
+                                }
+                            }
+                            Board::OwnWindow => self.window = false,
                         }
                     }
                     ui.weak(texts.t("projector.f11"));
@@ -298,6 +563,21 @@ impl StandingsTab {
                     ui.label(egui::RichText::new(clock).size(size * 1.2).strong());
                 });
             });
+            if let Some(text) = missing_text(texts, event) {
+                ui.label(super::battles::alarm(ui, text).size(size * 0.8));
+            }
+            // The round's countdown, large (issue 26).
+            if self.timer.in_use() {
+                let left = self.timer.remaining(now);
+                let text = egui::RichText::new(timer_text(texts, &self.timer, now))
+                    .size(size * 1.6)
+                    .strong();
+                ui.label(if left <= 0.0 {
+                    text.color(ui.visuals().error_fg_color)
+                } else {
+                    text
+                });
+            }
             ui.add_space(size * 0.4);
             let rows = match rows(event) {
                 Ok(rows) => rows,
@@ -429,7 +709,36 @@ impl StandingsTab {
 
 #[cfg(test)]
 mod tests {
-    use super::page_at;
+    use super::{RoundTimer, countdown_text, page_at};
+
+    #[test]
+    fn the_round_timer_counts_down_pauses_and_resets() {
+        let mut timer = RoundTimer {
+            minutes: 2,
+            ..RoundTimer::default()
+        };
+        assert!(!timer.in_use());
+        assert_eq!(timer.remaining(100.0), 120.0);
+        timer.start(100.0);
+        assert_eq!(timer.remaining(130.0), 90.0);
+        timer.pause(130.0);
+        // Paused: the time stands.
+        assert_eq!(timer.remaining(500.0), 90.0);
+        timer.start(500.0);
+        assert_eq!(timer.remaining(560.0), 30.0);
+        assert!(timer.remaining(600.0) < 0.0);
+        timer.reset();
+        assert!(!timer.in_use());
+        assert_eq!(timer.remaining(1000.0), 120.0);
+    }
+
+    #[test]
+    fn countdowns_read_as_clocks() {
+        assert_eq!(countdown_text(9000.0), "2:30:00");
+        assert_eq!(countdown_text(2700.0), "45:00");
+        assert_eq!(countdown_text(8.2), "0:09");
+        assert_eq!(countdown_text(-5.0), "0:00");
+    }
 
     #[test]
     fn pages_turn_every_n_seconds_and_wrap() {

@@ -32,9 +32,9 @@ fn dark_pixels(rgba: &[u8]) -> usize {
 fn every_sheet_type_renders_a4_at_300_dpi_and_is_not_blank() {
     let texts = Texts::new(Lang::En);
     let sheets = event_sheets(&texts, &fixture_event(), SheetOptions::default()).expect("sheets");
-    // 4 + 4 slips, sled race, standings, rules cards.
+    // 2 pairings wall sheets, 4 + 4 slips, sled race, standings, rules cards.
     let names: Vec<&str> = sheets.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names.len(), 11, "{names:?}");
+    assert_eq!(names.len(), 13, "{names:?}");
     assert!(names.contains(&"slip-raeuber-table-01"));
     assert!(names.contains(&"slip-newyear-table-04"));
     for kind in [
@@ -131,16 +131,16 @@ fn export_writes_png_pages_and_pdfs() {
     let progress = Progress::default();
     let files =
         export(&sheets, &dir.join("png"), ExportFormat::Png, &progress).expect("png export");
-    assert_eq!(progress.get(), (11, 11));
+    assert_eq!(progress.get(), (13, 13));
     assert!(
         files
             .iter()
             .all(|f| f.extension().is_some_and(|e| e == "png"))
     );
-    assert!(files.len() >= 11);
+    assert!(files.len() >= 13);
     let files =
         export(&sheets, &dir.join("pdf"), ExportFormat::Pdf, &progress).expect("pdf export");
-    assert_eq!(files.len(), 12, "one per sheet plus all-sheets.pdf");
+    assert_eq!(files.len(), 14, "one per sheet plus all-sheets.pdf");
     let all = std::fs::read(dir.join("pdf/all-sheets.pdf")).expect("all");
     assert!(all.starts_with(b"%PDF"));
     // Every sheet's pages went in: the set is bigger than any single sheet.

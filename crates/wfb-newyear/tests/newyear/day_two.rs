@@ -974,6 +974,27 @@ fn the_pairings_wall_sheet_by_table_and_by_name() {
         render(&catalogue(Lang::En), &Seat::NotSeated.message()),
         "no table yet"
     );
+    // The printed wall sheet: among the event's sheets (the print view and
+    // `feldherr sheet`), by table on page 1, by name on page 2.
+    let sheets =
+        feldherr_wfb_newyear::event_sheets(&de, &e, feldherr_sheet::SheetOptions::default())
+            .expect("sheets");
+    assert_eq!(sheets[0].name, "pairings-raeuber");
+    assert!(
+        sheets.iter().all(|s| s.name != "pairings-newyear"),
+        "no pairings yet"
+    );
+    let layout = sheets[0].sheet.layout().expect("layout");
+    assert_eq!(layout.page_count(), 2);
+    let outline = layout.text_outline();
+    assert!(outline.contains("Paarungen: Räuber-Warhammer"), "{outline}");
+    assert!(outline.contains("Nach Tisch"), "{outline}");
+    assert!(outline.contains(&t1.a), "{outline}");
+    assert!(
+        outline.contains(&format!("Tisch 1 gegen {}", t1.b)),
+        "{outline}"
+    );
+    assert!(outline.contains("Freilos"), "{outline}");
 }
 
 #[test]
