@@ -103,7 +103,7 @@ pub use draw::{DrawKind, DrawResolver};
 pub use driver::{Driver, Mount};
 pub use error::SledError;
 pub use kind::{SledKind, SledOutcome};
-pub use movement::{MAX_INCHES, MoveResolver, Stepped};
+pub use movement::{MAX_INCHES, MoveResolver, SpeedOption, Stepped};
 pub use race::{
     Entrant, MAX_ENTRANTS, MAX_RESOLUTIONS, MAX_TURNS, PlannedInch, Race, RaceEdit, StepInput,
 };
