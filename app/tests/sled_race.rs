@@ -1379,3 +1379,43 @@ fn a_ten_driver_race_with_typed_dice_runs_to_the_end_in_under_200_actions() {
     assert_eq!(order(&race), order(&alone));
     assert_eq!(race.state(), alone.state());
 }
+
+/// Issue #26: at 1024 x 700 the race state (every driver's speed, wounds,
+/// dice left and status) stands above the track with every column inside
+/// the window, and the Place tool is refused during the race (S1).
+#[test]
+fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
+    let doc = example_document_until(40);
+    let mut h = common::harness_sized(1024.0, 700.0);
+    let dir = common::temp_dir("sled-strip");
+    let path = dir.join("race.json");
+    std::fs::write(
+        &path,
+        feldherr_host::document::to_json(&Document::Game(doc)),
+    )
+    .expect("saved");
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    assert!(the_race(&h).state().is_some());
+    let inside = |h: &Harness<'static, FeldherrApp>, label: &str| {
+        let nodes: Vec<_> = h.get_all_by_label(label).collect();
+        assert!(!nodes.is_empty(), "{label}");
+        for n in nodes {
+            let r = n.rect();
+            assert!(
+                r.min.x >= 0.0 && r.max.x <= 1024.0 && r.max.y <= 700.0,
+                "{label}: {r:?}"
+            );
+        }
+    };
+    for header in ["#", "Driver", "Speed", "Wounds", "Dice", "Status"] {
+        inside(&h, header);
+    }
+    for name in ["Elf hero", "Ogre hero", "Dwarf thane"] {
+        inside(&h, name);
+    }
+    // The elf went out in round 4 (S14): his status says so.
+    inside(&h, "out in round 4");
+    click(&mut h, "Place");
+    assert!(seen(&h, "No terrain is placed during the race"));
+}

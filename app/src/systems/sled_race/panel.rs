@@ -16,7 +16,7 @@ use feldherr_table::geometry::Point;
 use super::{bearing, edit, flow, on_table, race, sled_to_act, trial};
 use crate::i18n::Texts;
 use crate::systems::{GameCommand, GameContext, View};
-use crate::ui::table_canvas::{HandleEvent, Overlay, OverlayHandle, PathEvent, Tone};
+use crate::ui::table_canvas::{HandleEvent, Overlay, OverlayHandle, PathEvent, Tone, Tool};
 
 /// Which angle is being aimed on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,12 @@ pub struct StepPanel {
     /// An action of the flow was sent: the table stays in view (the game
     /// screen shows each new step's resolution otherwise).
     back_to_table: bool,
+    /// Whether the strip above the table shows the drivers in two blocks
+    /// side by side (when both fit the width; else one under the other).
+    strip_two: bool,
+    /// The Place tool was refused during the race (the note stays until
+    /// dismissed).
+    place_refused: bool,
     /// The dice field that takes the keyboard next (the one after a
     /// driver's completed dice), from the next frame on.
     focus_dice: Option<usize>,
@@ -73,13 +79,24 @@ fn decimal(texts: &Texts, field: &str, value: &str) -> Result<f64, String> {
         })
 }
 
-fn status_text(texts: &Texts, status: &SledStatus) -> String {
-    match status {
-        SledStatus::Racing => texts.t("race.status.racing").to_owned(),
-        SledStatus::Finished { round, .. } => {
+/// A sled's status in a few words: racing, its place and round once
+/// finished, the round it went out.
+fn status_short(texts: &Texts, status: &SledStatus, place: Option<usize>) -> String {
+    match (status, place) {
+        (SledStatus::Racing, _) => texts.t("race.status.racing").to_owned(),
+        (SledStatus::Finished { round, .. }, Some(p)) => texts.f(
+            "race.status.placed",
+            &[
+                ("place", &(p + 1).to_string()),
+                ("round", &round.to_string()),
+            ],
+        ),
+        (SledStatus::Finished { round, .. }, None) => {
             texts.f("race.status.finished", &[("round", &round.to_string())])
         }
-        SledStatus::Out { round } => texts.f("race.status.out", &[("round", &round.to_string())]),
+        (SledStatus::Out { round }, _) => {
+            texts.f("race.status.out", &[("round", &round.to_string())])
+        }
     }
 }
 
@@ -161,49 +178,9 @@ impl StepPanel {
             let order: Vec<String> = st.order.iter().map(|id| driver_name(race, *id)).collect();
             ui.weak(texts.f("race.status.order", &[("order", &order.join(", "))]));
         }
-        egui::Grid::new("race.sleds")
-            .striped(true)
-            .num_columns(5)
-            .show(ui, |ui| {
-                for key in [
-                    "race.col.driver",
-                    "race.col.speed",
-                    "race.col.wounds",
-                    "race.col.dice",
-                    "race.col.status",
-                ] {
-                    ui.label(egui::RichText::new(texts.t(key)).strong());
-                }
-                ui.end_row();
-                for s in &st.sleds {
-                    let dice: Vec<String> = s.dice.iter().map(u32::to_string).collect();
-                    if ui
-                        .selectable_label(self.selected == Some(s.id), &s.driver.name)
-                        .on_hover_text(texts.t("race.col.driver.hover"))
-                        .clicked()
-                    {
-                        self.selected = Some(s.id);
-                    }
-                    ui.label(s.speed.to_string());
-                    ui.label(texts.f(
-                        "race.col.wounds.value",
-                        &[
-                            ("sled", &s.sled_wounds.to_string()),
-                            ("driver", &s.driver_wounds.to_string()),
-                            ("max", &s.driver.wounds.to_string()),
-                        ],
-                    ));
-                    let dice = if dice.is_empty() {
-                        "-".to_owned()
-                    } else {
-                        dice.join(" ")
-                    };
-                    ui.label(dice)
-                        .on_hover_text(texts.f("race.col.dice.for", &[("name", &s.driver.name)]));
-                    ui.label(status_text(texts, &s.status));
-                    ui.end_row();
-                }
-            });
+        if *ctx.view != View::Table {
+            self.status_strip(ui, texts, race, 1);
+        }
         ui.weak(texts.t("race.table.legend"));
         ui.separator();
         if *ctx.view == View::Table {
@@ -236,20 +213,124 @@ impl StepPanel {
                 ctx.commands.push(edit(RaceEdit::End));
             }
         });
+    }
+
+    /// The race state in view: every driver's number in the race list,
+    /// speed, wounds, dice left and status, in `halves` side-by-side
+    /// blocks (two above the table, one in the side panel), then the
+    /// finish order so far. Every cell is short; the long meaning is on
+    /// hover.
+    pub fn status_strip(&mut self, ui: &mut egui::Ui, texts: &Texts, race: &Race, halves: usize) {
+        let Some(st) = race.state() else {
+            return;
+        };
         let order = st.finish_order();
+        let halves = halves.max(1);
+        let rows = st.sleds.len().div_ceil(halves);
+        let out = egui::ScrollArea::horizontal()
+            .id_salt(("race.strip", halves))
+            .show(ui, |ui| {
+                egui::Grid::new(("race.sleds", halves))
+                    .striped(true)
+                    .spacing([6.0, 2.0])
+                    .num_columns(6 * halves)
+                    .show(ui, |ui| {
+                        for h in 0..halves {
+                            for (key, hover) in [
+                                ("race.col.no", "race.col.no.hover"),
+                                ("race.col.driver", "race.col.driver.hover"),
+                                ("race.col.speed", "race.col.speed.hover"),
+                                ("race.col.wounds", "race.col.wounds.hover"),
+                                ("race.col.dice", "race.col.dice.hover"),
+                                ("race.col.status", "race.col.status.hover"),
+                            ] {
+                                let text = egui::RichText::new(texts.t(key)).strong();
+                                let text = if h > 0 && key == "race.col.no" {
+                                    egui::RichText::new(format!("   {}", texts.t(key))).strong()
+                                } else {
+                                    text
+                                };
+                                ui.label(text).on_hover_text(texts.t(hover));
+                            }
+                        }
+                        ui.end_row();
+                        for r in 0..rows {
+                            for h in 0..halves {
+                                let Some((n, s)) = st.sleds.iter().enumerate().nth(h * rows + r)
+                                else {
+                                    continue;
+                                };
+                                let no = if h > 0 {
+                                    format!("   {}", n + 1)
+                                } else {
+                                    (n + 1).to_string()
+                                };
+                                ui.label(no);
+                                if ui
+                                    .selectable_label(self.selected == Some(s.id), &s.driver.name)
+                                    .on_hover_text(texts.t("race.col.driver.hover"))
+                                    .clicked()
+                                {
+                                    self.selected = Some(s.id);
+                                }
+                                ui.label(s.speed.to_string());
+                                ui.label(texts.f(
+                                    "race.col.wounds.value",
+                                    &[
+                                        ("sled", &s.sled_wounds.to_string()),
+                                        ("driver", &s.driver_wounds.to_string()),
+                                        ("max", &s.driver.wounds.to_string()),
+                                    ],
+                                ));
+                                let dice: Vec<String> = s.dice.iter().map(u32::to_string).collect();
+                                let dice = if dice.is_empty() {
+                                    "-".to_owned()
+                                } else {
+                                    dice.join(" ")
+                                };
+                                ui.label(dice).on_hover_text(
+                                    texts.f("race.col.dice.for", &[("name", &s.driver.name)]),
+                                );
+                                let place = order.iter().position(|(id, _)| *id == s.id);
+                                ui.label(status_short(texts, &s.status, place));
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+        // Two blocks only while they fit: every column stays readable.
+        let width = out.inner_rect.width();
+        let content = out.content_size.x;
+        if halves == 2 && content > width + 0.5 {
+            self.strip_two = false;
+            ui.ctx().request_repaint();
+        } else if halves == 1 && 2.0 * content + 24.0 <= width && st.sleds.len() > 4 {
+            self.strip_two = true;
+            ui.ctx().request_repaint();
+        }
         if !order.is_empty() {
-            ui.separator();
-            ui.label(egui::RichText::new(texts.t("race.finish_order")).strong());
-            for (i, (id, round)) in order.iter().enumerate() {
-                ui.label(texts.f(
-                    "race.finish_order.line",
-                    &[
-                        ("place", &(i + 1).to_string()),
-                        ("name", &driver_name(race, *id)),
-                        ("round", &round.to_string()),
-                    ],
-                ));
-            }
+            let line: Vec<String> = order
+                .iter()
+                .enumerate()
+                .map(|(i, (id, round))| {
+                    texts.f(
+                        "race.finish_order.line",
+                        &[
+                            ("place", &(i + 1).to_string()),
+                            ("name", &driver_name(race, *id)),
+                            ("round", &round.to_string()),
+                        ],
+                    )
+                })
+                .collect();
+            ui.label(
+                egui::RichText::new(format!(
+                    "{}: {}",
+                    texts.t("race.finish_order"),
+                    line.join(" · ")
+                ))
+                .strong(),
+            );
         }
     }
 
@@ -908,6 +989,22 @@ impl StepPanel {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
         }
+        // The track is frozen at the start (S1): no terrain is placed
+        // during the race; the Place tool is refused before a click.
+        if ctx.canvas.tool() == Tool::Place {
+            ctx.canvas.set_tool(Tool::Select);
+            self.place_refused = true;
+        }
+        if self.place_refused {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(ui.visuals().warn_fg_color, texts.t("race.place.refused"));
+                if ui.small_button(texts.t("race.place.refused.ok")).clicked() {
+                    self.place_refused = false;
+                }
+            });
+        }
+        let halves = if self.strip_two { 2 } else { 1 };
+        self.status_strip(ui, texts, race, halves);
         let moved = ctx
             .selected
             .and_then(|i| race.resolutions.get(i))
