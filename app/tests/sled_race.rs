@@ -592,6 +592,11 @@ fn the_event_tab_takes_in_a_race_file() {
     harness.state_mut().queue(Command::Open(event_path));
     harness.run();
     click(&mut harness, "Sled race");
+    // Nothing is shown before the organiser says where the result comes
+    // from (PN7).
+    assert!(harness.query_by_label("Race file").is_none());
+    assert!(harness.query_by_label("Save race result").is_none());
+    click(&mut harness, "Race run in the app (in this event)");
     type_into(&mut harness, "Race file", &race_path.display().to_string());
     harness.get_by_label_contains("Read Schlittenrennen 2026: 3 drivers, finished");
     click(&mut harness, "Take the race in");
@@ -723,6 +728,7 @@ fn the_race_runs_live_inside_the_event() {
     harness.state_mut().queue(Command::Open(event_path.clone()));
     harness.run();
     click(&mut harness, "Sled race");
+    click(&mut harness, "Race run in the app (in this event)");
     click(&mut harness, "Run the race in this event");
     // The race is hosted and shown in the event's place.
     harness.get_by_label("Back to Neujahr");
@@ -787,6 +793,9 @@ fn the_race_runs_live_inside_the_event() {
         harness.state_mut().queue(Command::Undo);
         harness.run();
     }
+    assert!(harness.query_by_label("Open the race").is_none());
+    // (The choice of the source is an edit of its own, undone too.)
+    click(&mut harness, "Race run in the app (in this event)");
     harness.get_by_label("Run the race in this event");
 }
 
@@ -1418,4 +1427,97 @@ fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
     inside(&h, "out in round 4");
     click(&mut h, "Place");
     assert!(seen(&h, "No terrain is placed during the race"));
+}
+
+/// Issue #26: the event's sled tab has one source of truth (PN7). A race
+/// run in the event hides the typed finish order (and the other way
+/// round) with the reason; switching asks first, as it discards the
+/// result; taking back the last step of a finished race takes its points
+/// out of the event.
+#[test]
+fn the_sled_tab_has_one_source_and_a_step_taken_back_leaves_the_standings() {
+    let mut doc = event_with_players();
+    DocumentEdit::Event(feldherr_host::document::EventEdit::Host {
+        role: take_in::ROLE,
+        name: "Sled race".into(),
+    })
+    .apply(&mut doc)
+    .expect("hosted");
+    let finished = example_document();
+    DocumentEdit::Event(feldherr_host::document::EventEdit::Hosted {
+        role: take_in::ROLE,
+        edit: take_in::load_edit(&finished).expect("load"),
+    })
+    .apply(&mut doc)
+    .expect("played");
+    assert!(new_year(&doc).sled_race.is_some());
+
+    // Taking back the race's last step: the race runs again and its
+    // points leave the event.
+    let mut undone = doc.clone();
+    let feldherr::systems::GameCommand::Edit(undo) =
+        feldherr::systems::sled_race::edit(RaceEdit::Undo)
+    else {
+        panic!("an edit");
+    };
+    DocumentEdit::Event(feldherr_host::document::EventEdit::Hosted {
+        role: take_in::ROLE,
+        edit: undo,
+    })
+    .apply(&mut undone)
+    .expect("taken back");
+    assert!(new_year(&undone).sled_race.is_none());
+    assert!(matches!(new_year(&undone).sled_scores(), Ok(None)));
+
+    // In the window: the race run in the app, the typed editor locked.
+    let dir = common::temp_dir("sled-source");
+    let path = dir.join("event.json");
+    std::fs::write(&path, feldherr_host::document::to_json(&doc)).expect("saved");
+    let mut h = harness(Dice::scripted([]));
+    h.state_mut().set_native_dialogs(false);
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    // The standings' sled place tells a driver who went out from one
+    // who did not start.
+    click(&mut h, "Standings");
+    h.get_by_label("did not finish");
+    h.get_by_label("did not start");
+    click(&mut h, "Sled race");
+    h.get_by_label("Open the race");
+    assert!(h.query_by_label("Save race result").is_none());
+    assert!(seen(&h, "typing it in is locked"));
+    // Dora has no character on foot: she did not start, never "finished".
+    assert!(seen(&h, "did not start"));
+    // Switching asks first; keeping changes nothing.
+    click(&mut h, "Race run on the table: type the finish order");
+    assert!(seen(&h, "discards the current race result"));
+    click(&mut h, "Keep as it is");
+    let event = |h: &Harness<'static, FeldherrApp>| match h
+        .state()
+        .active_document()
+        .expect("a document")
+        .document()
+    {
+        Document::Event(EventDoc {
+            event: SystemEvent::NewYear(event),
+            ..
+        }) => event.clone(),
+        _ => panic!("the event"),
+    };
+    assert!(event(&h).sled_race.is_some());
+    click(&mut h, "Race run on the table: type the finish order");
+    click(&mut h, "Switch and discard");
+    let now = event(&h);
+    assert!(now.sled_race.is_none());
+    assert_eq!(
+        now.sled_source(),
+        Some(feldherr_wfb_newyear::SledSource::Typed)
+    );
+    h.get_by_label("Save race result");
+    assert!(h.query_by_label("Open the race").is_none());
+    assert!(seen(&h, "the race in the app is locked"));
+    // No result: the sled place is "-" for everyone, never a place.
+    click(&mut h, "Standings");
+    assert!(h.query_by_label("did not start").is_none());
+    assert_eq!(h.get_all_by_label("-").count(), 4);
 }
