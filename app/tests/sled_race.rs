@@ -154,10 +154,41 @@ fn the_setup_forms_refuse_bad_input_with_the_reason() {
     replace_text(&mut harness, "T", "drei");
     click(&mut harness, "Add driver");
     harness.get_by_label("T: \"drei\" is not a whole number");
-    // Out of range: the engine names the field.
+    // Out of range: the field by its label, never an internal key.
     replace_text(&mut harness, "T", "11");
     click(&mut harness, "Add driver");
-    harness.get_by_label_contains("driver.toughness");
+    harness.get_by_label("T: 11 is not allowed (1 to 10)");
+    assert!(
+        harness
+            .query_by_label_contains("driver.toughness")
+            .is_none()
+    );
+    // Every problem at once: a letter in I, W 0, no name.
+    replace_text(&mut harness, "I", "x");
+    replace_text(&mut harness, "W", "0");
+    harness.get_by_label("Driver").focus();
+    harness.run();
+    harness.key_combination_modifiers(eframe::egui::Modifiers::COMMAND, &[eframe::egui::Key::A]);
+    harness.key_press(eframe::egui::Key::Backspace);
+    harness.run();
+    click(&mut harness, "Add driver");
+    let all = harness.get_by_label_contains("is not a whole number");
+    let text = format!("{all:?}");
+    for part in [
+        "I: \\\"x\\\" is not a whole number",
+        "T: 11 is not allowed (1 to 10)",
+        "W: 0 is not allowed (1 to 10)",
+        "Driver is missing",
+    ] {
+        assert!(text.contains(part), "{part} in {text}");
+    }
+    assert!(
+        !text.contains("I: 0"),
+        "a field not a number is named once: {text}"
+    );
+    replace_text(&mut harness, "Driver", "Elf hero");
+    replace_text(&mut harness, "I", "4");
+    replace_text(&mut harness, "W", "2");
     // A mounted character may not drive (N6).
     replace_text(&mut harness, "T", "3");
     click(&mut harness, "Moves");
