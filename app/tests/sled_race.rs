@@ -121,9 +121,7 @@ fn answer_all(harness: &mut Harness<'static, FeldherrApp>, die: &str, option: Op
                 replace_text(harness, &format!("Die {n}"), die);
                 n += 1;
             }
-            // Enter in the last field sends the dice.
-            harness.key_press(eframe::egui::Key::Enter);
-            harness.run();
+            click(harness, "Enter");
         } else if let Some(button) =
             option.and_then(|o| harness.query_all_by_label_contains(o).next())
         {

@@ -968,23 +968,21 @@ impl StepPanel {
                 }
             });
         } else {
-            ui.horizontal_wrapped(|ui| {
-                if let Some(step) = race.next_step() {
-                    let next = match step {
-                        NextStep::Move(id) => {
-                            texts.f("race.next.move", &[("name", &driver_name(race, id))])
-                        }
-                        NextStep::Turn(id) => {
-                            texts.f("race.next.turn", &[("name", &driver_name(race, id))])
-                        }
-                        _ => String::new(),
-                    };
-                    if !next.is_empty() {
-                        ui.strong(next);
+            if let Some(step) = race.next_step() {
+                let next = match step {
+                    NextStep::Move(id) => {
+                        texts.f("race.next.move", &[("name", &driver_name(race, id))])
                     }
+                    NextStep::Turn(id) => {
+                        texts.f("race.next.turn", &[("name", &driver_name(race, id))])
+                    }
+                    _ => String::new(),
+                };
+                if !next.is_empty() {
+                    ui.strong(next);
                 }
-                self.step_controls(ui, ctx, race);
-            });
+            }
+            self.step_controls(ui, ctx, race);
             if let Some(e) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
