@@ -123,6 +123,7 @@ fn enter_an_event_from_players_to_standings() {
 
     // Anna has a character on foot and must be in the race result (N6).
     click(&mut h, "Sled race");
+    click(&mut h, "Race run on the table: type the finish order");
     type_into(&mut h, "Round of Anna Adler", "5");
     click(&mut h, "Save race result");
     assert!(event_of(&h).sled_race.is_some());

@@ -64,49 +64,141 @@ impl Driver {
         }
     }
 
+    /// Every problem of the driver at once, in the order of the form
+    /// (name, player, T, I, S, WS, W, save, mount): for a form that shows
+    /// them all. Empty when [`Driver::validate`] takes him.
+    pub fn problems(&self) -> Vec<DriverProblem> {
+        let mut out = Vec::new();
+        for (field, text) in [
+            (DriverField::Name, &self.name),
+            (DriverField::Player, &self.player),
+        ] {
+            if text.trim().is_empty() {
+                out.push(DriverProblem::Empty { field });
+            }
+        }
+        let mut values = vec![
+            (DriverField::Toughness, self.toughness, 10),
+            (DriverField::Initiative, self.initiative, 10),
+            (DriverField::Strength, self.strength, 10),
+            (DriverField::WeaponSkill, self.weapon_skill, 10),
+            (DriverField::Wounds, self.wounds, 10),
+        ];
+        if let Some(save) = self.armour_save {
+            values.push((DriverField::ArmourSave, save, 6));
+        }
+        for (field, value, max) in values {
+            if !(1..=max).contains(&value) {
+                out.push(DriverProblem::OutOfRange {
+                    field,
+                    value,
+                    min: 1,
+                    max,
+                });
+            }
+        }
+        if self.mount != Mount::OnFoot {
+            out.push(DriverProblem::NotOnFoot(self.mount));
+        }
+        out
+    }
+
     /// Checks the profile (1 to 10 each, save 1+ to 6+) and the mount: the
     /// text forbids a mounted model or one in a chariot.
     pub fn validate(&self) -> Result<(), SledError> {
-        if self.name.trim().is_empty() {
-            return Err(SledError::invalid(
-                "driver.name",
-                "\"\"",
-                "must not be empty",
-            ));
+        match self.problems().first() {
+            None => Ok(()),
+            Some(p) => Err(p.error(&self.name)),
         }
-        if self.player.trim().is_empty() {
-            return Err(SledError::invalid(
-                "driver.player",
-                "\"\"",
-                "must not be empty",
-            ));
+    }
+}
+
+/// A field of the driver's profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DriverField {
+    /// The character's name.
+    Name,
+    /// The player.
+    Player,
+    /// Toughness.
+    Toughness,
+    /// Initiative.
+    Initiative,
+    /// Strength.
+    Strength,
+    /// Weapon skill.
+    WeaponSkill,
+    /// Wounds.
+    Wounds,
+    /// Armour save.
+    ArmourSave,
+}
+
+impl DriverField {
+    /// The field's path in a saved driver, e.g. `driver.toughness`.
+    pub const fn path(self) -> &'static str {
+        match self {
+            Self::Name => "driver.name",
+            Self::Player => "driver.player",
+            Self::Toughness => "driver.toughness",
+            Self::Initiative => "driver.initiative",
+            Self::Strength => "driver.strength",
+            Self::WeaponSkill => "driver.weapon_skill",
+            Self::Wounds => "driver.wounds",
+            Self::ArmourSave => "driver.armour_save",
         }
-        in_range("driver.toughness", self.toughness, 1, 10)?;
-        in_range("driver.initiative", self.initiative, 1, 10)?;
-        in_range("driver.strength", self.strength, 1, 10)?;
-        in_range("driver.weapon_skill", self.weapon_skill, 1, 10)?;
-        in_range("driver.wounds", self.wounds, 1, 10)?;
-        if let Some(save) = self.armour_save {
-            in_range("driver.armour_save", save, 1, 6)?;
-        }
-        match self.mount {
-            Mount::OnFoot => Ok(()),
-            Mount::Mounted => Err(SledError::Refused {
-                reason: format!(
-                    "{} is mounted: the racing character must not be mounted or ride a chariot; \
-                     choose a character on foot",
-                    self.name
-                ),
+    }
+}
+
+/// One problem of a driver, typed (see [`Driver::problems`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DriverProblem {
+    /// A name that must be given is empty.
+    Empty {
+        /// Which.
+        field: DriverField,
+    },
+    /// A value outside its range.
+    OutOfRange {
+        /// Which.
+        field: DriverField,
+        /// The value given.
+        value: u32,
+        /// The least allowed.
+        min: u32,
+        /// The most allowed.
+        max: u32,
+    },
+    /// Mounted or in a chariot: may not drive (N6).
+    NotOnFoot(Mount),
+}
+
+impl DriverProblem {
+    /// The problem as the crate's error for driver `name`.
+    pub fn error(&self, name: &str) -> SledError {
+        match *self {
+            Self::Empty { field } => SledError::invalid(field.path(), "\"\"", "must not be empty"),
+            Self::OutOfRange {
+                field,
+                value,
+                min,
+                max,
+            } => in_range(field.path(), value, min, max)
+                .err()
+                .unwrap_or_else(|| SledError::invalid(field.path(), value, "is out of range")),
+            Self::NotOnFoot(mount) => SledError::Refused {
+                reason: match mount {
+                    Mount::Chariot => format!(
+                        "{name} rides a chariot: the racing character must not be mounted or ride a \
+                         chariot; choose a character on foot"
+                    ),
+                    _ => format!(
+                        "{name} is mounted: the racing character must not be mounted or ride a chariot; \
+                         choose a character on foot"
+                    ),
+                },
                 rule: "N6".to_owned(),
-            }),
-            Mount::Chariot => Err(SledError::Refused {
-                reason: format!(
-                    "{} rides a chariot: the racing character must not be mounted or ride a \
-                     chariot; choose a character on foot",
-                    self.name
-                ),
-                rule: "N6".to_owned(),
-            }),
+            },
         }
     }
 }

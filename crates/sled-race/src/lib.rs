@@ -100,10 +100,10 @@ mod zone;
 pub use attack::{REACH, kick_effect, targets as attack_targets};
 pub use collision::{lower_front, zone_key};
 pub use draw::{DrawKind, DrawResolver};
-pub use driver::{Driver, Mount};
+pub use driver::{Driver, DriverField, DriverProblem, Mount};
 pub use error::SledError;
 pub use kind::{SledKind, SledOutcome};
-pub use movement::{MAX_INCHES, MoveResolver, Stepped};
+pub use movement::{MAX_INCHES, MoveResolver, SpeedOption, Stepped};
 pub use race::{
     Entrant, MAX_ENTRANTS, MAX_RESOLUTIONS, MAX_TURNS, PlannedInch, Race, RaceEdit, StepInput,
 };

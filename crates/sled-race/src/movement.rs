@@ -260,12 +260,7 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
             }
         }
     };
-    let direction = match settings.slope_reading {
-        SlopeReading::Facing => s.facing,
-        SlopeReading::Travel => s.travel(),
-    };
-    let angle = Angle::between(direction, downhill());
-    let modifier = slope_modifier(angle);
+    let (angle, modifier) = slope_of(&s, &settings);
     let result = base.saturating_add(modifier);
     let mut new = sign_rule(previous, result);
     steps.log(rule_step(
@@ -307,6 +302,93 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
         m.speed = new;
     }
     Ok(())
+}
+
+/// The angle to downhill that the slope modifier reads (facing or
+/// travel, as the settings say) and the modifier (S5).
+fn slope_of(s: &crate::Sled, settings: &crate::RaceSettings) -> (f64, i32) {
+    let direction = match settings.slope_reading {
+        SlopeReading::Facing => s.facing,
+        SlopeReading::Travel => s.travel(),
+    };
+    let angle = Angle::between(direction, downhill());
+    (angle, slope_modifier(angle))
+}
+
+/// One way to set a sled's new speed in phase 2 (S5): a movement die and,
+/// when the mean of speed and die is odd, the rounding; with the speed it
+/// gives after the slope modifier, the sign rule and the cap (PS3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpeedOption {
+    /// Index of the die in the sled's remaining dice (the die prompt's
+    /// option index).
+    pub die: usize,
+    /// Its face.
+    pub face: u32,
+    /// `None` when the mean is whole; else whether it is rounded up
+    /// (option 1 of the rounding prompt) or down (option 0).
+    pub round_up: Option<bool>,
+    /// The speed the sled moves at.
+    pub speed: i32,
+}
+
+impl RaceState {
+    /// The ways sled `id` can set its new speed in its next move (S5),
+    /// facing `facing` first if it stands (phase 1): one per distinct die
+    /// face and rounding, with the speed after the slope modifier, the
+    /// sign rule and the cap, highest first. Empty when phase 2 asks
+    /// nothing (no dice left, or a moving sled starting on ice, S9).
+    pub fn speed_options(&self, id: Id, facing: Option<Angle>) -> Vec<SpeedOption> {
+        speed_options(self, id, facing)
+    }
+}
+
+fn speed_options(st: &RaceState, id: Id, facing: Option<Angle>) -> Vec<SpeedOption> {
+    let settings = st.settings;
+    let Some(mut s) = st.sled(id).cloned() else {
+        return Vec::new();
+    };
+    if let Some(f) = facing
+        && s.speed == 0
+    {
+        s.facing = f;
+    }
+    let on_ice = footprint(&s, &settings)
+        .as_ref()
+        .is_some_and(|sh| on_kind(sh, &st.track, TerrainKind::Ice));
+    if on_ice && s.speed != 0 {
+        return Vec::new();
+    }
+    let (_, modifier) = slope_of(&s, &settings);
+    let previous = s.speed;
+    let after =
+        |base: i32| sign_rule(previous, base.saturating_add(modifier)).clamp(-MAX_SPEED, MAX_SPEED);
+    let mut out: Vec<SpeedOption> = Vec::new();
+    for (die, &face) in s.dice.iter().enumerate() {
+        if out.iter().any(|o| o.face == face) {
+            continue;
+        }
+        let (down, up) = mean_speed(previous, face);
+        if down == up {
+            out.push(SpeedOption {
+                die,
+                face,
+                round_up: None,
+                speed: after(down),
+            });
+        } else {
+            for (round_up, base) in [(true, up), (false, down)] {
+                out.push(SpeedOption {
+                    die,
+                    face,
+                    round_up: Some(round_up),
+                    speed: after(base),
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| b.speed.cmp(&a.speed).then(b.face.cmp(&a.face)));
+    out
 }
 
 /// Moves a sled's centre by `travel` along `heading`.

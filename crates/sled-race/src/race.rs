@@ -14,6 +14,7 @@ use feldherr_table::{Layer, Piece, Table, TableEdit, TableRules};
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::crossed;
+use crate::movement::SpeedOption;
 use crate::state::NextStep;
 use crate::text::{DE, EN};
 use crate::track::sled_table_rules;
@@ -192,6 +193,21 @@ impl Race {
             });
         }
         out
+    }
+
+    /// The ways sled `id` can set its new speed in its next move (S5),
+    /// facing `facing` first if it stands: one per distinct die face and
+    /// rounding, with the speed after the slope modifier, highest first.
+    /// Empty when the move asks nothing for its speed (no dice left, or a
+    /// moving sled starting on ice, S9). Each option names the answers
+    /// the move's speed prompts take ([`SpeedOption::die`],
+    /// [`SpeedOption::round_up`]).
+    pub fn speed_options(&self, id: Id, facing: Option<f64>) -> Vec<SpeedOption> {
+        let Some(st) = &self.state else {
+            return Vec::new();
+        };
+        let facing = facing.and_then(|f| Angle::from_degrees(f).ok());
+        st.speed_options(id, facing)
     }
 
     /// Opens the next step, resolves it with `dice` and `choose`, and

@@ -2,12 +2,28 @@
 //! points (N6).
 
 use eframe::egui;
-use feldherr_wfb_newyear::{Event, Finisher, SledOutcome, SledRace};
+use feldherr_wfb_newyear::{Event, Finisher, SledOutcome, SledRace, SledSource};
 
 use super::event_edit;
 use crate::app::Command;
 use crate::i18n::Texts;
 use feldherr_wfb_newyear::EventEdit;
+
+/// The standings' "Sled place" cell (issue #26): "-" while the race has
+/// no result, else the place, "did not finish" or "did not start" (told
+/// apart); `None` for the other tie-breakers.
+pub fn place_cell(
+    texts: &Texts,
+    tie_breaker: feldherr_wfb_newyear::EventTieBreaker,
+    points: &feldherr_wfb_newyear::PlayerPoints,
+) -> Option<String> {
+    (tie_breaker == feldherr_wfb_newyear::EventTieBreaker::SledPlacing).then(|| {
+        points
+            .sled_place
+            .message()
+            .map_or_else(|| "-".to_owned(), |m| texts.message(&m))
+    })
+}
 
 #[derive(Debug, Clone, PartialEq)]
 struct Entry {
@@ -23,6 +39,9 @@ pub struct SledTab {
     error: Option<String>,
     race_path: String,
     race_file: Option<Result<feldherr_host::document::GameDoc, String>>,
+    /// The other source asked for, waiting for the organiser to confirm
+    /// (switching discards the current result, PN7).
+    switch_to: Option<SledSource>,
 }
 
 fn entries_of(event: &Event) -> Vec<Entry> {
@@ -123,10 +142,119 @@ impl SledTab {
             self.entries = entries_of(event);
         }
         ui.heading(texts.t("event.tab.sled"));
-        live_race_section(ui, texts, hosted, commands);
+        // One source of truth (PN7): the race run in the event, or the
+        // finish order of a race run on the table typed in; the other path
+        // is hidden with the reason until the organiser switches.
+        let source = event.sled_source().or(hosted.map(|_| SledSource::Hosted));
+        self.source_section(ui, texts, event, source, commands);
         ui.separator();
-        self.race_file_section(ui, texts, event, commands);
-        ui.separator();
+        match source {
+            Some(SledSource::Hosted) => {
+                live_race_section(ui, texts, hosted, commands);
+                ui.separator();
+                self.race_file_section(ui, texts, event, commands);
+            }
+            Some(SledSource::Typed) => self.typed_section(ui, texts, event, commands),
+            None => {}
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if let Ok(Some(scores)) = event.sled_scores() {
+            let name_of = |id: &str| event.player(id).map_or(id.to_owned(), |p| p.name.clone());
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(texts.t("sled.points")).strong());
+            egui::Grid::new("sled.scores").striped(true).show(ui, |ui| {
+                for score in scores {
+                    ui.label(format!("{}.", score.placing));
+                    ui.label(name_of(&score.player));
+                    ui.label(match score.outcome {
+                        SledOutcome::Finished { round, .. } => {
+                            texts.f("sled.in_round", &[("round", &round.to_string())])
+                        }
+                        SledOutcome::DidNotFinish => texts.t("sled.dnf").to_owned(),
+                        SledOutcome::DidNotStart => texts.t("sled.dns").to_owned(),
+                    });
+                    ui.label(texts.f("standings.points", &[("n", &score.points.to_string())]));
+                    ui.end_row();
+                }
+            });
+        }
+    }
+
+    /// Where the result comes from: two choices, the current one marked;
+    /// switching asks first, as it discards the current result (PN7).
+    fn source_section(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        source: Option<SledSource>,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.label(egui::RichText::new(texts.t("race.tab.source")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for (choice, key, hover) in [
+                (
+                    SledSource::Hosted,
+                    "race.tab.source.hosted",
+                    "race.tab.source.hosted.hover",
+                ),
+                (
+                    SledSource::Typed,
+                    "race.tab.source.typed",
+                    "race.tab.source.typed.hover",
+                ),
+            ] {
+                let on = source == Some(choice);
+                if ui
+                    .selectable_label(on, texts.t(key))
+                    .on_hover_text(texts.t(hover))
+                    .clicked()
+                    && !on
+                {
+                    if source.is_none() || event.sled_race.is_none() {
+                        self.switch_to = None;
+                        commands.push(event_edit(EventEdit::SetSledSource(choice)));
+                    } else {
+                        self.switch_to = Some(choice);
+                    }
+                }
+            }
+        });
+        ui.weak(texts.t(match source {
+            None => "race.tab.source.none",
+            Some(SledSource::Hosted) => "race.tab.source.typed_hidden",
+            Some(SledSource::Typed) => "race.tab.source.hosted_hidden",
+        }));
+        if let Some(target) = self.switch_to {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    texts.f(
+                        "race.tab.source.switch",
+                        &[("source", texts.t(target.label_key()))],
+                    ),
+                );
+                if ui.button(texts.t("race.tab.source.switch.yes")).clicked() {
+                    commands.push(event_edit(EventEdit::SetSledSource(target)));
+                    self.switch_to = None;
+                }
+                if ui.button(texts.t("race.tab.source.switch.no")).clicked() {
+                    self.switch_to = None;
+                }
+            });
+        }
+    }
+
+    /// The finish order of a race run on the table, typed in.
+    fn typed_section(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        event: &Event,
+        commands: &mut Vec<Command>,
+    ) {
         ui.weak(texts.t("sled.help"));
         ui.add_space(6.0);
         let name_of = |id: &str| event.player(id).map_or(id.to_owned(), |p| p.name.clone());
@@ -210,28 +338,6 @@ impl SledTab {
                 commands.push(event_edit(EventEdit::SetSledRace(None)));
             }
         });
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
-        if let Ok(Some(scores)) = event.sled_scores() {
-            ui.add_space(8.0);
-            ui.label(egui::RichText::new(texts.t("sled.points")).strong());
-            egui::Grid::new("sled.scores").striped(true).show(ui, |ui| {
-                for score in scores {
-                    ui.label(format!("{}.", score.placing));
-                    ui.label(name_of(&score.player));
-                    ui.label(match score.outcome {
-                        SledOutcome::Finished { round, .. } => {
-                            texts.f("sled.in_round", &[("round", &round.to_string())])
-                        }
-                        SledOutcome::DidNotFinish => texts.t("sled.dnf").to_owned(),
-                        SledOutcome::DidNotStart => texts.t("sled.dns").to_owned(),
-                    });
-                    ui.label(texts.f("standings.points", &[("n", &score.points.to_string())]));
-                    ui.end_row();
-                }
-            });
-        }
     }
 
     /// Takes in a race run as its own game: the event hosts it (race and

@@ -380,7 +380,10 @@ impl StandingsTab {
                     ui.label(row.points.sled_race.to_string());
                     ui.label(egui::RichText::new(row.points.total().to_string()).strong());
                     for tb in EventTieBreaker::ALL {
-                        ui.label(tie_value_text(tb, row.points.tie_value(tb)));
+                        ui.label(
+                            super::sled::place_cell(texts, tb, &row.points)
+                                .unwrap_or_else(|| tie_value_text(tb, row.points.tie_value(tb))),
+                        );
                     }
                     ui.weak(texts.message(&row.decided_by.message()));
                     ui.end_row();

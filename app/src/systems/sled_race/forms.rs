@@ -6,8 +6,8 @@
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_sled_race::{
-    Driver, Entrant, Mount, Race, RaceEdit, RaceSettings, SlopeReading, TurnFailureReading,
-    TurnTestNaturals,
+    Driver, DriverField, DriverProblem, Entrant, Mount, Race, RaceEdit, RaceSettings, SlopeReading,
+    TurnFailureReading, TurnTestNaturals,
 };
 
 use super::{edit, race, trial};
@@ -222,6 +222,15 @@ impl Default for EntrantForm {
     }
 }
 
+/// The profile fields: T, I, S, WS, W.
+const PROFILE_FIELDS: [DriverField; 5] = [
+    DriverField::Toughness,
+    DriverField::Initiative,
+    DriverField::Strength,
+    DriverField::WeaponSkill,
+    DriverField::Wounds,
+];
+
 /// Catalogue keys of the profile fields: T, I, S, WS, W.
 const PROFILE: [&str; 5] = [
     "race.driver.t",
@@ -341,7 +350,7 @@ impl EntrantForm {
                         }
                         Err(e) => Some(e),
                     },
-                    Err(e) => Some(e),
+                    Err(problems) => Some(problems.join("\n")),
                 };
             }
             if self.editing.is_some() && ui.button(texts.t("race.driver.cancel")).clicked() {
@@ -384,27 +393,109 @@ impl EntrantForm {
             .labelled_by(label.id);
     }
 
-    fn parse(&self, texts: &Texts) -> Result<RaceEdit, String> {
+    /// The edit the form asks for, or every problem of it at once (each
+    /// field by its label, in the interface language).
+    fn parse(&self, texts: &Texts) -> Result<RaceEdit, Vec<String>> {
         let player = self.player.trim().to_owned();
+        let mut problems = Vec::new();
         let driver = if self.has_driver {
             let mut values = [0u32; 5];
-            for ((key, text), value) in PROFILE.iter().zip(&self.profile).zip(values.iter_mut()) {
-                *value = whole(texts, texts.t(key), text)?;
+            let mut unparsed: Vec<DriverField> = Vec::new();
+            for (i, (key, text)) in PROFILE.iter().zip(&self.profile).enumerate() {
+                match whole(texts, texts.t(key), text) {
+                    Ok(v) => values[i] = v,
+                    Err(e) => {
+                        problems.push(e);
+                        unparsed.push(PROFILE_FIELDS[i]);
+                    }
+                }
             }
             let mut driver = Driver::on_foot(self.name.trim(), &player, values);
             let save = self.save.trim().trim_end_matches('+');
             if !save.is_empty() {
-                driver.armour_save = Some(whole(texts, texts.t("race.driver.save"), save)?);
+                match whole(texts, texts.t("race.driver.save"), save) {
+                    Ok(v) => driver.armour_save = Some(v),
+                    Err(e) => {
+                        problems.push(e);
+                        unparsed.push(DriverField::ArmourSave);
+                    }
+                }
             }
             driver.mount = self.mount;
+            // The engine's problems of the fields that parsed (a field not
+            // a number is reported once, above).
+            for p in driver.problems() {
+                let reported = matches!(p, DriverProblem::OutOfRange { field, .. } if unparsed.contains(&field));
+                if !reported {
+                    problems.push(problem_text(texts, &driver, p));
+                }
+            }
             Some(driver)
         } else {
+            if player.is_empty() {
+                problems.push(problem_text_empty(texts, DriverField::Player));
+            }
             None
         };
+        if !problems.is_empty() {
+            return Err(problems);
+        }
         Ok(match self.editing {
             Some(id) => RaceEdit::SetEntrant(Entrant { id, player, driver }),
             None => RaceEdit::AddEntrant { player, driver },
         })
+    }
+}
+
+/// The catalogue key of the form label of `field`.
+fn field_key(field: DriverField) -> &'static str {
+    match field {
+        DriverField::Name => "race.driver.name",
+        DriverField::Player => "race.driver.player",
+        DriverField::Toughness => PROFILE[0],
+        DriverField::Initiative => PROFILE[1],
+        DriverField::Strength => PROFILE[2],
+        DriverField::WeaponSkill => PROFILE[3],
+        DriverField::Wounds => PROFILE[4],
+        DriverField::ArmourSave => "race.driver.save",
+    }
+}
+
+fn problem_text_empty(texts: &Texts, field: DriverField) -> String {
+    let label = texts.t(field_key(field));
+    texts.f("race.driver.problem.empty", &[("field", label)])
+}
+
+/// A driver's problem in the interface language, naming the field by its
+/// label and the driver by name.
+fn problem_text(texts: &Texts, driver: &Driver, problem: DriverProblem) -> String {
+    match problem {
+        DriverProblem::Empty { field } => problem_text_empty(texts, field),
+        DriverProblem::OutOfRange {
+            field,
+            value,
+            min,
+            max,
+        } => {
+            let label = texts.t(field_key(field));
+            texts.f(
+                "race.driver.problem.range",
+                &[
+                    ("field", label),
+                    ("value", &value.to_string()),
+                    ("min", &min.to_string()),
+                    ("max", &max.to_string()),
+                ],
+            )
+        }
+        DriverProblem::NotOnFoot(mount) => texts.f(
+            if mount == Mount::Chariot {
+                "race.driver.problem.chariot"
+            } else {
+                "race.driver.problem.mounted"
+            },
+            &[("name", &driver.name)],
+        ),
     }
 }
 

@@ -9,6 +9,7 @@
 //! ([`take_in`]); the record sheet is the crate's
 //! (`feldherr_sled_race::race_sheet`).
 
+mod flow;
 mod forms;
 mod on_table;
 mod panel;

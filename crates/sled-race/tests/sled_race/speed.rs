@@ -253,3 +253,51 @@ fn modifier_tables_every_row() {
     assert_eq!(change_magnitude(-2, 1), -3);
     assert_eq!(change_magnitude(0, 2), 2);
 }
+
+/// S5: each speed option the race offers (one per distinct die and
+/// rounding, after the slope modifier) is the speed the move gives with
+/// its answers: "die 6: speed 3" at 0 facing 45° ends at 3, not 4.
+#[test]
+fn s5_speed_options_are_the_speeds_the_move_gives() {
+    let check = |speed: i32,
+                 facing: f64,
+                 dice: Vec<u32>,
+                 new_facing: Option<f64>,
+                 expected: &[(u32, Option<bool>, i32)]| {
+        let mut s = sled(1, "A", [3, 4, 3, 3, 1], (30.0, 24.0), facing, speed);
+        s.dice = dice;
+        let st = state(vec![], vec![s], 1);
+        let options = st.speed_options(Id(1), new_facing.map(deg));
+        let got: Vec<(u32, Option<bool>, i32)> = options
+            .iter()
+            .map(|o| (o.face, o.round_up, o.speed))
+            .collect();
+        assert_eq!(got, expected);
+        for o in options {
+            let mut choices = vec![o.die];
+            choices.extend(o.round_up.map(usize::from));
+            let (out, _) = run_move(&st, 1, new_facing, &[], &choices);
+            assert_eq!(sled_of(&out, 1).speed, o.speed, "{o:?}");
+        }
+    };
+    // Downhill (+1): equal dice once; an odd mean both ways.
+    check(
+        0,
+        0.0,
+        vec![6, 3, 6],
+        None,
+        &[(6, None, 4), (3, Some(true), 3), (3, Some(false), 2)],
+    );
+    // Faced to 45° first (modifier 0): die 6 gives 3.
+    check(0, 0.0, vec![6], Some(45.0), &[(6, None, 3)]);
+    // Across the slope at speed 2 (100°: -2): a moving sled never reverses.
+    check(
+        2,
+        100.0,
+        vec![1, 2],
+        None,
+        &[(2, None, 0), (1, Some(true), 0), (1, Some(false), 0)],
+    );
+    // No dice left: nothing to choose.
+    check(3, 0.0, vec![], None, &[]);
+}

@@ -182,3 +182,45 @@ fn a_state_that_its_resolutions_do_not_give() {
         "resolution id #3 is used twice",
     );
 }
+
+/// A driver's problems come all at once, typed, in the form's order; the
+/// first is what `validate` refuses (N6 for a mounted character).
+#[test]
+fn every_problem_of_a_driver_at_once() {
+    use feldherr_sled_race::{Driver, DriverField, DriverProblem, Mount};
+    let mut d = Driver::on_foot("", "Anna", [11, 4, 0, 4, 2]);
+    d.armour_save = Some(7);
+    d.mount = Mount::Mounted;
+    assert_eq!(
+        d.problems(),
+        [
+            DriverProblem::Empty {
+                field: DriverField::Name
+            },
+            DriverProblem::OutOfRange {
+                field: DriverField::Toughness,
+                value: 11,
+                min: 1,
+                max: 10
+            },
+            DriverProblem::OutOfRange {
+                field: DriverField::Strength,
+                value: 0,
+                min: 1,
+                max: 10
+            },
+            DriverProblem::OutOfRange {
+                field: DriverField::ArmourSave,
+                value: 7,
+                min: 1,
+                max: 6
+            },
+            DriverProblem::NotOnFoot(Mount::Mounted),
+        ]
+    );
+    let err = d.validate().expect_err("refused");
+    assert!(err.to_string().contains("driver.name"), "{err}");
+    let good = Driver::on_foot("Elf hero", "Anna", [3, 6, 4, 5, 2]);
+    assert!(good.problems().is_empty());
+    assert!(good.validate().is_ok());
+}
