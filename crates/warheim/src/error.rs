@@ -135,6 +135,35 @@ impl WarheimError {
         }
     }
 
+    /// The same error with `value` as the `{name}` argument of its
+    /// message (a rule engine below the game says "{fighter}" and the game,
+    /// which knows the names, fills it in); its English reason follows.
+    #[must_use]
+    pub(crate) fn with_text(mut self, name: &str, value: impl Into<String>) -> Self {
+        let value = value.into();
+        if let WarheimError::Fighter {
+            message: Some(m),
+            reason,
+            ..
+        }
+        | WarheimError::Roster {
+            message: Some(m),
+            reason,
+            ..
+        }
+        | WarheimError::Invalid {
+            message: Some(m),
+            reason,
+            ..
+        } = &mut self
+        {
+            let next = (**m).clone().text(name, value);
+            *reason = english(&next);
+            **m = next;
+        }
+        self
+    }
+
     /// The catalogue message of the error, if it carries one.
     pub fn message(&self) -> Option<&Message> {
         match self {

@@ -165,6 +165,7 @@ impl Warheim {
         source: Source,
     ) -> Result<(), PlayError> {
         let (p, f) = find(&self.rosters, fighter)?;
+        let name = f.name.clone();
         let discipline = self.rosters[p].discipline_of(fighter);
         if f.down() || f.has(Condition::Panic) {
             return Err(WarheimError::fighter_says(
@@ -183,7 +184,9 @@ impl Warheim {
         if turn.activation.is_some() {
             return Err(refused(say("activation_running")));
         }
-        let revealed = turn.spend(fighter, source, discipline == Discipline::Undisciplined)?;
+        let revealed = turn
+            .spend(fighter, source, discipline == Discipline::Undisciplined)
+            .map_err(|e| e.with_text("fighter", &name))?;
         turn.activation = Some(Activation::new(fighter, p, Some(source), marker));
         if revealed {
             self.rosters[p].commander_revealed = true;

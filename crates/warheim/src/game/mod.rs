@@ -336,7 +336,12 @@ impl Warheim {
                     .turn
                     .as_mut()
                     .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
-                turn.choose(*player, *group)?;
+                let chooser = self
+                    .rosters
+                    .get(turn.chooser)
+                    .map_or_else(String::new, |r| r.player.clone());
+                turn.choose(*player, *group)
+                    .map_err(|e| e.with_text("player", chooser))?;
             }
             WarheimEdit::Activate {
                 fighter,
@@ -345,14 +350,16 @@ impl Warheim {
             } => {
                 self.no_activation()?;
                 let (p, f) = find(&self.rosters, *fighter)?;
+                let name = f.name.clone();
                 let discipline = self.rosters[p].discipline_of(*fighter);
                 check_plan(f, discipline, *plan)?;
                 let turn = self
                     .turn
                     .as_mut()
                     .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
-                let revealed =
-                    turn.spend(*fighter, *source, discipline == Discipline::Undisciplined)?;
+                let revealed = turn
+                    .spend(*fighter, *source, discipline == Discipline::Undisciplined)
+                    .map_err(|e| e.with_text("fighter", name))?;
                 if revealed {
                     self.rosters[p].commander_revealed = true;
                 }
@@ -383,6 +390,7 @@ impl Warheim {
             }
             WarheimEdit::SoloJoins(fighter) => {
                 let (_, f) = find(&self.rosters, *fighter)?;
+                let name = f.name.clone();
                 if !f.is(ModelType::Solo) {
                     return Err(WarheimError::fighter_says(
                         &f.name,
@@ -396,7 +404,8 @@ impl Warheim {
                     .turn
                     .as_mut()
                     .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
-                turn.join_solo(*fighter)?;
+                turn.join_solo(*fighter)
+                    .map_err(|e| e.with_text("fighter", name))?;
             }
             WarheimEdit::EndGroup => {
                 self.no_activation()?;

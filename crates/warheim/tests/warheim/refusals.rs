@@ -6,7 +6,7 @@
 use feldherr_play::testing::RefusalScan;
 use feldherr_play::{Catalogue, Game, Id, Lang, PlayError};
 use feldherr_table::Table;
-use feldherr_warheim::{Warheim, WarheimEdit};
+use feldherr_warheim::{Source, Warheim, WarheimEdit};
 
 use super::example_game;
 
@@ -88,6 +88,50 @@ fn invalid_edits_read_in_german_naming_fighters_by_name() {
         &mut table,
         WarheimEdit::RemoveLastRoster,
         "Kampftrupps ändern sich nur zwischen zwei Runden (H5)",
+    );
+    // The rule engine below the game says "{fighter}" and "{player}"; the
+    // game fills in the names.
+    let chooser = game.turn.as_ref().expect("a turn").chooser;
+    let (other, name) = (1 - chooser, game.rosters[chooser].player.clone());
+    check(
+        &mut game,
+        &mut table,
+        WarheimEdit::ChooseGroup {
+            player: other,
+            group: 0,
+        },
+        &format!("{name} wählt die Gruppe (H5)"),
+    );
+    let group = game
+        .turn
+        .as_ref()
+        .expect("a turn")
+        .groups
+        .iter()
+        .position(|g| g.player == chooser)
+        .expect("a group");
+    game.apply(
+        &WarheimEdit::ChooseGroup {
+            player: chooser,
+            group,
+        },
+        &mut table,
+    )
+    .expect("chosen");
+    let stranger = if chooser == 0 { 11 } else { 1 };
+    let stranger_name = if chooser == 0 {
+        "Upper orc"
+    } else {
+        "Witch hunter"
+    };
+    check(
+        &mut game,
+        &mut table,
+        WarheimEdit::BeginActivation {
+            fighter: Id(stranger),
+            source: Source::Pool,
+        },
+        &format!("{stranger_name} gehört nicht zur Gruppe am Zug"),
     );
 }
 
