@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::SledError;
 use crate::error::in_range;
+use crate::refusal::say;
 
 /// How the character model moves in its army.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -68,17 +69,13 @@ impl Driver {
     /// text forbids a mounted model or one in a chariot.
     pub fn validate(&self) -> Result<(), SledError> {
         if self.name.trim().is_empty() {
-            return Err(SledError::invalid(
-                "driver.name",
-                "\"\"",
-                "must not be empty",
-            ));
+            return Err(SledError::says("driver.name", "\"\"", say("driver_name")));
         }
         if self.player.trim().is_empty() {
-            return Err(SledError::invalid(
+            return Err(SledError::says(
                 "driver.player",
                 "\"\"",
-                "must not be empty",
+                say("driver_player").text("driver", &self.name),
             ));
         }
         in_range("driver.toughness", self.toughness, 1, 10)?;
@@ -91,22 +88,14 @@ impl Driver {
         }
         match self.mount {
             Mount::OnFoot => Ok(()),
-            Mount::Mounted => Err(SledError::Refused {
-                reason: format!(
-                    "{} is mounted: the racing character must not be mounted or ride a chariot; \
-                     choose a character on foot",
-                    self.name
-                ),
-                rule: "N6".to_owned(),
-            }),
-            Mount::Chariot => Err(SledError::Refused {
-                reason: format!(
-                    "{} rides a chariot: the racing character must not be mounted or ride a \
-                     chariot; choose a character on foot",
-                    self.name
-                ),
-                rule: "N6".to_owned(),
-            }),
+            Mount::Mounted => Err(SledError::refused(
+                say("mounted").text("driver", &self.name),
+                "N6",
+            )),
+            Mount::Chariot => Err(SledError::refused(
+                say("chariot").text("driver", &self.name),
+                "N6",
+            )),
         }
     }
 }
