@@ -76,7 +76,8 @@ fn invalid_edits_read_in_german_naming_players_by_name() {
     );
 }
 
-/// Every refusal key the game module's sources name (`say("…")`, `not_found("…", …)`,
+/// Every refusal key the game module's, the terrain placement's and the
+/// clock's sources name (`say("…")`, `not_found("…", …)`,
 /// what can no longer change) is in both catalogues, in German words.
 #[test]
 fn every_refusal_key_is_in_both_catalogues() {
@@ -85,8 +86,11 @@ fn every_refusal_key_is_in_both_catalogues() {
     let mut scan = RefusalScan::new("warmaster.refusal")
         .call("before_battle(", "what.")
         .call("before_deployment(", "what.");
-    // The game module; the tournament's refusals are not catalogued yet.
+    // The game module, the terrain placement and the clock; the
+    // tournament's refusals are not catalogued yet.
     scan.scan_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/game"), true);
+    scan.scan_source(include_str!("../../src/alternating.rs"));
+    scan.scan_source(include_str!("../../src/clock.rs"));
     assert!(scan.keys().len() > 90, "{} keys found", scan.keys().len());
     let problems = scan.problems(&en, &de);
     assert!(problems.is_empty(), "{problems:#?}");
