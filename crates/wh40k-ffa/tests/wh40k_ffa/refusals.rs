@@ -43,7 +43,7 @@ fn invalid_edits_read_in_german() {
         "Anna Trupp 1 of Anna flieht nicht; nur eine fliehende Einheit sammelt sich (PF1)"
     );
     let e = refused(&mut g, &mut table, FfaEdit::RemoveUnit { unit: Id(99) });
-    assert_eq!(de.error(&e), "Einheit #99 gibt es nicht");
+    assert_eq!(de.error(&e), "diese Einheit gibt es nicht (mehr)");
 }
 
 /// Every refusal key the sources name is in both catalogues, in German
