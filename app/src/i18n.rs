@@ -243,15 +243,6 @@ mod tests {
         "ffa.player_n",
     ];
 
-    /// Known gap (issue #27, open): the rule crates' refusals moved into
-    /// catalogues this stop (keys with `.refusal.`) kept their English
-    /// wording, and 45 of them
-    /// still name a piece, resolution or figure by its id (mostly
-    /// references that resolve to nothing, which have no name to give).
-    /// Listed here so the rest of every catalogue stays checked; the
-    /// closing note counts them.
-    const REFUSALS_NOT_NAMED_YET: &str = ".refusal.";
-
     /// Issue #27: no sentence of any catalogue (the app's, every screen's,
     /// the host's and every rule crate's, in every language) names a
     /// player, unit or fighter by an id, slot letter, index or path. Each
@@ -292,7 +283,6 @@ mod tests {
                 filled.push_str(rest);
                 if let Some(hit) = id_pattern(&filled)
                     && !NUMBERED_ROWS.contains(&key)
-                    && !key.contains(REFUSALS_NOT_NAMED_YET)
                 {
                     found.push(format!("{} {key}: {hit:?} in {template:?}", lang.code()));
                 }

@@ -131,9 +131,12 @@ mod id;
 mod lang;
 mod odds;
 mod problem;
+mod refusal;
 mod report;
 mod role;
 mod saved;
+#[doc(hidden)]
+pub mod testing;
 
 pub use error::PlayError;
 pub use event::{EventRules, HostedSlot, Seat};
@@ -142,6 +145,13 @@ pub use id::Id;
 pub use lang::{Catalogue, Lang, step_messages};
 pub use odds::{OddsCommand, OddsParam, OddsResult};
 pub use problem::{Problem, Severity};
+pub use refusal::{Refusals, slug};
 pub use report::{GameReport, MatchResult, SideReport};
 pub use role::{MAX_ROLE_NAME, Role};
 pub use saved::{Replayed, ResolutionKind, ResolutionList, SavedResolution};
+
+/// What the [`refusals!`] macro names (not part of the API).
+#[doc(hidden)]
+pub mod __macro {
+    pub use feldherr_dice::step::Message;
+}

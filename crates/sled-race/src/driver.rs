@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::SledError;
 use crate::error::in_range;
+use crate::refusal::say;
 
 /// How the character model moves in its army.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -177,7 +178,14 @@ impl DriverProblem {
     /// The problem as the crate's error for driver `name`.
     pub fn error(&self, name: &str) -> SledError {
         match *self {
-            Self::Empty { field } => SledError::invalid(field.path(), "\"\"", "must not be empty"),
+            Self::Empty {
+                field: DriverField::Player,
+            } => SledError::says(
+                DriverField::Player.path(),
+                "\"\"",
+                say("driver_player").text("driver", name),
+            ),
+            Self::Empty { field } => SledError::says(field.path(), "\"\"", say("driver_name")),
             Self::OutOfRange {
                 field,
                 value,
@@ -186,19 +194,10 @@ impl DriverProblem {
             } => in_range(field.path(), value, min, max)
                 .err()
                 .unwrap_or_else(|| SledError::invalid(field.path(), value, "is out of range")),
-            Self::NotOnFoot(mount) => SledError::Refused {
-                reason: match mount {
-                    Mount::Chariot => format!(
-                        "{name} rides a chariot: the racing character must not be mounted or ride a \
-                         chariot; choose a character on foot"
-                    ),
-                    _ => format!(
-                        "{name} is mounted: the racing character must not be mounted or ride a chariot; \
-                         choose a character on foot"
-                    ),
-                },
-                rule: "N6".to_owned(),
-            },
+            Self::NotOnFoot(Mount::Chariot) => {
+                SledError::refused(say("chariot").text("driver", name), "N6")
+            }
+            Self::NotOnFoot(_) => SledError::refused(say("mounted").text("driver", name), "N6"),
         }
     }
 }

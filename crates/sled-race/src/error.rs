@@ -2,7 +2,10 @@
 
 use std::fmt;
 
+use feldherr_dice::step::Message;
 use feldherr_play::PlayError;
+
+use crate::refusal::{english, say};
 
 /// Why a driver, a setting or a track was refused.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,6 +18,9 @@ pub enum SledError {
         value: String,
         /// What is allowed.
         reason: String,
+        /// The whole sentence as a catalogue message (`sled.refusal.…`),
+        /// if the crate gives one (boxed: errors stay small).
+        message: Option<Box<Message>>,
     },
     /// The rules refuse it, e.g. a mounted driver; says why and under which
     /// rule.
@@ -23,6 +29,9 @@ pub enum SledError {
         reason: String,
         /// The rule or ruling, e.g. `N6`.
         rule: String,
+        /// The reason as a catalogue message (without the rule id), if the
+        /// crate gives one.
+        message: Option<Box<Message>>,
     },
 }
 
@@ -33,6 +42,29 @@ impl SledError {
             field: field.to_owned(),
             value: value.to_string(),
             reason: reason.to_owned(),
+            message: None,
+        }
+    }
+
+    /// A bad value of `field`, said by `message` (which also gets the
+    /// value as its `{value}` argument).
+    pub(crate) fn says(field: &str, value: impl fmt::Display, message: Message) -> Self {
+        let value = value.to_string();
+        let message = message.text("value", &value);
+        SledError::Invalid {
+            field: field.to_owned(),
+            reason: english(&message),
+            value,
+            message: Some(Box::new(message)),
+        }
+    }
+
+    /// A refusal under `rule`, said by `message`.
+    pub(crate) fn refused(message: Message, rule: &str) -> Self {
+        SledError::Refused {
+            reason: english(&message),
+            rule: rule.to_owned(),
+            message: Some(Box::new(message)),
         }
     }
 }
@@ -44,8 +76,9 @@ impl fmt::Display for SledError {
                 field,
                 value,
                 reason,
+                ..
             } => write!(f, "{field}: {value} is refused: {reason}"),
-            SledError::Refused { reason, rule } => write!(f, "{reason} ({rule})"),
+            SledError::Refused { reason, rule, .. } => write!(f, "{reason} ({rule})"),
         }
     }
 }
@@ -59,16 +92,21 @@ impl From<SledError> for PlayError {
                 field,
                 value,
                 reason,
+                message,
             } => PlayError::Invalid {
                 field,
                 value,
                 reason,
-                message: None,
+                message,
             },
-            SledError::Refused { reason, rule } => PlayError::Refused {
+            SledError::Refused {
+                reason,
+                rule,
+                message,
+            } => PlayError::Refused {
                 reason,
                 rule: Some(rule),
-                message: None,
+                message,
             },
         }
     }
@@ -79,10 +117,13 @@ pub(crate) fn in_range(field: &str, value: u32, min: u32, max: u32) -> Result<()
     if (min..=max).contains(&value) {
         Ok(())
     } else {
-        Err(SledError::invalid(
+        Err(SledError::says(
             field,
             value,
-            &format!("must be {min} to {max}"),
+            say("range")
+                .key("field", field_key(field))
+                .int("min", i64::from(min))
+                .int("max", i64::from(max)),
         ))
     }
 }
@@ -92,6 +133,16 @@ pub(crate) fn positive(field: &str, value: f64) -> Result<(), SledError> {
     if value.is_finite() && value > 0.0 {
         Ok(())
     } else {
-        Err(SledError::invalid(field, value, "must be a number above 0"))
+        Err(SledError::says(
+            field,
+            value,
+            say("positive").key("field", field_key(field)),
+        ))
     }
+}
+
+/// The catalogue key of a field's name as a refusal says it
+/// (`sled.refusal.field.<field, dots as _>`).
+pub(crate) fn field_key(field: &str) -> String {
+    crate::refusal::REFUSALS.key(&format!("field.{}", field.replace('.', "_")))
 }

@@ -155,7 +155,10 @@ impl SledKind {
                 dice,
                 choose,
             ),
-            _ => Err(PlayError::refused("not a resolution", None)),
+            _ => Err(crate::refusal::refused(
+                crate::refusal::say("not_a_resolution"),
+                None,
+            )),
         }
     }
 }
@@ -194,7 +197,10 @@ impl ResolutionKind for SledKind {
                 answers,
                 outcome,
             ),
-            _ => Err(PlayError::refused("not a resolution", None)),
+            _ => Err(crate::refusal::refused(
+                crate::refusal::say("not_a_resolution"),
+                None,
+            )),
         }
     }
 

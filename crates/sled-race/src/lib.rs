@@ -87,6 +87,7 @@ mod kind;
 mod movement;
 mod race;
 mod record_sheet;
+mod refusal;
 mod settings;
 mod sled;
 pub mod speed;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use feldherr_dice::Dice;
 use feldherr_dice::Roller;
-use feldherr_dice::step::{Answer, ChoiceRequest, Prompt};
+use feldherr_dice::step::{Answer, ChoiceRequest, Message, Prompt};
 use feldherr_geometry::{Angle, Point, Shape};
 use feldherr_play::{
     Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geometry::crossed;
 use crate::movement::SpeedOption;
+use crate::refusal::say;
 use crate::state::NextStep;
 use crate::text::{DE, EN};
 use crate::track::sled_table_rules;
@@ -142,8 +143,24 @@ pub struct Race {
     pub resolutions: Vec<SavedResolution<SledKind>>,
 }
 
-fn refused(reason: &str, rule: &str) -> PlayError {
-    PlayError::refused(reason, Some(rule))
+fn refused(message: Message, rule: &str) -> PlayError {
+    crate::refusal::refused(message, Some(rule))
+}
+
+/// What the race needs next, in words naming the sled by its driver.
+fn step_message(st: &RaceState, next: &NextStep) -> Message {
+    let driver = |id: &Id| {
+        st.sled(*id)
+            .map_or_else(String::new, |s| s.driver.name.clone())
+    };
+    match next {
+        NextStep::StartDraw => say("step.start_draw"),
+        NextStep::TurnDice => say("step.turn_dice"),
+        NextStep::RoundOrder => say("step.round_order"),
+        NextStep::Move(id) => say("step.move").text("driver", driver(id)),
+        NextStep::Turn(id) => say("step.turn").text("driver", driver(id)),
+        NextStep::Over => say("step.over"),
+    }
 }
 
 impl Race {
@@ -222,7 +239,7 @@ impl Race {
     ) -> Result<NextStep, PlayError> {
         let step = self
             .next_step()
-            .ok_or_else(|| refused("the race has not started", "S3"))?;
+            .ok_or_else(|| refused(say("not_started"), "S3"))?;
         let kind = self.kind_for(input)?;
         let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
         // As the app plays it: every prompt answered on the saved
@@ -250,7 +267,7 @@ impl Race {
 
     fn setup_only(&self) -> Result<(), PlayError> {
         if self.state.is_some() {
-            Err(refused("the race has started; setup is closed", "S3"))
+            Err(refused(say("setup_closed"), "S3"))
         } else {
             Ok(())
         }
@@ -258,29 +275,26 @@ impl Race {
 
     fn kind_for(&self, input: StepInput) -> Result<SledKind, PlayError> {
         if self.ended {
-            return Err(refused("the race is over", "S15"));
+            return Err(refused(say("over"), "S15"));
         }
         if self.resolutions.iter().any(|r| !r.applied()) {
-            return Err(PlayError::refused(
-                "a resolution is still open: apply or remove it first",
-                None,
-            ));
+            return Err(crate::refusal::refused(say("open_resolution"), None));
         }
         if self.resolutions.len() >= MAX_RESOLUTIONS {
             return Err(refused(
-                &format!("a race keeps at most {MAX_RESOLUTIONS} resolutions"),
+                say("too_many_resolutions").int("max", MAX_RESOLUTIONS as i64),
                 "PS3",
             ));
         }
         let st = self
             .state
             .as_ref()
-            .ok_or_else(|| refused("the race has not started", "S3"))?;
+            .ok_or_else(|| refused(say("not_started"), "S3"))?;
         let before = Arc::clone(st);
         match (st.next_step(), input) {
             (NextStep::StartDraw, StepInput::Draw) => Ok(SledKind::StartDraw { before }),
             (NextStep::TurnDice, StepInput::Draw) if st.turn >= MAX_TURNS => Err(refused(
-                &format!("a race lasts at most {MAX_TURNS} turns; end it (S15)"),
+                say("too_many_turns").int("max", i64::from(MAX_TURNS)),
                 "PS3",
             )),
             (NextStep::TurnDice, StepInput::Draw) => Ok(SledKind::TurnDice { before }),
@@ -291,14 +305,17 @@ impl Race {
                     Some(f) => {
                         if st.sled(sled).is_some_and(|s| s.speed != 0) {
                             return Err(refused(
-                                "only a standing sled (speed 0) may be faced anew before it moves",
+                                say("face_standing").text(
+                                    "driver",
+                                    st.sled(sled)
+                                        .map_or_else(String::new, |s| s.driver.name.clone()),
+                                ),
                                 "S5",
                             ));
                         }
-                        Some(
-                            Angle::from_degrees(f)
-                                .map_err(|_| PlayError::invalid("facing", f, "must be finite"))?,
-                        )
+                        Some(Angle::from_degrees(f).map_err(|_| {
+                            crate::refusal::invalid("facing", f, say("finite_facing"))
+                        })?)
                     }
                 };
                 Ok(SledKind::Move {
@@ -309,11 +326,7 @@ impl Race {
             }
             (NextStep::Turn(sled), StepInput::Turn { angle }) => {
                 if !angle.is_finite() || angle.abs() > MAX_TURN {
-                    return Err(PlayError::invalid(
-                        "angle",
-                        angle,
-                        "must be a turn of -180 to 180 degrees",
-                    ));
+                    return Err(crate::refusal::invalid("angle", angle, say("turn_angle")));
                 }
                 Ok(SledKind::Turn {
                     before,
@@ -321,9 +334,9 @@ impl Race {
                     angle,
                 })
             }
-            (NextStep::Over, _) => Err(refused("every sled has finished or is out", "S15")),
-            (next, _) => Err(PlayError::refused(
-                format!("the next step is {next:?}, not this one"),
+            (NextStep::Over, _) => Err(refused(say("all_done"), "S15")),
+            (next, _) => Err(crate::refusal::refused(
+                say("wrong_step").nested("next", step_message(st, &next)),
                 None,
             )),
         }
@@ -334,16 +347,14 @@ impl Race {
         self.settings.validate()?;
         let track = Track::from_table(table)?;
         let mut sleds = Vec::new();
-        for (i, e) in self.entrants.iter().enumerate() {
+        for e in &self.entrants {
             if let Some(d) = &e.driver {
-                d.validate().map_err(|err| {
-                    PlayError::invalid(format!("entrants[{i}].driver"), &d.name, err.to_string())
-                })?;
+                d.validate()?;
                 sleds.push(Sled::new(e.id, d.clone(), Point::new(0.0, 0.0)));
             }
         }
         if sleds.is_empty() {
-            return Err(refused("no entrant has a driver on foot", "N6"));
+            return Err(refused(say("no_driver"), "N6"));
         }
         self.state = Some(Arc::new(RaceState {
             settings: self.settings,
@@ -366,22 +377,33 @@ impl Race {
         skip: Option<Id>,
     ) -> Result<(), PlayError> {
         if player.trim().is_empty() {
-            return Err(PlayError::invalid("player", "\"\"", "must not be empty"));
+            return Err(crate::refusal::invalid(
+                "player",
+                "\"\"",
+                say("player_empty"),
+            ));
         }
         if self
             .entrants
             .iter()
             .any(|e| Some(e.id) != skip && e.player == player)
         {
-            return Err(PlayError::invalid("player", player, "is entered already"));
+            return Err(crate::refusal::invalid(
+                "player",
+                player,
+                say("entered").text("player", player),
+            ));
         }
         if let Some(d) = driver {
             d.validate()?;
             if d.player != player {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     "driver.player",
                     &d.player,
-                    "must be the entrant's player",
+                    say("driver_of_other")
+                        .text("driver", &d.name)
+                        .text("owner", &d.player)
+                        .text("player", player),
                 ));
             }
         }
@@ -393,16 +415,13 @@ impl Race {
             .resolutions
             .iter()
             .position(|r| r.id() == id)
-            .ok_or_else(|| PlayError::not_found("resolution", id))?;
+            .ok_or_else(|| crate::refusal::not_found("resolution", id))?;
         if index + 1 != self.resolutions.len() {
-            return Err(PlayError::refused(
-                "only the newest resolution can be applied",
-                None,
-            ));
+            return Err(crate::refusal::refused(say("newest_only"), None));
         }
         let r = &self.resolutions[index];
         if r.applied() {
-            return Err(PlayError::refused("the result is applied already", None));
+            return Err(crate::refusal::refused(say("applied"), None));
         }
         let after = r.outcome().ok_or(PlayError::Unfinished)?.after.clone();
         let opened_from = r.kind().shared_before();
@@ -411,10 +430,7 @@ impl Race {
             .as_ref()
             .is_some_and(|st| Arc::ptr_eq(opened_from, st) || **opened_from == **st);
         if !unchanged {
-            return Err(PlayError::refused(
-                "the race changed since this resolution was opened; remove it and open it anew",
-                None,
-            ));
+            return Err(crate::refusal::refused(say("race_changed"), None));
         }
         let mut after = after;
         sync_table(table, self.state.as_deref(), &mut after)?;
@@ -425,13 +441,10 @@ impl Race {
 
     fn undo(&mut self, table: &mut Table) -> Result<(), PlayError> {
         let Some(last) = self.resolutions.last() else {
-            return Err(PlayError::refused("nothing to take back", None));
+            return Err(crate::refusal::refused(say("nothing_to_undo"), None));
         };
         if !last.applied() {
-            return Err(PlayError::refused(
-                "the newest resolution is not applied: take back its answers or remove it",
-                None,
-            ));
+            return Err(crate::refusal::refused(say("not_applied"), None));
         }
         let mut before = last.kind().before().clone();
         let reopened = SavedResolution::with_answers(
@@ -572,10 +585,10 @@ impl Game for Race {
             RaceEdit::AddEntrant { player, driver } => {
                 self.setup_only()?;
                 if self.entrants.len() >= MAX_ENTRANTS {
-                    return Err(PlayError::invalid(
+                    return Err(crate::refusal::invalid(
                         "entrants",
                         self.entrants.len() + 1,
-                        "a race takes at most 16 entrants",
+                        say("too_many_entrants").int("max", MAX_ENTRANTS as i64),
                     ));
                 }
                 self.check_entrant(player, driver.as_ref(), None)?;
@@ -593,7 +606,7 @@ impl Game for Race {
                     .entrants
                     .iter_mut()
                     .find(|x| x.id == e.id)
-                    .ok_or_else(|| PlayError::not_found("entrant", e.id))?;
+                    .ok_or_else(|| crate::refusal::not_found("entrant", e.id))?;
                 *slot = e.clone();
             }
             RaceEdit::RemoveEntrant(id) => {
@@ -601,7 +614,7 @@ impl Game for Race {
                 let before = self.entrants.len();
                 self.entrants.retain(|e| e.id != *id);
                 if self.entrants.len() == before {
-                    return Err(PlayError::not_found("entrant", id));
+                    return Err(crate::refusal::not_found("entrant", id));
                 }
             }
             RaceEdit::Start => self.start(table)?,
@@ -614,14 +627,14 @@ impl Game for Race {
             RaceEdit::Undo => self.undo(table)?,
             RaceEdit::End => {
                 if self.state.is_none() {
-                    return Err(refused("the race has not started", "S15"));
+                    return Err(refused(say("not_started"), "S15"));
                 }
                 self.ended = true;
             }
             RaceEdit::Load { race, table: with } => {
                 if let Some(p) = race.problems(with).first() {
-                    return Err(PlayError::refused(
-                        format!("the race cannot be taken in: {}: {}", p.path, p.message),
+                    return Err(crate::refusal::refused(
+                        say("cannot_load").text("problem", &p.message),
                         p.rule.as_deref(),
                     ));
                 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::SledError;
 use crate::error::positive;
+use crate::refusal::say;
 
 /// How "Fahrtrichtung relativ zum Hang" is read for the slope modifier (S5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -88,7 +89,11 @@ impl RaceSettings {
             ("settings.sled_length", self.sled_length),
         ] {
             if v > 12.0 {
-                return Err(SledError::invalid(field, v, "must be at most 12 in"));
+                return Err(SledError::says(
+                    field,
+                    v,
+                    say("at_most_12").key("field", crate::error::field_key(field)),
+                ));
             }
         }
         Ok(())

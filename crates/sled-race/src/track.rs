@@ -4,6 +4,7 @@ use feldherr_geometry::{Angle, OrientedRect, Point, Shape};
 use feldherr_table::{Layer, ShapeTemplate, Table, TableRules, TypeDef};
 use serde::{Deserialize, Serialize};
 
+use crate::refusal::say;
 use crate::{SledError, Terrain, TerrainKind};
 
 /// How many terrain pieces a track may have (work is bounded before it
@@ -61,10 +62,10 @@ impl Track {
             let uphill = match kind {
                 TerrainKind::FlatSlope | TerrainKind::SteepSlope => {
                     Some(piece.facing_angle().ok_or_else(|| {
-                        SledError::invalid(
+                        SledError::says(
                             &format!("table piece {} \"{}\" facing", piece.id, piece.name),
                             "none",
-                            "a slope needs a facing: the uphill direction (S8)",
+                            say("slope_facing").text("piece", &piece.name),
                         )
                     })?)
                 }
@@ -79,10 +80,10 @@ impl Track {
             });
         }
         if track.terrain.len() > MAX_TERRAIN {
-            return Err(SledError::invalid(
+            return Err(SledError::says(
                 "track.terrain",
                 track.terrain.len(),
-                &format!("at most {MAX_TERRAIN} terrain pieces"),
+                say("terrain_count").int("max", MAX_TERRAIN as i64),
             ));
         }
         Ok(track)

@@ -7,6 +7,7 @@ use feldherr_geometry::{ANGLE_TOLERANCE_DEG, Angle, OrientedRect, Point};
 use serde::{Deserialize, Serialize};
 
 use crate::SledError;
+use crate::refusal::say;
 
 /// One of the six 60° zones around a sled, seen from its centre relative
 /// to its direction of travel (ruling S4; the text's figure is missing).
@@ -60,7 +61,7 @@ impl SledZone {
     /// [`SledError::Invalid`] (field `bearing`) when it is not finite.
     pub fn from_bearing(bearing: f64) -> Result<SledZone, SledError> {
         let angle = Angle::from_degrees(bearing)
-            .map_err(|_| SledError::invalid("bearing", bearing, "must be a finite angle"))?;
+            .map_err(|_| SledError::says("bearing", bearing, say("finite_bearing")))?;
         let b = Angle::signed_between(Angle::ZERO, angle);
         let a = b.abs();
         let left = b > 0.0;
@@ -128,17 +129,17 @@ pub fn sled_zone(
     other: Point,
 ) -> Result<SledZone, SledError> {
     if !(other.x.is_finite() && other.y.is_finite()) {
-        return Err(SledError::invalid(
+        return Err(SledError::says(
             "other",
             format!("({}, {})", other.x, other.y),
-            "must be a finite point",
+            say("finite_point"),
         ));
     }
     let Some(direction) = (other - sled.center()).angle() else {
-        return Err(SledError::invalid(
+        return Err(SledError::says(
             "other",
             format!("({}, {})", other.x, other.y),
-            "is the sled's centre: no zone holds it",
+            say("centre"),
         ));
     };
     SledZone::from_bearing(Angle::signed_between(

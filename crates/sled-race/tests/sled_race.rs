@@ -8,6 +8,7 @@ mod sled_race {
     pub mod game;
     mod movement;
     mod proptest_race;
+    mod refusals;
     mod speed;
     mod turning;
     mod validation;

@@ -91,6 +91,7 @@ pub mod modifiers;
 pub mod morale;
 pub mod on_table;
 mod profile;
+mod refusal;
 mod report_sheet;
 pub mod reveal;
 pub mod roll;

@@ -5,6 +5,7 @@ use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
 use crate::model_type::{Discipline, ModelType};
+use crate::refusal::say;
 use crate::{Roster, WarheimError};
 
 /// Where an activation comes from.
@@ -206,35 +207,35 @@ impl Turn {
     /// `player` picks group `index` to act.
     pub fn choose(&mut self, player: usize, index: usize) -> Result<(), WarheimError> {
         if self.active.is_some() {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "group",
                 index,
-                "another group is still acting (H5)",
+                say("group_acting"),
             ));
         }
         if player != self.chooser {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "player",
                 player + 1,
-                format!("it is player {}'s choice (H5)", self.chooser + 1),
+                say("not_your_choice"),
             ));
         }
         let g = self
             .groups
             .get(index)
-            .ok_or_else(|| WarheimError::invalid("group", index, "no such group this turn"))?;
+            .ok_or_else(|| WarheimError::invalid_says("group", index, say("no_such_group")))?;
         if g.player != player {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "group",
                 index,
-                "the group belongs to another player",
+                say("group_of_other"),
             ));
         }
         if g.remaining() == 0 {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "group",
                 index,
-                "the group has no activations left",
+                say("group_spent"),
             ));
         }
         self.active = Some(index);
@@ -250,27 +251,27 @@ impl Turn {
         undisciplined: bool,
     ) -> Result<bool, WarheimError> {
         let index = self.active.ok_or_else(|| {
-            WarheimError::invalid("fighter", fighter, "no group is acting: choose one first")
+            WarheimError::invalid_says("fighter", fighter, say("choose_group_first"))
         })?;
         let g = self
             .groups
             .get_mut(index)
-            .ok_or_else(|| WarheimError::invalid("group", index, "no such group"))?;
+            .ok_or_else(|| WarheimError::invalid_says("group", index, say("no_such_group")))?;
         if !g.fighters.contains(&fighter) {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "fighter",
                 fighter,
-                "not in the acting group",
+                say("not_in_group"),
             ));
         }
         g.started = true;
         let revealed = match source {
             Source::Pool => {
                 if g.pool == 0 {
-                    return Err(WarheimError::invalid(
+                    return Err(WarheimError::invalid_says(
                         "source",
                         "pool",
-                        "the group's pool is spent",
+                        say("pool_spent"),
                     ));
                 }
                 g.pool -= 1;
@@ -278,17 +279,17 @@ impl Turn {
             }
             Source::Own => {
                 if !undisciplined {
-                    return Err(WarheimError::invalid(
+                    return Err(WarheimError::invalid_says(
                         "source",
                         "own",
-                        "only Undisciplined fighters keep their own activation (H5)",
+                        say("own_undisciplined"),
                     ));
                 }
                 let Some(pos) = g.own.iter().position(|&f| f == fighter) else {
-                    return Err(WarheimError::invalid(
+                    return Err(WarheimError::invalid_says(
                         "source",
                         "own",
-                        "his own activation is spent",
+                        say("own_spent"),
                     ));
                 };
                 g.own.remove(pos);
@@ -296,10 +297,10 @@ impl Turn {
             }
             Source::CommanderExtra => {
                 if !g.commander_extra {
-                    return Err(WarheimError::invalid(
+                    return Err(WarheimError::invalid_says(
                         "source",
                         "commander_extra",
-                        "this group has no unused commander's activation",
+                        say("no_commander_extra"),
                     ));
                 }
                 g.commander_extra = false;
@@ -313,23 +314,23 @@ impl Turn {
     pub fn squad_order(&mut self) -> Result<(), WarheimError> {
         let index = self
             .active
-            .ok_or_else(|| WarheimError::invalid("squad order", "-", "no group is acting"))?;
+            .ok_or_else(|| WarheimError::invalid_says("squad order", "-", say("no_group")))?;
         let g = self
             .groups
             .get_mut(index)
-            .ok_or_else(|| WarheimError::invalid("group", index, "no such group"))?;
+            .ok_or_else(|| WarheimError::invalid_says("group", index, say("no_such_group")))?;
         if !g.squad_order {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "squad order",
                 "-",
-                "only a commander's group of one Disciplined type, no Skirmishers, orders once a turn",
+                say("squad_group"),
             ));
         }
         if g.pool == 0 {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "squad order",
                 "-",
-                "the group's pool is spent",
+                say("pool_spent"),
             ));
         }
         g.pool -= 1;
@@ -344,18 +345,14 @@ impl Turn {
     pub fn join_solo(&mut self, solo: Id) -> Result<(), WarheimError> {
         let index = self
             .active
-            .ok_or_else(|| WarheimError::invalid("solo", solo, "no group is acting"))?;
+            .ok_or_else(|| WarheimError::invalid_says("solo", solo, say("no_group")))?;
         let (player, started) = self
             .groups
             .get(index)
             .map(|g| (g.player, g.started))
-            .ok_or_else(|| WarheimError::invalid("group", index, "no such group"))?;
+            .ok_or_else(|| WarheimError::invalid_says("group", index, say("no_such_group")))?;
         if started {
-            return Err(WarheimError::invalid(
-                "solo",
-                solo,
-                "a Solo joins only at the start of the group's activation",
-            ));
+            return Err(WarheimError::invalid_says("solo", solo, say("solo_late")));
         }
         let single = self
             .groups
@@ -363,13 +360,7 @@ impl Turn {
             .position(|g| {
                 g.player == player && g.group.is_none() && g.fighters == [solo] && g.remaining() > 0
             })
-            .ok_or_else(|| {
-                WarheimError::invalid(
-                    "solo",
-                    solo,
-                    "no unspent Solo of this player outside a group",
-                )
-            })?;
+            .ok_or_else(|| WarheimError::invalid_says("solo", solo, say("no_solo")))?;
         let extra = self.groups[single].commander_extra;
         self.groups[single].pool = 0;
         self.groups[single].commander_extra = false;
@@ -389,17 +380,17 @@ impl Turn {
     pub fn end_group(&mut self, players: usize, stuck: bool) -> Result<(), WarheimError> {
         let index = self
             .active
-            .ok_or_else(|| WarheimError::invalid("group", "-", "no group is acting"))?;
+            .ok_or_else(|| WarheimError::invalid_says("group", "-", say("no_group")))?;
         let g = self
             .groups
             .get(index)
-            .ok_or_else(|| WarheimError::invalid("group", index, "no such group"))?;
+            .ok_or_else(|| WarheimError::invalid_says("group", index, say("no_such_group")))?;
         let left = g.remaining() - u32::from(g.commander_extra);
         if left > 0 && !stuck {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "group",
                 index,
-                format!("the group still has {left} activation(s) to spend (H5)"),
+                say("group_left").int("left", i64::from(left)),
             ));
         }
         let player = g.player;

@@ -3,6 +3,7 @@
 use feldherr_play::PlayError;
 use serde::{Deserialize, Serialize};
 
+use crate::refusal::{refused, say};
 use crate::{Player, TerrainType};
 
 /// Passing is allowed once at least this many pieces stand (W1).
@@ -158,14 +159,11 @@ impl AlternatingTerrain {
     ) -> Result<(), PlayError> {
         let name = |p: Player| names[p.index()].as_str();
         if self.finished {
-            return Err(PlayError::refused(
-                "the terrain placement is over",
-                Some("W1"),
-            ));
+            return Err(refused(say("placement_over"), Some("W1")));
         }
         if self.placed.len() >= MAX_PIECES {
-            return Err(PlayError::refused(
-                format!("at most {MAX_PIECES} pieces are accepted"),
+            return Err(refused(
+                say("too_many_pieces").int("max", MAX_PIECES as i64),
                 None,
             ));
         }
@@ -174,22 +172,18 @@ impl AlternatingTerrain {
             None => self.turn,
         };
         if player != expected {
-            return Err(PlayError::refused(
-                format!(
-                    "it is {}'s turn to place terrain, not {}'s",
-                    name(expected),
-                    name(player)
-                ),
+            return Err(refused(
+                say("not_your_placement")
+                    .text("player", name(expected))
+                    .text("other", name(player)),
                 Some("W1"),
             ));
         }
         if self.passed.is_none() && self.batch.contains(&terrain) {
-            return Err(PlayError::refused(
-                format!(
-                    "{} already placed a {} in this turn; the two pieces must be of different types",
-                    name(player),
-                    terrain.label()
-                ),
+            return Err(refused(
+                say("same_type")
+                    .text("player", name(player))
+                    .key("terrain", terrain.label_key()),
                 Some("W1"),
             ));
         }
@@ -235,46 +229,39 @@ impl AlternatingTerrain {
     pub fn pass(&mut self, player: Player, names: &[String; 2]) -> Result<(), PlayError> {
         let name = |p: Player| names[p.index()].as_str();
         if self.finished {
-            return Err(PlayError::refused(
-                "the terrain placement is over",
-                Some("W1"),
-            ));
+            return Err(refused(say("placement_over"), Some("W1")));
         }
         if let Some(passer) = self.passed {
             if player == passer.other() {
                 self.finished = true;
                 return Ok(());
             }
-            return Err(PlayError::refused(
-                format!(
-                    "{} has passed already; {} places the last piece",
-                    name(player),
-                    name(passer.other())
-                ),
+            return Err(refused(
+                say("passed_already")
+                    .text("player", name(player))
+                    .text("other", name(passer.other())),
                 Some("W1"),
             ));
         }
         if self.turn != player {
-            return Err(PlayError::refused(
-                format!("it is {}'s turn, not {}'s", name(self.turn), name(player)),
+            return Err(refused(
+                say("not_your_turn")
+                    .text("player", name(self.turn))
+                    .text("other", name(player)),
                 Some("W1"),
             ));
         }
         if self.placed.len() < PASS_FROM {
-            return Err(PlayError::refused(
-                format!(
-                    "only {} pieces stand; a player may pass once at least {PASS_FROM} stand",
-                    self.placed.len()
-                ),
+            return Err(refused(
+                say("pass_too_early")
+                    .int("placed", self.placed.len() as i64)
+                    .int("min", PASS_FROM as i64),
                 Some("W1"),
             ));
         }
         if !self.batch.is_empty() {
-            return Err(PlayError::refused(
-                format!(
-                    "{} is in the middle of his pair; he places the second piece first",
-                    name(player)
-                ),
+            return Err(refused(
+                say("mid_pair").text("player", name(player)),
                 Some("W1"),
             ));
         }

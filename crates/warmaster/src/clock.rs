@@ -10,6 +10,7 @@ use feldherr_play::PlayError;
 use serde::{Deserialize, Serialize};
 
 use crate::Player;
+use crate::refusal::{invalid, refused, say};
 
 /// One minute in milliseconds.
 pub const MINUTE_MS: u64 = 60_000;
@@ -102,20 +103,17 @@ impl ChessClock {
 
     fn check_now(&self, now_ms: u64) -> Result<(), PlayError> {
         if now_ms > MAX_TIME_MS {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "now_ms",
                 now_ms,
-                format!("a time of at most {MAX_TIME_MS} ms"),
+                say("time_limit").int("max", MAX_TIME_MS as i64),
             ));
         }
         if now_ms < self.last_ms {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "now_ms",
                 now_ms,
-                format!(
-                    "the clock was last used at {}; time cannot go back",
-                    self.last_ms
-                ),
+                say("time_back").int("last", self.last_ms as i64),
             ));
         }
         Ok(())
@@ -208,10 +206,10 @@ impl ChessClock {
     pub fn start(&mut self, player: Player, now_ms: u64) -> Result<(), PlayError> {
         self.tick(now_ms)?;
         if self.ran_out.is_some() {
-            return Err(PlayError::refused("the clock ran out", Some("W9")));
+            return Err(refused(say("clock_out"), Some("W9")));
         }
         if self.running.is_some() || self.paused.is_some() {
-            return Err(PlayError::refused("the clock runs already", Some("W9")));
+            return Err(refused(say("clock_runs"), Some("W9")));
         }
         self.running = Some(player);
         self.since_ms = now_ms;
@@ -228,7 +226,7 @@ impl ChessClock {
     pub fn switch(&mut self, now_ms: u64) -> Result<Player, PlayError> {
         self.tick(now_ms)?;
         let Some(player) = self.running.or(self.paused.map(|p| p.player)) else {
-            return Err(PlayError::refused("no clock runs", Some("W9")));
+            return Err(refused(say("no_clock"), Some("W9")));
         };
         let next = player.other();
         self.hand_over(next, now_ms)?;
@@ -244,7 +242,7 @@ impl ChessClock {
     pub fn hand_over(&mut self, to: Player, now_ms: u64) -> Result<(), PlayError> {
         self.tick(now_ms)?;
         if self.ran_out.is_some() {
-            return Err(PlayError::refused("the clock ran out", Some("W9")));
+            return Err(refused(say("clock_out"), Some("W9")));
         }
         self.stop_running(now_ms);
         self.paused = None;
@@ -260,7 +258,7 @@ impl ChessClock {
     pub fn pause(&mut self, round: u32, now_ms: u64) -> Result<(), PlayError> {
         self.tick(now_ms)?;
         let Some(player) = self.running else {
-            return Err(PlayError::refused("no clock runs", Some("W9")));
+            return Err(refused(say("no_clock"), Some("W9")));
         };
         self.stop_running(now_ms);
         self.paused = Some(ClockPause {
@@ -278,7 +276,7 @@ impl ChessClock {
     pub fn resume(&mut self, now_ms: u64) -> Result<(), PlayError> {
         self.tick(now_ms)?;
         let Some(pause) = self.paused.take() else {
-            return Err(PlayError::refused("the clock is not paused", Some("W9")));
+            return Err(refused(say("not_paused"), Some("W9")));
         };
         self.running = Some(pause.player);
         self.since_ms = now_ms;

@@ -115,6 +115,7 @@ mod messages;
 mod player;
 mod problem_list;
 mod push;
+mod refusal;
 mod report;
 mod rolls;
 mod scenario;

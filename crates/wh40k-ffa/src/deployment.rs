@@ -461,18 +461,18 @@ impl Deployment {
         if step.seat != seat {
             return Err(refused(
                 say("deployment.player_chooses_now_not_player")
-                    .text("step_seat_1", (step.seat + 1).to_string())
-                    .text("seat_1", (seat + 1).to_string()),
+                    .text("chooser", seat_label(step.seat))
+                    .text("player", seat_label(seat)),
                 Some("F1"),
             ));
         }
         if !step.options.iter().any(|o| o.slot == slot) {
-            let offered: Vec<&str> = step.options.iter().map(|o| o.slot.name()).collect();
+            let offered: Vec<ZoneSlot> = step.options.iter().map(|o| o.slot).collect();
             return Err(refused(
                 say("deployment.not_open_player_options_are")
-                    .text("slot", slot.to_string())
-                    .text("seat_1", (seat + 1).to_string())
-                    .text("offered_join", offered.join(", ").to_string()),
+                    .key("zone", slot.label_key())
+                    .text("player", seat_label(seat))
+                    .nested("offered", zone_list(&offered)),
                 Some("F1"),
             ));
         }
@@ -530,4 +530,21 @@ pub fn zone_piece(
         Layer::Marker,
         shape,
     ))
+}
+
+/// A seat as a refusal says it before the game names the player
+/// (`FreeForAll` replaces it with the player's name).
+pub(crate) fn seat_label(seat: Seat) -> String {
+    format!("player {}", seat + 1)
+}
+
+/// Zones as one message, each by its label, joined by commas.
+fn zone_list(slots: &[ZoneSlot]) -> Message {
+    match slots {
+        [] => Message::verbatim(""),
+        [one] => Message::new(one.label_key()),
+        [first, rest @ ..] => say("list.comma")
+            .key("first", first.label_key())
+            .nested("rest", zone_list(rest)),
+    }
 }

@@ -560,12 +560,10 @@ impl FreeForAll {
     /// A turn ends (the next die is drawn) only once its combats are
     /// applied or removed.
     fn check_turn_may_end(&self) -> Result<(), PlayError> {
-        if let Some((id, c)) = self.pending_combats().next() {
+        if let Some((_, c)) = self.pending_combats().next() {
             let names: Vec<&str> = c.sides.iter().map(|s| s.player.as_str()).collect();
             return Err(refused(
-                say("game.combat_not_applied_yet_apply")
-                    .text("id", id.to_string())
-                    .text("names_join", names.join(" / ").to_string()),
+                say("game.combat_not_applied_yet_apply").text("names_join", names.join(" / ")),
                 Some("F3"),
             ));
         }
@@ -772,7 +770,7 @@ impl FreeForAll {
     }
 
     fn refuse_if_pending(&self, unit: Id) -> Result<(), PlayError> {
-        if let Some((id, _)) = self.pending_combats().find(|(_, c)| {
+        if self.pending_combats().any(|(_, c)| {
             c.sides
                 .iter()
                 .flat_map(|s| &s.units)
@@ -780,8 +778,7 @@ impl FreeForAll {
         }) {
             return Err(refused(
                 say("game.combat_which_not_applied_yet")
-                    .text("unit", units::label(&self.players, unit).to_string())
-                    .text("id", id.to_string()),
+                    .text("unit", units::label(&self.players, unit).to_string()),
                 None,
             ));
         }
@@ -824,21 +821,20 @@ impl FreeForAll {
                 let name = units::label(&self.players, engaged.unit);
                 if st.seat != entry.seat {
                     let reason = if in_combat.contains(&st.seat) {
-                        format!(
-                            "{name} is {owner}'s unit, not {}'s: list it on {owner}'s side",
-                            player.name
-                        )
+                        say("game.unit_of_other_side").text("player", &player.name)
                     } else {
-                        format!("{name}: {owner} is not in this combat")
+                        say("game.owner_not_in_combat")
                     };
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         format!("{path}.unit"),
                         engaged.unit,
-                        reason,
+                        reason
+                            .text("name", name.to_string())
+                            .text("owner", owner.to_string()),
                     ));
                 }
-                if let Some(why) = units::not_active(&self.players, st) {
-                    return Err(PlayError::refused(why, Some("F3")));
+                if let Some(why) = units::not_active_message(&self.players, st) {
+                    return Err(refused(why, Some("F3")));
                 }
                 self.refuse_if_pending(engaged.unit)?;
                 if let Some((_, combat)) = busy.iter().find(|(u, _)| *u == engaged.unit) {
@@ -946,7 +942,15 @@ impl FreeForAll {
                 if self.current_turn() != Some((combat.round, combat.turn_of)) {
                     return Err(refused(
                         say("game.combat_belongs_round_s_turn")
-                            .text("id", id.to_string())
+                            .text(
+                                "names_join",
+                                combat
+                                    .sides
+                                    .iter()
+                                    .map(|s| s.player.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(" / "),
+                            )
                             .text("combat_round", combat.round.to_string())
                             .text(
                                 "of",
@@ -1064,8 +1068,11 @@ impl Game for FreeForAll {
                 self.check_seat(*seat)?;
                 let sizes = self.zone_sizes;
                 let name = self.players[*seat].name.clone();
+                let players = self.players.clone();
                 let deployment = self.deployment_mut()?;
-                deployment.check_choice(*seat, *slot)?;
+                deployment
+                    .check_choice(*seat, *slot)
+                    .map_err(|e| named_seats(e, &players))?;
                 let id = table.next_id();
                 let piece = zone_piece(id, &name, *slot, &sizes, table)?;
                 table.add(piece)?;
@@ -1196,4 +1203,24 @@ impl Game for FreeForAll {
             Lang::De => include_str!("../messages/de.json"),
         }
     }
+}
+
+/// A deployment refusal with every seat it names ("player 2") replaced by
+/// that player's name.
+fn named_seats(e: PlayError, players: &[Player]) -> PlayError {
+    let Some(message) = e.message() else {
+        return e;
+    };
+    let mut message = message.clone();
+    for (_, arg) in &mut message.args {
+        if let feldherr_dice::step::MessageArg::Text(text) = arg
+            && let Some(seat) = players
+                .iter()
+                .enumerate()
+                .find(|(seat, _)| *text == crate::deployment::seat_label(*seat))
+        {
+            *text = seat.1.name.clone();
+        }
+    }
+    refused(message, e.rule())
 }

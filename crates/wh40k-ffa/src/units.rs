@@ -6,6 +6,7 @@
 use crate::refusal::{invalid, not_found, refused, say};
 use std::collections::BTreeSet;
 
+use feldherr_dice::step::Message;
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -171,23 +172,21 @@ fn find_mut(units: &mut [UnitState], unit: Id) -> Option<&mut UnitState> {
     units.iter_mut().find(|u| u.unit == unit)
 }
 
-/// Why a unit that is not active cannot fight, in words naming it.
-pub(crate) fn not_active(players: &[Player], st: &UnitState) -> Option<String> {
-    let name = label(players, st.unit);
-    match &st.status {
-        UnitStatus::Active if st.models_left == 0 => Some(format!("{name} has no models left")),
-        UnitStatus::Active => None,
-        UnitStatus::Fleeing { round, .. } => Some(format!(
-            "{name} is fleeing (since a close combat in round {round}); it fights again only once the players rally it (PF1)"
-        )),
-        UnitStatus::Destroyed { round, cause, .. } => Some(match cause.combat() {
-            Some(_) => format!("{name} was destroyed in a close combat in round {round}"),
-            None => format!("{name} was destroyed in round {round}"),
-        }),
-        UnitStatus::Removed { round, .. } => {
-            Some(format!("{name} was taken off the table in round {round}"))
-        }
-    }
+/// Why `st` may not act, as a refusal message; `None` for an active unit
+/// with models left.
+pub(crate) fn not_active_message(players: &[Player], st: &UnitState) -> Option<Message> {
+    let name = label(players, st.unit).to_string();
+    let m = match &st.status {
+        UnitStatus::Active if st.models_left == 0 => say("units.no_models_left"),
+        UnitStatus::Active => return None,
+        UnitStatus::Fleeing { round, .. } => say("units.fleeing").int("round", *round as i64),
+        UnitStatus::Destroyed { round, cause, .. } => match cause.combat() {
+            Some(_) => say("units.destroyed_in_combat").int("round", *round as i64),
+            None => say("units.destroyed").int("round", *round as i64),
+        },
+        UnitStatus::Removed { round, .. } => say("units.removed").int("round", *round as i64),
+    };
+    Some(m.text("name", name))
 }
 
 /// Drops every lock on a unit that is no longer active, then frees the
@@ -367,10 +366,10 @@ pub(crate) fn apply_losses(
     let name = label(players, unit);
     let st = find(units, unit).ok_or_else(|| not_found("unit", unit))?;
     if st.status.gone() {
-        return Err(PlayError::refused(
-            not_active(players, st).unwrap_or_default(),
-            None,
-        ));
+        return Err(match not_active_message(players, st) {
+            Some(m) => refused(m, None),
+            None => PlayError::refused(String::new(), None),
+        });
     }
     if lost == 0 {
         return Err(invalid(
@@ -469,10 +468,10 @@ pub(crate) fn remove(
 ) -> Result<(), PlayError> {
     let st = find(units, unit).ok_or_else(|| not_found("unit", unit))?;
     if st.status.gone() {
-        return Err(PlayError::refused(
-            not_active(players, st).unwrap_or_default(),
-            None,
-        ));
+        return Err(match not_active_message(players, st) {
+            Some(m) => refused(m, None),
+            None => PlayError::refused(String::new(), None),
+        });
     }
     if let Some(st) = find_mut(units, unit) {
         st.status = UnitStatus::Removed {

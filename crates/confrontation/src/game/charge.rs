@@ -317,8 +317,14 @@ impl ConfrontationGame {
         let facing = own
             .facing_angle()
             .unwrap_or(feldherr_table::geometry::Angle::ZERO);
-        let arc = facing_arc(Pose::new(own.center(), facing), model.model.center)
-            .map_err(|e| PlayError::invalid("charger", &name, e.to_string()))?;
+        let arc =
+            facing_arc(Pose::new(own.center(), facing), model.model.center).map_err(|_| {
+                crate::game::refusal::invalid(
+                    "charger",
+                    &name,
+                    say("charge.no_arc").text("name", &name),
+                )
+            })?;
         let strength = self.charger_strength(order.charger);
         let allowed = self.charge_allowed(order, m, arc, strength, &name, subject);
         let marker = m.state.speed_marker;

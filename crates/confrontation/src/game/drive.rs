@@ -199,7 +199,13 @@ impl ConfrontationGame {
             ));
         }
         let last = Polyline::new(path.to_vec())
-            .map_err(|e| PlayError::invalid("path", "points", e.to_string()))?
+            .map_err(|e| {
+                invalid(
+                    "path",
+                    "points",
+                    say("drive.path_points").text("problem", e.to_string()),
+                )
+            })?
             .segments()
             .filter(|s| s.length() > 1e-6)
             .last()
@@ -365,7 +371,13 @@ impl ConfrontationGame {
             )
         })?;
         let last = Polyline::new(path.to_vec())
-            .map_err(|e| PlayError::invalid("path", "points", e.to_string()))?
+            .map_err(|e| {
+                invalid(
+                    "path",
+                    "points",
+                    say("drive.path_points").text("problem", e.to_string()),
+                )
+            })?
             .segments()
             .filter(|s| s.length() > 1e-6)
             .last()

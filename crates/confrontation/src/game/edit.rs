@@ -1017,7 +1017,8 @@ impl ConfrontationGame {
         let r = &self.resolutions[index];
         if !r.answers().is_empty() {
             return Err(refused(
-                say("edit.resolution_fer_die_rolled_take").text("id", id.to_string()),
+                say("edit.resolution_fer_die_rolled_take")
+                    .nested("title", r.kind().title_message()),
                 None,
             ));
         }
@@ -1036,7 +1037,7 @@ impl ConfrontationGame {
             }
             _ => {
                 return Err(refused(
-                    say("edit.resolution_no_shot").text("id", id.to_string()),
+                    say("edit.resolution_no_shot").nested("title", r.kind().title_message()),
                     None,
                 ));
             }
@@ -1139,7 +1140,8 @@ impl ConfrontationGame {
                 let index = self.resolution_index(*id)?;
                 if self.resolutions[index].applied() {
                     return Err(refused(
-                        say("edit.resolution_already_applied").text("id", id.to_string()),
+                        say("edit.resolution_already_applied")
+                            .nested("title", self.resolutions[index].kind().title_message()),
                         None,
                     ));
                 }

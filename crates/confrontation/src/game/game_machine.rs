@@ -3,6 +3,7 @@
 //! ([`super::CrewFigure`]).
 
 use crate::game::refusal::{invalid, say};
+use feldherr_dice::step::Message;
 use feldherr_play::{Id, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -100,90 +101,70 @@ impl GameMachine {
     pub fn check_state(&self, state: &MachineState) -> Result<(), PlayError> {
         let sp = self.card.sp();
         let name = self.name();
-        let bad = |field: &str, value: String, reason: String| {
-            Err(PlayError::invalid(format!("state.{field}"), value, reason))
+        let bad = |field: &str, value: String, message: Message| {
+            Err(invalid(
+                format!("state.{field}"),
+                value,
+                message.text("name", name),
+            ))
         };
         if state.sp_lost > sp {
             return bad(
                 "sp_lost",
                 state.sp_lost.to_string(),
-                format!("{name} has {sp} SP"),
+                say("state.sp").int("sp", i64::from(sp)),
             );
         }
         if !self.carried() && sp > 0 && (state.sp_lost == sp) != state.destroyed {
             return bad(
                 "destroyed",
                 state.destroyed.to_string(),
-                format!(
-                    "{name}: {} SP left, so it is {}",
-                    sp - state.sp_lost,
-                    if state.sp_lost == sp {
-                        "destroyed"
-                    } else {
-                        "not destroyed"
-                    }
-                ),
+                if state.sp_lost == sp {
+                    say("state.destroyed")
+                } else {
+                    say("state.not_destroyed").int("left", i64::from(sp - state.sp_lost))
+                },
             );
         }
         if (state.speed_marker || state.speed_marker_at_round_start) && !self.card.is_unaufhaltsam()
         {
-            return bad(
-                "speed_marker",
-                "true".into(),
-                format!("{name} has no Unaufhaltsam"),
-            );
+            return bad("speed_marker", "true".into(), say("state.no_unaufhaltsam"));
         }
         if state.stopped && !self.card.is_unaufhaltsam() {
-            return bad(
-                "stopped",
-                "true".into(),
-                format!("{name} has no Unaufhaltsam to stop from"),
-            );
+            return bad("stopped", "true".into(), say("state.no_unaufhaltsam_stop"));
         }
         if state.frightened && !self.card.is_mobile() {
-            return bad(
-                "frightened",
-                "true".into(),
-                format!("{name} is immobile: its crew take the tests, not the machine"),
-            );
+            return bad("frightened", "true".into(), say("state.immobile_tests"));
         }
         if state.frightened && self.card.spec().gew.is_some() && state.speed_marker {
             return bad(
                 "speed_marker",
                 "true".into(),
-                format!("{name} is frightened: it dropped its speed marker"),
+                say("state.frightened_marker"),
             );
         }
         if state.reaimed && self.card.is_mobile() {
-            return bad(
-                "reaimed",
-                "true".into(),
-                format!("{name} is mobile: it turns by driving (C4)"),
-            );
+            return bad("reaimed", "true".into(), say("state.mobile_turns"));
         }
         if (state.jammed || state.fired) && self.card.spec().artillery.is_none() {
             return bad(
                 if state.jammed { "jammed" } else { "fired" },
                 "true".into(),
-                format!("{name} has no artillery"),
+                say("state.no_artillery"),
             );
         }
         if state.motion == crate::Motion::Ran && self.card.spec().gew.is_none() {
             // Without GEW a mobile machine may run (core rules) but not fire;
             // an immobile machine is only "moved" by its crew.
             if !self.card.is_mobile() {
-                return bad(
-                    "motion",
-                    "ran".into(),
-                    format!("{name} is immobile: its crew move it, it does not run"),
-                );
+                return bad("motion", "ran".into(), say("state.immobile_run"));
             }
         }
         if state.boosts.len() > 16 {
             return bad(
                 "boosts",
                 state.boosts.len().to_string(),
-                "at most 16 bonuses a round".into(),
+                say("state.boosts").int("max", 16),
             );
         }
         for (i, b) in state.boosts.iter().enumerate() {
@@ -191,7 +172,7 @@ impl GameMachine {
                 return bad(
                     &format!("boosts[{i}].bonus"),
                     b.bonus.to_string(),
-                    "a pressure bonus is 1 to 36".into(),
+                    say("state.boost_range"),
                 );
             }
         }

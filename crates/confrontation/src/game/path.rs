@@ -93,8 +93,13 @@ impl ConfrontationGame {
             let message = crate::game::refusal::reason_message(&e);
             PlayError::refused(e.to_string(), None).with_message(message)
         };
-        let path = Polyline::new(points.to_vec())
-            .map_err(|e| PlayError::invalid("path", "points", e.to_string()))?;
+        let path = Polyline::new(points.to_vec()).map_err(|e| {
+            crate::game::refusal::invalid(
+                "path",
+                "points",
+                crate::game::refusal::say("drive.path_points").text("problem", e.to_string()),
+            )
+        })?;
         let m = self
             .machine(machine)
             .ok_or_else(|| not_found("machine", machine))?;

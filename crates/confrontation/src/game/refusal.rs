@@ -6,86 +6,19 @@
 //! so the two never drift apart. Machines, figures and sides are named by
 //! name wherever the sentence has them.
 
-use std::fmt;
-use std::sync::LazyLock;
-
 use feldherr_dice::step::Message;
-use feldherr_play::{Catalogue, Lang, PlayError};
+use feldherr_play::{Catalogue, Lang, PlayError, slug};
 
 use crate::ConfrontationError;
 
-/// The crate's English catalogue, for the English text of a refusal.
-static ENGLISH: LazyLock<Catalogue> =
-    LazyLock::new(|| Catalogue::parse("conf", crate::messages(Lang::En)).unwrap_or_default());
-
-/// The refusal message `conf.game.refusal.<key>`.
-pub(crate) fn say(key: &str) -> Message {
-    Message::new(format!("conf.game.refusal.{key}"))
-}
+feldherr_play::refusals!("conf.game.refusal", || {
+    Catalogue::parse("conf", crate::messages(Lang::En)).unwrap_or_default()
+}; say, refused, invalid, not_found, decimal, english);
 
 /// The catalogue key of an action named in English in a refusal ("driving",
 /// "a feint"): `conf.game.refusal.action.<words joined by _>`.
 pub(crate) fn action(what: &str) -> String {
-    format!("conf.game.refusal.action.{}", slug(what))
-}
-
-/// `what` as a key part: lower-case ASCII letters and digits, anything
-/// else `_`.
-fn slug(what: &str) -> String {
-    what.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-/// A number with `places` decimals as a message, so that each language
-/// writes its own decimal mark ("22.5" / "22,5").
-pub(crate) fn decimal(value: f64, places: usize) -> Message {
-    let text = format!("{value:.places$}");
-    let (whole, fraction) = text.split_once('.').unwrap_or((text.as_str(), ""));
-    let key = if fraction.is_empty() {
-        "conf.game.refusal.number"
-    } else {
-        "conf.game.refusal.decimal"
-    };
-    Message::new(key)
-        .text("whole", whole)
-        .text("fraction", fraction)
-}
-
-/// The English sentence of `message` (its key if the catalogue lacks it;
-/// the crate's tests keep every key in both catalogues).
-pub(crate) fn english(message: &Message) -> String {
-    ENGLISH.message(message)
-}
-
-/// A refusal under `rule`, said by `message`.
-pub(crate) fn refused(message: Message, rule: Option<&str>) -> PlayError {
-    PlayError::refused(english(&message), rule).with_message(message)
-}
-
-/// A bad value of `field`, said by `message` (which also gets the value as
-/// its `{value}` argument).
-pub(crate) fn invalid(
-    field: impl Into<String>,
-    value: impl fmt::Display,
-    message: Message,
-) -> PlayError {
-    let value = value.to_string();
-    let reason = english(&message);
-    PlayError::invalid(field, &value, reason).with_message(message.text("value", value))
-}
-
-/// `what` with id `id` does not exist (`conf.game.refusal.not_found.<what>`).
-pub(crate) fn not_found(what: &str, id: impl fmt::Display) -> PlayError {
-    let id = id.to_string();
-    let key = format!("not_found.{}", slug(what));
-    PlayError::not_found(what, &id).with_message(say(&key).text("id", id))
+    REFUSALS.key(&format!("action.{}", slug(what)))
 }
 
 /// A rule engine's refusal under `rule`, said by `message`.

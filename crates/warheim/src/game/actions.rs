@@ -17,6 +17,7 @@ use crate::model_type::{ModelType, dodge_modifier};
 use crate::modifiers::{Value, WALL};
 use crate::on_table::movement::Blocked;
 use crate::on_table::{MoveKind, MovePath};
+use crate::refusal::{decimal, say};
 use crate::reveal::RevealSpec;
 use crate::roll::Pool;
 use crate::test_roll::{TestKind, TestSpec};
@@ -60,11 +61,14 @@ impl Warheim {
             let reach = w.bands.last().map_or(0.0, |b| b.up_to);
             let gap = feldherr_geometry::distance_point_shape(placement.at, &firer.base);
             if gap > reach + 1e-9 && !order.overrule {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &f.name,
                     "template.at",
                     format!("{gap:.2} in"),
-                    format!("beyond the reach of {} ({reach} in)", w.name),
+                    say("template_reach")
+                        .text("weapon", &w.name)
+                        .nested("reach", decimal(reach, 1))
+                        .nested("gap", decimal(gap, 2)),
                 )
                 .into());
             }
@@ -77,11 +81,11 @@ impl Warheim {
                 if let Some(s) = self.sight(table, order.attacker, t.target)?
                     && !s.sees
                 {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &f.name,
                         "targets",
                         self.name_of_fighter(t.target),
-                        "a shot goes at an enemy in sight (line 163); an indirect weapon may snap-fire (line 197)",
+                        say("shot_sight").text("target", self.name_of_fighter(t.target)),
                     )
                     .into());
                 }
@@ -98,11 +102,11 @@ impl Warheim {
                 order.targets.push(t);
             }
             if order.targets.is_empty() {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &f.name,
                     "template",
                     format!("{:?}", placement.template),
-                    "nobody is under the template",
+                    say("template_empty"),
                 )
                 .into());
             }
@@ -153,11 +157,11 @@ impl Warheim {
                 _ => false,
             };
             if !ok {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &self.name_of_fighter(t.target),
                     "reaction",
                     format!("{:?}", t.reaction),
-                    "a target reacts as he declared at the end of the first half (line 33, PH26)",
+                    say("react_as_declared"),
                 )
                 .into());
             }
@@ -189,23 +193,19 @@ impl Warheim {
             && a.charge_failed
             && order.charge
         {
-            return Err(WarheimError::fighter(
-                &f.name,
-                "charge",
-                true,
-                "the charge fell short: he did not move and does not strike (line 195, PH29)",
-            )
-            .into());
+            return Err(
+                WarheimError::fighter_says(&f.name, "charge", true, say("charge_short")).into(),
+            );
         }
         if let Some(a) = self.activation()
             && a.squad.contains(&order.attacker)
             && !order.squad_order
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "squad_order",
                 false,
-                "in a squad order the weapon's Attacks count 1 (line 245): mark the attack so",
+                say("squad_attacks"),
             )
             .into());
         }
@@ -243,11 +243,11 @@ impl Warheim {
             && let Some(s) = self.sight(table, order.caster, t.target)?
             && !s.sees
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &caster.name,
                 "target",
                 self.name_of_fighter(t.target),
-                "a spell's effect goes at an enemy in sight (line 229)",
+                say("spell_sight").text("target", self.name_of_fighter(t.target)),
             )
             .into());
         }
@@ -262,11 +262,11 @@ impl Warheim {
                     Some(ReactionDecl::React { action: ShortAction::Overcome, against, .. }) if *against == order.caster
                 );
                 if !declared {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &self.name_of_fighter(t.target),
                         "counter",
                         format!("{:?}", order.counter),
-                        "he answers the cast only if he declared it as his reaction (lines 31, 173)",
+                        say("counter_declared"),
                     )
                     .into());
                 }
@@ -313,36 +313,37 @@ impl Warheim {
         let name = f.name.clone();
         let second = f.profile.speed[1];
         if f.has(Condition::Hidden) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "fighter",
                 "hidden",
-                "a hidden fighter does not move (line 297)",
+                say("hidden_no_move"),
             )
             .into());
         }
         if f.down() {
-            return Err(WarheimError::fighter(&name, "fighter", "down", "he does not move").into());
+            return Err(
+                WarheimError::fighter_says(&name, "fighter", "down", say("down_no_move")).into(),
+            );
         }
         let m = self.measure_move(table, fighter, path)?;
         if let Some(b) = m.blocked.first() {
             let why = match b {
-                Blocked::Obstacle { piece, height } => format!(
-                    "piece {piece}, {height:.1} in high, is not below his second Speed of {second} in: jump or climb (line 113)"
-                ),
+                Blocked::Obstacle { piece, height } => say("blocked_obstacle")
+                    .text("piece", piece_name(table, *piece))
+                    .nested("height", decimal(*height, 1))
+                    .int("second", i64::from(second)),
                 Blocked::Impassable { piece } => {
-                    format!("piece {piece} is crossed only by a jump (line 189)")
+                    say("blocked_impassable").text("piece", piece_name(table, *piece))
                 }
                 Blocked::Model { fighter } => {
-                    format!("{}'s base is in the way", self.name_of_fighter(*fighter))
+                    say("blocked_model").text("other", self.name_of_fighter(*fighter))
                 }
-                Blocked::OffTable => "the base would leave the table".to_owned(),
-                Blocked::NoWayUp => {
-                    "going up needs a jump, a climb or a ladder (lines 115, 117)".to_owned()
-                }
+                Blocked::OffTable => say("blocked_off_table"),
+                Blocked::NoWayUp => say("blocked_no_way_up"),
             };
             return Err(
-                WarheimError::fighter(&name, "path", format!("{:?}", path.kind), why).into(),
+                WarheimError::fighter_says(&name, "path", format!("{:?}", path.kind), why).into(),
             );
         }
         self.claim(fighter, Deed::Move(path.kind)).or_else(|e| {
@@ -362,11 +363,13 @@ impl Warheim {
                 }
                 return self.record_move(table, fighter, &m);
             }
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "path",
                 format!("{:.2} in", m.length),
-                format!("his Speeds reach {:.2} in here (PH24)", m.allowance),
+                say("speed_reach")
+                    .nested("length", decimal(m.length, 2))
+                    .nested("allowance", decimal(m.allowance, 2)),
             )
             .into());
         }
@@ -392,11 +395,11 @@ impl Warheim {
                     })
             });
             if !targets.is_empty() && !touches {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "path",
                     "charge",
-                    "a charge ends in base contact with its target (line 195, PH29)",
+                    say("charge_contact"),
                 )
                 .into());
             }
@@ -444,11 +447,11 @@ impl Warheim {
         let (_, f) = find(&self.rosters, fighter)?;
         let name = f.name.clone();
         if f.down() || f.has(Condition::Hidden) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "fighter",
                 "down or hidden",
-                "he cannot hide",
+                say("cannot_hide"),
             )
             .into());
         }
@@ -458,11 +461,11 @@ impl Warheim {
             .map(|id| self.name_of_fighter(id))
             .collect();
         if !seen.is_empty() && !overrule {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "hide",
                 seen.join(", "),
-                "he hides only where no enemy sees him (line 181)",
+                say("hide_seen").text("seen", seen.join(", ")),
             )
             .into());
         }
@@ -482,29 +485,29 @@ impl Warheim {
         let (ps, s) = find(&self.rosters, spotter)?;
         let (pt, t) = find(&self.rosters, target)?;
         if ps == pt {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &t.name,
                 "target",
                 &s.name,
-                "a marker of his own side",
+                say("own_marker").text("spotter", &s.name),
             )
             .into());
         }
         if !t.has(Condition::Hidden) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &t.name,
                 "target",
                 "not hidden",
-                "only a hidden marker is spotted (line 175)",
+                say("not_hidden"),
             )
             .into());
         }
         if s.down() || s.has(Condition::Panic) || s.has(Condition::Stupor) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &s.name,
                 "spotter",
                 "down, panicking or in stupor",
-                "he cannot spot",
+                say("cannot_spot"),
             )
             .into());
         }
@@ -512,11 +515,11 @@ impl Warheim {
             && !sight.sees
             && !overrule
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &s.name,
                 "target",
                 &t.name,
-                "he does not see the marker (line 175)",
+                say("marker_unseen").text("marker", &t.name),
             )
             .into());
         }
@@ -559,11 +562,11 @@ impl Warheim {
     pub(crate) fn reveal(&mut self, table: &Table, order: &AttackOrder) -> Result<(), PlayError> {
         let (_, f) = find(&self.rosters, order.attacker)?;
         let [target] = order.targets.as_slice() else {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "targets",
                 order.targets.len(),
-                "a reveal shoots one marker (line 199)",
+                say("reveal_one"),
             )
             .into());
         };
@@ -571,11 +574,11 @@ impl Warheim {
             .get(order.weapon)
             .is_none_or(|w| w.kind != WeaponKind::Ranged)
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "weapon",
                 order.weapon,
-                "a reveal shoots: a ranged weapon (line 199)",
+                say("reveal_ranged"),
             )
             .into());
         }
@@ -600,37 +603,37 @@ impl Warheim {
         let (p, f) = find(&self.rosters, fighter)?;
         let name = f.name.clone();
         let w = f.weapons.get(weapon).ok_or_else(|| {
-            WarheimError::fighter(
+            WarheimError::fighter_says(
                 &name,
                 "weapon",
                 weapon,
-                format!("he has {} weapon(s)", f.weapons.len()),
+                say("weapon_count").int("count", f.weapons.len() as i64),
             )
         })?;
         if !w.reload {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "weapon",
                 &w.name,
-                format!("{} needs no reloading", w.name),
+                say("no_reload").text("weapon", &w.name),
             )
             .into());
         }
         if f.loaded(weapon) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "weapon",
                 &w.name,
-                format!("{} is loaded", w.name),
+                say("loaded").text("weapon", &w.name),
             )
             .into());
         }
         if f.down() || f.has(Condition::Panic) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "fighter",
                 "down or panicking",
-                "he cannot reload",
+                say("cannot_reload"),
             )
             .into());
         }
@@ -648,20 +651,20 @@ impl Warheim {
         let (_, f) = find(&self.rosters, fighter)?;
         let name = f.name.clone();
         if ability.trim().is_empty() || ability.chars().count() > MAX_ABILITY {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "ability",
                 ability,
-                format!("the ability's name, 1 to {MAX_ABILITY} characters"),
+                say("ability_name").int("max", MAX_ABILITY as i64),
             )
             .into());
         }
         if f.down() || f.has(Condition::Panic) || f.has(Condition::Stupor) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "fighter",
                 "down, panicking or in stupor",
-                "he cannot use an ability",
+                say("cannot_ability"),
             )
             .into());
         }
@@ -689,11 +692,11 @@ impl Warheim {
         let (pt, t) = find(&self.rosters, target)?;
         let name = f.name.clone();
         if pf == pt {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &t.name,
                 "target",
                 &name,
-                "a throw goes at an enemy",
+                say("throw_enemy").text("thrower", &name),
             )
             .into());
         }
@@ -702,11 +705,11 @@ impl Warheim {
             || f.has(Condition::Stupor)
             || f.has(Condition::Hidden)
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "fighter",
                 "down, panicking, in stupor or hidden",
-                "he cannot throw himself",
+                say("cannot_throw"),
             )
             .into());
         }
@@ -724,20 +727,22 @@ impl Warheim {
                     a.wasted = true;
                     return Ok(());
                 }
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "target",
                     &t_name,
-                    format!("{t_name} is beyond his second Speed of {second} in: the throw is lost (line 155)"),
+                    say("throw_far")
+                        .text("target", &t_name)
+                        .int("second", i64::from(second)),
                 )
                 .into());
             }
             Some(m) if !m.blocked.is_empty() => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "target",
                     &t_name,
-                    "something stands in the way of the leap",
+                    say("leap_blocked").text("target", &t_name),
                 )
                 .into());
             }
@@ -755,4 +760,11 @@ impl Warheim {
         self.claim(fighter, Deed::Throw)?;
         self.push(WarheimKind::Test(spec))
     }
+}
+
+/// A table piece by its name (its number if the table lacks it).
+fn piece_name(table: &Table, piece: u64) -> String {
+    table
+        .piece(piece)
+        .map_or_else(|| piece.to_string(), |p| p.name.clone())
 }

@@ -1,7 +1,8 @@
 //! The activation as one flow (PH26): beginning it, declaring, the moves'
 //! sightings, the reactions, and which declared action an edit uses.
 
-use feldherr_play::{Id, PlayError};
+use feldherr_dice::step::Message;
+use feldherr_play::{Id, PlayError, ResolutionKind};
 use feldherr_table::Table;
 
 use super::{Warheim, WarheimKind};
@@ -12,6 +13,7 @@ use crate::activation::{
 use crate::attack_order::{AttackOrder, find};
 use crate::model_type::Discipline;
 use crate::on_table::{MeasuredMove, MoveKind};
+use crate::refusal::say;
 use crate::skill::SkillKind;
 use crate::turn::Source;
 use crate::{ActionPlan, Condition, WarheimError};
@@ -134,8 +136,8 @@ impl Deed {
     }
 }
 
-fn refused(message: impl Into<String>) -> PlayError {
-    PlayError::refused(message, Some("PH26"))
+fn refused(message: Message) -> PlayError {
+    crate::refusal::refused(message, Some("PH26"))
 }
 
 impl Warheim {
@@ -148,7 +150,7 @@ impl Warheim {
         self.turn
             .as_mut()
             .and_then(|t| t.activation.as_mut())
-            .ok_or_else(|| refused("no activation is running: begin one first"))
+            .ok_or_else(|| refused(say("no_activation")))
     }
 
     fn name_of(&self, id: Id) -> String {
@@ -163,13 +165,14 @@ impl Warheim {
         source: Source,
     ) -> Result<(), PlayError> {
         let (p, f) = find(&self.rosters, fighter)?;
+        let name = f.name.clone();
         let discipline = self.rosters[p].discipline_of(fighter);
         if f.down() || f.has(Condition::Panic) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "fighter",
                 "down or panicking",
-                "he does not activate (lines 289, 291)",
+                say("no_activate"),
             )
             .into());
         }
@@ -177,11 +180,13 @@ impl Warheim {
         let turn = self
             .turn
             .as_mut()
-            .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
+            .ok_or_else(|| crate::refusal::refused(say("no_turn"), Some("H5")))?;
         if turn.activation.is_some() {
-            return Err(refused("an activation is running: end it first"));
+            return Err(refused(say("activation_running")));
         }
-        let revealed = turn.spend(fighter, source, discipline == Discipline::Undisciplined)?;
+        let revealed = turn
+            .spend(fighter, source, discipline == Discipline::Undisciplined)
+            .map_err(|e| e.with_text("fighter", &name))?;
         turn.activation = Some(Activation::new(fighter, p, Some(source), marker));
         if revealed {
             self.rosters[p].commander_revealed = true;
@@ -195,14 +200,14 @@ impl Warheim {
         let turn = self
             .turn
             .as_ref()
-            .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
+            .ok_or_else(|| crate::refusal::refused(say("no_turn"), Some("H5")))?;
         if turn.activation.is_some() {
-            return Err(refused("an activation is running: end it first"));
+            return Err(refused(say("activation_running")));
         }
         let g = turn
             .active
             .and_then(|i| turn.groups.get(i))
-            .ok_or_else(|| PlayError::refused("no group is acting", Some("H5")))?;
+            .ok_or_else(|| crate::refusal::refused(say("no_group"), Some("H5")))?;
         let squad: Vec<Id> = g
             .fighters
             .iter()
@@ -212,10 +217,7 @@ impl Warheim {
             })
             .collect();
         let Some(&first) = squad.first() else {
-            return Err(PlayError::refused(
-                "nobody in the group can act",
-                Some("H5"),
-            ));
+            return Err(crate::refusal::refused(say("nobody_can_act"), Some("H5")));
         };
         let player = g.player;
         let turn = self.turn.as_mut().ok_or(PlayError::Unfinished)?;
@@ -249,46 +251,46 @@ impl Warheim {
                     )
             )
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "action",
                 format!("{action:?}"),
-                "a hidden fighter does not move (line 297)",
+                say("hidden_no_move"),
             )
             .into());
         }
         if let Some(w) = d.weapon
             && w >= f.weapons.len()
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "weapon",
                 w,
-                format!("he has {} weapon(s)", f.weapons.len()),
+                say("weapon_count").int("count", f.weapons.len() as i64),
             )
             .into());
         }
         if let Some(s) = d.spell {
             let spell = f.spells.get(s).ok_or_else(|| {
-                WarheimError::fighter(
+                WarheimError::fighter_says(
                     &f.name,
                     "spell",
                     s,
-                    format!("he has {} spell(s)", f.spells.len()),
+                    say("spell_count").int("count", f.spells.len() as i64),
                 )
             })?;
             crate::magic::check_known(f, spell, "spell")?;
             let full = matches!(action, Action::Full(FullAction::CastSpell));
             let short = matches!(action, Action::Short(ShortAction::Channel));
             if (full && !spell.is_full_action()) || (short && spell.is_full_action()) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &f.name,
                     "spell",
                     &spell.name,
                     if spell.is_full_action() {
-                        "casting it is a full action (line 229, PH17)"
+                        say("spell_full")
                     } else {
-                        "it is cast with one short action, \"Направить заклинание\" (line 171, PH17)"
+                        say("spell_short")
                     },
                 )
                 .into());
@@ -300,13 +302,9 @@ impl Warheim {
         if let Action::Full(FullAction::Order) = action {
             self.check_order(fighter, d)?;
         } else if d.ordered.is_some() {
-            return Err(WarheimError::fighter(
-                &f.name,
-                "ordered",
-                "given",
-                "only an order makes another model act",
-            )
-            .into());
+            return Err(
+                WarheimError::fighter_says(&f.name, "ordered", "given", say("only_order")).into(),
+            );
         }
         Ok(())
     }
@@ -317,13 +315,9 @@ impl Warheim {
     fn check_order(&self, leader: Id, d: &Declaration) -> Result<(), PlayError> {
         let (p, l) = find(&self.rosters, leader)?;
         let Some(o) = &d.ordered else {
-            return Err(WarheimError::fighter(
-                &l.name,
-                "ordered",
-                "none",
-                "an order names the model that acts (line 203)",
-            )
-            .into());
+            return Err(
+                WarheimError::fighter_says(&l.name, "ordered", "none", say("order_names")).into(),
+            );
         };
         let (q, ordered) = find(&self.rosters, o.fighter)?;
         let same_group = p == q
@@ -331,22 +325,22 @@ impl Warheim {
                 .group_of(leader)
                 .is_some_and(|g| g.members.contains(&o.fighter));
         if !same_group {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &ordered.name,
                 "ordered",
                 &l.name,
-                "only a model of the Leader's own group takes his order (line 203)",
+                say("order_own_group").text("leader", &l.name),
             )
             .into());
         }
         if !may_order(l, ordered) {
             let why =
                 if ordered.skill(SkillKind::Leadership) > 0 || ordered.is(crate::ModelType::Hero) {
-                    "a Leader or a Hero takes no orders (line 203)"
+                    say("no_orders")
                 } else {
-                    "an Elite takes orders only from a Hero or an Elite Leader (line 203)"
+                    say("elite_orders")
                 };
-            return Err(WarheimError::fighter(&ordered.name, "ordered", &l.name, why).into());
+            return Err(WarheimError::fighter_says(&ordered.name, "ordered", &l.name, why).into());
         }
         let (q, _) = find(&self.rosters, o.fighter)?;
         check_plan(
@@ -368,11 +362,11 @@ impl Warheim {
         if let Some(s) = self.sight(table, leader, o.fighter)?
             && !s.sees
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &self.name_of(o.fighter),
                 "ordered",
                 self.name_of(leader),
-                "the ordered model must be in the Leader's sight (line 203)",
+                say("order_sight").text("leader", self.name_of(leader)),
             )
             .into());
         }
@@ -384,9 +378,9 @@ impl Warheim {
     pub(crate) fn declare(&mut self, table: &Table, d: &Declaration) -> Result<(), PlayError> {
         let a = self
             .activation()
-            .ok_or_else(|| refused("no activation is running: begin one first"))?;
+            .ok_or_else(|| refused(say("no_activation")))?;
         if a.phase != Phase::Begun {
-            return Err(refused("the first action is declared already"));
+            return Err(refused(say("first_declared")));
         }
         let actors = if a.squad.is_empty() {
             vec![a.fighter]
@@ -398,7 +392,7 @@ impl Warheim {
             Action::Short(s) => ActionPlan::Short(s, None),
         };
         if !a.squad.is_empty() && matches!(d.action, Action::Full(_)) {
-            return Err(refused("a squad order is two short actions (line 241)"));
+            return Err(refused(say("squad_two_short")));
         }
         for id in &actors {
             self.check_declaration(*id, d, plan)?;
@@ -434,17 +428,15 @@ impl Warheim {
     pub(crate) fn declare_second(&mut self, d: &Declaration) -> Result<(), PlayError> {
         let a = self
             .activation()
-            .ok_or_else(|| refused("no activation is running: begin one first"))?;
+            .ok_or_else(|| refused(say("no_activation")))?;
         if a.phase != Phase::FirstHalf {
-            return Err(refused("the second action follows the first half"));
+            return Err(refused(say("second_after_first")));
         }
         let Some(first) = a.first.clone() else {
-            return Err(refused("declare the first action first"));
+            return Err(refused(say("declare_first")));
         };
         let (Action::Short(x), Action::Short(y)) = (first.action, d.action) else {
-            return Err(refused(
-                "a full action is the whole activation; the second action is a short one",
-            ));
+            return Err(refused(say("full_is_whole")));
         };
         if !a.reactions_complete() {
             let waiting: Vec<String> = a
@@ -453,10 +445,9 @@ impl Warheim {
                 .filter(|s| a.reaction_of(*s).is_none())
                 .map(|s| self.name_of(s))
                 .collect();
-            return Err(refused(format!(
-                "{} saw the active model and must answer first (line 33)",
-                waiting.join(", ")
-            )));
+            return Err(refused(
+                say("answer_first").text("waiting", waiting.join(", ")),
+            ));
         }
         let actors = if a.squad.is_empty() {
             vec![a.fighter]
@@ -469,11 +460,11 @@ impl Warheim {
         let shot_and_reload =
             (x.is_shot() && y == ShortAction::Reload) || (y.is_shot() && x == ShortAction::Reload);
         if shot_and_reload && first.weapon.is_some() && first.weapon == d.weapon {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &self.name_of(actors[0]),
                 "weapon",
                 first.weapon.unwrap_or(0),
-                "a shot and a reload of the same weapon in one activation is the Veteran's full action (lines 179, 205)",
+                say("shot_and_reload"),
             )
             .into());
         }
@@ -521,36 +512,40 @@ impl Warheim {
     pub(crate) fn set_seen_by(&mut self, sightings: &[Sighting]) -> Result<(), PlayError> {
         let a = self
             .activation()
-            .ok_or_else(|| refused("no activation is running"))?;
+            .ok_or_else(|| refused(say("no_activation")))?;
         if a.phase != Phase::FirstHalf || !a.reactions.is_empty() {
-            return Err(refused(
-                "who saw is settled before the reactions are declared",
-            ));
+            return Err(refused(say("seen_before_reactions")));
         }
         let actors = a.actors();
         let player = a.player;
         for (i, s) in sightings.iter().enumerate() {
             let (p, _) = find(&self.rosters, s.fighter)?;
             if p == player {
-                return Err(PlayError::invalid(
+                return Err(WarheimError::fighter_says(
+                    &self.name_of(s.fighter),
                     format!("seen_by[{i}].fighter"),
                     self.name_of(s.fighter),
-                    "only enemies react",
-                ));
+                    say("only_enemies"),
+                )
+                .into());
             }
             if s.saw.is_empty() || s.saw.iter().any(|x| !actors.contains(x)) {
-                return Err(PlayError::invalid(
+                return Err(WarheimError::fighter_says(
+                    &self.name_of(s.fighter),
                     format!("seen_by[{i}].saw"),
                     format!("{:?}", s.saw),
-                    "the acting models he saw",
-                ));
+                    say("saw_actors"),
+                )
+                .into());
             }
             if sightings[..i].iter().any(|o| o.fighter == s.fighter) {
-                return Err(PlayError::invalid(
+                return Err(WarheimError::fighter_says(
+                    &self.name_of(s.fighter),
                     format!("seen_by[{i}].fighter"),
                     self.name_of(s.fighter),
-                    "listed twice",
-                ));
+                    say("seen_twice"),
+                )
+                .into());
             }
         }
         let a = self.activation_mut()?;
@@ -563,16 +558,16 @@ impl Warheim {
     pub(crate) fn react(&mut self, fighter: Id, reaction: &ReactionDecl) -> Result<(), PlayError> {
         let a = self
             .activation()
-            .ok_or_else(|| refused("no activation is running"))?
+            .ok_or_else(|| refused(say("no_activation")))?
             .clone();
         let (_, f) = find(&self.rosters, fighter)?;
         let name = f.name.clone();
         if !a.seers().contains(&fighter) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "reaction",
                 format!("{reaction:?}"),
-                "only a model that saw the active model at some point of its move reacts (line 31)",
+                say("only_seers"),
             )
             .into());
         }
@@ -583,29 +578,29 @@ impl Warheim {
             (None, Phase::FirstHalf) => {}
             (Some(ReactionDecl::Delay), _) if !active_hidden => {}
             (Some(ReactionDecl::Delay), _) => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "reaction",
                     "delayed",
-                    "the marker has not revealed itself: no reaction (line 41)",
+                    say("marker_unrevealed"),
                 )
                 .into());
             }
             (Some(_), _) => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "reaction",
                     format!("{reaction:?}"),
-                    "one reaction, however many models he saw (lines 31, 243)",
+                    say("one_reaction"),
                 )
                 .into());
             }
             (None, _) => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "reaction",
                     format!("{reaction:?}"),
-                    "reactions are declared at the end of the first half (line 31)",
+                    say("reactions_when"),
                 )
                 .into());
             }
@@ -614,11 +609,11 @@ impl Warheim {
             ReactionDecl::Pass => {}
             ReactionDecl::Delay => {
                 if !a.marker {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &name,
                         "reaction",
                         "delay",
-                        "a reaction is delayed only against a marker (line 37)",
+                        say("delay_marker"),
                     )
                     .into());
                 }
@@ -630,11 +625,11 @@ impl Warheim {
                 spell,
             } => {
                 if !a.saw(fighter).contains(against) {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &name,
                         "reaction.against",
                         self.name_of(*against),
-                        "a reaction answers a model he saw (line 33)",
+                        say("react_seen").text("against", self.name_of(*against)),
                     )
                     .into());
                 }
@@ -643,14 +638,11 @@ impl Warheim {
                     .as_ref()
                     .is_some_and(|d| d.action == Action::Full(FullAction::Order));
                 if order && a.saw(fighter).contains(&a.fighter) && *against != a.fighter {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &name,
                         "reaction.against",
                         self.name_of(*against),
-                        format!(
-                            "he can react to the Leader {}, so he must (line 203)",
-                            self.name_of(a.fighter)
-                        ),
+                        say("react_leader").text("leader", self.name_of(a.fighter)),
                     )
                     .into());
                 }
@@ -668,11 +660,11 @@ impl Warheim {
                         | ShortAction::Spot
                 );
                 if !allowed {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &name,
                         "reaction",
                         format!("{action:?}"),
-                        "a reaction goes against the active model or what he does to him (line 33, PH26)",
+                        say("react_against"),
                     )
                     .into());
                 }
@@ -680,24 +672,29 @@ impl Warheim {
                 if let Some(w) = weapon
                     && *w >= f.weapons.len()
                 {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &name,
                         "reaction.weapon",
                         w,
-                        "no such weapon",
+                        say("weapon_count").int("count", f.weapons.len() as i64),
                     )
                     .into());
                 }
                 if let Some(s) = spell {
                     let sp = f.spells.get(*s).ok_or_else(|| {
-                        WarheimError::fighter(&name, "reaction.spell", s, "no such spell")
+                        WarheimError::fighter_says(
+                            &name,
+                            "reaction.spell",
+                            s,
+                            say("spell_count").int("count", f.spells.len() as i64),
+                        )
                     })?;
                     if sp.is_full_action() {
-                        return Err(WarheimError::fighter(
+                        return Err(WarheimError::fighter_says(
                             &name,
                             "reaction.spell",
                             &sp.name,
-                            "a full cast is never a reaction (line 231)",
+                            say("full_cast_reaction"),
                         )
                         .into());
                     }
@@ -745,29 +742,27 @@ impl Warheim {
         }
         let name = self.name_of(actor);
         if slots.is_empty() {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "fighter",
                 "not acting",
-                "in this activation he has declared no action nor reaction (PH26)",
+                say("not_acting"),
             )
             .into());
         }
         if !deed.is_move() && !a.reactions_complete() {
-            return Err(refused(
-                "the enemies who saw must answer before anything is resolved (line 33)",
-            ));
+            return Err(refused(say("enemies_answer")));
         }
         let found = slots.iter().find(|(slot, action)| {
             let reaction_slot = matches!(slot, Slot::Reaction(_));
             deed.fits(*action, *slot) && deed.reaction_flag().is_none_or(|r| r == reaction_slot)
         });
         let Some(&(slot, _)) = found else {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &name,
                 "action",
                 format!("{deed:?}"),
-                "it is not what he declared in this activation (PH26)",
+                say("not_declared"),
             )
             .into());
         };
@@ -776,15 +771,15 @@ impl Warheim {
             if a.moves.iter().any(|m| m.slot == slot && m.fighter == actor)
                 && a.phase != Phase::FirstHalf
             {
-                return Err(refused("that move is drawn already"));
+                return Err(refused(say("move_drawn")));
             }
         } else {
             if a.used.contains(&slot) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &name,
                     "action",
                     format!("{deed:?}"),
-                    "that declared action is resolved already",
+                    say("resolved_already"),
                 )
                 .into());
             }
@@ -823,9 +818,7 @@ impl Warheim {
         };
         let first_half = a.phase == Phase::FirstHalf;
         if first_half && !a.reactions.is_empty() {
-            return Err(refused(
-                "the reactions are declared: the first half's move is done (line 31)",
-            ));
+            return Err(refused(say("reactions_declared")));
         }
         let a = self.activation_mut()?;
         a.moves
@@ -851,7 +844,7 @@ impl Warheim {
     pub(crate) fn end_activation(&mut self, table: &mut Table) -> Result<(), PlayError> {
         let a = self
             .activation()
-            .ok_or_else(|| refused("no activation is running"))?
+            .ok_or_else(|| refused(say("no_activation")))?
             .clone();
         let mut outcomes = Vec::new();
         let mut indices = Vec::new();
@@ -864,10 +857,12 @@ impl Warheim {
                 continue;
             }
             let outcome = r.outcome().cloned().ok_or_else(|| {
-                PlayError::refused(
-                    format!(
-                        "\"{}\" is not finished: answer it or remove it first",
-                        r.resolution().title()
+                crate::refusal::refused(
+                    say("unfinished").nested(
+                        "title",
+                        r.kind()
+                            .title_message()
+                            .unwrap_or_else(|| Message::verbatim(&r.resolution().title())),
                     ),
                     Some("PH27"),
                 )

@@ -14,6 +14,7 @@ use crate::on_table::sight::{self as sight_rules, CoverBy};
 use crate::on_table::{
     Blocker, Body, CONTACT, MeasuredMove, MovePath, Sight, TemplatePlacement, facing_of,
 };
+use crate::refusal::say;
 use crate::{Condition, WarheimError};
 
 impl Warheim {
@@ -154,7 +155,7 @@ impl Warheim {
     ) -> Result<MeasuredMove, WarheimError> {
         let (_, f) = find(&self.rosters, fighter)?;
         let body = self.body(table, fighter).ok_or_else(|| {
-            WarheimError::fighter(&f.name, "piece", "none", "he is not on the table")
+            WarheimError::fighter_says(&f.name, "piece", "none", say("off_table"))
         })?;
         let others: Vec<Body> = self
             .bodies(table)
@@ -180,11 +181,14 @@ impl Warheim {
         fighter: Id,
         m: &MeasuredMove,
     ) -> Result<(), PlayError> {
-        let piece = self
-            .pieces
-            .get(&fighter)
-            .copied()
-            .ok_or_else(|| PlayError::not_found("piece of fighter", fighter))?;
+        let piece = self.pieces.get(&fighter).copied().ok_or_else(|| {
+            WarheimError::fighter_says(
+                &self.name_of_fighter(fighter),
+                "piece",
+                "none",
+                say("off_table"),
+            )
+        })?;
         if m.left_table {
             table
                 .apply(TableEdit::Delete { id: piece })
@@ -193,8 +197,10 @@ impl Warheim {
             self.elevations.remove(&fighter);
             return Ok(());
         }
-        let facing = Angle::from_degrees(m.facing)
-            .map_err(|_| PlayError::invalid("facing", m.facing, "a finite angle"))?;
+        let facing = Angle::from_degrees(m.facing).map_err(|_| {
+            PlayError::invalid("facing", m.facing, "a finite angle")
+                .with_message(say("finite_facing"))
+        })?;
         for edit in [
             TableEdit::Move {
                 id: piece,
@@ -298,11 +304,11 @@ impl Warheim {
     ) -> Result<Option<MeasuredMove>, WarheimError> {
         let (_, f) = find(&self.rosters, thrower)?;
         let (Some(a), Some(t)) = (self.body(table, thrower), self.body(table, target)) else {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "piece",
                 "none",
-                "both must be on the table",
+                say("both_on_table"),
             ));
         };
         let gap = sight_rules::distance_between(&a, &t);

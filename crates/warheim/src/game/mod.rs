@@ -12,6 +12,7 @@ use crate::actions::{ActionPlan, check_plan};
 use crate::attack_order::{AttackOrder, find};
 use crate::model_type::{Discipline, ModelType};
 use crate::morale::{MoraleKind, MoraleSpec};
+use crate::refusal::{decimal, not_found, refused, say};
 use crate::skill::SkillKind;
 use crate::turn::Turn;
 use crate::{Condition, Roster, WarheimError};
@@ -70,7 +71,7 @@ fn player_ok(rosters: &[Roster], player: usize) -> Result<(), PlayError> {
     if player < rosters.len() {
         Ok(())
     } else {
-        Err(PlayError::not_found("player", player + 1))
+        Err(not_found("player", player + 1))
     }
 }
 
@@ -103,7 +104,7 @@ impl Warheim {
         let p = self.roster_of(fighter)?;
         let f = self.rosters[p]
             .fighter_mut(fighter)
-            .ok_or_else(|| PlayError::not_found("fighter", fighter))?;
+            .ok_or_else(|| not_found("fighter", fighter))?;
         let mut state = f.current();
         if on {
             state.conditions.insert(condition);
@@ -210,10 +211,7 @@ impl Warheim {
             WarheimEdit::SetRoster { player, roster } => {
                 roster.check()?;
                 if self.turn.is_some() {
-                    return Err(PlayError::refused(
-                        "rosters change only between turns",
-                        Some("H5"),
-                    ));
+                    return Err(refused(say("rosters_between_turns"), Some("H5")));
                 }
                 for (p, other) in self.rosters.iter().enumerate() {
                     if p == *player {
@@ -224,11 +222,11 @@ impl Warheim {
                         .iter()
                         .find(|f| other.fighter(f.id).is_some())
                     {
-                        return Err(WarheimError::fighter(
+                        return Err(WarheimError::fighter_says(
                             &f.name,
                             "id",
                             f.id,
-                            format!("already used by player {}", p + 1),
+                            say("id_taken").text("player", &other.player),
                         )
                         .into());
                     }
@@ -241,48 +239,41 @@ impl Warheim {
                             "player",
                             player + 1,
                             "Warheim is for 2 or 3 players",
-                        ));
+                        )
+                        .with_message(say("two_or_three").int("players", (player + 1) as i64)));
                     }
                 }
             }
             WarheimEdit::RemoveLastRoster => {
                 if self.turn.is_some() {
-                    return Err(PlayError::refused(
-                        "rosters change only between turns",
-                        Some("H5"),
-                    ));
+                    return Err(refused(say("rosters_between_turns"), Some("H5")));
                 }
                 self.rosters
                     .pop()
-                    .ok_or_else(|| PlayError::not_found("player", 1))?;
+                    .ok_or_else(|| refused(say("no_roster_to_remove"), None))?;
             }
             WarheimEdit::StartTurn => {
                 if self.turn.is_some() {
-                    return Err(PlayError::refused(
-                        "a turn is running; end it first",
-                        Some("H5"),
-                    ));
+                    return Err(refused(say("turn_running"), Some("H5")));
                 }
                 if !(2..=3).contains(&players) {
                     return Err(PlayError::invalid(
                         "players",
                         players,
                         "Warheim is for 2 or 3 players",
-                    ));
+                    )
+                    .with_message(say("two_or_three").int("players", players as i64)));
                 }
                 for r in &self.rosters {
                     if r.commander_lost && command::appointable(r) {
-                        return Err(PlayError::refused(
-                            format!(
-                                "{} must appoint a new commander and form groups again first",
-                                r.player
-                            ),
+                        return Err(refused(
+                            say("appoint_commander").text("player", &r.player),
                             Some("PH6"),
                         ));
                     }
                     if r.commander.is_none() {
-                        return Err(PlayError::refused(
-                            format!("{} has no commander", r.player),
+                        return Err(refused(
+                            say("no_commander").text("player", &r.player),
                             Some("H5"),
                         ));
                     }
@@ -297,6 +288,7 @@ impl Warheim {
                             self.turns_played,
                             format!("at most {MAX_TURNS} turns"),
                         )
+                        .with_message(say("too_many_turns").int("max", i64::from(MAX_TURNS)))
                     })?;
                 self.turn = Some(Turn::start(number, &self.rosters));
             }
@@ -307,15 +299,12 @@ impl Warheim {
             } => {
                 player_ok(&self.rosters, *player)?;
                 if self.turn.is_some() {
-                    return Err(PlayError::refused(
-                        "the new commander is appointed at the start of the turn",
-                        Some("PH6"),
-                    ));
+                    return Err(refused(say("appoint_at_start"), Some("PH6")));
                 }
                 let r = &self.rosters[*player];
                 let f = r
                     .fighter(*commander)
-                    .ok_or_else(|| PlayError::not_found("fighter", commander))?;
+                    .ok_or_else(|| not_found("fighter", commander))?;
                 let eligible = [
                     SkillKind::Leadership,
                     SkillKind::Tactician,
@@ -325,7 +314,13 @@ impl Warheim {
                 .iter()
                 .any(|s| f.skill(*s) > 0);
                 if r.commander_lost && (!eligible || f.down() || f.has(Condition::Panic)) {
-                    return Err(WarheimError::fighter(&f.name, "commander", commander, "the new commander needs Leadership, Tactician, Strategist or Veteran and must be able").into());
+                    return Err(WarheimError::fighter_says(
+                        &f.name,
+                        "commander",
+                        commander,
+                        say("commander_unfit"),
+                    )
+                    .into());
                 }
                 let mut next = r.clone();
                 next.commander = Some(*commander);
@@ -340,8 +335,13 @@ impl Warheim {
                 let turn = self
                     .turn
                     .as_mut()
-                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
-                turn.choose(*player, *group)?;
+                    .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
+                let chooser = self
+                    .rosters
+                    .get(turn.chooser)
+                    .map_or_else(String::new, |r| r.player.clone());
+                turn.choose(*player, *group)
+                    .map_err(|e| e.with_text("player", chooser))?;
             }
             WarheimEdit::Activate {
                 fighter,
@@ -350,14 +350,16 @@ impl Warheim {
             } => {
                 self.no_activation()?;
                 let (p, f) = find(&self.rosters, *fighter)?;
+                let name = f.name.clone();
                 let discipline = self.rosters[p].discipline_of(*fighter);
                 check_plan(f, discipline, *plan)?;
                 let turn = self
                     .turn
                     .as_mut()
-                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
-                let revealed =
-                    turn.spend(*fighter, *source, discipline == Discipline::Undisciplined)?;
+                    .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
+                let revealed = turn
+                    .spend(*fighter, *source, discipline == Discipline::Undisciplined)
+                    .map_err(|e| e.with_text("fighter", name))?;
                 if revealed {
                     self.rosters[p].commander_revealed = true;
                 }
@@ -368,11 +370,11 @@ impl Warheim {
                 let turn = self
                     .turn
                     .as_ref()
-                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
+                    .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
                 let g = turn
                     .active
                     .and_then(|i| turn.groups.get(i))
-                    .ok_or_else(|| PlayError::refused("no group is acting", Some("H5")))?;
+                    .ok_or_else(|| refused(say("no_group"), Some("H5")))?;
                 for id in &g.fighters {
                     let (p, f) = find(&self.rosters, *id)?;
                     check_plan(
@@ -388,20 +390,22 @@ impl Warheim {
             }
             WarheimEdit::SoloJoins(fighter) => {
                 let (_, f) = find(&self.rosters, *fighter)?;
+                let name = f.name.clone();
                 if !f.is(ModelType::Solo) {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &f.name,
                         "types",
                         "no Solo",
-                        "only a Solo joins a group for the turn",
+                        say("only_solo"),
                     )
                     .into());
                 }
                 let turn = self
                     .turn
                     .as_mut()
-                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
-                turn.join_solo(*fighter)?;
+                    .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
+                turn.join_solo(*fighter)
+                    .map_err(|e| e.with_text("fighter", name))?;
             }
             WarheimEdit::EndGroup => {
                 self.no_activation()?;
@@ -409,7 +413,7 @@ impl Warheim {
                 let turn = self
                     .turn
                     .as_mut()
-                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
+                    .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
                 turn.end_group(players, stuck)?;
             }
             WarheimEdit::EndTurn => {
@@ -417,12 +421,9 @@ impl Warheim {
                 let turn = self
                     .turn
                     .as_ref()
-                    .ok_or_else(|| PlayError::refused("no turn is running", Some("H5")))?;
+                    .ok_or_else(|| refused(say("no_turn"), Some("H5")))?;
                 if !turn.finished() {
-                    return Err(PlayError::refused(
-                        "groups still have activations left",
-                        Some("H5"),
-                    ));
+                    return Err(refused(say("activations_left"), Some("H5")));
                 }
                 self.turn = None;
                 self.turns_played = self.turns_played.saturating_add(1);
@@ -461,11 +462,11 @@ impl Warheim {
                 let (_, f) = find(&self.rosters, *fighter)?;
                 let second = f64::from(f.profile.speed[1]);
                 if !(height.is_finite() && *height > second && *height <= 40.0) {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &f.name,
                         "height",
                         height,
-                        format!("a fall hurts from above his second Speed of {second} in, up to 40 in (line 191)"),
+                        say("fall_height").nested("second", decimal(second, 1)),
                     )
                     .into());
                 }
@@ -483,11 +484,11 @@ impl Warheim {
             } => {
                 let (_, f) = find(&self.rosters, *fighter)?;
                 if f.down() {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &f.name,
                         "morale",
                         format!("{kind:?}"),
-                        "a fighter down takes no morale test",
+                        say("down_no_morale"),
                     )
                     .into());
                 }
@@ -513,7 +514,7 @@ impl Warheim {
                     .resolutions
                     .iter()
                     .position(|r| r.id() == *id)
-                    .ok_or_else(|| PlayError::not_found("resolution", id))?;
+                    .ok_or_else(|| not_found("resolution", id))?;
                 let outcome = self.resolutions[index]
                     .outcome()
                     .cloned()
@@ -522,10 +523,7 @@ impl Warheim {
                     .activation()
                     .is_some_and(|a| a.resolutions.contains(id))
                 {
-                    return Err(PlayError::refused(
-                        "states change when the activation ends (line 43): end it",
-                        Some("PH27"),
-                    ));
+                    return Err(refused(say("states_at_end"), Some("PH27")));
                 }
                 self.resolutions[index].set_applied()?;
                 let active = self.turn.as_ref().map(|t| t.chooser);
@@ -560,10 +558,7 @@ impl Warheim {
     /// Refuses an edit that does not fit in a running activation.
     fn no_activation(&self) -> Result<(), PlayError> {
         if self.activation().is_some() {
-            return Err(PlayError::refused(
-                "an activation is running: end it first",
-                Some("PH26"),
-            ));
+            return Err(refused(say("activation_running"), Some("PH26")));
         }
         Ok(())
     }

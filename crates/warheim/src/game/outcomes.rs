@@ -79,14 +79,14 @@ impl Warheim {
         let p = self.roster_of(c.fighter)?;
         let f = self.rosters[p]
             .fighter(c.fighter)
-            .ok_or_else(|| PlayError::not_found("fighter", c.fighter))?;
+            .ok_or_else(|| crate::refusal::not_found("fighter", c.fighter))?;
         let now = f.current().t;
         if now != c.t_before {
-            return Err(PlayError::refused(
-                format!(
-                    "{} has T {now} now, the action was declared at T {}: declare it again",
-                    f.name, c.t_before
-                ),
+            return Err(crate::refusal::refused(
+                crate::refusal::say("t_changed")
+                    .text("fighter", &f.name)
+                    .int("now", i64::from(now))
+                    .int("before", i64::from(c.t_before)),
                 Some("PH8"),
             ));
         }

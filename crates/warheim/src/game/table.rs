@@ -8,6 +8,7 @@ use super::Warheim;
 use crate::attack_order::find;
 use crate::on_table::sight::MAX_BLOCKERS;
 use crate::on_table::{Blocker, Body, Ground, TerrainPiece, default_height, ground_of, height_of};
+use crate::refusal::{decimal, say};
 use crate::{Condition, ModelType, WarheimError};
 
 /// Highest terrain piece or elevation accepted, in inches.
@@ -103,10 +104,10 @@ impl Warheim {
                 }),
         );
         if out.len() > MAX_BLOCKERS {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "table",
                 out.len(),
-                format!("Warheim measures sight past at most {MAX_BLOCKERS} blocking pieces"),
+                say("too_many_blockers").int("max", MAX_BLOCKERS as i64),
             ));
         }
         Ok(out)
@@ -121,13 +122,14 @@ impl Warheim {
     ) -> Result<(), PlayError> {
         let p = table
             .piece(piece)
-            .ok_or_else(|| PlayError::not_found("piece", piece))?;
+            .ok_or_else(|| crate::refusal::not_found("piece", piece))?;
         if self.is_fighter_piece(p) {
             return Err(PlayError::invalid(
                 "piece",
                 &p.name,
                 "a fighter's height is his miniature's (the roster)",
-            ));
+            )
+            .with_message(say("fighter_height").text("piece", &p.name)));
         }
         match height {
             None => {
@@ -141,6 +143,11 @@ impl Warheim {
                     format!("heights[{}]", p.name),
                     h,
                     "a height of 0 to 40 inches",
+                )
+                .with_message(
+                    say("terrain_height")
+                        .text("piece", &p.name)
+                        .nested("height", decimal(h, 1)),
                 ));
             }
         }
@@ -152,11 +159,11 @@ impl Warheim {
     pub(crate) fn set_elevation(&mut self, fighter: Id, elevation: f64) -> Result<(), PlayError> {
         let (_, f) = find(&self.rosters, fighter)?;
         if !(elevation.is_finite() && (0.0..=MAX_TERRAIN_HEIGHT).contains(&elevation)) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &f.name,
                 "elevation",
                 elevation,
-                "0 to 40 inches above the table",
+                say("elevation_range").nested("height", decimal(elevation, 1)),
             )
             .into());
         }
@@ -194,14 +201,15 @@ impl Warheim {
         use feldherr_table::TableEdit;
         use feldherr_table::geometry::Angle;
         let (_, f) = find(&self.rosters, fighter)?;
-        let angle = Angle::from_degrees(facing)
-            .map_err(|_| PlayError::invalid("facing", facing, "must be a finite angle"))?;
+        let angle = Angle::from_degrees(facing).map_err(|_| {
+            PlayError::invalid("facing", facing, "must be a finite angle")
+                .with_message(say("finite_facing"))
+        })?;
         if !(at.x.is_finite() && at.y.is_finite()) {
-            return Err(PlayError::invalid(
-                "at",
-                format!("{}, {}", at.x, at.y),
-                "must be finite",
-            ));
+            return Err(
+                PlayError::invalid("at", format!("{}, {}", at.x, at.y), "must be finite")
+                    .with_message(say("finite_place").text("fighter", &f.name)),
+            );
         }
         let mut next = table.clone();
         let edits = match self.piece_of(table, fighter) {
@@ -225,7 +233,7 @@ impl Warheim {
                 let rules = crate::on_table::table_rules();
                 let def = rules
                     .type_def(kind)
-                    .ok_or_else(|| PlayError::not_found("piece type", kind))?;
+                    .ok_or_else(|| crate::refusal::not_found("piece type", kind))?;
                 let id = next.next_id();
                 let piece = def.piece(id, f.name.clone(), at).map_err(|e| {
                     PlayError::invalid("at", format!("{}, {}", at.x, at.y), e.to_string())

@@ -179,7 +179,9 @@ fn players_alternate_whole_groups() {
             &mut table,
         )
         .unwrap_err();
-    assert!(e.to_string().contains("player 1's choice"), "{e}");
+    // The chooser by name (issue #27), not "player 1".
+    let chooser = format!("{}'s choice", game.rosters[0].player);
+    assert!(e.to_string().contains(&chooser), "{e}");
     // Player 1 picks the Disorganized single: one activation, then the
     // choice passes.
     game.apply(

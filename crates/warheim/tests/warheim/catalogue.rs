@@ -477,7 +477,14 @@ fn every_catalogue_key_is_used() {
     ] {
         assert!(used.contains(key), "{key} is not used: {used:?}");
     }
-    let shown_by_screens = ["warheim.state.", "warheim.mod.", "warheim.reaction."];
+    // The refusals (`warheim.refusal.…`): tests/refusals.rs scans the
+    // sources for them.
+    let shown_by_screens = [
+        "warheim.state.",
+        "warheim.mod.",
+        "warheim.reaction.",
+        "warheim.refusal.",
+    ];
     // The skirmish report's words (`wh.*`, the system's name) are used
     // where its source and the words it draws on name them.
     let sheet = concat!(

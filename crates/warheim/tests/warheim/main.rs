@@ -15,6 +15,7 @@ mod morale;
 mod moves;
 mod on_table;
 mod properties;
+mod refusals;
 mod rolls;
 mod rosters;
 mod saves;

@@ -16,29 +16,29 @@ use crate::{
 impl WarmasterGame {
     pub(super) fn before_battle(&self, what: &str) -> Result<(), PlayError> {
         if self.battle.is_some() {
-            return Err(plain_refusal(format!(
-                "{what} cannot change once the battle has begun"
-            )));
+            return Err(plain_refusal(
+                say("fixed_in_battle").key("what", what_key(what)),
+            ));
         }
         if !self.deployed.is_empty() {
-            return Err(plain_refusal(format!(
-                "{what} cannot change once the deployment has begun"
-            )));
+            return Err(plain_refusal(
+                say("fixed_in_deployment").key("what", what_key(what)),
+            ));
         }
         Ok(())
     }
 
     pub(super) fn battle_running(&mut self) -> Result<&mut Battle, PlayError> {
         if self.end.is_some() {
-            return Err(plain_refusal("the game is over"));
+            return Err(plain_refusal(say("game_over")));
         }
         let b = self
             .battle
             .as_mut()
-            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+            .ok_or_else(|| plain_refusal(say("not_begun")))?;
         if let Some(after) = b.length_roll_due {
             return Err(refused(
-                format!("the game-length roll after turn {after} is due first"),
+                say("length_due").int("after", i64::from(after)),
                 "W6",
             ));
         }
@@ -52,10 +52,7 @@ impl WarmasterGame {
             && let Some(EndReason::ClockOut { player }) = end.reasons.first()
         {
             return Err(refused(
-                format!(
-                    "{}'s clock ran out before this; the game ended then",
-                    self.player(*player).name
-                ),
+                say("clock_ran_out").text("player", &self.player(*player).name),
                 "W9",
             ));
         }
@@ -65,12 +62,9 @@ impl WarmasterGame {
     /// Refuses settings that break the terms the event prescribes.
     fn check_prescribed(&self, settings: &Settings) -> Result<(), PlayError> {
         match self.prescribed {
-            Some(terms) if !terms.kept_by(settings) => Err(PlayError::refused(
-                format!(
-                    "the event prescribes {} points and its Guardians options for this game",
-                    terms.game_size
-                ),
-                Some("W11"),
+            Some(terms) if !terms.kept_by(settings) => Err(refused(
+                say("prescribed").int("points", i64::from(terms.game_size)),
+                "W11",
             )),
             _ => Ok(()),
         }
@@ -91,9 +85,9 @@ impl WarmasterGame {
     }
 
     pub(super) fn unit_of(&self, player: Player, unit: Id) -> Result<&Unit, PlayError> {
-        self.army(player).unit(unit).ok_or_else(|| {
-            PlayError::not_found(format!("unit of {}", self.player(player).name), unit)
-        })
+        self.army(player)
+            .unit(unit)
+            .ok_or_else(|| not_found("unit", unit))
     }
 
     pub(super) fn apply_inner(
@@ -106,15 +100,17 @@ impl WarmasterGame {
                 self.before_battle("the settings")?;
                 settings.check()?;
                 if settings.clock_minutes != self.settings.clock_minutes && self.clock.started() {
-                    return Err(refused("the clock has started; its time is fixed", "W9"));
+                    return Err(refused(say("clock_fixed"), "W9"));
                 }
                 self.check_prescribed(settings)?;
                 for p in Player::BOTH {
                     if let Err(e) = self.army(p).check_items(&settings.options) {
-                        return Err(PlayError::invalid(
+                        return Err(invalid(
                             "options.arrogant",
                             "true",
-                            format!("{}'s army: {}", self.player(p).name, e),
+                            say("army_items")
+                                .text("player", &self.player(p).name)
+                                .text("problem", e.to_string()),
                         ));
                     }
                 }
@@ -139,17 +135,17 @@ impl WarmasterGame {
             WarmasterEdit::SetPlayerName { player, name } => {
                 let name = name.trim();
                 if name.is_empty() || name.chars().count() > crate::army::MAX_NAME {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "name",
                         format!("\"{name}\""),
-                        "a name of 1 to 80 characters",
+                        say("name_length").int("max", crate::army::MAX_NAME as i64),
                     ));
                 }
                 if self.player(player.other()).name == name {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "name",
                         format!("\"{name}\""),
-                        "the other player has this name; the report could not tell them apart",
+                        say("name_taken").text("name", name),
                     ));
                 }
                 self.players[player.index()].name = name.to_owned();
@@ -178,12 +174,7 @@ impl WarmasterGame {
                     .units
                     .iter_mut()
                     .find(|u| u.id == unit.id)
-                    .ok_or_else(|| {
-                        PlayError::not_found(
-                            format!("unit of {}", self.player(*player).name),
-                            unit.id,
-                        )
-                    })?;
+                    .ok_or_else(|| not_found("unit", unit.id))?;
                 *slot = unit.clone();
                 self.check_army(&army)?;
                 self.players[player.index()].army = army;
@@ -194,10 +185,7 @@ impl WarmasterGame {
                 let before = army.units.len();
                 army.units.retain(|u| u.id != *unit);
                 if army.units.len() == before {
-                    return Err(PlayError::not_found(
-                        format!("unit of {}", self.player(*player).name),
-                        unit,
-                    ));
+                    return Err(not_found("unit", unit));
                 }
                 let gone: Vec<u64> = self
                     .stands
@@ -215,18 +203,15 @@ impl WarmasterGame {
             }
             WarmasterEdit::Roll(kind) => {
                 if self.resolutions.len() >= MAX_RESOLUTIONS {
-                    return Err(plain_refusal(format!(
-                        "at most {MAX_RESOLUTIONS} dice steps are kept"
-                    )));
+                    return Err(plain_refusal(
+                        say("too_many_resolutions").int("max", MAX_RESOLUTIONS as i64),
+                    ));
                 }
                 self.check_roll(kind)?;
                 if matches!(kind, WarmasterRoll::IncursionTerrain {})
                     && self.marker_in_open_ground(table)
                 {
-                    return Err(refused(
-                        "a marker lies in open ground already; no terrain has to move",
-                        "W3",
-                    ));
+                    return Err(refused(say("marker_open"), "W3"));
                 }
                 let id = Id::next_after(self.resolutions.iter().map(SavedResolution::id));
                 // The roll-offs name the players (issue #27): the game
@@ -252,12 +237,10 @@ impl WarmasterGame {
             WarmasterEdit::PassTerrain { player } => {
                 self.before_battle("the terrain")?;
                 let names = self.names();
-                let alt = self.alternating.as_mut().ok_or_else(|| {
-                    refused(
-                        "the alternating placement has not begun (roll off first)",
-                        "W1",
-                    )
-                })?;
+                let alt = self
+                    .alternating
+                    .as_mut()
+                    .ok_or_else(|| refused(say("alternating_not_begun"), "W1"))?;
                 alt.pass(*player, &names)?;
                 if let Some(s) = alt.starting_player() {
                     self.starting_player = Some(s);
@@ -270,13 +253,10 @@ impl WarmasterGame {
                     .as_ref()
                     .is_some_and(|a| a.placed.iter().any(|p| p.piece == *piece))
                 {
-                    return Err(refused(
-                        "the piece belongs to the alternating placement; move it instead",
-                        "W1",
-                    ));
+                    return Err(refused(say("piece_alternating"), "W1"));
                 }
                 if !self.terrain.iter().any(|t| t.piece == *piece) {
-                    return Err(PlayError::not_found("terrain piece", piece));
+                    return Err(not_found("terrain piece", piece));
                 }
                 if table.piece(*piece).is_some() {
                     table.apply(TableEdit::Delete { id: *piece })?;
@@ -291,12 +271,14 @@ impl WarmasterGame {
                 self.before_battle("the special rule")?;
                 let scenario = self
                     .scenario
-                    .ok_or_else(|| refused("set the scenario first", "W2"))?;
+                    .ok_or_else(|| refused(say("set_scenario"), "W2"))?;
                 if let Some(r) = rule
                     && !scenario.special_rules().contains(&Some(*r))
                 {
                     return Err(refused(
-                        format!("{r} is not on the special-rule table of {scenario}"),
+                        say("not_special_rule")
+                            .text("rule", r.to_string())
+                            .text("scenario", scenario.to_string()),
                         "W2",
                     ));
                 }
@@ -309,25 +291,22 @@ impl WarmasterGame {
                     && alt.finished
                     && alt.starting_player() != Some(*p)
                 {
-                    return Err(refused(
-                        "the player who passed in the terrain placement is the starting player",
-                        "W1",
-                    ));
+                    return Err(refused(say("passer_starts"), "W1"));
                 }
                 self.starting_player = Some(*p);
             }
             WarmasterEdit::ChooseEdge(edge) => {
                 self.before_battle("the sides")?;
-                let s = self.starting_player.ok_or_else(|| {
-                    plain_refusal("the starting player chooses the side; decide him first")
-                })?;
+                let s = self
+                    .starting_player
+                    .ok_or_else(|| plain_refusal(say("side_needs_starter")))?;
                 self.south = Some(if *edge == Edge::South { s } else { s.other() });
             }
             WarmasterEdit::PlaceLayout => {
                 self.before_battle("the layout")?;
                 let scenario = self
                     .scenario
-                    .ok_or_else(|| refused("set the scenario first", "W3"))?;
+                    .ok_or_else(|| refused(say("set_scenario"), "W3"))?;
                 self.place_layout(scenario, table)?;
             }
             WarmasterEdit::MoveObjective { objective, to } => {
@@ -336,7 +315,7 @@ impl WarmasterGame {
                     .objectives
                     .iter()
                     .find(|o| o.id == *objective)
-                    .ok_or_else(|| PlayError::not_found("objective", objective))?;
+                    .ok_or_else(|| not_found("objective", objective))?;
                 table.apply(TableEdit::Move {
                     id: o.piece,
                     to: *to,
@@ -354,9 +333,9 @@ impl WarmasterGame {
             } => {
                 let u = self.unit_of(*player, *unit)?.clone();
                 if self.stands.len() >= MAX_STANDS_ON_MAP {
-                    return Err(plain_refusal(format!(
-                        "at most {MAX_STANDS_ON_MAP} stands fit on the map"
-                    )));
+                    return Err(plain_refusal(
+                        say("too_many_stands").int("max", MAX_STANDS_ON_MAP as i64),
+                    ));
                 }
                 let on_map = self
                     .stands
@@ -364,15 +343,16 @@ impl WarmasterGame {
                     .filter(|s| s.player == *player && s.unit == *unit)
                     .count();
                 if on_map >= u.stands as usize {
-                    return Err(plain_refusal(format!(
-                        "\"{}\" has {} stands, all on the map",
-                        u.name, u.stands
-                    )));
+                    return Err(plain_refusal(
+                        say("stands_all_on_map")
+                            .text("unit", &u.name)
+                            .int("stands", i64::from(u.stands)),
+                    ));
                 }
                 let rules = warmaster_table_rules();
                 let def = rules
                     .type_def(STAND_KIND)
-                    .ok_or_else(|| plain_refusal("no stand type"))?;
+                    .ok_or_else(|| plain_refusal(say("no_stand_type")))?;
                 let id = table.next_id();
                 let mut piece = def.piece(id, u.name.clone(), *at)?;
                 let default_facing = match player {
@@ -382,7 +362,7 @@ impl WarmasterGame {
                 let facing = match facing {
                     Some(f) => *f,
                     None => Angle::from_degrees(default_facing)
-                        .map_err(|e| PlayError::invalid("facing", default_facing, e.to_string()))?,
+                        .map_err(|_| invalid("facing", default_facing, say("finite_facing")))?,
                 };
                 piece = piece.with_facing(facing);
                 table.apply(TableEdit::Add(piece))?;
@@ -394,7 +374,7 @@ impl WarmasterGame {
             }
             WarmasterEdit::RemoveStand { piece } => {
                 if !self.stands.iter().any(|s| s.piece == *piece) {
-                    return Err(PlayError::not_found("stand", piece));
+                    return Err(not_found("stand", piece));
                 }
                 if table.piece(*piece).is_some() {
                     table.apply(TableEdit::Delete { id: *piece })?;
@@ -415,22 +395,21 @@ impl WarmasterGame {
             WarmasterEdit::StandsLost { player, unit, lost } => {
                 let u = self.unit_of(*player, *unit)?.clone();
                 if *lost >= u.stands {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "lost",
                         lost,
-                        format!(
-                            "\"{}\" has {} stands; record a unit that lost all of them as destroyed",
-                            u.name, u.stands
-                        ),
+                        say("lost_all")
+                            .text("unit", &u.name)
+                            .int("stands", i64::from(u.stands)),
                     ));
                 }
                 let b = self
                     .battle
                     .as_mut()
-                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                    .ok_or_else(|| plain_refusal(say("not_begun")))?;
                 let mut s = b.unit_state(*player, *unit);
                 if s.destroyed {
-                    return Err(plain_refusal(format!("\"{}\" is destroyed", u.name)));
+                    return Err(plain_refusal(say("destroyed").text("unit", &u.name)));
                 }
                 s.stands_lost = *lost;
                 b.set_unit_state(s);
@@ -446,10 +425,7 @@ impl WarmasterGame {
             }
             WarmasterEdit::GeneralFought { player, now_ms } => {
                 if self.special_rule != Some(SpecialRule::LongLiveTheKing) {
-                    return Err(refused(
-                        "only under Lang lebe der Koenig does a general's fight give EP",
-                        "W10",
-                    ));
+                    return Err(refused(say("general_ep"), "W10"));
                 }
                 let general = self
                     .battle
@@ -457,7 +433,7 @@ impl WarmasterGame {
                     .and_then(|b| b.generals[player.index()])
                     .ok_or_else(|| {
                         refused(
-                            format!("{} has no general", self.player(*player).name),
+                            say("no_general").text("player", &self.player(*player).name),
                             "W10",
                         )
                     })?;
@@ -472,32 +448,26 @@ impl WarmasterGame {
                     .objectives
                     .iter()
                     .find(|o| o.id == *objective)
-                    .ok_or_else(|| PlayError::not_found("objective", objective))?
+                    .ok_or_else(|| not_found("objective", objective))?
                     .clone();
                 if control.alone && (o.kind == MarkerKind::Objective || control.by.is_none()) {
-                    return Err(PlayError::invalid(
-                        "control.alone",
-                        "true",
-                        "only a zone held by a player can be held alone",
-                    ));
+                    return Err(invalid("control.alone", "true", say("alone")));
                 }
                 let turn = self
                     .battle_running()?
                     .current_mut()
-                    .ok_or_else(|| plain_refusal("no player turn"))?;
+                    .ok_or_else(|| plain_refusal(say("no_player_turn")))?;
                 set_entry(&mut turn.control, *objective, *control, false);
             }
             WarmasterEdit::ControlFromStands => {
                 let computed = self.control_from_stands(table);
                 if computed.len() != self.objectives.len() {
-                    return Err(plain_refusal(
-                        "an objective's marker is missing from the table",
-                    ));
+                    return Err(plain_refusal(say("marker_missing")));
                 }
                 let turn = self
                     .battle_running()?
                     .current_mut()
-                    .ok_or_else(|| plain_refusal("no player turn"))?;
+                    .ok_or_else(|| plain_refusal(say("no_player_turn")))?;
                 for (id, detail) in computed {
                     set_entry(&mut turn.control, id, detail.control(), true);
                 }

@@ -13,6 +13,7 @@ pub use edit::{ClockEdit, WarmasterEdit};
 pub use problems::MAX_EP_LINES;
 pub use turns::{RANDOM_LENGTH_LAST, RANDOM_LENGTH_ROLLS};
 
+use feldherr_dice::step::Message;
 use feldherr_play::{
     Game, GameReport, Id, Lang, PlayError, Problem, ResolutionList, SavedResolution, SideReport,
 };
@@ -23,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::battle::{Battle, ControlEntry, EpEntry, GameEnd, TurnEp, UnitState};
 use crate::conquest::{ScoringContext, score};
 use crate::control::{MarkerControl, StandOnMap, ZoneControl, marker_control, zone_control};
+use crate::refusal::{invalid, not_found, say};
 use crate::rolls::WarmasterRoll;
 use crate::terrain::{STAND_KIND, warmaster_table_rules};
 use crate::victory::{UnitFate, VictoryReport, side_points, verdict};
@@ -191,12 +193,20 @@ pub struct WarmasterGame {
     pub prescribed: Option<GameTerms>,
 }
 
-pub(crate) fn refused(reason: impl Into<String>, rule: &str) -> PlayError {
-    PlayError::refused(reason, Some(rule))
+/// A refusal under `rule`, said by `message`.
+pub(crate) fn refused(message: Message, rule: &str) -> PlayError {
+    crate::refusal::refused(message, Some(rule))
 }
 
-pub(crate) fn plain_refusal(reason: impl Into<String>) -> PlayError {
-    PlayError::refused(reason, None)
+/// A refusal without a rule, said by `message`.
+pub(crate) fn plain_refusal(message: Message) -> PlayError {
+    crate::refusal::refused(message, None)
+}
+
+/// The catalogue key of what a refusal says can no longer change ("the
+/// armies"): `warmaster.refusal.what.<words joined by _>`.
+pub(crate) fn what_key(what: &str) -> String {
+    crate::refusal::REFUSALS.key(&format!("what.{}", feldherr_play::slug(what)))
 }
 
 impl WarmasterGame {
@@ -532,10 +542,8 @@ impl WarmasterGame {
     fn scoring_context(&self, round: u32) -> Result<ScoringContext<'_>, PlayError> {
         let scenario = self
             .scenario
-            .ok_or_else(|| plain_refusal("no scenario is set"))?;
-        let south = self
-            .south
-            .ok_or_else(|| plain_refusal("the sides are not chosen"))?;
+            .ok_or_else(|| plain_refusal(say("no_scenario")))?;
+        let south = self.south.ok_or_else(|| plain_refusal(say("no_sides")))?;
         let edge = |p: Player| if p == south { Edge::South } else { Edge::North };
         Ok(ScoringContext {
             scenario,
@@ -555,7 +563,7 @@ impl WarmasterGame {
         let b = self
             .battle
             .as_ref()
-            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+            .ok_or_else(|| plain_refusal(say("not_begun")))?;
         let ctx = self.scoring_context(b.round)?;
         let control = self.current_control();
         Ok(score(&ctx, &|id| lookup(&control, id), player))
@@ -689,11 +697,7 @@ impl Game for WarmasterGame {
     /// pairing's order. More or fewer than two names are refused.
     fn seat(&mut self, players: &[String], table: &mut Table) -> Result<(), PlayError> {
         let [a, b] = players else {
-            return Err(PlayError::invalid(
-                "players",
-                players.len().to_string(),
-                "two players",
-            ));
+            return Err(invalid("players", players.len(), say("two_players")));
         };
         let mut game = self.clone();
         // A placeholder first, so that seating "Player B" as A does not
@@ -726,7 +730,7 @@ impl Game for WarmasterGame {
             return self.seat(players, table);
         };
         let terms: GameTerms = serde_json::from_value(terms.clone())
-            .map_err(|e| PlayError::invalid("terms", terms, e.to_string()))?;
+            .map_err(|e| invalid("terms", terms, say("terms").text("problem", e.to_string())))?;
         self.seat_with_terms(players, &terms, table)
     }
 

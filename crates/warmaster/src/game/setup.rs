@@ -22,11 +22,8 @@ impl WarmasterGame {
     /// otherwise) at least one piece stands.
     pub(super) fn terrain_placed(&self) -> Result<(), PlayError> {
         match &self.alternating {
-            Some(a) if !a.finished => Err(refused("finish the terrain placement first", "W1")),
-            None if self.terrain.is_empty() => Err(refused(
-                "place the terrain first (12 pieces as a guide)",
-                "W1",
-            )),
+            Some(a) if !a.finished => Err(refused(say("finish_terrain"), "W1")),
+            None if self.terrain.is_empty() => Err(refused(say("place_terrain"), "W1")),
             _ => Ok(()),
         }
     }
@@ -36,22 +33,16 @@ impl WarmasterGame {
             WarmasterRoll::TerrainRollOff { .. } => {
                 self.before_battle("the terrain")?;
                 if self.alternating.is_some() {
-                    return Err(refused("the terrain roll-off was made already", "W1"));
+                    return Err(refused(say("terrain_rolled"), "W1"));
                 }
                 if !self.terrain.is_empty() {
-                    return Err(refused(
-                        "terrain stands already: the table is built otherwise, not alternately",
-                        "W1",
-                    ));
+                    return Err(refused(say("terrain_stands"), "W1"));
                 }
             }
             WarmasterRoll::StartRollOff { .. } => {
                 self.before_battle("the starting player")?;
                 if self.alternating.is_some() {
-                    return Err(refused(
-                        "after the alternating placement the player who passed is the starting player",
-                        "W1",
-                    ));
+                    return Err(refused(say("after_alternating"), "W1"));
                 }
                 self.terrain_placed()?;
             }
@@ -61,10 +52,7 @@ impl WarmasterGame {
                 // the terrain stands and the starting player is known.
                 self.terrain_placed()?;
                 if self.starting_player.is_none() {
-                    return Err(refused(
-                        "the starting player rolls for the scenario; decide him first",
-                        "W2",
-                    ));
+                    return Err(refused(say("scenario_needs_starter"), "W2"));
                 }
             }
             WarmasterRoll::SpecialRule { .. } => {
@@ -73,30 +61,30 @@ impl WarmasterGame {
             WarmasterRoll::IncursionTerrain {} => {
                 self.before_battle("the layout")?;
                 if self.scenario != Some(Scenario::Incursion) {
-                    return Err(refused("only Incursion clears a marker of terrain", "W3"));
+                    return Err(refused(say("only_incursion_clears"), "W3"));
                 }
                 if self.objectives.is_empty() {
-                    return Err(refused("place the scenario's markers first", "W3"));
+                    return Err(refused(say("place_markers"), "W3"));
                 }
             }
             WarmasterRoll::Incursion { round } => {
                 if self.scenario != Some(Scenario::Incursion) {
-                    return Err(refused("only Incursion rolls for its marker", "W5"));
+                    return Err(refused(say("only_incursion_rolls"), "W5"));
                 }
                 let b = self
                     .battle
                     .as_ref()
-                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                    .ok_or_else(|| plain_refusal(say("not_begun")))?;
                 if *round != b.round {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "round",
                         round,
-                        format!("the current game turn is {}", b.round),
+                        say("current_round").int("round", i64::from(b.round)),
                     ));
                 }
                 if b.doubled_in(*round).is_some() {
                     return Err(refused(
-                        format!("turn {round}'s marker is rolled already"),
+                        say("marker_rolled").int("round", i64::from(*round)),
                         "W5",
                     ));
                 }
@@ -105,24 +93,26 @@ impl WarmasterGame {
                 let due = self.battle.as_ref().and_then(|b| b.length_roll_due);
                 if due != Some(*after_round) {
                     return Err(refused(
-                        format!("no game-length roll is due after turn {after_round}"),
+                        say("no_length_roll").int("after", i64::from(*after_round)),
                         "W6",
                     ));
                 }
                 if self.end.is_some() {
-                    return Err(plain_refusal("the game is over"));
+                    return Err(plain_refusal(say("game_over")));
                 }
                 let want = length_need(*after_round).ok_or_else(|| {
                     refused(
-                        format!("Zufaellige Spieldauer rolls after turns 5 and 6, not after turn {after_round}"),
+                        say("length_turns").int("after", i64::from(*after_round)),
                         "W6",
                     )
                 })?;
                 if *need != want {
-                    return Err(PlayError::invalid(
+                    return Err(invalid(
                         "need",
                         need,
-                        format!("after turn {after_round} a {want}+ is needed"),
+                        say("length_need")
+                            .int("after", i64::from(*after_round))
+                            .int("need", i64::from(want)),
                     ));
                 }
             }
@@ -135,10 +125,10 @@ impl WarmasterGame {
             .resolutions
             .iter()
             .position(|r| r.id() == id)
-            .ok_or_else(|| PlayError::not_found("resolution", id))?;
+            .ok_or_else(|| not_found("resolution", id))?;
         let resolution = &self.resolutions[index];
         if resolution.applied() {
-            return Err(plain_refusal("the result is applied already"));
+            return Err(plain_refusal(say("applied")));
         }
         let outcome = *resolution.outcome().ok_or(PlayError::Unfinished)?;
         let kind = resolution.kind().clone();
@@ -149,10 +139,7 @@ impl WarmasterGame {
             }
             (WarmasterRoll::StartRollOff { .. }, RollOutcome::StartingPlayer { player }) => {
                 if self.alternating.as_ref().is_some_and(|a| a.finished) {
-                    return Err(refused(
-                        "the player who passed in the terrain placement is the starting player",
-                        "W1",
-                    ));
+                    return Err(refused(say("passer_starts"), "W1"));
                 }
                 self.starting_player = Some(player);
             }
@@ -162,18 +149,15 @@ impl WarmasterGame {
             (WarmasterRoll::SpecialRule { scenario }, RollOutcome::SpecialRule { rule }) => {
                 if self.scenario != Some(scenario) {
                     return Err(refused(
-                        format!("the roll was for {scenario}, not the game's scenario"),
+                        say("other_scenario").text("scenario", scenario.to_string()),
                         "W2",
                     ));
                 }
                 if !self.settings.scenario_rules {
-                    return Err(refused("the scenario special rules are off", "W2"));
+                    return Err(refused(say("special_rules_off"), "W2"));
                 }
                 if self.south.is_none() {
-                    return Err(refused(
-                        "the starting player rolls after choosing his side",
-                        "W2",
-                    ));
+                    return Err(refused(say("roll_after_side"), "W2"));
                 }
                 self.special_rule = rule;
                 self.special_rule_decided = true;
@@ -193,11 +177,11 @@ impl WarmasterGame {
                     .find(|o| o.label == letter)
                     .or_else(|| markers.get(marker))
                     .map(|o| o.id)
-                    .ok_or_else(|| PlayError::not_found("objective marker", letter))?;
+                    .ok_or_else(|| not_found("objective marker", letter))?;
                 let b = self
                     .battle
                     .as_mut()
-                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                    .ok_or_else(|| plain_refusal(say("not_begun")))?;
                 b.incursion.push(IncursionPick { round, objective });
             }
             (
@@ -206,11 +190,11 @@ impl WarmasterGame {
             ) => {
                 let starting = self
                     .starting_player
-                    .ok_or_else(|| plain_refusal("no starting player"))?;
+                    .ok_or_else(|| plain_refusal(say("no_starter")))?;
                 let b = self
                     .battle
                     .as_mut()
-                    .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+                    .ok_or_else(|| plain_refusal(say("not_begun")))?;
                 b.length_roll_due = None;
                 if another_turn {
                     b.rounds = after_round.saturating_add(1);
@@ -227,10 +211,10 @@ impl WarmasterGame {
                 }
             }
             (kind, outcome) => {
-                return Err(PlayError::invalid(
+                return Err(invalid(
                     "resolution",
                     format!("{kind:?}"),
-                    format!("does not fit its outcome {outcome}"),
+                    say("outcome_mismatch").text("outcome", outcome.to_string()),
                 ));
             }
         }
@@ -277,7 +261,7 @@ impl WarmasterGame {
             };
             let def = rules
                 .type_def(kind)
-                .ok_or_else(|| plain_refusal("no marker type"))?;
+                .ok_or_else(|| plain_refusal(say("no_marker_type")))?;
             debug_assert!(
                 matches!(def.shape, feldherr_table::ShapeTemplate::Circle { radius: r } if (r - radius).abs() < 1e-9)
             );
@@ -306,31 +290,27 @@ impl WarmasterGame {
     ) -> Result<(), PlayError> {
         self.before_battle("the terrain")?;
         if self.terrain.len() >= MAX_TERRAIN {
-            return Err(plain_refusal(format!(
-                "at most {MAX_TERRAIN} terrain pieces are accepted"
-            )));
+            return Err(plain_refusal(
+                say("too_many_terrain").int("max", MAX_TERRAIN as i64),
+            ));
         }
         if let Some(n) = name
             && n.trim().chars().count() > crate::army::MAX_NAME
         {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "name",
                 n,
-                format!("at most {} characters", crate::army::MAX_NAME),
+                say("name_length").int("max", crate::army::MAX_NAME as i64),
             ));
         }
         if !at.is_finite() {
-            return Err(PlayError::invalid(
-                "at",
-                format!("{at:?}"),
-                "a finite point",
-            ));
+            return Err(invalid("at", format!("{at:?}"), say("finite_point")));
         }
         let id = table.next_id();
         let count = self.terrain.iter().filter(|t| t.terrain == terrain).count() + 1;
         let name = match name {
             Some(n) if !n.trim().is_empty() => n.trim().to_owned(),
-            Some(_) => return Err(PlayError::invalid("name", "\"\"", "a piece needs a name")),
+            Some(_) => return Err(invalid("name", "\"\"", say("piece_name"))),
             None => format!("{} {count}", terrain.label()),
         };
         let mut piece = terrain_piece(terrain, id, &name, at)?;
@@ -342,10 +322,7 @@ impl WarmasterGame {
         let alternating = self.alternating.as_ref().is_some_and(|a| !a.finished);
         if alternating {
             let Some(player) = player else {
-                return Err(refused(
-                    "during the alternating placement every piece is placed by a player",
-                    "W1",
-                ));
+                return Err(refused(say("piece_by_player"), "W1"));
             };
             if let Some(alt) = &self.alternating {
                 alt.check_place(player, terrain, &self.names())?;
@@ -353,7 +330,10 @@ impl WarmasterGame {
             let violations = placement_violations(table, &name, &piece.shape);
             if !violations.is_empty() {
                 let text: Vec<String> = violations.iter().map(|v| v.explanation()).collect();
-                return Err(refused(text.join("; "), "W1"));
+                return Err(refused(
+                    say("terrain_rules").text("problems", text.join("; ")),
+                    "W1",
+                ));
             }
             let names = self.names();
             if let Some(alt) = self.alternating.as_mut() {
@@ -363,12 +343,9 @@ impl WarmasterGame {
                 }
             }
         } else if self.alternating.is_some() {
-            return Err(refused("the alternating placement is over", "W1"));
+            return Err(refused(say("alternating_over"), "W1"));
         } else if player.is_some() {
-            return Err(refused(
-                "roll off for the alternating placement first, or place the piece without a player",
-                "W1",
-            ));
+            return Err(refused(say("roll_off_first"), "W1"));
         }
         table.apply(TableEdit::Add(piece))?;
         self.terrain.push(TerrainRecord { piece: id, terrain });
@@ -398,11 +375,11 @@ impl WarmasterGame {
             .iter()
             .find(|o| o.label == letter)
             .or_else(|| markers.get(marker))
-            .ok_or_else(|| PlayError::not_found("objective marker", letter))?;
+            .ok_or_else(|| not_found("objective marker", letter))?;
         let marker_shape = table
             .piece(o.piece)
             .map(|p| p.shape.clone())
-            .ok_or_else(|| PlayError::not_found("marker piece", o.piece))?;
+            .ok_or_else(|| not_found("marker piece", o.piece))?;
         let centre = marker_shape.centroid();
         let mut out = Vec::new();
         for record in &self.terrain {
@@ -483,7 +460,7 @@ impl WarmasterGame {
         let hill = self.scenario == Some(Scenario::KingOfTheHill);
         let dot = Shape::Circle(
             feldherr_table::geometry::Circle::new(centre, 1e-6)
-                .map_err(|e| PlayError::invalid("centre", "table centre", e.to_string()))?,
+                .map_err(|_| invalid("centre", "table centre", say("centre")))?,
         );
         let mut out = Vec::new();
         for record in &self.terrain {

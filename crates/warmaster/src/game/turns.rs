@@ -45,23 +45,23 @@ impl WarmasterGame {
     /// sides, special rule, and both armies ready.
     pub(super) fn ready_for_deployment(&self) -> Result<(), PlayError> {
         if self.battle.is_some() {
-            return Err(plain_refusal("the battle has begun already"));
+            return Err(plain_refusal(say("begun")));
         }
         self.terrain_placed()?;
         if self.starting_player.is_none() {
-            return Err(plain_refusal("decide the starting player first"));
+            return Err(plain_refusal(say("decide_starter")));
         }
         if self.scenario.is_none() {
-            return Err(refused("decide the scenario first", "W2"));
+            return Err(refused(say("decide_scenario"), "W2"));
         }
         if self.objectives.is_empty() {
-            return Err(refused("place the scenario's markers first", "W3"));
+            return Err(refused(say("place_markers"), "W3"));
         }
         if self.south.is_none() {
-            return Err(plain_refusal("the starting player chooses his side first"));
+            return Err(plain_refusal(say("side_first")));
         }
         if self.settings.scenario_rules && !self.special_rule_decided {
-            return Err(refused("roll the scenario's special rule first", "W2"));
+            return Err(refused(say("roll_special"), "W2"));
         }
         for p in Player::BOTH {
             if let Some(problem) = self
@@ -70,11 +70,11 @@ impl WarmasterGame {
                 .into_iter()
                 .next()
             {
-                return Err(plain_refusal(format!(
-                    "{}'s army is not ready: {}",
-                    self.player(p).name,
-                    problem.message
-                )));
+                return Err(plain_refusal(
+                    say("army_not_ready")
+                        .text("player", &self.player(p).name)
+                        .text("problem", &problem.message),
+                ));
             }
         }
         Ok(())
@@ -91,30 +91,23 @@ impl WarmasterGame {
         self.ready_for_deployment()?;
         let starting = self
             .starting_player
-            .ok_or_else(|| plain_refusal("decide the starting player first"))?;
+            .ok_or_else(|| plain_refusal(say("decide_starter")))?;
         let next = if self.deployed.contains(&starting) {
             starting.other()
         } else {
             starting
         };
         if player != next {
-            return Err(plain_refusal(format!(
-                "{} deploys now: the starting player places his whole army first, then his opponent",
-                self.player(next).name
-            )));
+            return Err(plain_refusal(
+                say("deploys_now").text("player", &self.player(next).name),
+            ));
         }
         if self.settings.clock {
             if !self.clock.started() {
-                return Err(refused(
-                    "start the chess clock first: it starts when the starting player begins to deploy",
-                    "W9",
-                ));
+                return Err(refused(say("start_clock"), "W9"));
             }
             if self.clock.live() && now_ms.is_none() {
-                return Err(refused(
-                    "the chess clock runs: give the time (now_ms) when a player has deployed",
-                    "W9",
-                ));
+                return Err(refused(say("time_deployed"), "W9"));
             }
         }
         self.observe_time(now_ms)?;
@@ -138,7 +131,7 @@ impl WarmasterGame {
         self.ready_for_deployment()?;
         let starting = self
             .starting_player
-            .ok_or_else(|| plain_refusal("decide the starting player first"))?;
+            .ok_or_else(|| plain_refusal(say("decide_starter")))?;
         // Zufaellige Spieldauer: five turns, then the rolls (W6), whatever
         // the turn limit.
         let rounds = if self.special_rule == Some(SpecialRule::RandomGameLength) {
@@ -222,7 +215,7 @@ impl WarmasterGame {
         let b = self
             .battle
             .as_ref()
-            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+            .ok_or_else(|| plain_refusal(say("not_begun")))?;
         let general = b.generals[player.index()];
         let earned: i32 =
             b.ep.iter()
@@ -257,10 +250,10 @@ impl WarmasterGame {
         if let Some(now) = now_ms
             && now > MAX_TIME_MS
         {
-            return Err(PlayError::invalid(
+            return Err(invalid(
                 "now_ms",
                 now,
-                format!("a time of at most {MAX_TIME_MS} ms"),
+                say("time_limit").int("max", MAX_TIME_MS as i64),
             ));
         }
         if !self.settings.clock || self.end.is_some() {
@@ -271,11 +264,9 @@ impl WarmasterGame {
                 self.clock.tick(now)?;
                 self.check_clock()
             }
-            None if self.clock.live() && self.battle.is_some() => Err(refused(
-                "the chess clock runs: give the time (now_ms) with an edit that may end the game, \
-                 so the clock stops when it ends",
-                "W9",
-            )),
+            None if self.clock.live() && self.battle.is_some() => {
+                Err(refused(say("time_may_end"), "W9"))
+            }
             None => Ok(()),
         }
     }
@@ -292,16 +283,13 @@ impl WarmasterGame {
         let b = if after_end {
             self.battle
                 .as_mut()
-                .ok_or_else(|| plain_refusal("the battle has not begun"))?
+                .ok_or_else(|| plain_refusal(say("not_begun")))?
         } else {
             self.battle_running()?
         };
         let mut state = b.unit_state(player, unit);
         if state.destroyed || state.pillaged {
-            return Err(plain_refusal(format!(
-                "\"{}\" is off the table already",
-                u.name
-            )));
+            return Err(plain_refusal(say("off_table").text("unit", &u.name)));
         }
         state.destroyed = true;
         state.stands_lost = u.stands;
@@ -309,7 +297,7 @@ impl WarmasterGame {
         if after_end {
             // A correction for the VP count: no EP, no end condition (PW10).
             if new_general.is_some() {
-                return Err(plain_refusal("the game is over; no new general is named"));
+                return Err(plain_refusal(say("over_no_general")));
             }
             return Ok(());
         }
@@ -360,18 +348,17 @@ impl WarmasterGame {
                     .collect();
                 if candidates.is_empty() {
                     if new_general.is_some() {
-                        return Err(refused(format!("{owner} has no character left"), "W10"));
+                        return Err(refused(say("no_character").text("player", &owner), "W10"));
                     }
                     reasons.push(EndReason::GeneralSlain { player });
                 } else {
                     let names: Vec<&str> = candidates.iter().map(|c| c.name.as_str()).collect();
                     let Some(new) = new_general else {
                         return Err(refused(
-                            format!(
-                                "the general \"{}\" is slain: {owner} names a new general from his characters ({})",
-                                u.name,
-                                names.join(", ")
-                            ),
+                            say("general_slain")
+                                .text("general", &u.name)
+                                .text("player", &owner)
+                                .text("names", names.join(", ")),
                             "W10",
                         ));
                     };
@@ -380,13 +367,13 @@ impl WarmasterGame {
                             .army(player)
                             .unit(new)
                             .map_or_else(|| new.to_string(), |c| format!("\"{}\"", c.name));
-                        return Err(PlayError::invalid(
+                        return Err(invalid(
                             "new_general",
-                            named,
-                            format!(
-                                "not a living character of {owner}; one of: {}",
-                                names.join(", ")
-                            ),
+                            &named,
+                            say("not_a_character")
+                                .text("unit", &named)
+                                .text("player", &owner)
+                                .text("names", names.join(", ")),
                         ));
                     }
                     if let Some(b) = self.battle.as_mut() {
@@ -401,18 +388,12 @@ impl WarmasterGame {
                 }
             } else {
                 if new_general.is_some() {
-                    return Err(refused(
-                        "a new general is named only under Lang lebe der Koenig",
-                        "W10",
-                    ));
+                    return Err(refused(say("general_only_koenig"), "W10"));
                 }
                 reasons.push(EndReason::GeneralSlain { player });
             }
         } else if new_general.is_some() {
-            return Err(refused(
-                "a new general is named only when the general is slain",
-                "W10",
-            ));
+            return Err(refused(say("general_only_slain"), "W10"));
         }
         if self.broken(player) {
             reasons.push(EndReason::ArmyBroken { player });
@@ -445,19 +426,13 @@ impl WarmasterGame {
         now_ms: Option<u64>,
     ) -> Result<(), PlayError> {
         if self.special_rule != Some(SpecialRule::ScorchedEarth) {
-            return Err(refused(
-                "units leave the table to pillage only under Verbranntes Land",
-                "W2",
-            ));
+            return Err(refused(say("pillage_only"), "W2"));
         }
         let u = self.unit_of(player, unit)?.clone();
         let b = self.battle_running()?;
         let mut s = b.unit_state(player, unit);
         if s.destroyed || s.pillaged {
-            return Err(plain_refusal(format!(
-                "\"{}\" is off the table already",
-                u.name
-            )));
+            return Err(plain_refusal(say("off_table").text("unit", &u.name)));
         }
         s.pillaged = true;
         b.set_unit_state(s);
@@ -512,10 +487,7 @@ impl WarmasterGame {
                     now
                 }
                 ClockAt::Now(None) if self.clock.live() => {
-                    return Err(refused(
-                        "the chess clock runs: give the time (now_ms) with the edit that ends the game",
-                        "W9",
-                    ));
+                    return Err(refused(say("time_end"), "W9"));
                 }
                 ClockAt::Now(None) => self.clock.last_ms,
                 ClockAt::HandOver => {
@@ -548,16 +520,13 @@ impl WarmasterGame {
     pub(super) fn end_turn(&mut self, now_ms: Option<u64>) -> Result<(), PlayError> {
         let starting = self
             .starting_player
-            .ok_or_else(|| plain_refusal("no starting player"))?;
+            .ok_or_else(|| plain_refusal(say("no_starter")))?;
         let (round, turn_of) = {
             let b = self.battle_running()?;
             (b.round, b.turn_of)
         };
         if self.settings.clock && self.clock.live() && now_ms.is_none() {
-            return Err(refused(
-                "the chess clock runs: give the time (now_ms) when a turn ends",
-                "W9",
-            ));
+            return Err(refused(say("time_turn"), "W9"));
         }
         // A clock that ran out during the turn ended the game then (W6,
         // W9): the turn is not scored (PW11).
@@ -574,7 +543,7 @@ impl WarmasterGame {
                     .is_none()
             {
                 return Err(refused(
-                    format!("roll for turn {round}'s Incursion marker first (PW6)"),
+                    say("incursion_first").int("round", i64::from(round)),
                     "W5",
                 ));
             }
@@ -587,10 +556,7 @@ impl WarmasterGame {
                 .collect();
             if !missing.is_empty() {
                 return Err(refused(
-                    format!(
-                        "state who controls every objective first; missing: {}",
-                        missing.join(", ")
-                    ),
+                    say("control_first").text("missing", missing.join(", ")),
                     "W5",
                 ));
             }
@@ -619,7 +585,7 @@ impl WarmasterGame {
         let b = self
             .battle
             .as_mut()
-            .ok_or_else(|| plain_refusal("the battle has not begun"))?;
+            .ok_or_else(|| plain_refusal(say("not_begun")))?;
         if turn_of == starting {
             b.turn_of = starting.other();
             let control = carried_control(b);
@@ -646,22 +612,16 @@ impl WarmasterGame {
 
     pub(super) fn clock_edit(&mut self, edit: ClockEdit) -> Result<(), PlayError> {
         if !self.settings.clock {
-            return Err(refused("the chess clock is off in the settings", "W9"));
+            return Err(refused(say("clock_off"), "W9"));
         }
         if let ClockEdit::Start { .. } = edit
             && self.battle.is_none()
             && !matches!(self.stage(), Stage::Deployment { .. })
         {
-            return Err(refused(
-                "the clock starts when the starting player begins to deploy, after the set-up",
-                "W9",
-            ));
+            return Err(refused(say("clock_after_setup"), "W9"));
         }
         if self.end.is_some() && !matches!(edit, ClockEdit::Tick { .. } | ClockEdit::Stop { .. }) {
-            return Err(refused(
-                "the game is over: the chess clock stopped when it ended",
-                "W9",
-            ));
+            return Err(refused(say("clock_stopped"), "W9"));
         }
         let round = self.battle.as_ref().map_or(0, |b| b.round);
         match edit {
@@ -671,10 +631,7 @@ impl WarmasterGame {
                     && s != player
                 {
                     return Err(refused(
-                        format!(
-                            "the clock starts when the starting player ({}) begins to deploy",
-                            self.player(s).name
-                        ),
+                        say("clock_starter").text("player", &self.player(s).name),
                         "W9",
                     ));
                 }

@@ -347,7 +347,10 @@ fn w10_long_live_the_king() {
         },
     );
     assert!(
-        msg.starts_with("new_general: \"Spearmen 1\" is refused: not a living character of Bernd"),
+        // The sentence names the unit itself (issue #27).
+        msg.starts_with(
+            "new_general: \"Spearmen 1\" is refused: \"Spearmen 1\" is not a living character of Bernd"
+        ),
         "{msg}"
     );
     ok(

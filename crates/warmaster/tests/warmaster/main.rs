@@ -14,6 +14,7 @@ mod guide;
 mod messages;
 mod options;
 mod properties;
+mod refusals;
 mod report;
 mod rolls;
 mod tournament;

@@ -249,7 +249,8 @@ fn f1_game_guides_the_choices_and_draws_the_zones() {
         },
     );
     assert!(
-        text(&err).contains("player 1 chooses now, not player 2"),
+        // The players by name (issue #27), not by seat.
+        text(&err).contains("Anna chooses now, not Ben"),
         "{err}"
     );
     ok(
@@ -269,7 +270,10 @@ fn f1_game_guides_the_choices_and_draws_the_zones() {
         },
     );
     assert!(
-        text(&err).contains("the options are top_right, bottom_edge (F1)"),
+        // Zones and players by their labels and names (issue #27).
+        text(&err).contains(
+            "bottom left corner is not open to Ben; the options are top right corner, bottom long edge (F1)"
+        ),
         "{err}"
     );
     ok(
@@ -382,7 +386,10 @@ fn f1_p21_deployment_order_is_set_by_the_organiser() {
             slot: TopEdge,
         },
     );
-    assert!(text(&err).contains("the options are top_right"), "{err}");
+    assert!(
+        text(&err).contains("the options are top right corner"),
+        "{err}"
+    );
     ok(
         &mut g,
         &mut table,

@@ -3,8 +3,7 @@
 //! units by name; every refusal key the sources name is in both
 //! catalogues.
 
-use std::collections::BTreeSet;
-
+use feldherr_play::testing::RefusalScan;
 use feldherr_play::{Catalogue, Game, Id, Lang};
 use feldherr_wh40k_ffa::{FfaEdit, FreeForAll};
 
@@ -44,53 +43,18 @@ fn invalid_edits_read_in_german() {
         "Anna Trupp 1 of Anna flieht nicht; nur eine fliehende Einheit sammelt sich (PF1)"
     );
     let e = refused(&mut g, &mut table, FfaEdit::RemoveUnit { unit: Id(99) });
-    assert_eq!(de.error(&e), "Einheit #99 gibt es nicht");
+    assert_eq!(de.error(&e), "diese Einheit gibt es nicht (mehr)");
 }
 
-/// The `"…"` literals following `call` in `source`.
-fn literals_after<'a>(source: &'a str, call: &str) -> Vec<&'a str> {
-    source
-        .match_indices(call)
-        .filter_map(|(at, _)| {
-            let rest = source[at + call.len()..].trim_start();
-            let rest = rest.strip_prefix('"')?;
-            rest.split_once('"').map(|(lit, _)| lit)
-        })
-        .collect()
-}
-
+/// Every refusal key the sources name is in both catalogues, in German
+/// words.
 #[test]
 fn every_refusal_key_is_in_both_catalogues() {
     let en = Catalogue::parse("en", FreeForAll::messages(Lang::En)).expect("en");
     let de = Catalogue::parse("de", FreeForAll::messages(Lang::De)).expect("de");
-    let mut keys = BTreeSet::new();
-    let mut dirs = vec![std::path::PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src"
-    ))];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).expect("sources") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
-            }
-            let source = std::fs::read_to_string(&path).expect("source");
-            for key in literals_after(&source, "say(") {
-                keys.insert(format!("wh40k_ffa.refusal.{key}"));
-            }
-            for what in literals_after(&source, "not_found(") {
-                keys.insert(format!("wh40k_ffa.refusal.not_found.{what}"));
-            }
-            for what in literals_after(&source, "self.now(") {
-                keys.insert(format!("wh40k_ffa.refusal.what.{what}"));
-            }
-        }
-    }
-    assert!(keys.len() > 60, "{} keys found", keys.len());
-    let missing: Vec<_> = keys
-        .iter()
-        .filter(|k| en.get(k).is_none() || de.get(k).is_none() || en.get(k) == de.get(k))
-        .collect();
-    assert!(missing.is_empty(), "{missing:#?}");
+    let mut scan = RefusalScan::new("wh40k_ffa.refusal").call("self.now(", "what.");
+    scan.scan_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src"), true);
+    assert!(scan.keys().len() > 60, "{} keys found", scan.keys().len());
+    let problems = scan.problems(&en, &de);
+    assert!(problems.is_empty(), "{problems:#?}");
 }

@@ -74,7 +74,8 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
     // It fired this round (PC7).
     assert!(game.machine(FELSSPALTER).state.fired);
     let again = game.edit(ConfrontationEdit::ApplyResult(id)).unwrap_err();
-    assert!(again.contains("already applied"), "{again}");
+    // Named by its title, not by its id (issue #27).
+    assert!(again.contains("is applied already"), "{again}");
     assert_eq!(game.machine(PANZER).state.sp_lost, lost);
 }
 
@@ -528,7 +529,7 @@ fn machines_referred_to_are_kept_and_no_id_changes() {
         let err = game
             .edit(ConfrontationEdit::RemoveMachine(referred))
             .unwrap_err();
-        assert!(err.contains("resolution #1 refers to it"), "{err}");
+        assert!(err.contains(": a resolution refers to it"), "{err}");
     }
     game.edit(ConfrontationEdit::RemoveMachine(BALLISTA))
         .expect("removed");
@@ -560,7 +561,8 @@ fn figure_stats_and_links_are_checked() {
         machine: BALLISTA,
         piece: Some(PANZER_PIECE),
     };
-    assert!(game.edit(taken).unwrap_err().contains("machine #4"));
+    let err = game.edit(taken).unwrap_err();
+    assert!(err.contains("stands on this piece already"), "{err}");
     let missing = ConfrontationEdit::LinkMachinePiece {
         machine: BALLISTA,
         piece: Some(99),
