@@ -7,6 +7,7 @@ mod day_two;
 mod event;
 mod event_day;
 mod generated;
+mod result_entry;
 mod rules;
 mod validation;
 
