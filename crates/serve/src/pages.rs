@@ -276,6 +276,15 @@ pub(crate) fn field_label(texts: &View<'_>, table: &EntryTable, index: usize) ->
     }
 }
 
+/// A value as the form showed it: a choice by its label, a number as is.
+fn shown(texts: &View<'_>, field: &feldherr_play::ResultField, value: i64) -> String {
+    field
+        .choices
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map_or_else(|| value.to_string(), |(_, label)| texts.message(label))
+}
+
 fn hidden(name: &str, value: &str) -> String {
     format!(
         "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
@@ -319,16 +328,37 @@ pub(crate) fn table_form(
     );
     for (i, field) in table.fields.iter().enumerate() {
         let id = format!("f{i}");
+        let label = escape(&field_label(texts, table, i));
+        if field.choices.is_empty() {
+            let _ = write!(
+                body,
+                "<label for=\"{id}\">{label}</label><input id=\"{id}\" name=\"v.{}\" type=\"number\" \
+                 inputmode=\"numeric\" required min=\"{}\" max=\"{}\" value=\"{}\">",
+                escape(&field.key),
+                field.min,
+                field.max,
+                escape(typed.value(&field.key)),
+            );
+            continue;
+        }
         let _ = write!(
             body,
-            "<label for=\"{id}\">{}</label><input id=\"{id}\" name=\"v.{}\" type=\"number\" \
-             inputmode=\"numeric\" required min=\"{}\" max=\"{}\" value=\"{}\">",
-            escape(&field_label(texts, table, i)),
-            escape(&field.key),
-            field.min,
-            field.max,
-            escape(typed.value(&field.key)),
+            "<label for=\"{id}\">{label}</label><select id=\"{id}\" name=\"v.{}\" required>",
+            escape(&field.key)
         );
+        for (value, choice) in &field.choices {
+            let selected = if typed.value(&field.key) == value.to_string() {
+                " selected"
+            } else {
+                ""
+            };
+            let _ = write!(
+                body,
+                "<option value=\"{value}\"{selected}>{}</option>",
+                escape(&texts.message(choice))
+            );
+        }
+        body.push_str("</select>");
     }
     let _ = write!(
         body,
@@ -357,7 +387,11 @@ pub(crate) fn preview(
             body,
             "<tr><td>{}</td><td>{}</td></tr>",
             escape(&field_label(texts, table, i)),
-            values.get(&field.key).copied().unwrap_or_default()
+            escape(&shown(
+                texts,
+                field,
+                values.get(&field.key).copied().unwrap_or_default()
+            ))
         );
     }
     body.push_str("</table>");

@@ -233,7 +233,7 @@ fn a_report_is_an_ordinary_edit_of_the_open_document() {
 }
 
 #[test]
-fn a_kind_without_reported_results_lists_no_tables_and_refuses_one() {
+fn an_event_without_pairings_lists_no_tables_and_refuses_a_report() {
     let doc = EventDoc::new(SystemEvent::new_of("warmaster_tournament", "Cup").expect("kind"));
     assert!(doc.entry_tables().is_empty());
     assert!(

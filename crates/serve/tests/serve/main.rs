@@ -420,3 +420,42 @@ fn addresses_that_are_not_local_and_games_are_refused() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn a_tournament_table_offers_its_choices_and_takes_a_result() {
+    let path = temp_copy("tournament");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/documents/warmaster-tournament.json"
+        ),
+        &path,
+    )
+    .expect("fixture");
+    let run = start_path(path.clone(), RateLimit::default());
+    let addr = run.server.addr();
+    let form = get(addr, "/table?round=round-3&table=1", "");
+    assert_eq!(form.status, 200, "{}", form.body);
+    assert!(
+        form.body
+            .contains("<select id=\"f4\" name=\"v.winner\" required>"),
+        "{}",
+        form.body
+    );
+    let code = saved(&path)
+        .sharing
+        .code("round-3", 1)
+        .expect("a code")
+        .to_owned();
+    let body = format!(
+        "token={}&step=preview&round=round-3&table=1&code={code}&v.a.vp=400&v.a.ep=1&v.b.vp=100&v.b.ep=0&v.winner=1&v.clock=0",
+        token(&form.body)
+    );
+    let preview = post(addr, &body, "");
+    assert_eq!(preview.status, 200, "{}", preview.body);
+    assert!(
+        preview.body.contains(" wins</td>"),
+        "the choice by its label: {}",
+        preview.body
+    );
+}

@@ -15,6 +15,7 @@ mod messages;
 mod options;
 mod properties;
 mod report;
+mod result_entry;
 mod rolls;
 mod tournament;
 mod validation;
