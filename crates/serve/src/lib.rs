@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 mod address;
+mod admin;
 mod error;
 mod form;
 mod guard;

@@ -55,6 +55,7 @@ impl ServeOptions {
 /// What every worker shares.
 #[derive(Debug)]
 struct State {
+    addr: SocketAddr,
     doc: SharedDocument,
     guard: Guard,
     texts: [Texts; 2],
@@ -121,6 +122,7 @@ impl Server {
             })?;
         let http = Arc::new(http);
         let state = Arc::new(State {
+            addr,
             doc,
             guard: Guard::new(options.rate_limit),
             texts: [texts(Lang::En), texts(Lang::De)],
@@ -370,8 +372,84 @@ fn route(state: &State, request: &mut Request) -> Reply {
             })
         }
         (Method::Post, "/table") => post_result(state, &view, request, client),
+        (Method::Get | Method::Head, "/admin") if state.is_local(client) => {
+            with_event(state, &view, |doc| {
+                Reply::html(
+                    200,
+                    crate::admin::page(doc, &view, &|| state.guard.token().unwrap_or_default()),
+                )
+            })
+        }
+        (Method::Post, "/admin") if state.is_local(client) => post_admin(state, &view, request),
         (Method::Get | Method::Head, _) => plain(404, texts.t("serve.error.not_found")),
         _ => plain(405, texts.t("serve.error.bad_request")),
+    }
+}
+
+impl State {
+    /// Whether `client` is the machine the server runs on (the organiser's
+    /// laptop): the loopback, or the address the server listens on.
+    fn is_local(&self, client: IpAddr) -> bool {
+        client.is_loopback() || client == self.addr.ip()
+    }
+}
+
+/// Reads a posted form: bounded, from this server's own pages.
+fn read_form(view: &View<'_>, request: &mut Request) -> Result<Vec<(String, String)>, Reply> {
+    if request.body_length().is_some_and(|n| n > MAX_BODY) {
+        return Err(plain(413, view.t("serve.error.too_large")));
+    }
+    let mut body = String::new();
+    let read = request
+        .as_reader()
+        .take(u64::try_from(MAX_BODY + 1).unwrap_or(u64::MAX))
+        .read_to_string(&mut body);
+    if read.is_err() {
+        return Err(plain(400, view.t("serve.error.bad_request")));
+    }
+    if body.len() > MAX_BODY {
+        return Err(plain(413, view.t("serve.error.too_large")));
+    }
+    if !same_origin(request) {
+        return Err(plain(403, view.t("serve.error.token")));
+    }
+    form::parse(&body).ok_or_else(|| plain(400, view.t("serve.error.bad_request")))
+}
+
+/// The organiser's buttons: one sharing edit, saved, then the page again.
+fn post_admin(state: &State, view: &View<'_>, request: &mut Request) -> Reply {
+    let fields = match read_form(view, request) {
+        Ok(fields) => fields,
+        Err(reply) => return reply,
+    };
+    let get = |key: &str| form::get(&fields, key).map(str::to_owned);
+    if !state.guard.take_token(&get("token").unwrap_or_default()) {
+        return plain(403, view.t("serve.error.token"));
+    }
+    let Some(edit) = crate::admin::edit_of(&get) else {
+        return plain(400, view.t("serve.error.bad_request"));
+    };
+    let mut open = lock(&state.doc);
+    let outcome = save_edit(&mut open, edit);
+    let Some(doc) = event_of(&open) else {
+        return plain(404, view.t("serve.error.not_found"));
+    };
+    match outcome {
+        Ok(()) => Reply::html(
+            200,
+            crate::admin::page(doc, view, &|| state.guard.token().unwrap_or_default()),
+        ),
+        Err(e) => {
+            let reason = match &e {
+                HostError::Rules(play) => view.error(play),
+                other => other.to_string(),
+            };
+            let text = view.f("serve.error.not_saved", &[("reason", &reason)]);
+            Reply::html(
+                409,
+                pages::message(view, doc.name(), view.t("serve.admin.title"), "err", &text),
+            )
+        }
     }
 }
 
@@ -428,25 +506,9 @@ fn same_origin(request: &Request) -> bool {
     reason = "one form's checks in the order they are made"
 )]
 fn post_result(state: &State, view: &View<'_>, request: &mut Request, client: IpAddr) -> Reply {
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return plain(413, view.t("serve.error.too_large"));
-    }
-    let mut body = String::new();
-    let read = request
-        .as_reader()
-        .take(u64::try_from(MAX_BODY + 1).unwrap_or(u64::MAX))
-        .read_to_string(&mut body);
-    if read.is_err() {
-        return plain(400, view.t("serve.error.bad_request"));
-    }
-    if body.len() > MAX_BODY {
-        return plain(413, view.t("serve.error.too_large"));
-    }
-    if !same_origin(request) {
-        return plain(403, view.t("serve.error.token"));
-    }
-    let Some(fields) = form::parse(&body) else {
-        return plain(400, view.t("serve.error.bad_request"));
+    let fields = match read_form(view, request) {
+        Ok(fields) => fields,
+        Err(reply) => return reply,
     };
     let get = |key: &str| form::get(&fields, key).unwrap_or("");
     let mut open = lock(&state.doc);

@@ -459,3 +459,59 @@ fn a_tournament_table_offers_its_choices_and_takes_a_result() {
         preview.body
     );
 }
+
+/// Posts an admin form with a token from the admin page.
+fn admin(addr: SocketAddr, fields: &str) -> Answer {
+    let page = get(addr, "/admin", "");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let body = format!("token={}&{fields}", token(&page.body));
+    http(
+        addr,
+        &format!(
+            "POST /admin HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+#[test]
+fn the_organiser_confirms_closes_and_switches_on_his_own_machine() {
+    let run = start("admin");
+    let addr = run.server.addr();
+    assert_eq!(report(&run, 1400, 100).status, 200);
+    let page = get(addr, "/admin", "");
+    assert!(
+        page.body.contains("reported, awaiting the organiser"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Anna B."));
+    // A form without its token changes nothing.
+    let forged = http(
+        addr,
+        &format!(
+            "POST /admin HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 23\r\nConnection: close\r\n\r\naction=confirm&index=0&"
+        ),
+    );
+    assert_eq!(forged.status, 403);
+    let confirmed = admin(addr, "action=confirm&index=0");
+    assert_eq!(confirmed.status, 200, "{}", confirmed.body);
+    let doc = saved(&run.path);
+    assert_eq!(doc.sharing.reports[0].status, ReportStatus::Confirmed);
+    assert!(doc.entry_tables()[0].entered.is_some(), "in the event now");
+    // Close the round: the phones are refused.
+    assert_eq!(
+        admin(addr, &format!("action=close&round={ROUND}&closed=1")).status,
+        200
+    );
+    let code = code(&run, 2);
+    let refused = post(
+        addr,
+        &result_form(&fresh_token(addr), "save", &code, 1, 2).replace("table=1", "table=2"),
+        "",
+    );
+    assert_eq!(refused.status, 409);
+    assert_eq!(admin(addr, "action=count&on=1").status, 200);
+    assert!(saved(&run.path).sharing.count_at_once);
+}
