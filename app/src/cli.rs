@@ -82,6 +82,18 @@ pub enum Command {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// Share an event on the club's network: pairings, live standings and
+    /// result entry from the players' phones, with a code per table. Runs
+    /// until interrupted (Ctrl-C); every accepted result is saved to the
+    /// file at once.
+    Serve {
+        /// The event (a Feldherr event document).
+        event: PathBuf,
+        /// The address to listen on: this machine's address on the local
+        /// network, or 127.0.0.1 (default: the LAN address, port 8080).
+        #[arg(long)]
+        addr: Option<std::net::SocketAddr>,
+    },
     /// Print the exact distribution of a dice expression or a resolver.
     Odds {
         /// What to compute.
@@ -358,6 +370,10 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             write!(out, "{printed}").map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Serve { event, addr } => {
+            serve(&event, addr, out)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Odds { what, json } => {
             let (title, dist, exact) = match what {
                 Odds::Dice { expression } => {
@@ -378,6 +394,51 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `feldherr serve`: starts the server on the event in `path` (refused
+/// when the file breaks the rules, as every command refuses it), prints
+/// the address, its QR code and the current round's table codes, and
+/// serves until the process is interrupted.
+fn serve(
+    path: &std::path::Path,
+    addr: Option<std::net::SocketAddr>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    use std::sync::{Arc, Mutex};
+
+    let io = |e: std::io::Error| e.to_string();
+    commands::load_checked(path).map_err(|e| e.to_string())?;
+    let open = feldherr_host::history::OpenDocument::open(path).map_err(|e| e.to_string())?;
+    let doc = Arc::new(Mutex::new(open));
+    let addr = addr.unwrap_or_else(|| feldherr_serve::default_addr(feldherr_serve::DEFAULT_PORT));
+    let server =
+        feldherr_serve::Server::start(Arc::clone(&doc), &feldherr_serve::ServeOptions::new(addr))
+            .map_err(|e| e.to_string())?;
+    let url = server.url();
+    writeln!(out, "Serving {} on {url}", path.display()).map_err(io)?;
+    if let Some(qr) = feldherr_serve::qr_text(&url) {
+        writeln!(out, "{qr}").map_err(io)?;
+    }
+    {
+        let open = doc.lock().map_err(|_| "the event is locked".to_owned())?;
+        if let feldherr_host::document::Document::Event(event) = open.document() {
+            let round = event.current_round();
+            writeln!(out, "Table codes (give each table its own):").map_err(io)?;
+            for code in event
+                .sharing
+                .codes
+                .iter()
+                .filter(|c| Some(&c.round) == round.as_ref())
+            {
+                writeln!(out, "  table {:>3}  {}", code.table, code.code).map_err(io)?;
+            }
+        }
+    }
+    writeln!(out, "Press Ctrl-C to stop.").map_err(io)?;
+    out.flush().map_err(io)?;
+    server.wait();
+    Ok(())
 }
 
 /// A distribution as a text table: value, probability, at least, at most.

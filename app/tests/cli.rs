@@ -148,3 +148,15 @@ fn odds_json_is_written_as_it_goes_in_the_same_shape() {
     assert!(at("outcomes") < at("title"), "{text}");
     assert!(text.ends_with("}\n"), "{text}");
 }
+
+#[test]
+fn serve_refuses_an_address_that_is_not_local() {
+    let (result, _) = feldherr(&[
+        "serve",
+        &fixture("serve/event.json"),
+        "--addr",
+        "8.8.8.8:8080",
+    ]);
+    let message = result.expect_err("refused");
+    assert!(message.contains("8.8.8.8:8080 is refused"), "{message}");
+}

@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::{GameReport, PlayError, Problem, Role};
+use crate::{EntryTable, GameReport, PlayError, Problem, ReportCheck, ReportValues, Role};
 
 /// A player an event seats in a hosted game: the event's stable id, and
 /// the name the game shows (the player's name when he was seated).
@@ -99,5 +99,35 @@ pub trait EventRules:
     ) -> Result<Option<Self::Edit>, PlayError> {
         let _ = (seats, report);
         Err(PlayError::not_found("hosted game", role))
+    }
+
+    /// The tables whose results players may report (issue 30), every
+    /// round's, rounds in playing order (the last one with tables is the
+    /// current round). Default: none, the kind takes no reported results.
+    fn entry_tables(&self) -> Vec<EntryTable> {
+        Vec::new()
+    }
+
+    /// Checks a result reported for `table` of `round` as the app checks
+    /// a typed one (the same fields, the same bounds, the same refusals)
+    /// and gives each player's event points and the edit that records it.
+    /// Pure: the event is not changed.
+    ///
+    /// # Errors
+    /// The kind's refusal naming the field and the value;
+    /// [`PlayError::NotFound`] for a table the round does not have;
+    /// [`PlayError::Refused`] by default (the kind takes no reported
+    /// results).
+    fn check_report(
+        &self,
+        round: &str,
+        table: u32,
+        values: &ReportValues,
+    ) -> Result<ReportCheck<Self::Edit>, PlayError> {
+        let _ = (round, table, values);
+        Err(PlayError::refused(
+            "this kind of event takes no reported results",
+            None,
+        ))
     }
 }

@@ -124,6 +124,7 @@
 
 #![warn(missing_docs)]
 
+mod entry;
 mod error;
 mod event;
 mod game;
@@ -138,6 +139,9 @@ mod saved;
 #[doc(hidden)]
 pub mod testing;
 
+pub use entry::{
+    EntryTable, MAX_FIELD_KEY, MAX_RESULT_FIELDS, ReportCheck, ReportValues, ResultField,
+};
 pub use error::PlayError;
 pub use event::{EventRules, HostedSlot, Seat};
 pub use game::Game;

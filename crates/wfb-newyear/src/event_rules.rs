@@ -3,7 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use feldherr_play::{EventRules, GameReport, HostedSlot, PlayError, Problem, Role, Seat};
+use feldherr_play::{
+    EntryTable, EventRules, GameReport, HostedSlot, PlayError, Problem, ReportCheck, ReportValues,
+    Role, Seat,
+};
 
 use crate::event::{EventIssue, MAX_TEXT_CHARS};
 use crate::{
@@ -124,6 +127,21 @@ impl EventRules for Event {
 
     fn apply(&mut self, edit: &EventEdit) -> Result<(), PlayError> {
         Event::apply(self, edit).map_err(PlayError::from)
+    }
+
+    /// Both battle games' pairings (issue 30, `result_entry.rs`).
+    fn entry_tables(&self) -> Vec<EntryTable> {
+        Event::entry_tables(self)
+    }
+
+    /// As [`Event::check_report`].
+    fn check_report(
+        &self,
+        round: &str,
+        table: u32,
+        values: &ReportValues,
+    ) -> Result<ReportCheck<EventEdit>, PlayError> {
+        Event::check_report(self, round, table, values)
     }
 
     /// Every error with its path, then a warning for each name registered

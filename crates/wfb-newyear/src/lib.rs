@@ -108,6 +108,7 @@ mod player_points;
 mod playing_table;
 mod recovery;
 mod recovery_range;
+mod result_entry;
 mod score_preview;
 mod sheets;
 mod side_result;

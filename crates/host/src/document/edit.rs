@@ -57,6 +57,9 @@ pub enum EventEdit {
         /// The change.
         edit: GameEdit,
     },
+    /// A change to the sharing state (issue 30): table codes, a reported
+    /// result, the organiser's confirmation, a round closed.
+    Sharing(super::sharing::SharingEdit),
 }
 
 /// A change to any document.
@@ -178,6 +181,7 @@ impl EventEdit {
     pub fn apply_in_place(&self, doc: &mut EventDoc) -> Result<(), HostError> {
         match self {
             EventEdit::Event(edit) => doc.event.apply(edit)?,
+            EventEdit::Sharing(edit) => doc.apply_sharing(edit)?,
             EventEdit::Host { role, name } => {
                 if doc.hosted(role).is_some() {
                     return Err(HostError::AlreadyHosted { role: role.clone() });

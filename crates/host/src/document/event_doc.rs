@@ -5,6 +5,7 @@ use feldherr_play::{Problem, Role, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::GameDoc;
+use super::sharing::Sharing;
 use crate::registry::SystemEvent;
 
 /// A game an event hosts, in one of the event's roles (for example the
@@ -34,6 +35,10 @@ pub struct EventDoc {
     /// The games it hosts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hosted: Vec<HostedGame>,
+    /// Shared on the network (issue 30): table codes, reported results,
+    /// closed rounds. Saved only when used.
+    #[serde(default, skip_serializing_if = "Sharing::is_empty")]
+    pub sharing: Sharing,
 }
 
 impl EventDoc {
@@ -42,6 +47,7 @@ impl EventDoc {
         Self {
             event,
             hosted: Vec::new(),
+            sharing: Sharing::default(),
         }
     }
 
@@ -120,6 +126,7 @@ impl EventDoc {
                 problems.push(p.under(&format!("{path}.game")));
             }
         }
+        problems.extend(self.sharing_problems());
         problems
     }
 }

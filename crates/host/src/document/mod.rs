@@ -10,6 +10,7 @@ mod game_doc;
 mod load;
 mod migrate;
 mod scan;
+pub mod sharing;
 pub(crate) mod stream;
 
 pub use edit::{DocumentEdit, EventEdit, GameEdit};

@@ -696,6 +696,28 @@ macro_rules! events {
                 }
             }
 
+            /// The tables whose results players may report (issue 30).
+            pub fn entry_tables(&self) -> Vec<feldherr_play::EntryTable> {
+                match self {
+                    $(SystemEvent::$variant(event) => EventRules::entry_tables(event),)*
+                }
+            }
+
+            /// A reported result checked, with its event points and the
+            /// edit that records it.
+            ///
+            /// # Errors
+            /// The kind's refusal (a bad value, an unknown table, a kind
+            /// that takes no reported results).
+            pub fn check_report(&self, round: &str, table: u32, values: &feldherr_play::ReportValues) -> Result<feldherr_play::ReportCheck<SystemEventEdit>, PlayError> {
+                match self {
+                    $(SystemEvent::$variant(event) => {
+                        let check = EventRules::check_report(event, round, table, values)?;
+                        Ok(feldherr_play::ReportCheck { points: check.points, edit: SystemEventEdit::$variant(check.edit) })
+                    })*
+                }
+            }
+
             /// The edit that takes a hosted game's report in.
             ///
             /// # Errors

@@ -8,4 +8,5 @@ mod disk_changes;
 mod documents;
 mod glossary;
 mod hosted_games;
+mod sharing;
 mod sheets;

@@ -9,6 +9,7 @@
 //! round lines ("Anna wins on the clock (W9)") in `lines`, and every check
 //! of a loaded tournament (and of a game it hosts) in `problems`.
 
+mod entry;
 mod lines;
 mod problems;
 mod standings;
@@ -716,6 +717,21 @@ impl EventRules for WarmasterTournament {
         let mut problems = self.errors();
         problems.extend(self.warnings());
         problems
+    }
+
+    /// Every round's pairings (issue 30, `tournament/entry.rs`).
+    fn entry_tables(&self) -> Vec<feldherr_play::EntryTable> {
+        WarmasterTournament::entry_tables(self)
+    }
+
+    /// As [`WarmasterTournament::check_report`].
+    fn check_report(
+        &self,
+        round: &str,
+        table: u32,
+        values: &feldherr_play::ReportValues,
+    ) -> Result<feldherr_play::ReportCheck<TournamentEdit>, PlayError> {
+        WarmasterTournament::check_report(self, round, table, values)
     }
 
     fn slots(&self) -> Vec<HostedSlot> {

@@ -16,6 +16,7 @@ mod options;
 mod properties;
 mod refusals;
 mod report;
+mod result_entry;
 mod rolls;
 mod tournament;
 mod validation;

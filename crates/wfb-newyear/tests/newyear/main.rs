@@ -8,6 +8,7 @@ mod event;
 mod event_day;
 mod generated;
 mod print;
+mod result_entry;
 mod rules;
 mod validation;
 
