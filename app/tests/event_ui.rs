@@ -1642,3 +1642,95 @@ fn an_army_list_smaller_than_the_event_size_is_edited_and_one_above_it_refused()
         1499
     );
 }
+
+#[test]
+fn typed_results_survive_a_restart_and_closing_or_switching_asks_first() {
+    use feldherr_wfb_newyear::BattleKind;
+    let dir = common::temp_dir("typed_restart");
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.autosave_dir = Some(dir.clone());
+    let mut h = common::harness_with(options);
+    event_with_players(
+        &mut h,
+        &[
+            ("a", "Anna Adler"),
+            ("b", "Bernd Bauer"),
+            ("c", "Clara Christ"),
+            ("d", "Dieter Dorn"),
+        ],
+    );
+    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
+    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text_nth(&mut h, "VP A", 1, "1234");
+    replace_text_nth(&mut h, "VP B", 1, "567");
+    h.get_by_label("Typed, not saved");
+    // Kept with the session, by the document's autosave file.
+    let location = h.state().documents()[0]
+        .location()
+        .expect("autosaved")
+        .to_path_buf();
+    assert!(h.state().settings().unsaved_input.contains_key(&location));
+    // Another document: choosing it asks; staying keeps the tab.
+    h.state_mut()
+        .queue(Command::Show(feldherr::app::Screen::Start));
+    h.run();
+    new_newyear_event(&mut h);
+    assert_eq!(h.state().documents().len(), 2);
+    h.state_mut().queue(Command::Activate(0));
+    h.run();
+    click(&mut h, "Raeuber-Warhammer");
+    assert!(h.query_all_by_value("1234").next().is_some(), "1234 shows");
+    h.state_mut().queue(Command::Activate(1));
+    h.run();
+    h.get_by_label_contains(": typed input not saved");
+    click(&mut h, "Stay and save it");
+    assert_eq!(active_index(&h), Some(0));
+    assert!(h.query_all_by_value("1234").next().is_some(), "1234 shows");
+    // Going on keeps the typed values for later.
+    h.state_mut().queue(Command::Activate(1));
+    h.run();
+    click(&mut h, "Go to the other document");
+    assert_eq!(active_index(&h), Some(1));
+    assert!(h.state().settings().unsaved_input.contains_key(&location));
+    // A restart: the session reopens and the typed values are back, still
+    // marked as not saved (nothing went into the document).
+    let mut settings = h.state().settings().clone();
+    settings.last_session = vec![location.clone()];
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.autosave_dir = Some(dir.clone());
+    options.settings = settings;
+    let mut h = common::harness_with(options);
+    click(&mut h, "Reopen last session (1 document)");
+    click(&mut h, "Raeuber-Warhammer");
+    assert!(h.query_all_by_value("1234").next().is_some(), "1234 shows");
+    assert!(h.query_all_by_value("567").next().is_some(), "567 shows");
+    h.get_by_label("Typed, not saved");
+    assert!(event_of(&h).raeuber_warhammer.pairings[1].result.is_none());
+    // Closing asks; closing throws the typed values away.
+    h.state_mut().queue(Command::Close(0));
+    h.run();
+    h.get_by_label(
+        "Something typed on this document (a result on a table) is not saved in it. Closing throws it away.",
+    );
+    click(&mut h, "Stay and save it");
+    assert_eq!(h.state().documents().len(), 1);
+    h.state_mut().queue(Command::Close(0));
+    h.run();
+    click(&mut h, "Close and throw it away");
+    // An unnamed changed event asks whether to keep it as a draft.
+    if h.query_by_label("Keep it open").is_some() {
+        click(&mut h, "Keep as draft");
+    }
+    assert!(h.state().documents().is_empty());
+    assert!(h.state().settings().unsaved_input.is_empty());
+}
+
+/// Which open document is the active one.
+fn active_index(h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>) -> Option<usize> {
+    let active = h.state().active_document()?;
+    h.state()
+        .documents()
+        .iter()
+        .position(|d| std::ptr::eq(d, active))
+}
