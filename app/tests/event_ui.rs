@@ -1734,3 +1734,38 @@ fn active_index(h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>) 
         .iter()
         .position(|d| std::ptr::eq(d, active))
 }
+
+#[test]
+fn the_decided_by_column_reads_whole_at_1024_by_700_in_german() {
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(eframe::egui::vec2(1024.0, 700.0))
+        .build_ui_state(
+            |ui, app: &mut feldherr::app::FeldherrApp| app.show(ui),
+            feldherr::app::FeldherrApp::with_options(options),
+        );
+    h.run();
+    open_fixture(
+        &mut h,
+        &common::temp_dir("decided_1024"),
+        "wfb-newyear/event-24.json",
+    );
+    click(&mut h, "Tabelle");
+    h.get_all_by_label("SP-Differenz")
+        .next()
+        .expect("checkbox")
+        .click();
+    h.run();
+    // The column beside the total, every text of it inside the window (no
+    // horizontal scrolling; a long one wraps, issue 26).
+    let header = h.get_by_label_contains("Entsch");
+    let right = header.rect().max.x;
+    let mut cells = 0;
+    for cell in h.query_all_by_label_contains(" gegen ") {
+        cells += 1;
+        assert!(cell.rect().max.x <= 1024.0, "{:?}", cell.rect());
+    }
+    assert!(cells > 0, "a tie-breaker decided a place");
+    assert!(right <= 1024.0, "{right}");
+}

@@ -28,6 +28,9 @@ const COLUMNS: [(&str, StandingsColumn); 12] = [
     ("standings.newyear", StandingsColumn::NewYearScenario),
     ("standings.sled", StandingsColumn::SledRace),
     ("standings.total", StandingsColumn::Total),
+    // Beside the total it decided, so it reads without scrolling at
+    // 1024 px (issue 26); the tie-breaker values follow.
+    ("standings.decided", StandingsColumn::DecidedBy),
     (
         "standings.col.vp_difference",
         StandingsColumn::TieBreaker(EventTieBreaker::VpDifference),
@@ -40,8 +43,28 @@ const COLUMNS: [(&str, StandingsColumn); 12] = [
         "standings.col.sled_placing",
         StandingsColumn::TieBreaker(EventTieBreaker::SledPlacing),
     ),
-    ("standings.decided", StandingsColumn::DecidedBy),
 ];
+
+/// The widest a name, a club or an army shows in the standings table
+/// before it wraps or is cut short with "…" (the whole text on hover).
+const NAME_WIDTH: f32 = 210.0;
+const CLUB_WIDTH: f32 = 120.0;
+/// The widest the "Decided by" text shows before it wraps.
+const DECIDED_WIDTH: f32 = 170.0;
+
+/// A cell of the standings table at most `width` wide: wrapped at spaces,
+/// or cut short with "…" and the whole text on hover.
+fn narrow_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, width: f32, wrap: bool) {
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        let label = egui::Label::new(text);
+        if wrap {
+            ui.add(label.wrap());
+        } else {
+            ui.add(label.truncate());
+        }
+    });
+}
 
 /// Which page of `pages` shows `elapsed` seconds after the projector view
 /// opened, turning every `seconds`.
@@ -368,21 +391,24 @@ impl StandingsTab {
                 for row in &rows {
                     ui.label(row.place_label());
                     let name = egui::RichText::new(row.name_label(texts));
-                    ui.label(if row.dropped {
+                    let name = if row.dropped {
                         name.strikethrough()
                     } else {
                         name
-                    });
-                    ui.label(&row.club);
-                    ui.label(&row.army);
+                    };
+                    narrow_cell(ui, name, NAME_WIDTH, true);
+                    narrow_cell(ui, &row.club, CLUB_WIDTH, false);
+                    narrow_cell(ui, &row.army, CLUB_WIDTH, false);
                     ui.label(row.points.raeuber_warhammer.to_string());
                     ui.label(row.points.new_year_scenario.to_string());
                     ui.label(row.points.sled_race.to_string());
                     ui.label(egui::RichText::new(row.points.total().to_string()).strong());
+                    let decided = egui::RichText::new(texts.message(&row.decided_by.message()))
+                        .color(ui.visuals().weak_text_color());
+                    narrow_cell(ui, decided, DECIDED_WIDTH, true);
                     for tb in EventTieBreaker::ALL {
                         ui.label(tie_value_text(tb, row.points.tie_value(tb)));
                     }
-                    ui.weak(texts.message(&row.decided_by.message()));
                     ui.end_row();
                 }
             });
