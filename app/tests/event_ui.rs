@@ -1769,3 +1769,32 @@ fn the_decided_by_column_reads_whole_at_1024_by_700_in_german() {
     assert!(cells > 0, "a tie-breaker decided a place");
     assert!(right <= 1024.0, "{right}");
 }
+
+#[test]
+fn print_choices_are_remembered_for_the_next_event() {
+    use eframe::egui::accesskit::Toggled;
+    let on = |h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>, label: &str| {
+        h.get_by_label(label).accesskit_node().toggled() == Some(Toggled::True)
+    };
+    let mut h = harness(Dice::scripted([]));
+    open_fixture(
+        &mut h,
+        &common::temp_dir("print_remembered"),
+        "wfb-newyear/event-24.json",
+    );
+    click(&mut h, "Print");
+    assert!(on(&h, "A4") && !on(&h, "A5"));
+    click(&mut h, "A5");
+    click(&mut h, "PDF (one per sheet, plus all-sheets.pdf)");
+    click(&mut h, "Deutsch");
+    // Another event's print tab starts from them (issue 26).
+    h.state_mut()
+        .queue(Command::Show(feldherr::app::Screen::Start));
+    h.run();
+    new_newyear_event(&mut h);
+    assert_eq!(h.state().documents().len(), 2);
+    click(&mut h, "Print");
+    assert!(on(&h, "A5") && !on(&h, "A4"));
+    assert!(on(&h, "PDF (one per sheet, plus all-sheets.pdf)"));
+    assert!(on(&h, "Deutsch") && !on(&h, "English"));
+}
