@@ -1798,3 +1798,37 @@ fn print_choices_are_remembered_for_the_next_event() {
     assert!(on(&h, "PDF (one per sheet, plus all-sheets.pdf)"));
     assert!(on(&h, "Deutsch") && !on(&h, "English"));
 }
+
+#[test]
+fn the_projector_says_after_the_sled_race_only_when_every_table_has_its_result() {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{BattleKind, EventEdit};
+    let mut h = harness(Dice::scripted([]));
+    open_fixture(
+        &mut h,
+        &common::temp_dir("proj_round"),
+        "wfb-newyear/event-24.json",
+    );
+    let event = event_of(&h);
+    assert!(event.sled_race.is_some(), "the fixture's race was run");
+    assert!(event.new_year_scenario.tables_without_result().is_empty());
+    click(&mut h, "Standings");
+    click(&mut h, "Projector view");
+    h.get_by_label("after the sled race");
+    click(&mut h, "Leave projector view (Esc)");
+    // A result taken out: the header says what is true.
+    let table = event.new_year_scenario.pairings[0].table;
+    let total = event.new_year_scenario.pairings.len();
+    h.state_mut().queue(event_edit(EventEdit::SetResult {
+        game: BattleKind::NewYearScenario,
+        table,
+        result: None,
+    }));
+    h.run();
+    click(&mut h, "Projector view");
+    assert!(h.query_by_label("after the sled race").is_none());
+    h.get_by_label(&format!(
+        "sled race run; New Year scenario: {} of {total} results",
+        total - 1
+    ));
+}

@@ -83,27 +83,47 @@ pub fn page_at(elapsed: f64, seconds: u32, pages: usize) -> usize {
     turns % pages
 }
 
-/// Where the event stands, for the projector's header: the last game with
-/// pairings and how many of its results are in.
+/// Where the event stands, for the projector's header: the first game
+/// with tables still without a result ("Game: 10 of 12 results", with the
+/// sled race named when it was run already), else "after the sled race"
+/// once it was run, else the last game drawn, else registration. Never
+/// "after the sled race" while a table has no result (issue 26).
 pub fn round_text(texts: &Texts, event: &Event) -> String {
-    if event.sled_race.is_some() {
+    let games = [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario]
+        .into_iter()
+        .filter(|kind| !event.game(*kind).pairings.is_empty())
+        .map(|kind| {
+            let game = event.game(kind);
+            let done = game.pairings.iter().filter(|p| p.result.is_some()).count();
+            (kind, done, game.pairings.len())
+        })
+        .collect::<Vec<_>>();
+    let game_text = |key: &str, (kind, done, total): (BattleKind, usize, usize)| {
+        texts.f(
+            key,
+            &[
+                ("game", super::players::game_label(texts, kind)),
+                ("done", &done.to_string()),
+                ("total", &total.to_string()),
+            ],
+        )
+    };
+    let sled = event.sled_race.is_some();
+    if let Some(open) = games.iter().find(|(_, done, total)| done < total) {
+        let key = if sled {
+            "projector.round.game_after_sled"
+        } else {
+            "projector.round.game"
+        };
+        return game_text(key, *open);
+    }
+    if sled {
         return texts.t("projector.round.sled").to_owned();
     }
-    for kind in [BattleKind::NewYearScenario, BattleKind::RaeuberWarhammer] {
-        let game = event.game(kind);
-        if !game.pairings.is_empty() {
-            let done = game.pairings.iter().filter(|p| p.result.is_some()).count();
-            return texts.f(
-                "projector.round.game",
-                &[
-                    ("game", super::players::game_label(texts, kind)),
-                    ("done", &done.to_string()),
-                    ("total", &game.pairings.len().to_string()),
-                ],
-            );
-        }
+    match games.last() {
+        Some(last) => game_text("projector.round.game", *last),
+        None => texts.t("projector.round.registration").to_owned(),
     }
-    texts.t("projector.round.registration").to_owned()
 }
 
 /// "3 tables without a result": the count over both games, or `None`
