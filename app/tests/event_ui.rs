@@ -1832,3 +1832,160 @@ fn the_projector_says_after_the_sled_race_only_when_every_table_has_its_result()
         total - 1
     ));
 }
+
+/// Types the result of every table of the game tab shown through its
+/// fields and saves each with its own button: side A wins by a margin
+/// that grows with the table number.
+fn enter_results_through_the_window(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    tables: usize,
+) {
+    for i in 0..tables {
+        let vp_a = 900 + 20 * i;
+        replace_text_nth(h, "VP A", i, &vp_a.to_string());
+        replace_text_nth(h, "VP B", i, "300");
+        // The table's own button: the one level with its fields.
+        let y = h
+            .get_all_by_label("VP A")
+            .nth(i)
+            .expect("VP A")
+            .rect()
+            .center()
+            .y;
+        h.get_all_by_label("Save result")
+            .min_by(|a, b| {
+                let da = (a.rect().center().y - y).abs();
+                let db = (b.rect().center().y - y).abs();
+                da.total_cmp(&db)
+            })
+            .expect("a Save result")
+            .click();
+        h.run();
+    }
+}
+
+#[test]
+fn a_24_player_event_with_a_late_arrival_and_a_drop_out_runs_through_the_window() {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{EventEdit, Player};
+    let dir = common::temp_dir("event24_day");
+    // Tall enough that every table row is laid out without scrolling.
+    let mut h = sized(1920.0, 3200.0);
+    // 23 registered; the 24th arrives late.
+    let players: Vec<(String, String)> = (1..=23)
+        .map(|n| (format!("p{n:02}"), format!("Player {n:02}")))
+        .collect();
+    let refs: Vec<(&str, &str)> = players
+        .iter()
+        .map(|(id, name)| (id.as_str(), name.as_str()))
+        .collect();
+    event_with_players(&mut h, &refs);
+    // Game 1: drawn in the window, 11 tables and a bye.
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text(&mut h, "Seed", "7");
+    click(&mut h, "Draw");
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    assert_eq!(event.raeuber_warhammer.pairings.len(), 11);
+    let bye = event.raeuber_warhammer.byes[0].clone();
+    let bye_name = event.player_name(&bye).to_owned();
+    // The late arrival takes the bye's slot at a new table.
+    h.state_mut()
+        .queue(event_edit(EventEdit::AddPlayer(Player::new(
+            "p24",
+            "Xaver Spaet",
+            "",
+            "Zwerge",
+            false,
+        ))));
+    h.run();
+    click(&mut h, &format!("Late arrival to play {bye_name}"));
+    click(&mut h, "Xaver Spaet");
+    click(&mut h, "Pair at a new table");
+    let event = event_of(&h);
+    assert!(event.raeuber_warhammer.byes.is_empty());
+    let late = event.raeuber_warhammer.at_table(12).expect("table 12");
+    assert_eq!(
+        (late.player_a.as_str(), late.player_b.as_str()),
+        (bye.as_str(), "p24")
+    );
+    h.get_by_label("(12 without a result)");
+    enter_results_through_the_window(&mut h, 12);
+    let event = event_of(&h);
+    assert!(event.raeuber_warhammer.tables_without_result().is_empty());
+    // A drop-out after game 1, ticked on the players tab.
+    let dropped = event.raeuber_warhammer.pairings[0].player_b.clone();
+    let dropped_name = event.player_name(&dropped).to_owned();
+    click(&mut h, "Players");
+    click(&mut h, &format!("{dropped_name} has dropped out"));
+    assert!(event_of(&h).player(&dropped).expect("player").dropped);
+    // Game 2: 23 players, 11 tables and a bye, entered in the window.
+    click(&mut h, "New Year scenario");
+    replace_text(&mut h, "Seed", "11");
+    click(&mut h, "Draw");
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    let game = &event.new_year_scenario;
+    assert_eq!((game.pairings.len(), game.byes.len()), (11, 1));
+    assert!(game.table_of(&dropped).is_none() && !game.byes.contains(&dropped));
+    enter_results_through_the_window(&mut h, 11);
+    let event = event_of(&h);
+    assert!(event.new_year_scenario.tables_without_result().is_empty());
+    // The standings: no table without a result; named players at the
+    // crate's places, on the row of their name.
+    click(&mut h, "Standings");
+    assert!(h.query_by_label_contains("without a result").is_none());
+    let rows = feldherr_wfb_newyear::standings_rows(&event).expect("standings");
+    assert_eq!(rows.len(), 24);
+    let dropped_row = rows
+        .iter()
+        .find(|r| r.points.name == dropped_name)
+        .expect("the drop-out stays in the standings");
+    assert_eq!(dropped_row.points.new_year_scenario, 0);
+    let late_row = rows
+        .iter()
+        .find(|r| r.points.name == "Xaver Spaet")
+        .expect("the late arrival");
+    for row in [&rows[0], &rows[1], &rows[23], late_row, dropped_row] {
+        let name = h
+            .get_all_by_label_contains(&row.points.name)
+            .find(|n| n.rect().min.x < 200.0)
+            .expect("the name in the table")
+            .rect();
+        let place = row.place_label();
+        assert!(
+            h.query_all_by_label(&place)
+                .any(|n| (n.rect().center().y - name.center().y).abs() < 6.0
+                    && n.rect().max.x <= name.min.x),
+            "{} at place {place}",
+            row.points.name
+        );
+    }
+    // The pairings wall sheet, made from the print tab alone.
+    click(&mut h, "Print");
+    replace_text(&mut h, "Folder", &dir.join("out").display().to_string());
+    replace_text(&mut h, "DPI (PNG)", "72");
+    for kind in ["Result slips", "Sled race", "Rules cards", "Standings"] {
+        h.get_all_by_label(kind).last().expect(kind).click();
+        h.run();
+    }
+    h.get_by_label("Write all sheets").click();
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label_contains("files written to").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.get_by_label_contains("files written to");
+    let written: Vec<String> = std::fs::read_dir(dir.join("out"))
+        .expect("out")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!written.is_empty());
+    assert!(
+        written.iter().all(|f| f.contains("pairings")),
+        "{written:?}"
+    );
+}
