@@ -21,6 +21,10 @@ use feldherr_host::history::OpenDocument;
 use feldherr_host::registry::SystemEvent;
 use feldherr_sheet::SheetOptions;
 
+/// How often the storage writes the settings while the app draws frames
+/// (eframe's default is 30 s; typed, unsaved input is among them).
+const AUTO_SAVE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -429,15 +433,24 @@ impl FeldherrApp {
                     if let Some(location) = location
                         && self.document_screen.has_event_screen()
                     {
-                        match self.document_screen.unsaved_input() {
+                        let changed = match self.document_screen.unsaved_input() {
                             Some(input) if kept.as_ref() != Some(&input) => {
                                 self.settings.unsaved_input.insert(location, input);
+                                true
                             }
-                            Some(_) => {}
                             None if kept.is_some() => {
                                 self.settings.unsaved_input.remove(&location);
+                                true
                             }
-                            None => {}
+                            Some(_) | None => false,
+                        };
+                        // A frame after the storage's next save, so the
+                        // input is written soon even when nothing else
+                        // moves (a killed app loses at most that much).
+                        if changed {
+                            ui.ctx().request_repaint_after(
+                                AUTO_SAVE + std::time::Duration::from_secs(1),
+                            );
                         }
                     }
                 }
@@ -1184,6 +1197,10 @@ impl eframe::App for FeldherrApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, STORAGE_KEY, &self.settings);
+    }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        AUTO_SAVE
     }
 }
 

@@ -45,12 +45,17 @@ const COLUMNS: [(&str, StandingsColumn); 12] = [
     ),
 ];
 
-/// The widest a name, a club or an army shows in the standings table
-/// before it wraps or is cut short with "…" (the whole text on hover).
-const NAME_WIDTH: f32 = 210.0;
-const CLUB_WIDTH: f32 = 120.0;
-/// The widest the "Decided by" text shows before it wraps.
-const DECIDED_WIDTH: f32 = 170.0;
+/// The widest a name, a club (or army) and the "Decided by" text show in
+/// the standings table before they wrap or are cut short with "…" (the
+/// whole text on hover): narrow so a 1024 px window needs no sideways
+/// scrolling, wider where the window has room (issue 26).
+fn cell_widths(available: f32) -> (f32, f32, f32) {
+    if available >= 1400.0 {
+        (320.0, 220.0, 260.0)
+    } else {
+        (210.0, 120.0, 170.0)
+    }
+}
 
 /// A cell of the standings table at most `width` wide: wrapped at spaces,
 /// or cut short with "…" and the whole text on hover.
@@ -370,6 +375,7 @@ impl StandingsTab {
         };
         sort_rows(&mut rows, self.sort, self.descending);
         ui.weak(texts.t("standings.sort"));
+        let (name_width, club_width, decided_width) = cell_widths(ui.available_width());
         egui::Grid::new("standings.table")
             .striped(true)
             .num_columns(12)
@@ -416,16 +422,16 @@ impl StandingsTab {
                     } else {
                         name
                     };
-                    narrow_cell(ui, name, NAME_WIDTH, true);
-                    narrow_cell(ui, &row.club, CLUB_WIDTH, false);
-                    narrow_cell(ui, &row.army, CLUB_WIDTH, false);
+                    narrow_cell(ui, name, name_width, true);
+                    narrow_cell(ui, &row.club, club_width, false);
+                    narrow_cell(ui, &row.army, club_width, false);
                     ui.label(row.points.raeuber_warhammer.to_string());
                     ui.label(row.points.new_year_scenario.to_string());
                     ui.label(row.points.sled_race.to_string());
                     ui.label(egui::RichText::new(row.points.total().to_string()).strong());
                     let decided = egui::RichText::new(texts.message(&row.decided_by.message()))
                         .color(ui.visuals().weak_text_color());
-                    narrow_cell(ui, decided, DECIDED_WIDTH, true);
+                    narrow_cell(ui, decided, decided_width, true);
                     for tb in EventTieBreaker::ALL {
                         ui.label(tie_value_text(tb, row.points.tie_value(tb)));
                     }
