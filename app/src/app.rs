@@ -21,6 +21,10 @@ use feldherr_host::history::OpenDocument;
 use feldherr_host::registry::SystemEvent;
 use feldherr_sheet::SheetOptions;
 
+/// How often the storage writes the settings while the app draws frames
+/// (eframe's default is 30 s; typed, unsaved input is among them).
+const AUTO_SAVE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -83,6 +87,12 @@ pub enum Command {
     DiscardDraft(usize),
     /// Keep the document the close question was about open.
     DismissCloseOffer,
+    /// Go on with the command held by the question about typed input
+    /// not saved in the active document (closing it throws the input
+    /// away; choosing another document keeps it for later).
+    LeaveUnsavedInput,
+    /// Stay with the active document and its typed, unsaved input.
+    StayWithUnsavedInput,
     /// Open a draft kept from an earlier session (its autosave file).
     OpenDraft(PathBuf),
     /// Delete a draft listed on the start screen.
@@ -173,6 +183,9 @@ pub struct FeldherrApp {
     /// The open document whose close waits for the user's answer: it has
     /// changes and no file of its own, or its file changed on disk.
     close_offer: Option<usize>,
+    /// A close or a switch held because the active document's screen has
+    /// typed input not saved in it ([`Command::LeaveUnsavedInput`]).
+    unsaved_input_offer: Option<Command>,
     /// Where open document files are claimed.
     claims_dir: Option<PathBuf>,
     /// What differs between the active document and its changed file, as
@@ -232,6 +245,7 @@ impl FeldherrApp {
             pending_export: None,
             read_only_offer: None,
             close_offer: None,
+            unsaved_input_offer: None,
             claims_dir: options.claims_dir,
             disk_comparison: None,
             focused: true,
@@ -400,8 +414,45 @@ impl FeldherrApp {
                         .filter(|(i, _)| Some(*i) == self.active)
                         .map(|(_, c)| c);
                     disk_banner::show(ui, &self.texts, open, comparison, &mut commands);
-                    self.document_screen
-                        .show(ui, &self.texts, open, &mut self.dice, &mut commands);
+                    // Typed, unsaved input is kept with the session (by the
+                    // document's file), so a restart or another document
+                    // shown meanwhile does not lose it.
+                    let location = open.location().map(Path::to_path_buf);
+                    let kept = location
+                        .as_ref()
+                        .and_then(|l| self.settings.unsaved_input.get(l))
+                        .cloned();
+                    self.document_screen.show(
+                        ui,
+                        &self.texts,
+                        open,
+                        kept.as_deref(),
+                        &mut self.dice,
+                        &mut commands,
+                    );
+                    if let Some(location) = location
+                        && self.document_screen.has_event_screen()
+                    {
+                        let changed = match self.document_screen.unsaved_input() {
+                            Some(input) if kept.as_ref() != Some(&input) => {
+                                self.settings.unsaved_input.insert(location, input);
+                                true
+                            }
+                            None if kept.is_some() => {
+                                self.settings.unsaved_input.remove(&location);
+                                true
+                            }
+                            Some(_) | None => false,
+                        };
+                        // A frame after the storage's next save, so the
+                        // input is written soon even when nothing else
+                        // moves (a killed app loses at most that much).
+                        if changed {
+                            ui.ctx().request_repaint_after(
+                                AUTO_SAVE + std::time::Duration::from_secs(1),
+                            );
+                        }
+                    }
                 }
                 None => commands.push(Command::Show(Screen::Start)),
             },
@@ -447,6 +498,18 @@ impl FeldherrApp {
             && let Some(open) = self.documents.get(i)
         {
             close_offer(ui, &self.texts, i, open, &mut commands);
+        }
+        if let Some(held) = &self.unsaved_input_offer
+            && let Some(open) = self.active.and_then(|i| self.documents.get(i))
+        {
+            let closing = matches!(held, Command::Close(_));
+            unsaved_input_offer(
+                ui,
+                &self.texts,
+                open.document().name(),
+                closing,
+                &mut commands,
+            );
         }
         if !commands.is_empty() {
             // What the commands changed is drawn in the next frame.
@@ -602,6 +665,20 @@ impl FeldherrApp {
                     open.redo();
                 }
             }
+            Command::Activate(i) if self.holds_for_unsaved_input(i, false) => {
+                self.unsaved_input_offer = Some(Command::Activate(i));
+            }
+            Command::Close(i) if self.holds_for_unsaved_input(i, true) => {
+                self.unsaved_input_offer = Some(Command::Close(i));
+            }
+            Command::LeaveUnsavedInput => {
+                if let Some(held) = self.unsaved_input_offer.take() {
+                    // The screen goes, so the question is not asked again.
+                    self.document_screen = DocumentScreen::default();
+                    self.apply(ctx, held);
+                }
+            }
+            Command::StayWithUnsavedInput => self.unsaved_input_offer = None,
             Command::Activate(i) => {
                 if let Some(open) = self.documents.get_mut(i) {
                     open.check_disk();
@@ -625,6 +702,10 @@ impl FeldherrApp {
             Command::CloseNow(i) => {
                 self.close_offer = None;
                 if let Some(open) = self.documents.get(i) {
+                    // Closing throws the typed, unsaved input away.
+                    if let Some(location) = open.location() {
+                        self.settings.unsaved_input.remove(location);
+                    }
                     // A changed document without a file of its own stays a
                     // draft on the start screen.
                     if open.path().is_none()
@@ -827,6 +908,16 @@ impl FeldherrApp {
             Command::ShowError(message) => self.error = Some(message),
             Command::DismissError => self.error = None,
         }
+    }
+
+    /// Whether closing document `i` (`closing`) or choosing it instead of
+    /// the active one must first ask about the active screen's typed input
+    /// not saved in the document.
+    fn holds_for_unsaved_input(&self, i: usize, closing: bool) -> bool {
+        self.screen == Screen::Document
+            && self.active.is_some()
+            && (self.active == Some(i)) == closing
+            && self.document_screen.has_unsaved_input()
     }
 
     /// Records the open documents as the session to reopen next time; only
@@ -1056,6 +1147,44 @@ fn close_offer(
     }
 }
 
+/// The question before closing the active document or choosing another
+/// while its screen has typed input not saved in it: go on (closing throws
+/// the input away, another document keeps it for later) or stay.
+fn unsaved_input_offer(
+    ui: &egui::Ui,
+    texts: &Texts,
+    name: &str,
+    closing: bool,
+    commands: &mut Vec<Command>,
+) {
+    let modal = egui::Modal::new(egui::Id::unique("unsaved_input.offer")).show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(texts.f("unsaved_input.title", &[("name", name)]));
+        ui.label(texts.t(if closing {
+            "unsaved_input.closing"
+        } else {
+            "unsaved_input.switching"
+        }));
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(texts.t("unsaved_input.stay")).clicked() {
+                commands.push(Command::StayWithUnsavedInput);
+            }
+            let go_on = if closing {
+                "unsaved_input.close"
+            } else {
+                "unsaved_input.switch"
+            };
+            if ui.button(texts.t(go_on)).clicked() {
+                commands.push(Command::LeaveUnsavedInput);
+            }
+        });
+    });
+    if modal.should_close() {
+        commands.push(Command::StayWithUnsavedInput);
+    }
+}
+
 /// About 2400 pixels across the long edge, whatever the unit.
 fn table_pixels_per_unit(table: &feldherr_table::Table) -> f32 {
     (2400.0 / table.width().max(1.0)) as f32
@@ -1068,6 +1197,10 @@ impl eframe::App for FeldherrApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, STORAGE_KEY, &self.settings);
+    }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        AUTO_SAVE
     }
 }
 

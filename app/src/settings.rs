@@ -28,6 +28,10 @@ pub struct Settings {
     /// Changed documents closed without a file of their own, newest first:
     /// kept in the autosave folder and listed on the start screen.
     pub drafts: Vec<Draft>,
+    /// Input typed on a document's screen and not saved in the document
+    /// yet (a result typed on an event's table), by the document's file or
+    /// autosave file, in the screen's own format: kept over a restart.
+    pub unsaved_input: std::collections::BTreeMap<PathBuf, String>,
 }
 
 /// A document kept as a draft: its autosave file and the name it had.
@@ -47,6 +51,7 @@ impl Default for Settings {
             recent: Vec::new(),
             last_session: Vec::new(),
             drafts: Vec::new(),
+            unsaved_input: std::collections::BTreeMap::new(),
         }
     }
 }

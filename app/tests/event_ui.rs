@@ -1643,3 +1643,350 @@ fn an_army_list_smaller_than_the_event_size_is_edited_and_one_above_it_refused()
         1499
     );
 }
+
+#[test]
+fn typed_results_survive_a_restart_and_closing_or_switching_asks_first() {
+    use feldherr_wfb_newyear::BattleKind;
+    let dir = common::temp_dir("typed_restart");
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.autosave_dir = Some(dir.clone());
+    let mut h = common::harness_with(options);
+    event_with_players(
+        &mut h,
+        &[
+            ("a", "Anna Adler"),
+            ("b", "Bernd Bauer"),
+            ("c", "Clara Christ"),
+            ("d", "Dieter Dorn"),
+        ],
+    );
+    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
+    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text_nth(&mut h, "VP A", 1, "1234");
+    replace_text_nth(&mut h, "VP B", 1, "567");
+    h.get_by_label("Typed, not saved");
+    // Kept with the session, by the document's autosave file.
+    let location = h.state().documents()[0]
+        .location()
+        .expect("autosaved")
+        .to_path_buf();
+    assert!(h.state().settings().unsaved_input.contains_key(&location));
+    // Another document: choosing it asks; staying keeps the tab.
+    h.state_mut()
+        .queue(Command::Show(feldherr::app::Screen::Start));
+    h.run();
+    new_newyear_event(&mut h);
+    assert_eq!(h.state().documents().len(), 2);
+    h.state_mut().queue(Command::Activate(0));
+    h.run();
+    click(&mut h, "Raeuber-Warhammer");
+    assert!(h.query_all_by_value("1234").next().is_some(), "1234 shows");
+    h.state_mut().queue(Command::Activate(1));
+    h.run();
+    h.get_by_label_contains(": typed input not saved");
+    click(&mut h, "Stay and save it");
+    assert_eq!(active_index(&h), Some(0));
+    assert!(h.query_all_by_value("1234").next().is_some(), "1234 shows");
+    // Going on keeps the typed values for later.
+    h.state_mut().queue(Command::Activate(1));
+    h.run();
+    click(&mut h, "Go to the other document");
+    assert_eq!(active_index(&h), Some(1));
+    assert!(h.state().settings().unsaved_input.contains_key(&location));
+    // A restart: the session reopens and the typed values are back, still
+    // marked as not saved (nothing went into the document).
+    let mut settings = h.state().settings().clone();
+    settings.last_session = vec![location.clone()];
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.autosave_dir = Some(dir.clone());
+    options.settings = settings;
+    let mut h = common::harness_with(options);
+    click(&mut h, "Reopen last session (1 document)");
+    click(&mut h, "Raeuber-Warhammer");
+    assert!(h.query_all_by_value("1234").next().is_some(), "1234 shows");
+    assert!(h.query_all_by_value("567").next().is_some(), "567 shows");
+    h.get_by_label("Typed, not saved");
+    assert!(event_of(&h).raeuber_warhammer.pairings[1].result.is_none());
+    // Closing asks; closing throws the typed values away.
+    h.state_mut().queue(Command::Close(0));
+    h.run();
+    h.get_by_label(
+        "Something typed on this document (a result on a table) is not saved in it. Closing throws it away.",
+    );
+    click(&mut h, "Stay and save it");
+    assert_eq!(h.state().documents().len(), 1);
+    h.state_mut().queue(Command::Close(0));
+    h.run();
+    click(&mut h, "Close and throw it away");
+    // An unnamed changed event asks whether to keep it as a draft.
+    if h.query_by_label("Keep it open").is_some() {
+        click(&mut h, "Keep as draft");
+    }
+    assert!(h.state().documents().is_empty());
+    assert!(h.state().settings().unsaved_input.is_empty());
+}
+
+/// Which open document is the active one.
+fn active_index(h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>) -> Option<usize> {
+    let active = h.state().active_document()?;
+    h.state()
+        .documents()
+        .iter()
+        .position(|d| std::ptr::eq(d, active))
+}
+
+#[test]
+fn the_decided_by_column_reads_whole_at_1024_by_700_in_german() {
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(eframe::egui::vec2(1024.0, 700.0))
+        .build_ui_state(
+            |ui, app: &mut feldherr::app::FeldherrApp| app.show(ui),
+            feldherr::app::FeldherrApp::with_options(options),
+        );
+    h.run();
+    open_fixture(
+        &mut h,
+        &common::temp_dir("decided_1024"),
+        "wfb-newyear/event-24.json",
+    );
+    click(&mut h, "Tabelle");
+    h.get_all_by_label("SP-Differenz")
+        .next()
+        .expect("checkbox")
+        .click();
+    h.run();
+    // The column beside the total, every text of it inside the window (no
+    // horizontal scrolling; a long one wraps, issue 26).
+    let header = h.get_by_label_contains("Entsch");
+    let right = header.rect().max.x;
+    let mut cells = 0;
+    for cell in h.query_all_by_label_contains(" gegen ") {
+        cells += 1;
+        assert!(cell.rect().max.x <= 1024.0, "{:?}", cell.rect());
+    }
+    assert!(cells > 0, "a tie-breaker decided a place");
+    assert!(right <= 1024.0, "{right}");
+}
+
+#[test]
+fn print_choices_are_remembered_for_the_next_event() {
+    use eframe::egui::accesskit::Toggled;
+    let on = |h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>, label: &str| {
+        h.get_by_label(label).accesskit_node().toggled() == Some(Toggled::True)
+    };
+    let mut h = harness(Dice::scripted([]));
+    open_fixture(
+        &mut h,
+        &common::temp_dir("print_remembered"),
+        "wfb-newyear/event-24.json",
+    );
+    click(&mut h, "Print");
+    assert!(on(&h, "A4") && !on(&h, "A5"));
+    click(&mut h, "A5");
+    click(&mut h, "PDF (one per sheet, plus all-sheets.pdf)");
+    click(&mut h, "Deutsch");
+    // Another event's print tab starts from them (issue 26).
+    h.state_mut()
+        .queue(Command::Show(feldherr::app::Screen::Start));
+    h.run();
+    new_newyear_event(&mut h);
+    assert_eq!(h.state().documents().len(), 2);
+    click(&mut h, "Print");
+    assert!(on(&h, "A5") && !on(&h, "A4"));
+    assert!(on(&h, "PDF (one per sheet, plus all-sheets.pdf)"));
+    assert!(on(&h, "Deutsch") && !on(&h, "English"));
+}
+
+#[test]
+fn the_projector_says_after_the_sled_race_only_when_every_table_has_its_result() {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{BattleKind, EventEdit};
+    let mut h = harness(Dice::scripted([]));
+    open_fixture(
+        &mut h,
+        &common::temp_dir("proj_round"),
+        "wfb-newyear/event-24.json",
+    );
+    let event = event_of(&h);
+    assert!(event.sled_race.is_some(), "the fixture's race was run");
+    assert!(event.new_year_scenario.tables_without_result().is_empty());
+    click(&mut h, "Standings");
+    click(&mut h, "Projector view");
+    h.get_by_label("after the sled race");
+    click(&mut h, "Leave projector view (Esc)");
+    // A result taken out: the header says what is true.
+    let table = event.new_year_scenario.pairings[0].table;
+    let total = event.new_year_scenario.pairings.len();
+    h.state_mut().queue(event_edit(EventEdit::SetResult {
+        game: BattleKind::NewYearScenario,
+        table,
+        result: None,
+    }));
+    h.run();
+    click(&mut h, "Projector view");
+    assert!(h.query_by_label("after the sled race").is_none());
+    h.get_by_label(&format!(
+        "sled race run; New Year scenario: {} of {total} results",
+        total - 1
+    ));
+}
+
+/// Types the result of every table of the game tab shown through its
+/// fields and saves each with its own button: side A wins by a margin
+/// that grows with the table number.
+fn enter_results_through_the_window(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    tables: usize,
+) {
+    for i in 0..tables {
+        let vp_a = 900 + 20 * i;
+        replace_text_nth(h, "VP A", i, &vp_a.to_string());
+        replace_text_nth(h, "VP B", i, "300");
+        // The table's own button: the one level with its fields.
+        let y = h
+            .get_all_by_label("VP A")
+            .nth(i)
+            .expect("VP A")
+            .rect()
+            .center()
+            .y;
+        h.get_all_by_label("Save result")
+            .min_by(|a, b| {
+                let da = (a.rect().center().y - y).abs();
+                let db = (b.rect().center().y - y).abs();
+                da.total_cmp(&db)
+            })
+            .expect("a Save result")
+            .click();
+        h.run();
+    }
+}
+
+#[test]
+fn a_24_player_event_with_a_late_arrival_and_a_drop_out_runs_through_the_window() {
+    use feldherr::systems::newyear::event_edit;
+    use feldherr_wfb_newyear::{EventEdit, Player};
+    let dir = common::temp_dir("event24_day");
+    // Tall enough that every table row is laid out without scrolling.
+    let mut h = sized(1920.0, 3200.0);
+    // 23 registered; the 24th arrives late.
+    let players: Vec<(String, String)> = (1..=23)
+        .map(|n| (format!("p{n:02}"), format!("Player {n:02}")))
+        .collect();
+    let refs: Vec<(&str, &str)> = players
+        .iter()
+        .map(|(id, name)| (id.as_str(), name.as_str()))
+        .collect();
+    event_with_players(&mut h, &refs);
+    // Game 1: drawn in the window, 11 tables and a bye.
+    click(&mut h, "Raeuber-Warhammer");
+    replace_text(&mut h, "Seed", "7");
+    click(&mut h, "Draw");
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    assert_eq!(event.raeuber_warhammer.pairings.len(), 11);
+    let bye = event.raeuber_warhammer.byes[0].clone();
+    let bye_name = event.player_name(&bye).to_owned();
+    // The late arrival takes the bye's slot at a new table.
+    h.state_mut()
+        .queue(event_edit(EventEdit::AddPlayer(Player::new(
+            "p24",
+            "Xaver Spaet",
+            "",
+            "Zwerge",
+            false,
+        ))));
+    h.run();
+    click(&mut h, &format!("Late arrival to play {bye_name}"));
+    click(&mut h, "Xaver Spaet");
+    click(&mut h, "Pair at a new table");
+    let event = event_of(&h);
+    assert!(event.raeuber_warhammer.byes.is_empty());
+    let late = event.raeuber_warhammer.at_table(12).expect("table 12");
+    assert_eq!(
+        (late.player_a.as_str(), late.player_b.as_str()),
+        (bye.as_str(), "p24")
+    );
+    h.get_by_label("(12 without a result)");
+    enter_results_through_the_window(&mut h, 12);
+    let event = event_of(&h);
+    assert!(event.raeuber_warhammer.tables_without_result().is_empty());
+    // A drop-out after game 1, ticked on the players tab.
+    let dropped = event.raeuber_warhammer.pairings[0].player_b.clone();
+    let dropped_name = event.player_name(&dropped).to_owned();
+    click(&mut h, "Players");
+    click(&mut h, &format!("{dropped_name} has dropped out"));
+    assert!(event_of(&h).player(&dropped).expect("player").dropped);
+    // Game 2: 23 players, 11 tables and a bye, entered in the window.
+    click(&mut h, "New Year scenario");
+    replace_text(&mut h, "Seed", "11");
+    click(&mut h, "Draw");
+    click(&mut h, "Confirm pairings");
+    let event = event_of(&h);
+    let game = &event.new_year_scenario;
+    assert_eq!((game.pairings.len(), game.byes.len()), (11, 1));
+    assert!(game.table_of(&dropped).is_none() && !game.byes.contains(&dropped));
+    enter_results_through_the_window(&mut h, 11);
+    let event = event_of(&h);
+    assert!(event.new_year_scenario.tables_without_result().is_empty());
+    // The standings: no table without a result; named players at the
+    // crate's places, on the row of their name.
+    click(&mut h, "Standings");
+    assert!(h.query_by_label_contains("without a result").is_none());
+    let rows = feldherr_wfb_newyear::standings_rows(&event).expect("standings");
+    assert_eq!(rows.len(), 24);
+    let dropped_row = rows
+        .iter()
+        .find(|r| r.points.name == dropped_name)
+        .expect("the drop-out stays in the standings");
+    assert_eq!(dropped_row.points.new_year_scenario, 0);
+    let late_row = rows
+        .iter()
+        .find(|r| r.points.name == "Xaver Spaet")
+        .expect("the late arrival");
+    for row in [&rows[0], &rows[1], &rows[23], late_row, dropped_row] {
+        let name = h
+            .get_all_by_label_contains(&row.points.name)
+            .find(|n| n.rect().min.x < 200.0)
+            .expect("the name in the table")
+            .rect();
+        let place = row.place_label();
+        assert!(
+            h.query_all_by_label(&place)
+                .any(|n| (n.rect().center().y - name.center().y).abs() < 6.0
+                    && n.rect().max.x <= name.min.x),
+            "{} at place {place}",
+            row.points.name
+        );
+    }
+    // The pairings wall sheet, made from the print tab alone.
+    click(&mut h, "Print");
+    replace_text(&mut h, "Folder", &dir.join("out").display().to_string());
+    replace_text(&mut h, "DPI (PNG)", "72");
+    for kind in ["Result slips", "Sled race", "Rules cards", "Standings"] {
+        h.get_all_by_label(kind).last().expect(kind).click();
+        h.run();
+    }
+    h.get_by_label("Write all sheets").click();
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label_contains("files written to").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.get_by_label_contains("files written to");
+    let written: Vec<String> = std::fs::read_dir(dir.join("out"))
+        .expect("out")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!written.is_empty());
+    assert!(
+        written.iter().all(|f| f.contains("pairings")),
+        "{written:?}"
+    );
+}

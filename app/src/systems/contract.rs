@@ -414,4 +414,21 @@ pub trait EventUi: std::fmt::Debug {
     fn full_screen(&self) -> bool {
         false
     }
+
+    /// Whether something typed is not saved in the document yet: the app
+    /// asks before the document is closed or another one is chosen.
+    fn has_unsaved_input(&self) -> bool {
+        false
+    }
+
+    /// The typed, unsaved input as text of the screen's own format, kept
+    /// with the app's session (`None`: nothing to keep).
+    fn unsaved_input(&self) -> Option<String> {
+        None
+    }
+
+    /// Takes back input kept by [`EventUi::unsaved_input`] (the screen was
+    /// made anew: another document was shown, the app restarted). Input
+    /// the screen cannot read is dropped.
+    fn restore_input(&mut self, _input: &str) {}
 }

@@ -56,17 +56,39 @@ impl DocumentScreen {
         }
     }
 
+    /// Whether the event's screen has typed input not saved in the
+    /// document (the app asks before closing it or choosing another).
+    pub fn has_unsaved_input(&self) -> bool {
+        self.event.as_ref().is_some_and(|e| e.has_unsaved_input())
+    }
+
+    /// Whether the event's screen was made (it keeps the typed input).
+    pub fn has_event_screen(&self) -> bool {
+        self.event.is_some()
+    }
+
+    /// The typed, unsaved input of the event's screen, to keep with the
+    /// session ([`crate::systems::EventUi::unsaved_input`]).
+    pub fn unsaved_input(&self) -> Option<String> {
+        self.event.as_ref().and_then(|e| e.unsaved_input())
+    }
+
     /// The role of the hosted game on screen, if one is.
     pub fn hosted_role(&self) -> Option<&Role> {
         self.hosted.as_ref().map(|h| &h.role)
     }
 
     /// Draws the active document.
+    ///
+    /// `kept` is the input kept for this document from an earlier screen
+    /// ([`DocumentScreen::unsaved_input`]); the event's screen takes it
+    /// when it is made.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
         open: &OpenDocument,
+        kept: Option<&str>,
         dice: &mut Dice,
         commands: &mut Vec<Command>,
     ) {
@@ -119,9 +141,13 @@ impl DocumentScreen {
                     }
                     return;
                 }
-                let screen = self
-                    .event
-                    .get_or_insert_with(|| crate::systems::event_screens(event.event.kind()));
+                let screen = self.event.get_or_insert_with(|| {
+                    let mut screen = crate::systems::event_screens(event.event.kind());
+                    if let Some(kept) = kept {
+                        screen.restore_input(kept);
+                    }
+                    screen
+                });
                 screen.set_location(open.path());
                 screen.show(ui, texts, event, open.revision(), commands);
             }

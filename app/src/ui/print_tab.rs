@@ -73,6 +73,36 @@ pub struct PrintTab {
     /// The last export was refused because a file exists already: offer
     /// to overwrite.
     refused_existing: bool,
+    /// The print choices last remembered ([`Remembered`]); `None` until
+    /// they were read at the first frame.
+    remembered: Option<Remembered>,
+}
+
+/// The print choices remembered for every event and over a restart (issue
+/// 26): in egui's persisted memory, which the app's storage keeps with its
+/// settings. The folder is not among them: it follows each event file.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+struct Remembered {
+    pdf: bool,
+    /// "a4", "a4l", "a5" or "letter".
+    page: String,
+    two_up: bool,
+    dpi: String,
+    /// A language code; empty: the interface language.
+    language: String,
+}
+
+/// The pages offered and their keys in [`Remembered`] and the catalogue.
+const PAGES: [(PageSize, &str); 4] = [
+    (PageSize::A4, "a4"),
+    (PageSize::A4Landscape, "a4l"),
+    (PageSize::A5, "a5"),
+    (PageSize::Letter, "letter"),
+];
+
+/// Where the print choices are kept in egui's persisted memory.
+fn remembered_id() -> egui::Id {
+    egui::Id::unique("feldherr.print_tab.remembered")
 }
 
 impl Default for PrintTab {
@@ -95,6 +125,7 @@ impl Default for PrintTab {
             running: None,
             message: None,
             refused_existing: false,
+            remembered: None,
         }
     }
 }
@@ -139,6 +170,59 @@ impl PrintTab {
         self.browsing = Some(receiver);
     }
 
+    /// The choices as remembered; the sheets' language only when it is not
+    /// the interface language `interface`.
+    fn choices(&self, interface: &str) -> Remembered {
+        Remembered {
+            pdf: self.format == ExportFormat::Pdf,
+            page: PAGES
+                .iter()
+                .find(|(page, _)| *page == self.page)
+                .map_or("a4", |(_, key)| key)
+                .to_owned(),
+            two_up: self.two_up,
+            dpi: self.dpi.clone(),
+            language: if self.language == interface {
+                String::new()
+            } else {
+                self.language.clone()
+            },
+        }
+    }
+
+    /// Takes the remembered choices (the first frame), then remembers them
+    /// whenever they change.
+    fn remember(&mut self, ctx: &egui::Context, interface: &str) {
+        if self.remembered.is_none() {
+            let kept = ctx.data_mut(|d| d.get_persisted::<Remembered>(remembered_id()));
+            if let Some(kept) = kept {
+                self.format = if kept.pdf {
+                    ExportFormat::Pdf
+                } else {
+                    ExportFormat::Png
+                };
+                if let Some((page, _)) = PAGES.iter().find(|(_, key)| *key == kept.page) {
+                    self.page = *page;
+                }
+                self.two_up = kept.two_up;
+                if !kept.dpi.trim().is_empty() {
+                    self.dpi = kept.dpi;
+                }
+                if crate::i18n::languages()
+                    .iter()
+                    .any(|(code, _)| *code == kept.language)
+                {
+                    self.language = kept.language;
+                }
+            }
+        }
+        let now = self.choices(interface);
+        if self.remembered.as_ref() != Some(&now) {
+            ctx.data_mut(|d| d.insert_persisted(remembered_id(), now.clone()));
+            self.remembered = Some(now);
+        }
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, texts: &Texts, event: &dyn EventSheets) {
         let keys = event.kind_keys();
         if self.kinds.len() != keys.len() {
@@ -156,6 +240,7 @@ impl PrintTab {
         if self.language.is_empty() {
             self.language = texts.code().to_owned();
         }
+        self.remember(ui.ctx(), texts.code());
         ui.heading(texts.t("export.heading"));
         ui.label(texts.t("export.intro"));
         ui.add_space(6.0);
@@ -193,13 +278,12 @@ impl PrintTab {
                 ui.end_row();
                 ui.label(texts.t("export.page"));
                 ui.horizontal(|ui| {
-                    for (page, key) in [
-                        (PageSize::A4, "export.page.a4"),
-                        (PageSize::A4Landscape, "export.page.a4l"),
-                        (PageSize::A5, "export.page.a5"),
-                        (PageSize::Letter, "export.page.letter"),
-                    ] {
-                        ui.radio_value(&mut self.page, page, texts.t(key));
+                    for (page, key) in PAGES {
+                        ui.radio_value(
+                            &mut self.page,
+                            page,
+                            texts.t(&format!("export.page.{key}")),
+                        );
                     }
                 });
                 ui.end_row();

@@ -20,9 +20,11 @@ use feldherr_wfb_newyear::EventEdit;
 /// for side A, then for side B.
 type ResultFields = [String; 6];
 
-/// A table's typed fields and the saved result they were loaded from.
-#[derive(Debug, Default)]
-struct Typed {
+/// A table's typed fields and the saved result they were loaded from
+/// (kept with the app's session while they differ, issue 26).
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Typed {
     fields: ResultFields,
     loaded: Option<BattleResult>,
 }
@@ -284,6 +286,23 @@ impl BattleTab {
             })
             .map(|(table, _)| *table)
             .collect()
+    }
+
+    /// The tables whose typed fields differ from the saved result they
+    /// were loaded from (to keep them over a restart).
+    pub(super) fn kept(&self) -> BTreeMap<u32, Typed> {
+        self.results
+            .iter()
+            .filter(|(_, typed)| typed.fields != fields_of(typed.loaded.as_ref()))
+            .map(|(table, typed)| (*table, typed.clone()))
+            .collect()
+    }
+
+    /// Takes back typed fields kept by [`BattleTab::kept`]; a table whose
+    /// saved result changed since shows the saved result (as after any
+    /// change of it).
+    pub(super) fn restore(&mut self, kept: BTreeMap<u32, Typed>) {
+        self.results.extend(kept);
     }
 
     /// Throws the typed values of `tables` away: their fields show the

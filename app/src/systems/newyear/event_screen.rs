@@ -75,6 +75,18 @@ pub struct EventScreen {
     /// The tab asked for while a typed result is not saved (issue 26), and
     /// the problems of the last *Save* that could not save.
     leaving: Option<(Tab, Vec<String>)>,
+    /// Whether a game tab has a typed result not saved (as of the last
+    /// frame drawn; the app asks before the document is left).
+    unsaved: bool,
+}
+
+/// The typed, unsaved results of both games, as kept with the app's
+/// session (issue 26: they survive a restart).
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeptInput {
+    raeuber: std::collections::BTreeMap<u32, battles::Typed>,
+    new_year: std::collections::BTreeMap<u32, battles::Typed>,
 }
 
 impl EventScreen {
@@ -205,6 +217,30 @@ impl crate::systems::EventUi for EventScreen {
         self.standings.projector()
     }
 
+    fn has_unsaved_input(&self) -> bool {
+        self.unsaved
+    }
+
+    fn unsaved_input(&self) -> Option<String> {
+        let kept = KeptInput {
+            raeuber: self.raeuber.kept(),
+            new_year: self.new_year.kept(),
+        };
+        if kept.raeuber.is_empty() && kept.new_year.is_empty() {
+            return None;
+        }
+        serde_json::to_string(&kept).ok()
+    }
+
+    fn restore_input(&mut self, input: &str) {
+        // Input of another version that cannot be read is dropped: the
+        // saved results show.
+        if let Ok(kept) = serde_json::from_str::<KeptInput>(input) {
+            self.raeuber.restore(kept.raeuber);
+            self.new_year.restore(kept.new_year);
+        }
+    }
+
     /// Draws the event.
     fn show(
         &mut self,
@@ -220,6 +256,9 @@ impl crate::systems::EventUi for EventScreen {
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).
         let changed = self.seen.insert(self.tab, revision) != Some(revision);
+        self.unsaved = [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario]
+            .into_iter()
+            .any(|kind| !self.battle_tab(kind).unsaved(texts, event, kind).is_empty());
         // The projector's own window and the round timer, whatever shows.
         self.standings.projector_window(ui.ctx(), texts, event);
         self.standings.tick(ui.ctx(), commands);

@@ -266,8 +266,12 @@ impl PlayersTab {
                     .dropped_after
                     .map_or_else(String::new, |after| texts.message(&after.message()));
                 let mut chosen = player.dropped_after;
+                // Narrow, cut short with "…" (the whole text on hover), so
+                // the row's buttons stay inside a 1024 px window.
                 egui::ComboBox::from_id_salt(("dropped_after", player.id.as_str()))
-                    .selected_text(shown)
+                    .selected_text(shown.clone())
+                    .width(120.0)
+                    .truncate()
                     .show_ui(ui, |ui| {
                         for after in DROP_POINTS {
                             ui.selectable_value(
@@ -278,6 +282,7 @@ impl PlayersTab {
                         }
                     })
                     .response
+                    .on_hover_text(shown)
                     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
                 if chosen != player.dropped_after
                     && let Some(after) = chosen

@@ -28,6 +28,9 @@ const COLUMNS: [(&str, StandingsColumn); 12] = [
     ("standings.newyear", StandingsColumn::NewYearScenario),
     ("standings.sled", StandingsColumn::SledRace),
     ("standings.total", StandingsColumn::Total),
+    // Beside the total it decided, so it reads without scrolling at
+    // 1024 px (issue 26); the tie-breaker values follow.
+    ("standings.decided", StandingsColumn::DecidedBy),
     (
         "standings.col.vp_difference",
         StandingsColumn::TieBreaker(EventTieBreaker::VpDifference),
@@ -40,8 +43,33 @@ const COLUMNS: [(&str, StandingsColumn); 12] = [
         "standings.col.sled_placing",
         StandingsColumn::TieBreaker(EventTieBreaker::SledPlacing),
     ),
-    ("standings.decided", StandingsColumn::DecidedBy),
 ];
+
+/// The widest a name, a club (or army) and the "Decided by" text show in
+/// the standings table before they wrap or are cut short with "…" (the
+/// whole text on hover): narrow so a 1024 px window needs no sideways
+/// scrolling, wider where the window has room (issue 26).
+fn cell_widths(available: f32) -> (f32, f32, f32) {
+    if available >= 1400.0 {
+        (320.0, 220.0, 260.0)
+    } else {
+        (210.0, 120.0, 170.0)
+    }
+}
+
+/// A cell of the standings table at most `width` wide: wrapped at spaces,
+/// or cut short with "…" and the whole text on hover.
+fn narrow_cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, width: f32, wrap: bool) {
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        let label = egui::Label::new(text);
+        if wrap {
+            ui.add(label.wrap());
+        } else {
+            ui.add(label.truncate());
+        }
+    });
+}
 
 /// Which page of `pages` shows `elapsed` seconds after the projector view
 /// opened, turning every `seconds`.
@@ -60,27 +88,47 @@ pub fn page_at(elapsed: f64, seconds: u32, pages: usize) -> usize {
     turns % pages
 }
 
-/// Where the event stands, for the projector's header: the last game with
-/// pairings and how many of its results are in.
+/// Where the event stands, for the projector's header: the first game
+/// with tables still without a result ("Game: 10 of 12 results", with the
+/// sled race named when it was run already), else "after the sled race"
+/// once it was run, else the last game drawn, else registration. Never
+/// "after the sled race" while a table has no result (issue 26).
 pub fn round_text(texts: &Texts, event: &Event) -> String {
-    if event.sled_race.is_some() {
+    let games = [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario]
+        .into_iter()
+        .filter(|kind| !event.game(*kind).pairings.is_empty())
+        .map(|kind| {
+            let game = event.game(kind);
+            let done = game.pairings.iter().filter(|p| p.result.is_some()).count();
+            (kind, done, game.pairings.len())
+        })
+        .collect::<Vec<_>>();
+    let game_text = |key: &str, (kind, done, total): (BattleKind, usize, usize)| {
+        texts.f(
+            key,
+            &[
+                ("game", super::players::game_label(texts, kind)),
+                ("done", &done.to_string()),
+                ("total", &total.to_string()),
+            ],
+        )
+    };
+    let sled = event.sled_race.is_some();
+    if let Some(open) = games.iter().find(|(_, done, total)| done < total) {
+        let key = if sled {
+            "projector.round.game_after_sled"
+        } else {
+            "projector.round.game"
+        };
+        return game_text(key, *open);
+    }
+    if sled {
         return texts.t("projector.round.sled").to_owned();
     }
-    for kind in [BattleKind::NewYearScenario, BattleKind::RaeuberWarhammer] {
-        let game = event.game(kind);
-        if !game.pairings.is_empty() {
-            let done = game.pairings.iter().filter(|p| p.result.is_some()).count();
-            return texts.f(
-                "projector.round.game",
-                &[
-                    ("game", super::players::game_label(texts, kind)),
-                    ("done", &done.to_string()),
-                    ("total", &game.pairings.len().to_string()),
-                ],
-            );
-        }
+    match games.last() {
+        Some(last) => game_text("projector.round.game", *last),
+        None => texts.t("projector.round.registration").to_owned(),
     }
-    texts.t("projector.round.registration").to_owned()
 }
 
 /// "3 tables without a result": the count over both games, or `None`
@@ -327,6 +375,7 @@ impl StandingsTab {
         };
         sort_rows(&mut rows, self.sort, self.descending);
         ui.weak(texts.t("standings.sort"));
+        let (name_width, club_width, decided_width) = cell_widths(ui.available_width());
         egui::Grid::new("standings.table")
             .striped(true)
             .num_columns(12)
@@ -368,24 +417,27 @@ impl StandingsTab {
                 for row in &rows {
                     ui.label(row.place_label());
                     let name = egui::RichText::new(row.name_label(texts));
-                    ui.label(if row.dropped {
+                    let name = if row.dropped {
                         name.strikethrough()
                     } else {
                         name
-                    });
-                    ui.label(&row.club);
-                    ui.label(&row.army);
+                    };
+                    narrow_cell(ui, name, name_width, true);
+                    narrow_cell(ui, &row.club, club_width, false);
+                    narrow_cell(ui, &row.army, club_width, false);
                     ui.label(row.points.raeuber_warhammer.to_string());
                     ui.label(row.points.new_year_scenario.to_string());
                     ui.label(row.points.sled_race.to_string());
                     ui.label(egui::RichText::new(row.points.total().to_string()).strong());
+                    let decided = egui::RichText::new(texts.message(&row.decided_by.message()))
+                        .color(ui.visuals().weak_text_color());
+                    narrow_cell(ui, decided, decided_width, true);
                     for tb in EventTieBreaker::ALL {
                         ui.label(
                             super::sled::place_cell(texts, tb, &row.points)
                                 .unwrap_or_else(|| tie_value_text(tb, row.points.tie_value(tb))),
                         );
                     }
-                    ui.weak(texts.message(&row.decided_by.message()));
                     ui.end_row();
                 }
             });
