@@ -58,24 +58,21 @@ fn layouts<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<Vec<Layout>, Shee
 /// # Ok::<(), feldherr_sheet::SheetError>(())
 /// ```
 pub fn png_set<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<Vec<Vec<Vec<u8>>>, SheetError> {
-    let layouts = layouts(sheets)?;
-    let tasks: Vec<(usize, usize)> = layouts
-        .iter()
-        .enumerate()
-        .flat_map(|(s, layout)| (0..layout.page_count()).map(move |p| (s, p)))
-        .collect();
-    let mut pngs = tasks
+    // One nested pool, no barrier between laying out and drawing: a core
+    // that finishes a short sheet takes pages of a long one (a 2,000-row
+    // standings sheet is laid out while other sheets' pages are drawn).
+    sheets
         .par_iter()
-        .map(|&(s, p)| {
-            let layout = &layouts[s];
-            crate::raster::page_png(layout, &layout.pages[p]).map_err(|e| in_sheet(s, e))
+        .enumerate()
+        .map(|(i, sheet)| {
+            let layout = sheet.borrow().layout().map_err(|e| in_sheet(i, e))?;
+            layout
+                .pages
+                .par_iter()
+                .map(|page| crate::raster::page_png(&layout, page).map_err(|e| in_sheet(i, e)))
+                .collect::<Result<Vec<Vec<u8>>, SheetError>>()
         })
-        .collect::<Result<Vec<Vec<u8>>, SheetError>>()?
-        .into_iter();
-    Ok(layouts
-        .iter()
-        .map(|layout| pngs.by_ref().take(layout.page_count()).collect())
-        .collect())
+        .collect()
 }
 
 /// Lays out every sheet and writes one PDF per sheet and one with all of
