@@ -245,22 +245,7 @@ fn printing_writes_every_sheet_with_progress() {
         h.run();
     }
     replace_text(&mut h, "DPI (PNG)", "72");
-    h.get_by_label("Write all sheets").click();
-    // The export runs on a worker thread while a progress bar animates:
-    // step frames (bounded) until it reports.
-    for _ in 0..400 {
-        h.step();
-        if h.query_by_label_contains("files written to").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(25));
-    }
-    h.get_by_label_contains("files written to");
-    let written: Vec<String> = std::fs::read_dir(dir.join("out"))
-        .expect("out")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
+    let written = write_all_sheets(&mut h, &dir.join("out"));
     assert_eq!(written, ["standings.png"]);
 }
 
@@ -1970,6 +1955,21 @@ fn a_24_player_event_with_a_late_arrival_and_a_drop_out_runs_through_the_window(
         h.get_all_by_label(kind).last().expect(kind).click();
         h.run();
     }
+    let written = write_all_sheets(&mut h, &dir.join("out"));
+    assert!(!written.is_empty());
+    assert!(
+        written.iter().all(|f| f.contains("pairings")),
+        "{written:?}"
+    );
+}
+
+/// Clicks *Write all sheets* on the print tab and waits (bounded) for the
+/// export, which runs on a worker thread while a progress bar animates;
+/// the names of the files in `out`.
+fn write_all_sheets(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    out: &std::path::Path,
+) -> Vec<String> {
     h.get_by_label("Write all sheets").click();
     for _ in 0..400 {
         h.step();
@@ -1979,14 +1979,9 @@ fn a_24_player_event_with_a_late_arrival_and_a_drop_out_runs_through_the_window(
         std::thread::sleep(std::time::Duration::from_millis(25));
     }
     h.get_by_label_contains("files written to");
-    let written: Vec<String> = std::fs::read_dir(dir.join("out"))
+    std::fs::read_dir(out)
         .expect("out")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    assert!(!written.is_empty());
-    assert!(
-        written.iter().all(|f| f.contains("pairings")),
-        "{written:?}"
-    );
+        .collect()
 }

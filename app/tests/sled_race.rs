@@ -207,7 +207,7 @@ fn the_setup_forms_refuse_bad_input_with_the_reason() {
     // A bad sled size is refused by the settings check.
     replace_text(&mut harness, "Sled width (in)", "0");
     click(&mut harness, "Apply settings");
-    harness.get_by_label_contains("settings.sled_width");
+    harness.get_by_label_contains("the sled's width must be a number above 0");
     replace_text(&mut harness, "Sled width (in)", "2,5");
     click(&mut harness, "Apply settings");
     assert_eq!(the_race(&harness).settings.sled_width, 2.5);

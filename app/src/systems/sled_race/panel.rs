@@ -638,21 +638,7 @@ impl StepPanel {
             }
             submit |= response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             submit |= ui.button(texts.t("panel.enter")).clicked();
-            if ui
-                .button(texts.t(key))
-                .on_hover_text(texts.t("race.flow.roll.hover"))
-                .clicked()
-            {
-                let dice = &mut *ctx.dice;
-                let mut sim = flow::Sim::new(race, ctx.doc.table_or_default());
-                match sim.play_draw(|_, request| flow::rolled(dice, request)) {
-                    Ok(()) => {
-                        self.error = None;
-                        self.back_to_table = true;
-                        ctx.commands.append(&mut sim.commands);
-                    }
-                    Err(e) => self.error = Some(self.flow_error(texts, &e)),
-                }
+            if self.roll_button(ui, ctx, race, key) {
                 submit = false;
             }
         });
@@ -676,6 +662,37 @@ impl StepPanel {
                 sim.play_draw(|_, _| Ok(faces.next().into_iter().collect()))
             });
         }
+    }
+
+    /// The button that rolls the draw's dice in the app: plays them on a
+    /// copy of the race and sends its edits, or says why not. True when
+    /// clicked.
+    fn roll_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &mut GameContext<'_, Race>,
+        race: &Race,
+        key: &str,
+    ) -> bool {
+        let texts = ctx.texts;
+        if !ui
+            .button(texts.t(key))
+            .on_hover_text(texts.t("race.flow.roll.hover"))
+            .clicked()
+        {
+            return false;
+        }
+        let dice = &mut *ctx.dice;
+        let mut sim = flow::Sim::new(race, ctx.doc.table_or_default());
+        match sim.play_draw(|_, request| flow::rolled(dice, request)) {
+            Ok(()) => {
+                self.error = None;
+                self.back_to_table = true;
+                ctx.commands.append(&mut sim.commands);
+            }
+            Err(e) => self.error = Some(self.flow_error(texts, &e)),
+        }
+        true
     }
 
     /// The movement dice of a new turn (S2): one field per driver, his
@@ -731,21 +748,7 @@ impl StepPanel {
                 self.focus_dice = next_focus;
             }
             submit |= ui.button(texts.t("panel.enter")).clicked();
-            if ui
-                .button(texts.t("race.draw.dice"))
-                .on_hover_text(texts.t("race.flow.roll.hover"))
-                .clicked()
-            {
-                let dice = &mut *ctx.dice;
-                let mut sim = flow::Sim::new(race, ctx.doc.table_or_default());
-                match sim.play_draw(|_, request| flow::rolled(dice, request)) {
-                    Ok(()) => {
-                        self.error = None;
-                        self.back_to_table = true;
-                        ctx.commands.append(&mut sim.commands);
-                    }
-                    Err(e) => self.error = Some(self.flow_error(texts, &e)),
-                }
+            if self.roll_button(ui, ctx, race, "race.draw.dice") {
                 submit = false;
             }
         });
