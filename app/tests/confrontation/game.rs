@@ -217,7 +217,7 @@ fn a_heavy_zone_shot_hits_everyone_under_the_template_and_costs_the_machine_sp()
     assert_eq!(panzer.sp_history, vec![8, 8 - lost]);
     assert!(conf(&game).resolution(index).expect("resolution").applied());
     let again = edit(&mut game, ce(ConfrontationEdit::ApplyResult(index))).unwrap_err();
-    assert!(again.contains("already applied"), "{again}");
+    assert!(again.contains("is applied already"), "{again}");
     assert_eq!(machine(&game, PANZER).state.sp_lost, lost);
 }
 
@@ -564,8 +564,8 @@ fn machines_referred_to_are_kept_and_the_others_keep_their_ids() {
     // The shot refers to the Felsspalter (firing) and the Panzer (a model).
     for referred in [FELSSPALTER, PANZER] {
         let err = edit(&mut game, ce(ConfrontationEdit::RemoveMachine(referred))).unwrap_err();
-        // Stable ids are written with their sign (#1).
-        assert!(err.contains("resolution #1 refers to it"), "{err}");
+        // Named by name, no id (issue #27).
+        assert!(err.contains("a resolution refers to it"), "{err}");
     }
     edit(&mut game, ce(ConfrontationEdit::RemoveMachine(BALLISTA))).expect("removed");
     let ConfrontationKind::Shot(shot) = &conf(&game).resolutions[0].kind() else {
@@ -591,7 +591,8 @@ fn figure_stats_and_links_are_checked() {
         machine: BALLISTA,
         piece: Some(PANZER_PIECE),
     });
-    assert!(edit(&mut game, taken).unwrap_err().contains("machine #4"));
+    let err = edit(&mut game, taken).unwrap_err();
+    assert!(err.contains("Panzer stands on this piece already"), "{err}");
     let missing = ce(ConfrontationEdit::LinkMachinePiece {
         machine: BALLISTA,
         piece: Some(99),
