@@ -56,23 +56,6 @@ pub enum WarheimError {
 }
 
 impl WarheimError {
-    pub(crate) fn fighter(
-        fighter: &str,
-        field: impl Into<String>,
-        value: impl fmt::Display,
-        reason: impl Into<String>,
-    ) -> Self {
-        WarheimError::Fighter {
-            fighter: fighter.to_owned(),
-            field: field.into(),
-            value: value.to_string(),
-            reason: reason.into(),
-            message: None,
-        }
-    }
-}
-
-impl WarheimError {
     /// A fighter's bad value, said by `message` (which gets the fighter's
     /// name as `{fighter}` and the value as `{value}`).
     pub(crate) fn fighter_says(
