@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use feldherr_dice::step::Message;
+
 use crate::model_type::{Discipline, ModelType};
+use crate::refusal::say;
 use crate::skill::SkillKind;
 use crate::{Condition, Fighter, WarheimError};
 
@@ -126,8 +129,9 @@ pub enum ActionPlan {
     Short(ShortAction, Option<ShortAction>),
 }
 
-fn refuse(fighter: &Fighter, value: impl std::fmt::Debug, reason: &str) -> WarheimError {
-    WarheimError::fighter(&fighter.name, "action", format!("{value:?}"), reason)
+/// The refusal `message` of `fighter`'s action `value`.
+fn refuse(fighter: &Fighter, value: impl std::fmt::Debug, message: Message) -> WarheimError {
+    WarheimError::fighter_says(&fighter.name, "action", format!("{value:?}"), message)
 }
 
 /// Checks that `fighter` may take `plan` now.
@@ -137,49 +141,33 @@ pub fn check_plan(
     plan: ActionPlan,
 ) -> Result<(), WarheimError> {
     if fighter.down() {
-        return Err(refuse(
-            fighter,
-            plan,
-            "unconscious or dead fighters do not act",
-        ));
+        return Err(refuse(fighter, plan, say("down_no_act")));
     }
     if fighter.has(Condition::Panic) {
-        return Err(refuse(
-            fighter,
-            plan,
-            "a panicking fighter does not activate until the end of the turn",
-        ));
+        return Err(refuse(fighter, plan, say("panic_no_activate")));
     }
     match plan {
         ActionPlan::Short(a, b) => {
             if let Some(b) = b {
                 if a.is_attack() && b.is_attack() {
-                    return Err(refuse(
-                        fighter,
-                        plan,
-                        "two attacks, casts or shots never pair",
-                    ));
+                    return Err(refuse(fighter, plan, say("attacks_never_pair")));
                 }
                 if a == ShortAction::SecondMove {
-                    return Err(refuse(
-                        fighter,
-                        plan,
-                        "the second move is the second action",
-                    ));
+                    return Err(refuse(fighter, plan, say("second_move_second")));
                 }
             }
             if fighter.has(Condition::Stupor)
                 && !(a.is_move() && b.is_none_or(ShortAction::is_move))
             {
-                return Err(refuse(fighter, plan, "in stupor a fighter only moves"));
+                return Err(refuse(fighter, plan, say("stupor_only_moves")));
             }
             Ok(())
         }
         ActionPlan::Full(full) => {
             if fighter.has(Condition::Stupor) && !full.is_move() {
-                return Err(refuse(fighter, plan, "in stupor a fighter only moves"));
+                return Err(refuse(fighter, plan, say("stupor_only_moves")));
             }
-            let needs = |ok: bool, why: &str| {
+            let needs = |ok: bool, why: Message| {
                 if ok {
                     Ok(())
                 } else {
@@ -188,27 +176,26 @@ pub fn check_plan(
             };
             match full {
                 FullAction::Jump { up: true } => {
-                    needs(!fighter.is(ModelType::Cavalry), "Cavalry cannot jump up")
+                    needs(!fighter.is(ModelType::Cavalry), say("cavalry_jump_up"))
                 }
-                FullAction::Manoeuvre => needs(
-                    fighter.skill(SkillKind::Duelist) > 0,
-                    "only Duelists manoeuvre",
-                ),
+                FullAction::Manoeuvre => {
+                    needs(fighter.skill(SkillKind::Duelist) > 0, say("only_duelists"))
+                }
                 FullAction::Order => needs(
                     fighter.skill(SkillKind::Leadership) > 0,
-                    "only a Leader gives orders",
+                    say("only_leader_orders"),
                 ),
                 FullAction::ShootReload => needs(
                     fighter.skill(SkillKind::Veteran) > 0,
-                    "only Veterans shoot and reload at once",
+                    say("only_veterans_reload"),
                 ),
                 FullAction::IntuitiveAttack => needs(
                     fighter.skill(SkillKind::Berzerker) > 0 || fighter.skill(SkillKind::Frenzy) > 0,
-                    "only Berzerker or Frenzy fighters attack a marker unrevealed",
+                    say("only_frenzy_intuitive"),
                 ),
                 FullAction::Volley => needs(
                     discipline == Discipline::Disciplined && fighter.weapons.iter().any(|w| w.bow),
-                    "only Disciplined fighters with a bow volley",
+                    say("only_disciplined_volley"),
                 ),
                 _ => Ok(()),
             }
@@ -226,25 +213,13 @@ pub fn check_reaction(
     is_target: bool,
 ) -> Result<(), WarheimError> {
     if fighter.down() {
-        return Err(refuse(
-            fighter,
-            action,
-            "unconscious or dead fighters do not react",
-        ));
+        return Err(refuse(fighter, action, say("down_no_react")));
     }
     if fighter.has(Condition::Panic) && action != ShortAction::Dodge {
-        return Err(refuse(
-            fighter,
-            action,
-            "a panicking fighter reacts only by dodging",
-        ));
+        return Err(refuse(fighter, action, say("panic_dodges_only")));
     }
     if !(saw_active || (is_target && action == ShortAction::Turn)) {
-        return Err(refuse(
-            fighter,
-            action,
-            "only models that saw the active model react; an unseeing target may only turn",
-        ));
+        return Err(refuse(fighter, action, say("unseeing_turns_only")));
     }
     Ok(())
 }

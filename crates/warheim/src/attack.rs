@@ -17,6 +17,7 @@ use feldherr_dice::{Die, Dist, RollRequest, Roller};
 use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
+use crate::refusal::say;
 use crate::roll::{self, Hits, Pool, SideDie};
 use crate::{DamageType, WarheimError};
 
@@ -222,40 +223,40 @@ impl AttackSpec {
     /// Checks the numbers (pool sizes, values, strengths).
     pub fn check(&self) -> Result<(), WarheimError> {
         if self.targets.is_empty() {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "targets",
                 "[]",
-                "an attack needs a target",
+                say("no_target"),
             ));
         }
         if self.targets.len() > MAX_TARGETS {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "targets",
                 self.targets.len(),
-                format!("an attack has at most {MAX_TARGETS} targets"),
+                say("too_many_targets").int("max", MAX_TARGETS as i64),
             ));
         }
         for (i, t) in self.targets.iter().enumerate() {
             t.pool.check()?;
             if !t.template && t.pool.dice == 0 {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     format!("targets[{i}].pool.dice"),
                     0,
-                    "every target gets at least one die",
+                    say("target_no_dice"),
                 ));
             }
             if self.targets[..i].iter().any(|o| o.target.id == t.target.id) {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     format!("targets[{i}].target"),
                     t.target.id,
-                    "the target is listed twice",
+                    say("target_twice").text("fighter", &t.target.name),
                 ));
             }
             if t.target.id == self.attacker.id {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     format!("targets[{i}].target"),
                     t.target.id,
-                    "the attacker is not his own target",
+                    say("own_target").text("fighter", &t.target.name),
                 ));
             }
             let (p, _) = t.reaction.opposing();
@@ -271,10 +272,10 @@ impl AttackSpec {
         if let Some(i) = &self.impact {
             i.pool.check()?;
             if i.pool.dice == 0 || self.targets.iter().any(|t| !t.template) {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     "impact",
                     i.pool.dice,
-                    "an Impact roll has dice and only template targets follow it",
+                    say("impact_roll_dice"),
                 ));
             }
         }

@@ -16,6 +16,9 @@ use crate::modifiers::{
 use crate::roll::Pool;
 use crate::skill::SkillKind;
 use crate::weapon::{NaturalAttack, TemplateUse};
+use feldherr_dice::step::Message;
+
+use crate::refusal::{decimal, say};
 use crate::{
     Condition, DamageType, Fighter, RangeBand, Roster, Stat, Template, WarheimError, Weapon,
     WeaponKind,
@@ -218,16 +221,16 @@ pub fn find(rosters: &[Roster], id: Id) -> Result<(usize, &Fighter), WarheimErro
         .iter()
         .enumerate()
         .find_map(|(p, r)| r.fighter(id).map(|f| (p, f)))
-        .ok_or_else(|| WarheimError::invalid("fighter", id, "no such fighter"))
+        .ok_or_else(|| WarheimError::invalid_says("fighter", id, say("not_found.fighter")))
 }
 
 fn weapon(f: &Fighter, index: usize, field: &str) -> Result<Weapon, WarheimError> {
     f.weapons.get(index).cloned().ok_or_else(|| {
-        WarheimError::fighter(
+        WarheimError::fighter_says(
             &f.name,
             field,
             index,
-            format!("he has {} weapon(s)", f.weapons.len()),
+            say("weapon_count").int("count", f.weapons.len() as i64),
         )
     })
 }
@@ -300,11 +303,13 @@ fn band(f: &Fighter, s: &Strikes, distance: f64, field: &str) -> Result<(f64, i3
         distance
     };
     let mut m = s.band_modifier(distance).ok_or_else(|| {
-        WarheimError::fighter(
+        WarheimError::fighter_says(
             &f.name,
             field,
             distance,
-            format!("out of the reach of {}", s.name),
+            say("out_of_reach")
+                .text("weapon", &s.name)
+                .nested("distance", decimal(distance, 1)),
         )
     })?;
     // Line 263: only a Beast's Bite and Claws treat a -3 band as 0.
@@ -333,11 +338,11 @@ fn martial(f: &Fighter, use_: Option<MartialUse>, field: &str) -> Result<(u32, i
     let level = f.skill(SkillKind::Martial);
     match use_ {
         None => Ok((0, 0)),
-        Some(_) if level == 0 => Err(WarheimError::fighter(
+        Some(_) if level == 0 => Err(WarheimError::fighter_says(
             &f.name,
             field,
             "Martial",
-            "he has no Martial skill",
+            say("no_martial"),
         )),
         Some(MartialUse::Dice) => Ok((level, 0)),
         Some(MartialUse::Strength) => Ok((0, i32::try_from(level).unwrap_or(0))),
@@ -431,66 +436,47 @@ impl AttackOrder {
         index: usize,
         w: &Weapon,
     ) -> Result<(), WarheimError> {
-        let refuse = |field: &str, value: &dyn std::fmt::Display, why: String| {
-            Err(WarheimError::fighter(&attacker.name, field, value, why))
+        let refuse = |field: &str, value: &dyn std::fmt::Display, why: Message| {
+            Err(WarheimError::fighter_says(
+                &attacker.name,
+                field,
+                value,
+                why,
+            ))
         };
         if w.reload && !attacker.loaded(index) {
-            return refuse(
-                "weapon",
-                &w.name,
-                format!("{} is not loaded: reload it first (line 177)", w.name),
-            );
+            return refuse("weapon", &w.name, say("not_loaded").text("weapon", &w.name));
         }
         if self.volley {
             let disciplined = rosters[side].discipline_of(attacker.id) == Discipline::Disciplined;
             if !(w.bow && disciplined) {
-                return refuse(
-                    "volley",
-                    &true,
-                    "only Disciplined fighters volley, with a bow (line 209)".into(),
-                );
+                return refuse("volley", &true, say("volley_disciplined"));
             }
             if self.targets.len() != 1 {
-                return refuse(
-                    "targets",
-                    &self.targets.len(),
-                    "a volley goes at one target; its shots are not split (line 209)".into(),
-                );
+                return refuse("targets", &self.targets.len(), say("volley_one_target"));
             }
         }
         if self.snap_fire && !w.indirect {
             return refuse(
                 "snap_fire",
                 &w.name,
-                format!("{} is no indirect weapon (line 197)", w.name),
+                say("snap_fire_indirect").text("weapon", &w.name),
             );
         }
         if self.manoeuvre
             && (attacker.skill(SkillKind::Duelist) == 0 || w.kind != WeaponKind::Melee)
         {
-            return refuse(
-                "manoeuvre",
-                &true,
-                "only a Duelist manoeuvres, with a melee weapon (line 201)".into(),
-            );
+            return refuse("manoeuvre", &true, say("manoeuvre_duelist"));
         }
         if self.reload_after
             && (attacker.skill(SkillKind::Veteran) == 0
                 || !w.reload
                 || w.kind != WeaponKind::Ranged)
         {
-            return refuse(
-                "reload_after",
-                &true,
-                "only a Veteran shoots and reloads, with a weapon that reloads (line 205)".into(),
-            );
+            return refuse("reload_after", &true, say("reload_after_veteran"));
         }
         if self.charge && w.kind != WeaponKind::Melee {
-            return refuse(
-                "charge",
-                &w.name,
-                "a charge strikes with WS, a melee weapon (line 195)".into(),
-            );
+            return refuse("charge", &w.name, say("charge_melee"));
         }
         Ok(())
     }
@@ -507,46 +493,46 @@ impl AttackOrder {
             check_reaction(attacker, ShortAction::Attack, true, false)?;
         }
         if attacker.down() || attacker.has(Condition::Panic) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &attacker.name,
                 "attacker",
                 "down or panicking",
-                "he cannot attack",
+                say("cannot_attack"),
             ));
         }
         if attacker.has(Condition::Stupor) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &attacker.name,
                 "attacker",
                 "stupor",
-                "in stupor a fighter only moves",
+                say("stupor_only_moves"),
             ));
         }
         if self.ambush && !attacker.has(Condition::Hidden) && context.marker != Some(attacker.id) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &attacker.name,
                 "ambush",
                 true,
-                "an ambush strikes from a hidden marker",
+                say("ambush_hidden"),
             ));
         }
         if !self.ambush && attacker.has(Condition::Hidden) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &attacker.name,
                 "ambush",
                 false,
-                "a hidden fighter strikes from his marker: an ambush strike or shot (lines 167-169)",
+                say("hidden_ambushes"),
             ));
         }
         if self.intuitive
             && attacker.skill(SkillKind::Berzerker) == 0
             && attacker.skill(SkillKind::Frenzy) == 0
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &attacker.name,
                 "intuitive",
                 true,
-                "only Berzerker or Frenzy fighters attack a marker unrevealed (line 207)",
+                say("intuitive_frenzy"),
             ));
         }
         let (_, martial_strength) = martial(attacker, self.martial, "martial")?;
@@ -567,10 +553,10 @@ impl AttackOrder {
             damage_type: strikes.damage_type,
         };
         if self.targets.is_empty() {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "targets",
                 "[]",
-                "an attack needs a target",
+                say("no_target"),
             ));
         }
         let stat = strikes.stat;
@@ -582,24 +568,25 @@ impl AttackOrder {
         let template = strikes.template.is_some();
         let impact = strikes.template_use == Some(TemplateUse::Impact);
         if impact != self.impact.is_some() {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &attacker.name,
                 "impact",
                 self.impact.is_some(),
-                format!(
-                    "{} {} an Impact template: the roll aims at one fighter, the template's targets follow (line 219)",
-                    strikes.name,
-                    if impact { "lays" } else { "lays no" }
-                ),
+                say(if impact {
+                    "impact_lays"
+                } else {
+                    "impact_lays_no"
+                })
+                .text("weapon", &strikes.name),
             ));
         }
         let joined = context.joined;
         let value_at = |order: &TargetOrder, field: &str| -> Result<(f64, i32), WarheimError> {
             if !order.distance.is_finite() || order.distance < 0.0 {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     format!("{field}.distance"),
                     order.distance,
-                    "a distance of 0 inches or more",
+                    say("distance_negative").nested("distance", decimal(order.distance, 1)),
                 ));
             }
             let (distance, band_mod) = band(
@@ -631,10 +618,10 @@ impl AttackOrder {
                 let (_, t) = self.target_of(rosters, side, order, "impact", context)?;
                 let (_, value) = value_at(order, "impact")?;
                 if order.dice != total {
-                    return Err(WarheimError::invalid(
+                    return Err(WarheimError::invalid_says(
                         "impact.dice",
                         order.dice,
-                        format!("the Impact roll takes the whole pool of {total}"),
+                        say("impact_whole_pool").int("total", i64::from(total)),
                     ));
                 }
                 Some(ImpactRoll {
@@ -658,10 +645,10 @@ impl AttackOrder {
             };
             let dice = if template { 0 } else { order.dice };
             if !template && order.dice == 0 {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     format!("{field}.dice"),
                     0,
-                    "every target gets at least one die",
+                    say("target_no_dice"),
                 ));
             }
             split += dice;
@@ -675,10 +662,12 @@ impl AttackOrder {
             });
         }
         if !template && split != total {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "targets.dice",
                 split,
-                format!("the dice split between the targets must add up to the pool of {total}"),
+                say("dice_split")
+                    .int("split", i64::from(split))
+                    .int("total", i64::from(total)),
             ));
         }
         let manoeuvre = if self.manoeuvre {
@@ -714,19 +703,19 @@ impl AttackOrder {
     ) -> Result<(usize, &'r Fighter), WarheimError> {
         let (target_side, target) = find(rosters, order.target)?;
         if target_side == side {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &target.name,
                 format!("{field}.target"),
                 order.target,
-                "a fighter of the same side",
+                say("target_own_side"),
             ));
         }
         if target.has(Condition::Hidden) && !(self.intuitive || context.hidden_targets) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &target.name,
                 format!("{field}.target"),
                 "hidden",
-                "a hidden marker must be revealed first (line 297)",
+                say("target_hidden"),
             ));
         }
         Ok((target_side, target))
@@ -775,11 +764,11 @@ impl AttackOrder {
             ReactionChoice::Turn => Ok(ReactionSpec::Turn { pool: dodge(TURN)? }),
             ReactionChoice::Block => {
                 if !order.facing.seen() {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &target.name,
                         format!("{field}.reaction"),
                         "Block",
-                        "a block does not help against attacks from outside his sight",
+                        say("block_unseen"),
                     ));
                 }
                 let shield = target
@@ -789,11 +778,11 @@ impl AttackOrder {
                     .max()
                     .unwrap_or(0);
                 if shield == 0 {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &target.name,
                         format!("{field}.reaction"),
                         "Block",
-                        "he has no shield",
+                        say("block_no_shield"),
                     ));
                 }
                 let v = Value::new(
@@ -813,20 +802,20 @@ impl AttackOrder {
                 martial: m,
             } => {
                 if template {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &target.name,
                         format!("{field}.reaction"),
                         "Attack",
-                        "only dodges avoid a template",
+                        say("template_dodge_only"),
                     ));
                 }
                 let w = weapon(target, index, &format!("{field}.reaction.weapon"))?;
                 if w.reload && !target.loaded(index) {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &target.name,
                         format!("{field}.reaction.weapon"),
                         &w.name,
-                        format!("{} is not loaded (line 177)", w.name),
+                        say("not_loaded").text("weapon", &w.name),
                     ));
                 }
                 let s = Strikes::weapon(target, &w);

@@ -56,49 +56,6 @@ pub enum WarheimError {
 }
 
 impl WarheimError {
-    pub(crate) fn fighter(
-        fighter: &str,
-        field: impl Into<String>,
-        value: impl fmt::Display,
-        reason: impl Into<String>,
-    ) -> Self {
-        WarheimError::Fighter {
-            fighter: fighter.to_owned(),
-            field: field.into(),
-            value: value.to_string(),
-            reason: reason.into(),
-            message: None,
-        }
-    }
-
-    pub(crate) fn roster(
-        field: impl Into<String>,
-        value: impl fmt::Display,
-        reason: impl Into<String>,
-    ) -> Self {
-        WarheimError::Roster {
-            field: field.into(),
-            value: value.to_string(),
-            reason: reason.into(),
-            message: None,
-        }
-    }
-
-    pub(crate) fn invalid(
-        field: impl Into<String>,
-        value: impl fmt::Display,
-        reason: impl Into<String>,
-    ) -> Self {
-        WarheimError::Invalid {
-            field: field.into(),
-            value: value.to_string(),
-            reason: reason.into(),
-            message: None,
-        }
-    }
-}
-
-impl WarheimError {
     /// A fighter's bad value, said by `message` (which gets the fighter's
     /// name as `{fighter}` and the value as `{value}`).
     pub(crate) fn fighter_says(
@@ -111,6 +68,23 @@ impl WarheimError {
         let message = message.text("fighter", fighter).text("value", &value);
         WarheimError::Fighter {
             fighter: fighter.to_owned(),
+            field: field.into(),
+            reason: english(&message),
+            value,
+            message: Some(Box::new(message)),
+        }
+    }
+
+    /// A roster-wide bad value, said by `message` (which gets the value
+    /// as `{value}`).
+    pub(crate) fn roster_says(
+        field: impl Into<String>,
+        value: impl fmt::Display,
+        message: Message,
+    ) -> Self {
+        let value = value.to_string();
+        let message = message.text("value", &value);
+        WarheimError::Roster {
             field: field.into(),
             reason: english(&message),
             value,

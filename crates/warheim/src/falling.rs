@@ -2,6 +2,7 @@
 //! falls; from higher than his second Speed he takes an AN hit of
 //! strength Arm + height, so his save needs the height (PH25).
 
+use crate::refusal::say;
 use std::fmt;
 
 use feldherr_dice::step::{Pending, Resolver, Steps};
@@ -27,10 +28,10 @@ impl FallSpec {
     /// Checks the numbers.
     pub fn check(&self) -> Result<(), WarheimError> {
         if !(1..=MAX_FALL).contains(&self.height) {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "height",
                 self.height,
-                format!("a fall is 1 to {MAX_FALL} inches"),
+                say("fall_range").int("max", MAX_FALL),
             ));
         }
         crate::d20::D20Save::new(self.strength(), self.fighter.arm)?;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::magic::{SchoolLevel, Spell};
 use crate::model_type::{Discipline, ModelType};
+use crate::refusal::{decimal, say};
 use crate::skill::{MAX_SKILL_LEVEL, Skill, SkillKind, level_of};
 use crate::{Profile, WarheimError, Weapon};
 
@@ -163,66 +164,66 @@ impl Fighter {
     pub fn check(&self) -> Result<(), WarheimError> {
         let name = self.name.as_str();
         if name.trim().is_empty() {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &self.id.to_string(),
                 "name",
                 "\"\"",
-                "a fighter needs a name",
+                say("fighter_name"),
             ));
         }
         self.profile.check(name)?;
         for (i, ty) in self.types.iter().enumerate() {
             if self.types[..i].contains(ty) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     format!("types[{i}]"),
                     format!("{ty:?}"),
-                    "listed twice",
+                    say("type_twice"),
                 ));
             }
         }
         match (&self.company, self.is(ModelType::Warband)) {
             (None, true) => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     "company",
                     "none",
-                    "a Warband model names its company",
+                    say("company_missing"),
                 ));
             }
             (Some(c), false) => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     "company",
                     c,
-                    "only Warband models have a company",
+                    say("company_not_warband"),
                 ));
             }
             (Some(c), true) if c.trim().is_empty() => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     "company",
                     "\"\"",
-                    "the company needs a name",
+                    say("company_name"),
                 ));
             }
             _ => {}
         }
         for (i, s) in self.skills.iter().enumerate() {
             if !(1..=MAX_SKILL_LEVEL).contains(&s.level) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     format!("skills[{i}].level"),
                     s.level,
-                    format!("must be 1 to {MAX_SKILL_LEVEL}"),
+                    say("level_range").int("max", i64::from(MAX_SKILL_LEVEL)),
                 ));
             }
             if self.skills[..i].iter().any(|o| o.kind == s.kind) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     format!("skills[{i}].kind"),
                     format!("{:?}", s.kind),
-                    "listed twice",
+                    say("skill_twice"),
                 ));
             }
         }
@@ -231,46 +232,46 @@ impl Fighter {
         }
         for (i, s) in self.schools.iter().enumerate() {
             if s.school.trim().is_empty() {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     format!("schools[{i}].school"),
                     "\"\"",
-                    "a school needs a name",
+                    say("school_name"),
                 ));
             }
             if !(1..=MAX_SKILL_LEVEL).contains(&s.level) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     format!("schools[{i}].level"),
                     s.level,
-                    format!("must be 1 to {MAX_SKILL_LEVEL}"),
+                    say("level_range").int("max", i64::from(MAX_SKILL_LEVEL)),
                 ));
             }
             if self.schools[..i].iter().any(|o| o.school == s.school) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     format!("schools[{i}].school"),
                     &s.school,
-                    "listed twice",
+                    say("school_twice"),
                 ));
             }
         }
         if let Some(h) = self.height
             && !(h.is_finite() && h > 0.0 && h <= crate::on_table::body::MAX_HEIGHT)
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 name,
                 "height",
                 h,
-                "a miniature 0 to 12 inches tall",
+                say("miniature_height").nested("height", decimal(h, 1)),
             ));
         }
         if self.spells.len() > MAX_SPELLS {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 name,
                 "spells",
                 self.spells.len(),
-                format!("at most {MAX_SPELLS} spells"),
+                say("too_many_spells").int("max", MAX_SPELLS as i64),
             ));
         }
         for (i, s) in self.spells.iter().enumerate() {
@@ -280,37 +281,37 @@ impl Fighter {
         }
         if let Some(state) = &self.state {
             if !(-60..=crate::profile::MAX_STAT).contains(&state.t) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     "state.t",
                     state.t,
-                    "must be -60 to 40",
+                    say("state_t_range"),
                 ));
             }
             if !(0..=crate::profile::MAX_STAT).contains(&state.mor) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     name,
                     "state.mor",
                     state.mor,
-                    "must be 0 to 40",
+                    say("state_mor_range"),
                 ));
             }
             for &w in &state.unloaded {
                 match self.weapons.get(w) {
                     None => {
-                        return Err(WarheimError::fighter(
+                        return Err(WarheimError::fighter_says(
                             name,
                             "state.unloaded",
                             w,
-                            format!("he has {} weapon(s)", self.weapons.len()),
+                            say("weapon_count").int("count", self.weapons.len() as i64),
                         ));
                     }
                     Some(weapon) if !weapon.reload => {
-                        return Err(WarheimError::fighter(
+                        return Err(WarheimError::fighter_says(
                             name,
                             "state.unloaded",
                             w,
-                            format!("{} needs no reloading", weapon.name),
+                            say("no_reload").text("weapon", &weapon.name),
                         ));
                     }
                     Some(_) => {}

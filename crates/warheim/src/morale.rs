@@ -1,6 +1,7 @@
 //! Morale ("Мораль"): the nerves test after damage or a successful save,
 //! the flight test when a friend dies in sight and reach.
 
+use crate::refusal::say;
 use std::fmt;
 
 use crate::d20::{D20Result, D20Test, modified_value};
@@ -54,10 +55,10 @@ impl MoraleSpec {
     /// The value rolled against: Mor - penalty, lowered by at most 12 (H2).
     pub fn value(&self) -> Result<i32, WarheimError> {
         if !(0..=40).contains(&self.penalty) {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "penalty",
                 self.penalty,
-                "must be 0 to 40",
+                say("penalty_range"),
             ));
         }
         Ok(modified_value(self.mor, &[], &[-self.penalty])?)

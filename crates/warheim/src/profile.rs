@@ -1,5 +1,6 @@
 //! A fighter's profile (the text's "Профиль").
 
+use crate::refusal::say;
 use serde::{Deserialize, Serialize};
 
 use crate::WarheimError;
@@ -132,30 +133,33 @@ impl Profile {
         if let Some(wip) = self.wip
             && !(0..=MAX_STAT).contains(&wip)
         {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 fighter,
                 "profile.WIP",
                 wip,
-                format!("must be 0 to {MAX_STAT}"),
+                say("wip_range").int("max", MAX_STAT),
             ));
         }
         for (name, value, min) in stats {
             if !(min..=MAX_STAT).contains(&value) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     fighter,
                     format!("profile.{name}"),
                     value,
-                    format!("must be {min} to {MAX_STAT}"),
+                    say("stat_range")
+                        .text("stat", name)
+                        .int("min", min)
+                        .int("max", MAX_STAT),
                 ));
             }
         }
         for (i, s) in self.speed.iter().enumerate() {
             if *s > MAX_SPEED {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     fighter,
                     format!("profile.Speed[{i}]"),
                     s,
-                    format!("must be 0 to {MAX_SPEED} inches"),
+                    say("speed_range").int("max", MAX_SPEED),
                 ));
             }
         }

@@ -1,6 +1,7 @@
 //! Вскрыть (line 199): spot a hidden marker and shoot it, one full action:
 //! the Prec test first; only a spotted marker is shot.
 
+use crate::refusal::say;
 use std::fmt;
 
 use feldherr_dice::step::{Pending, Resolver, Steps};
@@ -26,17 +27,17 @@ impl RevealSpec {
         self.spot.check()?;
         self.shot.check()?;
         let TestKind::Spot { target, .. } = &self.spot.kind else {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "spot.kind",
                 "not a spot",
-                "a reveal spots first",
+                say("reveal_spots_first"),
             ));
         };
         if self.shot.targets.len() != 1 || self.shot.targets[0].target.id != *target {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "shot.targets",
                 self.shot.targets.len(),
-                "a reveal shoots the one marker it spots (line 199)",
+                say("reveal_one_marker"),
             ));
         }
         Ok(())

@@ -7,6 +7,7 @@
 //! bonus this module gives exactly what the dice crate gives (the tests
 //! check it), and it delegates to `D20Test` for every plain die.
 
+use crate::refusal::say;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -81,14 +82,18 @@ impl Pool {
     /// A checked pool; a bonus is chosen after the roll.
     pub fn new(dice: u32, value: i32, bonus: i32) -> Result<Self, WarheimError> {
         if dice > MAX_POOL {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "pool dice",
                 dice,
-                format!("a pool has 0 to {MAX_POOL} dice"),
+                say("pool_dice").int("max", MAX_POOL),
             ));
         }
         if !(0..=1).contains(&bonus) {
-            return Err(WarheimError::invalid("pool bonus", bonus, "must be 0 or 1"));
+            return Err(WarheimError::invalid_says(
+                "pool bonus",
+                bonus,
+                say("pool_bonus"),
+            ));
         }
         D20Test::new(value)?;
         Ok(Self {
@@ -127,19 +132,19 @@ impl Pool {
         plus_one: Option<usize>,
     ) -> Result<Vec<D20Result>, WarheimError> {
         if faces.len() != self.dice as usize {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "faces",
                 faces.len(),
-                format!("the pool rolls {} dice", self.dice),
+                say("pool_faces").int("dice", self.dice),
             ));
         }
         if let Some(i) = plus_one
             && (self.bonus == 0 || !self.after_roll || i >= faces.len())
         {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "plus_one",
                 i + 1,
-                "no +1 to place on that die",
+                say("plus_one_die"),
             ));
         }
         faces

@@ -6,6 +6,7 @@ use feldherr_play::Id;
 use serde::{Deserialize, Serialize};
 
 use crate::model_type::Discipline;
+use crate::refusal::say;
 use crate::{Fighter, WarheimError};
 
 /// The base size of a group (H5, line 125: "базовая величина ... три
@@ -117,27 +118,29 @@ impl Roster {
     /// Checks the whole roster; the error names the fighter or the field.
     pub fn check(&self) -> Result<(), WarheimError> {
         if self.player.trim().is_empty() {
-            return Err(WarheimError::roster(
+            return Err(WarheimError::roster_says(
                 "player",
                 "\"\"",
-                "a roster needs a player",
+                say("roster_player"),
             ));
         }
         if self.fighters.is_empty() || self.fighters.len() > MAX_FIGHTERS {
-            return Err(WarheimError::roster(
+            return Err(WarheimError::roster_says(
                 "fighters",
                 self.fighters.len(),
-                format!("a roster has 1 to {MAX_FIGHTERS} fighters"),
+                say("roster_size")
+                    .text("player", &self.player)
+                    .int("max", MAX_FIGHTERS as i64),
             ));
         }
         let mut ids = BTreeSet::new();
         for (i, f) in self.fighters.iter().enumerate() {
             if !ids.insert(f.id) {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &f.name,
                     format!("fighters[{i}].id"),
                     f.id,
-                    "the id is used twice",
+                    say("fighter_id_twice"),
                 ));
             }
             f.check()?;
@@ -146,44 +149,47 @@ impl Roster {
         let mut group_ids = BTreeSet::new();
         for (g, group) in self.groups.iter().enumerate() {
             if !group_ids.insert(group.id) {
-                return Err(WarheimError::roster(
+                return Err(WarheimError::roster_says(
                     format!("groups[{g}].id"),
                     group.id,
-                    "the id is used twice",
+                    say("group_id_twice")
+                        .text("player", &self.player)
+                        .text("group", &group.name),
                 ));
             }
             if group.members.is_empty() || group.members.len() > MAX_FIGHTERS {
-                return Err(WarheimError::roster(
+                return Err(WarheimError::roster_says(
                     format!("groups[{g}].members"),
                     group.members.len(),
-                    format!("a group has 1 to {MAX_FIGHTERS} fighters (H5)"),
+                    say("group_size")
+                        .text("group", &group.name)
+                        .int("max", MAX_FIGHTERS as i64),
                 ));
             }
             for (m, id) in group.members.iter().enumerate() {
                 let Some(f) = self.fighter(*id) else {
-                    return Err(WarheimError::roster(
+                    return Err(WarheimError::roster_says(
                         format!("groups[{g}].members[{m}]"),
                         id,
-                        "no such fighter in this roster",
+                        say("group_member_missing")
+                            .text("player", &self.player)
+                            .text("group", &group.name),
                     ));
                 };
                 if f.discipline == Discipline::Disorganized {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &f.name,
                         "discipline",
                         "Disorganized",
-                        format!(
-                            "a Disorganized fighter is a group of one by himself, not in group {} (H5)",
-                            group.name
-                        ),
+                        say("disorganized_group").text("group", &group.name),
                     ));
                 }
                 if !placed.insert(*id) {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &f.name,
                         format!("groups[{g}].members[{m}]"),
                         id,
-                        "the fighter is in two groups",
+                        say("two_groups"),
                     ));
                 }
             }
@@ -191,10 +197,10 @@ impl Roster {
         if let Some(c) = self.commander
             && self.fighter(c).is_none()
         {
-            return Err(WarheimError::roster(
+            return Err(WarheimError::roster_says(
                 "commander",
                 c,
-                "no such fighter in this roster",
+                say("commander_missing").text("player", &self.player),
             ));
         }
         Ok(())

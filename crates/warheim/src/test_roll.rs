@@ -84,10 +84,10 @@ impl TestSpec {
     pub fn check(&self) -> Result<(), crate::WarheimError> {
         self.pool.check()?;
         if self.pool.dice == 0 {
-            return Err(crate::WarheimError::invalid(
+            return Err(crate::WarheimError::invalid_says(
                 "pool.dice",
                 0,
-                "a test rolls at least one die",
+                crate::refusal::say("test_no_dice"),
             ));
         }
         Ok(())

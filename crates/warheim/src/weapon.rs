@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use feldherr_dice::step::Message;
+
 use crate::WarheimError;
+use crate::refusal::{decimal, say};
 
 /// Damage types the text defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -191,8 +194,8 @@ impl Weapon {
 
     /// Checks the weapon, naming `fighter` and `field` on refusal.
     pub fn check(&self, fighter: &str, field: &str) -> Result<(), WarheimError> {
-        let bad = |f: &str, v: String, why: &str| {
-            Err(WarheimError::fighter(
+        let bad = |f: &str, v: String, why: Message| {
+            Err(WarheimError::fighter_says(
                 fighter,
                 format!("{field}.{f}"),
                 v,
@@ -200,17 +203,13 @@ impl Weapon {
             ))
         };
         if self.name.trim().is_empty() {
-            return bad("name", "\"\"".into(), "a weapon needs a name");
+            return bad("name", "\"\"".into(), say("weapon_name"));
         }
         if !(1..=MAX_ATTACKS).contains(&self.attacks) {
-            return bad("attacks", self.attacks.to_string(), "must be 1 to 10");
+            return bad("attacks", self.attacks.to_string(), say("weapon_attacks"));
         }
         if self.bands.is_empty() {
-            return bad(
-                "bands",
-                "[]".into(),
-                "a weapon needs at least one range band",
-            );
+            return bad("bands", "[]".into(), say("weapon_bands"));
         }
         let mut last = -1.0;
         for (i, b) in self.bands.iter().enumerate() {
@@ -218,14 +217,14 @@ impl Weapon {
                 return bad(
                     &format!("bands[{i}].up_to"),
                     b.up_to.to_string(),
-                    "bands must grow from 0 to at most 72 inches",
+                    say("weapon_band_up_to").nested("up_to", decimal(b.up_to, 1)),
                 );
             }
             if !(-12..=12).contains(&b.modifier) {
                 return bad(
                     &format!("bands[{i}].modifier"),
                     b.modifier.to_string(),
-                    "must be -12 to 12",
+                    say("weapon_band_modifier"),
                 );
             }
             last = b.up_to;
@@ -234,32 +233,32 @@ impl Weapon {
             return bad(
                 "strength_bonus",
                 self.strength_bonus.to_string(),
-                "must be 0 to 20",
+                say("weapon_strength_bonus"),
             );
         }
         if !(0..=20).contains(&self.damage_bonus) {
             return bad(
                 "damage_bonus",
                 self.damage_bonus.to_string(),
-                "must be 0 to 20",
+                say("weapon_damage_bonus"),
             );
         }
         if !(0..=20).contains(&self.shield_arm) {
-            return bad("shield_arm", self.shield_arm.to_string(), "must be 0 to 20");
+            return bad(
+                "shield_arm",
+                self.shield_arm.to_string(),
+                say("weapon_shield_arm"),
+            );
         }
         if self.template_use.is_some() && self.template.is_none() {
             return bad(
                 "template_use",
                 format!("{:?}", self.template_use),
-                "only a template weapon lays a template",
+                say("weapon_template_use"),
             );
         }
         if self.indirect && self.kind != WeaponKind::Ranged {
-            return bad(
-                "indirect",
-                "true".into(),
-                "only a ranged weapon fires indirectly",
-            );
+            return bad("indirect", "true".into(), say("weapon_indirect"));
         }
         Ok(())
     }

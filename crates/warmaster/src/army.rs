@@ -6,6 +6,7 @@ use std::fmt;
 use feldherr_play::{Id, Problem};
 use serde::{Deserialize, Serialize};
 
+use crate::refusal::say;
 use crate::{GuardiansOptions, TerrainType, WarmasterError};
 
 /// Most units an army may hold (a bound, not a rule).
@@ -185,45 +186,53 @@ impl Unit {
     /// `stands`, `magic_items`).
     pub fn check(&self) -> Result<(), WarmasterError> {
         if self.name.trim().is_empty() {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "name",
                 "\"\"",
-                "a unit needs a name",
+                say("unit_name"),
             ));
         }
         if self.name.chars().count() > MAX_NAME {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "name",
                 &self.name,
-                format!("at most {MAX_NAME} characters"),
+                say("unit_name_long")
+                    .text("unit", &self.name)
+                    .int("max", MAX_NAME as i64),
             ));
         }
         if self.points > MAX_UNIT_POINTS {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "points",
                 self.points,
-                format!("at most {MAX_UNIT_POINTS}"),
+                say("unit_points")
+                    .text("unit", &self.name)
+                    .int("max", MAX_UNIT_POINTS),
             ));
         }
         if self.stands == 0 || self.stands > MAX_STANDS {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "stands",
                 self.stands,
-                format!("from 1 to {MAX_STANDS}"),
+                say("unit_stands")
+                    .text("unit", &self.name)
+                    .int("max", MAX_STANDS),
             ));
         }
         if self.magic_items.len() > MAX_ITEMS {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "magic_items",
                 self.magic_items.len(),
-                format!("at most {MAX_ITEMS} items"),
+                say("unit_items")
+                    .text("unit", &self.name)
+                    .int("max", MAX_ITEMS as i64),
             ));
         }
         if let Some(item) = self.magic_items.iter().find(|i| i.trim().is_empty()) {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "magic_items",
                 format!("\"{item}\""),
-                "an item needs a name",
+                say("item_name").text("unit", &self.name),
             ));
         }
         if let Some(item) = self
@@ -231,10 +240,12 @@ impl Unit {
             .iter()
             .find(|i| i.chars().count() > MAX_NAME)
         {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "magic_items",
                 item,
-                format!("an item's name has at most {MAX_NAME} characters"),
+                say("item_name_long")
+                    .text("unit", &self.name)
+                    .int("max", MAX_NAME as i64),
             ));
         }
         Ok(())
@@ -448,19 +459,23 @@ impl Army {
     pub fn add(&mut self, unit: Unit) -> Result<(), WarmasterError> {
         unit.check()?;
         if let Some(other) = self.unit(unit.id) {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "id",
                 unit.id,
-                format!("the id is in use by \"{}\"", other.name),
+                say("unit_id_taken")
+                    .text("unit", &unit.name)
+                    .text("other", &other.name),
             ));
         }
         if unit.kind == UnitKind::General
             && let Some(general) = self.general()
         {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "kind",
                 "general",
-                format!("the army has its General already (\"{}\")", general.name),
+                say("general_taken")
+                    .text("unit", &unit.name)
+                    .text("general", &general.name),
             ));
         }
         if self.units.len() >= MAX_UNITS {
@@ -602,10 +617,17 @@ impl Army {
                     field,
                     value,
                     reason,
+                    message,
                 } => WarmasterError::Invalid {
                     field: format!("units[{i}].{field}"),
                     value,
-                    reason: format!("{} (\"{}\")", reason, unit.name),
+                    // A message names the unit already.
+                    reason: if message.is_some() {
+                        reason
+                    } else {
+                        format!("{} (\"{}\")", reason, unit.name)
+                    },
+                    message,
                 },
                 other => other,
             })?;
@@ -661,13 +683,12 @@ impl Army {
     /// [`WarmasterError::Invalid`] naming the unit's `magic_items`.
     pub fn check_items(&self, options: &GuardiansOptions) -> Result<(), WarmasterError> {
         match self.forbidden_items(options).first() {
-            Some(f) => Err(WarmasterError::invalid(
+            Some(f) => Err(WarmasterError::invalid_says(
                 format!("units[{}].magic_items", f.index),
                 f.item,
-                format!(
-                    "\"{}\" may not take the {}: Dark Elves may not take it under \"Arrogant\" (W11)",
-                    f.unit, f.item
-                ),
+                say("arrogant_item")
+                    .text("unit", &f.unit)
+                    .text("item", f.item),
             )),
             None => Ok(()),
         }

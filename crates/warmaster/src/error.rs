@@ -2,7 +2,10 @@
 
 use std::fmt;
 
+use feldherr_dice::step::Message;
 use feldherr_play::PlayError;
+
+use crate::refusal::english;
 
 /// Why a Warmaster value could not be built or read.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,6 +18,10 @@ pub enum WarmasterError {
         value: String,
         /// Why it is refused.
         reason: String,
+        /// The whole sentence as a catalogue message
+        /// (`warmaster.refusal.…`), if the crate gives one (boxed: errors
+        /// stay small).
+        message: Option<Box<Message>>,
     },
     /// A line of an imported army list could not be read.
     ImportLine {
@@ -48,6 +55,32 @@ impl WarmasterError {
             field: field.into(),
             value: value.to_string(),
             reason: reason.into(),
+            message: None,
+        }
+    }
+
+    /// A bad value of `field`, said by `message` (which gets the value as
+    /// `{value}`).
+    pub(crate) fn invalid_says(
+        field: impl Into<String>,
+        value: impl fmt::Display,
+        message: Message,
+    ) -> Self {
+        let value = value.to_string();
+        let message = message.text("value", &value);
+        WarmasterError::Invalid {
+            field: field.into(),
+            reason: english(&message),
+            value,
+            message: Some(Box::new(message)),
+        }
+    }
+
+    /// The catalogue message of the error, if it carries one.
+    pub fn message(&self) -> Option<&Message> {
+        match self {
+            WarmasterError::Invalid { message, .. } => message.as_deref(),
+            _ => None,
         }
     }
 }
@@ -59,6 +92,7 @@ impl fmt::Display for WarmasterError {
                 field,
                 value,
                 reason,
+                ..
             } => write!(f, "{field}: {value} is refused: {reason}"),
             WarmasterError::ImportLine { line, text, reason } => {
                 write!(f, "line {line} (\"{text}\"): {reason}")
@@ -82,11 +116,12 @@ impl From<WarmasterError> for PlayError {
                 field,
                 value,
                 reason,
+                message,
             } => PlayError::Invalid {
                 field,
                 value,
                 reason,
-                message: None,
+                message,
             },
             WarmasterError::ImportLine { line, text, reason } => PlayError::Invalid {
                 field: format!("line {line}"),

@@ -652,23 +652,27 @@ impl ResolutionKind for WarmasterRoll {
     ) -> Result<Replayed<RollOutcome>, PlayError> {
         if let WarmasterRoll::GameLength { need, after_round } = self {
             if !(2..=6).contains(need) {
-                return Err(PlayError::invalid("need", need, "a D6 score from 2 to 6"));
+                return Err(crate::refusal::invalid(
+                    "need",
+                    need,
+                    crate::refusal::say("game_length_need"),
+                ));
             }
             if *after_round == 0 {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     "after_round",
                     after_round,
-                    "turns count from 1",
+                    crate::refusal::say("turns_from_one"),
                 ));
             }
         }
         if let WarmasterRoll::Incursion { round } = self
             && *round < 2
         {
-            return Err(PlayError::invalid(
+            return Err(crate::refusal::invalid(
                 "round",
                 round,
-                "Incursion rolls from turn 2 on (W5)",
+                crate::refusal::say("incursion_turn"),
             ));
         }
         Replayed::of(RollResolver(self.clone()), answers, |o| *o)

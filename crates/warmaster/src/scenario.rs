@@ -179,10 +179,10 @@ impl Scenario {
             1 | 2 => Ok(self.special_rules()[0]),
             3 | 4 => Ok(self.special_rules()[1]),
             5 | 6 => Ok(self.special_rules()[2]),
-            _ => Err(crate::WarmasterError::invalid(
+            _ => Err(crate::WarmasterError::invalid_says(
                 "d6",
                 face,
-                "a D6 shows 1 to 6",
+                crate::refusal::say("d6_face"),
             )),
         }
     }

@@ -90,24 +90,24 @@ impl Settings {
     /// `clock_minutes`.
     pub fn check(&self) -> Result<(), WarmasterError> {
         if self.game_size == 0 || self.game_size > MAX_GAME_SIZE {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "game_size",
                 self.game_size,
-                format!("from 1 to {MAX_GAME_SIZE} points"),
+                crate::refusal::say("game_size").int("max", MAX_GAME_SIZE),
             ));
         }
         if self.turn_limit < 2 || self.turn_limit > MAX_TURNS {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "turn_limit",
                 self.turn_limit,
-                format!("from 2 to {MAX_TURNS} turns"),
+                crate::refusal::say("turn_limit").int("max", MAX_TURNS),
             ));
         }
         if self.clock_minutes == 0 || self.clock_minutes > MAX_CLOCK_MINUTES {
-            return Err(WarmasterError::invalid(
+            return Err(WarmasterError::invalid_says(
                 "clock_minutes",
                 self.clock_minutes,
-                format!("from 1 to {MAX_CLOCK_MINUTES} minutes"),
+                crate::refusal::say("clock_minutes").int("max", MAX_CLOCK_MINUTES),
             ));
         }
         Ok(())

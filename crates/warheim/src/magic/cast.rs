@@ -17,6 +17,7 @@ use crate::attack_order::{
     AttackOrder, Context, ReactionChoice, Strikes, TargetOrder, find, plus_one_entitled,
 };
 use crate::modifiers::{Value, WALL};
+use crate::refusal::say;
 use crate::roll::{self, Pool};
 use crate::{Condition, Fighter, ModelType, Roster, Stat, WarheimError};
 
@@ -180,26 +181,27 @@ pub(crate) fn check_known(
 ) -> Result<(), WarheimError> {
     let level = school_level(caster, &spell.school);
     if level < spell.level {
-        return Err(WarheimError::fighter(
+        return Err(WarheimError::fighter_says(
             &caster.name,
             field,
             &spell.name,
             if level == 0 {
-                format!("he does not know the school of {} (line 227)", spell.school)
+                say("school_unknown").text("school", &spell.school)
             } else {
-                format!(
-                    "{} needs {} level {}, he has {level} (line 227)",
-                    spell.name, spell.school, spell.level
-                )
+                say("school_level")
+                    .text("spell", &spell.name)
+                    .text("school", &spell.school)
+                    .int("need", spell.level)
+                    .int("level", level)
             },
         ));
     }
     if !spell.intuitive && caster.profile.wip.is_none() {
-        return Err(WarheimError::fighter(
+        return Err(WarheimError::fighter_says(
             &caster.name,
             field,
             &spell.name,
-            "he has no WIP to cast it; only intuitive spells need none (lines 171, 233)",
+            say("no_wip").text("spell", &spell.name),
         ));
     }
     Ok(())
@@ -209,11 +211,11 @@ impl CastOrder {
     /// The spell ordered.
     pub fn spell_of<'f>(&self, caster: &'f Fighter) -> Result<&'f Spell, WarheimError> {
         caster.spells.get(self.spell).ok_or_else(|| {
-            WarheimError::fighter(
+            WarheimError::fighter_says(
                 &caster.name,
                 "spell",
                 self.spell,
-                format!("he has {} spell(s)", caster.spells.len()),
+                say("spell_count").int("count", caster.spells.len() as i64),
             )
         })
     }
@@ -226,22 +228,22 @@ impl CastOrder {
     ) -> Result<CastSpec, WarheimError> {
         let (_, caster) = find(rosters, self.caster)?;
         if caster.down() || caster.has(Condition::Panic) || caster.has(Condition::Stupor) {
-            return Err(WarheimError::fighter(
+            return Err(WarheimError::fighter_says(
                 &caster.name,
                 "caster",
                 "down, panicking or in stupor",
-                "he cannot cast",
+                say("cannot_cast"),
             ));
         }
         let spell = self.spell_of(caster)?;
         check_known(caster, spell, "spell")?;
         if self.as_reaction {
             if spell.is_full_action() {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &caster.name,
                     "as_reaction",
                     &spell.name,
-                    "casting it is a full action, never a reaction (line 231)",
+                    say("full_cast_reaction"),
                 ));
             }
             check_reaction(caster, ShortAction::Channel, true, false)?;
@@ -265,29 +267,29 @@ impl CastOrder {
         let counter = match (self.counter, &self.target) {
             (Counter::None, _) => None,
             (_, None) => {
-                return Err(WarheimError::fighter(
+                return Err(WarheimError::fighter_says(
                     &caster.name,
                     "counter",
                     format!("{:?}", self.counter),
-                    "only the fighter a spell is cast at answers it",
+                    say("counter_no_target"),
                 ));
             }
             (kind, Some(t)) => {
                 let (_, target) = find(rosters, t.target)?;
                 if spell.intuitive {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &target.name,
                         "counter",
                         format!("{kind:?}"),
-                        "an intuitive spell has no WIP part to break (line 233)",
+                        say("counter_intuitive").text("spell", &spell.name),
                     ));
                 }
                 if t.reaction != ReactionChoice::None {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &target.name,
                         "counter",
                         format!("{kind:?}"),
-                        "one reaction: he answers the cast or the effect, not both (line 31)",
+                        say("counter_one_reaction"),
                     ));
                 }
                 check_reaction(target, ShortAction::Overcome, t.saw_active, true)?;
@@ -315,22 +317,22 @@ impl CastOrder {
         let effect = match strikes(spell) {
             None => {
                 if !self.others.is_empty() {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &caster.name,
                         "others",
                         self.others.len(),
-                        format!("{} has no effect roll to hit them", spell.name),
+                        say("spell_no_effect_roll").text("spell", &spell.name),
                     ));
                 }
                 None
             }
             Some(strikes) => {
                 let Some(target) = &self.target else {
-                    return Err(WarheimError::fighter(
+                    return Err(WarheimError::fighter_says(
                         &caster.name,
                         "target",
                         "none",
-                        format!("{}'s effect needs a target", spell.name),
+                        say("spell_needs_target").text("spell", &spell.name),
                     ));
                 };
                 let mut targets = vec![target.clone()];
@@ -365,16 +367,20 @@ impl CastSpec {
         if let Some(w) = self.wip {
             w.check()?;
             if w.dice == 0 {
-                return Err(WarheimError::invalid("wip.dice", 0, "a WIP roll has dice"));
+                return Err(WarheimError::invalid_says(
+                    "wip.dice",
+                    0,
+                    say("wip_no_dice"),
+                ));
             }
         }
         if let Some(c) = &self.counter {
             c.pool.check()?;
             if self.wip.is_none() || c.kind == Counter::None || c.pool.dice == 0 {
-                return Err(WarheimError::invalid(
+                return Err(WarheimError::invalid_says(
                     "counter",
                     format!("{:?}", c.kind),
-                    "a dispel or overpowering answers a WIP roll with dice",
+                    say("counter_needs_wip"),
                 ));
             }
         }

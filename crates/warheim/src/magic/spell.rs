@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use feldherr_dice::step::Message;
+
+use crate::refusal::say;
 use crate::skill::MAX_SKILL_LEVEL;
 use crate::{DamageType, RangeBand, Stat, Template, TemplateUse, WarheimError};
 
@@ -77,8 +80,8 @@ impl Spell {
 
     /// Checks the spell, naming `fighter` and `field` on refusal.
     pub fn check(&self, fighter: &str, field: &str) -> Result<(), WarheimError> {
-        let bad = |f: &str, v: String, why: String| {
-            Err(WarheimError::fighter(
+        let bad = |f: &str, v: String, why: Message| {
+            Err(WarheimError::fighter_says(
                 fighter,
                 format!("{field}.{f}"),
                 v,
@@ -86,35 +89,27 @@ impl Spell {
             ))
         };
         if self.name.trim().is_empty() {
-            return bad("name", "\"\"".into(), "a spell needs a name".into());
+            return bad("name", "\"\"".into(), say("spell_name"));
         }
         if self.school.trim().is_empty() {
-            return bad(
-                "school",
-                "\"\"".into(),
-                "a spell belongs to a school".into(),
-            );
+            return bad("school", "\"\"".into(), say("spell_school"));
         }
         if !(1..=MAX_SKILL_LEVEL).contains(&self.level) {
             return bad(
                 "level",
                 self.level.to_string(),
-                format!("must be 1 to {MAX_SKILL_LEVEL}"),
+                say("level_range").int("max", MAX_SKILL_LEVEL),
             );
         }
         if self.intuitive && self.effect.is_none() {
-            return bad(
-                "effect",
-                "none".into(),
-                "an intuitive spell is its effect roll (line 233)".into(),
-            );
+            return bad("effect", "none".into(), say("spell_intuitive_effect"));
         }
         if let Some(e) = &self.effect {
             if e.stat == Stat::Ph || e.stat == Stat::Mor {
                 return bad(
                     "effect.stat",
                     e.stat.label().into(),
-                    "the effect rolls Prec, WS or WIP (line 229)".into(),
+                    say("spell_effect_stat"),
                 );
             }
             let weapon = crate::Weapon {
@@ -132,7 +127,7 @@ impl Spell {
                 return bad(
                     "effect.strength",
                     e.strength.to_string(),
-                    "must be 0 to 40".into(),
+                    say("spell_strength"),
                 );
             }
         }

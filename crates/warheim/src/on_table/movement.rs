@@ -181,23 +181,24 @@ pub fn measure(
     size: (f64, f64),
 ) -> Result<MeasuredMove, crate::WarheimError> {
     if path.points.is_empty() || path.points.len() > MAX_PATH_POINTS {
-        return Err(crate::WarheimError::invalid(
+        return Err(crate::WarheimError::invalid_says(
             "path.points",
             path.points.len(),
-            format!("a drawn move has 1 to {MAX_PATH_POINTS} points"),
+            crate::refusal::say("path_points").int("max", MAX_PATH_POINTS as i64),
         ));
     }
     if !path.rise.is_finite() || path.rise.abs() > 40.0 {
-        return Err(crate::WarheimError::invalid(
+        return Err(crate::WarheimError::invalid_says(
             "path.rise",
             path.rise,
-            "a finite height of at most 40 inches",
+            crate::refusal::say("path_rise"),
         ));
     }
     let mut points = vec![mover.center()];
     points.extend(path.points.iter().copied());
-    let line = Polyline::new(points.clone())
-        .map_err(|e| crate::WarheimError::invalid("path.points", "-", e.to_string()))?;
+    let line = Polyline::new(points.clone()).map_err(|e| {
+        crate::WarheimError::invalid_says("path.points", e, crate::refusal::say("path_line"))
+    })?;
     let (base_allowance, which) = path.kind.speeds(speed);
     let mut zones: Vec<Terrain> = Vec::new();
     let mut blocked = Vec::new();
@@ -285,7 +286,13 @@ pub fn measure(
     let fall = (elevation - surface > 1e-9).then_some(elevation - surface);
     let facing = match path.facing {
         Some(f) => Angle::from_degrees(f)
-            .map_err(|_| crate::WarheimError::invalid("path.facing", f, "a finite angle"))?
+            .map_err(|_| {
+                crate::WarheimError::invalid_says(
+                    "path.facing",
+                    f,
+                    crate::refusal::say("finite_facing"),
+                )
+            })?
             .degrees(),
         None => points
             .windows(2)

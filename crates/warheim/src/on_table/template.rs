@@ -2,6 +2,7 @@
 //! large teardrop (10"), the blast (3") and the large blast (5"), laid at
 //! a point in a direction; who is under one is read off the bases.
 
+use crate::refusal::say;
 use feldherr_geometry::{Angle, Circle, Point, Polygon, Shape, Vector, contains_partly};
 use serde::{Deserialize, Serialize};
 
@@ -48,7 +49,11 @@ impl TemplatePlacement {
     /// The template's outline on the table.
     pub fn shape(&self) -> Result<Shape, WarheimError> {
         let bad = |e: feldherr_geometry::GeometryError| {
-            WarheimError::invalid("template", format!("{:?}", self.template), e.to_string())
+            WarheimError::invalid_says(
+                "template",
+                format!("{:?}", self.template),
+                say("template_shape").text("error", e.to_string()),
+            )
         };
         if let Some(r) = blast(self.template) {
             return Ok(Shape::from(Circle::new(self.at, r).map_err(bad)?));
@@ -75,8 +80,9 @@ impl TemplatePlacement {
         firer: &Body,
         direction: f64,
     ) -> Result<Self, WarheimError> {
-        let angle = Angle::from_degrees(direction)
-            .map_err(|_| WarheimError::invalid("direction", direction, "a finite angle"))?;
+        let angle = Angle::from_degrees(direction).map_err(|_| {
+            WarheimError::invalid_says("direction", direction, say("finite_facing"))
+        })?;
         Ok(Self {
             template,
             at: firer.center() + angle.direction().scale(firer.radius()),
@@ -90,10 +96,10 @@ impl TemplatePlacement {
         let from = firer.center();
         let to = target.center();
         let Some(direction) = (to - from).angle() else {
-            return Err(WarheimError::invalid(
+            return Err(WarheimError::invalid_says(
                 "impact",
                 "-",
-                "the firer and the target stand on one spot",
+                say("firer_on_target"),
             ));
         };
         let at = to - direction.direction().scale(target.radius());

@@ -100,12 +100,12 @@ impl WarmasterTournament {
         let number: u32 = round
             .strip_prefix("round-")
             .and_then(|n| n.parse().ok())
-            .ok_or_else(|| PlayError::not_found("round", round))?;
+            .ok_or_else(|| crate::refusal::not_found("round", round))?;
         let entry = self
             .entry_tables()
             .into_iter()
             .find(|t| t.round == round && t.table == table)
-            .ok_or_else(|| PlayError::not_found("table", table))?;
+            .ok_or_else(|| crate::refusal::not_found("table", table))?;
         entry.check_values(values)?;
         let (a, b) = match values[WINNER] {
             1 => (MatchResult::Win, MatchResult::Loss),

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 pub use lines::{LineOutcome, RoundLine, WinBy};
 pub use standings::{PlaceDecided, StandingsRow, TieBreak, TournamentStandings};
 
+use crate::refusal::say;
 use crate::{GameTerms, WarmasterGame};
 
 /// Most players a tournament accepts (a bound, not a rule).
@@ -118,10 +119,10 @@ impl TournamentPoints {
             ("points.bye", self.bye),
         ] {
             if value.abs() > MAX_RESULT_POINTS {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     field,
                     value,
-                    format!("from -{MAX_RESULT_POINTS} to {MAX_RESULT_POINTS}"),
+                    say("result_points").int("max", MAX_RESULT_POINTS),
                 ));
             }
         }
@@ -193,26 +194,26 @@ impl TournamentResult {
         match (self.a.result, self.b.result) {
             (R::Win, R::Loss) | (R::Loss, R::Win) | (R::Draw, R::Draw) => {}
             (a, b) => {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     "result",
                     format!("{a:?} against {b:?}"),
-                    "one side wins and the other loses, or both draw",
+                    say("result_sides"),
                 ));
             }
         }
         for (name, side) in [("a", &self.a), ("b", &self.b)] {
             if !(0..=MAX_GAME_VP).contains(&side.vp) {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     format!("{name}.vp"),
                     side.vp,
-                    format!("VP from 0 to {MAX_GAME_VP}"),
+                    say("game_vp").int("max", MAX_GAME_VP),
                 ));
             }
             if !(0..=MAX_GAME_EP).contains(&side.ep) {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     format!("{name}.ep"),
                     side.ep,
-                    format!("EP from 0 to {MAX_GAME_EP}"),
+                    say("game_ep").int("max", MAX_GAME_EP),
                 ));
             }
         }
@@ -220,26 +221,22 @@ impl TournamentResult {
         let draw_range = -(crate::DRAW_THRESHOLD - 1)..=(crate::DRAW_THRESHOLD - 1);
         match (self.a.result, self.clock) {
             (R::Draw, true) => {
-                return Err(PlayError::invalid(
-                    "clock",
-                    "true",
-                    "a clock win is a win, not a draw (W9)",
-                ));
+                return Err(crate::refusal::invalid("clock", "true", say("clock_draw")));
             }
             (R::Draw, false) if !draw_range.contains(&lead) => {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     "result",
                     format!("a draw at {} : {} VP", self.a.vp, self.b.vp),
-                    "VP 50 or more apart decide the game (W8); a draw lies under 50 apart",
+                    say("draw_apart"),
                 ));
             }
             (R::Win | R::Loss, false) => {
                 let winner_lead = if self.a.result == R::Win { lead } else { -lead };
                 if winner_lead < crate::DRAW_THRESHOLD {
-                    return Err(PlayError::invalid(
+                    return Err(crate::refusal::invalid(
                         "result",
                         format!("a win at {} : {} VP", self.a.vp, self.b.vp),
-                        "a win by less than 50 VP is a win on the clock only (W8, W9); mark it so",
+                        say("win_on_clock"),
                     ));
                 }
             }
@@ -409,10 +406,10 @@ pub fn role(round: u32, table: u32) -> Role {
 fn check_text(field: &str, text: &str, limit: usize) -> Result<(), PlayError> {
     let n = text.chars().count();
     if text.trim().is_empty() || n > limit {
-        return Err(PlayError::invalid(
+        return Err(crate::refusal::invalid(
             field,
             format!("\"{text}\""),
-            format!("1 to {limit} characters"),
+            say("text_length").int("max", limit as i64),
         ));
     }
     Ok(())
@@ -448,15 +445,15 @@ impl WarmasterTournament {
         self.players
             .iter_mut()
             .find(|p| p.id == id)
-            .ok_or_else(|| PlayError::not_found("player", id))
+            .ok_or_else(|| crate::refusal::not_found("player", id))
     }
 
     fn round_index(&self, round: u32) -> Result<usize, PlayError> {
         if round == 0 || round > self.rounds {
-            return Err(PlayError::invalid(
+            return Err(crate::refusal::invalid(
                 "round",
                 round,
-                format!("rounds run from 1 to {}", self.rounds),
+                say("round_range").int("rounds", self.rounds),
             ));
         }
         Ok(round as usize - 1)
@@ -467,7 +464,7 @@ impl WarmasterTournament {
         self.round_list
             .get_mut(i)
             .and_then(|r| r.pairings.iter_mut().find(|p| p.table == table))
-            .ok_or_else(|| PlayError::not_found("pairing", role(round, table)))
+            .ok_or_else(|| crate::refusal::not_found("pairing", role(round, table)))
     }
 
     /// Checks a round's pairings and bye: known players who play in the
@@ -483,16 +480,14 @@ impl WarmasterTournament {
         let known = |field: String, id: &str| -> Result<(), PlayError> {
             let p = self
                 .player(id)
-                .ok_or_else(|| PlayError::not_found("player", id))?;
+                .ok_or_else(|| crate::refusal::not_found("player", id))?;
             if !p.plays_in(round) {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     field,
                     &p.name,
-                    format!(
-                        "{} dropped out after round {}",
-                        p.name,
-                        p.dropped_after.unwrap_or(0)
-                    ),
+                    say("dropped_out")
+                        .text("player", &p.name)
+                        .int("round", p.dropped_after.unwrap_or(0)),
                 ));
             }
             Ok(())
@@ -504,26 +499,26 @@ impl WarmasterTournament {
         let mut tables = BTreeSet::new();
         for (i, p) in pairings.iter().enumerate() {
             if p.table == 0 || p.table as usize > MAX_PLAYERS {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     format!("pairings[{i}].table"),
                     p.table,
-                    format!("tables from 1 to {MAX_PLAYERS}"),
+                    say("table_range").int("max", MAX_PLAYERS as i64),
                 ));
             }
             if !tables.insert(p.table) {
-                return Err(PlayError::invalid(
+                return Err(crate::refusal::invalid(
                     format!("pairings[{i}].table"),
                     p.table,
-                    "two pairings on one table",
+                    say("table_twice"),
                 ));
             }
             for (field, id) in [("a", &p.a), ("b", &p.b)] {
                 known(format!("pairings[{i}].{field}"), id)?;
                 if !seen.insert(id.clone()) {
-                    return Err(PlayError::invalid(
+                    return Err(crate::refusal::invalid(
                         format!("pairings[{i}].{field}"),
                         self.name_of(id),
-                        format!("{} is paired twice in the round", self.name_of(id)),
+                        say("paired_twice").text("player", self.name_of(id)),
                     ));
                 }
             }
@@ -548,8 +543,8 @@ impl WarmasterTournament {
     pub fn pair(&self, round: u32) -> Result<(Vec<TournamentPairing>, Option<String>), PlayError> {
         let i = self.round_index(round)?;
         if i > self.round_list.len() {
-            return Err(PlayError::refused(
-                format!("pair round {} first", self.round_list.len() + 1),
+            return Err(crate::refusal::refused(
+                say("pair_first").int("round", self.round_list.len() as i64 + 1),
                 None,
             ));
         }
@@ -560,13 +555,11 @@ impl WarmasterTournament {
             .flat_map(|(r, round)| round.pairings.iter().map(move |p| (r, p)))
             .find(|(_, p)| p.result.is_none())
         {
-            return Err(PlayError::refused(
-                format!(
-                    "the result of {} against {} in round {} is not in",
-                    self.name_of(&p.a),
-                    self.name_of(&p.b),
-                    r + 1
-                ),
+            return Err(crate::refusal::refused(
+                say("result_missing")
+                    .text("a", self.name_of(&p.a))
+                    .text("b", self.name_of(&p.b))
+                    .int("round", r as i64 + 1),
                 None,
             ));
         }
@@ -585,11 +578,8 @@ impl WarmasterTournament {
             .filter(|p| p.plays_in(round))
             .collect();
         if order.len() < 2 {
-            return Err(PlayError::refused(
-                format!(
-                    "{} players in the round: at least 2 are paired",
-                    order.len()
-                ),
+            return Err(crate::refusal::refused(
+                say("too_few_players").int("count", order.len() as i64),
                 None,
             ));
         }
@@ -641,13 +631,13 @@ impl WarmasterTournament {
     pub(crate) fn slot_pairing(&self, role: &Role) -> Result<(u32, &TournamentPairing), PlayError> {
         let (round, table) = role
             .table()
-            .ok_or_else(|| PlayError::not_found("hosted game", role))?;
+            .ok_or_else(|| crate::refusal::not_found("hosted game", role))?;
         let i = self.round_index(round)?;
         let pairing = self
             .round_list
             .get(i)
             .and_then(|r| r.pairings.iter().find(|p| p.table == table))
-            .ok_or_else(|| PlayError::not_found("hosted game", role))?;
+            .ok_or_else(|| crate::refusal::not_found("hosted game", role))?;
         Ok((round, pairing))
     }
 
@@ -780,9 +770,8 @@ impl EventRules for WarmasterTournament {
                 .sides
                 .iter()
                 .find(|s| s.player == name)
-                .ok_or_else(|| PlayError::not_found("player in the game report", name))?;
-            let missing =
-                |what: &str| PlayError::invalid(what, name, "the report does not give it");
+                .ok_or_else(|| crate::refusal::not_found("player in the game report", name))?;
+            let missing = |what: &str| crate::refusal::invalid(what, name, say("report_missing"));
             Ok(TournamentSide {
                 vp: s.victory_points.ok_or_else(|| missing("victory_points"))?,
                 ep: s
@@ -824,16 +813,16 @@ impl WarmasterTournament {
                 let name = name.trim();
                 check_text("name", name, MAX_TEXT)?;
                 if let Some(p) = self.player(id) {
-                    return Err(PlayError::invalid(
+                    return Err(crate::refusal::invalid(
                         "id",
                         id,
-                        format!("the id is {}'s", p.name),
+                        say("player_id_taken").text("player", &p.name),
                     ));
                 }
                 self.check_name_free(name, None)?;
                 if self.players.len() >= MAX_PLAYERS {
-                    return Err(PlayError::refused(
-                        format!("at most {MAX_PLAYERS} players"),
+                    return Err(crate::refusal::refused(
+                        say("too_many_players").int("max", MAX_PLAYERS as i64),
                         None,
                     ));
                 }
@@ -853,8 +842,10 @@ impl WarmasterTournament {
                 let paired = u32::try_from(self.round_list.len()).unwrap_or(u32::MAX);
                 let p = self.player_mut(id)?;
                 if let Some(after) = p.dropped_after {
-                    return Err(PlayError::refused(
-                        format!("{} dropped out after round {after} already", p.name),
+                    return Err(crate::refusal::refused(
+                        say("dropped_already")
+                            .text("player", &p.name)
+                            .int("round", after),
                         None,
                     ));
                 }
@@ -863,8 +854,8 @@ impl WarmasterTournament {
             TournamentEdit::ReinstatePlayer { id } => {
                 let p = self.player_mut(id)?;
                 if p.dropped_after.take().is_none() {
-                    return Err(PlayError::refused(
-                        format!("{} has not dropped out", p.name),
+                    return Err(crate::refusal::refused(
+                        say("not_dropped").text("player", &p.name),
                         None,
                     ));
                 }
@@ -873,15 +864,13 @@ impl WarmasterTournament {
                 let name = self
                     .player(id)
                     .map(|p| p.name.clone())
-                    .ok_or_else(|| PlayError::not_found("player", id))?;
+                    .ok_or_else(|| crate::refusal::not_found("player", id))?;
                 if self.round_list.iter().any(|r| {
                     r.bye.as_deref() == Some(id.as_str())
                         || r.pairings.iter().any(|p| p.a == *id || p.b == *id)
                 }) {
-                    return Err(PlayError::refused(
-                        format!(
-                            "{name} is paired; let him drop out instead, or change the pairings first"
-                        ),
+                    return Err(crate::refusal::refused(
+                        say("remove_paired").text("player", name),
                         None,
                     ));
                 }
@@ -889,17 +878,17 @@ impl WarmasterTournament {
             }
             TournamentEdit::SetRounds { rounds } => {
                 if *rounds == 0 || *rounds > MAX_ROUNDS {
-                    return Err(PlayError::invalid(
+                    return Err(crate::refusal::invalid(
                         "rounds",
                         rounds,
-                        format!("from 1 to {MAX_ROUNDS}"),
+                        say("rounds_range").int("max", MAX_ROUNDS),
                     ));
                 }
                 if (*rounds as usize) < self.round_list.len() {
-                    return Err(PlayError::invalid(
+                    return Err(crate::refusal::invalid(
                         "rounds",
                         rounds,
-                        format!("{} rounds are paired already", self.round_list.len()),
+                        say("rounds_paired").int("count", self.round_list.len() as i64),
                     ));
                 }
                 self.rounds = *rounds;
@@ -916,10 +905,7 @@ impl WarmasterTournament {
                     .flat_map(|r| &r.pairings)
                     .any(|p| p.result.is_some())
                 {
-                    return Err(PlayError::refused(
-                        "results are in: their games were played under the terms set",
-                        Some("W11"),
-                    ));
+                    return Err(crate::refusal::refused(say("terms_results"), Some("W11")));
                 }
                 self.terms = *terms;
             }
@@ -930,8 +916,8 @@ impl WarmasterTournament {
             } => {
                 let i = self.round_index(*round)?;
                 if i > self.round_list.len() {
-                    return Err(PlayError::refused(
-                        format!("pair round {} first", self.round_list.len() + 1),
+                    return Err(crate::refusal::refused(
+                        say("pair_first").int("round", self.round_list.len() as i64 + 1),
                         None,
                     ));
                 }
@@ -950,8 +936,8 @@ impl WarmasterTournament {
                     .get(i)
                     .is_some_and(|r| r.pairings.iter().any(|p| p.result.is_some()))
                 {
-                    return Err(PlayError::refused(
-                        format!("round {round} has results; clear them first"),
+                    return Err(crate::refusal::refused(
+                        say("round_has_results").int("round", *round),
                         None,
                     ));
                 }
@@ -982,11 +968,7 @@ impl WarmasterTournament {
             .iter()
             .any(|p| p.name == name && Some(&p.id) != except)
         {
-            return Err(PlayError::invalid(
-                "name",
-                name,
-                "two players of one name cannot be told apart in game reports",
-            ));
+            return Err(crate::refusal::invalid("name", name, say("name_twice")));
         }
         Ok(())
     }

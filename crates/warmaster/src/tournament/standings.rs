@@ -112,10 +112,20 @@ impl TournamentStandings {
 }
 
 fn overflow(name: &str, what: &str) -> PlayError {
-    PlayError::invalid(
+    crate::refusal::invalid(
         "round_list",
         name,
-        format!("{name}'s {what} overflow; a result lies out of its bounds"),
+        crate::refusal::say("standings_overflow")
+            .text("player", name)
+            .key(
+                "what",
+                crate::refusal::REFUSALS.key(match what {
+                    "EP" => "total.ep",
+                    "VP" => "total.vp",
+                    "VP difference" => "total.vp_difference",
+                    _ => "total.tournament_points",
+                }),
+            ),
     )
 }
 
