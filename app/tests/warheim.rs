@@ -155,7 +155,7 @@ fn a_roster_is_built_in_the_editor_and_a_bad_one_refused() {
     pick(&mut h, "Commander", 0, "Sergeant");
     // WS 45 is beyond the profile's range: the engine's message.
     click(&mut h, "Save roster");
-    h.get_by_label("fighter \"Sergeant\", profile.WS: 45 is refused: must be 0 to 40");
+    h.get_by_label_contains("Sergeant: WS 45 is not 0 to 40");
     assert!(wh(&game(&h)).rosters.is_empty());
     // A word where a number goes names the field.
     replace_text(&mut h, "WS", "vierzehn");
