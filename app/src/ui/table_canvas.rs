@@ -222,6 +222,9 @@ pub struct TableCanvas {
     view: View,
     needs_fit: bool,
     fitted_for: Option<(f64, f64)>,
+    /// The view as the last fit left it: while the user has not panned or
+    /// zoomed since, a resized area (a maximised window) is fitted again.
+    fitted_view: Option<View>,
     tool: Tool,
     place_kind: Option<String>,
     place_shape: ShapeKind,
@@ -242,6 +245,7 @@ impl Default for TableCanvas {
             view: View::default(),
             needs_fit: true,
             fitted_for: None,
+            fitted_view: None,
             tool: Tool::Select,
             place_kind: None,
             place_shape: ShapeKind::Circle,
@@ -624,9 +628,18 @@ impl TableCanvas {
             self.view.fit(table, rect);
             self.needs_fit = false;
             self.fitted_for = Some((table.width(), table.depth()));
+            self.fitted_view = Some(self.view);
         } else if rect != self.view.rect {
-            // Keep the same table point in the middle when the area resizes.
-            self.view.rect = rect;
+            if self.fitted_view == Some(self.view) {
+                // Neither panned nor zoomed since the fit: the whole table
+                // stays in view and takes the new room.
+                self.view.fit(table, rect);
+                self.fitted_view = Some(self.view);
+            } else {
+                // Keep the same table point in the middle when the area
+                // resizes.
+                self.view.rect = rect;
+            }
         }
         self.shown = true;
 
