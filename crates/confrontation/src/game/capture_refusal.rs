@@ -36,6 +36,13 @@ pub enum CaptorRefusal {
         /// The machine.
         machine: String,
     },
+    /// The figure already serves a machine, as crew or auxiliary.
+    AlreadyCrew {
+        /// The figure.
+        name: String,
+        /// The machine it serves.
+        machine: String,
+    },
 }
 
 impl fmt::Display for CaptorRefusal {
@@ -53,6 +60,9 @@ impl fmt::Display for CaptorRefusal {
                 f,
                 "{name} does not meet {machine}'s requirement for auxiliaries"
             ),
+            CaptorRefusal::AlreadyCrew { name, machine } => {
+                write!(f, "{name} already serves {machine}")
+            }
         }
     }
 }
@@ -74,6 +84,9 @@ impl CaptorRefusal {
             CaptorRefusal::Engaged(n) => named("engaged", n),
             CaptorRefusal::Requirement { name, machine } => {
                 named("requirement", name).text("machine", machine)
+            }
+            CaptorRefusal::AlreadyCrew { name, machine } => {
+                named("already_crew", name).text("machine", machine)
             }
         }
     }

@@ -453,6 +453,14 @@ impl ConfrontationGame {
                 if stats.side == holder {
                     return Err(CaptorRefusal::HoldersSide(name.clone()));
                 }
+                if let Some(serving) = self.crew_on(*piece) {
+                    return Err(CaptorRefusal::AlreadyCrew {
+                        name: name.clone(),
+                        machine: self
+                            .machine(serving.machine)
+                            .map_or_else(|| serving.machine.to_string(), |s| s.name().to_owned()),
+                    });
+                }
                 if side.is_some_and(|s| s != stats.side) {
                     return Err(CaptorRefusal::MixedSides(name.clone()));
                 }

@@ -212,6 +212,10 @@ fn capture_refusals_render_in_both_languages() {
             name: n(),
             machine: m(),
         },
+        CaptorRefusal::AlreadyCrew {
+            name: n(),
+            machine: m(),
+        },
     ];
     let captures = [
         CaptureRefusal::Destroyed(m()),

@@ -16,8 +16,8 @@ use feldherr_table::geometry::{Angle, Circle, FacingArc, OrientedRect, Point, Sh
 use feldherr_table::{Layer, Piece, TableEdit};
 
 use super::support::{
-    ADH, Example, FELSSPALTER, GOBLINS, GRIZHOU, GRIZHOU_CREW, GUIGNE, HENN, PANZER, PANZERWAGEN,
-    SALPETRE, ZWERGE, card, example_game, goblin, order, to_phase,
+    ADH, BALLISTA, Example, FELSSPALTER, GOBLINS, GRIZHOU, GRIZHOU_CREW, GUIGNE, HENN, PANZER,
+    PANZERWAGEN, SALPETRE, ZWERGE, card, example_game, goblin, order, to_phase,
 };
 
 fn activate(game: &mut Example, machine: Id, side: Id) {
@@ -420,6 +420,21 @@ fn capture_and_recapture() {
     })
     .expect("captured");
     assert_eq!(game.machine(FELSSPALTER).controller(), ZWERGE);
+    // Serving one machine, Thallion captures no second one (a figure is
+    // crew of one machine at a time; CI once made him crew of two).
+    let second = game
+        .game
+        .capture_check(&game.table, BALLISTA, &[21], true)
+        .expect("check");
+    assert_eq!(
+        second.captors[0].verdict,
+        Err(feldherr_confrontation::game::CaptorRefusal::AlreadyCrew {
+            name: "Thallion".into(),
+            machine: "Felsspalter".into(),
+        }),
+        "{:?}",
+        game.game.machine(BALLISTA).map(|m| m.controller())
+    );
     // The goblins take it back: a goblin Thallion-like figure touches it,
     // and no dwarf stands within 10 cm of it... except the captor himself.
     game.add_figure(
