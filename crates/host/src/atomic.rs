@@ -131,18 +131,9 @@ pub enum Replace {
 /// removed then.
 pub fn write_set(folder: &Path, files: &[SetFile], replace: Replace) -> io::Result<Vec<PathBuf>> {
     for file in files {
-        let plain = Path::new(&file.name)
-            .file_name()
-            .is_some_and(|n| n == file.name.as_str());
-        if !plain || file.name.starts_with('.') {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{:?} is not a plain file name", file.name),
-            ));
-        }
+        plain_name(&file.name)?;
     }
-    fs::create_dir_all(folder)?;
-    remove_stale_temps(folder, std::ffi::OsStr::new(""), SystemTime::now());
+    let mut writer = SetWriter::new(folder, replace)?;
     if replace == Replace::Never {
         for file in files {
             let path = folder.join(&file.name);
@@ -151,29 +142,96 @@ pub fn write_set(folder: &Path, files: &[SetFile], replace: Replace) -> io::Resu
             }
         }
     }
-    let mut temps: Vec<(PathBuf, PathBuf)> = Vec::with_capacity(files.len());
-    let written = (|| {
-        for file in files {
-            let path = folder.join(&file.name);
-            let keep = if replace == Replace::Existing {
-                kept_permissions(&path)
-            } else {
+    for file in files {
+        writer.add(file)?;
+    }
+    writer.publish()
+}
+
+/// `name` as a plain file name: no separators, not hidden.
+fn plain_name(name: &str) -> io::Result<()> {
+    let plain = Path::new(name).file_name().is_some_and(|n| n == name);
+    if !plain || name.starts_with('.') {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{name:?} is not a plain file name"),
+        ));
+    }
+    Ok(())
+}
+
+/// A set of files written one by one as they are made, then published
+/// together: what [`write_set`] does, for a caller that has the files one
+/// at a time (an export writes each page while the next are encoded, so
+/// the disk works while the cores do). Each file goes to a synced
+/// temporary in [`SetWriter::add`]; [`SetWriter::publish`] gives them their
+/// names and syncs the folder once. Dropped before `publish` (an error, a
+/// cancelled export), it removes its temporaries: nothing is published.
+#[derive(Debug)]
+pub struct SetWriter {
+    folder: PathBuf,
+    replace: Replace,
+    /// Each temporary written, with the path it is published as.
+    temps: Vec<(PathBuf, PathBuf)>,
+}
+
+impl SetWriter {
+    /// A writer into `folder` (created if missing); temporaries left there
+    /// by a killed run are removed first.
+    ///
+    /// # Errors
+    /// The folder cannot be created.
+    pub fn new(folder: &Path, replace: Replace) -> io::Result<Self> {
+        fs::create_dir_all(folder)?;
+        remove_stale_temps(folder, std::ffi::OsStr::new(""), SystemTime::now());
+        Ok(Self {
+            folder: folder.to_path_buf(),
+            replace,
+            temps: Vec::new(),
+        })
+    }
+
+    /// Writes `file` to a synced temporary, to be published under its name.
+    ///
+    /// # Errors
+    /// [`io::ErrorKind::InvalidInput`] for a name that is not a plain file
+    /// name, [`io::ErrorKind::AlreadyExists`] when the file is there
+    /// already and the writer may not replace it, or any I/O error.
+    pub fn add(&mut self, file: &SetFile) -> io::Result<()> {
+        plain_name(&file.name)?;
+        let path = self.folder.join(&file.name);
+        let keep = match self.replace {
+            Replace::Existing => kept_permissions(&path),
+            Replace::Never => {
+                if fs::symlink_metadata(&path).is_ok() {
+                    return Err(exists(&path));
+                }
                 None
-            };
-            let (temp, handle) = create_temp(folder)?;
-            temps.push((temp, path));
-            fill(handle, &file.bytes, keep)?;
-        }
-        let mut published = Vec::with_capacity(temps.len());
-        for (temp, path) in &temps {
-            let result = match replace {
+            }
+        };
+        let (temp, handle) = create_temp(&self.folder)?;
+        self.temps.push((temp, path));
+        fill(handle, &file.bytes, keep)
+    }
+
+    /// Publishes every file added, then syncs the folder once. With
+    /// [`Replace::Never`] a file that appeared meanwhile is not replaced:
+    /// the set is refused and what it published is taken back.
+    ///
+    /// # Errors
+    /// [`io::ErrorKind::AlreadyExists`] naming the file there already, or
+    /// any I/O error; the temporaries are removed then.
+    pub fn publish(self) -> io::Result<Vec<PathBuf>> {
+        let mut published = Vec::with_capacity(self.temps.len());
+        for (temp, path) in &self.temps {
+            let result = match self.replace {
                 Replace::Existing => fs::rename(temp, path),
                 Replace::Never => publish_new(temp, path),
             };
             if let Err(e) = result {
                 // Take back what this call published: the set is all or
                 // nothing for the other export that got there first.
-                if replace == Replace::Never {
+                if self.replace == Replace::Never {
                     for p in &published {
                         let _ = fs::remove_file(p);
                     }
@@ -182,17 +240,22 @@ pub fn write_set(folder: &Path, files: &[SetFile], replace: Replace) -> io::Resu
             }
             published.push(path.clone());
         }
-        if let Ok(dir) = File::open(folder) {
+        if let Ok(dir) = File::open(&self.folder) {
             let _ = dir.sync_all();
         }
         Ok(published)
-    })();
-    for (temp, _) in &temps {
-        // Published temporaries are gone already (renamed) or are the
-        // second name of a hard link; either way the temporary name goes.
-        let _ = fs::remove_file(temp);
     }
-    written
+}
+
+impl Drop for SetWriter {
+    fn drop(&mut self) {
+        for (temp, _) in &self.temps {
+            // Published temporaries are gone already (renamed) or are the
+            // second name of a hard link; either way the temporary name
+            // goes.
+            let _ = fs::remove_file(temp);
+        }
+    }
 }
 
 /// Publishes `temp` as `path` without replacing anything there.

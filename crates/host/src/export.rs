@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use feldherr_sheet::NamedSheet;
 
 use crate::HostError;
-use crate::atomic::{Replace, SetFile, write_set};
+use crate::atomic::{Replace, SetFile, SetWriter};
 
 /// The file format of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -133,11 +133,9 @@ pub fn export(
     export_with(sheets, dir, format, progress, false)
 }
 
-/// Sheets laid out and encoded per round of the progress bar: enough to
-/// keep every core busy (each round ends when its slowest page does; 8 left
-/// a core idle for a fifth of a 2,000-player export), few enough for the
-/// bar to move (63 rounds for 2,000 sheets).
-const SHEETS_PER_STEP: usize = 32;
+/// Encoded pages waiting for the writer thread at most (a few MB): the
+/// cores wait when the disk falls behind rather than fill the memory.
+const PAGES_IN_FLIGHT: usize = 32;
 
 /// Lays out and encodes every sheet on all cores, then writes the files
 /// into `dir` (created if missing) as one set: each file to a temporary,
@@ -180,52 +178,114 @@ pub fn export_with(
             source,
         }
     };
-    let mut files: Vec<SetFile> = Vec::new();
-    let mut pages_of: Vec<usize> = Vec::with_capacity(sheets.len());
-    let mut all_pdf = None;
-    match format {
-        ExportFormat::Png => {
-            for (step, chunk) in sheets.chunks(SHEETS_PER_STEP).enumerate() {
-                let first = step * SHEETS_PER_STEP;
-                let docs: Vec<&feldherr_sheet::Document> = chunk.iter().map(|s| &s.sheet).collect();
-                let pngs = feldherr_sheet::png_set(&docs).map_err(|e| sheet_error(first, e))?;
-                for (offset, pages) in pngs.into_iter().enumerate() {
-                    pages_of.push(pages.len());
-                    for (page, bytes) in pages.into_iter().enumerate() {
-                        files.push(SetFile {
-                            name: page_file(&stems[first + offset], page, format),
-                            bytes,
-                        });
-                    }
-                }
-                progress.done.fetch_add(chunk.len(), Ordering::Relaxed);
+    let replace = if force {
+        Replace::Existing
+    } else {
+        Replace::Never
+    };
+    let io_error = |source: std::io::Error, names: &[String]| {
+        if source.kind() == std::io::ErrorKind::AlreadyExists {
+            let path = names
+                .iter()
+                .map(|n| dir.join(n))
+                .find(|p| source.to_string().contains(&p.display().to_string()))
+                .unwrap_or_else(|| dir.to_path_buf());
+            HostError::Exists { path }
+        } else {
+            HostError::Io {
+                path: dir.to_path_buf(),
+                source,
             }
+        }
+    };
+    let mut names: Vec<String> = Vec::new();
+    // For PNG: the sheet and page of each file in the order written (the
+    // sheets come in as they are done), to return the files in order.
+    let mut order: Option<Vec<(usize, usize)>> = None;
+    let writer = SetWriter::new(dir, replace).map_err(|e| io_error(e, &names))?;
+    let writer = match format {
+        ExportFormat::Png => {
+            // A writer thread puts each page into its synced temporary
+            // while the cores draw the next sheets: the disk's time
+            // overlaps the drawing instead of following it.
+            let (pages, receive) =
+                std::sync::mpsc::sync_channel::<(usize, usize, SetFile)>(PAGES_IN_FLIGHT);
+            let (writer, written) = std::thread::scope(|scope| {
+                let writing = scope.spawn(move || {
+                    let mut writer = writer;
+                    let mut written = Vec::new();
+                    for (sheet, page, file) in receive {
+                        writer.add(&file).map_err(|e| (e, file.name.clone()))?;
+                        written.push((sheet, page, file.name));
+                    }
+                    Ok::<_, (std::io::Error, String)>((writer, written))
+                });
+                let docs: Vec<&feldherr_sheet::Document> =
+                    sheets.iter().map(|s| &s.sheet).collect();
+                let encoded = feldherr_sheet::png_each(
+                    &docs,
+                    |e| sheet_error(0, e),
+                    |sheet, encoded| {
+                        for (page, bytes) in encoded.into_iter().enumerate() {
+                            let name = page_file(&stems[sheet], page, format);
+                            // A closed channel: the writer stopped on an
+                            // error, which it says when joined.
+                            if pages.send((sheet, page, SetFile { name, bytes })).is_err() {
+                                return Err(HostError::Io {
+                                    path: dir.to_path_buf(),
+                                    source: std::io::Error::other("the export stopped writing"),
+                                });
+                            }
+                        }
+                        progress.done.fetch_add(1, Ordering::Relaxed);
+                        Ok(())
+                    },
+                );
+                drop(pages);
+                let written = writing.join().unwrap_or_else(|_| {
+                    Err((
+                        std::io::Error::other("the thread writing the pages failed"),
+                        String::new(),
+                    ))
+                });
+                match (encoded, written) {
+                    (_, Err((e, name))) => Err(io_error(e, &[name])),
+                    (Err(e), Ok(_)) => Err(e),
+                    (Ok(()), Ok(done)) => Ok(done),
+                }
+            })?;
+            order = Some(written.iter().map(|(s, p, _)| (*s, *p)).collect());
+            names = written.into_iter().map(|(_, _, name)| name).collect();
+            writer
         }
         ExportFormat::Pdf => {
             let docs: Vec<&feldherr_sheet::Document> = sheets.iter().map(|s| &s.sheet).collect();
             let set = feldherr_sheet::pdf_set(&docs).map_err(|e| sheet_error(0, e))?;
-            for (stem, bytes) in stems.iter().zip(set.sheets) {
-                pages_of.push(1);
-                files.push(SetFile {
+            let mut files: Vec<SetFile> = stems
+                .iter()
+                .zip(set.sheets)
+                .map(|(stem, bytes)| SetFile {
                     name: page_file(stem, 0, format),
                     bytes,
+                })
+                .collect();
+            if !sheets.is_empty() {
+                files.push(SetFile {
+                    name: "all-sheets.pdf".into(),
+                    bytes: set.all,
                 });
             }
-            if !sheets.is_empty() {
-                all_pdf = Some(set.all);
-            }
+            names = files.iter().map(|f| f.name.clone()).collect();
             progress.done.store(sheets.len(), Ordering::Relaxed);
+            let mut writer = writer;
+            for file in &files {
+                writer.add(file).map_err(|e| io_error(e, &names))?;
+            }
+            writer
         }
-    }
-    if let Some(bytes) = all_pdf {
-        files.push(SetFile {
-            name: "all-sheets.pdf".into(),
-            bytes,
-        });
-    }
+    };
     let stale: Vec<PathBuf> = if force {
-        let writing: std::collections::HashSet<&str> =
-            files.iter().map(|f| f.name.as_str()).collect();
+        let writing: std::collections::HashSet<&str> = names.iter().map(String::as_str).collect();
         existing(sheets, dir, format)
             .into_iter()
             .filter(|p| {
@@ -236,26 +296,12 @@ pub fn export_with(
     } else {
         Vec::new()
     };
-    let replace = if force {
-        Replace::Existing
-    } else {
-        Replace::Never
-    };
-    let written = write_set(dir, &files, replace).map_err(|source| {
-        if source.kind() == std::io::ErrorKind::AlreadyExists {
-            let path = files
-                .iter()
-                .map(|f| dir.join(&f.name))
-                .find(|p| source.to_string().contains(&p.display().to_string()))
-                .unwrap_or_else(|| dir.to_path_buf());
-            HostError::Exists { path }
-        } else {
-            HostError::Io {
-                path: dir.to_path_buf(),
-                source,
-            }
-        }
-    })?;
+    let mut written = writer.publish().map_err(|e| io_error(e, &names))?;
+    if let Some(order) = order {
+        let mut files: Vec<((usize, usize), PathBuf)> = order.into_iter().zip(written).collect();
+        files.sort_unstable_by_key(|(key, _)| *key);
+        written = files.into_iter().map(|(_, path)| path).collect();
+    }
     for path in stale {
         let _ = std::fs::remove_file(path);
     }

@@ -34,7 +34,9 @@
 //!
 //! A whole export goes through [`png_set`] or [`pdf_set`]: every sheet is
 //! laid out and every page encoded on all cores (rayon), and the caller
-//! gets the bytes of each file to write.
+//! gets the bytes of each file to write; [`png_each`] hands each sheet's
+//! pages over as soon as they are done, so the files are written while
+//! the rest are drawn.
 //!
 //! [`Layout::text_outline`] dumps the layout as text for snapshot tests.
 //!
@@ -130,7 +132,7 @@ pub use paragraph::Paragraph;
 pub use pdf::render_pdf_set;
 pub use picture::Picture;
 pub use raster::{RasterPage, pixels_per_metre};
-pub use sheet_set::{PdfSet, pdf_set, png_set};
+pub use sheet_set::{PdfSet, pdf_set, png_each, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
 pub use table::{Column, Table};

@@ -64,15 +64,63 @@ pub fn png_set<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<Vec<Vec<Vec<u
     sheets
         .par_iter()
         .enumerate()
-        .map(|(i, sheet)| {
-            let layout = sheet.borrow().layout().map_err(|e| in_sheet(i, e))?;
-            layout
-                .pages
-                .par_iter()
-                .map(|page| crate::raster::page_png(&layout, page).map_err(|e| in_sheet(i, e)))
-                .collect::<Result<Vec<Vec<u8>>, SheetError>>()
-        })
+        .map(|(i, sheet)| sheet_pngs(i, sheet.borrow()))
         .collect()
+}
+
+/// Sheet `i` laid out and its pages encoded, the pages on all cores.
+fn sheet_pngs(i: usize, sheet: &Document) -> Result<Vec<Vec<u8>>, SheetError> {
+    let layout = sheet.layout().map_err(|e| in_sheet(i, e))?;
+    layout
+        .pages
+        .par_iter()
+        .map(|page| crate::raster::page_png(&layout, page).map_err(|e| in_sheet(i, e)))
+        .collect()
+}
+
+/// [`png_set`] without holding the whole set: each sheet's pages are handed
+/// to `each` (with the sheet's index) as soon as they are encoded, from
+/// whichever core encoded them, in no particular order. A caller writes
+/// the files while the other sheets are still being drawn, and the set is
+/// never all in memory at once. The first error of a sheet or of `each`
+/// stops the work (sheets already started finish) and is returned.
+///
+/// # Errors
+///
+/// A failing sheet's error wrapped by `wrap` (its index and the
+/// [`SheetError::InSheet`] error), or `each`'s error.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use feldherr_sheet::{Document, SheetError, Title, png_each};
+///
+/// let sheets = [
+///     Document::new().block(Title::new("Round 1")),
+///     Document::new().block(Title::new("Round 2")),
+/// ];
+/// let seen = Mutex::new(Vec::new());
+/// png_each(&sheets, |e: SheetError| e, |index, pages| {
+///     seen.lock().expect("lock").push((index, pages.len()));
+///     Ok(())
+/// })?;
+/// let mut seen = seen.into_inner().expect("lock");
+/// seen.sort();
+/// assert_eq!(seen, [(0, 1), (1, 1)]);
+/// # Ok::<(), feldherr_sheet::SheetError>(())
+/// ```
+pub fn png_each<D, E>(
+    sheets: &[D],
+    wrap: impl Fn(SheetError) -> E + Sync,
+    each: impl Fn(usize, Vec<Vec<u8>>) -> Result<(), E> + Sync,
+) -> Result<(), E>
+where
+    D: Borrow<Document> + Sync,
+    E: Send,
+{
+    sheets
+        .par_iter()
+        .enumerate()
+        .try_for_each(|(i, sheet)| each(i, sheet_pngs(i, sheet.borrow()).map_err(&wrap)?))
 }
 
 /// Lays out every sheet and writes one PDF per sheet and one with all of
