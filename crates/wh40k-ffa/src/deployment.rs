@@ -138,7 +138,7 @@ impl ZoneSlot {
         .map_err(|e| {
             PlayError::invalid("zone_sizes", self.name(), e.to_string()).with_message(
                 say("load.zone_shape")
-                    .key("slot", self.label_key())
+                    .key("zone", self.label_key())
                     .text("error", e.to_string()),
             )
         })?;
@@ -511,7 +511,7 @@ impl Deployment {
                 PlayError::invalid(format!("deployment.choices[{i}]"), c.slot, e.to_string())
                     .with_message(
                         say("load.zone_choice")
-                            .key("slot", c.slot.label_key())
+                            .key("zone", c.slot.label_key())
                             .nested("reason", why),
                     )
             })?;
