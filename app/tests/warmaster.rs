@@ -265,10 +265,12 @@ fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
     let mut h = common::harness_with(options);
     h.state_mut().queue(Command::Open(german));
     h.run();
-    h.get_by_label(
-        "•  „General“ trägt „Orb of Majesty“; Dunkelelfen dürfen diesen Gegenstand unter \
+    // One line, naming the army's player, then the unit and the item.
+    h.get_by_label_contains(
+        ": „General“ trägt „Orb of Majesty“; Dunkelelfen dürfen diesen Gegenstand unter \
          „Arrogant“ nicht nehmen (W11)",
     );
+    h.get_by_label_contains("•  Armee von ");
     assert!(h.query_by_label_contains("units[0]").is_none());
 }
 

@@ -280,3 +280,32 @@ fn import_errors_read_in_german_naming_the_field_and_the_value() {
         "the army list (in lines) has 20,000 entries; at most 500 are accepted"
     );
 }
+
+/// In the game's problems an army's problem names its player (issue
+/// #27): "Armee von Anna: …", a warning marked as one.
+#[test]
+fn a_games_army_problems_name_the_player() {
+    let mut game = WarmasterGame::new_game();
+    let mut table = WarmasterGame::default_table();
+    game.apply(
+        &WarmasterEdit::SetPlayerName {
+            player: Player::A,
+            name: "Anna".into(),
+        },
+        &mut table,
+    )
+    .expect("named");
+    let de = Catalogue::of_game::<WarmasterGame>(Lang::De);
+    let en = Catalogue::of_game::<WarmasterGame>(Lang::En);
+    let problems = game.problems(&table);
+    let german: Vec<String> = problems.iter().map(|p| de.problem(p)).collect();
+    assert!(
+        german.contains(&"Warnung: Armee von Anna: die Armee hat keine Einheiten".to_owned()),
+        "{german:?}"
+    );
+    let english: Vec<String> = problems.iter().map(|p| en.problem(p)).collect();
+    assert!(
+        english.contains(&"warning: Anna's army: the army has no units".to_owned()),
+        "{english:?}"
+    );
+}
