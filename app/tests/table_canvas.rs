@@ -433,6 +433,68 @@ fn zoom_fit_and_export() {
     assert!(harness.state().table.pieces().is_empty());
 }
 
+/// Issue #27: a view neither panned nor zoomed since its fit is fitted
+/// again when the area resizes (a maximised window shows the table
+/// large); a view the user panned keeps its scale and the table point in
+/// the middle.
+#[test]
+fn a_fitted_view_is_fitted_again_on_resize_and_a_panned_one_is_not() {
+    let mut harness = harness_with(
+        host(
+            example_rules::warmaster_table(),
+            example_rules::warmaster(),
+            "en",
+        ),
+        1.0,
+        egui::Theme::Dark,
+    );
+    harness.set_size(vec2(600.0, 400.0));
+    harness.run();
+    let small = harness.state().canvas.zoom();
+    // The table's far corner is on screen, inside the smaller window.
+    let corner = at(&harness, 180.0, 120.0);
+    assert!(corner.x <= 600.0 && corner.y <= 400.0, "{corner:?}");
+    harness.set_size(vec2(1800.0, 1000.0));
+    harness.run();
+    let large = harness.state().canvas.zoom();
+    assert!(large > small * 2.0, "fitted again: {small} -> {large}");
+    let fitted_corner = at(&harness, 180.0, 120.0);
+    assert!(
+        fitted_corner.x > 1200.0,
+        "the table takes the new room: {fitted_corner:?}"
+    );
+    // Back to the smaller window: fitted again, the same scale as before.
+    harness.set_size(vec2(600.0, 400.0));
+    harness.run();
+    assert!((harness.state().canvas.zoom() - small).abs() < 1e-3);
+    // Panned: a resize keeps the scale the user had.
+    harness.get_by_label("Pan").click();
+    harness.run();
+    let before = at(&harness, 90.0, 60.0);
+    drag(&mut harness, before, before + vec2(40.0, 20.0));
+    let panned = harness.state().canvas.zoom();
+    harness.set_size(vec2(1800.0, 1000.0));
+    harness.run();
+    assert!(
+        (harness.state().canvas.zoom() - panned).abs() < 1e-3,
+        "a panned view is not fitted again"
+    );
+    // Not fitted: the far corner is nowhere near where a fit puts it.
+    let corner = at(&harness, 180.0, 120.0);
+    assert!(
+        corner.x < fitted_corner.x - 200.0,
+        "{corner:?} {fitted_corner:?}"
+    );
+    // The Fit button fits it again, and from then on it follows resizes.
+    harness.get_by_label("Fit").click();
+    harness.run();
+    let refit = harness.state().canvas.zoom();
+    assert!(refit > panned * 2.0, "{panned} -> {refit}");
+    harness.set_size(vec2(600.0, 400.0));
+    harness.run();
+    assert!((harness.state().canvas.zoom() - small).abs() < 1e-3);
+}
+
 #[test]
 fn an_overlay_is_drawn_and_listed_but_never_edits() {
     let mut table = example_rules::warmaster_table();
@@ -840,6 +902,56 @@ fn screenshot(harness: &Harness<'static, Host>) -> RgbaImage {
             })
             .collect(),
     }
+}
+
+/// Issue #27: a marker that belongs to a player (a deployment zone) is
+/// filled in that player's colour, translucent, not in its type's colour
+/// shared by every player; the two zones differ on screen.
+#[test]
+fn an_owned_zone_is_filled_in_its_players_colour() {
+    use feldherr::ui::palette::player_colour;
+    use feldherr_table::geometry::OrientedRect;
+    let zone = |id: u64, x: f64| {
+        let rect = OrientedRect::new(Point::new(x, 60.0), 60.0, 40.0, Angle::ZERO).unwrap();
+        Piece::new(id, "", "deployment_zone", Layer::Marker, Shape::Rect(rect))
+    };
+    let mut table = example_rules::warmaster_table();
+    table.add(zone(1, 30.0)).unwrap();
+    table.add(zone(2, 150.0)).unwrap();
+    let mut host = host(table, example_rules::warmaster(), "en");
+    host.overlay.owner(1, 0);
+    host.overlay.owner(2, 1);
+    let mut harness = harness_with(host, 1.0, egui::Theme::Dark);
+    harness.remove_cursor();
+    harness.run();
+    let picture = screenshot(&harness);
+    let pixel = |p: Pos2| {
+        let (x, y) = (p.x.round() as usize, p.y.round() as usize);
+        let at = (y * picture.width as usize + x) * 4;
+        [
+            picture.pixels[at],
+            picture.pixels[at + 1],
+            picture.pixels[at + 2],
+        ]
+    };
+    let distance = |a: [u8; 3], b: egui::Color32| -> i32 {
+        (0..3)
+            .map(|k| {
+                let d = i32::from(a[k]) - i32::from([b.r(), b.g(), b.b()][k]);
+                d * d
+            })
+            .sum()
+    };
+    let (first, second) = (
+        pixel(at(&harness, 30.0, 60.0)),
+        pixel(at(&harness, 150.0, 60.0)),
+    );
+    assert_ne!(first, second, "each zone in its own colour");
+    let (one, two) = (player_colour(0), player_colour(1));
+    assert!(distance(first, one) < distance(first, two), "{first:?}");
+    assert!(distance(second, two) < distance(second, one), "{second:?}");
+    // Translucent: the table shows through, so not the full colour.
+    assert!(distance(first, one) > 0, "{first:?}");
 }
 
 #[test]

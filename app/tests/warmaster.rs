@@ -140,7 +140,9 @@ fn the_army_form_shows_problems_and_the_break_point_at_once() {
     let g = game(&h);
     let army = wm(&g).expect("wm").army(Player::A);
     assert_eq!(army.units.len(), 5);
-    h.get_by_label("units: the army has no General");
+    // In the interface language, without the saved path (issue #27).
+    h.get_by_label("the army has no General");
+    assert!(h.query_by_label_contains("units:").is_none());
     h.get_by_label("Break point (W7): 3 (5 counting units, half rounded up 3)");
     // Add the General with a forbidden item under "Arrogant" (W11).
     replace_text(&mut h, "Unit name", "Dreadlord");
@@ -254,6 +256,22 @@ fn a_general_with_a_forbidden_item_is_a_problem_under_arrogant() {
     );
     let g = wm(&doc).expect("wm");
     assert_eq!(g.army(Player::B).units[0].kind, UnitKind::General);
+    // Opened in a German window, the banner says it in German, naming
+    // the unit and the item, without the saved path (issue #27).
+    let german = dir.join("arrogant.json");
+    std::fs::write(&german, json.to_string()).expect("write");
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut h = common::harness_with(options);
+    h.state_mut().queue(Command::Open(german));
+    h.run();
+    // One line, naming the army's player, then the unit and the item.
+    h.get_by_label_contains(
+        ": „General“ trägt „Orb of Majesty“; Dunkelelfen dürfen diesen Gegenstand unter \
+         „Arrogant“ nicht nehmen (W11)",
+    );
+    h.get_by_label_contains("•  Armee von ");
+    assert!(h.query_by_label_contains("units[0]").is_none());
 }
 
 /// Rolls the terrain roll-off with typed dice: A 5, B 2.

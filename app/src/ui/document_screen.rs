@@ -227,7 +227,12 @@ fn problems_banner(ui: &mut egui::Ui, texts: &Texts, problems: &[feldherr_play::
             ui.set_width(ui.available_width());
             ui.strong(texts.t("problems.banner_title"));
             for p in problems.iter().take(SHOWN) {
-                ui.add(egui::Label::new(format!("•  {p}")).wrap());
+                // In the interface language, naming things by name; the
+                // saved path is in the hover for whoever edits the file.
+                let line = ui.add(egui::Label::new(format!("•  {}", texts.problem(p))).wrap());
+                if !p.path.is_empty() {
+                    line.on_hover_text(&p.path);
+                }
             }
             if problems.len() > SHOWN {
                 ui.weak(texts.f(

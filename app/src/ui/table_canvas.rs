@@ -669,6 +669,11 @@ impl TableCanvas {
                 selected: self.selected == Some(piece.id),
                 violating: offending.contains(&piece.id),
                 ghost: false,
+                owner: overlay
+                    .owners
+                    .iter()
+                    .find(|(id, _)| *id == piece.id)
+                    .map(|(_, seat)| *seat),
             };
             paint::piece(&painter, &self.view, rules, piece, emphasis, &palette);
         }
@@ -703,6 +708,7 @@ impl TableCanvas {
                     selected: false,
                     violating: false,
                     ghost: true,
+                    owner: None,
                 };
                 paint::piece(&painter, &self.view, rules, &ghost, emphasis, &palette);
             }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use feldherr_dice::step::{LogStep, Message, VERBATIM};
 
-use crate::PlayError;
+use crate::{PlayError, Problem};
 
 /// A language Feldherr speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -230,6 +230,26 @@ impl Catalogue {
         }
     }
 
+    /// A problem in this catalogue's language: its catalogue message when
+    /// it carries one that renders here (a warning marked as one, the
+    /// rule id at the end, e.g. `(W11)`, and no path: the message names
+    /// the thing by name), else its English sentence with its path.
+    pub fn problem(&self, problem: &Problem) -> String {
+        let Some(text) = problem.said().and_then(|m| self.render(m)) else {
+            return problem.to_string();
+        };
+        let text = if problem.is_error() {
+            text
+        } else {
+            let warning = Message::new(PROBLEM_WARNING).text("text", text.clone());
+            self.render(&warning).unwrap_or(text)
+        };
+        match &problem.rule {
+            Some(rule) => format!("{text} ({rule})"),
+            None => text,
+        }
+    }
+
     /// A log step in this catalogue's language (English text when a key
     /// is missing).
     pub fn log_line(&self, step: &LogStep) -> String {
@@ -241,6 +261,10 @@ impl Catalogue {
         self.message_or(step.message.as_ref(), &step.text)
     }
 }
+
+/// The catalogue key that marks a problem's sentence `{text}` as a
+/// warning ([`Catalogue::problem`]).
+const PROBLEM_WARNING: &str = "problem.warning";
 
 /// The messages of the step protocol itself (`step.rolled`,
 /// `step.chose`), which every system's log uses.

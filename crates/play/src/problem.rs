@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use feldherr_dice::step::Message;
 use serde::{Deserialize, Serialize};
 
 /// How bad a problem is.
@@ -25,6 +26,24 @@ impl Severity {
 /// One problem of a game: where (a path into the saved document), what,
 /// the rule or ruling it breaks, if one does, and whether it refuses the
 /// document or is only a warning.
+///
+/// A problem may also carry its sentence as a catalogue [`Message`]
+/// ([`Problem::with_message`]), naming things by name, which
+/// [`crate::Catalogue::problem`] renders in the interface language; its
+/// `message` stays the English sentence (the CLI and the tests print it).
+///
+/// ```
+/// use feldherr_dice::step::Message;
+/// use feldherr_play::{Catalogue, Problem};
+///
+/// let p = Problem::new("units", "the army has no General")
+///     .with_message(Message::new("demo.no_general"));
+/// let de = Catalogue::parse("de", r#"{"demo.no_general": "das Heer hat keinen General"}"#)?;
+/// assert_eq!(de.problem(&p), "das Heer hat keinen General");
+/// // Without the key: the English sentence, path included.
+/// assert_eq!(Catalogue::default().problem(&p), "units: the army has no General");
+/// # Ok::<(), feldherr_play::PlayError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Problem {
     /// Where, as a path into the saved game, e.g. `machines[2].state.sp_lost`.
@@ -37,6 +56,11 @@ pub struct Problem {
     /// An error (the default) or a warning.
     #[serde(default, skip_serializing_if = "Severity::is_error")]
     pub severity: Severity,
+    /// The sentence as a catalogue message (naming things by name), if
+    /// the crate gives one (boxed: problems stay small; left out of the
+    /// saved form when absent, so older files read as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<Box<Message>>,
 }
 
 impl Problem {
@@ -47,7 +71,21 @@ impl Problem {
             message: message.into(),
             rule: None,
             severity: Severity::Error,
+            said: None,
         }
+    }
+
+    /// The same problem with its sentence as the catalogue message
+    /// `message` (without the rule id, which the host adds).
+    #[must_use]
+    pub fn with_message(mut self, message: Message) -> Self {
+        self.said = Some(Box::new(message));
+        self
+    }
+
+    /// The catalogue message of the problem, if it carries one.
+    pub fn said(&self) -> Option<&Message> {
+        self.said.as_deref()
     }
 
     /// The same problem as a warning, not a refusal.
@@ -94,5 +132,27 @@ impl fmt::Display for Problem {
             write!(f, " ({rule})")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_is_saved_only_when_there_is_one_and_old_problems_read() {
+        let plain = Problem::new("units", "no General").rule("W1");
+        let json = serde_json::to_string(&plain).expect("json");
+        assert!(!json.contains("said"), "{json}");
+        // A problem saved before messages existed reads as it was.
+        let old: Problem =
+            serde_json::from_str(r#"{"path":"units","message":"no General","rule":"W1"}"#)
+                .expect("old");
+        assert_eq!(old, plain);
+        let said = plain.with_message(Message::new("demo.no_general").text("army", "Elves"));
+        let json = serde_json::to_string(&said).expect("json");
+        let back: Problem = serde_json::from_str(&json).expect("back");
+        assert_eq!(back, said);
+        assert_eq!(back.said().map(|m| m.key.as_str()), Some("demo.no_general"));
     }
 }

@@ -207,6 +207,7 @@ impl Unit {
                 self.points,
                 say("unit_points")
                     .text("unit", &self.name)
+                    .int("points", self.points)
                     .int("max", MAX_UNIT_POINTS),
             ));
         }
@@ -499,30 +500,49 @@ impl Army {
     pub fn errors(&self, options: &GuardiansOptions) -> Vec<Problem> {
         let mut out = Vec::new();
         if self.list.chars().count() > MAX_NAME {
-            out.push(Problem::new(
-                "list",
-                format!(
-                    "the list name has {} characters; at most {MAX_NAME}",
-                    self.list.chars().count()
+            let count = self.list.chars().count();
+            out.push(
+                Problem::new(
+                    "list",
+                    format!("the list name has {count} characters; at most {MAX_NAME}"),
+                )
+                .with_message(
+                    say("army.list_long")
+                        .int("count", count as i64)
+                        .int("max", MAX_NAME as i64),
                 ),
-            ));
+            );
         }
         if let Some(v) = &self.list_version
             && (v.trim().is_empty() || v.chars().count() > MAX_VERSION)
         {
-            out.push(Problem::new(
-                "list_version",
-                format!("\"{v}\": a version of 1 to {MAX_VERSION} characters"),
-            ));
+            out.push(
+                Problem::new(
+                    "list_version",
+                    format!("\"{v}\": a version of 1 to {MAX_VERSION} characters"),
+                )
+                .with_message(
+                    say("army.version")
+                        .text("version", v)
+                        .int("max", MAX_VERSION as i64),
+                ),
+            );
         }
         if self.units.len() > MAX_UNITS {
-            out.push(Problem::new(
-                "units",
-                format!(
-                    "the army has {} units; at most {MAX_UNITS}",
-                    self.units.len()
+            out.push(
+                Problem::new(
+                    "units",
+                    format!(
+                        "the army has {} units; at most {MAX_UNITS}",
+                        self.units.len()
+                    ),
+                )
+                .with_message(
+                    say("army.too_many_units")
+                        .int("count", self.units.len() as i64)
+                        .int("max", MAX_UNITS as i64),
                 ),
-            ));
+            );
         }
         let generals = self
             .units
@@ -530,14 +550,21 @@ impl Army {
             .filter(|u| u.kind == UnitKind::General)
             .count();
         if generals > 1 {
-            out.push(Problem::new(
-                "units",
-                format!("the army has {generals} Generals; it must have exactly one"),
-            ));
+            out.push(
+                Problem::new(
+                    "units",
+                    format!("the army has {generals} Generals; it must have exactly one"),
+                )
+                .with_message(say("army.generals").int("count", generals as i64)),
+            );
         }
         for (i, unit) in self.units.iter().enumerate().take(MAX_UNITS) {
             if let Err(e) = unit.check() {
-                out.push(Problem::new(format!("units[{i}]"), e.to_string()));
+                let problem = Problem::new(format!("units[{i}]"), e.to_string());
+                out.push(match e.message() {
+                    Some(m) => problem.with_message(m.clone()),
+                    None => problem,
+                });
             }
         }
         for f in self.forbidden_items(options).into_iter().take(MAX_UNITS) {
@@ -549,7 +576,12 @@ impl Army {
                         f.unit, f.item
                     ),
                 )
-                .rule("W11"),
+                .rule("W11")
+                .with_message(
+                    say("army.arrogant_item")
+                        .text("unit", &f.unit)
+                        .text("item", f.item),
+                ),
             );
         }
         let mut ids: Vec<(Id, usize)> = self
@@ -560,13 +592,21 @@ impl Army {
             .collect();
         ids.sort();
         if let Some(pair) = ids.windows(2).find(|w| w[0].0 == w[1].0) {
-            out.push(Problem::new(
-                format!("units[{}].id", pair[1].1),
-                format!(
-                    "unit id {} is used twice (\"{}\" and \"{}\")",
-                    pair[0].0, self.units[pair[0].1].name, self.units[pair[1].1].name
+            let (first, second) = (&self.units[pair[0].1].name, &self.units[pair[1].1].name);
+            out.push(
+                Problem::new(
+                    format!("units[{}].id", pair[1].1),
+                    format!(
+                        "unit id {} is used twice (\"{first}\" and \"{second}\")",
+                        pair[0].0
+                    ),
+                )
+                .with_message(
+                    say("army.same_id")
+                        .text("unit", first)
+                        .text("other", second),
                 ),
-            ));
+            );
         }
         out
     }
@@ -578,21 +618,34 @@ impl Army {
     pub fn readiness(&self, game_size: u32) -> Vec<Problem> {
         let mut out = Vec::new();
         if self.units.is_empty() {
-            out.push(Problem::new("units", "the army has no units"));
+            out.push(
+                Problem::new("units", "the army has no units").with_message(say("army.no_units")),
+            );
             return out;
         }
         let total = self.total_points();
         if total > u64::from(game_size) {
-            out.push(Problem::new(
-                "units",
-                format!(
-                    "the army costs {total} points, {} over the game size of {game_size}",
-                    total - u64::from(game_size)
+            let over = total - u64::from(game_size);
+            out.push(
+                Problem::new(
+                    "units",
+                    format!(
+                        "the army costs {total} points, {over} over the game size of {game_size}"
+                    ),
+                )
+                .with_message(
+                    say("army.over_size")
+                        .int("total", i64::try_from(total).unwrap_or(i64::MAX))
+                        .int("over", i64::try_from(over).unwrap_or(i64::MAX))
+                        .int("size", game_size),
                 ),
-            ));
+            );
         }
         if self.general().is_none() {
-            out.push(Problem::new("units", "the army has no General"));
+            out.push(
+                Problem::new("units", "the army has no General")
+                    .with_message(say("army.no_general")),
+            );
         }
         out
     }
@@ -634,7 +687,13 @@ impl Army {
         }
         self.check_items(options)?;
         match self.errors(options).into_iter().next() {
-            Some(p) => Err(WarmasterError::invalid(p.path, "the army", p.message)),
+            Some(p) => {
+                let mut e = WarmasterError::invalid(&p.path, "the army", &p.message);
+                if let (WarmasterError::Invalid { message, .. }, Some(m)) = (&mut e, p.said()) {
+                    *message = Some(Box::new(m.clone()));
+                }
+                Err(e)
+            }
             None => Ok(()),
         }
     }

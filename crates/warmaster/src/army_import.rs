@@ -33,9 +33,11 @@
 //! An entry with a count above 1 becomes that many units, numbered
 //! ("Spearmen 1" ... "Spearmen 4"). Errors name the line.
 
+use feldherr_dice::step::Message;
 use feldherr_play::Id;
 
 use crate::army::{ARMIES_VERSION, MAX_NAME, MAX_UNITS, MAX_VERSION};
+use crate::refusal::{english, say};
 use crate::{Army, ArmyKind, Unit, UnitKind, WarmasterError};
 
 /// Longest list accepted, in lines.
@@ -76,15 +78,18 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |reason: String| WarmasterError::ImportLine {
+        // The reason as a catalogue message (naming the field and the
+        // value), its English sentence from the English catalogue.
+        let bad = |message: Message| WarmasterError::ImportLine {
             line: number,
             text: line.to_owned(),
-            reason,
+            reason: english(&message),
+            message: Some(Box::new(message)),
         };
         if let Some(list) = strip_prefix_ci(line, "army:") {
             let list = list.trim();
             if list.is_empty() {
-                return Err(bad("the army line names no list".into()));
+                return Err(bad(say("import.no_list")));
             }
             army.list = list.to_owned();
             army.kind = ArmyKind::from_list_name(list);
@@ -93,9 +98,10 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
         if let Some(version) = strip_prefix_ci(line, "version:") {
             let version = version.trim();
             if version.is_empty() || version.chars().count() > MAX_VERSION {
-                return Err(bad(format!(
-                    "a version of 1 to {MAX_VERSION} characters, e.g. {ARMIES_VERSION}"
-                )));
+                return Err(bad(say("import.version")
+                    .text("value", version)
+                    .int("max", MAX_VERSION as i64)
+                    .text("example", ARMIES_VERSION)));
             }
             army.list_version = Some(version.to_owned());
             continue;
@@ -103,28 +109,29 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
         let sep = if line.contains(';') { ';' } else { ',' };
         let fields: Vec<&str> = line.split(sep).map(str::trim).collect();
         let [name, count, points, tags @ ..] = fields.as_slice() else {
-            return Err(bad(format!(
-                "expected name{sep} count{sep} points, found {} field(s)",
-                fields.len()
-            )));
+            return Err(bad(say("import.fields")
+                .text("sep", sep.to_string())
+                .int("count", fields.len() as i64)));
         };
         if name.is_empty() {
-            return Err(bad("the name is empty".into()));
+            return Err(bad(say("import.name_empty")));
         }
         if name.chars().count() > MAX_NAME {
-            return Err(bad(format!(
-                "the name is longer than {MAX_NAME} characters"
-            )));
+            return Err(bad(say("import.name_long")
+                .text("value", *name)
+                .int("max", MAX_NAME as i64)));
         }
         let count: u32 = count
             .parse()
-            .map_err(|_| bad(format!("count \"{count}\" is not a whole number")))?;
+            .map_err(|_| bad(say("import.count_not_number").text("value", *count)))?;
         if count == 0 || count > MAX_COUNT {
-            return Err(bad(format!("count {count} must be from 1 to {MAX_COUNT}")));
+            return Err(bad(say("import.count_range")
+                .int("value", count)
+                .int("max", MAX_COUNT)));
         }
         let points: u32 = points
             .parse()
-            .map_err(|_| bad(format!("points \"{points}\" is not a whole number")))?;
+            .map_err(|_| bad(say("import.points_not_number").text("value", *points)))?;
         let mut kind = None;
         let mut stands = None;
         let (mut flying, mut summoned, mut not_counting, mut renown) = (false, false, false, false);
@@ -133,14 +140,14 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
             let lower = tag.to_ascii_lowercase();
             if let Some(k) = UnitKind::from_word(&lower) {
                 if kind.is_some() {
-                    return Err(bad(format!("a second unit type \"{tag}\"")));
+                    return Err(bad(say("import.second_type").text("value", *tag)));
                 }
                 kind = Some(k);
             } else if let Some(n) = lower.strip_prefix("stands=") {
                 let n: u32 = n
                     .trim()
                     .parse()
-                    .map_err(|_| bad(format!("stands \"{n}\" is not a whole number")))?;
+                    .map_err(|_| bad(say("import.stands_not_number").text("value", n.trim())))?;
                 stands = Some(n);
             } else if lower == "flying" {
                 flying = true;
@@ -153,7 +160,7 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
             } else if let Some(item) = strip_prefix_ci(tag, "item=") {
                 items.push(item.trim().to_owned());
             } else {
-                return Err(bad(format!("unknown tag \"{tag}\"")));
+                return Err(bad(say("import.unknown_tag").text("value", *tag)));
             }
         }
         let kind = kind.unwrap_or(UnitKind::Infantry);
@@ -177,7 +184,12 @@ pub fn import_army(text: &str) -> Result<Army, WarmasterError> {
             unit.not_counting = not_counting;
             unit.renown = renown;
             unit.magic_items = items.clone();
-            unit.check().map_err(|e| bad(e.to_string()))?;
+            unit.check().map_err(|e| {
+                bad(e
+                    .message()
+                    .cloned()
+                    .unwrap_or_else(|| Message::verbatim(&e.to_string())))
+            })?;
             army.units.push(unit);
             next += 1;
         }

@@ -5,7 +5,7 @@ use std::fmt;
 use feldherr_dice::step::Message;
 use feldherr_play::PlayError;
 
-use crate::refusal::english;
+use crate::refusal::{REFUSALS, english, say};
 
 /// Why a Warmaster value could not be built or read.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +31,10 @@ pub enum WarmasterError {
         text: String,
         /// What is wrong with it.
         reason: String,
+        /// What is wrong with it as a catalogue message
+        /// (`warmaster.refusal.import.…`, naming the field and the
+        /// value), if the crate gives one (boxed: errors stay small).
+        message: Option<Box<Message>>,
     },
     /// The input is larger than the engine accepts (bounded before any
     /// work starts).
@@ -94,7 +98,9 @@ impl fmt::Display for WarmasterError {
                 reason,
                 ..
             } => write!(f, "{field}: {value} is refused: {reason}"),
-            WarmasterError::ImportLine { line, text, reason } => {
+            WarmasterError::ImportLine {
+                line, text, reason, ..
+            } => {
                 write!(f, "line {line} (\"{text}\"): {reason}")
             }
             WarmasterError::TooLarge { what, size, limit } => {
@@ -123,18 +129,55 @@ impl From<WarmasterError> for PlayError {
                 reason,
                 message,
             },
-            WarmasterError::ImportLine { line, text, reason } => PlayError::Invalid {
-                field: format!("line {line}"),
-                value: text,
+            WarmasterError::ImportLine {
+                line,
+                text,
                 reason,
-                message: None,
-            },
-            WarmasterError::TooLarge { what, size, limit } => PlayError::Invalid {
-                field: what,
-                value: size.to_string(),
-                reason: format!("at most {limit} are accepted"),
-                message: None,
-            },
+                message,
+            } => {
+                // The whole line's sentence: its number, its text and why.
+                let message = message.map(|m| {
+                    Box::new(
+                        say("import.line")
+                            .int("line", i64::try_from(line).unwrap_or(i64::MAX))
+                            .text("text", &text)
+                            .nested("reason", *m),
+                    )
+                });
+                PlayError::Invalid {
+                    field: format!("line {line}"),
+                    value: text,
+                    reason,
+                    message,
+                }
+            }
+            WarmasterError::TooLarge { what, size, limit } => {
+                let message = too_large_what(&what).map(|key| {
+                    Box::new(
+                        say("too_large")
+                            .key("what", REFUSALS.key(key))
+                            .int("size", i64::try_from(size).unwrap_or(i64::MAX))
+                            .int("max", i64::try_from(limit).unwrap_or(i64::MAX)),
+                    )
+                });
+                PlayError::Invalid {
+                    field: what,
+                    value: size.to_string(),
+                    reason: format!("at most {limit} are accepted"),
+                    message,
+                }
+            }
         }
+    }
+}
+
+/// The catalogue key (under the refusal prefix) of what a
+/// [`WarmasterError::TooLarge`] names, for the sizes the crate checks.
+fn too_large_what(what: &str) -> Option<&'static str> {
+    match what {
+        "army list (bytes)" => Some("too_large_what.list_bytes"),
+        "army list" => Some("too_large_what.list_lines"),
+        "army" => Some("too_large_what.army"),
+        _ => None,
     }
 }

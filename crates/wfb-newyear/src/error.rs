@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use feldherr_dice::step::Message;
 use feldherr_pairing::PairingError;
 use feldherr_scoring::{ScoringError, Side};
 use serde::{Deserialize, Serialize};
@@ -611,14 +612,41 @@ impl From<NewYearError> for feldherr_play::PlayError {
                 expected,
             } => feldherr_play::PlayError::invalid(field, value, expected),
             other => {
+                let said = other.message();
                 let (message, rule) = other.message_and_rule();
-                feldherr_play::PlayError::refused(message, rule)
+                let e = feldherr_play::PlayError::refused(message, rule);
+                match said {
+                    Some(m) => e.with_message(m),
+                    None => e,
+                }
             }
         }
     }
 }
 
 impl NewYearError {
+    /// The sentence as a catalogue message (`newyear.*`), where the error
+    /// has one: the pairing draw's refusals (issue #27). A host says it
+    /// with [`feldherr_play::Catalogue::message_or`], the English
+    /// sentence behind it.
+    pub fn message(&self) -> Option<Message> {
+        match self {
+            Self::Pairing(e) => Some(match e {
+                PairingError::TooManyEntrants { count } => Message::new("newyear.pairing.too_many")
+                    .int("count", i64::try_from(*count).unwrap_or(i64::MAX))
+                    .int(
+                        "max",
+                        i64::try_from(feldherr_pairing::MAX_ENTRANTS).unwrap_or(i64::MAX),
+                    ),
+                PairingError::DuplicateEntrant { name } => {
+                    Message::new("newyear.pairing.twice").text("name", name)
+                }
+                PairingError::NotInDraft { .. } => Message::new("newyear.pairing.not_in_draft"),
+            }),
+            _ => None,
+        }
+    }
+
     /// The message without a trailing ruling id, and that ruling, for
     /// hosts that show the ruling on its own (a [`feldherr_play::Problem`]).
     pub fn message_and_rule(&self) -> (String, Option<&'static str>) {

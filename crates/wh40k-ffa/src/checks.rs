@@ -165,7 +165,7 @@ fn resolutions(game: &FreeForAll, out: &mut Vec<Problem>) {
                                     cpath.clone(),
                                     format!(
                                         "{} is in two combats not yet applied (also resolutions[{other}])",
-                                        units::label(&game.players, u.unit)
+                                        units::label_text(&game.players, u.unit)
                                     ),
                                 )
                                 .rule("F3"),
@@ -274,7 +274,7 @@ fn unit_states(game: &FreeForAll, out: &mut Vec<Problem>) {
         let missing: Vec<String> = expected
             .iter()
             .filter(|e| !saved.contains(e))
-            .map(|(_, id)| units::label(&game.players, *id))
+            .map(|(_, id)| units::label_text(&game.players, *id))
             .collect();
         let extra: Vec<String> = saved
             .iter()
@@ -297,7 +297,10 @@ fn unit_states(game: &FreeForAll, out: &mut Vec<Problem>) {
         if !seen.insert(st.unit) {
             out.push(Problem::new(
                 format!("{path}.unit"),
-                format!("{} is listed twice", units::label(&game.players, st.unit)),
+                format!(
+                    "{} is listed twice",
+                    units::label_text(&game.players, st.unit)
+                ),
             ));
         }
         let profile = game
@@ -329,8 +332,8 @@ fn unit_states(game: &FreeForAll, out: &mut Vec<Problem>) {
                         format!("{path}.in_combat_with[{j}]"),
                         format!(
                             "{} cannot be locked in combat with {}",
-                            units::label(&game.players, st.unit),
-                            units::label(&game.players, *other)
+                            units::label_text(&game.players, st.unit),
+                            units::label_text(&game.players, *other)
                         ),
                     )
                     .rule("F3"),
@@ -350,7 +353,7 @@ fn describe(players: &[Player], st: &UnitState) -> String {
     let locked: Vec<String> = st
         .in_combat_with
         .iter()
-        .map(|u| units::label(players, *u))
+        .map(|u| units::label_text(players, *u))
         .collect();
     if locked.is_empty() {
         format!("{} models, {status}", st.models_left)
@@ -435,7 +438,7 @@ fn record_problems(game: &FreeForAll, out: &mut Vec<Problem>) {
                             format!("units[{k}]"),
                             format!(
                                 "{}: saved as {}, but its history gives {}",
-                                units::label(&game.players, st.unit),
+                                units::label_text(&game.players, st.unit),
                                 describe(&game.players, st),
                                 describe(&game.players, want)
                             ),

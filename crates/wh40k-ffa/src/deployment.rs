@@ -135,7 +135,13 @@ impl ZoneSlot {
             dx,
             Angle::ZERO,
         )
-        .map_err(|e| PlayError::invalid("zone_sizes", self.name(), e.to_string()))?;
+        .map_err(|e| {
+            PlayError::invalid("zone_sizes", self.name(), e.to_string()).with_message(
+                say("load.zone_shape")
+                    .key("zone", self.label_key())
+                    .text("error", e.to_string()),
+            )
+        })?;
         Ok(Shape::Rect(rect))
     }
 }
@@ -498,7 +504,16 @@ impl Deployment {
         let mut replay = Deployment::new(players, self.order.clone())?;
         for (i, c) in self.choices.iter().enumerate() {
             replay.choose(c.seat, c.slot).map_err(|e| {
+                let why = e
+                    .message()
+                    .cloned()
+                    .unwrap_or_else(|| Message::verbatim(&e.to_string()));
                 PlayError::invalid(format!("deployment.choices[{i}]"), c.slot, e.to_string())
+                    .with_message(
+                        say("load.zone_choice")
+                            .key("zone", c.slot.label_key())
+                            .nested("reason", why),
+                    )
             })?;
         }
         Ok(())
@@ -546,5 +561,38 @@ fn zone_list(slots: &[ZoneSlot]) -> Message {
         [first, rest @ ..] => say("list.comma")
             .key("first", first.label_key())
             .nested("rest", zone_list(rest)),
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    use feldherr_play::{Catalogue, Lang};
+
+    use super::*;
+
+    /// A saved zone choice that does not replay is refused on load with a
+    /// sentence each language says, the zone by its name (issue #27).
+    #[test]
+    fn a_saved_choice_that_does_not_replay_is_said_in_german() {
+        let mut d = Deployment::new(3, vec![0, 1, 2]).expect("deployment");
+        d.choices.push(ZoneChoice {
+            seat: 1,
+            slot: ZoneSlot::BottomLeft,
+            piece: None,
+        });
+        let e = d.check(3).expect_err("out of turn");
+        assert!(e.to_string().contains("deployment.choices[0]"), "{e}");
+        let de = Catalogue::of_game::<crate::FreeForAll>(Lang::De).error(&e);
+        assert!(
+            de.starts_with(
+                "die gespeicherte Wahl „Ecke unten links“ lässt sich nicht nachspielen: "
+            ),
+            "{de}"
+        );
+        let en = Catalogue::of_game::<crate::FreeForAll>(Lang::En).error(&e);
+        assert!(
+            en.starts_with("the saved choice of the bottom left corner does not replay: "),
+            "{en}"
+        );
     }
 }

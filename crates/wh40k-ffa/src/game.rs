@@ -778,7 +778,7 @@ impl FreeForAll {
         }) {
             return Err(refused(
                 say("game.combat_which_not_applied_yet")
-                    .text("unit", units::label(&self.players, unit).to_string()),
+                    .nested("unit", units::label(&self.players, unit)),
                 None,
             ));
         }
@@ -829,7 +829,7 @@ impl FreeForAll {
                         format!("{path}.unit"),
                         engaged.unit,
                         reason
-                            .text("name", name.to_string())
+                            .nested("name", name.clone())
                             .text("owner", owner.to_string()),
                     ));
                 }
@@ -840,7 +840,7 @@ impl FreeForAll {
                 if let Some((_, combat)) = busy.iter().find(|(u, _)| *u == engaged.unit) {
                     return Err(refused(
                         say("game.fought_combat_turn_already")
-                            .text("name", name.to_string())
+                            .nested("name", name.clone())
                             .text("combat", combat.to_string()),
                         Some("F3"),
                     ));
@@ -848,8 +848,8 @@ impl FreeForAll {
                 if let Some(missing) = st.in_combat_with.iter().find(|u| !listed.contains(u)) {
                     return Err(refused(
                         say("game.locked_combat_with_whole_close")
-                            .text("missing", units::label(&self.players, *missing).to_string())
-                            .text("name", name.to_string()),
+                            .nested("missing", units::label(&self.players, *missing))
+                            .nested("name", name.clone()),
                         Some("F3"),
                     ));
                 }
@@ -858,7 +858,7 @@ impl FreeForAll {
                         format!("{path}.lost"),
                         engaged.lost,
                         say("game.has_only_models_left")
-                            .text("name", name.to_string())
+                            .nested("name", name.clone())
                             .text("st_models_left", st.models_left.to_string()),
                     ));
                 }
@@ -868,7 +868,7 @@ impl FreeForAll {
                     return Err(invalid(
                         format!("{path}.lost_to"),
                         by + 1,
-                        say("game.can_only_lose_models_another").text("name", name.to_string()),
+                        say("game.can_only_lose_models_another").nested("name", name.clone()),
                     ));
                 }
                 let profile = player.unit(engaged.unit).ok_or_else(|| {

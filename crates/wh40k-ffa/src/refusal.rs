@@ -9,4 +9,4 @@ use feldherr_play::Catalogue;
 
 feldherr_play::refusals!("wh40k_ffa.refusal", || {
     Catalogue::parse("wh40k_ffa", include_str!("../messages/en.json")).unwrap_or_default()
-}; say, refused, invalid, not_found);
+}; say, refused, invalid, not_found, english);

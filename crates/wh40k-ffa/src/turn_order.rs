@@ -2,6 +2,7 @@
 //! dice bag decides the rest.
 
 use crate::refusal::{invalid, refused, say};
+use feldherr_dice::step::Message;
 use feldherr_play::PlayError;
 use serde::{Deserialize, Serialize};
 
@@ -210,10 +211,19 @@ impl TurnOrder {
                     replay.draw(seat)
                 };
                 result.map_err(|e| {
+                    let why = e
+                        .message()
+                        .cloned()
+                        .unwrap_or_else(|| Message::verbatim(&e.to_string()));
                     PlayError::invalid(
                         format!("turn_order.rounds[{r}][{i}]"),
                         seat + 1,
                         e.to_string(),
+                    )
+                    .with_message(
+                        say("load.turn_order")
+                            .int("round", i64::try_from(r + 1).unwrap_or(i64::MAX))
+                            .nested("reason", why),
                     )
                 })?;
                 if i == 0 && r > 0 && replay.rounds.len() != r + 1 {
@@ -226,5 +236,35 @@ impl TurnOrder {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    use feldherr_play::{Catalogue, Lang};
+
+    use super::*;
+
+    /// A saved order that does not replay is refused on load with a
+    /// sentence each language says (issue #27).
+    #[test]
+    fn a_saved_order_that_does_not_replay_is_said_in_german() {
+        let mut order = TurnOrder::new(3).expect("order");
+        order.rounds = vec![vec![0, 1, 2], vec![2, 0, 1]];
+        let e = order.check().expect_err("refused");
+        assert!(e.to_string().contains("turn_order.rounds[1][0]"), "{e}");
+        let de = Catalogue::of_game::<crate::FreeForAll>(Lang::De).error(&e);
+        let en = Catalogue::of_game::<crate::FreeForAll>(Lang::En).error(&e);
+        assert!(
+            de.starts_with(
+                "Runde 2 der gespeicherten Zugreihenfolge lässt sich nicht nachspielen: "
+            ),
+            "{de}"
+        );
+        assert!(
+            en.starts_with("round 2 of the saved turn order does not replay: "),
+            "{en}"
+        );
+        assert!(!de.contains("[1]"), "{de}");
     }
 }

@@ -149,12 +149,25 @@ pub(crate) fn fresh(players: &[Player]) -> Vec<UnitState> {
         .collect()
 }
 
-/// "Taktischer Trupp of Anna": a unit named with its player.
-pub(crate) fn label(players: &[Player], unit: Id) -> String {
+/// A unit named with its player, as a catalogue message each language
+/// says its own way ("Taktischer Trupp of Anna", "Taktischer Trupp von
+/// Anna"); a unit no army has (broken data only) is named without its id.
+pub(crate) fn label(players: &[Player], unit: Id) -> Message {
     players
         .iter()
-        .find_map(|p| p.unit(unit).map(|u| format!("{} of {}", u.name, p.name)))
-        .unwrap_or_else(|| format!("unit {unit}"))
+        .find_map(|p| {
+            p.unit(unit).map(|u| {
+                say("units.label")
+                    .text("unit", u.name.clone())
+                    .text("player", p.name.clone())
+            })
+        })
+        .unwrap_or_else(|| say("units.label_unknown"))
+}
+
+/// [`label`] in English, for the checks of a saved game.
+pub(crate) fn label_text(players: &[Player], unit: Id) -> String {
+    crate::refusal::english(&label(players, unit))
 }
 
 /// The player's name at `seat`.
@@ -175,7 +188,7 @@ fn find_mut(units: &mut [UnitState], unit: Id) -> Option<&mut UnitState> {
 /// Why `st` may not act, as a refusal message; `None` for an active unit
 /// with models left.
 pub(crate) fn not_active_message(players: &[Player], st: &UnitState) -> Option<Message> {
-    let name = label(players, st.unit).to_string();
+    let name = label(players, st.unit);
     let m = match &st.status {
         UnitStatus::Active if st.models_left == 0 => say("units.no_models_left"),
         UnitStatus::Active => return None,
@@ -186,7 +199,7 @@ pub(crate) fn not_active_message(players: &[Player], st: &UnitState) -> Option<M
         },
         UnitStatus::Removed { round, .. } => say("units.removed").int("round", *round as i64),
     };
-    Some(m.text("name", name))
+    Some(m.nested("name", name))
 }
 
 /// Drops every lock on a unit that is no longer active, then frees the
@@ -268,7 +281,7 @@ pub(crate) fn apply_combat(
         for cu in &side.units {
             let st = find(units, cu.unit).ok_or_else(|| {
                 refused(
-                    say("units.no_longer_game").text("label", label(players, cu.unit).to_string()),
+                    say("units.no_longer_game").nested("label", label(players, cu.unit)),
                     None,
                 )
             })?;
@@ -276,7 +289,7 @@ pub(crate) fn apply_combat(
             if st.seat != side.seat || !st.status.active() || Some(st.models_left) != before {
                 return Err(refused(
                     say("units.changed_since_combat_was_started")
-                        .text("label", label(players, cu.unit).to_string()),
+                        .nested("label", label(players, cu.unit)),
                     None,
                 ));
             }
@@ -375,7 +388,7 @@ pub(crate) fn apply_losses(
         return Err(invalid(
             "lost",
             lost,
-            say("units.record_least_one_model_lost").text("name", name.to_string()),
+            say("units.record_least_one_model_lost").nested("name", name.clone()),
         ));
     }
     if lost > st.models_left {
@@ -383,7 +396,7 @@ pub(crate) fn apply_losses(
             "lost",
             lost,
             say("units.has_only_models_left")
-                .text("name", name.to_string())
+                .nested("name", name.clone())
                 .text("st_models_left", st.models_left.to_string()),
         ));
     }
@@ -400,7 +413,7 @@ pub(crate) fn apply_losses(
                 "by",
                 seat + 1,
                 say("units.s_own_unit")
-                    .text("name", name.to_string())
+                    .nested("name", name.clone())
                     .text("player_name", player_name(players, seat).to_string()),
             ));
         }
@@ -436,14 +449,14 @@ pub(crate) fn rally(
     let st = find_mut(units, unit).ok_or_else(|| not_found("unit", unit))?;
     if !matches!(st.status, UnitStatus::Fleeing { .. }) {
         return Err(refused(
-            say("units.not_fleeing_only_fleeing_unit").text("name", name.to_string()),
+            say("units.not_fleeing_only_fleeing_unit").nested("name", name.clone()),
             Some("PF1"),
         ));
     }
     if st.seat != when.turn_of {
         return Err(refused(
             say("units.rallies_only_s_own_turn")
-                .text("name", name.to_string())
+                .nested("name", name.clone())
                 .text("player_name", player_name(players, st.seat).to_string())
                 .text(
                     "player_name2",

@@ -95,7 +95,7 @@ impl DrawPanel {
                                     self.draft = Some(draft);
                                     self.error = None;
                                 }
-                                Err(e) => self.error = Some(e.to_string()),
+                                Err(e) => self.error = Some(said(texts, &e)),
                             },
                             Err(_) => {
                                 self.error =
@@ -198,7 +198,7 @@ impl DrawPanel {
                             self.draft = Some(draft);
                             self.error = None;
                         }
-                        Err(e) => self.error = Some(e.to_string()),
+                        Err(e) => self.error = Some(said(texts, &e)),
                     }
                 }
             });
@@ -292,7 +292,7 @@ impl DrawPanel {
                 self.error = Some(texts.t("draw.swap_two").to_owned());
                 return;
             }
-            let result = draft.swap(x, y, event).map_err(|e| e.to_string());
+            let result = draft.swap(x, y, event).map_err(|e| said(texts, &e));
             match result {
                 Ok(()) => {
                     self.error = None;
@@ -302,4 +302,11 @@ impl DrawPanel {
             }
         }
     }
+}
+
+/// An error of the draw in the interface language: its catalogue message
+/// when it has one (the pairing draw's refusals), else its English
+/// sentence.
+fn said(texts: &Texts, e: &feldherr_wfb_newyear::NewYearError) -> String {
+    texts.message_or(e.message().as_ref(), &e.to_string())
 }

@@ -316,7 +316,7 @@ impl ArmiesTab {
             );
         }
         for p in &problems {
-            ui.colored_label(ui.visuals().error_fg_color, p.to_string());
+            ui.colored_label(ui.visuals().error_fg_color, texts.problem(p));
         }
         ui.add_space(4.0);
         self.units(ui, texts, game, player, locked, commands);

@@ -233,7 +233,8 @@ pub struct Overlay {
     /// Pieces (by id) that belong to a player: (piece, the player's seat,
     /// 0-based). The canvas outlines each in the player's colour, puts the
     /// player's mark beside it and frames its name in that colour
-    /// ([`crate::ui::palette`]).
+    /// ([`crate::ui::palette`]); a marker (an area such as a deployment
+    /// zone) is also filled in that colour, translucent.
     pub owners: Vec<(u64, usize)>,
 }
 

@@ -154,6 +154,10 @@ pub(super) struct Emphasis {
     pub selected: bool,
     pub violating: bool,
     pub ghost: bool,
+    /// The seat of the player a marker (an area such as a deployment
+    /// zone) belongs to: it is filled in his colour, translucent, instead
+    /// of its type's (issue #27: every player's zone looked the same).
+    pub owner: Option<usize>,
 }
 
 fn rgb(c: [u8; 3]) -> Color32 {
@@ -208,7 +212,10 @@ pub(super) fn piece(
     emphasis: Emphasis,
     palette: &Palette,
 ) {
-    let base = rgb(rules.colour_of(&piece.kind));
+    let base = match emphasis.owner {
+        Some(seat) if piece.layer == Layer::Marker => crate::ui::palette::player_colour(seat),
+        _ => rgb(rules.colour_of(&piece.kind)),
+    };
     let alpha: u8 = match (emphasis.ghost, piece.layer) {
         (true, _) => 90,
         (false, Layer::Marker) => 120,

@@ -209,42 +209,49 @@ impl ConfrontationGame {
     /// Whether the figure on `piece` may serve machine `machine` as an
     /// auxiliary: an immobile machine, its card's requirement met by the
     /// printed values (text line 288), the figure not yet crew.
-    pub fn auxiliary_check(&self, table: &Table, piece: u64, machine: Id) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// [`PlayError::Refused`] under "Hilfspersonal" saying why, naming
+    /// the figure and the machine by name; [`PlayError::NotFound`] for a
+    /// machine that does not exist.
+    pub fn auxiliary_check(&self, table: &Table, piece: u64, machine: Id) -> Result<(), PlayError> {
+        let refuse = |message| Err(refused(message, Some("Hilfspersonal")));
         let m = self
             .machine(machine)
-            .ok_or_else(|| format!("machine {machine} does not exist"))?;
-        let name = Self::piece_name(table, piece);
-        let stats = self
-            .figures
-            .get(&piece)
-            .ok_or_else(|| format!("{name}: no values entered for this figure"))?;
+            .ok_or_else(|| not_found("machine", machine))?;
+        let name = Self::piece_name(table, piece).to_string();
+        let Some(stats) = self.figures.get(&piece) else {
+            return refuse(say("crew_flow.aux_no_values").text("name", name));
+        };
         if self.dead.contains(&piece) {
-            return Err(format!("{name}: dead"));
+            return refuse(say("crew_flow.dead_2").text("name", name));
         }
         if m.card.is_mobile() {
-            return Err(format!(
-                "{}: a mobile machine has no auxiliaries (its crew is part of it)",
-                m.name()
-            ));
+            return refuse(say("crew_flow.aux_mobile").text("machine", m.name().to_string()));
         }
         if let Some(c) = self.crew_on(piece).filter(|c| !c.dead) {
-            return Err(format!(
-                "{name}: already crew of {}",
-                self.machine(c.machine).map_or("?", GameMachine::name)
-            ));
+            return refuse(
+                say("crew_flow.already_crew_2").text("name", name).text(
+                    "machine",
+                    self.machine(c.machine)
+                        .map_or("?", GameMachine::name)
+                        .to_string(),
+                ),
+            );
         }
         if let Some(req) = m.card.spec().auxiliary
             && !req.met_by(stats.fer, stats.dis)
         {
             let show = |v: Option<u32>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
-            return Err(format!(
-                "{name}: FER {} and DIS {} printed, {} needs FER {} and DIS {} (printed values only)",
-                show(stats.fer),
-                show(stats.dis),
-                m.name(),
-                show(req.min_fer),
-                show(req.min_dis)
-            ));
+            return refuse(
+                say("crew_flow.aux_requirement")
+                    .text("name", name)
+                    .text("fer", show(stats.fer))
+                    .text("dis", show(stats.dis))
+                    .text("machine", m.name().to_string())
+                    .text("min_fer", show(req.min_fer))
+                    .text("min_dis", show(req.min_dis)),
+            );
         }
         Ok(())
     }
@@ -256,8 +263,7 @@ impl ConfrontationGame {
         machine: Id,
     ) -> Result<(), PlayError> {
         self.check_active(machine, "an auxiliary joining")?;
-        self.auxiliary_check(table, piece, machine)
-            .map_err(|e| PlayError::refused(e, Some("Hilfspersonal")))?;
+        self.auxiliary_check(table, piece, machine)?;
         let m = self
             .machine(machine)
             .ok_or_else(|| not_found("machine", machine))?;

@@ -2,21 +2,46 @@
 //! by index, `applied` inside each resolution, `confrontation_…` resolver
 //! names) into a [`ConfrontationGame`], for the host's v1 → v2 migration.
 
-use feldherr_dice::step::Answer;
+use feldherr_dice::step::{Answer, Message};
 use feldherr_play::{Id, PlayError, SavedResolution};
 use serde_json::{Map, Value, json};
 
+use super::refusal::say;
 use super::{ConfrontationGame, ConfrontationKind};
 
-fn bad(field: impl Into<String>, value: &Value, reason: &str) -> PlayError {
-    PlayError::invalid(field, value, reason)
+/// A bad value of the old file: the English `reason` (the host's
+/// migration error quotes it) and the sentence as a catalogue message
+/// (issue #27).
+fn bad(
+    field: impl Into<String>,
+    value: impl std::fmt::Display,
+    reason: &str,
+    message: Message,
+) -> PlayError {
+    PlayError::invalid(field, value, reason).with_message(message)
+}
+
+/// What cannot be read, said with the reader's (English) error.
+fn unreadable(
+    field: impl Into<String>,
+    value: impl std::fmt::Display,
+    error: &dyn std::fmt::Display,
+    message: Message,
+) -> PlayError {
+    let error = error.to_string();
+    bad(field, value, &error, message.text("error", error.clone()))
 }
 
 /// The id a v1 machine index becomes: index 0 is machine #1.
 fn machine_id(field: &str, value: &Value) -> Result<Value, PlayError> {
-    let index = value
-        .as_u64()
-        .ok_or_else(|| bad(field, value, "a machine index must be a whole number"))?;
+    let index = value.as_u64().ok_or_else(|| {
+        bad(
+            field,
+            value,
+            "a machine index must be a whole number",
+            say("v1.machine_index").text("value", value.to_string()),
+        )
+    })?;
     Ok(json!(index.saturating_add(1)))
 }
 
@@ -49,8 +74,9 @@ fn passengers_of(at: &str, object: &Map<String, Value>) -> Result<Value, PlayErr
         .ok_or_else(|| {
             bad(
                 format!("{at}.machine"),
-                &Value::Null,
+                Value::Null,
                 "passengers need their vehicle",
+                say("v1.passengers_vehicle"),
             )
         })?;
     let strength = object.get("strength").cloned().unwrap_or(Value::Null);
@@ -85,7 +111,12 @@ impl ConfrontationGame {
             }
             // Each machine on its own first, so that an error names it.
             serde_json::from_value::<super::repr::MachineRepr>(m.clone()).map_err(|e| {
-                PlayError::invalid(format!("machines[{i}]"), "machine", e.to_string())
+                unreadable(
+                    format!("machines[{i}]"),
+                    "machine",
+                    &e,
+                    say("v1.machine_unreadable"),
+                )
             })?;
             old.push(m);
         }
@@ -97,18 +128,29 @@ impl ConfrontationGame {
         // The old form (no sides): PC1 brings it up to date.
         let mut game: ConfrontationGame =
             serde_json::from_value(json!({"machines": old, "figures": figures}))
-                .map_err(|e| PlayError::invalid("figures", "figures", e.to_string()))?;
+                .map_err(|e| unreadable("figures", "figures", &e, say("v1.figures_unreadable")))?;
         for (i, r) in resolutions.as_array().into_iter().flatten().enumerate() {
             let at = format!("resolutions[{i}]");
             let (name, inputs) = r
                 .get("resolver")
                 .and_then(Value::as_object)
                 .and_then(|o| o.iter().next())
-                .ok_or_else(|| bad(format!("{at}.resolver"), r, "no resolver"))?;
-            let mut inputs = inputs
-                .as_object()
-                .cloned()
-                .ok_or_else(|| bad(format!("{at}.resolver"), r, "no inputs"))?;
+                .ok_or_else(|| {
+                    bad(
+                        format!("{at}.resolver"),
+                        r,
+                        "no resolver",
+                        say("v1.no_resolver"),
+                    )
+                })?;
+            let mut inputs = inputs.as_object().cloned().ok_or_else(|| {
+                bad(
+                    format!("{at}.resolver"),
+                    r,
+                    "no inputs",
+                    say("v1.no_inputs"),
+                )
+            })?;
             let applied = inputs
                 .remove("applied")
                 .and_then(|a| a.as_bool())
@@ -121,17 +163,38 @@ impl ConfrontationGame {
                 }
                 _ => json!({kind: inputs}),
             };
-            let kind: ConfrontationKind = serde_json::from_value(value)
-                .map_err(|e| PlayError::invalid(format!("{at}.resolver"), name, e.to_string()))?;
+            let kind: ConfrontationKind = serde_json::from_value(value).map_err(|e| {
+                unreadable(
+                    format!("{at}.resolver"),
+                    name,
+                    &e,
+                    say("v1.resolver_unreadable").text("name", name.clone()),
+                )
+            })?;
             let answers: Vec<Answer> = match r.get("answers") {
                 None | Some(Value::Null) => Vec::new(),
                 Some(a) => serde_json::from_value(a.clone()).map_err(|e| {
-                    PlayError::invalid(format!("{at}.answers"), "answers", e.to_string())
+                    unreadable(
+                        format!("{at}.answers"),
+                        "answers",
+                        &e,
+                        say("v1.answers_unreadable"),
+                    )
                 })?,
             };
             let id = Id(u64::try_from(i).unwrap_or(u64::MAX).saturating_add(1));
-            let saved = SavedResolution::with_answers(id, kind, answers, applied)
-                .map_err(|e| PlayError::invalid(at.clone(), "resolution", e.to_string()))?;
+            let saved = SavedResolution::with_answers(id, kind, answers, applied).map_err(|e| {
+                let why = e
+                    .message()
+                    .cloned()
+                    .unwrap_or_else(|| Message::verbatim(&e.to_string()));
+                bad(
+                    at.clone(),
+                    "resolution",
+                    &e.to_string(),
+                    say("v1.resolution_replay").nested("error", why),
+                )
+            })?;
             game.resolutions.push(saved);
         }
         Ok(game)

@@ -47,7 +47,9 @@ pub fn format_decimal(units: i64, places: u8, decimal_mark: &str, group_mark: &s
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MessageArg {
-    /// A whole number, printed as is.
+    /// A whole number, from 10,000 on with its thousands separated by
+    /// the language's [`GROUP_MARK`]: "12,345" in English, "12.345" in
+    /// German ("9999" stays as it is).
     Int(i64),
     /// Text printed as is (a name typed by the user).
     Text(String),
@@ -100,7 +102,9 @@ impl Message {
         }
     }
 
-    /// Adds a whole-number argument.
+    /// Adds a whole-number argument, which each language groups its own
+    /// way from 10,000 on ("12,345" / "12.345"); a number that is a name
+    /// (a year, an id) goes in as [`Message::text`].
     pub fn int(mut self, name: impl Into<String>, value: impl Into<i64>) -> Self {
         self.args.push((name.into(), MessageArg::Int(value.into())));
         self
@@ -155,7 +159,7 @@ impl Message {
         };
         for (name, arg) in &self.args {
             let value = match arg {
-                MessageArg::Int(n) => n.to_string(),
+                MessageArg::Int(n) => format_decimal(*n, 0, "", lookup(GROUP_MARK).unwrap_or(",")),
                 MessageArg::Text(t) => t.clone(),
                 MessageArg::Key(k) => lookup(k)?.to_owned(),
                 MessageArg::Nested(m) => m.render(lookup)?,
@@ -210,6 +214,22 @@ mod decimal_tests {
         for (units, places, expected) in cases {
             assert_eq!(format_decimal(units, places, ",", "."), expected, "{units}");
         }
+        // Whole numbers are grouped the same way, from 10,000 on.
+        let n = Message::new("d").int("x", 12_345).int("y", 9_999);
+        let en_n = |key: &str| match key {
+            "d" => Some("{x} and {y}"),
+            GROUP_MARK => Some(","),
+            _ => None,
+        };
+        let de_n = |key: &str| match key {
+            "d" => Some("{x} und {y}"),
+            GROUP_MARK => Some("."),
+            _ => None,
+        };
+        assert_eq!(n.render(&en_n).as_deref(), Some("12,345 and 9999"));
+        assert_eq!(n.render(&de_n).as_deref(), Some("12.345 und 9999"));
+        let negative = Message::new("d").int("x", -1_234_567).int("y", 0);
+        assert_eq!(negative.render(&de_n).as_deref(), Some("-1.234.567 und 0"));
         // Saved and read back as it was.
         let json = serde_json::to_string(&m).expect("json");
         assert_eq!(serde_json::from_str::<Message>(&json).expect("back"), m);

@@ -110,7 +110,12 @@ impl WarmasterGame {
                             "true",
                             say("army_items")
                                 .text("player", &self.player(p).name)
-                                .text("problem", e.to_string()),
+                                .nested(
+                                    "problem",
+                                    e.message().cloned().unwrap_or_else(|| {
+                                        feldherr_dice::step::Message::verbatim(&e.to_string())
+                                    }),
+                                ),
                         ));
                     }
                 }

@@ -103,7 +103,7 @@ impl WarmasterGame {
                 self.army(p)
                     .errors(&self.settings.options)
                     .into_iter()
-                    .map(|x| x.under(&format!("players[{i}].army"))),
+                    .map(|x| self.army_problem(p, x)),
             );
             if self.battle.is_some() {
                 // The battle begins only with ready armies.
@@ -111,7 +111,7 @@ impl WarmasterGame {
                     self.army(p)
                         .readiness(self.settings.game_size)
                         .into_iter()
-                        .map(|x| x.under(&format!("players[{i}].army"))),
+                        .map(|x| self.army_problem(p, x)),
                 );
             }
         }
@@ -966,6 +966,20 @@ impl WarmasterGame {
             .collect()
     }
 
+    /// A problem of `player`'s army as a problem of the game: under his
+    /// army's path, its message naming him ("Anna's army: …").
+    fn army_problem(&self, player: Player, problem: Problem) -> Problem {
+        let problem = problem.under(&format!("players[{}].army", player.index()));
+        match problem.said().cloned() {
+            Some(m) => problem.with_message(
+                say("army.of_player")
+                    .text("player", &self.player(player).name)
+                    .nested("problem", m),
+            ),
+            None => problem,
+        }
+    }
+
     fn warning_list(&self, table: &Table) -> Vec<Problem> {
         let mut out = ProblemList::default();
         if self.battle.is_none() {
@@ -974,7 +988,7 @@ impl WarmasterGame {
                     self.army(p)
                         .readiness(self.settings.game_size)
                         .into_iter()
-                        .map(|x| x.under(&format!("players[{}].army", p.index()))),
+                        .map(|x| self.army_problem(p, x)),
                 );
             }
         }

@@ -73,7 +73,12 @@ impl WarmasterGame {
                 return Err(plain_refusal(
                     say("army_not_ready")
                         .text("player", &self.player(p).name)
-                        .text("problem", &problem.message),
+                        .nested(
+                            "problem",
+                            problem.said().cloned().unwrap_or_else(|| {
+                                feldherr_dice::step::Message::verbatim(&problem.message)
+                            }),
+                        ),
                 ));
             }
         }

@@ -16,7 +16,7 @@ mod standings;
 
 use std::collections::BTreeSet;
 
-use feldherr_pairing::{Entrant, History, Method, draw};
+use feldherr_pairing::{Entrant, History, MAX_ENTRANTS, Method, PairingError, draw};
 use feldherr_play::{
     EventRules, GameReport, HostedSlot, MatchResult, PlayError, Problem, Role, Seat,
 };
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 pub use lines::{LineOutcome, RoundLine, WinBy};
 pub use standings::{PlaceDecided, StandingsRow, TieBreak, TournamentStandings};
 
-use crate::refusal::say;
+use crate::refusal::{refused, say};
 use crate::{GameTerms, WarmasterGame};
 
 /// Most players a tournament accepts (a bound, not a rule).
@@ -599,8 +599,8 @@ impl WarmasterTournament {
                 history.add_bye(bye);
             }
         }
-        let draft = draw(&entrants, &history, Method::ByStandings, 0)
-            .map_err(|e| PlayError::refused(e.to_string(), None))?;
+        let draft =
+            draw(&entrants, &history, Method::ByStandings, 0).map_err(|e| pairing_refusal(&e))?;
         let pairings = draft
             .tables
             .iter()
@@ -971,5 +971,50 @@ impl WarmasterTournament {
             return Err(crate::refusal::invalid("name", name, say("name_twice")));
         }
         Ok(())
+    }
+}
+
+/// The pairing draw's refusal, said as a catalogue message (issue #27).
+fn pairing_refusal(e: &PairingError) -> PlayError {
+    let message = match e {
+        PairingError::TooManyEntrants { count } => say("pairing.too_many")
+            .int("count", i64::try_from(*count).unwrap_or(i64::MAX))
+            .int("max", MAX_ENTRANTS as i64),
+        PairingError::DuplicateEntrant { name } => say("pairing.twice").text("name", name),
+        PairingError::NotInDraft { .. } => say("pairing.not_in_draft"),
+    };
+    refused(message, None)
+}
+
+#[cfg(test)]
+mod pairing_refusal_tests {
+    use feldherr_play::{Catalogue, Lang};
+
+    use super::*;
+
+    #[test]
+    fn the_pairing_draws_refusals_read_in_german_and_english() {
+        let de = Catalogue::of_game::<WarmasterGame>(Lang::De);
+        let en = Catalogue::of_game::<WarmasterGame>(Lang::En);
+        let twice = pairing_refusal(&PairingError::DuplicateEntrant {
+            name: "Anna".into(),
+        });
+        assert_eq!(de.error(&twice), "„Anna“ ist zweimal gemeldet");
+        assert_eq!(en.error(&twice), "\"Anna\" is entered twice");
+        assert_eq!(twice.to_string(), "\"Anna\" is entered twice");
+        let many = pairing_refusal(&PairingError::TooManyEntrants { count: 12_345 });
+        assert_eq!(
+            de.error(&many),
+            "12.345 Spieler sind mehr als die 2000, die eine Auslosung aufnimmt"
+        );
+        assert_eq!(
+            en.error(&many),
+            "12,345 players are more than the 2000 a draw takes"
+        );
+        let ghost = pairing_refusal(&PairingError::NotInDraft { id: "p4".into() });
+        assert_eq!(
+            de.error(&ghost),
+            "ein Spieler zum Tauschen ist nicht in diesem Entwurf"
+        );
     }
 }

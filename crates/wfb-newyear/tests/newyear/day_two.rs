@@ -1110,3 +1110,54 @@ fn every_new_message_is_in_both_catalogues() {
     }
     assert_eq!(SledPlace::NotRun.message(), None);
 }
+
+/// The pairing draw's refusals carry a catalogue message (issue #27):
+/// a swap of a player not in the draft, a player entered twice and too
+/// many players read in German and English, naming players by name and
+/// numbers as each language writes them.
+#[test]
+fn the_pairing_draws_refusals_read_in_both_languages() {
+    use feldherr_pairing::{MAX_ENTRANTS, PairingError};
+    // The crate's words with the numbers' marks a host adds.
+    let with_marks = |lang| {
+        let mut c = catalogue(lang);
+        c.extend(Catalogue::parse("step", feldherr_play::step_messages(lang)).expect("step"));
+        c
+    };
+    let (en, de) = (with_marks(Lang::En), with_marks(Lang::De));
+    let e = players(4);
+    let mut draft = e.draft(BattleKind::RaeuberWarhammer, 7).expect("draft");
+    let seated = draft.draft.tables[0].a.clone();
+    let error = draft
+        .swap("ghost", &seated, &e)
+        .expect_err("not in the draft");
+    let said = error.message().expect("a message");
+    assert_eq!(render(&en, &said), "a player to swap is not in this draft");
+    assert_eq!(
+        render(&de, &said),
+        "ein Spieler zum Tauschen ist nicht in diesem Entwurf"
+    );
+    let twice = NewYearError::Pairing(PairingError::DuplicateEntrant {
+        name: "Anna".into(),
+    });
+    let said = twice.message().expect("a message");
+    assert_eq!(render(&en, &said), "\"Anna\" is entered twice");
+    assert_eq!(render(&de, &said), "„Anna“ ist zweimal gemeldet");
+    let many = NewYearError::Pairing(PairingError::TooManyEntrants {
+        count: MAX_ENTRANTS + 12_345,
+    });
+    let said = many.message().expect("a message");
+    assert_eq!(
+        render(&en, &said),
+        "14,345 players are more than the 2000 a draw takes"
+    );
+    assert_eq!(
+        render(&de, &said),
+        "14.345 Spieler sind mehr als die 2000, die eine Auslosung aufnimmt"
+    );
+    // The host's error carries the same message.
+    let play = feldherr_play::PlayError::from(many);
+    assert_eq!(play.message(), Some(&said));
+    // Other errors keep their English sentence.
+    assert!(NewYearError::NoSuchPlayer.message().is_none());
+}

@@ -35,13 +35,18 @@ fn invalid_edits_read_in_german() {
         "Entfernungen gibt es im Zug eines Spielers; erst den Wurf um Runde 1 machen (F2)"
     );
     // In round 1: a unit that does not flee does not rally, by its name
-    // (its label "unit of player" is still the crate's English one).
+    // and its player's, "von" in German and "of" in English (issue #27).
     let (mut g, mut table) = crate::units::started();
     let e = refused(&mut g, &mut table, FfaEdit::Rally { unit: Id(11) });
     assert_eq!(
         de.error(&e),
-        "Anna Trupp 1 of Anna flieht nicht; nur eine fliehende Einheit sammelt sich (PF1)"
+        "Anna Trupp 1 von Anna flieht nicht; nur eine fliehende Einheit sammelt sich (PF1)"
     );
+    assert_eq!(
+        catalogue(Lang::En).error(&e),
+        "Anna Trupp 1 of Anna is not fleeing; only a fleeing unit rallies (PF1)"
+    );
+    assert_eq!(catalogue(Lang::En).error(&e), e.to_string());
     let e = refused(&mut g, &mut table, FfaEdit::RemoveUnit { unit: Id(99) });
     assert_eq!(de.error(&e), "diese Einheit gibt es nicht (mehr)");
 }

@@ -150,11 +150,23 @@ fn auxiliaries_serve_fire_and_re_aim_but_never_move_a_machine() {
     // A mobile machine has no auxiliaries.
     game.edit(ConfrontationEdit::EndActivation).expect("ended");
     activate(&mut game, PANZER, ZWERGE);
+    let mobile = game
+        .game
+        .auxiliary_check(&game.table, 21, PANZER)
+        .unwrap_err();
     assert!(
-        game.game
-            .auxiliary_check(&game.table, 21, PANZER)
-            .unwrap_err()
+        mobile
+            .to_string()
             .contains("Panzer: a mobile machine has no auxiliaries")
+    );
+    // In German too (issue #27), the machine by name, the rule after it.
+    let de = feldherr_play::Catalogue::of_game::<feldherr_confrontation::ConfrontationGame>(
+        feldherr_play::Lang::De,
+    );
+    assert_eq!(
+        de.error(&mobile),
+        "Panzer: eine bewegliche Maschine hat kein Hilfspersonal (ihre Besatzung gehört zu \
+         ihr) (Hilfspersonal)"
     );
 }
 

@@ -101,3 +101,29 @@ fn v1_resolutions_keep_their_answers_and_applied_flags_with_machines_as_ids() {
         "strength": 10, "resilience": 14}}, "answers": [{"dice": [9, 9]}]}]);
     assert!(v1(&answer).unwrap_err().contains("resolutions[0]"));
 }
+
+/// What an old file cannot give is said in German too (issue #27); the
+/// English reason stays the reader's own (the host quotes it).
+#[test]
+fn v1_errors_read_in_german() {
+    use feldherr_play::{Catalogue, Lang};
+    let de = Catalogue::of_game::<ConfrontationGame>(Lang::De);
+    let en = Catalogue::of_game::<ConfrontationGame>(Lang::En);
+    let mut doc: Value = serde_json::from_str(APP_FIXTURE).expect("json");
+    doc["resolutions"] = json!([{"answers": []}]);
+    let e = ConfrontationGame::from_v1(&doc["machines"], &doc["figures"], &doc["resolutions"])
+        .expect_err("no resolver");
+    assert_eq!(
+        de.error(&e),
+        "eine Auflösung der alten Datei nennt keine Art"
+    );
+    assert_eq!(en.error(&e), "a resolution of the old file names no kind");
+    assert!(e.to_string().ends_with("no resolver"), "{e}");
+    doc["resolutions"] = json!([{"resolver": {"confrontation_damage": {"machine": "two"}}}]);
+    let e = ConfrontationGame::from_v1(&doc["machines"], &doc["figures"], &doc["resolutions"])
+        .expect_err("no index");
+    assert_eq!(
+        de.error(&e),
+        "ein alter Verweis auf eine Maschine, \"two\", ist keine ganze Zahl"
+    );
+}
