@@ -271,6 +271,19 @@ fn a_fall_from_height() {
         }
         other => panic!("not a fall: {other:?}"),
     }
+    // His save against the hit rolls a 1: the shortfall is lost in T.
+    roll(&mut h, &[&[1]]);
+    let WarheimOutcome::Fall(out) = outcome(&h, index) else {
+        panic!("not a fall")
+    };
+    assert!(out.change.t_lost >= 1, "{out:?}");
+    assert_eq!(out.change.t_after, 5 - out.change.t_lost as i32);
+    click(&mut h, "Apply result");
+    let orc = wh(&game(&h)).rosters[1]
+        .fighter(UPPER)
+        .expect("orc")
+        .current();
+    assert_eq!(orc.t, out.change.t_after);
 }
 
 /// A large blast laid over the fight covers the hunter and both orcs,
@@ -318,4 +331,108 @@ fn a_spell_from_a_fighter_without_the_school() {
         .count();
     assert_eq!(refusal, 1);
     assert!(wh(&game(&h)).rosters[1].fighters[0].spells.is_empty());
+}
+
+/// The forms start from the activation: the wizard (the first player
+/// here) declares Fireball at the upper orc, who saw him and answers with
+/// a dispel; the Magic tab shows all of it without a click, and casts it.
+#[test]
+fn the_magic_tab_starts_from_the_activation() {
+    let mut doc = Document::Game(GameDoc::new("Warheim activation", "warheim").expect("system"));
+    let place = |fighter: Id, x: f64, y: f64, facing: f64| WarheimEdit::Place {
+        fighter,
+        at: Point::new(x, y),
+        facing,
+    };
+    for e in [
+        WarheimEdit::SetRoster {
+            player: 0,
+            roster: roster("bright_wizard.json"),
+        },
+        WarheimEdit::SetRoster {
+            player: 1,
+            roster: roster("orcs.json"),
+        },
+        place(WIZARD, 18.0, 12.0, 90.0),
+        place(APPRENTICE, 20.0, 12.0, 90.0),
+        place(UPPER, 20.5, 18.0, 270.0),
+        place(LOWER, 18.0, 19.0, 270.0),
+        WarheimEdit::StartTurn,
+    ] {
+        DocumentEdit::Game(game_edit(e))
+            .apply(&mut doc)
+            .expect("edit");
+    }
+    let mut h = harness(Dice::scripted([]));
+    let dir = common::temp_dir("wh-magic-activation");
+    let path = dir.join("warheim-activation.json");
+    document::save(&path, &doc).expect("save");
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    h.set_size(eframe::egui::vec2(1600.0, 2400.0));
+    h.run();
+    let group = wh(&game(&h))
+        .turn
+        .as_ref()
+        .expect("a turn")
+        .groups
+        .iter()
+        .position(|g| g.fighters.contains(&WIZARD))
+        .expect("the wizards' group");
+    send(&mut h, WarheimEdit::ChooseGroup { player: 0, group });
+    send(
+        &mut h,
+        WarheimEdit::BeginActivation {
+            fighter: WIZARD,
+            source: feldherr_warheim::Source::Pool,
+        },
+    );
+    send(
+        &mut h,
+        WarheimEdit::Declare(
+            feldherr_warheim::activation::Declaration::full(
+                feldherr_warheim::FullAction::CastSpell,
+            )
+            .with_spell(0)
+            .at(&[UPPER]),
+        ),
+    );
+    let seers = wh(&game(&h)).activation().expect("open").seers();
+    assert!(seers.contains(&UPPER), "{seers:?}");
+    for s in seers {
+        let reaction = if s == UPPER {
+            feldherr_warheim::activation::ReactionDecl::React {
+                action: feldherr_warheim::ShortAction::Overcome,
+                against: WIZARD,
+                weapon: None,
+                spell: None,
+            }
+        } else {
+            feldherr_warheim::activation::ReactionDecl::Pass
+        };
+        send(
+            &mut h,
+            WarheimEdit::React {
+                fighter: s,
+                reaction,
+            },
+        );
+    }
+    click(&mut h, "Magic");
+    h.get_by_label("Filled in from the activation of Bright wizard.");
+    h.get_by_label(
+        "Upper orc dispels on Mor 10 -6 = 4, opposed to the WIP roll of Bright wizard \
+         (-3 per school level of difference, line 227)",
+    );
+    click(&mut h, "Cast");
+    let game = game(&h);
+    let last = wh(&game).resolutions.last().expect("the cast");
+    match last.kind() {
+        WarheimKind::Cast(spec) => {
+            assert_eq!(spec.caster, WIZARD);
+            assert_eq!(spec.spell, "Fireball");
+            assert_eq!(spec.counter.as_ref().map(|c| c.fighter), Some(UPPER));
+        }
+        other => panic!("not a cast: {other:?}"),
+    }
 }

@@ -239,7 +239,7 @@ impl ActionsPanel {
         why: &dyn Fn(&feldherr_play::PlayError) -> String,
     ) {
         let texts = ctx.texts;
-        ui.strong(texts.t("wh.short.Reload"));
+        ui.strong(texts.t("wh.actions.reload_title"));
         let reloading: Vec<_> = f
             .weapons
             .iter()
@@ -282,7 +282,7 @@ impl ActionsPanel {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
         ui.horizontal_wrapped(|ui| {
-            ui.strong(texts.t("wh.short.Special"));
+            ui.strong(texts.t("wh.actions.special_title"));
             let l = ui.label(texts.t("wh.actions.ability"));
             ui.add(egui::TextEdit::singleline(&mut self.ability).desired_width(160.0))
                 .labelled_by(l.id);
@@ -303,7 +303,7 @@ impl ActionsPanel {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.strong(texts.t("wh.short.Throw"));
+            ui.strong(texts.t("wh.actions.throw_title"));
             let Some(t) = self.target else {
                 ui.label(texts.t("wh.actions.pick_target"));
                 return;
@@ -386,7 +386,7 @@ impl ActionsPanel {
                 ("wh.actions.rise", &mut self.rise),
             ] {
                 let l = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(value).desired_width(36.0))
+                ui.add(egui::TextEdit::singleline(value).desired_width(44.0))
                     .labelled_by(l.id);
             }
             let path = (|| -> Result<MovePath, String> {

@@ -336,11 +336,16 @@ impl MagicPanel {
                         &[("distance", &texts.short_decimal(t.distance, 2))],
                     ));
                 }
-                None => {
-                    let l = ui.label(texts.t("wh.attack.distance"));
+                None if self.target.is_some() => {
+                    let name = self
+                        .target
+                        .map(|t| fighter_name(game, t))
+                        .unwrap_or_default();
+                    let l = ui.label(texts.f("wh.attack.distance", &[("name", &name)]));
                     ui.add(egui::TextEdit::singleline(&mut self.distance).desired_width(40.0))
                         .labelled_by(l.id);
                 }
+                None => {}
             }
             egui::ComboBox::new("wh.magic.counter", texts.t("wh.magic.counter"))
                 .selected_text(texts.t(counter_key(self.counter)))

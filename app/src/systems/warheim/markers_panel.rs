@@ -122,6 +122,9 @@ impl MarkersPanel {
         let able: Vec<&Fighter> = all(game)
             .filter(|f| !f.down() && !f.has(Condition::Hidden))
             .collect();
+        if self.hider.is_some_and(|h| !able.iter().any(|f| f.id == h)) {
+            self.hider = None;
+        }
         ui.horizontal_wrapped(|ui| {
             pick(
                 ui,
@@ -172,6 +175,9 @@ impl MarkersPanel {
         let spotters: Vec<&Fighter> = all(game)
             .filter(|f| !f.down() && !f.has(Condition::Hidden))
             .collect();
+        if self.hider.is_some_and(|h| !able.iter().any(|f| f.id == h)) {
+            self.hider = None;
+        }
         ui.horizontal_wrapped(|ui| {
             pick(
                 ui,
