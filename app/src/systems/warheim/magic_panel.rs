@@ -402,6 +402,7 @@ impl MagicPanel {
                         _ => None,
                     };
                     match placement {
+                        Some(p) if at_firer => template.lay_at(p, c.id, true),
                         Some(p) => template.lay(p),
                         None => self.error = Some(texts.t("wh.magic.place_first").to_owned()),
                     }

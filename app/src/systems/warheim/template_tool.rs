@@ -43,6 +43,9 @@ pub struct TemplateTool {
     pub placement: Option<TemplatePlacement>,
     /// The players' word where it differs from the table: under or not.
     overrides: BTreeMap<Id, bool>,
+    /// Laid at a firer: he is never under it, and with `true` only those
+    /// he sees are (a teardrop at the firer, line 215).
+    firer: Option<(Id, bool)>,
     error: Option<String>,
 }
 
@@ -55,6 +58,7 @@ impl Default for TemplateTool {
             direction: "0".into(),
             placement: None,
             overrides: BTreeMap::new(),
+            firer: None,
             error: None,
         }
     }
@@ -84,13 +88,25 @@ impl TemplateTool {
         self.direction = format!("{:.0}", placement.direction);
         self.placement = Some(placement);
         self.overrides.clear();
+        self.firer = None;
         self.error = None;
+    }
+
+    /// Lays `placement` at `firer`'s base; with `in_sight` only the
+    /// fighters he sees count as under it.
+    pub fn lay_at(&mut self, placement: TemplatePlacement, firer: Id, in_sight: bool) {
+        self.lay(placement);
+        self.firer = Some((firer, in_sight));
     }
 
     /// Who the table puts under the template (the crate's measure).
     pub fn measured(&self, game: &Warheim, table: &Table) -> Vec<Id> {
         self.placement
-            .and_then(|p| game.under_template(table, &p, None, false).ok())
+            .and_then(|p| {
+                let (firer, in_sight) = self.firer.unzip();
+                game.under_template(table, &p, firer, in_sight.unwrap_or(false))
+                    .ok()
+            })
             .unwrap_or_default()
     }
 
@@ -261,8 +277,11 @@ impl TemplateTool {
             _ => return false,
         }
         let overrides = std::mem::take(&mut self.overrides);
+        let firer = self.firer;
         self.lay(p);
         self.overrides = overrides;
+        // Dragged away from the firer's base, it is a placed template.
+        self.firer = firer.filter(|_| id == HANDLE_TIP);
         true
     }
 }
