@@ -1,9 +1,10 @@
 //! Magic, markers, the action forms and templates through the window, with
 //! dice typed in: Fireball cast at the upper orc and dispelled (line 227),
-//! a hidden orc spotted and revealed (lines 175, 181), a crossbow's reload
-//! cycle (line 177), a fall from height (line 191), a large blast over
-//! three fighters (PH21); and a spell from a fighter without its school
-//! refused with his name and the rule.
+//! a hidden orc spotted and revealed (lines 175, 181), a marker revealed
+//! with a shot (line 199), a crossbow's reload cycle (line 177), a fall
+//! from height (line 191), a large blast over three fighters (PH21), the
+//! Magic tab filled in from the open activation; and a spell from a
+//! fighter without its school refused with his name and the rule.
 
 use super::{game, game_edit, pick, roster};
 use crate::common::{self, click, harness, replace_text, type_into};
@@ -435,4 +436,36 @@ fn the_magic_tab_starts_from_the_activation() {
         }
         other => panic!("not a cast: {other:?}"),
     }
+}
+
+/// Вскрыть (line 199): the apprentice spots the hidden lower orc and
+/// shoots his crossbow at him, one resolution; the shot unloads it.
+#[test]
+fn a_marker_is_revealed_with_a_shot() {
+    let mut h = open_mage("wh-magic-reveal");
+    send(
+        &mut h,
+        WarheimEdit::SetCondition {
+            fighter: LOWER,
+            condition: Condition::Hidden,
+            on: true,
+        },
+    );
+    click(&mut h, "Markers");
+    pick(&mut h, "Who looks", 0, "Apprentice");
+    pick(&mut h, "Marker", 0, "Lower orc");
+    click(&mut h, "Reveal and shoot");
+    let game = game(&h);
+    let last = wh(&game).resolutions.last().expect("the reveal");
+    match last.kind() {
+        WarheimKind::Reveal(spec) => {
+            assert_eq!(spec.spot.fighter, APPRENTICE);
+            assert_eq!(spec.shot.targets[0].target.id, LOWER);
+        }
+        other => panic!("not a reveal: {other:?}"),
+    }
+    let apprentice = wh(&game).rosters[2]
+        .fighter(APPRENTICE)
+        .expect("apprentice");
+    assert!(!apprentice.loaded(1), "the shot unloads the crossbow");
 }
