@@ -3,7 +3,9 @@
 //! the Turn tab (groups, activations, squad orders), the Attack tab (the
 //! attack with every modifier and its exact odds, morale tests), the
 //! fighters' states in the side panel, the fighters on the table with their
-//! facing, and the skirmish report.
+//! facing, and the skirmish report. The Magic, Markers and Actions tabs
+//! (`magic_panel`, `markers_panel`, `actions_panel`) carry the other edits
+//! of the text; `template_tool` lays a template on the table.
 
 mod actions_panel;
 mod attack_panel;
