@@ -3,7 +3,8 @@
 //! a hidden orc spotted and revealed (lines 175, 181), a marker revealed
 //! with a shot (line 199), a crossbow's reload cycle (line 177), a fall
 //! from height (line 191), a large blast over three fighters (PH21), the
-//! Magic tab filled in from the open activation; and a spell from a
+//! Magic tab filled in from the open activation, a delayed reaction
+//! against an activating marker (lines 37-41); and a spell from a
 //! fighter without its school refused with his name and the rule.
 
 use super::{game, game_edit, pick, roster};
@@ -468,4 +469,54 @@ fn a_marker_is_revealed_with_a_shot() {
         .fighter(APPRENTICE)
         .expect("apprentice");
     assert!(!apprentice.loaded(1), "the shot unloads the crossbow");
+}
+
+/// The delayed reaction (lines 37-41): the hidden witch hunter activates
+/// as a marker; the Markers tab offers each orc who saw him to wait, and
+/// the upper orc's wait is recorded.
+#[test]
+fn a_delayed_reaction_against_a_marker() {
+    let mut h = harness(Dice::scripted([]));
+    super::open_example(&mut h, "wh-magic-delay");
+    send(
+        &mut h,
+        WarheimEdit::SetCondition {
+            fighter: HUNTER,
+            condition: Condition::Hidden,
+            on: true,
+        },
+    );
+    send(&mut h, WarheimEdit::StartTurn);
+    let group = wh(&game(&h))
+        .turn
+        .as_ref()
+        .expect("a turn")
+        .groups
+        .iter()
+        .position(|g| g.fighters.contains(&HUNTER))
+        .expect("the hunter's group");
+    send(&mut h, WarheimEdit::ChooseGroup { player: 0, group });
+    send(
+        &mut h,
+        WarheimEdit::BeginActivation {
+            fighter: HUNTER,
+            source: feldherr_warheim::Source::Pool,
+        },
+    );
+    send(
+        &mut h,
+        WarheimEdit::Declare(feldherr_warheim::activation::Declaration::short(
+            feldherr_warheim::ShortAction::Special,
+        )),
+    );
+    assert!(wh(&game(&h)).activation().expect("open").marker);
+    click(&mut h, "Markers");
+    h.get_by_label("The marker Witch hunter activates.");
+    click(&mut h, "Upper orc waits");
+    h.get_by_label("Upper orc waits for the marker.");
+    let game = game(&h);
+    assert_eq!(
+        wh(&game).activation().expect("open").reaction_of(UPPER),
+        Some(&feldherr_warheim::activation::ReactionDecl::Delay)
+    );
 }
