@@ -138,7 +138,11 @@ fn fireball_cast_and_dispelled() {
     pick(&mut h, "Caster", 0, "Bright wizard");
     pick(&mut h, "Spell", 0, "Fireball");
     pick(&mut h, "Target", 0, "Upper orc");
+    // He may dodge the effect instead; once he dispels, that is his one
+    // reaction and the dodge is no longer offered.
+    pick(&mut h, "Reaction of Upper orc", 0, "dodges");
     pick(&mut h, "Target answers", 0, "dispel");
+    assert_eq!(h.query_all_by_label("Reaction of Upper orc").count(), 0);
     h.get_by_label(
         "Upper orc dispels on Mor 10 -6 = 4, opposed to the WIP roll of Bright wizard \
          (-3 per school level of difference, line 227)",

@@ -37,6 +37,9 @@ pub struct MagicPanel {
     spell: Option<SpellPick>,
     target: Option<Id>,
     counter: Counter,
+    /// The target's reaction to the effect (instead of an answer to the
+    /// cast: one reaction, PH18).
+    reaction: ReactionChoice,
     as_reaction: bool,
     overrule: bool,
     distance: String,
@@ -53,6 +56,7 @@ impl Default for MagicPanel {
             spell: None,
             target: None,
             counter: Counter::None,
+            reaction: ReactionChoice::None,
             as_reaction: false,
             overrule: false,
             distance: "6".into(),
@@ -98,13 +102,23 @@ impl MagicPanel {
         self.spell = Some(SpellPick::Own(spell));
         self.as_reaction = false;
         self.target = first.targets.first().copied();
-        self.counter = match self.target.and_then(|t| a.reaction_of(t)) {
+        let declared = self.target.and_then(|t| a.reaction_of(t));
+        self.counter = match declared {
             Some(ReactionDecl::React {
                 action: ShortAction::Overcome,
                 against,
                 ..
             }) if *against == a.fighter => Counter::Dispel,
             _ => Counter::None,
+        };
+        self.reaction = match declared {
+            Some(ReactionDecl::React { action, .. }) => match action {
+                ShortAction::Dodge => ReactionChoice::Dodge,
+                ShortAction::Block => ReactionChoice::Block,
+                ShortAction::Turn => ReactionChoice::Turn,
+                _ => ReactionChoice::None,
+            },
+            _ => ReactionChoice::None,
         };
     }
 
@@ -191,7 +205,17 @@ impl MagicPanel {
             let first = lines.next();
             (first, lines.collect())
         } else {
-            (self.target.map(|t| line(t, dice)), Vec::new())
+            (
+                self.target.map(|t| {
+                    let mut l = line(t, dice);
+                    // One reaction: the answer to the cast or to its effect.
+                    if self.counter == Counter::None {
+                        l.reaction = self.reaction;
+                    }
+                    l
+                }),
+                Vec::new(),
+            )
         };
         if spell.effect.is_some() && target.is_none() {
             return Err(texts.t("wh.magic.pick_target").to_owned());
@@ -354,6 +378,34 @@ impl MagicPanel {
                         ui.selectable_value(&mut self.counter, c, texts.t(counter_key(c)));
                     }
                 });
+            if let Some(t) = self.target
+                && self.counter == Counter::None
+                && spell.as_ref().is_some_and(|s| s.effect.is_some())
+            {
+                let label = |r: ReactionChoice| {
+                    texts.t(match r {
+                        ReactionChoice::Dodge => "warheim.reaction.dodge",
+                        ReactionChoice::Block => "warheim.reaction.block",
+                        ReactionChoice::Turn => "warheim.reaction.turn",
+                        _ => "warheim.reaction.none",
+                    })
+                };
+                egui::ComboBox::new(
+                    "wh.magic.reaction",
+                    texts.f("wh.attack.reaction", &[("name", &fighter_name(game, t))]),
+                )
+                .selected_text(label(self.reaction))
+                .show_ui(ui, |ui| {
+                    for r in [
+                        ReactionChoice::None,
+                        ReactionChoice::Dodge,
+                        ReactionChoice::Block,
+                        ReactionChoice::Turn,
+                    ] {
+                        ui.selectable_value(&mut self.reaction, r, label(r));
+                    }
+                });
+            }
             ui.checkbox(&mut self.as_reaction, texts.t("wh.attack.as_reaction"));
             ui.checkbox(&mut self.overrule, texts.t("wh.magic.overrule"))
                 .on_hover_text(texts.t("wh.magic.overrule_hint"));
