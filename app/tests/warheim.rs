@@ -5,6 +5,8 @@
 //! activations counted, and the skirmish report's text.
 
 mod common;
+#[path = "warheim/magic.rs"]
+mod magic;
 
 use common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;

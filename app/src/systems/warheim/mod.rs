@@ -3,12 +3,19 @@
 //! the Turn tab (groups, activations, squad orders), the Attack tab (the
 //! attack with every modifier and its exact odds, morale tests), the
 //! fighters' states in the side panel, the fighters on the table with their
-//! facing, and the skirmish report.
+//! facing, and the skirmish report. The Magic, Markers and Actions tabs
+//! (`magic_panel`, `markers_panel`, `actions_panel`) carry the other edits
+//! of the text; `template_tool` lays a template on the table.
 
+mod actions_panel;
 mod attack_panel;
+mod magic_panel;
+mod markers_panel;
 mod on_table;
 mod roster_editor;
+mod spells_form;
 mod states;
+mod template_tool;
 mod turn_tracker;
 
 use std::sync::LazyLock;
@@ -67,6 +74,18 @@ const TABS: &[Tab] = &[
         id: "attack",
         label: "wh.tab.attack",
     },
+    Tab {
+        id: "magic",
+        label: "wh.tab.magic",
+    },
+    Tab {
+        id: "markers",
+        label: "wh.tab.markers",
+    },
+    Tab {
+        id: "actions",
+        label: "wh.tab.actions",
+    },
 ];
 
 /// The Warheim screens of one open game.
@@ -81,6 +100,10 @@ pub struct WarheimUi {
     attack: AttackPanel,
     states_error: Option<String>,
     place: on_table::PlaceForm,
+    magic: magic_panel::MagicPanel,
+    markers: markers_panel::MarkersPanel,
+    actions: actions_panel::ActionsPanel,
+    template: template_tool::TemplateTool,
 }
 
 impl WarheimUi {
@@ -129,6 +152,9 @@ impl SystemScreens for WarheimUi {
             .show(ui, |ui| match tab {
                 "rosters" => self.rosters.show(ui, ctx, self.viewer),
                 "turn" => self.turn.show(ui, ctx, self.viewer),
+                "magic" => self.magic.show(ui, ctx, &mut self.template),
+                "markers" => self.markers.show(ui, ctx),
+                "actions" => self.actions.show(ui, ctx, &mut self.template),
                 _ => self.attack.show(ui, ctx, self.viewer, &self.turn.seen),
             });
     }
@@ -147,6 +173,18 @@ impl SystemScreens for WarheimUi {
     }
 
     fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>) -> Overlay {
-        on_table::header(ui, ctx, self.viewer, &mut self.place)
+        let mut overlay = on_table::header(ui, ctx, self.viewer, &mut self.place);
+        let table = ctx.table();
+        self.template
+            .overlay(&mut overlay, ctx.texts, ctx.game(), &table);
+        overlay
+    }
+
+    fn handle_event(
+        &mut self,
+        event: crate::ui::table_canvas::HandleEvent,
+        _ctx: &mut GameContext<'_, Warheim>,
+    ) {
+        self.template.handle(event);
     }
 }

@@ -32,6 +32,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "wh.roster.load_orcs",
         include_str!("../../../../fixtures/warheim/orcs.json"),
     ),
+    (
+        "wh.roster.load_wizard",
+        include_str!("../../../../fixtures/warheim/bright_wizard.json"),
+    ),
 ];
 
 const SKILLS: [SkillKind; 9] = [
@@ -56,20 +60,20 @@ const MOVES: [MoveType; 5] = [
 
 /// Text buffers of the number fields, and their parse errors, by field key.
 #[derive(Debug, Default)]
-struct Fields {
-    text: BTreeMap<String, String>,
-    bad: BTreeMap<String, String>,
+pub(super) struct Fields {
+    pub(super) text: BTreeMap<String, String>,
+    pub(super) bad: BTreeMap<String, String>,
 }
 
 impl Fields {
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.text.clear();
         self.bad.clear();
     }
 
     /// A labelled number field: the value changes only when the text
     /// parses; otherwise the field's error is kept until it does.
-    fn number<T: FromStr + Display + Copy>(
+    pub(super) fn number<T: FromStr + Display + Copy>(
         &mut self,
         ui: &mut egui::Ui,
         texts: &Texts,
@@ -132,7 +136,7 @@ pub fn parse_bands(text: &str) -> Result<Vec<RangeBand>, String> {
         .collect()
 }
 
-fn enum_combo<T: PartialEq + Copy + std::fmt::Debug>(
+pub(super) fn enum_combo<T: PartialEq + Copy + std::fmt::Debug>(
     ui: &mut egui::Ui,
     texts: &Texts,
     id: &str,
@@ -157,6 +161,7 @@ pub struct RosterEditor {
     draft: Option<Roster>,
     fighter: usize,
     weapon: usize,
+    spell: usize,
     fields: Fields,
     error: Option<String>,
     saved: bool,
@@ -173,6 +178,7 @@ impl RosterEditor {
         );
         self.fighter = 0;
         self.weapon = 0;
+        self.spell = 0;
         self.fields.clear();
         self.error = None;
         self.saved = false;
@@ -252,6 +258,7 @@ impl RosterEditor {
                     *draft = example;
                     self.fighter = 0;
                     self.weapon = 0;
+                    self.spell = 0;
                     self.fields.clear();
                 }
             }
@@ -269,6 +276,7 @@ impl RosterEditor {
                 if ui.selectable_label(self.fighter == i, name).clicked() {
                     self.fighter = i;
                     self.weapon = 0;
+                    self.spell = 0;
                 }
             }
             if ui.button(texts.t("wh.roster.add_fighter")).clicked() {
@@ -288,6 +296,7 @@ impl RosterEditor {
                 draft.fighters.push(Fighter::new(id, "", profile));
                 self.fighter = draft.fighters.len() - 1;
                 self.weapon = 0;
+                self.spell = 0;
             }
             if !draft.fighters.is_empty()
                 && ui.button(texts.t("wh.roster.remove_fighter")).clicked()
@@ -309,6 +318,9 @@ impl RosterEditor {
         {
             self.fighter = i;
             fighter_form(ui, texts, &mut self.fields, draft, i, &mut self.weapon);
+            if let Some(f) = draft.fighters.get_mut(i) {
+                super::spells_form::magic_form(ui, texts, &mut self.fields, f, i, &mut self.spell);
+            }
         }
         ui.separator();
         groups_form(ui, texts, draft);
