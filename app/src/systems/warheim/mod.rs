@@ -5,6 +5,7 @@
 //! fighters' states in the side panel, the fighters on the table with their
 //! facing, and the skirmish report.
 
+mod activation_panel;
 mod attack_panel;
 mod on_table;
 mod roster_editor;
@@ -25,7 +26,7 @@ pub use turn_tracker::TurnTracker;
 
 use super::{GameCommand, GameContext, SystemScreens, Tab, check_edit, game_of};
 use crate::i18n::Texts;
-use crate::ui::table_canvas::Overlay;
+use crate::ui::table_canvas::{Overlay, PathEvent};
 
 static NO_GAME: LazyLock<Warheim> = LazyLock::new(Warheim::new_game);
 
@@ -129,7 +130,12 @@ impl SystemScreens for WarheimUi {
             .show(ui, |ui| match tab {
                 "rosters" => self.rosters.show(ui, ctx, self.viewer),
                 "turn" => self.turn.show(ui, ctx, self.viewer),
-                _ => self.attack.show(ui, ctx, self.viewer, &self.turn.seen),
+                _ => {
+                    if let Some(slot) = self.turn.activation.attack_request.take() {
+                        self.attack.pending = Some(slot);
+                    }
+                    self.attack.show(ui, ctx, self.viewer);
+                }
             });
     }
 
@@ -147,6 +153,12 @@ impl SystemScreens for WarheimUi {
     }
 
     fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>) -> Overlay {
-        on_table::header(ui, ctx, self.viewer, &mut self.place)
+        let mut overlay = on_table::header(ui, ctx, self.viewer, &mut self.place);
+        self.turn.activation.table_header(ui, ctx, &mut overlay);
+        overlay
+    }
+
+    fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_, Warheim>) {
+        self.turn.activation.path_event(event, ctx);
     }
 }
