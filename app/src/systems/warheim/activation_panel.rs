@@ -1107,7 +1107,7 @@ impl ActivationPanel {
             measured_lines(ui, texts, game, &table, d, ctx);
         }
         error_line(ui, self.error.as_ref());
-        self.overlay(texts, game, &table, a, overlay);
+        self.overlay(texts, game, &table, a, ctx.canvas.zoom(), overlay);
     }
 
     fn overlay(
@@ -1116,6 +1116,7 @@ impl ActivationPanel {
         game: &Warheim,
         table: &Table,
         a: &Activation,
+        zoom: f32,
         overlay: &mut Overlay,
     ) {
         let Some(piece) = game.piece_of(table, a.fighter) else {
@@ -1149,19 +1150,32 @@ impl ActivationPanel {
             .find_map(|d| d.weapon)
             .and_then(|w| fighter(game, a.fighter).and_then(|f| f.weapons.get(w)));
         if let Some(w) = weapon {
-            for b in w.bands.iter().filter(|b| b.up_to > 0.0) {
-                overlay.push(
-                    OverlayItem::circle(center, b.up_to + r, Tone::Miss)
-                        .dashed()
-                        .labelled(texts.f(
-                            "wh.flow.band",
-                            &[
-                                ("weapon", &w.name),
-                                ("n", &texts.decimal(b.up_to, 1)),
-                                ("modifier", &format!("{:+}", b.modifier)),
-                            ],
-                        )),
-                );
+            let bands: Vec<_> = w.bands.iter().filter(|b| b.up_to > 0.0).collect();
+            let words: Vec<String> = w
+                .bands
+                .iter()
+                .map(|b| {
+                    texts.f(
+                        if b.up_to > 0.0 {
+                            "wh.flow.band"
+                        } else {
+                            "wh.flow.band_contact"
+                        },
+                        &[
+                            ("n", &texts.decimal(b.up_to, 1)),
+                            ("modifier", &format!("{:+}", b.modifier)),
+                        ],
+                    )
+                })
+                .collect();
+            for (i, b) in bands.iter().enumerate() {
+                let circle = OverlayItem::circle(center, b.up_to + r, Tone::Miss).dashed();
+                // One label, on the outermost band, says them all.
+                overlay.push(if i + 1 == bands.len() {
+                    circle.labelled(format!("{}: {}", w.name, words.join(", ")))
+                } else {
+                    circle
+                });
             }
         }
         // The moves made, and the one being drawn.
@@ -1209,15 +1223,16 @@ impl ActivationPanel {
             let saw: Vec<String> = s.saw.iter().map(|x| fighter_name(game, *x)).collect();
             let at = p.center();
             overlay.push(OverlayItem::line(vec![at, center], Tone::Aim).dashed());
+            let text = texts.f(
+                "wh.flow.seer_label",
+                &[
+                    ("name", &fighter_name(game, s.fighter)),
+                    ("saw", &saw.join(", ")),
+                ],
+            );
             overlay.push(OverlayItem::label(
-                Point::new(at.x + pr + 0.4, at.y - pr - 0.4),
-                texts.f(
-                    "wh.flow.seer_label",
-                    &[
-                        ("name", &fighter_name(game, s.fighter)),
-                        ("saw", &saw.join(", ")),
-                    ],
-                ),
+                super::on_table::beside(at, pr, &text, zoom),
+                text,
                 Tone::Aim,
             ));
         }

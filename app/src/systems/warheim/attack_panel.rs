@@ -185,7 +185,7 @@ impl AttackPanel {
             }
             Ok(order) => {
                 if self.odds.as_ref().is_none_or(|(o, _)| *o != order) {
-                    let odds = game.preview(&order).map_err(|e| e.to_string());
+                    let odds = game.preview(&order).map_err(|e| texts.error(&e.into()));
                     self.odds = Some((order.clone(), odds));
                 }
                 if let Some((_, odds)) = &self.odds {
@@ -324,6 +324,15 @@ impl AttackPanel {
                 _ => ReactionChoice::None,
             };
             self.add_target(game, table, t, reaction);
+        }
+        // The pool split evenly, the odd dice to the first targets.
+        let pool = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+            .ok()
+            .and_then(|(_, f)| self.order.pool_size(f).ok())
+            .unwrap_or(1);
+        let n = u32::try_from(self.targets.len()).unwrap_or(u32::MAX).max(1);
+        for (i, t) in (0u32..).zip(self.targets.iter_mut()) {
+            t.dice = (pool / n + u32::from(i < pool % n)).to_string();
         }
         self.from = Some((a.fighter, slot));
     }

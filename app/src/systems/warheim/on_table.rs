@@ -23,6 +23,16 @@ fn arc(center: Point, radius: f64, from: f64, to: f64) -> Vec<Point> {
         .collect()
 }
 
+/// Where a text about a piece goes: beside its base, to the right, so it
+/// covers neither the base nor the canvas's name above it; `zoom` is the
+/// canvas's screen points per inch (the text's width is estimated from its
+/// length at the canvas's 13-point labels).
+pub(super) fn beside(center: Point, radius: f64, text: &str, zoom: f32) -> Point {
+    let zoom = f64::from(zoom.max(0.1));
+    let half_width = (text.chars().count() as f64 * 7.0 + 8.0) / 2.0;
+    Point::new(center.x + radius + (6.0 + half_width) / zoom, center.y)
+}
+
 /// The place form's fields, kept between frames.
 #[derive(Debug)]
 pub struct PlaceForm {
@@ -265,9 +275,10 @@ pub fn header(
                 None => Tone::Info,
             };
             if !marks.is_empty() {
+                let text = format!("{}: {}", f.name, marks.join(", "));
                 overlay.push(OverlayItem::label(
-                    Point::new(center.x, center.y - radius - 0.4),
-                    format!("{}: {}", f.name, marks.join(", ")),
+                    beside(center, radius, &text, ctx.canvas.zoom()),
+                    text,
                     tone,
                 ));
             }

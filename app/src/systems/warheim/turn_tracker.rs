@@ -177,7 +177,11 @@ impl TurnTracker {
             ui.label(texts.t("wh.turn.all_spent"));
         }
         ui.horizontal_wrapped(|ui| {
-            if view.active.is_some() && ui.button(texts.t("wh.turn.end_group")).clicked() {
+            // An activation running ends first (its own button).
+            if view.active.is_some()
+                && game.activation().is_none()
+                && ui.button(texts.t("wh.turn.end_group")).clicked()
+            {
                 self.error =
                     try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::EndGroup).err();
             }
