@@ -229,3 +229,20 @@ fn a_reaction_refused_for_a_fighter_who_saw_nothing() {
     let a = wh(&g).activation().expect("running");
     assert!(a.seen_overruled && a.seers().contains(&Id(12)));
 }
+
+/// A fighter's height above the table is set on the table panel
+/// (SetElevation); a height beyond the table's is refused beside the
+/// button, naming him.
+#[test]
+fn a_fighters_height_above_the_table_is_set_on_the_table_panel() {
+    let mut h = harness(Dice::scripted([]));
+    open_example(&mut h, "wh-flow-elevation");
+    click(&mut h, "Table");
+    pick(&mut h, "Place", 0, "Witch hunter (on the table)");
+    replace_text(&mut h, "Height of Witch hunter above the table (in)", "50");
+    h.get_by_label("Witch hunter: 50.0 in is not 0 to 40 inches above the table");
+    replace_text(&mut h, "Height of Witch hunter above the table (in)", "2,5");
+    click(&mut h, "Set height");
+    let g = game(&h);
+    assert_eq!(wh(&g).elevations.get(&Id(1)), Some(&2.5));
+}

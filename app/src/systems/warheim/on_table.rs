@@ -45,6 +45,8 @@ pub struct PlaceForm {
     height: String,
     /// The fighter or piece the height fields were filled for.
     filled: Option<(Option<Id>, Option<u64>)>,
+    /// The piece selected on the canvas last frame.
+    selected: Option<u64>,
 }
 
 impl Default for PlaceForm {
@@ -58,6 +60,7 @@ impl Default for PlaceForm {
             elevation: "0".into(),
             height: String::new(),
             filled: None,
+            selected: None,
         }
     }
 }
@@ -77,10 +80,15 @@ fn number(texts: &crate::i18n::Texts, key: &str, value: &str) -> Result<f64, Str
 fn heights(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, form: &mut PlaceForm) {
     let texts = ctx.texts;
     let game = wh(ctx.doc);
-    let terrain = ctx
-        .canvas
-        .selected()
-        .filter(|p| !game.pieces.values().any(|x| x == p));
+    let selected = ctx.canvas.selected();
+    // A fighter selected on the table is the one the form is for.
+    if selected != form.selected {
+        form.selected = selected;
+        if let Some((f, _)) = game.pieces.iter().find(|(_, p)| Some(**p) == selected) {
+            form.fighter = Some(*f);
+        }
+    }
+    let terrain = selected.filter(|p| !game.pieces.values().any(|x| x == p));
     if form.filled != Some((form.fighter, terrain)) {
         form.elevation = form
             .fighter
