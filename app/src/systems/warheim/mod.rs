@@ -1,9 +1,11 @@
 //! Warheim: the screens of `feldherr-warheim` games. The Rosters tab (one
 //! editor per player, the commander hidden from the other players' view),
-//! the Turn tab (groups, activations, squad orders), the Attack tab (the
-//! attack with every modifier and its exact odds, morale tests), the
-//! fighters' states in the side panel, the fighters on the table with their
-//! facing, and the skirmish report.
+//! the Turn tab (groups, each activation as one flow: declare, the move
+//! drawn on the table, who saw, reactions, resolutions; squad orders), the
+//! Attack tab (started from the declared action: every modifier and its
+//! exact odds, morale tests), the fighters' states in the side panel, the
+//! fighters on the table with their facing, heights, the move, the seers
+//! and the reach, and the skirmish report.
 
 mod activation_panel;
 mod attack_panel;
