@@ -246,3 +246,68 @@ fn a_fighters_height_above_the_table_is_set_on_the_table_panel() {
     let g = game(&h);
     assert_eq!(wh(&g).elevations.get(&Id(1)), Some(&2.5));
 }
+
+/// The three-player skirmish with a mage (`fixtures/warheim/skirmish_three.json`)
+/// opened as a game.
+fn open_three(h: &mut Harness<'static, FeldherrApp>) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/warheim/skirmish_three.json"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("json");
+    let mut doc =
+        feldherr_host::document::GameDoc::new("Skirmish of three", "warheim").expect("a system");
+    doc.game = feldherr_host::registry::SystemGame::Warheim(
+        serde_json::from_value(v["game"].clone()).expect("game"),
+    );
+    doc.table = Some(serde_json::from_value(v["table"].clone()).expect("table"));
+    let dir = crate::common::temp_dir("wh-flow-three");
+    let file = dir.join("three.json");
+    feldherr_host::document::save(&file, &Document::Game(doc)).expect("save");
+    h.state_mut().queue(feldherr::app::Command::Open(file));
+    h.run();
+    h.set_size(eframe::egui::vec2(1600.0, 2400.0));
+    h.run();
+}
+
+/// Three players: the hunter's move up the table is seen by enemies of
+/// both other players; each seer answers once (the orcs let him pass, the
+/// Bright wizard channels Spark), the wizard's reaction is offered for
+/// resolution in the magic tab, and the activation ends.
+#[test]
+fn three_players_see_the_move_and_answer() {
+    let mut h = harness(Dice::scripted([]));
+    open_three(&mut h);
+    send(&mut h, vec![place(1, 14.0, 10.0, 90.0)]);
+    click(&mut h, "Turn");
+    click(&mut h, "Start turn");
+    click(&mut h, "Choose Hunter");
+    click(&mut h, "Begin activation of Witch hunter");
+    click(&mut h, "Declare");
+    draw(&mut h, "Witch hunter", &["4, 0"]);
+    h.get_by_label("Path 4.00 in; his Speeds reach 4.00 in here");
+    click(&mut h, "Finish path");
+    let g = game(&h);
+    let mut seers = wh(&g).activation().expect("running").seers();
+    seers.sort();
+    assert_eq!(seers, vec![Id(11), Id(12), Id(31), Id(32)]);
+    click(&mut h, "Turn");
+    for orc in ["Upper orc", "Lower orc", "Apprentice"] {
+        pick(&mut h, "Who reacts", 0, orc);
+        click(&mut h, "no reaction");
+        click(&mut h, &format!("Declare reaction of {orc}"));
+    }
+    pick(&mut h, "Who reacts", 0, "Bright wizard");
+    click(&mut h, "reacts");
+    pick(&mut h, "Reaction", 0, "channel");
+    pick(&mut h, "Weapon (reaction)", 0, "no weapon");
+    pick(&mut h, "Spell (reaction)", 0, "Spark");
+    click(&mut h, "Declare reaction of Bright wizard");
+    h.get_by_label("Every seer has answered.");
+    h.get_by_label("2. Bright wizard: reaction: channel with Spark at Witch hunter");
+    h.get_by_label("Resolve (Bright wizard)");
+    click(&mut h, "End activation");
+    let g = game(&h);
+    assert!(wh(&g).activation().is_none());
+}

@@ -141,6 +141,7 @@ pub struct ActivationPanel {
     reaction: ShortAction,
     against: Option<Id>,
     reaction_weapon: Option<usize>,
+    reaction_spell: Option<usize>,
     error: Option<String>,
     /// A declared action the Attack tab is to start from.
     pub attack_request: Option<Slot>,
@@ -160,6 +161,7 @@ impl Default for ActivationPanel {
             reaction: ShortAction::Attack,
             against: None,
             reaction_weapon: Some(0),
+            reaction_spell: None,
             error: None,
             attack_request: None,
         }
@@ -833,6 +835,7 @@ impl ActivationPanel {
                     }
                 });
             if self.reactor != before {
+                self.reaction_spell = None;
                 self.reaction_weapon = self
                     .reactor
                     .and_then(|r| fighter(game, r))
@@ -908,6 +911,34 @@ impl ActivationPanel {
                         }
                     });
                 }
+                if let Some(f) = self
+                    .reactor
+                    .and_then(|r| fighter(game, r))
+                    .filter(|f| !f.spells.is_empty())
+                {
+                    let shown = self
+                        .reaction_spell
+                        .and_then(|s| f.spells.get(s))
+                        .map_or_else(
+                            || texts.t("wh.flow.no_spell").to_owned(),
+                            |s| s.name.clone(),
+                        );
+                    egui::ComboBox::new(
+                        "wh.flow.reaction_spell",
+                        texts.t("wh.flow.reaction_spell"),
+                    )
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(
+                            &mut self.reaction_spell,
+                            None,
+                            texts.t("wh.flow.no_spell"),
+                        );
+                        for (i, s) in f.spells.iter().enumerate() {
+                            ui.selectable_value(&mut self.reaction_spell, Some(i), &s.name);
+                        }
+                    });
+                }
             });
         }
         let Some(reactor) = self.reactor else {
@@ -920,7 +951,7 @@ impl ActivationPanel {
                 action: self.reaction,
                 against: self.against.unwrap_or(a.fighter),
                 weapon: self.reaction_weapon,
-                spell: None,
+                spell: self.reaction_spell,
             },
         };
         let label = texts.f(
@@ -985,11 +1016,12 @@ impl ActivationPanel {
                 action,
                 against,
                 weapon,
-                ..
+                spell,
             } = &r.decl
             {
                 let mut d = Declaration::short(*action).at(&[*against]);
                 d.weapon = *weapon;
+                d.spell = *spell;
                 rows.push((
                     Slot::Reaction(r.fighter),
                     r.fighter,
