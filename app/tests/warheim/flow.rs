@@ -292,6 +292,7 @@ fn three_players_see_the_move_and_answer() {
     let mut seers = wh(&g).activation().expect("running").seers();
     seers.sort();
     assert_eq!(seers, vec![Id(11), Id(12), Id(31), Id(32)]);
+    keep(&h, "three-seers");
     click(&mut h, "Turn");
     for orc in ["Upper orc", "Lower orc", "Apprentice"] {
         pick(&mut h, "Who reacts", 0, orc);
