@@ -1134,6 +1134,9 @@ impl ActivationPanel {
             if !names.is_empty() {
                 ui.label(texts.f("wh.flow.seen_by", &[("names", &names.join(", "))]));
             }
+            if let Some(w) = declared_weapon(game, a) {
+                ui.label(bands_words(texts, w));
+            }
         });
         if let Some(d) = &self.drawing {
             measured_lines(ui, texts, game, &table, d, ctx);
@@ -1176,35 +1179,16 @@ impl ActivationPanel {
             );
         }
         // The declared weapon's range bands.
-        let weapon = [&a.first, &a.second]
-            .into_iter()
-            .flatten()
-            .find_map(|d| d.weapon)
-            .and_then(|w| fighter(game, a.fighter).and_then(|f| f.weapons.get(w)));
-        if let Some(w) = weapon {
+        if let Some(w) = declared_weapon(game, a) {
             let bands: Vec<_> = w.bands.iter().filter(|b| b.up_to > 0.0).collect();
-            let words: Vec<String> = w
-                .bands
-                .iter()
-                .map(|b| {
-                    texts.f(
-                        if b.up_to > 0.0 {
-                            "wh.flow.band"
-                        } else {
-                            "wh.flow.band_contact"
-                        },
-                        &[
-                            ("n", &texts.decimal(b.up_to, 1)),
-                            ("modifier", &format!("{:+}", b.modifier)),
-                        ],
-                    )
-                })
-                .collect();
             for (i, b) in bands.iter().enumerate() {
                 let circle = OverlayItem::circle(center, b.up_to + r, Tone::Miss).dashed();
-                // One label, on the outermost band, says them all.
-                overlay.push(if i + 1 == bands.len() {
-                    circle.labelled(format!("{}: {}", w.name, words.join(", ")))
+                // One label, on the outermost band, says them all, where
+                // the circle is large enough on the screen not to crowd
+                // the bases (the line above the table says it always).
+                let large = f64::from(zoom) * (b.up_to + r) >= 60.0;
+                overlay.push(if i + 1 == bands.len() && large {
+                    circle.labelled(bands_words(texts, w))
                 } else {
                     circle
                 });
@@ -1263,12 +1247,43 @@ impl ActivationPanel {
                 ],
             );
             overlay.push(OverlayItem::label(
-                super::on_table::beside(at, pr, &text, zoom),
+                super::on_table::beside(at, pr, &text, zoom, table.width()),
                 text,
                 Tone::Aim,
             ));
         }
     }
+}
+
+/// The weapon the activation's declarations use, if any.
+fn declared_weapon<'g>(game: &'g Warheim, a: &Activation) -> Option<&'g feldherr_warheim::Weapon> {
+    [&a.first, &a.second]
+        .into_iter()
+        .flatten()
+        .find_map(|d| d.weapon)
+        .and_then(|w| fighter(game, a.fighter).and_then(|f| f.weapons.get(w)))
+}
+
+/// A weapon's range bands in words: "Sword: in contact +3, up to 1.0 in +0".
+fn bands_words(texts: &Texts, w: &feldherr_warheim::Weapon) -> String {
+    let words: Vec<String> = w
+        .bands
+        .iter()
+        .map(|b| {
+            texts.f(
+                if b.up_to > 0.0 {
+                    "wh.flow.band"
+                } else {
+                    "wh.flow.band_contact"
+                },
+                &[
+                    ("n", &texts.decimal(b.up_to, 1)),
+                    ("modifier", &format!("{:+}", b.modifier)),
+                ],
+            )
+        })
+        .collect();
+    format!("{}: {}", w.name, words.join(", "))
 }
 
 /// The measured move being drawn: its length against the Speeds, the
