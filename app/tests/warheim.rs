@@ -5,6 +5,8 @@
 //! activations counted, and the skirmish report's text.
 
 mod common;
+#[path = "warheim/flow.rs"]
+mod flow;
 #[path = "warheim/magic.rs"]
 mod magic;
 
@@ -322,7 +324,7 @@ fn the_commander_is_hidden_from_the_opponent_until_revealed() {
     assert_eq!(buttons(&h, "commander's extra (reveals him)"), 0);
     click(&mut h, "Referee");
     click(&mut h, "commander's extra (reveals him)");
-    click(&mut h, "Activate");
+    click(&mut h, "Begin activation of Witch hunter");
     assert!(wh(&game(&h)).rosters[0].commander_revealed);
     click(&mut h, "as Orcs");
     click(&mut h, "Rosters");
@@ -341,14 +343,17 @@ fn activations_are_counted_and_players_alternate() {
     h.get_by_label("Boyz: 3 left");
     assert_eq!(buttons(&h, "Choose Boyz"), 0);
     click(&mut h, "Choose Hunter");
-    click(&mut h, "Activate");
+    click(&mut h, "Begin activation of Witch hunter");
+    click(&mut h, "End activation");
     h.get_by_label("Hunter: 1 left");
     click(&mut h, "End group");
     h.get_by_label("Orcs chooses a group");
     click(&mut h, "Choose Boyz");
-    click(&mut h, "Activate");
+    click(&mut h, "Begin activation of Upper orc");
+    click(&mut h, "End activation");
     click(&mut h, "Lower orc");
-    click(&mut h, "Activate");
+    click(&mut h, "Begin activation of Lower orc");
+    click(&mut h, "End activation");
     h.get_by_label("Boyz: 1 left");
     let game = game(&h);
     let turn = wh(&game).turn.as_ref().expect("a turn");

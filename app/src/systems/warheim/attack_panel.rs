@@ -8,12 +8,13 @@
 
 use eframe::egui;
 use feldherr_play::Id;
+use feldherr_warheim::activation::{Action, Declaration, ReactionDecl, Slot};
 use feldherr_warheim::modifiers::{Facing, Terrain};
 use feldherr_warheim::on_table::ZONES;
 use feldherr_warheim::skill::SkillKind;
 use feldherr_warheim::{
-    AttackOrder, MartialUse, MoraleKind, ReactionChoice, TargetOdds, TargetOrder, Warheim,
-    WarheimEdit, WarheimKind,
+    AttackOrder, FullAction, MartialUse, MoraleKind, ReactionChoice, ShortAction, TargetOdds,
+    TargetOrder, Warheim, WarheimEdit, WarheimKind,
 };
 
 use feldherr_warheim::words::{morale_kind_key, outcome_lines};
@@ -43,6 +44,10 @@ pub struct AttackPanel {
     morale_kind: MoraleKind,
     morale_penalty: String,
     morale_error: Option<String>,
+    /// A declared action of the running activation to start from.
+    pub pending: Option<Slot>,
+    /// The declared action the form was last filled from.
+    from: Option<(Id, Slot)>,
 }
 
 impl Default for AttackPanel {
@@ -57,6 +62,8 @@ impl Default for AttackPanel {
             morale_kind: MoraleKind::Nerves,
             morale_penalty: "0".into(),
             morale_error: None,
+            pending: None,
+            from: None,
         }
     }
 }
@@ -157,7 +164,6 @@ impl AttackPanel {
         ui: &mut egui::Ui,
         ctx: &mut GameContext<'_, Warheim>,
         viewer: Option<usize>,
-        seen: &std::collections::BTreeSet<Id>,
     ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
@@ -167,9 +173,10 @@ impl AttackPanel {
             ui.label(texts.t("wh.attack.need_rosters"));
             return;
         }
+        self.declared(ui, texts, game, &table);
         self.attacker_form(ui, texts, game, &table);
         ui.separator();
-        self.targets_form(ui, texts, game, &table, seen);
+        self.targets_form(ui, texts, game, &table);
         ui.separator();
         // The odds, exact, before any die.
         match self.build(texts) {
@@ -178,7 +185,7 @@ impl AttackPanel {
             }
             Ok(order) => {
                 if self.odds.as_ref().is_none_or(|(o, _)| *o != order) {
-                    let odds = game.preview(&order).map_err(|e| e.to_string());
+                    let odds = game.preview(&order).map_err(|e| texts.error(&e.into()));
                     self.odds = Some((order.clone(), odds));
                 }
                 if let Some((_, odds)) = &self.odds {
@@ -204,6 +211,216 @@ impl AttackPanel {
         error_line(ui, self.error.as_ref());
         ui.separator();
         self.morale(ui, ctx, viewer);
+    }
+
+    /// Adds `target` with `reaction`, measured on the table where both
+    /// stand (`target_order`: distance, facing, cover, wall, zones, whether
+    /// he saw the attacker), the dice left of the pool.
+    fn add_target(
+        &mut self,
+        game: &Warheim,
+        table: &feldherr_table::Table,
+        target: Id,
+        reaction: ReactionChoice,
+    ) {
+        let attacker = self.order.attacker;
+        let pool = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+            .ok()
+            .and_then(|(_, f)| self.order.pool_size(f).ok())
+            .unwrap_or(1);
+        let used: u32 = self
+            .targets
+            .iter()
+            .filter_map(|t| t.dice.trim().parse::<u32>().ok())
+            .sum();
+        let measured = game
+            .target_order(table, attacker, target, reaction)
+            .ok()
+            .flatten();
+        // Off the table: whether he saw comes from the activation's seers.
+        let saw = game
+            .activation()
+            .is_none_or(|a| a.seers().contains(&target));
+        let order = measured.clone().unwrap_or(TargetOrder {
+            saw_active: saw,
+            ..TargetOrder::new(target, 0, 0.0, reaction)
+        });
+        self.targets.push(TargetForm {
+            dice: pool.saturating_sub(used).to_string(),
+            distance: format!("{:.2}", order.distance),
+            order,
+            measured: measured.is_some(),
+        });
+    }
+
+    /// Fills the form from a declared action of the running activation:
+    /// the attacker, his weapon, the kind of attack, the targets with the
+    /// reactions they declared, each line measured on the table.
+    pub fn load_declared(&mut self, game: &Warheim, table: &feldherr_table::Table, slot: Slot) {
+        let Some(a) = game.activation() else {
+            return;
+        };
+        let decl =
+            |d: &Option<Declaration>| d.as_ref().map(|d| (d.action, d.weapon, d.targets.clone()));
+        let found = match slot {
+            Slot::First => decl(&a.first).map(|x| (a.fighter, x)),
+            Slot::Second => decl(&a.second).map(|x| (a.fighter, x)),
+            Slot::Squad(id, second) => {
+                decl(if second { &a.second } else { &a.first }).map(|x| (id, x))
+            }
+            Slot::Ordered => a.first.as_ref().and_then(|d| d.ordered.as_ref()).map(|o| {
+                (
+                    o.fighter,
+                    (Action::Short(o.action), o.weapon, o.targets.clone()),
+                )
+            }),
+            Slot::Reaction(id) => match a.reaction_of(id) {
+                Some(ReactionDecl::React {
+                    action,
+                    against,
+                    weapon,
+                    ..
+                }) => Some((id, (Action::Short(*action), *weapon, vec![*against]))),
+                _ => None,
+            },
+        };
+        let Some((attacker, (action, weapon, targets))) = found else {
+            return;
+        };
+        let mut order = AttackOrder::new(attacker, weapon.unwrap_or(0), Vec::new());
+        order.charge = action == Action::Full(FullAction::Charge);
+        order.ambush = matches!(
+            action,
+            Action::Short(ShortAction::AmbushStrike | ShortAction::AmbushShot)
+        );
+        order.manoeuvre = action == Action::Full(FullAction::Manoeuvre);
+        order.volley = action == Action::Full(FullAction::Volley);
+        order.reload_after = action == Action::Full(FullAction::ShootReload);
+        order.intuitive = action == Action::Full(FullAction::IntuitiveAttack);
+        order.squad_order = matches!(slot, Slot::Squad(..));
+        order.as_reaction = matches!(slot, Slot::Reaction(_));
+        self.order = order;
+        self.has_attacker = true;
+        self.targets.clear();
+        self.odds = None;
+        self.error = None;
+        for t in targets {
+            // The target's own declared reaction against the attacker.
+            let reaction = match a.reaction_of(t) {
+                Some(ReactionDecl::React { action, weapon, .. })
+                    if !matches!(slot, Slot::Reaction(_)) =>
+                {
+                    match action {
+                        ShortAction::Dodge => ReactionChoice::Dodge,
+                        ShortAction::Block => ReactionChoice::Block,
+                        ShortAction::Turn => ReactionChoice::Turn,
+                        ShortAction::Attack | ShortAction::AmbushStrike => ReactionChoice::Attack {
+                            weapon: weapon.unwrap_or(0),
+                            martial: None,
+                        },
+                        _ => ReactionChoice::None,
+                    }
+                }
+                _ => ReactionChoice::None,
+            };
+            self.add_target(game, table, t, reaction);
+        }
+        // The pool split evenly, the odd dice to the first targets.
+        let pool = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+            .ok()
+            .and_then(|(_, f)| self.order.pool_size(f).ok())
+            .unwrap_or(1);
+        let n = u32::try_from(self.targets.len()).unwrap_or(u32::MAX).max(1);
+        for (i, t) in (0u32..).zip(self.targets.iter_mut()) {
+            t.dice = (pool / n + u32::from(i < pool % n)).to_string();
+        }
+        self.from = Some((a.fighter, slot));
+    }
+
+    /// The declared actions of the running activation this tab resolves:
+    /// the one asked for is loaded; the others offered by a button.
+    fn declared(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        game: &Warheim,
+        table: &feldherr_table::Table,
+    ) {
+        let Some(a) = game.activation() else {
+            self.from = None;
+            return;
+        };
+        let mut slots: Vec<Slot> = Vec::new();
+        let attack = |x: Action| super::activation_panel::resolve_tab(x) == Some("attack");
+        if a.first.as_ref().is_some_and(|d| attack(d.action)) {
+            if a.squad.is_empty() {
+                slots.push(Slot::First);
+            } else {
+                slots.extend(a.squad.iter().map(|f| Slot::Squad(*f, false)));
+            }
+        }
+        if a.first
+            .as_ref()
+            .and_then(|d| d.ordered.as_ref())
+            .is_some_and(|o| attack(Action::Short(o.action)))
+        {
+            slots.push(Slot::Ordered);
+        }
+        for r in &a.reactions {
+            if let ReactionDecl::React { action, .. } = r.decl
+                && attack(Action::Short(action))
+            {
+                slots.push(Slot::Reaction(r.fighter));
+            }
+        }
+        if a.second.as_ref().is_some_and(|d| attack(d.action)) {
+            if a.squad.is_empty() {
+                slots.push(Slot::Second);
+            } else {
+                slots.extend(a.squad.iter().map(|f| Slot::Squad(*f, true)));
+            }
+        }
+        slots.retain(|s| !a.used.contains(s));
+        if let Some(slot) = self.pending.take() {
+            self.load_declared(game, table, slot);
+        } else if self
+            .from
+            .is_none_or(|(f, s)| f != a.fighter || !slots.contains(&s))
+            && let Some(first) = slots.first()
+        {
+            // The attack starts from the declared action.
+            self.load_declared(game, table, *first);
+        }
+        if slots.is_empty() {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(texts.t("wh.attack.declared"));
+            for s in slots {
+                let who = match s {
+                    Slot::Reaction(id) | Slot::Squad(id, _) => id,
+                    Slot::Ordered => a
+                        .first
+                        .as_ref()
+                        .and_then(|d| d.ordered.as_ref())
+                        .map_or(a.fighter, |o| o.fighter),
+                    Slot::First | Slot::Second => a.fighter,
+                };
+                let key = match s {
+                    Slot::Second | Slot::Squad(_, true) => "wh.attack.from_second",
+                    Slot::Reaction(_) => "wh.attack.from_reaction",
+                    _ => "wh.attack.from_first",
+                };
+                let on = self.from == Some((a.fighter, s));
+                if ui
+                    .selectable_label(on, texts.f(key, &[("name", &fighter_name(game, who))]))
+                    .clicked()
+                {
+                    self.load_declared(game, table, s);
+                }
+            }
+        });
+        ui.separator();
     }
 
     fn attacker_form(
@@ -313,12 +530,11 @@ impl AttackPanel {
         texts: &Texts,
         game: &Warheim,
         table: &feldherr_table::Table,
-        seen: &std::collections::BTreeSet<Id>,
     ) {
         if !self.has_attacker {
             return;
         }
-        let Ok((side, attacker)) =
+        let Ok((side, _)) =
             feldherr_warheim::attack_order::find(&game.rosters, self.order.attacker)
         else {
             return;
@@ -344,24 +560,7 @@ impl AttackPanel {
                 });
         });
         if let Some(target) = add {
-            let pool = self.order.pool_size(attacker).unwrap_or(1);
-            let used: u32 = self
-                .targets
-                .iter()
-                .filter_map(|t| t.dice.trim().parse::<u32>().ok())
-                .sum();
-            self.targets.push(TargetForm {
-                order: TargetOrder {
-                    // Ticked in the turn tracker; everyone when nobody is.
-                    saw_active: seen.is_empty() || seen.contains(&target),
-                    ..TargetOrder::new(target, 0, 0.0, ReactionChoice::None)
-                },
-                dice: pool.saturating_sub(used).to_string(),
-                distance: "0".into(),
-                measured: false,
-            });
-            let i = self.targets.len() - 1;
-            self.measure(game, table, i);
+            self.add_target(game, table, target, ReactionChoice::None);
         }
         let mut remove = None;
         for i in 0..self.targets.len() {

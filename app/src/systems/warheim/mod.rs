@@ -1,13 +1,16 @@
 //! Warheim: the screens of `feldherr-warheim` games. The Rosters tab (one
 //! editor per player, the commander hidden from the other players' view),
-//! the Turn tab (groups, activations, squad orders), the Attack tab (the
-//! attack with every modifier and its exact odds, morale tests), the
-//! fighters' states in the side panel, the fighters on the table with their
-//! facing, and the skirmish report. The Magic, Markers and Actions tabs
-//! (`magic_panel`, `markers_panel`, `actions_panel`) carry the other edits
-//! of the text; `template_tool` lays a template on the table.
+//! the Turn tab (groups, each activation as one flow: declare, the move
+//! drawn on the table, who saw, reactions, resolutions; squad orders), the
+//! Attack tab (started from the declared action: every modifier and its
+//! exact odds, morale tests), the fighters' states in the side panel, the
+//! fighters on the table with their facing, heights, the move, the seers
+//! and the reach, and the skirmish report. The Magic, Markers and Actions
+//! tabs (`magic_panel`, `markers_panel`, `actions_panel`) carry the other
+//! edits of the text; `template_tool` lays a template on the table.
 
 mod actions_panel;
+mod activation_panel;
 mod attack_panel;
 mod magic_panel;
 mod markers_panel;
@@ -32,7 +35,7 @@ pub use turn_tracker::TurnTracker;
 
 use super::{GameCommand, GameContext, SystemScreens, Tab, check_edit, game_of};
 use crate::i18n::Texts;
-use crate::ui::table_canvas::Overlay;
+use crate::ui::table_canvas::{Overlay, PathEvent};
 
 static NO_GAME: LazyLock<Warheim> = LazyLock::new(Warheim::new_game);
 
@@ -155,7 +158,12 @@ impl SystemScreens for WarheimUi {
                 "magic" => self.magic.show(ui, ctx, &mut self.template),
                 "markers" => self.markers.show(ui, ctx),
                 "actions" => self.actions.show(ui, ctx, &mut self.template),
-                _ => self.attack.show(ui, ctx, self.viewer, &self.turn.seen),
+                _ => {
+                    if let Some(slot) = self.turn.activation.attack_request.take() {
+                        self.attack.pending = Some(slot);
+                    }
+                    self.attack.show(ui, ctx, self.viewer);
+                }
             });
     }
 
@@ -174,6 +182,7 @@ impl SystemScreens for WarheimUi {
 
     fn table_header(&mut self, ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>) -> Overlay {
         let mut overlay = on_table::header(ui, ctx, self.viewer, &mut self.place);
+        self.turn.activation.table_header(ui, ctx, &mut overlay);
         let table = ctx.table();
         self.template
             .overlay(&mut overlay, ctx.texts, ctx.game(), &table);
@@ -186,5 +195,9 @@ impl SystemScreens for WarheimUi {
         _ctx: &mut GameContext<'_, Warheim>,
     ) {
         self.template.handle(event);
+    }
+
+    fn path_event(&mut self, event: PathEvent, ctx: &mut GameContext<'_, Warheim>) {
+        self.turn.activation.path_event(event, ctx);
     }
 }

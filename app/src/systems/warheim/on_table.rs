@@ -23,6 +23,22 @@ fn arc(center: Point, radius: f64, from: f64, to: f64) -> Vec<Point> {
         .collect()
 }
 
+/// Where a text about a piece goes: beside its base, so it covers
+/// neither the base nor the canvas's name of it; on the side towards the
+/// table's middle (`width` is the table's), so it stays on the table.
+/// `zoom` is the canvas's screen points per inch (the text's width is
+/// estimated from its length at the canvas's 13-point labels).
+pub(super) fn beside(center: Point, radius: f64, text: &str, zoom: f32, width: f64) -> Point {
+    let zoom = f64::from(zoom.max(0.1));
+    let half_width = (text.chars().count() as f64 * 7.0 + 8.0) / 2.0;
+    let offset = radius + (6.0 + half_width) / zoom;
+    if center.x > width / 2.0 {
+        Point::new(center.x - offset, center.y)
+    } else {
+        Point::new(center.x + offset, center.y)
+    }
+}
+
 /// The place form's fields, kept between frames.
 #[derive(Debug)]
 pub struct PlaceForm {
@@ -31,6 +47,12 @@ pub struct PlaceForm {
     y: String,
     facing: String,
     error: Option<String>,
+    elevation: String,
+    height: String,
+    /// The fighter or piece the height fields were filled for.
+    filled: Option<(Option<Id>, Option<u64>)>,
+    /// The piece selected on the canvas last frame.
+    selected: Option<u64>,
 }
 
 impl Default for PlaceForm {
@@ -41,8 +63,96 @@ impl Default for PlaceForm {
             y: "18".into(),
             facing: "90".into(),
             error: None,
+            elevation: "0".into(),
+            height: String::new(),
+            filled: None,
+            selected: None,
         }
     }
+}
+
+/// Parses a decimal typed in `field` (a decimal comma taken).
+fn number(texts: &crate::i18n::Texts, key: &str, value: &str) -> Result<f64, String> {
+    value.trim().replace(',', ".").parse::<f64>().map_err(|_| {
+        texts.f(
+            "wh.not_number",
+            &[("field", texts.t(key)), ("value", value.trim())],
+        )
+    })
+}
+
+/// The chosen fighter's elevation above the table (SetElevation) and the
+/// selected terrain piece's height (SetHeight; empty: its kind's).
+fn heights(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, form: &mut PlaceForm) {
+    let texts = ctx.texts;
+    let game = wh(ctx.doc);
+    let selected = ctx.canvas.selected();
+    // A fighter selected on the table is the one the form is for.
+    if selected != form.selected {
+        form.selected = selected;
+        if let Some((f, _)) = game.pieces.iter().find(|(_, p)| Some(**p) == selected) {
+            form.fighter = Some(*f);
+        }
+    }
+    let terrain = selected.filter(|p| !game.pieces.values().any(|x| x == p));
+    if form.filled != Some((form.fighter, terrain)) {
+        form.elevation = form
+            .fighter
+            .map_or(0.0, |f| game.elevations.get(&f).copied().unwrap_or(0.0))
+            .to_string();
+        form.height = terrain
+            .and_then(|p| game.heights.get(&p))
+            .map_or_else(String::new, f64::to_string);
+        form.filled = Some((form.fighter, terrain));
+    }
+    ui.horizontal_wrapped(|ui| {
+        if let Some(fighter) = form.fighter {
+            let name = fighter_name(game, fighter);
+            let l = ui.label(texts.f("wh.place.elevation", &[("name", &name)]));
+            ui.add(egui::TextEdit::singleline(&mut form.elevation).desired_width(36.0))
+                .labelled_by(l.id);
+            match number(texts, "wh.place.elevation_field", &form.elevation) {
+                Ok(elevation) => {
+                    ctx.edit_button(
+                        ui,
+                        texts.t("wh.place.set_elevation"),
+                        WarheimEdit::SetElevation { fighter, elevation },
+                        &|e| texts.error(e),
+                    );
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+            }
+        }
+        if let Some(piece) = terrain {
+            let name = ctx
+                .table()
+                .piece(piece)
+                .map_or_else(String::new, |p| p.name.clone());
+            let l = ui.label(texts.f("wh.place.height", &[("name", &name)]));
+            ui.add(egui::TextEdit::singleline(&mut form.height).desired_width(36.0))
+                .labelled_by(l.id);
+            let height = if form.height.trim().is_empty() {
+                Ok(None)
+            } else {
+                number(texts, "wh.place.height_field", &form.height).map(Some)
+            };
+            match height {
+                Ok(height) => {
+                    ctx.edit_button(
+                        ui,
+                        texts.t("wh.place.set_height"),
+                        WarheimEdit::SetHeight { piece, height },
+                        &|e| texts.error(e),
+                    );
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+            }
+        }
+    });
 }
 
 /// Draws the place form above the canvas and returns the overlay.
@@ -117,6 +227,7 @@ pub fn header(
             }
             ui.label(texts.t("wh.place.hint"));
         });
+        heights(ui, ctx, form);
         error_line(ui, form.error.as_ref());
     }
     let mut overlay = Overlay::default();
@@ -178,9 +289,10 @@ pub fn header(
                 None => Tone::Info,
             };
             if !marks.is_empty() {
+                let text = format!("{}: {}", f.name, marks.join(", "));
                 overlay.push(OverlayItem::label(
-                    Point::new(center.x, center.y - radius - 0.4),
-                    format!("{}: {}", f.name, marks.join(", ")),
+                    beside(center, radius, &text, ctx.canvas.zoom(), table.width()),
+                    text,
                     tone,
                 ));
             }

@@ -1,19 +1,18 @@
 //! The turn tracker (H5): each group's remaining activations as the viewer
-//! may know them, whose choice it is, the acting group's activations
-//! (short or full actions), its squad order, Solos joining, and the end of
-//! the group and of the turn.
+//! may know them, whose choice it is, the acting group's activation as
+//! one flow ([`super::activation_panel`]), its squad order, Solos joining,
+//! and the end of the group and of the turn.
 
 use eframe::egui;
 use feldherr_play::Id;
-use feldherr_warheim::{
-    ActionPlan, FullAction, ShortAction, Source, TurnView, Warheim, WarheimEdit,
-};
+use feldherr_warheim::{FullAction, ShortAction, TurnView, Warheim, WarheimEdit};
 
+use super::activation_panel::ActivationPanel;
 use super::{error_line, fighter_name, player_label, try_edit, wh};
 use crate::i18n::Texts;
 use crate::systems::GameContext;
 
-const SHORT: [ShortAction; 16] = [
+pub(super) const SHORT: [ShortAction; 16] = [
     ShortAction::Move,
     ShortAction::SecondMove,
     ShortAction::Dodge,
@@ -32,7 +31,7 @@ const SHORT: [ShortAction; 16] = [
     ShortAction::Hide,
 ];
 
-const FULL: [FullAction; 12] = [
+pub(super) const FULL: [FullAction; 12] = [
     FullAction::CastSpell,
     FullAction::Climb,
     FullAction::Jump { up: false },
@@ -62,47 +61,11 @@ pub fn full_key(a: FullAction) -> String {
 }
 
 /// The turn tracker of the Turn tab.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct TurnTracker {
-    fighter: Option<Id>,
-    source: Source,
-    full: bool,
-    first: ShortAction,
-    second: Option<ShortAction>,
-    full_action: FullAction,
-    order_first: ShortAction,
-    order_second: ShortAction,
     error: Option<String>,
-    /// Fighters of the other players who saw the acting group's model
-    /// this activation: they may declare reactions (H5).
-    pub seen: std::collections::BTreeSet<Id>,
-}
-
-impl Default for TurnTracker {
-    fn default() -> Self {
-        Self {
-            fighter: None,
-            source: Source::Pool,
-            full: false,
-            first: ShortAction::Move,
-            second: Some(ShortAction::Attack),
-            full_action: FullAction::Charge,
-            order_first: ShortAction::Move,
-            order_second: ShortAction::Attack,
-            error: None,
-            seen: std::collections::BTreeSet::new(),
-        }
-    }
-}
-
-fn short_combo(ui: &mut egui::Ui, texts: &Texts, id: &str, label: &str, value: &mut ShortAction) {
-    egui::ComboBox::new(id, label)
-        .selected_text(texts.t(&short_key(*value)))
-        .show_ui(ui, |ui| {
-            for a in SHORT {
-                ui.selectable_value(value, a, texts.t(&short_key(a)));
-            }
-        });
+    /// The running activation, as one flow.
+    pub activation: ActivationPanel,
 }
 
 /// One line per group: owner, name, fighters, activations left.
@@ -206,8 +169,6 @@ impl TurnTracker {
                 },
             )
             .err();
-            self.fighter = None;
-            self.seen.clear();
         }
         ui.separator();
         if let Some(active) = view.active.and_then(|i| turn.groups.get(i)) {
@@ -216,7 +177,11 @@ impl TurnTracker {
             ui.label(texts.t("wh.turn.all_spent"));
         }
         ui.horizontal_wrapped(|ui| {
-            if view.active.is_some() && ui.button(texts.t("wh.turn.end_group")).clicked() {
+            // An activation running ends first (its own button).
+            if view.active.is_some()
+                && game.activation().is_none()
+                && ui.button(texts.t("wh.turn.end_group")).clicked()
+            {
                 self.error =
                     try_edit(ctx.doc, ctx.commands, ctx.texts, WarheimEdit::EndGroup).err();
             }
@@ -236,154 +201,9 @@ impl TurnTracker {
         viewer: Option<usize>,
     ) {
         let texts = ctx.texts;
-        ui.strong(texts.t("wh.turn.activation"));
-        ui.label(texts.f(
-            "wh.turn.pool",
-            &[
-                ("pool", &group.pool.to_string()),
-                ("own", &group.own.len().to_string()),
-            ],
-        ));
-        if self.fighter.is_none_or(|f| !group.fighters.contains(&f)) {
-            self.fighter = group.fighters.first().copied();
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.turn.fighter"));
-            for f in &group.fighters {
-                ui.selectable_value(&mut self.fighter, Some(*f), fighter_name(game, *f));
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.turn.source"));
-            ui.selectable_value(&mut self.source, Source::Pool, texts.t("wh.source.pool"));
-            ui.selectable_value(&mut self.source, Source::Own, texts.t("wh.source.own"));
-            // Only the owner (and the referee) know the extra activation;
-            // using it reveals the commander (H5).
-            if group.commander_extra && viewer.is_none_or(|v| v == group.player) {
-                ui.selectable_value(
-                    &mut self.source,
-                    Source::CommanderExtra,
-                    texts.t("wh.source.commander"),
-                );
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.selectable_value(&mut self.full, false, texts.t("wh.turn.short"));
-            ui.selectable_value(&mut self.full, true, texts.t("wh.turn.full"));
-        });
-        ui.horizontal_wrapped(|ui| {
-            if self.full {
-                egui::ComboBox::new("wh.turn.full_action", texts.t("wh.turn.full_action"))
-                    .selected_text(texts.t(&full_key(self.full_action)))
-                    .show_ui(ui, |ui| {
-                        for a in FULL {
-                            ui.selectable_value(&mut self.full_action, a, texts.t(&full_key(a)));
-                        }
-                    });
-            } else {
-                short_combo(
-                    ui,
-                    texts,
-                    "wh.turn.first",
-                    texts.t("wh.turn.first"),
-                    &mut self.first,
-                );
-                let shown = self.second.map_or_else(
-                    || texts.t("wh.turn.nothing").to_owned(),
-                    |a| texts.t(&short_key(a)).to_owned(),
-                );
-                egui::ComboBox::new("wh.turn.second", texts.t("wh.turn.second"))
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut self.second, None, texts.t("wh.turn.nothing"));
-                        for a in SHORT {
-                            ui.selectable_value(&mut self.second, Some(a), texts.t(&short_key(a)));
-                        }
-                    });
-            }
-        });
-        if ui.button(texts.t("wh.turn.activate")).clicked() {
-            self.error = match self.fighter {
-                None => Some(texts.t("wh.turn.pick_fighter").to_owned()),
-                Some(fighter) => {
-                    let plan = if self.full {
-                        ActionPlan::Full(self.full_action)
-                    } else {
-                        ActionPlan::Short(self.first, self.second)
-                    };
-                    try_edit(
-                        ctx.doc,
-                        ctx.commands,
-                        ctx.texts,
-                        WarheimEdit::Activate {
-                            fighter,
-                            source: self.source,
-                            plan,
-                        },
-                    )
-                    .err()
-                }
-            };
-            if self.source == Source::CommanderExtra {
-                self.source = Source::Pool;
-            }
-        }
-        // Who saw the active model: only they react (H5).
-        ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.turn.saw"));
-            for (p, r) in game.rosters.iter().enumerate() {
-                if p == group.player {
-                    continue;
-                }
-                for f in r.fighters.iter().filter(|f| !f.down()) {
-                    let mut on = self.seen.contains(&f.id);
-                    if ui.checkbox(&mut on, &f.name).changed() {
-                        if on {
-                            self.seen.insert(f.id);
-                        } else {
-                            self.seen.remove(&f.id);
-                        }
-                    }
-                }
-            }
-        });
-        if !self.seen.is_empty() {
-            let names: Vec<String> = self.seen.iter().map(|f| fighter_name(game, *f)).collect();
-            ui.label(texts.f("wh.turn.may_react", &[("names", &names.join(", "))]));
-        }
-        if group.squad_order {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(texts.t("wh.turn.squad_order"));
-                short_combo(
-                    ui,
-                    texts,
-                    "wh.order.first",
-                    texts.t("wh.turn.first"),
-                    &mut self.order_first,
-                );
-                short_combo(
-                    ui,
-                    texts,
-                    "wh.order.second",
-                    texts.t("wh.turn.second"),
-                    &mut self.order_second,
-                );
-                if ui.button(texts.t("wh.turn.give_order")).clicked() {
-                    self.error = try_edit(
-                        ctx.doc,
-                        ctx.commands,
-                        ctx.texts,
-                        WarheimEdit::SquadOrder {
-                            first: self.order_first,
-                            second: self.order_second,
-                        },
-                    )
-                    .err();
-                }
-            });
-        }
+        self.activation.show(ui, ctx, group, viewer);
         // Solos outside any group may join the acting group at its start.
-        if !group.started {
+        if !group.started && game.activation().is_none() {
             let solos: Vec<Id> = game
                 .rosters
                 .get(group.player)
