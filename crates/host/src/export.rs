@@ -81,16 +81,19 @@ fn page_file(stem: &str, page: usize, format: ExportFormat) -> String {
 
 /// Whether `file` is one of `stem`'s files in `format` (its first page or
 /// any later one).
-fn is_file_of(file: &str, stem: &str, format: ExportFormat) -> bool {
+/// The stems `file` can be a file of: `name.pdf` of `name`; `name.png` of
+/// `name`; `name-p2.png` of `name-p2` (a stem may end so) and of `name`.
+fn stems_of(file: &str, format: ExportFormat) -> [Option<&str>; 2] {
     match format {
-        ExportFormat::Pdf => file == format!("{stem}.pdf"),
+        ExportFormat::Pdf => [file.strip_suffix(".pdf"), None],
         ExportFormat::Png => {
-            file == format!("{stem}.png")
-                || file
-                    .strip_prefix(stem)
-                    .and_then(|rest| rest.strip_prefix("-p"))
-                    .and_then(|rest| rest.strip_suffix(".png"))
-                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            let Some(whole) = file.strip_suffix(".png") else {
+                return [None, None];
+            };
+            let page = whole.rsplit_once("-p").and_then(|(stem, n)| {
+                (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some(stem)
+            });
+            [Some(whole), page]
         }
     }
 }
@@ -102,14 +105,20 @@ pub fn existing(sheets: &[NamedSheet], dir: &Path, format: ExportFormat) -> Vec<
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let stems: Vec<String> = sheets.iter().map(|s| safe_stem(&s.name)).collect();
+    // A set of stems: a re-export of 2,000 sheets into their folder looks
+    // up each of its files once instead of against every stem.
+    let stems: std::collections::HashSet<String> =
+        sheets.iter().map(|s| safe_stem(&s.name)).collect();
     let mut found: Vec<PathBuf> = entries
         .flatten()
         .filter(|e| {
             let name = e.file_name();
             let name = name.to_string_lossy();
             (format == ExportFormat::Pdf && !sheets.is_empty() && name == "all-sheets.pdf")
-                || stems.iter().any(|stem| is_file_of(&name, stem, format))
+                || stems_of(&name, format)
+                    .into_iter()
+                    .flatten()
+                    .any(|stem| stems.contains(stem))
         })
         .map(|e| e.path())
         .collect();
