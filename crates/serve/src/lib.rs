@@ -59,7 +59,7 @@ pub use guard::RateLimit;
 pub use html::escape;
 pub use pages::STANDINGS_REFRESH;
 pub use qr::{qr_svg, qr_text};
-pub use server::{ServeOptions, Server, SharedDocument};
+pub use server::{ServeOptions, Server, SharedDocument, add_missing_codes};
 
 use feldherr_play::Lang;
 
