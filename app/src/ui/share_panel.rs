@@ -101,12 +101,13 @@ impl SharePanel {
             Ok(a) => feldherr_serve::check_local(*a).err().map(|e| e.to_string()),
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("share.addr"));
+            let label = ui.label(texts.t("share.addr"));
             ui.add(
                 egui::TextEdit::singleline(addr)
                     .desired_width(180.0)
                     .id_salt("share.addr"),
-            );
+            )
+            .labelled_by(label.id);
             let button =
                 ui.add_enabled(refusal.is_none(), egui::Button::new(texts.t("share.start")));
             if let Some(why) = &refusal {
@@ -279,32 +280,17 @@ fn reports(
     ui.strong(texts.t("share.reports"));
     egui::ScrollArea::vertical()
         .id_salt("share.reports")
-        .max_height(260.0)
+        .max_height(280.0)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
-            egui::Grid::new("share.reports.grid")
-                .striped(true)
-                .spacing([12.0, 4.0])
-                .show(ui, |ui| {
-                    for h in [
-                        "share.col.table",
-                        "share.col.by",
-                        "share.col.values",
-                        "share.col.points",
-                        "share.col.status",
-                    ] {
-                        ui.strong(texts.t(h));
-                    }
-                    ui.end_row();
-                    // Newest first.
-                    for (index, report) in doc.sharing.reports.iter().enumerate().rev() {
-                        if let Some(c) =
-                            report_row(ui, texts, doc, &tables, index, report, commands)
-                        {
-                            correction = Some(c);
-                        }
-                        ui.end_row();
-                    }
-                });
+            // Newest first, one block each: what to do first (its status
+            // and the buttons), then the result and its event points, so
+            // a 1024 px window shows all of it.
+            for (index, report) in doc.sharing.reports.iter().enumerate().rev() {
+                if let Some(c) = report_row(ui, texts, doc, &tables, index, report, commands) {
+                    correction = Some(c);
+                }
+            }
         });
     correction
 }
@@ -322,80 +308,81 @@ fn report_row(
         .iter()
         .find(|t| t.round == report.round && t.table == report.table);
     let number = report.table.to_string();
-    ui.vertical(|ui| {
-        ui.label(texts.f("share.table", &[("table", &number)]));
-        if let Some(t) = table {
-            ui.weak(players(t));
-        }
-    });
     let by = if report.submitter.is_empty() {
         texts.t("share.anonymous").to_owned()
     } else {
         report.submitter.clone()
     };
-    ui.label(texts.f("share.by", &[("name", &by), ("time", &clock(report.at))]));
-    match table {
-        Some(t) => {
-            ui.add(egui::Label::new(values(texts, t, report)).wrap());
-        }
-        None => {
-            ui.weak(texts.t("share.table_gone"));
-        }
-    }
-    let points = doc
-        .event
-        .check_report(&report.round, report.table, &report.values)
-        .map(|check| {
-            check
-                .points
-                .iter()
-                .map(|(seat, p)| format!("{} {p}", seat.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        });
-    match points {
-        Ok(points) => ui.label(points),
-        Err(e) => ui.colored_label(ui.visuals().warn_fg_color, texts.error(&e)),
+    let (key, colour) = match report.status {
+        ReportStatus::Reported => ("share.status.reported", ui.visuals().warn_fg_color),
+        ReportStatus::Confirmed => (
+            "share.status.confirmed",
+            egui::Color32::from_rgb(60, 150, 60),
+        ),
+        ReportStatus::Conflict => ("share.status.conflict", ui.visuals().error_fg_color),
+        ReportStatus::Dismissed => ("share.status.dismissed", ui.visuals().weak_text_color()),
     };
     let mut correction = None;
-    ui.horizontal(|ui| {
-        let (key, colour) = match report.status {
-            ReportStatus::Reported => ("share.status.reported", ui.visuals().warn_fg_color),
-            ReportStatus::Confirmed => (
-                "share.status.confirmed",
-                egui::Color32::from_rgb(60, 150, 60),
-            ),
-            ReportStatus::Conflict => ("share.status.conflict", ui.visuals().error_fg_color),
-            ReportStatus::Dismissed => ("share.status.dismissed", ui.visuals().weak_text_color()),
-        };
-        ui.colored_label(colour, texts.t(key));
-        if matches!(
-            report.status,
-            ReportStatus::Reported | ReportStatus::Conflict
-        ) {
-            if ui
-                .button(texts.t("share.confirm"))
-                .on_hover_text(texts.t("share.confirm.hint"))
-                .clicked()
-            {
-                commands.push(sharing_edit(SharingEdit::Confirm(index)));
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(texts.f("share.table", &[("table", &number)]));
+            if let Some(t) = table {
+                ui.label(players(t));
             }
-            if let Some(t) = table
-                && ui
-                    .button(texts.t("share.correct"))
-                    .on_hover_text(texts.t("share.correct.hint"))
+            ui.weak(texts.f("share.by", &[("name", &by), ("time", &clock(report.at))]));
+            ui.colored_label(colour, egui::RichText::new(texts.t(key)).strong());
+            if matches!(
+                report.status,
+                ReportStatus::Reported | ReportStatus::Conflict
+            ) {
+                if ui
+                    .button(texts.t("share.confirm"))
+                    .on_hover_text(texts.t("share.confirm.hint"))
                     .clicked()
-            {
-                commands.push(sharing_edit(SharingEdit::Dismiss {
-                    round: report.round.clone(),
-                    table: report.table,
-                }));
-                correction = Some(Correction {
-                    table: t.clone(),
-                    values: report.values.clone(),
-                });
+                {
+                    commands.push(sharing_edit(SharingEdit::Confirm(index)));
+                }
+                if let Some(t) = table
+                    && ui
+                        .button(texts.t("share.correct"))
+                        .on_hover_text(texts.t("share.correct.hint"))
+                        .clicked()
+                {
+                    commands.push(sharing_edit(SharingEdit::Dismiss {
+                        round: report.round.clone(),
+                        table: report.table,
+                    }));
+                    correction = Some(Correction {
+                        table: t.clone(),
+                        values: report.values.clone(),
+                    });
+                }
+            }
+        });
+        match table {
+            Some(t) => {
+                ui.add(egui::Label::new(values(texts, t, report)).wrap());
+            }
+            None => {
+                ui.weak(texts.t("share.table_gone"));
             }
         }
+        let points = doc
+            .event
+            .check_report(&report.round, report.table, &report.values)
+            .map(|check| {
+                check
+                    .points
+                    .iter()
+                    .map(|(seat, p)| format!("{} {p}", seat.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            });
+        match points {
+            Ok(points) => ui.label(texts.f("share.points", &[("points", &points)])),
+            Err(e) => ui.colored_label(ui.visuals().warn_fg_color, texts.error(&e)),
+        };
     });
     correction
 }
