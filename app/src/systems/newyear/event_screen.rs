@@ -337,7 +337,10 @@ impl crate::systems::EventUi for EventScreen {
                 }
                 Tab::Standings => self.standings.show(ui, texts, event, commands),
                 Tab::Rules => rules_card::show(ui, texts),
-                Tab::Export => self.export.show(ui, texts, &print::NewYearSheets(event)),
+                Tab::Export => {
+                    self.export
+                        .show(ui, texts, &print::NewYearSheets(event, &doc.sharing))
+                }
             });
         });
     }
