@@ -20,6 +20,9 @@ use feldherr_play::EntryTable;
 use crate::app::{Command, Sharing};
 use crate::i18n::Texts;
 
+/// The width of the panel's left column (the server, the settings).
+const LEFT_WIDTH: f32 = 340.0;
+
 /// What the panel keeps between frames.
 #[derive(Debug, Default)]
 pub struct SharePanel {
@@ -77,14 +80,30 @@ impl SharePanel {
             .id_salt("share.panel")
             .default_open(sharing.is_some() || open_reports > 0)
             .show(ui, |ui| {
-                match sharing {
-                    Some(sharing) => self.running(ui, texts, sharing, commands),
-                    None => self.stopped(ui, texts, commands),
-                }
-                if sharing.is_some() || !doc.sharing.is_empty() {
-                    ui.separator();
-                    correction = reports(ui, texts, doc, commands);
-                }
+                let with_reports = sharing.is_some() || !doc.sharing.is_empty();
+                // The server and the settings on the left, the reports
+                // beside them: the event's own screen stays in sight.
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(LEFT_WIDTH.min(ui.available_width()));
+                        match sharing {
+                            Some(sharing) => self.running(ui, texts, sharing, commands),
+                            None => self.stopped(ui, texts, commands),
+                        }
+                        if with_reports {
+                            ui.separator();
+                            settings(ui, texts, doc, commands);
+                        }
+                    });
+                    if with_reports {
+                        // Space, not a separator: a separator here would
+                        // take the whole height below.
+                        ui.add_space(12.0);
+                        ui.vertical(|ui| {
+                            correction = reports(ui, texts, doc, commands);
+                        });
+                    }
+                });
             });
         ui.separator();
         correction
@@ -135,7 +154,7 @@ impl SharePanel {
             ui.vertical(|ui| {
                 ui.label(texts.t("share.running"));
                 ui.add(
-                    egui::Label::new(egui::RichText::new(&sharing.url).monospace().size(18.0))
+                    egui::Label::new(egui::RichText::new(&sharing.url).monospace().size(15.0))
                         .selectable(true),
                 );
                 ui.label(texts.t("share.phones"));
@@ -201,37 +220,44 @@ fn players(table: &EntryTable) -> String {
         .join(" – ")
 }
 
-/// A report's values by their fields' labels (each player's by name).
+/// A report's values by their fields' labels, each player's together
+/// (`Anna Berger: Victory points 1250, Standards captured 1 · Bernd …`).
 fn values(texts: &Texts, table: &EntryTable, report: &Report) -> String {
-    table
-        .fields
+    let shown = |field: &feldherr_play::ResultField| -> Option<String> {
+        let value = *report.values.get(&field.key)?;
+        let shown = field
+            .choices
+            .iter()
+            .find(|(v, _)| *v == value)
+            .map_or_else(|| value.to_string(), |(_, l)| texts.message(l));
+        Some(format!("{} {shown}", texts.message(&field.label)))
+    };
+    let mut parts: Vec<String> = table
+        .players
         .iter()
-        .filter_map(|field| {
-            let value = *report.values.get(&field.key)?;
-            let label = texts.message(&field.label);
-            let label = match field.side.and_then(|s| table.players.get(s)) {
-                Some(player) => format!("{} {label}", player.name),
-                None => label,
-            };
-            let shown = field
-                .choices
+        .enumerate()
+        .filter_map(|(side, player)| {
+            let own: Vec<String> = table
+                .fields
                 .iter()
-                .find(|(v, _)| *v == value)
-                .map_or_else(|| value.to_string(), |(_, l)| texts.message(l));
-            Some(format!("{label}: {shown}"))
+                .filter(|f| f.side == Some(side))
+                .filter_map(shown)
+                .collect();
+            (!own.is_empty()).then(|| format!("{}: {}", player.name, own.join(", ")))
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    parts.extend(
+        table
+            .fields
+            .iter()
+            .filter(|f| f.side.is_none_or(|s| s >= table.players.len()))
+            .filter_map(shown),
+    );
+    parts.join("  ·  ")
 }
 
-/// The reports panel: the setting, each round's entry, each report.
-fn reports(
-    ui: &mut egui::Ui,
-    texts: &Texts,
-    doc: &EventDoc,
-    commands: &mut Vec<Command>,
-) -> Option<Correction> {
-    let mut correction = None;
+/// Whether results count at once; each round's entry, open or closed.
+fn settings(ui: &mut egui::Ui, texts: &Texts, doc: &EventDoc, commands: &mut Vec<Command>) {
     let mut count = doc.sharing.count_at_once;
     if ui
         .checkbox(&mut count, texts.t("share.count_at_once"))
@@ -247,10 +273,10 @@ fn reports(
             rounds.push(t);
         }
     }
-    ui.horizontal_wrapped(|ui| {
-        for round in rounds {
-            let closed = doc.sharing.is_closed(&round.round);
-            let name = texts.message(&round.round_label);
+    for round in rounds {
+        let closed = doc.sharing.is_closed(&round.round);
+        let name = texts.message(&round.round_label);
+        ui.horizontal_wrapped(|ui| {
             ui.label(texts.f(
                 if closed {
                     "share.round_closed"
@@ -270,9 +296,19 @@ fn reports(
                     closed: !closed,
                 }));
             }
-            ui.add_space(12.0);
-        }
-    });
+        });
+    }
+}
+
+/// The reported results, newest first.
+fn reports(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    doc: &EventDoc,
+    commands: &mut Vec<Command>,
+) -> Option<Correction> {
+    let mut correction = None;
+    let tables = doc.entry_tables();
     if doc.sharing.reports.is_empty() {
         ui.weak(texts.t("share.no_reports"));
         return None;
@@ -280,7 +316,9 @@ fn reports(
     ui.strong(texts.t("share.reports"));
     egui::ScrollArea::vertical()
         .id_salt("share.reports")
-        .max_height(280.0)
+        // A third of the window at most: the event's own screen stays
+        // in sight below.
+        .max_height((ui.ctx().content_rect().height() / 3.0).max(140.0))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             // Newest first, one block each: what to do first (its status
