@@ -273,7 +273,7 @@ fn settings(ui: &mut egui::Ui, texts: &Texts, doc: &EventDoc, commands: &mut Vec
             rounds.push(t);
         }
     }
-    for round in rounds {
+    for round in rounds.iter().copied() {
         let closed = doc.sharing.is_closed(&round.round);
         let name = texts.message(&round.round_label);
         ui.horizontal_wrapped(|ui| {
@@ -297,6 +297,28 @@ fn settings(ui: &mut egui::Ui, texts: &Texts, doc: &EventDoc, commands: &mut Vec
                 }));
             }
         });
+    }
+    // The current round's codes, for an event whose sheets do not print
+    // them (and to read one out to a player who lost his slip).
+    if let Some(current) = doc.current_round() {
+        let coded: Vec<&EntryTable> = tables
+            .iter()
+            .filter(|t| t.round == current && doc.sharing.code(&t.round, t.table).is_some())
+            .collect();
+        if !coded.is_empty() {
+            egui::CollapsingHeader::new(texts.t("share.codes"))
+                .id_salt("share.codes")
+                .show(ui, |ui| {
+                    for t in coded {
+                        let code = doc.sharing.code(&t.round, t.table).unwrap_or_default();
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(texts.f("share.table", &[("table", &t.table.to_string())]));
+                            ui.monospace(code);
+                            ui.weak(players(t));
+                        });
+                    }
+                });
+        }
     }
 }
 

@@ -168,7 +168,9 @@ impl crate::systems::EventUi for TournamentScreen {
                     TTab::Players => self.players(ui, texts, t, commands),
                     TTab::Rounds => self.rounds(ui, texts, doc, t, commands),
                     TTab::Standings => self.standings(ui, texts, t),
-                    TTab::Print => self.print.show(ui, texts, &TournamentSheets(t)),
+                    TTab::Print => self
+                        .print
+                        .show(ui, texts, &TournamentSheets(t, &doc.sharing)),
                 });
         });
     }
@@ -616,7 +618,11 @@ const PROJECTOR_PAGE_SECONDS: u64 = 12;
 
 /// What a Warmaster tournament prints (the generic print tab's sheets):
 /// the standings, each round's pairings and a result slip per table.
-struct TournamentSheets<'a>(&'a WarmasterTournament);
+/// With each table's code while the tournament is shared (issue 30).
+struct TournamentSheets<'a>(
+    &'a WarmasterTournament,
+    &'a feldherr_host::document::sharing::Sharing,
+);
 
 impl crate::ui::print_tab::EventSheets for TournamentSheets<'_> {
     fn kind_keys(&self) -> &'static [&'static str] {
@@ -639,7 +645,13 @@ impl crate::ui::print_tab::EventSheets for TournamentSheets<'_> {
         options: feldherr_sheet::SheetOptions,
         _two_up: bool,
     ) -> Result<Vec<feldherr_sheet::NamedSheet>, String> {
-        feldherr_warmaster::tournament_sheets(self.0, texts, options).map_err(|e| e.to_string())
+        let codes = |round: u32, table: u32| {
+            self.1
+                .code(&format!("round-{round}"), table)
+                .map(str::to_owned)
+        };
+        feldherr_warmaster::tournament_sheets_coded(self.0, texts, options, &codes)
+            .map_err(|e| e.to_string())
     }
 }
 
