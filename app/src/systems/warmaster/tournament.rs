@@ -127,6 +127,27 @@ impl crate::systems::EventUi for TournamentScreen {
         self.projector
     }
 
+    /// The Rounds tab with the table's VP and EP filled in from the
+    /// report (a typed result is won on VP, as the form always is).
+    fn correct_result(
+        &mut self,
+        table: &feldherr_play::EntryTable,
+        values: &feldherr_play::ReportValues,
+    ) {
+        let Some(round) = table
+            .round
+            .strip_prefix("round-")
+            .and_then(|r| r.parse::<u32>().ok())
+        else {
+            return;
+        };
+        let get = |key: &str| values.get(key).map_or_else(String::new, i64::to_string);
+        let form = self.forms.entry((round, table.table)).or_default();
+        form.vp = [get("a.vp"), get("b.vp")];
+        form.ep = [get("a.ep"), get("b.ep")];
+        self.tab = TTab::Rounds;
+    }
+
     fn show(
         &mut self,
         ui: &mut egui::Ui,
