@@ -914,10 +914,11 @@ impl FeldherrApp {
                     {
                         self.error = Some(e.to_owned());
                     } else if slot.server.is_some()
-                        && let Err(e) = feldherr_serve::add_missing_codes(&mut open)
+                        && let Err(e) = feldherr_serve::add_codes_to_last_change(&mut open)
                     {
                         // A round drawn while shared gets its table codes
-                        // at once, so its slips carry them.
+                        // at once, so its slips carry them; one undo takes
+                        // the round and its codes away together.
                         self.error = Some(e.to_string());
                     }
                 }

@@ -206,6 +206,28 @@ pub fn add_missing_codes(open: &mut OpenDocument) -> Result<usize, ServeError> {
     Ok(made)
 }
 
+/// [`add_missing_codes`] as part of the change just made (the app calls
+/// it right after each change of a shared event, the document still
+/// locked): the codes have no undo step of their own, so undoing the
+/// round's draw takes its codes with it and a redo brings the same codes
+/// back. Returns how many codes were made.
+///
+/// # Errors
+/// [`ServeError::Host`] when the system gives no random numbers.
+pub fn add_codes_to_last_change(open: &mut OpenDocument) -> Result<usize, ServeError> {
+    let Some(event) = event_of(open) else {
+        return Ok(0);
+    };
+    let codes = event.new_codes()?;
+    let made = codes.len();
+    if made > 0 {
+        open.amend(&DocumentEdit::Event(EventEdit::Sharing(
+            SharingEdit::AddCodes(codes),
+        )))?;
+    }
+    Ok(made)
+}
+
 /// `http://addr/`.
 fn url_of(addr: SocketAddr) -> String {
     format!("http://{addr}/")

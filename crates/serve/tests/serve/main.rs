@@ -543,12 +543,14 @@ fn a_round_drawn_after_sharing_started_gets_codes() {
         };
         doc.sharing.code(LATER, table).map(str::to_owned)
     };
-    // Drawn in the app: the app gives codes right after the change.
+    // Drawn in the app: the app gives codes right after the change, as
+    // part of it: one undo takes the pairing and its code away together,
+    // a redo brings the same code back.
     {
         let mut open = run.doc.lock().expect("lock");
         open.edit(&pair(1, "anna", "carla")).expect("paired");
         assert_eq!(
-            feldherr_serve::add_missing_codes(&mut open).expect("codes"),
+            feldherr_serve::add_codes_to_last_change(&mut open).expect("codes"),
             1
         );
         assert_eq!(
@@ -557,6 +559,20 @@ fn a_round_drawn_after_sharing_started_gets_codes() {
         );
     }
     let first = later_code(1).expect("a code for the later round");
+    {
+        let mut open = run.doc.lock().expect("lock");
+        assert!(open.undo());
+        let Document::Event(doc) = open.document() else {
+            panic!("an event")
+        };
+        assert!(
+            !doc.entry_tables().iter().any(|t| t.round == LATER),
+            "the pairing is undone"
+        );
+        assert_eq!(doc.sharing.code(LATER, 1), None, "with its code");
+        assert!(open.redo());
+    }
+    assert_eq!(later_code(1).as_deref(), Some(first.as_str()), "redone");
     assert_eq!(
         saved(&run.path).sharing.code(LATER, 1),
         Some(first.as_str())
