@@ -1059,8 +1059,13 @@ impl FeldherrApp {
                 match Server::start(Arc::clone(&slot.doc), &ServeOptions::new(addr)) {
                     Ok(server) => slot.server = Some(server),
                     Err(e) => {
-                        self.error =
-                            Some(self.texts.f("share.failed", &[("reason", &e.to_string())]));
+                        self.error = Some(self.texts.f(
+                            "share.failed",
+                            &[(
+                                "reason",
+                                &crate::ui::share_panel::serve_error(&self.texts, &e),
+                            )],
+                        ));
                     }
                 }
             }

@@ -2103,7 +2103,16 @@ fn sharing_starts_on_a_free_port_and_a_phone_report_shows_to_be_confirmed() {
     let file = open_shareable_event(&mut h, &dir);
     // A public address is refused before the click, with the server's reason.
     replace_text(&mut h, "Address:", "8.8.8.8:8080");
-    h.get_by_label_contains("a public address: the event stays on the club's own network");
+    h.get_by_label_contains(
+        "8.8.8.8:8080 is a public address: the event stays on the club's own network",
+    );
+    replace_text(&mut h, "Address:", "0.0.0.0:8080");
+    h.get_by_label_contains("0.0.0.0:8080 is not one machine's address");
+    assert!(
+        h.get_by_label("Share on the network")
+            .accesskit_node()
+            .is_disabled()
+    );
     assert!(
         h.get_by_label("Share on the network")
             .accesskit_node()

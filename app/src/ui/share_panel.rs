@@ -47,6 +47,35 @@ fn sharing_edit(edit: SharingEdit) -> Command {
     Command::Edit(DocumentEdit::Event(EventEdit::Sharing(edit)))
 }
 
+/// Why the server does not start, in the interface language (by its
+/// kind; what the operating system or the host said stays as said).
+pub fn serve_error(texts: &Texts, e: &feldherr_serve::ServeError) -> String {
+    use feldherr_serve::ServeError as E;
+    match e {
+        E::NotLocal { addr, .. } => {
+            // Refused as no one machine's address, or as a public one.
+            let ip = addr.ip();
+            let not_one = ip.is_unspecified()
+                || ip.is_multicast()
+                || matches!(ip, std::net::IpAddr::V4(v4) if v4.is_broadcast());
+            let key = if not_one {
+                "share.refused.not_local"
+            } else {
+                "share.refused.public"
+            };
+            texts.f(key, &[("addr", &addr.to_string())])
+        }
+        E::Bind { addr, source } => texts.f(
+            "share.refused.bind",
+            &[("addr", &addr.to_string()), ("reason", &source.to_string())],
+        ),
+        E::NotAnEvent => texts.t("share.refused.not_event").to_owned(),
+        E::NoFile => texts.t("share.refused.no_file").to_owned(),
+        E::Host(feldherr_host::HostError::Rules(play)) => texts.error(play),
+        E::Host(other) => other.to_string(),
+    }
+}
+
 /// `at` (seconds since 1970, UTC) as `HH:MM` UTC.
 pub fn clock(at: u64) -> String {
     let day = at % 86_400;
@@ -117,7 +146,9 @@ impl SharePanel {
         let parsed = addr.trim().parse::<SocketAddr>();
         let refusal = match &parsed {
             Err(_) => Some(texts.f("share.bad_addr", &[("addr", addr.trim())])),
-            Ok(a) => feldherr_serve::check_local(*a).err().map(|e| e.to_string()),
+            Ok(a) => feldherr_serve::check_local(*a)
+                .err()
+                .map(|e| serve_error(texts, &e)),
         };
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(texts.t("share.addr"));
