@@ -5,6 +5,7 @@
 //! keeps the undo history and saves at once.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use eframe::egui;
 use feldherr_dice::Dice;
@@ -19,6 +20,7 @@ use feldherr_host::HostError;
 use feldherr_host::document::{Document, DocumentEdit, EventDoc, GameDoc};
 use feldherr_host::history::OpenDocument;
 use feldherr_host::registry::SystemEvent;
+use feldherr_serve::{ServeOptions, Server, SharedDocument};
 use feldherr_sheet::SheetOptions;
 
 /// How often the storage writes the settings while the app draws frames
@@ -128,6 +130,45 @@ pub enum Command {
     DismissError,
     /// Play a short tone (a clock's warning), if the app has sound.
     PlaySound(crate::sound::Tone),
+    /// Share the active event on the club's network: start the server on
+    /// this address (refused when it is not local to the machine).
+    StartSharing(std::net::SocketAddr),
+    /// Stop sharing the active event.
+    StopSharing,
+}
+
+/// An open document, shared with its server while the event is shared on
+/// the network: the app and the server lock the same document (the app
+/// for one frame's drawing or one command, the server for one request),
+/// so a result a phone reports shows at once and nothing is copied.
+#[derive(Debug)]
+struct Slot {
+    doc: SharedDocument,
+    /// The server while the document is shared; dropped (stopped) when it
+    /// is stopped or the document closes.
+    server: Option<Server>,
+}
+
+impl Slot {
+    fn new(open: OpenDocument) -> Self {
+        Self {
+            doc: Arc::new(Mutex::new(open)),
+            server: None,
+        }
+    }
+}
+
+/// Locks an open document (a panic elsewhere while it was locked leaves
+/// it as it was: every change is applied whole or not at all).
+pub fn lock(doc: &SharedDocument) -> MutexGuard<'_, OpenDocument> {
+    doc.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Where the active event is shared: the address the phones open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sharing {
+    /// The URL (`http://address:port/`).
+    pub url: String,
 }
 
 /// How the app is set up; tests replace the defaults.
@@ -165,7 +206,7 @@ pub struct FeldherrApp {
     settings: Settings,
     texts: Texts,
     screen: Screen,
-    documents: Vec<OpenDocument>,
+    documents: Vec<Slot>,
     active: Option<usize>,
     document_screen: DocumentScreen,
     tool: Option<(&'static str, &'static str, Box<dyn ToolScreen>)>,
@@ -281,14 +322,39 @@ impl FeldherrApp {
         &self.settings
     }
 
-    /// The open documents.
-    pub fn documents(&self) -> &[OpenDocument] {
-        &self.documents
+    /// The open documents, each locked (release them before the next
+    /// frame: a running server waits for them; and never while holding
+    /// [`Self::active_document`], which is one of them).
+    pub fn documents(&self) -> Vec<MutexGuard<'_, OpenDocument>> {
+        self.documents.iter().map(|s| lock(&s.doc)).collect()
     }
 
-    /// The active document.
-    pub fn active_document(&self) -> Option<&OpenDocument> {
-        self.active.and_then(|i| self.documents.get(i))
+    /// The active document, locked (release it before the next frame: a
+    /// running server waits for it).
+    pub fn active_document(&self) -> Option<MutexGuard<'_, OpenDocument>> {
+        self.active
+            .and_then(|i| self.documents.get(i))
+            .map(|s| lock(&s.doc))
+    }
+
+    /// Which open document is the active one.
+    pub fn active_index(&self) -> Option<usize> {
+        self.active
+    }
+
+    /// The active document, to lock.
+    pub fn active_shared(&self) -> Option<SharedDocument> {
+        self.active
+            .and_then(|i| self.documents.get(i))
+            .map(|s| Arc::clone(&s.doc))
+    }
+
+    /// Where the active event is shared on the network, if it is.
+    pub fn sharing(&self) -> Option<Sharing> {
+        let slot = self.active.and_then(|i| self.documents.get(i))?;
+        slot.server
+            .as_ref()
+            .map(|server| Sharing { url: server.url() })
     }
 
     /// The refusal offered to open read-only, if that offer is shown.
@@ -319,8 +385,8 @@ impl FeldherrApp {
         // change made elsewhere shows before the next edit.
         let focused = ui.ctx().input(|i| i.viewport().focused.unwrap_or(true));
         if focused && !self.focused {
-            for open in &mut self.documents {
-                open.check_disk();
+            for slot in &self.documents {
+                lock(&slot.doc).check_disk();
             }
         }
         self.focused = focused;
@@ -354,7 +420,11 @@ impl FeldherrApp {
                 (_, None) => {}
             }
         }
-        let tabs: Vec<top_bar::DocTab> = self.documents.iter().map(top_bar::DocTab::of).collect();
+        let tabs: Vec<top_bar::DocTab> = self
+            .documents
+            .iter()
+            .map(|s| top_bar::DocTab::of(&lock(&s.doc)))
+            .collect();
         // A projector or clock fills the window, without the top bar.
         if !(self.screen == Screen::Document && self.document_screen.full_screen()) {
             top_bar::show(
@@ -363,7 +433,7 @@ impl FeldherrApp {
                 &self.settings,
                 &tabs,
                 self.active.filter(|_| self.screen == Screen::Document),
-                self.active_document(),
+                self.active_document().as_deref(),
                 &mut commands,
             );
         }
@@ -376,7 +446,10 @@ impl FeldherrApp {
                     .iter()
                     .filter(|d| {
                         d.path.is_file()
-                            && !self.documents.iter().any(|o| o.location() == Some(&d.path))
+                            && !self
+                                .documents
+                                .iter()
+                                .any(|o| lock(&o.doc).location() == Some(&d.path))
                     })
                     .cloned()
                     .collect();
@@ -407,13 +480,26 @@ impl FeldherrApp {
                 }
             }
             Screen::Document => match self.active.and_then(|i| self.documents.get(i)) {
-                Some(open) => {
+                Some(slot) => {
+                    // Locked for the frame's drawing (never across a
+                    // blocking call): a server answering a phone waits
+                    // for it, and what it saved shows in this frame.
+                    let open = lock(&slot.doc);
+                    let sharing = slot
+                        .server
+                        .as_ref()
+                        .map(|server| Sharing { url: server.url() });
+                    if sharing.is_some() {
+                        // A result reported from a phone shows within a second.
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_millis(500));
+                    }
                     let comparison = self
                         .disk_comparison
                         .as_ref()
                         .filter(|(i, _)| Some(*i) == self.active)
                         .map(|(_, c)| c);
-                    disk_banner::show(ui, &self.texts, open, comparison, &mut commands);
+                    disk_banner::show(ui, &self.texts, &open, comparison, &mut commands);
                     // Typed, unsaved input is kept with the session (by the
                     // document's file), so a restart or another document
                     // shown meanwhile does not lose it.
@@ -422,10 +508,11 @@ impl FeldherrApp {
                         .as_ref()
                         .and_then(|l| self.settings.unsaved_input.get(l))
                         .cloned();
+                    self.document_screen.set_sharing(sharing);
                     self.document_screen.show(
                         ui,
                         &self.texts,
-                        open,
+                        &open,
                         kept.as_deref(),
                         &mut self.dice,
                         &mut commands,
@@ -495,21 +582,16 @@ impl FeldherrApp {
             }
         }
         if let Some(i) = self.close_offer
-            && let Some(open) = self.documents.get(i)
+            && let Some(slot) = self.documents.get(i)
         {
-            close_offer(ui, &self.texts, i, open, &mut commands);
+            close_offer(ui, &self.texts, i, &lock(&slot.doc), &mut commands);
         }
         if let Some(held) = &self.unsaved_input_offer
-            && let Some(open) = self.active.and_then(|i| self.documents.get(i))
+            && let Some(slot) = self.active.and_then(|i| self.documents.get(i))
         {
             let closing = matches!(held, Command::Close(_));
-            unsaved_input_offer(
-                ui,
-                &self.texts,
-                open.document().name(),
-                closing,
-                &mut commands,
-            );
+            let name = lock(&slot.doc).document().name().to_owned();
+            unsaved_input_offer(ui, &self.texts, &name, closing, &mut commands);
         }
         if !commands.is_empty() {
             // What the commands changed is drawn in the next frame.
@@ -586,7 +668,7 @@ impl FeldherrApp {
                 self.read_only_offer = None;
                 match OpenDocument::open_read_only(&path) {
                     Ok(open) => {
-                        self.documents.push(open);
+                        self.documents.push(Slot::new(open));
                         self.active = Some(self.documents.len() - 1);
                         self.screen = Screen::Document;
                         self.document_screen = DocumentScreen::default();
@@ -607,20 +689,27 @@ impl FeldherrApp {
                     self.open(&path);
                 }
             }
-            Command::Save => match self.active_document() {
-                Some(open) if open.path().is_some() => {
-                    if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
-                        open.save_now();
-                        if let Some(e) = open.save_error()
-                            && !open.changed_on_disk()
+            Command::Save => {
+                let named = self.active_document().map(|open| open.path().is_some());
+                match named {
+                    Some(true) => {
+                        if let Some(mut open) = self
+                            .active
+                            .and_then(|i| self.documents.get(i))
+                            .map(|s| lock(&s.doc))
                         {
-                            self.error = Some(e.to_owned());
+                            open.save_now();
+                            if let Some(e) = open.save_error()
+                                && !open.changed_on_disk()
+                            {
+                                self.error = Some(e.to_owned());
+                            }
                         }
                     }
+                    Some(false) => self.apply(ctx, Command::SaveAsDialog),
+                    None => {}
                 }
-                Some(_) => self.apply(ctx, Command::SaveAsDialog),
-                None => {}
-            },
+            }
             Command::SaveAsDialog => {
                 let name = self
                     .active_document()
@@ -632,16 +721,17 @@ impl FeldherrApp {
                 }
             }
             Command::SaveAs(path) => {
-                if let Some((original, _)) = self.active_document().and_then(|d| d.read_only())
-                    && original == path
-                {
+                let original = self
+                    .active_document()
+                    .and_then(|d| d.read_only().map(|(p, _)| p.to_path_buf()));
+                if original.as_deref() == Some(path.as_path()) {
                     self.error = Some(self.texts.t("read_only.not_over_original").to_owned());
                     return;
                 }
                 let result = self
                     .active
-                    .and_then(|i| self.documents.get_mut(i))
-                    .map(|open| open.save_as(&path));
+                    .and_then(|i| self.documents.get(i))
+                    .map(|s| lock(&s.doc).save_as(&path));
                 match result {
                     Some(Ok(())) => {
                         self.settings.remember(path);
@@ -653,14 +743,20 @@ impl FeldherrApp {
             }
             Command::Undo => {
                 if self.screen == Screen::Document
-                    && let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                    && let Some(mut open) = self
+                        .active
+                        .and_then(|i| self.documents.get(i))
+                        .map(|s| lock(&s.doc))
                 {
                     open.undo();
                 }
             }
             Command::Redo => {
                 if self.screen == Screen::Document
-                    && let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                    && let Some(mut open) = self
+                        .active
+                        .and_then(|i| self.documents.get(i))
+                        .map(|s| lock(&s.doc))
                 {
                     open.redo();
                 }
@@ -680,15 +776,16 @@ impl FeldherrApp {
             }
             Command::StayWithUnsavedInput => self.unsaved_input_offer = None,
             Command::Activate(i) => {
-                if let Some(open) = self.documents.get_mut(i) {
-                    open.check_disk();
+                if let Some(slot) = self.documents.get(i) {
+                    lock(&slot.doc).check_disk();
                     self.active = Some(i);
                     self.screen = Screen::Document;
                     self.document_screen = DocumentScreen::default();
                 }
             }
             Command::Close(i) => {
-                let ask = self.documents.get_mut(i).is_some_and(|open| {
+                let ask = self.documents.get(i).is_some_and(|slot| {
+                    let mut open = lock(&slot.doc);
                     (open.path().is_none() && open.read_only().is_none() && open.can_undo())
                         || open.check_disk()
                 });
@@ -701,22 +798,27 @@ impl FeldherrApp {
             Command::DismissCloseOffer => self.close_offer = None,
             Command::CloseNow(i) => {
                 self.close_offer = None;
-                if let Some(open) = self.documents.get(i) {
-                    // Closing throws the typed, unsaved input away.
-                    if let Some(location) = open.location() {
-                        self.settings.unsaved_input.remove(location);
-                    }
-                    // A changed document without a file of its own stays a
-                    // draft on the start screen.
-                    if open.path().is_none()
-                        && open.read_only().is_none()
-                        && open.can_undo()
-                        && let Some(draft) = open.location()
+                if let Some(slot) = self.documents.get(i) {
                     {
-                        self.settings
-                            .keep_draft(draft.to_path_buf(), open.document().name());
+                        let open = lock(&slot.doc);
+                        // Closing throws the typed, unsaved input away.
+                        if let Some(location) = open.location() {
+                            self.settings.unsaved_input.remove(location);
+                        }
+                        // A changed document without a file of its own
+                        // stays a draft on the start screen.
+                        if open.path().is_none()
+                            && open.read_only().is_none()
+                            && open.can_undo()
+                            && let Some(draft) = open.location()
+                        {
+                            self.settings
+                                .keep_draft(draft.to_path_buf(), open.document().name());
+                        }
                     }
-                    self.documents.remove(i);
+                    // Its server (if shared) stops with it, the document
+                    // unlocked so the requests being answered can finish.
+                    drop(self.documents.remove(i));
                     self.disk_comparison = None;
                     self.active = match self.active {
                         _ if self.documents.is_empty() => None,
@@ -733,7 +835,8 @@ impl FeldherrApp {
                 }
             }
             Command::DiscardDraft(i) => {
-                let draft = self.documents.get(i).and_then(|open| {
+                let draft = self.documents.get(i).and_then(|slot| {
+                    let open = lock(&slot.doc);
                     open.path()
                         .is_none()
                         .then(|| open.location().map(Path::to_path_buf))
@@ -755,7 +858,10 @@ impl FeldherrApp {
             }
             Command::ReloadFromDisk => {
                 self.disk_comparison = None;
-                if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                if let Some(mut open) = self
+                    .active
+                    .and_then(|i| self.documents.get(i))
+                    .map(|s| lock(&s.doc))
                     && let Err(e) = open.reload()
                 {
                     self.error = Some(self.document_error(&e));
@@ -763,7 +869,10 @@ impl FeldherrApp {
             }
             Command::KeepMine => {
                 self.disk_comparison = None;
-                if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i))
+                if let Some(mut open) = self
+                    .active
+                    .and_then(|i| self.documents.get(i))
+                    .map(|s| lock(&s.doc))
                     && let Err(e) = open.keep_mine()
                 {
                     self.error = Some(self.document_error(&e));
@@ -775,10 +884,11 @@ impl FeldherrApp {
                     .as_ref()
                     .is_some_and(|(i, _)| Some(*i) == self.active);
                 self.disk_comparison = match (shown, self.active) {
-                    (false, Some(i)) => self.documents.get(i).map(|open| {
+                    (false, Some(i)) => self.documents.get(i).map(|slot| {
                         (
                             i,
-                            open.compare_with_disk()
+                            lock(&slot.doc)
+                                .compare_with_disk()
                                 .map_err(|e| self.document_error(&e)),
                         )
                     }),
@@ -786,7 +896,8 @@ impl FeldherrApp {
                 };
             }
             Command::Edit(edit) => {
-                if let Some(open) = self.active.and_then(|i| self.documents.get_mut(i)) {
+                if let Some(slot) = self.active.and_then(|i| self.documents.get(i)) {
+                    let mut open = lock(&slot.doc);
                     if open.read_only().is_some() {
                         self.error = Some(self.texts.t("read_only.no_edits").to_owned());
                         return;
@@ -802,36 +913,54 @@ impl FeldherrApp {
                         && !open.changed_on_disk()
                     {
                         self.error = Some(e.to_owned());
+                    } else if slot.server.is_some()
+                        && let Err(e) = feldherr_serve::add_codes_to_last_change(&mut open)
+                    {
+                        // A round drawn while shared gets its table codes
+                        // at once, so its slips carry them; one undo takes
+                        // the round and its codes away together.
+                        self.error = Some(e.to_string());
                     }
                 }
             }
             Command::OpenHosted(role) => {
-                if let Some(Document::Event(event)) =
-                    self.active_document().map(OpenDocument::document)
+                let hosted = match self
+                    .active_document()
+                    .as_deref()
+                    .map(OpenDocument::document)
                 {
-                    if event.hosted(&role).is_some() {
-                        self.document_screen.open_hosted(role);
-                    } else {
+                    Some(Document::Event(event)) => Some(event.hosted(&role).is_some()),
+                    _ => None,
+                };
+                match hosted {
+                    Some(true) => self.document_screen.open_hosted(role),
+                    Some(false) => {
                         self.error = Some(
                             self.texts
                                 .f("hosted.missing", &[("role", &role.to_string())]),
                         );
                     }
+                    None => {}
                 }
             }
             Command::CloseHosted => self.document_screen.close_hosted(),
             Command::ExportTablePicture => {
-                if let Some(game) = self.game_on_screen() {
+                let picture = self.active_document().and_then(|open| {
+                    let game = game_on_screen(&open, self.document_screen.hosted_role())?;
                     let rules = game.game.table_rules();
                     let table = game.table_or_default();
                     let name = format!("{}-table", game.name);
                     let lookup = |key: &str| self.texts.get(key).map(str::to_owned);
-                    match feldherr_sheet::table_picture_png(
+                    let png = feldherr_sheet::table_picture_png(
                         &lookup,
                         &table,
                         &rules,
                         table_pixels_per_unit(&table),
-                    ) {
+                    );
+                    Some((name, png))
+                });
+                if let Some((name, png)) = picture {
+                    match png {
                         Ok(png) => {
                             self.pending_export = Some(png);
                             self.dialogs.set_folder(self.active_folder().as_deref());
@@ -842,9 +971,11 @@ impl FeldherrApp {
                 }
             }
             Command::ExportRecordSheet => {
-                if let Some(game) = self.game_on_screen()
-                    && game.game.has_record_sheet()
-                {
+                let sheet = self.active_document().and_then(|open| {
+                    let game = game_on_screen(&open, self.document_screen.hosted_role())?;
+                    if !game.game.has_record_sheet() {
+                        return None;
+                    }
                     let name = format!("{}-record", game.name);
                     let table = game.table_or_default();
                     let pdf = game
@@ -859,6 +990,9 @@ impl FeldherrApp {
                             })
                         })
                         .map_err(|e| e.to_string());
+                    Some((name, pdf))
+                });
+                if let Some((name, pdf)) = sheet {
                     match pdf {
                         Ok(pdf) => {
                             self.pending_export = Some(pdf);
@@ -870,9 +1004,10 @@ impl FeldherrApp {
                 }
             }
             Command::ExportStandingsCsv => {
-                if let Some(Document::Event(event)) =
-                    self.active_document().map(OpenDocument::document)
-                {
+                let standings = self.active_document().and_then(|open| {
+                    let Document::Event(event) = open.document() else {
+                        return None;
+                    };
                     let name = format!("{}-standings", event.name());
                     let options = feldherr_host::standings::CsvOptions {
                         bom: true,
@@ -883,9 +1018,15 @@ impl FeldherrApp {
                             feldherr_host::standings::Separator::Comma
                         },
                     };
-                    match event.event.standings_table(&self.texts) {
-                        Ok(table) => {
-                            let csv = feldherr_host::standings::csv(&table, options);
+                    let table = event.event.standings_table(&self.texts);
+                    Some((
+                        name,
+                        table.map(|t| feldherr_host::standings::csv(&t, options)),
+                    ))
+                });
+                if let Some((name, csv)) = standings {
+                    match csv {
+                        Ok(csv) => {
                             self.pending_export = Some(csv.into_bytes());
                             self.dialogs.set_folder(self.active_folder().as_deref());
                             self.dialogs.request(Purpose::ExportCsv, ctx, &name);
@@ -907,6 +1048,34 @@ impl FeldherrApp {
             }
             Command::ShowError(message) => self.error = Some(message),
             Command::DismissError => self.error = None,
+            Command::StartSharing(addr) => {
+                let Some(slot) = self.active.and_then(|i| self.documents.get_mut(i)) else {
+                    return;
+                };
+                // One server per document: a running one stops first.
+                // `Server::start` locks the document itself (it is not
+                // locked here).
+                slot.server = None;
+                match Server::start(Arc::clone(&slot.doc), &ServeOptions::new(addr)) {
+                    Ok(server) => slot.server = Some(server),
+                    Err(e) => {
+                        self.error = Some(self.texts.f(
+                            "share.failed",
+                            &[(
+                                "reason",
+                                &crate::ui::share_panel::serve_error(&self.texts, &e),
+                            )],
+                        ));
+                    }
+                }
+            }
+            Command::StopSharing => {
+                if let Some(slot) = self.active.and_then(|i| self.documents.get_mut(i)) {
+                    // Stopping waits for the requests being answered; the
+                    // document is not locked here, so they finish.
+                    slot.server = None;
+                }
+            }
         }
     }
 
@@ -928,7 +1097,7 @@ impl FeldherrApp {
         self.settings.last_session = self
             .documents
             .iter()
-            .filter_map(|d| d.location().map(Path::to_path_buf))
+            .filter_map(|d| lock(&d.doc).location().map(Path::to_path_buf))
             .collect();
     }
 
@@ -939,7 +1108,8 @@ impl FeldherrApp {
                 .map_or(0, |d| d.as_millis());
             dir.join(format!("untitled-{stamp}-{}.json", self.documents.len()))
         });
-        self.documents.push(OpenDocument::new(document, autosave));
+        self.documents
+            .push(Slot::new(OpenDocument::new(document, autosave)));
         self.active = Some(self.documents.len() - 1);
         self.screen = Screen::Document;
         self.document_screen = DocumentScreen::default();
@@ -950,7 +1120,7 @@ impl FeldherrApp {
         if let Some(i) = self
             .documents
             .iter()
-            .position(|d| d.location() == Some(path))
+            .position(|d| lock(&d.doc).location() == Some(path))
         {
             self.active = Some(i);
             self.screen = Screen::Document;
@@ -966,7 +1136,7 @@ impl FeldherrApp {
                 if let Some(dir) = &self.claims_dir {
                     open.claim_in(dir);
                 }
-                self.documents.push(open);
+                self.documents.push(Slot::new(open));
                 self.active = Some(self.documents.len() - 1);
                 self.screen = Screen::Document;
                 self.document_screen = DocumentScreen::default();
@@ -1067,21 +1237,22 @@ impl FeldherrApp {
             .map(Path::to_path_buf)
     }
 
-    /// The game on screen: the active game, or the game the active event
-    /// hosts that is shown in its place.
-    fn game_on_screen(&self) -> Option<&feldherr_host::document::GameDoc> {
-        match self.active_document().map(OpenDocument::document)? {
-            Document::Game(game) => Some(game),
-            Document::Event(event) => event
-                .hosted(self.document_screen.hosted_role()?)
-                .map(|h| &h.game),
-        }
-    }
-
     fn is_autosave(&self, path: &Path) -> bool {
         self.autosave_dir
             .as_deref()
             .is_some_and(|d| path.starts_with(d))
+    }
+}
+
+/// The game on screen: the active game `open`, or the game the active
+/// event hosts in `hosted` (shown in its place).
+fn game_on_screen<'a>(
+    open: &'a OpenDocument,
+    hosted: Option<&feldherr_play::Role>,
+) -> Option<&'a feldherr_host::document::GameDoc> {
+    match open.document() {
+        Document::Game(game) => Some(game),
+        Document::Event(event) => event.hosted(hosted?).map(|h| &h.game),
     }
 }
 

@@ -66,7 +66,8 @@ fn a_typed_seven_is_refused() {
     harness.get_by_label("damage table: 7 is not a face of a D6 (allowed 1 to 6)");
     assert!(harness.query_by_label_contains("Result:").is_none());
     // The refused answer is not in the document.
-    let Document::Game(game) = harness.state().active_document().expect("doc").document() else {
+    let guard = harness.state().active_document().expect("doc");
+    let Document::Game(game) = guard.document() else {
         panic!("a game")
     };
     assert!(
@@ -101,7 +102,8 @@ fn undo_after_a_roll_returns_to_the_prompt_and_redo_restores() {
     click(&mut harness, "Undo");
     click(&mut harness, "Undo");
     assert_eq!(harness.get_all_by_label("No resolution yet.").count(), 2);
-    let Document::Game(game) = harness.state().active_document().expect("doc").document() else {
+    let guard = harness.state().active_document().expect("doc");
+    let Document::Game(game) = guard.document() else {
         panic!("a game")
     };
     assert!((game.game.resolutions().count() == 0));
@@ -147,8 +149,11 @@ fn closing_a_changed_document_without_a_file_asks_first() {
     click(&mut harness, name);
     assert_eq!(harness.state().screen(), Screen::Document);
     assert_eq!(
-        harness.state().active_document().and_then(|d| d.location()),
-        Some(draft.as_path())
+        harness
+            .state()
+            .active_document()
+            .and_then(|d| d.location().map(std::path::Path::to_path_buf)),
+        Some(draft.clone())
     );
     click(&mut harness, "Resolution");
     harness.get_by_label_contains("Roll 2D6 for: damage table");
@@ -349,6 +354,7 @@ fn a_bare_event_file_is_taken_in_as_a_new_untitled_event() {
         panic!("an event")
     };
     assert_eq!(event.name(), "WFB-Neujahrs-Event 24");
+    drop(open);
     harness.get_by_label("Players");
     assert_eq!(std::fs::read_to_string(&bare).expect("read"), before);
     // A JSON file that is neither is still refused, naming why.
@@ -402,6 +408,7 @@ fn unknown_keys_offer_read_only_or_cancel() {
     assert_eq!(original, path.as_path());
     assert_eq!(keys, ["game.crew_extra"]);
     assert!(open.path().is_none(), "no path to save to");
+    drop(open);
     harness.get_by_label("Read-only");
     harness.get_by_label_contains(
         "Left out because this version does not know them: game.crew_extra.",
@@ -626,7 +633,8 @@ fn a_new_game_is_named_in_the_interface_language() {
     let mut harness = harness_with(options);
     harness.state_mut().queue(Command::NewGame("warmaster"));
     harness.run();
-    let Document::Game(doc) = harness.state().active_document().expect("doc").document() else {
+    let guard = harness.state().active_document().expect("doc");
+    let Document::Game(doc) = guard.document() else {
         panic!("a game")
     };
     let game =
@@ -637,7 +645,8 @@ fn a_new_game_is_named_in_the_interface_language() {
     let mut harness = harness_with(options);
     harness.state_mut().queue(Command::NewGame("warmaster"));
     harness.run();
-    let Document::Game(doc) = harness.state().active_document().expect("doc").document() else {
+    let guard = harness.state().active_document().expect("doc");
+    let Document::Game(doc) = guard.document() else {
         panic!("a game")
     };
     let game =

@@ -1714,11 +1714,7 @@ fn typed_results_survive_a_restart_and_closing_or_switching_asks_first() {
 
 /// Which open document is the active one.
 fn active_index(h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>) -> Option<usize> {
-    let active = h.state().active_document()?;
-    h.state()
-        .documents()
-        .iter()
-        .position(|d| std::ptr::eq(d, active))
+    h.state().active_index()
 }
 
 #[test]
@@ -1984,4 +1980,250 @@ fn write_all_sheets(
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect()
+}
+
+/// The players' phones, for the share panel's tests: plain HTTP/1.1 over
+/// `TcpStream` against the server the app started.
+mod phone {
+    use std::io::{Read, Write};
+    use std::net::{SocketAddr, TcpStream};
+
+    /// The status and body of the answer to `request`.
+    pub fn http(addr: SocketAddr, request: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(addr).expect("the server listens");
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+            .expect("timeout");
+        stream.write_all(request.as_bytes()).expect("sent");
+        let mut text = String::new();
+        stream.read_to_string(&mut text).expect("answer");
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status");
+        (status, body.to_owned())
+    }
+
+    pub fn get(addr: SocketAddr, path: &str) -> (u16, String) {
+        http(
+            addr,
+            &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+        )
+    }
+
+    fn post(addr: SocketAddr, body: &str) -> (u16, String) {
+        http(
+            addr,
+            &format!(
+                "POST /table HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    }
+
+    fn token(page: &str) -> String {
+        let start = page
+            .find("name=\"token\" value=\"")
+            .expect("a form with a token")
+            + 20;
+        page[start..start + 32].to_owned()
+    }
+
+    /// Reports a result of the Räuber-Warhammer game at `table` as
+    /// `name`, through the form's preview and save; the save's body.
+    pub fn report(addr: SocketAddr, table: u32, code: &str, name: &str, vp: (i64, i64)) -> String {
+        let round = "raeuber_warhammer";
+        let (status, form) = get(addr, &format!("/table?round={round}&table={table}"));
+        assert_eq!(status, 200, "{form}");
+        let fields = |token: &str, step: &str| {
+            format!(
+                "token={token}&step={step}&round={round}&table={table}&code={code}&name={name}\
+                 &v.a.victory_points={}&v.a.standards_captured=0&v.b.victory_points={}&v.b.standards_captured=1",
+                vp.0, vp.1
+            )
+        };
+        let (status, preview) = post(addr, &fields(&token(&form), "preview"));
+        assert_eq!(status, 200, "{preview}");
+        let (status, saved) = post(addr, &fields(&token(&preview), "save"));
+        assert_eq!(status, 200, "{saved}");
+        saved
+    }
+}
+
+/// Opens a copy of the served example event (four players, two tables of
+/// the Räuber-Warhammer game paired) from `dir` and opens the share panel.
+fn open_shareable_event(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    dir: &std::path::Path,
+) -> std::path::PathBuf {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/serve/event.json");
+    let copy = dir.join("event.json");
+    std::fs::copy(fixture, &copy).expect("copy fixture");
+    h.state_mut().queue(Command::Open(copy.clone()));
+    h.run();
+    click(h, "Results from the players' phones");
+    copy
+}
+
+/// The code of `table` of the Räuber-Warhammer game, as the app holds it.
+fn table_code(
+    h: &egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    table: u32,
+) -> String {
+    let open = h.state().active_document().expect("a document");
+    let Document::Event(doc) = open.document() else {
+        panic!("an event")
+    };
+    doc.sharing
+        .code("raeuber_warhammer", table)
+        .expect("a code")
+        .to_owned()
+}
+
+/// Lets the app draw until `label` shows (a phone's report arrives on the
+/// server's thread; the app shows it in its next frame).
+fn wait_for(h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>, label: &str) {
+    for _ in 0..50 {
+        h.run();
+        if h.query_all_by_label_contains(label).next().is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("{label} never showed");
+}
+
+#[test]
+fn sharing_starts_on_a_free_port_and_a_phone_report_shows_to_be_confirmed() {
+    let dir = common::temp_dir("share-panel");
+    let mut h = harness(Dice::scripted([]));
+    let file = open_shareable_event(&mut h, &dir);
+    // A public address is refused before the click, with the server's reason.
+    replace_text(&mut h, "Address:", "8.8.8.8:8080");
+    h.get_by_label_contains(
+        "8.8.8.8:8080 is a public address: the event stays on the club's own network",
+    );
+    replace_text(&mut h, "Address:", "0.0.0.0:8080");
+    h.get_by_label_contains("0.0.0.0:8080 is not one machine's address");
+    assert!(
+        h.get_by_label("Share on the network")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.get_by_label("Share on the network")
+            .accesskit_node()
+            .is_disabled()
+    );
+    replace_text(&mut h, "Address:", "127.0.0.1:0");
+    click(&mut h, "Share on the network");
+    let sharing = h.state().sharing().expect("shared");
+    let addr: std::net::SocketAddr = sharing
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address");
+    assert_ne!(addr.port(), 0, "a free port was picked");
+    h.get_by_label(&sharing.url);
+    h.get_by_label("Stop sharing");
+    h.get_by_label("No results reported yet.");
+    // The server serves the app's own document: the codes it made are the
+    // app's, and the pairings page names the players.
+    let code = table_code(&h, 1);
+    let (status, page) = phone::get(addr, "/");
+    assert_eq!(status, 200);
+    assert!(page.contains("Anna"), "{page}");
+
+    // A phone reports table 1: the panel shows it as reported, with who
+    // and the event points, at once.
+    let saved = phone::report(addr, 1, &code, "Bernd+K.", (1200, 300));
+    assert!(saved.contains("Saved."), "{saved}");
+    wait_for(&mut h, "Bernd K.");
+    h.get_by_label("reported");
+    h.get_by_label_contains("Results from the players' phones (1 to look at)");
+    // Confirm: the result is in the event, on disk, and the status says so.
+    click(&mut h, "Confirm");
+    h.get_by_label("confirmed");
+    let on_disk = feldherr_host::document::load(&file).expect("loads");
+    let Document::Event(doc) = on_disk else {
+        panic!("an event")
+    };
+    assert!(
+        doc.entry_tables()
+            .iter()
+            .find(|t| t.round == "raeuber_warhammer" && t.table == 1)
+            .expect("table 1")
+            .entered
+            .is_some(),
+        "confirmed into the event"
+    );
+
+    // Two phones disagree on table 2: both are flagged, neither counts.
+    let code = table_code(&h, 2);
+    phone::report(addr, 2, &code, "Carla", (500, 900));
+    phone::report(addr, 2, &code, "Dieter", (900, 500));
+    wait_for(&mut h, "Dieter, ");
+    assert_eq!(h.get_all_by_label("conflict").count(), 2);
+
+    // Close entry for the round: a phone is refused.
+    click(&mut h, "Close entry");
+    h.get_by_label_contains("closed for entry");
+
+    // Stop: the port is closed.
+    click(&mut h, "Stop sharing");
+    assert!(h.state().sharing().is_none());
+    h.get_by_label("Share on the network");
+    assert!(std::net::TcpStream::connect(addr).is_err(), "stopped");
+}
+
+#[test]
+fn closing_a_shared_event_stops_its_server() {
+    let dir = common::temp_dir("share-close");
+    let mut h = harness(Dice::scripted([]));
+    open_shareable_event(&mut h, &dir);
+    replace_text(&mut h, "Address:", "127.0.0.1:0");
+    click(&mut h, "Share on the network");
+    let url = h.state().sharing().expect("shared").url;
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address");
+    assert_eq!(phone::get(addr, "/health").0, 200);
+    h.state_mut().queue(Command::Close(0));
+    h.run();
+    assert!(h.state().documents().is_empty());
+    assert!(
+        std::net::TcpStream::connect(addr).is_err(),
+        "stopped with it"
+    );
+}
+
+#[test]
+fn correct_sets_the_reports_aside_and_fills_the_result_entry() {
+    let dir = common::temp_dir("share-correct");
+    let mut h = harness(Dice::scripted([]));
+    open_shareable_event(&mut h, &dir);
+    replace_text(&mut h, "Address:", "127.0.0.1:0");
+    click(&mut h, "Share on the network");
+    let url = h.state().sharing().expect("shared").url;
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address");
+    let code = table_code(&h, 1);
+    phone::report(addr, 1, &code, "Anna", (1234, 321));
+    wait_for(&mut h, "reported");
+    click(&mut h, "Correct");
+    h.get_by_label("set aside");
+    // The Räuber-Warhammer tab shows the reported values to change.
+    assert!(
+        h.query_all_by_value("1234").next().is_some(),
+        "the reported VP are typed in"
+    );
 }

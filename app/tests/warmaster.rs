@@ -1021,7 +1021,8 @@ fn a_pairing_is_played_in_the_app_inside_the_tournament() {
     click(&mut h, "Play this game in the app");
     h.get_by_label("Back to Cup");
     let hosted = |h: &Harness<'static, FeldherrApp>| -> GameDoc {
-        let Document::Event(e) = h.state().active_document().expect("doc").document() else {
+        let guard = h.state().active_document().expect("doc");
+        let Document::Event(e) = guard.document() else {
             panic!("an event")
         };
         e.hosted(&tournament_role(1, 1))

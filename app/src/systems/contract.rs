@@ -431,4 +431,14 @@ pub trait EventUi: std::fmt::Debug {
     /// made anew: another document was shown, the app restarted). Input
     /// the screen cannot read is dropped.
     fn restore_input(&mut self, _input: &str) {}
+
+    /// Opens the screen's own result entry for `table`, filled with
+    /// `values` (a result reported from a phone that the organiser
+    /// corrects: the share panel's *Correct*).
+    fn correct_result(
+        &mut self,
+        _table: &feldherr_play::EntryTable,
+        _values: &feldherr_play::ReportValues,
+    ) {
+    }
 }

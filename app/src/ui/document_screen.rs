@@ -21,6 +21,10 @@ pub struct DocumentScreen {
     /// The document's problems at a revision (validated once per change,
     /// not per frame).
     problems: Option<(u64, Vec<feldherr_play::Problem>)>,
+    /// "Share on the network" and the reports panel of an event.
+    share: crate::ui::share_panel::SharePanel,
+    /// Where the event is shared, as told before the frame.
+    sharing: Option<crate::app::Sharing>,
 }
 
 /// A game an event hosts, shown in the event's place.
@@ -76,6 +80,12 @@ impl DocumentScreen {
     /// The role of the hosted game on screen, if one is.
     pub fn hosted_role(&self) -> Option<&Role> {
         self.hosted.as_ref().map(|h| &h.role)
+    }
+
+    /// Where the active event is shared on the network (`None`: it is
+    /// not), told before each frame.
+    pub fn set_sharing(&mut self, sharing: Option<crate::app::Sharing>) {
+        self.sharing = sharing;
     }
 
     /// Draws the active document.
@@ -149,6 +159,13 @@ impl DocumentScreen {
                     screen
                 });
                 screen.set_location(open.path());
+                if !screen.full_screen()
+                    && let Some(correction) =
+                        self.share
+                            .show(ui, texts, event, self.sharing.as_ref(), commands)
+                {
+                    screen.correct_result(&correction.table, &correction.values);
+                }
                 screen.show(ui, texts, event, open.revision(), commands);
             }
         }

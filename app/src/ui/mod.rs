@@ -8,6 +8,7 @@ pub mod odds_chart;
 pub mod palette;
 pub mod print_tab;
 pub mod resolution_panel;
+pub mod share_panel;
 pub mod standings_view;
 pub mod start;
 pub mod table_canvas;

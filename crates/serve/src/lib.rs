@@ -59,7 +59,9 @@ pub use guard::RateLimit;
 pub use html::escape;
 pub use pages::STANDINGS_REFRESH;
 pub use qr::{qr_svg, qr_text};
-pub use server::{ServeOptions, Server, SharedDocument};
+pub use server::{
+    ServeOptions, Server, SharedDocument, add_codes_to_last_change, add_missing_codes,
+};
 
 use feldherr_play::Lang;
 

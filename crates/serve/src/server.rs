@@ -101,11 +101,8 @@ impl Server {
             if open.location().is_none() {
                 return Err(ServeError::NoFile);
             }
-            let event = event_of(&open).ok_or(ServeError::NotAnEvent)?;
-            let codes = event.new_codes()?;
-            if !codes.is_empty() {
-                save_edit(&mut open, SharingEdit::AddCodes(codes))?;
-            }
+            event_of(&open).ok_or(ServeError::NotAnEvent)?;
+            add_missing_codes(&mut open)?;
         }
         let listener = TcpListener::bind(options.addr).map_err(|source| ServeError::Bind {
             addr: options.addr,
@@ -186,6 +183,49 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.shut_down();
     }
+}
+
+/// Gives every table of an event that has no code one (saved at once):
+/// the tables when sharing starts, and those of a round drawn while it is
+/// shared (the app calls it after every change of a shared event; the
+/// server before every request, for a round drawn elsewhere). Returns how
+/// many codes were made; a game makes none.
+///
+/// # Errors
+/// [`ServeError::Host`] when the system gives no random numbers or the
+/// codes cannot be saved (then none are kept).
+pub fn add_missing_codes(open: &mut OpenDocument) -> Result<usize, ServeError> {
+    let Some(event) = event_of(open) else {
+        return Ok(0);
+    };
+    let codes = event.new_codes()?;
+    let made = codes.len();
+    if made > 0 {
+        save_edit(open, SharingEdit::AddCodes(codes))?;
+    }
+    Ok(made)
+}
+
+/// [`add_missing_codes`] as part of the change just made (the app calls
+/// it right after each change of a shared event, the document still
+/// locked): the codes have no undo step of their own, so undoing the
+/// round's draw takes its codes with it and a redo brings the same codes
+/// back. Returns how many codes were made.
+///
+/// # Errors
+/// [`ServeError::Host`] when the system gives no random numbers.
+pub fn add_codes_to_last_change(open: &mut OpenDocument) -> Result<usize, ServeError> {
+    let Some(event) = event_of(open) else {
+        return Ok(0);
+    };
+    let codes = event.new_codes()?;
+    let made = codes.len();
+    if made > 0 {
+        open.amend(&DocumentEdit::Event(EventEdit::Sharing(
+            SharingEdit::AddCodes(codes),
+        )))?;
+    }
+    Ok(made)
 }
 
 /// `http://addr/`.
@@ -462,7 +502,11 @@ fn plain(status: u16, text: &str) -> Reply {
 }
 
 fn with_event(state: &State, view: &View<'_>, page: impl FnOnce(&EventDoc) -> Reply) -> Reply {
-    let open = lock(&state.doc);
+    let mut open = lock(&state.doc);
+    // A round drawn since (elsewhere than in the app, which gives codes
+    // itself) gets its codes before a page shows it; a failure to save
+    // them leaves the round without codes and its tables refuse results.
+    let _ = add_missing_codes(&mut open);
     match event_of(&open) {
         Some(doc) => page(doc),
         None => plain(404, view.t("serve.error.not_found")),

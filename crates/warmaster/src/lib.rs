@@ -170,7 +170,10 @@ pub use tournament::{
     TournamentResult, TournamentRound, TournamentSide, TournamentStandings, WarmasterTournament,
     WinBy, role as tournament_role,
 };
-pub use tournament_sheets::{player_name, result_text, standings_table, tournament_sheets};
+pub use tournament_sheets::{
+    TableCodes, player_name, result_text, round_sheet, round_sheet_coded, slip, slip_coded,
+    standings_table, tournament_sheets, tournament_sheets_coded,
+};
 pub use victory::{
     DRAW_THRESHOLD, SideVictoryPoints, UnitFate, Verdict, VictoryCondition, VictoryReport, VpLine,
     VpLineKind, VpNote, bonus, half_points, side_points, verdict,

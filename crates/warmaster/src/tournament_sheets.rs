@@ -203,6 +203,25 @@ pub fn tournament_sheets(
     texts: &Catalogue,
     options: SheetOptions,
 ) -> Result<Vec<NamedSheet>, PlayError> {
+    tournament_sheets_coded(t, texts, options, &|_, _| None)
+}
+
+/// The code players type to report a table's result from a phone, by
+/// round and table (issue 30; the event document keeps them): `None`
+/// prints no code.
+pub type TableCodes<'a> = &'a dyn Fn(u32, u32) -> Option<String>;
+
+/// [`tournament_sheets`] with each table's code (the tournament is shared
+/// on the network): on its slip and in a column of its round's sheet.
+///
+/// # Errors
+/// The tournament's refusal when its results do not add up.
+pub fn tournament_sheets_coded(
+    t: &WarmasterTournament,
+    texts: &Catalogue,
+    options: SheetOptions,
+    codes: TableCodes<'_>,
+) -> Result<Vec<NamedSheet>, PlayError> {
     let mut sheets = vec![NamedSheet {
         name: "standings".into(),
         sheet: standings_sheet(texts, t, options)?,
@@ -210,7 +229,7 @@ pub fn tournament_sheets(
     for round in 1..=round_count(t) {
         sheets.push(NamedSheet {
             name: format!("round-{round}"),
-            sheet: round_sheet(texts, t, round, options)?,
+            sheet: round_sheet_coded(texts, t, round, options, codes)?,
         });
     }
     for round in 1..=round_count(t) {
@@ -218,7 +237,14 @@ pub fn tournament_sheets(
         for pairing in t.round_list.get(index).map_or(&[][..], |r| &r.pairings) {
             sheets.push(NamedSheet {
                 name: format!("slip-round-{round}-table-{:02}", pairing.table),
-                sheet: slip(texts, t, round, pairing, options),
+                sheet: slip_coded(
+                    texts,
+                    t,
+                    round,
+                    pairing,
+                    options,
+                    codes(round, pairing.table).as_deref(),
+                ),
             });
         }
     }
@@ -240,17 +266,44 @@ pub fn round_sheet(
     round: u32,
     options: SheetOptions,
 ) -> Result<Sheet, PlayError> {
+    round_sheet_coded(texts, t, round, options, &|_, _| None)
+}
+
+/// [`round_sheet`] with each table's code in a last column (the
+/// tournament is shared on the network).
+///
+/// # Errors
+/// A round out of range.
+pub fn round_sheet_coded(
+    texts: &Catalogue,
+    t: &WarmasterTournament,
+    round: u32,
+    options: SheetOptions,
+    codes: TableCodes<'_>,
+) -> Result<Sheet, PlayError> {
     let title = texts.f("wmt.round", &[("n", &round.to_string())]);
-    let mut table = Table::new([
+    let lines = t.round_lines(round)?;
+    let coded = lines.iter().any(|l| codes(round, l.table).is_some());
+    let mut columns = vec![
         Column::new(texts.t("wmt.table"), 0.1).align(Align::Right),
         Column::new(texts.t("wmt.player_a"), 0.22),
         Column::new(texts.t("wmt.player_b"), 0.22),
         Column::new(texts.t("wmt.result"), 0.3),
         Column::new(texts.t("wmt.score"), 0.16),
-    ])
-    .zebra(true);
-    for line in t.round_lines(round)? {
-        table = table.row([
+    ];
+    if coded {
+        columns = vec![
+            Column::new(texts.t("wmt.table"), 0.08).align(Align::Right),
+            Column::new(texts.t("wmt.player_a"), 0.2),
+            Column::new(texts.t("wmt.player_b"), 0.2),
+            Column::new(texts.t("wmt.result"), 0.28),
+            Column::new(texts.t("wmt.score"), 0.14),
+            Column::new(texts.t("wmt.code"), 0.1),
+        ];
+    }
+    let mut table = Table::new(columns).zebra(true);
+    for line in lines {
+        let mut cells = vec![
             line.table.to_string(),
             line.a.1.clone(),
             line.b.1.clone(),
@@ -258,7 +311,11 @@ pub fn round_sheet(
             line.result
                 .map(|r| result_text(texts, &r))
                 .unwrap_or_default(),
-        ]);
+        ];
+        if coded {
+            cells.push(codes(round, line.table).unwrap_or_default());
+        }
+        table = table.row(cells);
     }
     let mut sheet = page(texts, t, options, &title)
         .block(Title::new(title.clone()).subtitle(t.name.clone()))
@@ -282,6 +339,19 @@ pub fn slip(
     pairing: &TournamentPairing,
     options: SheetOptions,
 ) -> Sheet {
+    slip_coded(texts, t, round, pairing, options, None)
+}
+
+/// [`slip`] with the table's code for reporting from a phone (the
+/// tournament is shared on the network), under the players.
+pub fn slip_coded(
+    texts: &Catalogue,
+    t: &WarmasterTournament,
+    round: u32,
+    pairing: &TournamentPairing,
+    options: SheetOptions,
+    code: Option<&str>,
+) -> Sheet {
     let small = matches!(options.page, PageSize::A5 | PageSize::A5Landscape);
     let title = texts.t("wmt.slip.title");
     let subtitle = format!(
@@ -302,8 +372,11 @@ pub fn slip(
             KeyValues::new(2)
                 .pair(texts.t("wmt.player_a"), a.to_owned())
                 .pair(texts.t("wmt.player_b"), b.to_owned()),
-        )
-        .block(Paragraph::new(terms_text(texts, &t.terms)).muted());
+        );
+    if let Some(code) = code {
+        sheet = sheet.block(Paragraph::new(texts.f("wmt.slip.code", &[("code", code)])));
+    }
+    sheet = sheet.block(Paragraph::new(terms_text(texts, &t.terms)).muted());
     let cells = |f: &dyn Fn(&TournamentResult) -> (String, String)| {
         pairing
             .result

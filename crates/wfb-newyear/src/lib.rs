@@ -146,8 +146,9 @@ pub use recovery::{
 pub use recovery_range::{EnemyUnit, RECOVERY_RANGE_IN, eligible_enemy_within_3_in};
 pub use score_preview::{BandNote, BandNoteKind, ScorePreview};
 pub use sheets::{
-    event_sheets, event_sheets_two_up, pairings as pairings_wall_sheet, rules_cards,
-    sled_race as sled_race_sheet, slip, standings as standings_sheet,
+    TableCodes, event_sheets, event_sheets_coded, event_sheets_two_up, event_sheets_two_up_coded,
+    pairings as pairings_wall_sheet, pairings_coded as pairings_wall_sheet_coded, rules_cards,
+    sled_race as sled_race_sheet, slip, slip_coded, standings as standings_sheet,
 };
 pub use side_result::SideResult;
 pub use sled_race::{Finisher, SledOutcome, SledRace, SledScore, finisher_points};

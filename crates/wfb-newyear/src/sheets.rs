@@ -31,11 +31,32 @@ fn game_name(texts: &Catalogue, kind: BattleKind) -> &str {
     })
 }
 
+/// The code players type to report a table's result from a phone, by
+/// game and table (issue 30; the event document keeps them, not the
+/// event): `None` prints no code.
+pub type TableCodes<'a> = &'a dyn Fn(BattleKind, u32) -> Option<String>;
+
+/// No table codes (the event is not shared).
+fn no_codes(_: BattleKind, _: u32) -> Option<String> {
+    None
+}
+
 /// Every sheet of the event, in print order.
 pub fn event_sheets(
     texts: &Catalogue,
     event: &Event,
     options: SheetOptions,
+) -> Result<Vec<NamedSheet>, NewYearError> {
+    event_sheets_coded(texts, event, options, &no_codes)
+}
+
+/// [`event_sheets`] with each table's code (the event is shared on the
+/// network): on its slip and on the pairings wall sheet.
+pub fn event_sheets_coded(
+    texts: &Catalogue,
+    event: &Event,
+    options: SheetOptions,
+    codes: TableCodes<'_>,
 ) -> Result<Vec<NamedSheet>, NewYearError> {
     event.validate()?;
     let mut sheets = Vec::new();
@@ -48,7 +69,7 @@ pub fn event_sheets(
         if !game.pairings.is_empty() || !game.byes.is_empty() {
             sheets.push(NamedSheet {
                 name: format!("pairings-{stem}"),
-                sheet: pairings(texts, event, kind, options),
+                sheet: pairings_coded(texts, event, kind, options, codes),
             });
         }
     }
@@ -59,7 +80,14 @@ pub fn event_sheets(
         for pairing in &event.game(kind).pairings {
             sheets.push(NamedSheet {
                 name: format!("slip-{stem}-table-{:02}", pairing.table),
-                sheet: slip(texts, event, kind, pairing, options)?,
+                sheet: slip_coded(
+                    texts,
+                    event,
+                    kind,
+                    pairing,
+                    options,
+                    codes(kind, pairing.table).as_deref(),
+                )?,
             });
         }
     }
@@ -86,6 +114,17 @@ pub fn event_sheets_two_up(
     event: &Event,
     options: SheetOptions,
 ) -> Result<Vec<NamedSheet>, NewYearError> {
+    event_sheets_two_up_coded(texts, event, options, &no_codes)
+}
+
+/// [`event_sheets_two_up`] with each table's code (the event is shared on
+/// the network).
+pub fn event_sheets_two_up_coded(
+    texts: &Catalogue,
+    event: &Event,
+    options: SheetOptions,
+    codes: TableCodes<'_>,
+) -> Result<Vec<NamedSheet>, NewYearError> {
     let a4 = SheetOptions {
         page: PageSize::A4,
         ..options
@@ -97,7 +136,8 @@ pub fn event_sheets_two_up(
     let mut images = Vec::new();
     for kind in [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario] {
         for pairing in &event.game(kind).pairings {
-            let layout = slip(texts, event, kind, pairing, a5)?.layout()?;
+            let code = codes(kind, pairing.table);
+            let layout = slip_coded(texts, event, kind, pairing, a5, code.as_deref())?.layout()?;
             for index in 0..layout.page_count() {
                 let page = layout.render_page(index)?;
                 let (w, h, rgba) = turned(page.width(), page.height(), page.rgba());
@@ -128,7 +168,7 @@ pub fn event_sheets_two_up(
             sheet: doc,
         });
     }
-    let rest = event_sheets(texts, event, a4)?
+    let rest = event_sheets_coded(texts, event, a4, codes)?
         .into_iter()
         .filter(|s| !s.name.starts_with("slip-"));
     sheets.extend(rest);
@@ -180,6 +220,19 @@ pub fn slip(
     pairing: &Pairing,
     options: SheetOptions,
 ) -> Result<Document, NewYearError> {
+    slip_coded(texts, event, kind, pairing, options, None)
+}
+
+/// [`slip`] with the table's code for reporting from a phone (the event
+/// is shared on the network), under the players.
+pub fn slip_coded(
+    texts: &Catalogue,
+    event: &Event,
+    kind: BattleKind,
+    pairing: &Pairing,
+    options: SheetOptions,
+    code: Option<&str>,
+) -> Result<Document, NewYearError> {
     let player = |id: &str| {
         event
             .player(id)
@@ -221,6 +274,11 @@ pub fn slip(
                 format!("{} ({} {})", b.army, b.army_points, texts.t("sheet.pts")),
             ),
     );
+    if let Some(code) = code {
+        doc = doc.block(Paragraph::new(
+            texts.f("sheet.slip.code", &[("code", code)]),
+        ));
+    }
     let outcome = match &pairing.result {
         Some(r) => Some(kind.score(&r.a, &r.b)?),
         None => None,
@@ -454,6 +512,23 @@ pub fn pairings(
     game: BattleKind,
     options: SheetOptions,
 ) -> Document {
+    pairings_coded(texts, event, game, options, &no_codes)
+}
+
+/// [`pairings`] with each table's code in a last column (the event is
+/// shared on the network).
+pub fn pairings_coded(
+    texts: &Catalogue,
+    event: &Event,
+    game: BattleKind,
+    options: SheetOptions,
+    codes: TableCodes<'_>,
+) -> Document {
+    let coded = event
+        .game(game)
+        .pairings
+        .iter()
+        .any(|p| codes(game, p.table).is_some());
     let sheet = event.pairings_sheet(game);
     let title = texts.f(
         "newyear.sheet.pairings.title",
@@ -466,23 +541,37 @@ pub fn pairings(
     } else {
         13.0
     };
-    let mut by_table = Table::new([
+    let mut columns = vec![
         Column::new(texts.t("newyear.sheet.pairings.col_table"), 0.11).align(Align::Right),
         Column::new(texts.t("sheet.player_a"), 0.25),
         Column::new(texts.t("event.club"), 0.195),
         Column::new(texts.t("sheet.player_b"), 0.25),
         Column::new(texts.t("event.club"), 0.195),
-    ])
-    .zebra(true)
-    .font_size(size);
+    ];
+    if coded {
+        // Room for the code: the clubs give some.
+        columns = vec![
+            Column::new(texts.t("newyear.sheet.pairings.col_table"), 0.09).align(Align::Right),
+            Column::new(texts.t("sheet.player_a"), 0.24),
+            Column::new(texts.t("event.club"), 0.155),
+            Column::new(texts.t("sheet.player_b"), 0.24),
+            Column::new(texts.t("event.club"), 0.155),
+            Column::new(texts.t("newyear.sheet.pairings.col_code"), 0.12),
+        ];
+    }
+    let mut by_table = Table::new(columns).zebra(true).font_size(size);
     for row in &sheet.by_table {
-        by_table = by_table.row([
+        let mut cells = vec![
             row.table.to_string(),
             row.a.clone(),
             row.a_club.clone(),
             row.b.clone(),
             row.b_club.clone(),
-        ]);
+        ];
+        if coded {
+            cells.push(codes(game, row.table).unwrap_or_default());
+        }
+        by_table = by_table.row(cells);
     }
     let mut doc = page(texts, event, options, &title)
         .block(Title::new(title.clone()))

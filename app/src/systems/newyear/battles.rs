@@ -305,6 +305,33 @@ impl BattleTab {
         self.results.extend(kept);
     }
 
+    /// Fills the fields of `table` with reported `values` (by the keys of
+    /// [`feldherr_wfb_newyear::Event::entry_tables`]), over its `saved`
+    /// result: the organiser corrects them and saves as any typed result.
+    pub fn prefill(
+        &mut self,
+        table: u32,
+        values: &feldherr_play::ReportValues,
+        saved: Option<BattleResult>,
+    ) {
+        let get = |key: &str| values.get(key).map_or_else(String::new, i64::to_string);
+        let fields = [
+            get("a.victory_points"),
+            get("a.standards_captured"),
+            get("a.treasures_recovered"),
+            get("b.victory_points"),
+            get("b.standards_captured"),
+            get("b.treasures_recovered"),
+        ];
+        self.results.insert(
+            table,
+            Typed {
+                fields,
+                loaded: saved,
+            },
+        );
+    }
+
     /// Throws the typed values of `tables` away: their fields show the
     /// saved result again.
     pub fn discard(&mut self, tables: &[u32]) {

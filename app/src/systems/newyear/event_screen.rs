@@ -78,6 +78,10 @@ pub struct EventScreen {
     /// Whether a game tab has a typed result not saved (as of the last
     /// frame drawn; the app asks before the document is left).
     unsaved: bool,
+    /// A reported result to correct (the share panel's *Correct*): its
+    /// round's key, its table and the values, put in the game's fields at
+    /// the next frame.
+    correcting: Option<(String, u32, feldherr_play::ReportValues)>,
 }
 
 /// The typed, unsaved results of both games, as kept with the app's
@@ -232,6 +236,14 @@ impl crate::systems::EventUi for EventScreen {
         serde_json::to_string(&kept).ok()
     }
 
+    fn correct_result(
+        &mut self,
+        table: &feldherr_play::EntryTable,
+        values: &feldherr_play::ReportValues,
+    ) {
+        self.correcting = Some((table.round.clone(), table.table, values.clone()));
+    }
+
     fn restore_input(&mut self, input: &str) {
         // Input of another version that cannot be read is dropped: the
         // saved results show.
@@ -253,6 +265,18 @@ impl crate::systems::EventUi for EventScreen {
         let feldherr_host::registry::SystemEvent::NewYear(event) = &doc.event else {
             return;
         };
+        if let Some((round, table, values)) = self.correcting.take()
+            && let Some(kind) = [BattleKind::RaeuberWarhammer, BattleKind::NewYearScenario]
+                .into_iter()
+                .find(|k| k.key() == round)
+        {
+            let saved = event.game(kind).at_table(table).and_then(|p| p.result);
+            self.battle_tab_mut(kind).prefill(table, &values, saved);
+            self.tab = match kind {
+                BattleKind::RaeuberWarhammer => Tab::Raeuber,
+                BattleKind::NewYearScenario => Tab::NewYear,
+            };
+        }
         // Each tab reloads its typed fields when the document changed since
         // that tab last looked (another tab may have been shown meanwhile).
         let changed = self.seen.insert(self.tab, revision) != Some(revision);
@@ -313,7 +337,10 @@ impl crate::systems::EventUi for EventScreen {
                 }
                 Tab::Standings => self.standings.show(ui, texts, event, commands),
                 Tab::Rules => rules_card::show(ui, texts),
-                Tab::Export => self.export.show(ui, texts, &print::NewYearSheets(event)),
+                Tab::Export => {
+                    self.export
+                        .show(ui, texts, &print::NewYearSheets(event, &doc.sharing))
+                }
             });
         });
     }

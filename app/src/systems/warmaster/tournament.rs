@@ -127,6 +127,27 @@ impl crate::systems::EventUi for TournamentScreen {
         self.projector
     }
 
+    /// The Rounds tab with the table's VP and EP filled in from the
+    /// report (a typed result is won on VP, as the form always is).
+    fn correct_result(
+        &mut self,
+        table: &feldherr_play::EntryTable,
+        values: &feldherr_play::ReportValues,
+    ) {
+        let Some(round) = table
+            .round
+            .strip_prefix("round-")
+            .and_then(|r| r.parse::<u32>().ok())
+        else {
+            return;
+        };
+        let get = |key: &str| values.get(key).map_or_else(String::new, i64::to_string);
+        let form = self.forms.entry((round, table.table)).or_default();
+        form.vp = [get("a.vp"), get("b.vp")];
+        form.ep = [get("a.ep"), get("b.ep")];
+        self.tab = TTab::Rounds;
+    }
+
     fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -168,7 +189,9 @@ impl crate::systems::EventUi for TournamentScreen {
                     TTab::Players => self.players(ui, texts, t, commands),
                     TTab::Rounds => self.rounds(ui, texts, doc, t, commands),
                     TTab::Standings => self.standings(ui, texts, t),
-                    TTab::Print => self.print.show(ui, texts, &TournamentSheets(t)),
+                    TTab::Print => self
+                        .print
+                        .show(ui, texts, &TournamentSheets(t, &doc.sharing)),
                 });
         });
     }
@@ -616,7 +639,11 @@ const PROJECTOR_PAGE_SECONDS: u64 = 12;
 
 /// What a Warmaster tournament prints (the generic print tab's sheets):
 /// the standings, each round's pairings and a result slip per table.
-struct TournamentSheets<'a>(&'a WarmasterTournament);
+/// With each table's code while the tournament is shared (issue 30).
+struct TournamentSheets<'a>(
+    &'a WarmasterTournament,
+    &'a feldherr_host::document::sharing::Sharing,
+);
 
 impl crate::ui::print_tab::EventSheets for TournamentSheets<'_> {
     fn kind_keys(&self) -> &'static [&'static str] {
@@ -639,7 +666,13 @@ impl crate::ui::print_tab::EventSheets for TournamentSheets<'_> {
         options: feldherr_sheet::SheetOptions,
         _two_up: bool,
     ) -> Result<Vec<feldherr_sheet::NamedSheet>, String> {
-        feldherr_warmaster::tournament_sheets(self.0, texts, options).map_err(|e| e.to_string())
+        let codes = |round: u32, table: u32| {
+            self.1
+                .code(&format!("round-{round}"), table)
+                .map(str::to_owned)
+        };
+        feldherr_warmaster::tournament_sheets_coded(self.0, texts, options, &codes)
+            .map_err(|e| e.to_string())
     }
 }
 

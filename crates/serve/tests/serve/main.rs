@@ -515,3 +515,88 @@ fn the_organiser_confirms_closes_and_switches_on_his_own_machine() {
     assert_eq!(admin(addr, "action=count&on=1").status, 200);
     assert!(saved(&run.path).sharing.count_at_once);
 }
+
+/// A round drawn after sharing started (here the New Year scenario's
+/// pairing, added to the shared document as the app adds it) gets its
+/// codes: from `add_missing_codes` (what the app calls after each change
+/// of a shared event) and before any page the server shows, saved to the
+/// file; codes already given are kept.
+#[test]
+fn a_round_drawn_after_sharing_started_gets_codes() {
+    use feldherr_host::registry::SystemEventEdit;
+    use feldherr_wfb_newyear::{BattleKind, EventEdit as NewYearEdit, Pairing};
+    const LATER: &str = "new_year_scenario";
+    let run = start("later");
+    let before = code(&run, 1);
+    let pair = |table: u32, a: &str, b: &str| {
+        DocumentEdit::Event(EventEdit::Event(SystemEventEdit::NewYear(
+            NewYearEdit::AddPairing {
+                game: BattleKind::NewYearScenario,
+                pairing: Pairing::new(table, a, b),
+            },
+        )))
+    };
+    let later_code = |table: u32| {
+        let open = run.doc.lock().expect("lock");
+        let Document::Event(doc) = open.document() else {
+            panic!("an event")
+        };
+        doc.sharing.code(LATER, table).map(str::to_owned)
+    };
+    // Drawn in the app: the app gives codes right after the change, as
+    // part of it: one undo takes the pairing and its code away together,
+    // a redo brings the same code back.
+    {
+        let mut open = run.doc.lock().expect("lock");
+        open.edit(&pair(1, "anna", "carla")).expect("paired");
+        assert_eq!(
+            feldherr_serve::add_codes_to_last_change(&mut open).expect("codes"),
+            1
+        );
+        assert_eq!(
+            feldherr_serve::add_missing_codes(&mut open).expect("none"),
+            0
+        );
+    }
+    let first = later_code(1).expect("a code for the later round");
+    {
+        let mut open = run.doc.lock().expect("lock");
+        assert!(open.undo());
+        let Document::Event(doc) = open.document() else {
+            panic!("an event")
+        };
+        assert!(
+            !doc.entry_tables().iter().any(|t| t.round == LATER),
+            "the pairing is undone"
+        );
+        assert_eq!(doc.sharing.code(LATER, 1), None, "with its code");
+        assert!(open.redo());
+    }
+    assert_eq!(later_code(1).as_deref(), Some(first.as_str()), "redone");
+    assert_eq!(
+        saved(&run.path).sharing.code(LATER, 1),
+        Some(first.as_str())
+    );
+    // Drawn without the app's call (a round added by another caller of
+    // the shared document): the next page gives it one.
+    run.doc
+        .lock()
+        .expect("lock")
+        .edit(&pair(2, "bernd", "dieter"))
+        .expect("paired");
+    assert_eq!(later_code(2), None);
+    let page = get(run.server.addr(), "/", "");
+    assert_eq!(page.status, 200);
+    let second = later_code(2).expect("a code before the page showed");
+    assert_ne!(first, second);
+    let file = saved(&run.path);
+    assert_eq!(file.sharing.code(LATER, 2), Some(second.as_str()));
+    assert_eq!(file.sharing.code(ROUND, 1), Some(before.as_str()), "kept");
+    // And a phone reports with it.
+    let form = get(
+        run.server.addr(),
+        &format!("/table?round={LATER}&table=2"),
+        "",
+    );
+    assert_eq!(form.status, 200, "{}", form.body);
+}

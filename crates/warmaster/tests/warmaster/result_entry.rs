@@ -74,3 +74,46 @@ fn a_reported_result_the_rules_do_not_give_is_refused() {
     assert!(EventRules::check_report(&event, "round-1", table, &values(300, 100, 3, 0)).is_err());
     assert!(EventRules::check_report(&event, "round-2", table, &values(300, 100, 1, 0)).is_err());
 }
+
+/// A shared tournament's slip carries its table's code and the round's
+/// sheet a code column (issue 30); without codes neither shows one.
+#[test]
+fn a_shared_tournaments_slip_and_round_sheet_carry_the_table_code() {
+    use feldherr_play::Lang;
+    use feldherr_sheet::SheetOptions;
+    let event = cup();
+    let pairing = event.round_list[0].pairings[0].clone();
+    let code = format!("R1T{}XY", pairing.table);
+    let codes = |round: u32, table: u32| (round == 1).then(|| format!("R1T{table}XY"));
+    for lang in [Lang::En, Lang::De] {
+        let words = feldherr_play::Catalogue::parse(
+            "warmaster",
+            <feldherr_warmaster::WarmasterGame as feldherr_play::Game>::messages(lang),
+        )
+        .expect("catalogue");
+        let outline =
+            |sheet: feldherr_sheet::Document| sheet.layout().expect("layout").text_outline();
+        let options = SheetOptions::default();
+        let slip = outline(feldherr_warmaster::slip_coded(
+            &words,
+            &event,
+            1,
+            &pairing,
+            options,
+            Some(&code),
+        ));
+        assert!(slip.contains(&code), "{slip}");
+        let plain = outline(feldherr_warmaster::slip(
+            &words, &event, 1, &pairing, options,
+        ));
+        assert!(!plain.contains("XY"), "{plain}");
+        let round = outline(
+            feldherr_warmaster::round_sheet_coded(&words, &event, 1, options, &codes)
+                .expect("round sheet"),
+        );
+        assert!(round.contains(&code), "{round}");
+        let all = feldherr_warmaster::tournament_sheets_coded(&event, &words, options, &codes)
+            .expect("sheets");
+        assert!(all.iter().any(|s| s.name.starts_with("slip-")));
+    }
+}

@@ -95,3 +95,39 @@ fn a_card_or_sheet_that_fits_a_page_is_never_split() {
         }
     }
 }
+
+/// A shared event's slip carries its table's code, and the pairings wall
+/// sheet a code column (issue 30); without codes neither shows one.
+#[test]
+fn a_shared_events_slip_and_pairings_sheet_carry_the_table_code() {
+    use feldherr_wfb_newyear::{
+        BattleKind, pairings_wall_sheet, pairings_wall_sheet_coded, slip, slip_coded,
+    };
+    let e = event();
+    let kind = BattleKind::RaeuberWarhammer;
+    let pairing = e.game(kind).pairings.first().expect("a pairing").clone();
+    let code = |k: BattleKind, table: u32| (k == kind).then(|| format!("K{table:02}XY7"));
+    for lang in [Lang::De, Lang::En] {
+        let words = catalogue(lang);
+        let expected = format!("K{:02}XY7", pairing.table);
+        let outline = |doc: feldherr_sheet::Document| doc.layout().expect("layout").text_outline();
+        let coded = outline(
+            slip_coded(&words, &e, kind, &pairing, a(PageSize::A5), Some(&expected)).expect("slip"),
+        );
+        assert!(coded.contains(&expected), "{coded}");
+        let plain = outline(slip(&words, &e, kind, &pairing, a(PageSize::A5)).expect("slip"));
+        assert!(!plain.contains("XY7"), "{plain}");
+        let wall = outline(pairings_wall_sheet_coded(
+            &words,
+            &e,
+            kind,
+            a(PageSize::A4),
+            &code,
+        ));
+        for p in &e.game(kind).pairings {
+            assert!(wall.contains(&format!("K{:02}XY7", p.table)), "{wall}");
+        }
+        let wall = outline(pairings_wall_sheet(&words, &e, kind, a(PageSize::A4)));
+        assert!(!wall.contains("XY7"), "{wall}");
+    }
+}
