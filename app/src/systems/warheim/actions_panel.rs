@@ -9,6 +9,7 @@
 //! activation the actor and his declared weapon, target and ability are
 //! filled in.
 
+use super::fighter;
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
@@ -80,10 +81,6 @@ impl Default for ActionsPanel {
             error: None,
         }
     }
-}
-
-fn fighter(game: &Warheim, id: Id) -> Option<&Fighter> {
-    game.rosters.iter().find_map(|r| r.fighter(id))
 }
 
 fn special_key(s: Special) -> &'static str {
@@ -196,20 +193,19 @@ impl ActionsPanel {
             if let Some(id) = picked {
                 self.choose(game, &table, id);
             }
-            let shown = self.target.map_or_else(
-                || texts.t("wh.roster.none").to_owned(),
-                |f| fighter_name(game, f),
+            let actor = self.fighter;
+            super::pick_or_none(
+                ui,
+                "wh.actions.target",
+                texts.t("wh.actions.target"),
+                texts.t("wh.roster.none"),
+                &mut self.target,
+                game.rosters
+                    .iter()
+                    .flat_map(|r| &r.fighters)
+                    .filter(|f| Some(f.id) != actor && !f.down())
+                    .map(|f| (f.id, fighter_name(game, f.id))),
             );
-            egui::ComboBox::new("wh.actions.target", texts.t("wh.actions.target"))
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.target, None, texts.t("wh.roster.none"));
-                    for f in game.rosters.iter().flat_map(|r| &r.fighters) {
-                        if Some(f.id) != self.fighter && !f.down() {
-                            ui.selectable_value(&mut self.target, Some(f.id), &f.name);
-                        }
-                    }
-                });
         });
         let why = |e: &feldherr_play::PlayError| texts.error(e);
         if let Some(f) = self.fighter.and_then(|id| fighter(game, id)) {

@@ -10,6 +10,7 @@
 //! labelled, the move and charge reach and the declared weapon's range
 //! bands around the active fighter.
 
+use super::fighter;
 use eframe::egui;
 use feldherr_play::{Id, PlayError};
 use feldherr_table::Table;
@@ -166,10 +167,6 @@ impl Default for ActivationPanel {
             attack_request: None,
         }
     }
-}
-
-fn fighter(game: &Warheim, id: Id) -> Option<&Fighter> {
-    game.rosters.iter().find_map(|r| r.fighter(id))
 }
 
 fn player_of(game: &Warheim, id: Id) -> Option<usize> {
@@ -548,32 +545,30 @@ impl ActivationPanel {
                     });
             }
             if let Some(f) = who.filter(|f| !f.weapons.is_empty()) {
-                let shown = form.weapon.and_then(|w| f.weapons.get(w)).map_or_else(
-                    || texts.t("wh.flow.no_weapon").to_owned(),
-                    |w| w.name.clone(),
+                super::pick_or_none(
+                    ui,
+                    ("wh.flow.weapon", salt),
+                    texts.t("wh.flow.weapon"),
+                    texts.t("wh.flow.no_weapon"),
+                    &mut form.weapon,
+                    f.weapons
+                        .iter()
+                        .enumerate()
+                        .map(|(i, w)| (i, w.name.clone())),
                 );
-                egui::ComboBox::new(("wh.flow.weapon", salt), texts.t("wh.flow.weapon"))
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut form.weapon, None, texts.t("wh.flow.no_weapon"));
-                        for (i, w) in f.weapons.iter().enumerate() {
-                            ui.selectable_value(&mut form.weapon, Some(i), &w.name);
-                        }
-                    });
             }
             if let Some(f) = who.filter(|f| !f.spells.is_empty()) {
-                let shown = form.spell.and_then(|s| f.spells.get(s)).map_or_else(
-                    || texts.t("wh.flow.no_spell").to_owned(),
-                    |s| s.name.clone(),
+                super::pick_or_none(
+                    ui,
+                    ("wh.flow.spell", salt),
+                    texts.t("wh.flow.spell"),
+                    texts.t("wh.flow.no_spell"),
+                    &mut form.spell,
+                    f.spells
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| (i, s.name.clone())),
                 );
-                egui::ComboBox::new(("wh.flow.spell", salt), texts.t("wh.flow.spell"))
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut form.spell, None, texts.t("wh.flow.no_spell"));
-                        for (i, s) in f.spells.iter().enumerate() {
-                            ui.selectable_value(&mut form.spell, Some(i), &s.name);
-                        }
-                    });
             }
         });
         // Targets: the able enemies, by name, in their player's colour.
@@ -888,56 +883,34 @@ impl ActivationPanel {
                     .and_then(|r| fighter(game, r))
                     .filter(|f| !f.weapons.is_empty())
                 {
-                    let shown = self
-                        .reaction_weapon
-                        .and_then(|w| f.weapons.get(w))
-                        .map_or_else(
-                            || texts.t("wh.flow.no_weapon").to_owned(),
-                            |w| w.name.clone(),
-                        );
-                    egui::ComboBox::new(
+                    super::pick_or_none(
+                        ui,
                         "wh.flow.reaction_weapon",
                         texts.t("wh.flow.reaction_weapon"),
-                    )
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(
-                            &mut self.reaction_weapon,
-                            None,
-                            texts.t("wh.flow.no_weapon"),
-                        );
-                        for (i, w) in f.weapons.iter().enumerate() {
-                            ui.selectable_value(&mut self.reaction_weapon, Some(i), &w.name);
-                        }
-                    });
+                        texts.t("wh.flow.no_weapon"),
+                        &mut self.reaction_weapon,
+                        f.weapons
+                            .iter()
+                            .enumerate()
+                            .map(|(i, w)| (i, w.name.clone())),
+                    );
                 }
                 if let Some(f) = self
                     .reactor
                     .and_then(|r| fighter(game, r))
                     .filter(|f| !f.spells.is_empty())
                 {
-                    let shown = self
-                        .reaction_spell
-                        .and_then(|s| f.spells.get(s))
-                        .map_or_else(
-                            || texts.t("wh.flow.no_spell").to_owned(),
-                            |s| s.name.clone(),
-                        );
-                    egui::ComboBox::new(
+                    super::pick_or_none(
+                        ui,
                         "wh.flow.reaction_spell",
                         texts.t("wh.flow.reaction_spell"),
-                    )
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(
-                            &mut self.reaction_spell,
-                            None,
-                            texts.t("wh.flow.no_spell"),
-                        );
-                        for (i, s) in f.spells.iter().enumerate() {
-                            ui.selectable_value(&mut self.reaction_spell, Some(i), &s.name);
-                        }
-                    });
+                        texts.t("wh.flow.no_spell"),
+                        &mut self.reaction_spell,
+                        f.spells
+                            .iter()
+                            .enumerate()
+                            .map(|(i, s)| (i, s.name.clone())),
+                    );
                 }
             });
         }

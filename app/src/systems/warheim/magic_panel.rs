@@ -6,6 +6,7 @@
 //! an activation the form starts from what was declared: the actor, the
 //! spell, the target and his declared answer.
 
+use super::fighter;
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
@@ -65,10 +66,6 @@ impl Default for MagicPanel {
             error: None,
         }
     }
-}
-
-fn fighter(game: &Warheim, id: Id) -> Option<&Fighter> {
-    game.rosters.iter().find_map(|r| r.fighter(id))
 }
 
 fn counter_key(c: Counter) -> &'static str {
@@ -334,20 +331,19 @@ impl MagicPanel {
         }
         // The target, by name.
         ui.horizontal_wrapped(|ui| {
-            let shown = self.target.map_or_else(
-                || texts.t("wh.roster.none").to_owned(),
-                |t| fighter_name(game, t),
+            let caster = self.caster;
+            super::pick_or_none(
+                ui,
+                "wh.magic.target",
+                texts.t("wh.magic.target"),
+                texts.t("wh.roster.none"),
+                &mut self.target,
+                game.rosters
+                    .iter()
+                    .flat_map(|r| &r.fighters)
+                    .filter(|f| !f.down() && Some(f.id) != caster)
+                    .map(|f| (f.id, fighter_name(game, f.id))),
             );
-            egui::ComboBox::new("wh.magic.target", texts.t("wh.magic.target"))
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.target, None, texts.t("wh.roster.none"));
-                    for f in game.rosters.iter().flat_map(|r| &r.fighters) {
-                        if !f.down() && Some(f.id) != self.caster {
-                            ui.selectable_value(&mut self.target, Some(f.id), &f.name);
-                        }
-                    }
-                });
             let measured = self.caster.zip(self.target).and_then(|(c, t)| {
                 game.target_order(&table, c, t, ReactionChoice::None)
                     .ok()

@@ -5,6 +5,7 @@
 //! delayed reaction against an activating marker (lines 37-41). In an
 //! activation the actor and the declared marker are filled in.
 
+use super::fighter;
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
@@ -36,10 +37,6 @@ fn all(game: &Warheim) -> impl Iterator<Item = &Fighter> {
 
 fn side_of(game: &Warheim, id: Id) -> Option<usize> {
     game.rosters.iter().position(|r| r.fighter(id).is_some())
-}
-
-fn fighter(game: &Warheim, id: Id) -> Option<&Fighter> {
-    all(game).find(|f| f.id == id)
 }
 
 /// A combo of fighters by name.

@@ -64,6 +64,36 @@ pub(crate) fn error_line(ui: &mut egui::Ui, error: Option<&String>) {
     }
 }
 
+/// The fighter `id` of any roster.
+pub(crate) fn fighter(game: &Warheim, id: feldherr_play::Id) -> Option<&feldherr_warheim::Fighter> {
+    game.rosters.iter().find_map(|r| r.fighter(id))
+}
+
+/// A pick of one of `options` (value and name) or none (`none` names it),
+/// shown as a drop-down labelled `label`: the fighter, weapon or spell
+/// forms of the tabs.
+pub(crate) fn pick_or_none<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash,
+    label: &str,
+    none: &str,
+    value: &mut Option<T>,
+    options: impl IntoIterator<Item = (T, String)>,
+) {
+    let options: Vec<(T, String)> = options.into_iter().collect();
+    let shown = value
+        .and_then(|v| options.iter().find(|(o, _)| *o == v))
+        .map_or_else(|| none.to_owned(), |(_, name)| name.clone());
+    egui::ComboBox::new(id, label)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(value, None, none);
+            for (option, name) in options {
+                ui.selectable_value(value, Some(option), name);
+            }
+        });
+}
+
 const TABS: &[Tab] = &[
     Tab {
         id: "rosters",

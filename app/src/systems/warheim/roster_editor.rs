@@ -674,27 +674,20 @@ fn fighter_form(
         );
     });
     ui.horizontal_wrapped(|ui| {
-        let shown = wp.template.map_or_else(
-            || texts.t("wh.template.none").to_owned(),
-            |t| texts.t(&format!("wh.template.{t:?}")).to_owned(),
+        super::pick_or_none(
+            ui,
+            k("template"),
+            texts.t("wh.weapon.template"),
+            texts.t("wh.template.none"),
+            &mut wp.template,
+            [
+                Template::Blast,
+                Template::LargeBlast,
+                Template::Teardrop,
+                Template::LargeTeardrop,
+            ]
+            .map(|t| (t, texts.t(&format!("wh.template.{t:?}")).to_owned())),
         );
-        egui::ComboBox::new(k("template"), texts.t("wh.weapon.template"))
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut wp.template, None, texts.t("wh.template.none"));
-                for t in [
-                    Template::Blast,
-                    Template::LargeBlast,
-                    Template::Teardrop,
-                    Template::LargeTeardrop,
-                ] {
-                    ui.selectable_value(
-                        &mut wp.template,
-                        Some(t),
-                        texts.t(&format!("wh.template.{t:?}")),
-                    );
-                }
-            });
         ui.checkbox(&mut wp.reload, texts.t("wh.weapon.reload"));
         ui.checkbox(&mut wp.bow, texts.t("wh.weapon.bow"));
         let mut natural = wp.natural.is_some();

@@ -216,26 +216,19 @@ pub fn magic_form(
                 }
             }
         }
-        let shown = e.template.map_or_else(
-            || texts.t("wh.template.none").to_owned(),
-            |t| texts.t(&format!("wh.template.{t:?}")).to_owned(),
+        super::pick_or_none(
+            ui,
+            k("template"),
+            texts.t("wh.weapon.template"),
+            texts.t("wh.template.none"),
+            &mut e.template,
+            [
+                Template::Blast,
+                Template::LargeBlast,
+                Template::Teardrop,
+                Template::LargeTeardrop,
+            ]
+            .map(|t| (t, texts.t(&format!("wh.template.{t:?}")).to_owned())),
         );
-        egui::ComboBox::new(k("template"), texts.t("wh.weapon.template"))
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut e.template, None, texts.t("wh.template.none"));
-                for t in [
-                    Template::Blast,
-                    Template::LargeBlast,
-                    Template::Teardrop,
-                    Template::LargeTeardrop,
-                ] {
-                    ui.selectable_value(
-                        &mut e.template,
-                        Some(t),
-                        texts.t(&format!("wh.template.{t:?}")),
-                    );
-                }
-            });
     });
 }
