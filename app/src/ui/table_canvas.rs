@@ -444,7 +444,7 @@ impl TableCanvas {
             ui.ctx().request_repaint();
         }
         egui::Panel::top("table_canvas.toolbar").show(ui, |ui| {
-            self.toolbar(ui, texts, rules, open, &mut out);
+            self.toolbar(ui, texts, rules, (wide, open), &mut out);
         });
         if open {
             egui::Panel::right("table_canvas.side")
@@ -563,19 +563,34 @@ impl TableCanvas {
         ui: &mut egui::Ui,
         texts: &Texts,
         rules: &TableRules,
-        side_open: bool,
+        (wide, side_open): (bool, bool),
         out: &mut CanvasOutput,
     ) {
+        let hint = match self.tool {
+            Tool::Select => texts.t("canvas.hint.select").to_owned(),
+            Tool::Pan => texts.t("canvas.hint.pan").to_owned(),
+            Tool::Place if self.place_shape == ShapeKind::Polygon => texts.f(
+                "canvas.hint.polygon",
+                &[("n", &self.draft.len().to_string())],
+            ),
+            Tool::Place => texts.t("canvas.hint.place").to_owned(),
+            Tool::Ruler => texts.t("canvas.hint.ruler").to_owned(),
+            Tool::Path => texts.t("canvas.hint.path").to_owned(),
+        };
+        // On a narrow canvas the long hints of Select and Pan are the
+        // tool's hover only: the table keeps their lines.
+        let hint_line = wide || !matches!(self.tool, Tool::Select | Tool::Pan);
         ui.add_space(2.0);
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::ALL {
                 if tool == Tool::Path && self.path.is_none() {
                     continue;
                 }
-                if ui
-                    .selectable_label(self.tool == tool, texts.t(tool.key()))
-                    .clicked()
-                {
+                let mut button = ui.selectable_label(self.tool == tool, texts.t(tool.key()));
+                if self.tool == tool && !hint_line {
+                    button = button.on_hover_text(&hint);
+                }
+                if button.clicked() {
                     self.set_tool(tool);
                 }
             }
@@ -643,18 +658,9 @@ impl TableCanvas {
                 }
             });
         }
-        let hint = match self.tool {
-            Tool::Select => texts.t("canvas.hint.select").to_owned(),
-            Tool::Pan => texts.t("canvas.hint.pan").to_owned(),
-            Tool::Place if self.place_shape == ShapeKind::Polygon => texts.f(
-                "canvas.hint.polygon",
-                &[("n", &self.draft.len().to_string())],
-            ),
-            Tool::Place => texts.t("canvas.hint.place").to_owned(),
-            Tool::Ruler => texts.t("canvas.hint.ruler").to_owned(),
-            Tool::Path => texts.t("canvas.hint.path").to_owned(),
-        };
-        ui.weak(hint);
+        if hint_line {
+            ui.weak(hint);
+        }
         ui.add_space(2.0);
     }
 
