@@ -128,7 +128,7 @@ impl GameScreen {
                     let table = game.table_or_default();
                     let rules = game.game.table_rules();
                     let output = ctx.canvas.show_with(ui, texts, &table, &rules, &overlay);
-                    // A hand edit the game refuses (the sled race's track
+                    // A hand edit the game refuses (a race's track
                     // once it runs) is said on the canvas, not sent.
                     for edit in output.edits {
                         match game.game.check_table_edit(&edit, &table) {

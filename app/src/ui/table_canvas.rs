@@ -287,7 +287,7 @@ fn kind_label<'a>(texts: &'a Texts, rules: &'a TableRules, kind: &'a str) -> &'a
 
 /// Below this canvas width (points) the side panel shows only while it
 /// has something to say, and narrower (issue #26: at 1024 x 700 it took
-/// the sled track's room).
+/// a race track's room).
 const SIDE_PANEL_FROM_WIDTH: f32 = 900.0;
 
 impl TableCanvas {

@@ -57,7 +57,7 @@ pub trait Game:
     /// before every hand edit of the table and refuses the edit with this
     /// error; the game's own edits (through [`Game::apply`]) are not asked.
     /// The default lets every edit through; a system refuses what would
-    /// change a piece its running game reads (the sled race's track).
+    /// change a piece its running game reads (a race's track).
     ///
     /// # Errors
     /// The refusal, naming the piece by name.

@@ -13,7 +13,7 @@ const GAP: f32 = 3.0;
 
 /// How many rings of places around a piece are tried: next to it, then
 /// farther out, one label height a ring, with a leader line (five: ten
-/// sleds side by side at a start line stack their names in rows).
+/// pieces side by side in a line stack their names in rows).
 const RINGS: u8 = 5;
 
 /// One name to place.

@@ -239,7 +239,7 @@ pub struct Overlay {
     /// Words that follow a piece's name in its label (piece, text): the
     /// name and its caption are placed as one label, beside the piece and
     /// clear of the other names (with a leader line when set apart), so a
-    /// crowd of pieces (ten sleds at the start line) never gets a second,
+    /// crowd of pieces (ten side by side in a line) never gets a second,
     /// overlapping label each. A label that finds no room is left out;
     /// the piece's hover shows it whole.
     pub captions: Vec<(u64, String)>,
