@@ -335,6 +335,40 @@ fn example_document() -> GameDoc {
 }
 
 fn example_document_until(steps: usize) -> GameDoc {
+    race_document_until(
+        &[
+            ("Anna", "Elf hero", [3, 6, 4, 5, 2]),
+            ("Ben", "Ogre hero", [5, 3, 5, 4, 3]),
+            ("Carl", "Dwarf thane", [5, 2, 4, 5, 2]),
+        ],
+        steps,
+    )
+}
+
+/// The example track with ten drivers (and Dora without one), played
+/// seeded for `steps` steps.
+fn ten_driver_document_until(steps: usize) -> GameDoc {
+    let names = [
+        ("Anna Adler", "Elfenprinz Aelric"),
+        ("Ben Brandt", "Ogerhäuptling Grubb"),
+        ("Carl Conrad", "Zwergenthan Borin"),
+        ("Dirk Decker", "Hauptmann Wolfram"),
+        ("Eva Engel", "Vampirfürstin Mara"),
+        ("Fritz Falk", "Orkboss Gorbag"),
+        ("Gina Graf", "Hexenkönigin Ilsa"),
+        ("Hans Horn", "Chaosritter Vorn"),
+        ("Ida Iser", "Waldläuferin Lia"),
+        ("Jan Jung", "Goblinkönig Snik"),
+    ];
+    let drivers: Vec<(&str, &str, [u32; 5])> = names
+        .iter()
+        .enumerate()
+        .map(|(i, (p, d))| (*p, *d, [3 + (i as u32) % 3, 4, 4, 4, 2]))
+        .collect();
+    race_document_until(&drivers, steps)
+}
+
+fn race_document_until(drivers: &[(&str, &str, [u32; 5])], steps: usize) -> GameDoc {
     let mut doc = GameDoc::new("Schlittenrennen 2026", "sled_race").expect("the system");
     let mut table = doc.table_or_default();
     let pieces = [
@@ -359,11 +393,7 @@ fn example_document_until(steps: usize) -> GameDoc {
     let SystemGame::SledRace(race) = &mut doc.game else {
         panic!("a race");
     };
-    for (player, name, profile) in [
-        ("Anna", "Elf hero", [3, 6, 4, 5, 2]),
-        ("Ben", "Ogre hero", [5, 3, 5, 4, 3]),
-        ("Carl", "Dwarf thane", [5, 2, 4, 5, 2]),
-    ] {
+    for &(player, name, profile) in drivers {
         let driver = Driver::on_foot(name, player, profile);
         race.apply(
             &RaceEdit::AddEntrant {
@@ -669,12 +699,20 @@ fn the_overlay_shows_sleds_their_zones_and_the_planned_path() {
     ] {
         assert!(labels.contains(&zone), "{zone} in {labels:?}");
     }
-    // Each of the three sleds with speed and wounds: all start at 0, 3/3.
-    let sleds: Vec<&&str> = labels
+    // Each of the three sleds with speed and wounds: all start at 0, 3/3,
+    // as a caption of the sled's own label (placed clear of the others),
+    // not as a second label of its own.
+    let sleds: Vec<&String> = overlay
+        .captions
         .iter()
-        .filter(|l| l.contains(" · 0 · 3/3 · "))
+        .map(|(_, caption)| caption)
+        .filter(|c| c.starts_with("0 · 3/3 · "))
         .collect();
-    assert_eq!(sleds.len(), 3, "{labels:?}");
+    assert_eq!(sleds.len(), 3, "{:?}", overlay.captions);
+    assert!(
+        !labels.iter().any(|l| l.contains(" · 0 · 3/3 · ")),
+        "no second label: {labels:?}"
+    );
     // The inches that cross terrain are drawn as warnings, the others as path.
     let terrain = plan.iter().filter(|i| !i.terrain.is_empty()).count();
     assert!(terrain > 0, "the lane crosses terrain: {plan:?}");
@@ -1456,6 +1494,135 @@ fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
     inside(&h, "out in round 4");
     click(&mut h, "Place");
     assert!(seen(&h, "No terrain is placed during the race"));
+}
+
+/// Issue #26 (S1): once the race runs the host refuses a hand edit of the
+/// track (a terrain piece dragged, turned or deleted, a new one, the
+/// table's size) and of a sled's piece, naming the piece or the driver;
+/// nothing changes. A marker is still free.
+#[test]
+fn the_host_refuses_hand_edits_of_the_track_while_the_race_runs() {
+    let doc = example_document_until(3);
+    let table = doc.table_or_default();
+    let rocks = table
+        .pieces()
+        .iter()
+        .find(|p| p.kind == TerrainKind::Rocks.type_id())
+        .expect("rocks")
+        .clone();
+    let sled = the_sled_piece(&doc);
+    let refused = |edit: TableEdit| -> String {
+        let mut changed = doc.clone();
+        let e = GameEdit::Table(edit)
+            .apply_in_place(&mut changed)
+            .expect_err("refused");
+        assert_eq!(changed, doc, "a refused edit changes nothing");
+        match &e {
+            feldherr_host::HostError::Rules(e) => Texts::new("en").error(e),
+            other => panic!("a refusal of the rules: {other:?}"),
+        }
+    };
+    let to = Point::new(30.0, 30.0);
+    for edit in [
+        TableEdit::Move { id: rocks.id, to },
+        TableEdit::Delete { id: rocks.id },
+    ] {
+        let e = refused(edit);
+        assert!(
+            e.contains(&format!("{} is part of the track", rocks.name)),
+            "{e}"
+        );
+    }
+    let e = refused(TableEdit::Move { id: sled.0, to });
+    assert!(e.contains(&format!("the sled of {}", sled.1)), "{e}");
+    let mut flag = terrain(table.next_id(), TerrainKind::Rocks, to, 2.0, 2.0);
+    flag.layer = Layer::Marker;
+    flag.kind = "marker".into();
+    let mut free = doc.clone();
+    GameEdit::Table(TableEdit::Add(flag))
+        .apply_in_place(&mut free)
+        .expect("a marker is no part of the track");
+}
+
+/// The first sled's piece on the table and its driver's name.
+fn the_sled_piece(doc: &GameDoc) -> (u64, String) {
+    let race = race(doc).expect("race");
+    let table = doc.table_or_default();
+    race.state()
+        .expect("running")
+        .sleds
+        .iter()
+        .find_map(|s| {
+            s.piece
+                .filter(|p| table.piece(*p).is_some())
+                .map(|p| (p, s.driver.name.clone()))
+        })
+        .expect("a sled on the table")
+}
+
+/// Issue #26: ten sleds side by side at the start line: each driver's
+/// name with speed and wounds is one label, placed beside its sled, and
+/// no two labels overlap at 1024 x 700 (the sled labels were a second,
+/// overlapping row before). With `FELDHERR_WRITE_TEN_SLEDS=<dir>` the
+/// document is written there (for screenshots).
+#[test]
+fn ten_sleds_at_the_start_line_get_labels_that_do_not_overlap() {
+    use eframe::egui;
+    // The start draw is done: every sled stands at the start line.
+    let doc = ten_driver_document_until(1);
+    let state = race(&doc).and_then(Race::state).expect("running");
+    assert!(state.placed, "placed at the start");
+    if let Some(dir) = std::env::var_os("FELDHERR_WRITE_TEN_SLEDS") {
+        let dir = std::path::PathBuf::from(dir);
+        for (name, steps) in [("ten-start.json", 1), ("ten-mid.json", 120)] {
+            std::fs::write(
+                dir.join(name),
+                feldherr_host::document::to_json(&Document::Game(ten_driver_document_until(steps))),
+            )
+            .expect("written");
+        }
+    }
+    let pieces: Vec<u64> = state.sleds.iter().filter_map(|s| s.piece).collect();
+    assert_eq!(pieces.len(), 10, "ten sleds on the table");
+    let host = TableHost {
+        ui: Default::default(),
+        doc,
+        canvas: Default::default(),
+        texts: Texts::new("en"),
+        dice: Dice::scripted([]),
+        commands: Vec::new(),
+        grip: None,
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(700.0, 600.0))
+        .build_ui_state(|ui, host: &mut TableHost| host.show(ui), host);
+    h.run();
+    h.run();
+    let rects = h.state().canvas.label_rects().to_vec();
+    let sled_labels: Vec<egui::Rect> = rects
+        .iter()
+        .filter(|(id, _)| pieces.contains(id))
+        .map(|(_, r)| *r)
+        .collect();
+    assert!(sled_labels.len() >= 8, "most sleds are named: {rects:?}");
+    for (i, a) in rects.iter().enumerate() {
+        for b in &rects[i + 1..] {
+            assert!(!a.1.intersects(b.1), "{a:?} overlaps {b:?}");
+        }
+    }
+    // The overlay has no second label per sled: speed and wounds are the
+    // captions of the sleds' own labels.
+    let texts = Texts::new("en");
+    let overlay = race_overlay(
+        &texts,
+        race(&h.state().doc).expect("race"),
+        None,
+        &[],
+        None,
+        None,
+    );
+    assert_eq!(overlay.captions.len(), 10);
+    assert!(overlay.labels().next().is_none(), "{:?}", overlay.items);
 }
 
 /// Issue #26: the event's sled tab has one source of truth (PN7). A race

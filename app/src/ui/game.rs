@@ -128,8 +128,13 @@ impl GameScreen {
                     let table = game.table_or_default();
                     let rules = game.game.table_rules();
                     let output = ctx.canvas.show_with(ui, texts, &table, &rules, &overlay);
+                    // A hand edit the game refuses (a race's track
+                    // once it runs) is said on the canvas, not sent.
                     for edit in output.edits {
-                        ctx.commands.push(GameCommand::Edit(GameEdit::Table(edit)));
+                        match game.game.check_table_edit(&edit, &table) {
+                            Ok(()) => ctx.commands.push(GameCommand::Edit(GameEdit::Table(edit))),
+                            Err(e) => ctx.canvas.refuse(texts.error(&e)),
+                        }
                     }
                     if output.export_requested {
                         commands.push(Command::ExportTablePicture);

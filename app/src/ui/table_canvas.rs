@@ -237,6 +237,11 @@ pub struct TableCanvas {
     shown: bool,
     path: Option<PathDraft>,
     labels: Vec<(u64, egui::Rect)>,
+    /// Whether the side panel shows: `None` follows the width (see
+    /// [`TableCanvas::side_open`]), `Some` is the user's choice.
+    side: Option<bool>,
+    /// Whether the side panel showed in the last frame.
+    side_was_open: Option<bool>,
 }
 
 impl Default for TableCanvas {
@@ -258,6 +263,8 @@ impl Default for TableCanvas {
             shown: false,
             path: None,
             labels: Vec::new(),
+            side: None,
+            side_was_open: None,
         }
     }
 }
@@ -277,6 +284,11 @@ fn type_label<'a>(texts: &'a Texts, t: &'a TypeDef) -> &'a str {
 fn kind_label<'a>(texts: &'a Texts, rules: &'a TableRules, kind: &'a str) -> &'a str {
     rules.type_def(kind).map_or(kind, |t| type_label(texts, t))
 }
+
+/// Below this canvas width (points) the side panel shows only while it
+/// has something to say, and narrower (issue #26: at 1024 x 700 it took
+/// a race track's room).
+const SIDE_PANEL_FROM_WIDTH: f32 = 900.0;
 
 impl TableCanvas {
     /// A canvas with the Select tool that fits the table on first show.
@@ -369,6 +381,12 @@ impl TableCanvas {
         self.message.as_deref().or(self.fields.error.as_deref())
     }
 
+    /// Shows why the host refused an edit the canvas gave (in the side
+    /// panel, as a refused drag is), until the next edit or tool.
+    pub fn refuse(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
     /// Draws the canvas with its toolbar and side panel into `ui` and
     /// returns what the caller should do: the edits to apply to `table`
     /// and whether a picture was asked for. `rules` supplies the piece
@@ -417,24 +435,49 @@ impl TableCanvas {
         }
         self.keyboard(ui, texts, table, rules, &mut out);
 
+        let wide = ui.available_width() >= SIDE_PANEL_FROM_WIDTH;
+        let open = self.side_open(wide);
+        if self.side_was_open != Some(open) {
+            // The canvas takes (or gives) the panel's room in the next
+            // frame: draw it, so a fitted view is fitted to that room.
+            self.side_was_open = Some(open);
+            ui.ctx().request_repaint();
+        }
         egui::Panel::top("table_canvas.toolbar").show(ui, |ui| {
-            self.toolbar(ui, texts, rules, &mut out);
+            self.toolbar(ui, texts, rules, (wide, open), &mut out);
         });
-        egui::Panel::right("table_canvas.side")
-            .resizable(true)
-            .default_size(300.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("table_canvas.side.scroll")
-                    .show(ui, |ui| {
-                        self.side_panel(ui, texts, table, rules, overlay, &mut out);
-                    });
-            });
+        if open {
+            egui::Panel::right("table_canvas.side")
+                .resizable(true)
+                .default_size(if wide { 300.0 } else { 200.0 })
+                .min_size(if wide { 220.0 } else { 160.0 })
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("table_canvas.side.scroll")
+                        .show(ui, |ui| {
+                            self.side_panel(ui, texts, table, rules, overlay, &mut out);
+                        });
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             self.canvas(ui, texts, table, rules, overlay, &mut out);
         });
         out
+    }
+
+    /// Whether the side panel shows this frame: the user's choice once
+    /// made (the toolbar's toggle); until then always on a `wide` canvas,
+    /// and on a narrow one only while it has something to say (a selected
+    /// piece, a ruler, a path being drawn, a refused edit), so the table
+    /// gets the room.
+    fn side_open(&self, wide: bool) -> bool {
+        self.side.unwrap_or_else(|| {
+            wide || self.selected.is_some()
+                || !self.ruler.is_empty()
+                || self.path.is_some()
+                || self.message.is_some()
+                || self.fields.error.is_some()
+        })
     }
 
     /// Adds `edits` to the output if they apply cleanly after the edits
@@ -520,18 +563,34 @@ impl TableCanvas {
         ui: &mut egui::Ui,
         texts: &Texts,
         rules: &TableRules,
+        (wide, side_open): (bool, bool),
         out: &mut CanvasOutput,
     ) {
+        let hint = match self.tool {
+            Tool::Select => texts.t("canvas.hint.select").to_owned(),
+            Tool::Pan => texts.t("canvas.hint.pan").to_owned(),
+            Tool::Place if self.place_shape == ShapeKind::Polygon => texts.f(
+                "canvas.hint.polygon",
+                &[("n", &self.draft.len().to_string())],
+            ),
+            Tool::Place => texts.t("canvas.hint.place").to_owned(),
+            Tool::Ruler => texts.t("canvas.hint.ruler").to_owned(),
+            Tool::Path => texts.t("canvas.hint.path").to_owned(),
+        };
+        // On a narrow canvas the long hints of Select and Pan are the
+        // tool's hover only: the table keeps their lines.
+        let hint_line = wide || !matches!(self.tool, Tool::Select | Tool::Pan);
         ui.add_space(2.0);
         ui.horizontal_wrapped(|ui| {
             for tool in Tool::ALL {
                 if tool == Tool::Path && self.path.is_none() {
                     continue;
                 }
-                if ui
-                    .selectable_label(self.tool == tool, texts.t(tool.key()))
-                    .clicked()
-                {
+                let mut button = ui.selectable_label(self.tool == tool, texts.t(tool.key()));
+                if self.tool == tool && !hint_line {
+                    button = button.on_hover_text(&hint);
+                }
+                if button.clicked() {
                     self.set_tool(tool);
                 }
             }
@@ -553,6 +612,19 @@ impl TableCanvas {
             ui.separator();
             if ui.button(texts.t("canvas.export")).clicked() {
                 out.export_requested = true;
+            }
+            ui.separator();
+            let hint = texts.t(if side_open {
+                "canvas.side.hide_hint"
+            } else {
+                "canvas.side.show_hint"
+            });
+            if ui
+                .selectable_label(side_open, texts.t("canvas.side"))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                self.side = Some(!side_open);
             }
         });
         if self.tool == Tool::Place {
@@ -586,18 +658,9 @@ impl TableCanvas {
                 }
             });
         }
-        let hint = match self.tool {
-            Tool::Select => texts.t("canvas.hint.select").to_owned(),
-            Tool::Pan => texts.t("canvas.hint.pan").to_owned(),
-            Tool::Place if self.place_shape == ShapeKind::Polygon => texts.f(
-                "canvas.hint.polygon",
-                &[("n", &self.draft.len().to_string())],
-            ),
-            Tool::Place => texts.t("canvas.hint.place").to_owned(),
-            Tool::Ruler => texts.t("canvas.hint.ruler").to_owned(),
-            Tool::Path => texts.t("canvas.hint.path").to_owned(),
-        };
-        ui.weak(hint);
+        if hint_line {
+            ui.weak(hint);
+        }
         ui.add_space(2.0);
     }
 
@@ -684,9 +747,11 @@ impl TableCanvas {
         self.paint_labels(&painter, shown, overlay, &names, &palette);
         if let Some(pointer) = response.hover_pos()
             && let Some(piece) = shown.piece_at(self.view.table_of(pointer))
-            && !piece.name.is_empty()
         {
-            response.clone().on_hover_text_at_pointer(&piece.name);
+            let text = overlay.piece_label(piece);
+            if !text.is_empty() {
+                response.clone().on_hover_text_at_pointer(text);
+            }
         }
         if self.tool == Tool::Select
             && let Some(piece) = self.selected.and_then(|id| shown.piece(id))
@@ -754,15 +819,15 @@ impl TableCanvas {
             .collect();
         let mut requests = Vec::new();
         for layer in [Layer::Model, Layer::Marker, Layer::Terrain] {
-            for piece in table
-                .pieces()
-                .iter()
-                .filter(|p| p.layer == layer && !p.name.is_empty())
-            {
+            for piece in table.pieces().iter().filter(|p| p.layer == layer) {
+                let text = overlay.piece_label(piece);
+                if text.is_empty() {
+                    continue;
+                }
                 let owned = overlay.owners.iter().any(|(id, _)| *id == piece.id);
                 let size = painter
                     .layout_no_wrap(
-                        piece.name.clone(),
+                        text,
                         egui::FontId::proportional(LABEL_SIZE),
                         egui::Color32::WHITE,
                     )
@@ -823,7 +888,7 @@ impl TableCanvas {
                 text_at.x += LABEL_MARK;
             }
             let galley = painter.layout_no_wrap(
-                piece.name.clone(),
+                overlay.piece_label(piece),
                 egui::FontId::proportional(LABEL_SIZE),
                 palette.text,
             );

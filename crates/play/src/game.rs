@@ -2,7 +2,7 @@
 
 use std::fmt::Debug;
 
-use feldherr_table::{Table, TableRules};
+use feldherr_table::{Table, TableEdit, TableRules};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -51,6 +51,20 @@ pub trait Game:
 
     /// Applies `edit`; on error neither the game nor the table changed.
     fn apply(&mut self, edit: &Self::Edit, table: &mut Table) -> Result<(), PlayError>;
+
+    /// Whether the game lets the user make `edit` to its table now (a
+    /// piece placed, dragged, turned or deleted by hand). The host asks
+    /// before every hand edit of the table and refuses the edit with this
+    /// error; the game's own edits (through [`Game::apply`]) are not asked.
+    /// The default lets every edit through; a system refuses what would
+    /// change a piece its running game reads (a race's track).
+    ///
+    /// # Errors
+    /// The refusal, naming the piece by name.
+    fn check_table_edit(&self, edit: &TableEdit, table: &Table) -> Result<(), PlayError> {
+        let _ = (edit, table);
+        Ok(())
+    }
 
     /// Everything wrong with the game against its table: broken cross
     /// references, states out of their card's bounds, placement rules.

@@ -645,6 +645,43 @@ impl Game for Race {
         Ok(())
     }
 
+    /// Once the race has started the track is fixed (S1): no terrain is
+    /// placed, dragged, turned, reshaped, renamed or taken off, the table
+    /// keeps its size, and a sled's piece is moved only by the race.
+    fn check_table_edit(&self, edit: &TableEdit, table: &Table) -> Result<(), PlayError> {
+        let Some(st) = self.state.as_deref() else {
+            return Ok(());
+        };
+        match edit {
+            TableEdit::SetTableSize { .. } => Err(refused(say("track_fixed_size"), "S1")),
+            TableEdit::Add(piece) if piece.layer == Layer::Terrain => Err(refused(
+                say("track_fixed_add").text("piece", &piece.name),
+                "S1",
+            )),
+            TableEdit::Add(_) => Ok(()),
+            other => {
+                let Some(id) = other.piece_id() else {
+                    return Ok(());
+                };
+                let Some(piece) = table.piece(id) else {
+                    return Ok(());
+                };
+                if let Some(sled) = st.sleds.iter().find(|s| s.piece == Some(id)) {
+                    return Err(refused(
+                        say("sled_by_hand").text("driver", &sled.driver.name),
+                        "S1",
+                    ));
+                }
+                let to_terrain =
+                    matches!(other, TableEdit::SetKind { layer, .. } if *layer == Layer::Terrain);
+                if piece.layer == Layer::Terrain || to_terrain {
+                    return Err(refused(say("track_fixed").text("piece", &piece.name), "S1"));
+                }
+                Ok(())
+            }
+        }
+    }
+
     fn problems(&self, table: &Table) -> Vec<Problem> {
         let mut out = Vec::new();
         crate::checks::race_problems(self, &mut out);

@@ -280,13 +280,13 @@ impl SledTab {
                     ui.checkbox(&mut entry.finished, "")
                         .on_hover_text(texts.f("sled.finished.for", &[("name", &name)]));
                     if entry.finished {
-                        ui.horizontal(|ui| {
-                            let label = ui.label(texts.f("sled.round.for", &[("name", &name)]));
-                            ui.add(
-                                egui::TextEdit::singleline(&mut entry.round).desired_width(40.0),
-                            )
-                            .labelled_by(label.id);
-                        });
+                        // The column's heading says "Round" once; the field
+                        // names its driver to a screen reader and in the
+                        // hover only.
+                        let round_of = texts.f("sled.round.for", &[("name", &name)]);
+                        ui.add(egui::TextEdit::singleline(&mut entry.round).desired_width(40.0))
+                            .accessible_name(round_of.clone())
+                            .on_hover_text(round_of);
                     } else {
                         ui.weak(texts.t("sled.dnf"));
                     }

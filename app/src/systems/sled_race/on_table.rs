@@ -65,22 +65,30 @@ pub fn race_overlay(
             settings.sled_length / 2.0 + 1.5,
         );
         overlay.push(OverlayItem::line(vec![sled.center, nose], tone).arrow());
-        let label = texts.f(
-            "race.table.sled",
-            &[
-                ("name", &sled.driver.name),
-                ("speed", &sled.speed.to_string()),
-                ("sled", &sled.sled_wounds.to_string()),
-                ("driver", &sled.driver_wounds.to_string()),
-            ],
-        );
-        let below = Point::new(
-            sled.center.x,
-            sled.center.y - settings.sled_width / 2.0 - 1.2,
-        );
-        overlay.push(OverlayItem::label(below, label, tone));
+        let numbers = [
+            ("speed", sled.speed.to_string()),
+            ("sled", sled.sled_wounds.to_string()),
+            ("driver", sled.driver_wounds.to_string()),
+        ];
+        let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
         if let Some(piece) = sled.piece {
+            // Speed and wounds follow the driver's name in the piece's own
+            // label, which the canvas places clear of the other names (ten
+            // sleds side by side at the start line).
+            overlay.caption(piece, texts.f("race.table.sled.caption", &numbers));
             overlay.highlight(piece, tone);
+        } else {
+            let mut args = numbers.clone();
+            args.push(("name", sled.driver.name.as_str()));
+            let below = Point::new(
+                sled.center.x,
+                sled.center.y - settings.sled_width / 2.0 - 1.2,
+            );
+            overlay.push(OverlayItem::label(
+                below,
+                texts.f("race.table.sled", &args),
+                tone,
+            ));
         }
         if Some(sled.id) == selected {
             for (zone, from, to) in sled.zone_sectors() {

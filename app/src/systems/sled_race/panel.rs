@@ -894,22 +894,29 @@ impl StepPanel {
                 chosen = options.first().map(|o| Some(*o));
             }
         }
-        for inch in self.plan(race).iter().filter(|i| !i.terrain.is_empty()) {
-            let names: Vec<String> = inch
-                .terrain
-                .iter()
-                .map(|k| texts.t(&k.key()).to_owned())
-                .collect();
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
+        // The inches that cross terrain, on one line (ten lines pushed the
+        // track out of a 700 pt window).
+        let crossings: Vec<String> = self
+            .plan(race)
+            .iter()
+            .filter(|i| !i.terrain.is_empty())
+            .map(|inch| {
+                let names: Vec<String> = inch
+                    .terrain
+                    .iter()
+                    .map(|k| texts.t(&k.key()).to_owned())
+                    .collect();
                 texts.f(
                     "race.plan.inch",
                     &[
                         ("n", &inch.inch.to_string()),
                         ("terrain", &names.join(", ")),
                     ],
-                ),
-            );
+                )
+            })
+            .collect();
+        if !crossings.is_empty() {
+            ui.colored_label(ui.visuals().warn_fg_color, crossings.join("; "));
         }
         if let Some(option) = chosen {
             let angle = match decimal(texts, texts.t("race.flow.then_turn"), &self.turn) {

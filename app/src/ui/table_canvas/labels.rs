@@ -11,6 +11,11 @@ use eframe::egui::{Pos2, Rect, Vec2};
 /// The gap between a piece and its name, in screen points.
 const GAP: f32 = 3.0;
 
+/// How many rings of places around a piece are tried: next to it, then
+/// farther out, one label height a ring, with a leader line (five: ten
+/// pieces side by side in a line stack their names in rows).
+const RINGS: u8 = 5;
+
 /// One name to place.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct LabelRequest {
@@ -45,7 +50,7 @@ fn nearest(rect: Rect, p: Pos2) -> Pos2 {
 }
 
 /// Candidate boxes around `anchor` at `ring` (1: touching its bounding
-/// box, 2 and 3: one and two label heights farther out), nearest first:
+/// box, 2 and more: one label height farther out a ring), nearest first:
 /// below, above, right, left, then the four corners.
 fn candidates(anchor: Rect, size: Vec2, ring: u8) -> Vec<Rect> {
     let d = GAP + f32::from(ring.saturating_sub(1)) * (size.y + GAP);
@@ -89,7 +94,7 @@ pub(super) fn layout(requests: &[LabelRequest], bodies: &[Rect], bounds: Rect) -
                 spot = Some((middle, false));
             }
         }
-        for ring in 1..=3u8 {
+        for ring in 1..=RINGS {
             if spot.is_some() {
                 break;
             }
@@ -99,7 +104,7 @@ pub(super) fn layout(requests: &[LabelRequest], bodies: &[Rect], bounds: Rect) -
                 .map(|c| (c, ring > 1));
         }
         if spot.is_none() {
-            spot = (1..=3u8)
+            spot = (1..=RINGS)
                 .flat_map(|ring| {
                     candidates(r.anchor, r.size, ring)
                         .into_iter()

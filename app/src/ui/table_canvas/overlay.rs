@@ -236,6 +236,13 @@ pub struct Overlay {
     /// ([`crate::ui::palette`]); a marker (an area such as a deployment
     /// zone) is also filled in that colour, translucent.
     pub owners: Vec<(u64, usize)>,
+    /// Words that follow a piece's name in its label (piece, text): the
+    /// name and its caption are placed as one label, beside the piece and
+    /// clear of the other names (with a leader line when set apart), so a
+    /// crowd of pieces (ten side by side in a line) never gets a second,
+    /// overlapping label each. A label that finds no room is left out;
+    /// the piece's hover shows it whole.
+    pub captions: Vec<(u64, String)>,
 }
 
 impl Overlay {
@@ -250,6 +257,22 @@ impl Overlay {
             && self.highlights.is_empty()
             && self.handles.is_empty()
             && self.owners.is_empty()
+            && self.captions.is_empty()
+    }
+
+    /// Puts `text` after piece `id`'s name in its label.
+    pub fn caption(&mut self, id: u64, text: impl Into<String>) -> &mut Overlay {
+        self.captions.push((id, text.into()));
+        self
+    }
+
+    /// The label of `piece`: its name, and its caption if it has one.
+    pub fn piece_label(&self, piece: &feldherr_table::Piece) -> String {
+        match self.captions.iter().find(|(id, _)| *id == piece.id) {
+            Some((_, caption)) if piece.name.is_empty() => caption.clone(),
+            Some((_, caption)) => format!("{} · {caption}", piece.name),
+            None => piece.name.clone(),
+        }
     }
 
     /// Marks piece `id` as belonging to the player in seat `seat`.

@@ -157,6 +157,11 @@ impl GameEdit {
             }
             GameEdit::SetNotes(notes) => doc.notes.clone_from(notes),
             GameEdit::Table(edit) => {
+                // The game is asked first: a running game may refuse a
+                // hand edit of a piece it reads (a race's track).
+                let GameDoc { game, table, .. } = &mut *doc;
+                let table = table.get_or_insert_with(|| game.default_table());
+                game.check_table_edit(edit, table)?;
                 doc.table_mut()
                     .apply(edit.clone())
                     .map_err(feldherr_play::PlayError::from)?;

@@ -12,7 +12,7 @@ mod systems;
 use feldherr_play::{Catalogue, EventRules, Game, Lang, OddsCommand};
 use feldherr_scoring::StandingsTable;
 use feldherr_sheet::{Document as SheetDocument, NamedSheet, SheetOptions};
-use feldherr_table::Table;
+use feldherr_table::{Table, TableEdit};
 use serde::Serialize;
 
 use crate::HostError;
@@ -357,6 +357,17 @@ macro_rules! games {
                 let mut game = self.clone();
                 let mut table = table.clone();
                 game.apply(edit, &mut table)
+            }
+
+            /// Whether the game lets the user make `edit` to its table
+            /// now ([`Game::check_table_edit`]).
+            ///
+            /// # Errors
+            /// The system's refusal.
+            pub fn check_table_edit(&self, edit: &TableEdit, table: &Table) -> Result<(), PlayError> {
+                match self {
+                    $(SystemGame::$variant(game) => Game::check_table_edit(&**game, edit, table),)*
+                }
             }
 
             /// The game's problems against its table.

@@ -446,3 +446,80 @@ fn a_whole_race_is_loaded_with_its_table_and_a_changed_track_is_refused() {
     assert!(err.to_string().contains("S1"), "{err}");
     assert_eq!(fresh, Race::new_game());
 }
+
+/// Once the race has started the track is fixed (S1): a hand edit of a
+/// terrain piece, a new terrain piece, the table's size and a sled's piece
+/// are refused, naming the piece or the driver; a marker is free. Before
+/// the start every edit is let through.
+#[test]
+fn s1_hand_edits_of_the_track_are_refused_once_the_race_runs() {
+    let (race, table) = example_race();
+    let rocks = table
+        .pieces()
+        .iter()
+        .find(|p| p.kind == TerrainKind::Rocks.type_id())
+        .expect("rocks")
+        .clone();
+    let sled = race
+        .state()
+        .expect("started")
+        .sleds
+        .iter()
+        .find(|s| s.piece.is_some_and(|p| table.piece(p).is_some()))
+        .expect("a sled on the table")
+        .clone();
+    let refused = |edit: TableEdit| -> String {
+        let e = race.check_table_edit(&edit, &table).expect_err("refused");
+        assert_eq!(e.rule(), Some("S1"), "{e}");
+        e.to_string()
+    };
+    let to = Point::new(10.0, 10.0);
+    for edit in [
+        TableEdit::Move { id: rocks.id, to },
+        TableEdit::Rotate {
+            id: rocks.id,
+            facing: Angle::from_degrees(45.0).expect("angle"),
+        },
+        TableEdit::Delete { id: rocks.id },
+        TableEdit::Rename {
+            id: rocks.id,
+            name: "Scree".into(),
+        },
+    ] {
+        let e = refused(edit);
+        assert!(e.contains(&rocks.name), "{e}");
+        assert!(e.contains("part of the track"), "{e}");
+    }
+    let mut wood = rocks.clone();
+    wood.id = table.next_id();
+    wood.name = "Dark wood".into();
+    let e = refused(TableEdit::Add(wood));
+    assert!(e.contains("Dark wood is not placed"), "{e}");
+    let e = refused(TableEdit::SetTableSize {
+        width: 80.0,
+        depth: 48.0,
+    });
+    assert!(e.contains("size"), "{e}");
+    let e = refused(TableEdit::Move {
+        id: sled.piece.expect("piece"),
+        to,
+    });
+    assert!(e.contains(&sled.driver.name), "{e}");
+    // A marker is no part of the track.
+    let marker = feldherr_table::Piece::new(
+        table.next_id(),
+        "Finish flag",
+        "flag",
+        feldherr_table::Layer::Marker,
+        feldherr_geometry::Shape::Circle(
+            feldherr_geometry::Circle::new(Point::new(70.0, 2.0), 1.0).expect("circle"),
+        ),
+    );
+    race.check_table_edit(&TableEdit::Add(marker), &table)
+        .expect("a marker is free");
+    // Before the start the track is the organiser's to set up.
+    let fresh = Race::new_game();
+    fresh
+        .check_table_edit(&TableEdit::Delete { id: rocks.id }, &table)
+        .expect("setup");
+}
