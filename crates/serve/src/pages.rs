@@ -202,7 +202,8 @@ pub(crate) fn standings(doc: &EventDoc, texts: &View<'_>, qr_svg: &str) -> Strin
     let mut body = String::new();
     match doc.event.standings_table(texts) {
         Ok(table) => {
-            body.push_str("<table><tr>");
+            // Many columns: the table scrolls sideways on a phone.
+            body.push_str("<div class=\"wide\"><table><tr>");
             for column in &table.columns {
                 let _ = write!(
                     body,
@@ -219,7 +220,7 @@ pub(crate) fn standings(doc: &EventDoc, texts: &View<'_>, qr_svg: &str) -> Strin
                 }
                 body.push_str("</tr>");
             }
-            body.push_str("</table>");
+            body.push_str("</table></div>");
             for note in &table.notes {
                 let _ = write!(body, "<p class=\"muted\">{}</p>", escape(note));
             }
@@ -400,7 +401,12 @@ pub(crate) fn preview(
             body,
             "<p class=\"ok\">{}</p>",
             escape(&texts.f(
-                "serve.preview.points",
+                // One point, not "1 points".
+                if p.abs() == 1 {
+                    "serve.preview.point"
+                } else {
+                    "serve.preview.points"
+                },
                 &[("player", player), ("points", &p.to_string())]
             ))
         );

@@ -330,7 +330,10 @@ fn handle(state: &State, mut request: Request) {
         header("Content-Type", reply.content_type),
         header("Cache-Control", "no-store"),
         header("X-Content-Type-Options", "nosniff"),
-        header("Referrer-Policy", "no-referrer"),
+        // Not `no-referrer`: under it a browser sends `Origin: null` with
+        // every post, and `same_origin` refuses the server's own forms.
+        // `same-origin` gives nothing to another site either.
+        header("Referrer-Policy", "same-origin"),
         header(
             "Content-Security-Policy",
             "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; \

@@ -21,6 +21,7 @@ const FIXTURE: &str = concat!(
 );
 const ROUND: &str = "raeuber_warhammer";
 
+mod browser;
 mod load;
 
 struct Running {
