@@ -20,7 +20,7 @@ use feldherr_warheim::activation::{
 };
 use feldherr_warheim::on_table::{MoveKind, MovePath};
 use feldherr_warheim::turn::GroupTurn;
-use feldherr_warheim::{Fighter, FullAction, ShortAction, Source, Warheim, WarheimEdit};
+use feldherr_warheim::{FullAction, ShortAction, Source, Warheim, WarheimEdit};
 
 use super::attack_panel::terrain_key;
 use super::turn_tracker::{FULL, SHORT, full_key, short_key};

@@ -74,7 +74,7 @@ pub(crate) fn fighter(game: &Warheim, id: feldherr_play::Id) -> Option<&feldherr
 /// forms of the tabs.
 pub(crate) fn pick_or_none<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
-    id: impl std::hash::Hash,
+    id: impl std::hash::Hash + std::fmt::Debug,
     label: &str,
     none: &str,
     value: &mut Option<T>,
