@@ -436,7 +436,9 @@ impl TableCanvas {
         self.keyboard(ui, texts, table, rules, &mut out);
 
         let wide = ui.available_width() >= SIDE_PANEL_FROM_WIDTH;
-        let open = self.side_open(wide);
+        // Broken placement rules are something to say: the panel lists them.
+        let broken = rules.placement.is_some() && !table.violations(rules).is_empty();
+        let open = self.side_open(wide || broken);
         if self.side_was_open != Some(open) {
             // The canvas takes (or gives) the panel's room in the next
             // frame: draw it, so a fitted view is fitted to that room.
@@ -468,8 +470,8 @@ impl TableCanvas {
     /// Whether the side panel shows this frame: the user's choice once
     /// made (the toolbar's toggle); until then always on a `wide` canvas,
     /// and on a narrow one only while it has something to say (a selected
-    /// piece, a ruler, a path being drawn, a refused edit), so the table
-    /// gets the room.
+    /// piece, a ruler, a path being drawn, a refused edit, a broken
+    /// placement rule), so the table gets the room.
     fn side_open(&self, wide: bool) -> bool {
         self.side.unwrap_or_else(|| {
             wide || self.selected.is_some()
