@@ -92,7 +92,11 @@ pub fn sheets(
     }
     let texts = Texts::new(lang);
     match document {
-        Document::Event(event) => event.event.sheets(&texts, options),
+        Document::Event(event) => {
+            // A shared event's sheets carry its table codes.
+            let codes = |round: &str, table| event.sharing.code(round, table).map(str::to_owned);
+            event.event.sheets(&texts, options, &codes)
+        }
         Document::Game(game) => {
             let table = game.table_or_default();
             let sheet = game

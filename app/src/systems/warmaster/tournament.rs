@@ -668,7 +668,7 @@ impl crate::ui::print_tab::EventSheets for TournamentSheets<'_> {
     ) -> Result<Vec<feldherr_sheet::NamedSheet>, String> {
         let codes = |round: u32, table: u32| {
             self.1
-                .code(&format!("round-{round}"), table)
+                .code(&WarmasterTournament::round_key(round), table)
                 .map(str::to_owned)
         };
         feldherr_warmaster::tournament_sheets_coded(self.0, texts, options, &codes)

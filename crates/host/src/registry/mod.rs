@@ -74,8 +74,15 @@ pub trait HostedEvent: EventRules {
         &self,
         words: &Catalogue,
         options: SheetOptions,
+        codes: TableCodes<'_>,
     ) -> Result<Vec<NamedSheet>, HostError>;
 }
+
+/// The code of a table of a shared event, by the round's key (as the
+/// event's result entry names its rounds) and the table's number: printed
+/// on the table's slip and the pairings sheets. `None` when the event is
+/// not shared.
+pub type TableCodes<'a> = &'a dyn Fn(&str, u32) -> Option<String>;
 
 /// What the host knows of a rule system without a game of it.
 #[derive(Debug, Clone, Copy)]
@@ -676,9 +683,10 @@ macro_rules! events {
                 &self,
                 words: &Catalogue,
                 options: SheetOptions,
+                codes: TableCodes<'_>,
             ) -> Result<Vec<NamedSheet>, HostError> {
                 match self {
-                    $(SystemEvent::$variant(event) => HostedEvent::sheets(event, words, options),)*
+                    $(SystemEvent::$variant(event) => HostedEvent::sheets(event, words, options, codes),)*
                 }
             }
 

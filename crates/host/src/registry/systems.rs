@@ -167,8 +167,10 @@ impl HostedEvent for NewYearEvent {
         &self,
         words: &Catalogue,
         options: SheetOptions,
+        codes: TableCodes<'_>,
     ) -> Result<Vec<NamedSheet>, HostError> {
-        feldherr_wfb_newyear::event_sheets(words, self, options)
+        let codes = |kind: feldherr_wfb_newyear::BattleKind, table| codes(kind.key(), table);
+        feldherr_wfb_newyear::event_sheets_coded(words, self, options, &codes)
             .map_err(|e| HostError::Rules(e.into()))
     }
 }
@@ -206,7 +208,11 @@ impl HostedEvent for WarmasterTournament {
         &self,
         words: &Catalogue,
         options: SheetOptions,
+        codes: TableCodes<'_>,
     ) -> Result<Vec<NamedSheet>, HostError> {
-        Ok(feldherr_warmaster::tournament_sheets(self, words, options)?)
+        let codes = |round, table| codes(&WarmasterTournament::round_key(round), table);
+        Ok(feldherr_warmaster::tournament_sheets_coded(
+            self, words, options, &codes,
+        )?)
     }
 }

@@ -242,3 +242,39 @@ fn an_event_without_pairings_lists_no_tables_and_refuses_a_report() {
             .is_err()
     );
 }
+
+/// `feldherr sheet` of a shared event prints each table's code on its slip
+/// and on the pairings wall sheet, as the app's print tab does; an event
+/// not shared prints none.
+#[test]
+fn command_line_sheets_carry_the_table_codes() {
+    let doc = shared_event();
+    let code = doc
+        .sharing
+        .code(RW, 2)
+        .expect("table 2 has a code")
+        .to_owned();
+    let outline = |doc: &EventDoc, name: &str| {
+        let sheets = feldherr_host::commands::sheets(
+            &Document::Event(doc.clone()),
+            feldherr_play::Lang::En,
+            feldherr_sheet::SheetOptions::default(),
+        )
+        .expect("sheets");
+        let sheet = sheets.iter().find(|s| s.name == name).unwrap_or_else(|| {
+            panic!(
+                "{name} in {:?}",
+                sheets.iter().map(|s| &s.name).collect::<Vec<_>>()
+            )
+        });
+        sheet.sheet.layout().expect("layout").text_outline()
+    };
+    for name in ["slip-raeuber-table-02", "pairings-raeuber"] {
+        let text = outline(&doc, name);
+        assert!(text.contains(&code), "{name} lacks {code}:\n{text}");
+    }
+    let mut plain = doc.clone();
+    plain.sharing = Default::default();
+    let text = outline(&plain, "slip-raeuber-table-02");
+    assert!(!text.contains(&code), "{text}");
+}

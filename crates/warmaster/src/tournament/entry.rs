@@ -14,7 +14,7 @@ use super::{
 
 /// The round's key: `round-N`.
 fn round_key(round: u32) -> String {
-    format!("round-{round}")
+    WarmasterTournament::round_key(round)
 }
 
 /// The `winner` field: 0 a draw, 1 player A, 2 player B.
@@ -24,6 +24,12 @@ const WINNER: &str = "winner";
 const CLOCK: &str = "clock";
 
 impl WarmasterTournament {
+    /// The key of round `round` in the result entry and the table codes of
+    /// a shared tournament: `round-N`.
+    pub fn round_key(round: u32) -> String {
+        format!("round-{round}")
+    }
+
     /// Every round's pairings as tables the players may report.
     pub fn entry_tables(&self) -> Vec<EntryTable> {
         let mut out = Vec::new();
