@@ -171,9 +171,11 @@ impl GreyCanvas<'_> {
                 }
                 let start = py as usize * width + x0;
                 let target = &mut pixels[start..start + (last - first)];
-                // Coverage 0 keeps the pixel and 255 sets the level, so
-                // the blend needs no branch (and vectorises).
                 for (d, &c) in target.iter_mut().zip(&line[first..last]) {
+                    // Most of a glyph's box is empty: leave those pixels.
+                    if c == 0 {
+                        continue;
+                    }
                     let a = u32::from(c);
                     let v = u32::from(*d) * (255 - a) + level * a;
                     *d = ((v + 127) / 255) as u8;
