@@ -292,13 +292,15 @@ pub fn round_sheet_coded(
         Column::new(texts.t("wmt.score"), 0.16),
     ];
     if coded {
+        // Room for the whole code, never cut: six W are 5.9 em, 64 pt with
+        // the padding at 9 pt (0.19 of A5's 335 pt).
         columns = vec![
-            Column::new(texts.t("wmt.table"), 0.08).align(Align::Right),
-            Column::new(texts.t("wmt.player_a"), 0.2),
-            Column::new(texts.t("wmt.player_b"), 0.2),
-            Column::new(texts.t("wmt.result"), 0.28),
-            Column::new(texts.t("wmt.score"), 0.14),
-            Column::new(texts.t("wmt.code"), 0.1),
+            Column::new(texts.t("wmt.table"), 0.07).align(Align::Right),
+            Column::new(texts.t("wmt.player_a"), 0.18),
+            Column::new(texts.t("wmt.player_b"), 0.18),
+            Column::new(texts.t("wmt.result"), 0.25),
+            Column::new(texts.t("wmt.score"), 0.12),
+            Column::new(texts.t("wmt.code"), 0.2),
         ];
     }
     let mut table = Table::new(columns).zebra(true);

@@ -244,21 +244,34 @@ fn an_event_without_pairings_lists_no_tables_and_refuses_a_report() {
 }
 
 /// `feldherr sheet` of a shared event prints each table's code on its slip
-/// and on the pairings wall sheet, as the app's print tab does; an event
-/// not shared prints none.
+/// and on the pairings wall sheet, whole (the widest code, six W, on A4 and
+/// A5; CI once cut a random "QWXKBQ" to "QWXK…"), as the app's print tab
+/// does; an event not shared prints none.
 #[test]
 fn command_line_sheets_carry_the_table_codes() {
-    let doc = shared_event();
-    let code = doc
-        .sharing
-        .code(RW, 2)
-        .expect("table 2 has a code")
-        .to_owned();
-    let outline = |doc: &EventDoc, name: &str| {
+    let mut doc = shared_event();
+    doc.sharing = Default::default();
+    let plain = doc.clone();
+    let code = "WWWWWW";
+    let codes = [(1, "E5CFZH"), (2, code)]
+        .map(
+            |(table, code)| feldherr_host::document::sharing::TableCode {
+                round: RW.to_owned(),
+                table,
+                code: code.to_owned(),
+            },
+        )
+        .to_vec();
+    doc.apply_sharing(&SharingEdit::AddCodes(codes))
+        .expect("codes");
+    let outline = |doc: &EventDoc, name: &str, page| {
         let sheets = feldherr_host::commands::sheets(
             &Document::Event(doc.clone()),
             feldherr_play::Lang::En,
-            feldherr_sheet::SheetOptions::default(),
+            feldherr_sheet::SheetOptions {
+                page,
+                ..feldherr_sheet::SheetOptions::default()
+            },
         )
         .expect("sheets");
         let sheet = sheets.iter().find(|s| s.name == name).unwrap_or_else(|| {
@@ -269,12 +282,23 @@ fn command_line_sheets_carry_the_table_codes() {
         });
         sheet.sheet.layout().expect("layout").text_outline()
     };
-    for name in ["slip-raeuber-table-02", "pairings-raeuber"] {
-        let text = outline(&doc, name);
-        assert!(text.contains(&code), "{name} lacks {code}:\n{text}");
+    for page in [feldherr_sheet::PageSize::A4, feldherr_sheet::PageSize::A5] {
+        for name in ["slip-raeuber-table-02", "pairings-raeuber"] {
+            let text = outline(&doc, name, page);
+            assert!(
+                text.contains(&format!("\"{code}\"")) || text.contains(code),
+                "{name} ({page:?}) lacks {code}:\n{text}"
+            );
+            assert!(
+                !text.contains("WWWW…"),
+                "{name} ({page:?}) cuts it:\n{text}"
+            );
+        }
     }
-    let mut plain = doc.clone();
-    plain.sharing = Default::default();
-    let text = outline(&plain, "slip-raeuber-table-02");
-    assert!(!text.contains(&code), "{text}");
+    let text = outline(
+        &plain,
+        "slip-raeuber-table-02",
+        feldherr_sheet::PageSize::A4,
+    );
+    assert!(!text.contains(code), "{text}");
 }
