@@ -181,11 +181,13 @@ fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value),
     for key in HEADER_KEYS {
         body.remove(*key);
     }
-    let body = super::migrate::migrate(version, &kind, body).map_err(|(path, message)| {
-        HostError::Field {
+    let body = super::migrate::migrate(version, &kind, body).map_err(|(path, reason)| {
+        let said = crate::registry::schema_v1::cannot_migrate(version, reason);
+        HostError::Refused {
             source_name: source_name.to_owned(),
             path,
-            message: format!("cannot migrate from schema {version}: {message}"),
+            message: crate::registry::schema_v1::english(&said),
+            said: Box::new(said),
         }
     })?;
     Ok((kind, serde_json::Value::Object(body)))
