@@ -726,3 +726,69 @@ fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
     }
     assert!(checked > 400, "only {checked} objects");
 }
+
+/// A saved 40K game its own load check refuses is said in German too:
+/// the check's catalogue message comes with the error, for the streamed
+/// reading, the tree reading and a game hosted by an event (issue #27).
+#[test]
+fn a_game_refused_on_loading_says_why_in_german() {
+    use feldherr_play::Lang;
+    let de = feldherr_host::Texts::new(Lang::De);
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/documents");
+    let text = std::fs::read_to_string(Path::new(root).join("wh40k-ffa-game.json")).expect("read");
+    assert!(text.contains("\"players\": 3,"), "the example's turn order");
+    let broken = text.replace("\"players\": 3,", "\"players\": 4,");
+    // Streamed (the tag first) and through the tree (the tag last).
+    let tag_last = broken
+        .replacen("\"system\": \"wh40k_ffa\",", "", 1)
+        .replacen(
+            "\"zone_sizes\": {",
+            "\"system\": \"wh40k_ffa\", \"zone_sizes\": {",
+            1,
+        );
+    assert_ne!(tag_last, broken);
+    for text in [&broken, &tag_last] {
+        match document::parse(text, "ffa.json") {
+            Err(e @ DocumentError::Refused { .. }) => {
+                let english = e.to_string();
+                assert!(
+                    english.contains("turn_order.players: 4 is refused: the game has 3 players"),
+                    "{english}"
+                );
+                let DocumentError::Refused { path, said, .. } = e else {
+                    unreachable!()
+                };
+                assert_eq!(path, "game");
+                assert_eq!(
+                    de.message(&said),
+                    "turn_order.players: 4 abgelehnt: das Spiel hat 3 Spieler"
+                );
+            }
+            other => panic!("refused with a message: {other:?}"),
+        }
+    }
+    // A turn order that does not replay: the check's own nested message.
+    let replay = text.replace(
+        "\"rounds\": [\n        [\n          0,\n          1,\n          2\n        ],",
+        "\"rounds\": [\n        [\n          0,\n          0,\n          2\n        ],",
+    );
+    assert_ne!(replay, text, "the example's first round");
+    match document::parse(&replay, "ffa.json") {
+        Err(DocumentError::Refused { said, .. }) => {
+            let german = de.message(&said);
+            assert!(
+                german.contains(
+                    "Runde 1 der gespeicherten Zugreihenfolge lässt sich nicht nachspielen"
+                ),
+                "{german}"
+            );
+        }
+        other => panic!("refused with a message: {other:?}"),
+    }
+    // Any other field error stays a field error.
+    let typo = text.replace("\"players\": 3,", "\"players\": \"three\",");
+    assert!(matches!(
+        document::parse(&typo, "ffa.json"),
+        Err(DocumentError::Field { .. })
+    ));
+}
