@@ -648,11 +648,15 @@ impl FeldherrApp {
             }
             Command::NewGame(system) => {
                 let key = feldherr_host::registry::info(system).map_or(system, |s| s.key);
-                let name = format!(
-                    "{} {}",
-                    self.texts.t(&format!("{key}.name")),
-                    self.documents.len() + 1
-                );
+                // A system's short default name in the interface language
+                // (`<key>.default_name`), else its full name.
+                let default_name = format!("{key}.default_name");
+                let full_name = format!("{key}.name");
+                let stem = self
+                    .texts
+                    .get(&default_name)
+                    .unwrap_or_else(|| self.texts.t(&full_name));
+                let name = format!("{stem} {}", self.documents.len() + 1);
                 if let Some(game) = GameDoc::new_in(name, system, self.texts.catalogue()) {
                     self.add_new(Document::Game(game));
                 }
