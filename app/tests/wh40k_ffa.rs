@@ -585,7 +585,7 @@ fn the_outnumbering_table_is_edited_on_the_combat_tab() {
 /// of round 2 drawn, one combat per kind of result.
 fn example() -> GameDoc {
     let mut doc = game_in_round_one();
-    doc.name = "Jeder gegen Jeden example".into();
+    doc.name = "Jeder gegen Jeden, Beispiel".into();
     // Round 1: Anna (roll-off), then Ben and Cem from the bag.
     // Anna's combat: single winner, the Orkboyz flee, no sweep (the
     // Berserker still fight). Each unit's casualties of the round are
