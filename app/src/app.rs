@@ -648,11 +648,15 @@ impl FeldherrApp {
             }
             Command::NewGame(system) => {
                 let key = feldherr_host::registry::info(system).map_or(system, |s| s.key);
-                let name = format!(
-                    "{} {}",
-                    self.texts.t(&format!("{key}.name")),
-                    self.documents.len() + 1
-                );
+                // A system's short default name in the interface language
+                // (`<key>.default_name`), else its full name.
+                let default_name = format!("{key}.default_name");
+                let full_name = format!("{key}.name");
+                let stem = self
+                    .texts
+                    .get(&default_name)
+                    .unwrap_or_else(|| self.texts.t(&full_name));
+                let name = format!("{stem} {}", self.documents.len() + 1);
                 if let Some(game) = GameDoc::new_in(name, system, self.texts.catalogue()) {
                     self.add_new(Document::Game(game));
                 }
@@ -1223,6 +1227,24 @@ impl FeldherrApp {
                 "doc.error.field",
                 &[("file", source_name), ("path", path), ("message", message)],
             ),
+            // Refused as it is read: the reason in the interface language.
+            E::Refused {
+                source_name,
+                path,
+                message,
+                said,
+            } => {
+                let message = t.message_or(Some(said), message);
+                let key = if path.is_empty() || path == "." {
+                    "doc.error.top_level"
+                } else {
+                    "doc.error.field"
+                };
+                t.f(
+                    key,
+                    &[("file", source_name), ("path", path), ("message", &message)],
+                )
+            }
             // Not errors of reading a file: the host's own words.
             other => other.to_string(),
         }
@@ -1407,13 +1429,38 @@ mod tests {
                 supported: 2,
             },
             HostError::Field {
-                source_name: name,
+                source_name: name.clone(),
                 path: "table.width".into(),
                 message: "must be positive".into(),
             },
+            feldherr_host::document::parse(
+                r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"chess"}"#,
+                &name,
+            )
+            .expect_err("not a rule system"),
         ];
         for e in &errors {
             assert_eq!(app.document_error(e), e.to_string());
         }
+    }
+
+    /// A schema 1 document that cannot be migrated is said in the
+    /// interface language, naming the field and its value (issue #27).
+    #[test]
+    fn a_v1_document_that_cannot_migrate_is_said_in_german() {
+        let mut options = AppOptions::for_tests(Dice::scripted([]));
+        options.settings.language = "de".into();
+        let app = FeldherrApp::with_options(options);
+        let broken =
+            r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"chess"}"#;
+        let e = feldherr_host::document::parse(broken, "alt.json").expect_err("refused");
+        assert_eq!(
+            e.to_string(),
+            "alt.json: field `system`: cannot migrate from schema 1: \"chess\" is not a rule system"
+        );
+        assert_eq!(
+            app.document_error(&e),
+            "alt.json: Feld `system`: lässt sich nicht aus Schema 1 übernehmen: \"chess\" ist kein Regelsystem"
+        );
     }
 }

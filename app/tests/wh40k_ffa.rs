@@ -585,7 +585,7 @@ fn the_outnumbering_table_is_edited_on_the_combat_tab() {
 /// of round 2 drawn, one combat per kind of result.
 fn example() -> GameDoc {
     let mut doc = game_in_round_one();
-    doc.name = "Jeder gegen Jeden example".into();
+    doc.name = "Jeder gegen Jeden, Beispiel".into();
     // Round 1: Anna (roll-off), then Ben and Cem from the bag.
     // Anna's combat: single winner, the Orkboyz flee, no sweep (the
     // Berserker still fight). Each unit's casualties of the round are
@@ -991,5 +991,66 @@ fn units_remember_their_state_over_two_rounds() {
             "{line:?} missing from\n{}",
             lines.join("\n")
         );
+    }
+}
+
+/// Issue #27: a new 40K game is named in the interface language at
+/// creation, by the system's short default name ("Jeder gegen Jeden 1",
+/// "Free-for-all 1"), never by the English full name.
+#[test]
+fn a_new_game_is_named_in_the_interface_language() {
+    for (lang, name) in [("de", "Jeder gegen Jeden 1"), ("en", "Free-for-all 1")] {
+        let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+        options.settings.language = lang.into();
+        let mut harness = common::harness_with(options);
+        harness.state_mut().queue(Command::NewGame("wh40k_ffa"));
+        harness.run();
+        assert_eq!(game(&harness).name, name, "{lang}");
+    }
+}
+
+/// Issue #27: "Cem" was written twice at his zone, once as the zone
+/// piece's label and once by the deployment overlay. Of the example's
+/// pieces and the overlay over them, no label text is emitted twice (in
+/// English and German), and every zone piece is still named by its own
+/// label, in its player's colour.
+#[test]
+fn no_label_is_written_twice_for_one_piece() {
+    use feldherr::systems::wh40k::deployment::chosen_overlay;
+    use feldherr::ui::table_canvas::OverlayItem;
+    let doc = example();
+    let table = doc.table_or_default();
+    for lang in ["en", "de"] {
+        let texts = Texts::new(lang);
+        let (overlay, listed) = chosen_overlay(ffa(&doc), &texts, &table);
+        assert_eq!(listed.len(), 3, "{listed:?}");
+        let mut emitted: Vec<String> = table
+            .pieces()
+            .iter()
+            .map(|p| overlay.piece_label(p))
+            .collect();
+        emitted.extend(overlay.items.iter().filter_map(|item| match item {
+            OverlayItem::Label { text, .. } => Some(text.clone()),
+            _ => item.text().map(str::to_owned),
+        }));
+        let mut seen = std::collections::BTreeSet::new();
+        for text in &emitted {
+            assert!(
+                seen.insert(text),
+                "{lang}: {text:?} is written twice in {emitted:?}"
+            );
+        }
+        for name in ["Anna", "Ben", "Cem"] {
+            let zone = table
+                .pieces()
+                .iter()
+                .find(|p| p.name == name)
+                .expect("zone piece");
+            assert_eq!(overlay.piece_label(zone), name);
+            assert!(
+                overlay.owners.iter().any(|(id, _)| *id == zone.id),
+                "{name}"
+            );
+        }
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use feldherr_dice::step::Message;
 use feldherr_play::PlayError;
 use feldherr_sheet::SheetError;
 
@@ -55,6 +56,22 @@ pub enum HostError {
         path: String,
         /// What is wrong.
         message: String,
+    },
+    /// A field whose value is refused as the document is read, said also
+    /// as a catalogue message: a saved game the rules refuse on loading
+    /// (its own check names the field by its path inside the game), or an
+    /// older document that cannot be carried over to the current schema.
+    /// `Display` reads as [`HostError::Field`]; a host with screens says
+    /// `said` in the interface language.
+    Refused {
+        /// Where it came from.
+        source_name: String,
+        /// Path of the field, e.g. `game` or `resolutions[0].resolver`.
+        path: String,
+        /// What is wrong, in English.
+        message: String,
+        /// What is wrong as a catalogue message (naming the value).
+        said: Box<Message>,
     },
     /// The rules (of a game, an event, or the table) refused a change.
     Rules(PlayError),
@@ -173,6 +190,12 @@ impl fmt::Display for HostError {
                 source_name,
                 path,
                 message,
+            }
+            | Self::Refused {
+                source_name,
+                path,
+                message,
+                ..
             } if path.is_empty() || path == "." => {
                 write!(f, "{source_name}: at the top level: {message}")
             }
@@ -180,6 +203,12 @@ impl fmt::Display for HostError {
                 source_name,
                 path,
                 message,
+            }
+            | Self::Refused {
+                source_name,
+                path,
+                message,
+                ..
             } => write!(f, "{source_name}: field `{path}`: {message}"),
             Self::Rules(e) => write!(f, "{e}"),
             Self::WrongKind { expected, found } => {

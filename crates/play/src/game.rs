@@ -66,6 +66,22 @@ pub trait Game:
         Ok(())
     }
 
+    /// Why the saved game `saved` (its JSON, without the `system` tag) is
+    /// refused on loading, as the game's own typed error with its catalogue
+    /// message; `None` when it loads, or when what stops it is not one of
+    /// the game's own load checks (a bad JSON type, an unknown key). A
+    /// game whose deserialisation refuses states (`#[serde(try_from)]`)
+    /// says here what serde could only pass on as English text, so a host
+    /// can say it in the user's language. The host asks only after a load
+    /// failed. The default knows of no load check.
+    fn load_refusal(saved: &serde_json::Value) -> Option<PlayError>
+    where
+        Self: Sized,
+    {
+        let _ = saved;
+        None
+    }
+
     /// Everything wrong with the game against its table: broken cross
     /// references, states out of their card's bounds, placement rules.
     /// Empty when the game is sound. Paths are relative to the game.

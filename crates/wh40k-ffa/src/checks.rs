@@ -1,31 +1,101 @@
 //! Everything a saved free-for-all may not hold (issue #28): bounds from
 //! the armies, every cross-reference resolved, every id unique, every
 //! limit an edit enforces, and the units' state as their record makes it.
+//!
+//! Every problem carries its sentence as a `wh40k_ffa.refusal.check.*`
+//! catalogue message (issue #27), naming players and units by name and
+//! resolutions by what they are ("the combat in round 1, Anna's turn");
+//! its English text is the same message through the English catalogue.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use feldherr_play::{Id, Problem};
+use feldherr_dice::step::Message;
+use feldherr_play::{Id, PlayError, Problem};
 use feldherr_table::Table;
 
 use crate::army::{Player, Seat};
 use crate::combat::Combat;
 use crate::record::{self, EventKind, MAX_EVENTS};
+use crate::refusal::{english, say};
 use crate::resolution::FfaResolution;
 use crate::roll_off::Contender;
 use crate::units::{self, UnitState};
 use crate::{FreeForAll, MAX_RESOLUTIONS};
 
+/// A problem at `path` said by `message`; its English sentence is the
+/// message through the English catalogue.
+fn problem(path: impl Into<String>, message: Message) -> Problem {
+    Problem::new(path, english(&message)).with_message(message)
+}
+
+/// A problem at `path` from a refusal of the crate: its own message (the
+/// path names the field), or its English sentence as it is when it has
+/// none.
+fn refusal(path: impl Into<String>, e: &PlayError) -> Problem {
+    match e.message() {
+        Some(message) => problem(path, message.clone()),
+        None => Problem::new(path, e.to_string()).with_message(Message::verbatim(&e.to_string())),
+    }
+}
+
+/// A count as a message argument.
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// The name of the player at `seat` as a message argument.
+fn player(message: Message, players: &[Player], seat: Seat) -> Message {
+    match players.get(seat) {
+        Some(p) => message.text("player", p.name.clone()),
+        None => message.nested("player", say("check.nobody")),
+    }
+}
+
+/// A resolution by what it is: the roll-off, the draw for a round, or
+/// the combat in a round and a player's turn.
+fn resolution_label(players: &[Player], kind: &FfaResolution) -> Message {
+    match kind {
+        FfaResolution::RollOff(_) => say("check.what.roll_off"),
+        FfaResolution::Draw(draw) => say("check.what.draw").int("round", count(draw.round)),
+        FfaResolution::Combat(combat) => player(
+            say("check.what.combat").int("round", count(combat.round)),
+            players,
+            combat.turn_of,
+        ),
+    }
+}
+
+/// The resolution of id `id` by what it is (a combat no resolution holds
+/// when there is none).
+fn resolution_by_id(game: &FreeForAll, id: Id) -> Message {
+    game.resolutions.iter().find(|r| r.id() == id).map_or_else(
+        || say("check.what.unknown_combat"),
+        |r| resolution_label(&game.players, r.kind()),
+    )
+}
+
+/// Messages as one, joined by commas.
+fn joined(mut items: Vec<Message>) -> Message {
+    match items.len() {
+        0 => Message::verbatim(""),
+        1 => items.remove(0),
+        _ => {
+            let first = items.remove(0);
+            say("list.comma")
+                .nested("first", first)
+                .nested("rest", joined(items))
+        }
+    }
+}
+
 /// Every problem of `game` on `table`, each with its path and rule.
 pub(crate) fn problems(game: &FreeForAll, table: &Table) -> Vec<Problem> {
     let mut out = Vec::new();
     if game.players.is_empty() {
-        out.push(Problem::new(
-            "players",
-            "no players yet: a free-for-all needs three or four",
-        ));
+        out.push(problem("players", say("check.no_players")));
     }
     if let Err(e) = game.zone_sizes.check_fits(table.width(), table.depth()) {
-        out.push(Problem::new("zone_sizes", e.to_string()).rule("F1"));
+        out.push(refusal("zone_sizes", &e).rule("F1"));
     }
     if let Some(d) = &game.deployment {
         for (i, c) in d.choices.iter().enumerate() {
@@ -33,11 +103,12 @@ pub(crate) fn problems(game: &FreeForAll, table: &Table) -> Vec<Problem> {
                 && table.piece(id).is_none()
             {
                 out.push(
-                    Problem::new(
+                    problem(
                         format!("deployment.choices[{i}].piece"),
-                        format!(
-                            "the zone piece {id} of {} is no longer on the table",
-                            c.slot
+                        player(
+                            say("check.zone_piece_gone").key("zone", c.slot.label_key()),
+                            &game.players,
+                            c.seat,
                         ),
                     )
                     .rule("F1"),
@@ -63,7 +134,7 @@ fn turns(game: &FreeForAll) -> Vec<(usize, Seat)> {
 fn contenders(
     game: &FreeForAll,
     path: &str,
-    who: &str,
+    who: &Message,
     list: &[Contender],
     out: &mut Vec<Problem>,
 ) {
@@ -72,20 +143,22 @@ fn contenders(
         let p = format!("{path}[{j}]");
         match game.players.get(c.seat) {
             None => out.push(
-                Problem::new(
+                problem(
                     format!("{p}.seat"),
-                    format!(
-                        "{who} names player {} of {}",
-                        c.seat + 1,
-                        game.players.len()
-                    ),
+                    say("check.contender_no_player")
+                        .nested("who", who.clone())
+                        .text("name", c.name.clone())
+                        .int("count", count(game.players.len())),
                 )
                 .rule("F2"),
             ),
             Some(player) if player.name != c.name => out.push(
-                Problem::new(
+                problem(
                     format!("{p}.name"),
-                    format!("seat {} is {}, not {}", c.seat + 1, player.name, c.name),
+                    say("check.contender_other_player")
+                        .nested("who", who.clone())
+                        .text("name", c.name.clone())
+                        .text("player", player.name.clone()),
                 )
                 .rule("F2"),
             ),
@@ -93,9 +166,11 @@ fn contenders(
         }
         if !seen.insert(c.seat) {
             out.push(
-                Problem::new(
+                problem(
                     format!("{p}.seat"),
-                    format!("{who} holds {}'s die twice", c.name),
+                    say("check.die_twice")
+                        .nested("who", who.clone())
+                        .text("name", c.name.clone()),
                 )
                 .rule("F2"),
             );
@@ -105,12 +180,11 @@ fn contenders(
 
 fn resolutions(game: &FreeForAll, out: &mut Vec<Problem>) {
     if game.resolutions.len() > MAX_RESOLUTIONS {
-        out.push(Problem::new(
+        out.push(problem(
             "resolutions",
-            format!(
-                "{} resolutions, at most {MAX_RESOLUTIONS}",
-                game.resolutions.len()
-            ),
+            say("check.too_many_resolutions")
+                .int("count", count(game.resolutions.len()))
+                .int("max", count(MAX_RESOLUTIONS)),
         ));
     }
     let mut ids: BTreeMap<Id, usize> = BTreeMap::new();
@@ -119,19 +193,22 @@ fn resolutions(game: &FreeForAll, out: &mut Vec<Problem>) {
     for (i, r) in game.resolutions.iter().enumerate() {
         let path = format!("resolutions[{i}]");
         if let Some(first) = ids.insert(r.id(), i) {
-            out.push(Problem::new(
+            let other = game.resolutions.get(first).map_or_else(
+                || say("check.what.unknown_combat"),
+                |o| resolution_label(&game.players, o.kind()),
+            );
+            out.push(problem(
                 format!("{path}.id"),
-                format!(
-                    "resolution id {} is used twice (also resolutions[{first}])",
-                    r.id()
-                ),
+                say("check.same_id")
+                    .nested("what", resolution_label(&game.players, r.kind()))
+                    .nested("other", other),
             ));
         }
         match r.kind() {
             FfaResolution::RollOff(roll) => contenders(
                 game,
                 &format!("{path}.resolver.roll_off.players"),
-                "the roll-off",
+                &say("check.who.roll_off"),
                 &roll.players,
                 out,
             ),
@@ -139,16 +216,18 @@ fn resolutions(game: &FreeForAll, out: &mut Vec<Problem>) {
                 contenders(
                     game,
                     &format!("{path}.resolver.draw.bag"),
-                    "the bag",
+                    &say("check.who.bag"),
                     &draw.bag,
                     out,
                 );
                 let rounds = game.turn_order.as_ref().map_or(0, |t| t.rounds.len());
                 if draw.round == 0 || draw.round > rounds + 1 {
                     out.push(
-                        Problem::new(
+                        problem(
                             format!("{path}.resolver.draw.round"),
-                            format!("round {} of a game in round {rounds}", draw.round),
+                            say("check.draw_round")
+                                .int("round", count(draw.round))
+                                .int("rounds", count(rounds)),
                         )
                         .rule("F2"),
                     );
@@ -160,13 +239,17 @@ fn resolutions(game: &FreeForAll, out: &mut Vec<Problem>) {
                 if !r.applied() {
                     for u in combat.sides.iter().flat_map(|s| &s.units) {
                         if let Some(other) = pending_units.insert(u.unit, i) {
+                            let other = game.resolutions.get(other).map_or_else(
+                                || say("check.what.unknown_combat"),
+                                |o| resolution_label(&game.players, o.kind()),
+                            );
                             out.push(
-                                Problem::new(
+                                problem(
                                     cpath.clone(),
-                                    format!(
-                                        "{} is in two combats not yet applied (also resolutions[{other}])",
-                                        units::label_text(&game.players, u.unit)
-                                    ),
+                                    say("check.two_pending_combats")
+                                        .nested("unit", units::label(&game.players, u.unit))
+                                        .nested("combat", resolution_label(&game.players, r.kind()))
+                                        .nested("other", other),
                                 )
                                 .rule("F3"),
                             );
@@ -178,6 +261,15 @@ fn resolutions(game: &FreeForAll, out: &mut Vec<Problem>) {
     }
 }
 
+/// A turn that was not played: round and whose turn.
+fn turn_not_played(players: &[Player], round: usize, seat: Seat) -> Message {
+    player(
+        say("check.turn_not_played").int("round", count(round)),
+        players,
+        seat,
+    )
+}
+
 fn combat_problems(
     game: &FreeForAll,
     path: &str,
@@ -187,13 +279,9 @@ fn combat_problems(
 ) {
     if !played.contains(&(combat.round, combat.turn_of)) {
         out.push(
-            Problem::new(
+            problem(
                 format!("{path}.round"),
-                format!(
-                    "round {}, {}'s turn was not played",
-                    combat.round,
-                    units::player_name(&game.players, combat.turn_of)
-                ),
+                turn_not_played(&game.players, combat.round, combat.turn_of),
             )
             .rule("F3"),
         );
@@ -202,34 +290,32 @@ fn combat_problems(
         let spath = format!("{path}.sides[{s}]");
         let Some(player) = game.players.get(side.seat) else {
             out.push(
-                Problem::new(
+                problem(
                     format!("{spath}.seat"),
-                    format!("player {} of {}", side.seat + 1, game.players.len()),
+                    say("check.side_no_player")
+                        .text("name", side.player.clone())
+                        .int("count", count(game.players.len())),
                 )
                 .rule("F3"),
             );
             continue;
         };
         if player.name != side.player {
-            out.push(Problem::new(
+            out.push(problem(
                 format!("{spath}.player"),
-                format!(
-                    "seat {} is {}, not {}",
-                    side.seat + 1,
-                    player.name,
-                    side.player
-                ),
+                say("check.side_other_player")
+                    .text("name", side.player.clone())
+                    .text("player", player.name.clone()),
             ));
         }
         for (u, cu) in side.units.iter().enumerate() {
             let upath = format!("{spath}.units[{u}]");
             let Some(profile) = player.unit(cu.unit) else {
-                out.push(Problem::new(
+                out.push(problem(
                     format!("{upath}.unit"),
-                    format!(
-                        "unit {} ({}) is not in {}'s army",
-                        cu.unit, cu.name, player.name
-                    ),
+                    say("check.unit_not_in_army")
+                        .text("unit", cu.name.clone())
+                        .text("player", player.name.clone()),
                 ));
                 continue;
             };
@@ -237,23 +323,26 @@ fn combat_problems(
                 || profile.leadership != cu.leadership
                 || profile.initiative != cu.initiative
             {
-                out.push(Problem::new(
+                out.push(problem(
                     upath.clone(),
-                    format!(
-                        "{} of {} does not match its army profile ({}, Ld {}, I {})",
-                        cu.name, player.name, profile.name, profile.leadership, profile.initiative
-                    ),
+                    say("check.profile_differs")
+                        .text("unit", cu.name.clone())
+                        .text("player", player.name.clone())
+                        .text("name", profile.name.clone())
+                        .int("leadership", profile.leadership)
+                        .int("initiative", profile.initiative),
                 ));
             }
             let fought = cu.models.checked_add(cu.lost);
             if fought.is_none_or(|m| m > profile.models) {
                 out.push(
-                    Problem::new(
+                    problem(
                         format!("{upath}.lost"),
-                        format!(
-                            "{} of {} has {} models; {} lost and {} left is more",
-                            profile.name, player.name, profile.models, cu.lost, cu.models
-                        ),
+                        say("check.lost_more")
+                            .nested("unit", units::label(&game.players, cu.unit))
+                            .int("models", profile.models)
+                            .int("lost", cu.lost)
+                            .int("left", cu.models),
                     )
                     .rule("F3"),
                 );
@@ -271,52 +360,48 @@ fn unit_states(game: &FreeForAll, out: &mut Vec<Problem>) {
         .collect();
     let saved: Vec<(Seat, Id)> = game.units.iter().map(|u| (u.seat, u.unit)).collect();
     if saved != expected {
-        let missing: Vec<String> = expected
+        let missing: Vec<Message> = expected
             .iter()
             .filter(|e| !saved.contains(e))
-            .map(|(_, id)| units::label_text(&game.players, *id))
+            .map(|(_, id)| units::label(&game.players, *id))
             .collect();
-        let extra: Vec<String> = saved
-            .iter()
-            .filter(|s| !expected.contains(s))
-            .map(|(seat, id)| format!("unit {id} of player {}", seat + 1))
-            .collect();
-        let mut message =
-            String::from("the units must be the armies' units, in seat and army order");
+        let extra = saved.iter().filter(|s| !expected.contains(s)).count();
+        let mut message = say("check.units_order");
         if !missing.is_empty() {
-            message.push_str(&format!("; missing: {}", missing.join(", ")));
+            message = say("check.units_missing")
+                .nested("text", message)
+                .nested("units", joined(missing));
         }
-        if !extra.is_empty() {
-            message.push_str(&format!("; not in an army: {}", extra.join(", ")));
+        if extra > 0 {
+            message = say("check.units_extra")
+                .nested("text", message)
+                .int("count", count(extra));
         }
-        out.push(Problem::new("units", message));
+        out.push(problem("units", message));
     }
     let mut seen = BTreeSet::new();
     for (k, st) in game.units.iter().enumerate() {
         let path = format!("units[{k}]");
         if !seen.insert(st.unit) {
-            out.push(Problem::new(
+            out.push(problem(
                 format!("{path}.unit"),
-                format!(
-                    "{} is listed twice",
-                    units::label_text(&game.players, st.unit)
-                ),
+                say("check.listed_twice").nested("unit", units::label(&game.players, st.unit)),
             ));
         }
         let profile = game
             .players
             .get(st.seat)
             .and_then(|p| p.unit(st.unit).map(|u| (p, u)));
-        if let Some((player, profile)) = profile
+        if let Some((_, profile)) = profile
             && st.models_left > profile.models
         {
             out.push(
-                Problem::new(
+                problem(
                     format!("{path}.models_left"),
-                    format!(
-                        "{} of {} has {} models, not {}",
-                        profile.name, player.name, profile.models, st.models_left
-                    ),
+                    say("check.models_left")
+                        .nested("unit", units::label(&game.players, st.unit))
+                        .int("models", profile.models)
+                        .int("left", st.models_left),
                 )
                 .rule("F3"),
             );
@@ -328,13 +413,11 @@ fn unit_states(game: &FreeForAll, out: &mut Vec<Problem>) {
             }) && st.status.active();
             if !sound {
                 out.push(
-                    Problem::new(
+                    problem(
                         format!("{path}.in_combat_with[{j}]"),
-                        format!(
-                            "{} cannot be locked in combat with {}",
-                            units::label_text(&game.players, st.unit),
-                            units::label_text(&game.players, *other)
-                        ),
+                        say("check.cannot_be_locked")
+                            .nested("unit", units::label(&game.players, st.unit))
+                            .nested("other", units::label(&game.players, *other)),
                     )
                     .rule("F3"),
                 );
@@ -343,34 +426,44 @@ fn unit_states(game: &FreeForAll, out: &mut Vec<Problem>) {
     }
 }
 
-fn describe(players: &[Player], st: &UnitState) -> String {
+/// A unit's state in words: models left, status, whom it is locked with.
+fn describe(players: &[Player], st: &UnitState) -> Message {
     let status = match &st.status {
-        crate::UnitStatus::Active => "active".to_owned(),
-        crate::UnitStatus::Fleeing { combat, .. } => format!("fleeing since combat {combat}"),
-        crate::UnitStatus::Destroyed { round, .. } => format!("destroyed in round {round}"),
-        crate::UnitStatus::Removed { round, .. } => format!("removed in round {round}"),
+        crate::UnitStatus::Active => say("check.state.active"),
+        crate::UnitStatus::Fleeing { round, .. } => {
+            say("check.state.fleeing").int("round", count(*round))
+        }
+        crate::UnitStatus::Destroyed { round, .. } => {
+            say("check.state.destroyed").int("round", count(*round))
+        }
+        crate::UnitStatus::Removed { round, .. } => {
+            say("check.state.removed").int("round", count(*round))
+        }
     };
-    let locked: Vec<String> = st
+    let state = say("check.state")
+        .int("models", st.models_left)
+        .nested("status", status);
+    let locked: Vec<Message> = st
         .in_combat_with
         .iter()
-        .map(|u| units::label_text(players, *u))
+        .map(|u| units::label(players, *u))
         .collect();
     if locked.is_empty() {
-        format!("{} models, {status}", st.models_left)
+        state
     } else {
-        format!(
-            "{} models, {status}, locked with {}",
-            st.models_left,
-            locked.join(", ")
-        )
+        say("check.state_locked")
+            .nested("state", state)
+            .nested("units", joined(locked))
     }
 }
 
 fn record_problems(game: &FreeForAll, out: &mut Vec<Problem>) {
     if game.record.len() > MAX_EVENTS {
-        out.push(Problem::new(
+        out.push(problem(
             "record",
-            format!("{} events, at most {MAX_EVENTS}", game.record.len()),
+            say("check.too_many_events")
+                .int("count", count(game.record.len()))
+                .int("max", count(MAX_EVENTS)),
         ));
         return;
     }
@@ -380,31 +473,23 @@ fn record_problems(game: &FreeForAll, out: &mut Vec<Problem>) {
     for (i, e) in game.record.iter().enumerate() {
         match played.iter().position(|t| *t == (e.round, e.turn_of)) {
             None => out.push(
-                Problem::new(
+                problem(
                     format!("record[{i}].round"),
-                    format!(
-                        "round {}, {}'s turn was not played",
-                        e.round,
-                        units::player_name(&game.players, e.turn_of)
-                    ),
+                    turn_not_played(&game.players, e.round, e.turn_of),
                 )
                 .rule("F2"),
             ),
-            Some(at) if at < last => out.push(
-                Problem::new(
-                    format!("record[{i}].round"),
-                    "the record is out of the order of play",
-                )
-                .rule("F2"),
-            ),
+            Some(at) if at < last => out
+                .push(problem(format!("record[{i}].round"), say("check.record_order")).rule("F2")),
             Some(at) => last = at,
         }
         if let EventKind::Combat { resolution } = e.what
-            && let Some(first) = combats_in_record.insert(resolution, i)
+            && combats_in_record.insert(resolution, i).is_some()
         {
-            out.push(Problem::new(
+            out.push(problem(
                 format!("record[{i}].what.combat.resolution"),
-                format!("combat {resolution} is in the record twice (also record[{first}])"),
+                say("check.combat_twice_in_record")
+                    .nested("combat", resolution_by_id(game, resolution)),
             ));
         }
     }
@@ -414,19 +499,17 @@ fn record_problems(game: &FreeForAll, out: &mut Vec<Problem>) {
             && !combats_in_record.contains_key(&r.id())
         {
             out.push(
-                Problem::new(
+                problem(
                     format!("resolutions[{i}].applied"),
-                    format!(
-                        "combat {} is applied but its result is not in the record",
-                        r.id()
-                    ),
+                    say("check.applied_not_in_record")
+                        .nested("combat", resolution_label(&game.players, r.kind())),
                 )
                 .rule("F3"),
             );
         }
     }
     match record::replay(&game.players, &game.record, &game.resolutions) {
-        Err((i, e)) => out.push(Problem::new(format!("record[{i}]"), e.to_string()).rule("F3")),
+        Err((i, e)) => out.push(refusal(format!("record[{i}]"), &e).rule("F3")),
         Ok(derived) => {
             for (k, st) in game.units.iter().enumerate() {
                 let Some(want) = derived.iter().find(|d| d.unit == st.unit) else {
@@ -434,14 +517,12 @@ fn record_problems(game: &FreeForAll, out: &mut Vec<Problem>) {
                 };
                 if want != st {
                     out.push(
-                        Problem::new(
+                        problem(
                             format!("units[{k}]"),
-                            format!(
-                                "{}: saved as {}, but its history gives {}",
-                                units::label_text(&game.players, st.unit),
-                                describe(&game.players, st),
-                                describe(&game.players, want)
-                            ),
+                            say("check.history_differs")
+                                .nested("unit", units::label(&game.players, st.unit))
+                                .nested("saved", describe(&game.players, st))
+                                .nested("history", describe(&game.players, want)),
                         )
                         .rule("F3"),
                     );

@@ -250,10 +250,11 @@ struct Stored {
     record: Vec<UnitEvent>,
 }
 
-impl TryFrom<Stored> for FreeForAll {
-    type Error = PlayError;
-
-    fn try_from(s: Stored) -> Result<Self, PlayError> {
+impl Stored {
+    /// The checks a saved game must pass to load (each error carries its
+    /// catalogue message).
+    fn check(&self) -> Result<(), PlayError> {
+        let s = self;
         if !s.players.is_empty() {
             check_players(&s.players)?;
         }
@@ -287,6 +288,15 @@ impl TryFrom<Stored> for FreeForAll {
                 say("game.most_2").text("max_events", MAX_EVENTS.to_string()),
             ));
         }
+        Ok(())
+    }
+}
+
+impl TryFrom<Stored> for FreeForAll {
+    type Error = PlayError;
+
+    fn try_from(s: Stored) -> Result<Self, PlayError> {
+        s.check()?;
         let mut game = Self {
             players: s.players,
             zone_sizes: s.zone_sizes,
@@ -1010,6 +1020,10 @@ impl Game for FreeForAll {
 
     fn table_rules() -> TableRules {
         wh40k_table_rules()
+    }
+
+    fn load_refusal(saved: &serde_json::Value) -> Option<PlayError> {
+        Stored::deserialize(saved).ok()?.check().err()
     }
 
     fn apply(&mut self, edit: &FfaEdit, table: &mut Table) -> Result<(), PlayError> {

@@ -187,7 +187,7 @@ pub(crate) fn apply_event(
                     "round",
                     event.round,
                     say("record.combat_was_fought_round_s")
-                        .text("resolution", resolution.to_string())
+                        .text("round", event.round.to_string())
                         .text("combat_round", combat.round.to_string())
                         .text(
                             "of",

@@ -165,11 +165,6 @@ pub(crate) fn label(players: &[Player], unit: Id) -> Message {
         .unwrap_or_else(|| say("units.label_unknown"))
 }
 
-/// [`label`] in English, for the checks of a saved game.
-pub(crate) fn label_text(players: &[Player], unit: Id) -> String {
-    crate::refusal::english(&label(players, unit))
-}
-
 /// The player's name at `seat`.
 pub(crate) fn player_name(players: &[Player], seat: Seat) -> String {
     players

@@ -14,6 +14,7 @@ use feldherr_wh40k_ffa::words::{name_of, unit_of};
 use feldherr_wh40k_ffa::{FreeForAll, UnitStatus};
 
 use super::{command, error_line, ffa, rounds::refusal_text, try_edit};
+use crate::i18n::Texts;
 use crate::systems::{GameContext, View};
 use crate::ui::table_canvas::{Overlay, OverlayItem, Tone};
 
@@ -48,9 +49,7 @@ fn option_label_at(slot: ZoneSlot, shape: &Shape) -> Point {
 /// fleeing unit in the warning tone, each with its state written beside
 /// (above) the piece, not over it. A piece belongs to a unit when it is a
 /// unit or vehicle named like it ("Orkboyz" or "Orkboyz of Ben").
-fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Overlay) {
-    let texts = ctx.texts;
-    let game = ffa(ctx.doc);
+fn unit_marks(game: &FreeForAll, texts: &Texts, table: &Table, overlay: &mut Overlay) {
     for row in game.unit_rows() {
         let tone = match row.status {
             UnitStatus::Active => continue,
@@ -93,10 +92,43 @@ fn unit_marks(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Ov
 /// his colour and mark (the one colour per player of the side panel and
 /// the unit list). A zone piece carries its player's name; a unit's piece
 /// is found as in [`unit_marks`].
-fn owners(ctx: &GameContext<'_, FreeForAll>, table: &Table, overlay: &mut Overlay) {
-    for (piece, seat) in feldherr_wh40k_ffa::words::piece_owners(ffa(ctx.doc), ctx.texts, table) {
+fn owners(game: &FreeForAll, texts: &Texts, table: &Table, overlay: &mut Overlay) {
+    for (piece, seat) in feldherr_wh40k_ffa::words::piece_owners(game, texts, table) {
         overlay.owner(piece, seat);
     }
+}
+
+/// What the chosen zones and the units put over the table: each zone and
+/// unit piece outlined in its player's colour, the units out of the fight
+/// marked, and the player's name on a chosen zone only where no zone
+/// piece of his is on the table (the piece's own label names him: the
+/// name twice, "Cem" over "Cem", was issue #27's doubled label). Also the
+/// zones with their names, for the line above the canvas.
+pub fn chosen_overlay(game: &FreeForAll, texts: &Texts, table: &Table) -> (Overlay, Vec<String>) {
+    let mut overlay = Overlay::default();
+    owners(game, texts, table, &mut overlay);
+    let mut listed = Vec::new();
+    if let Ok(zones) = game.zones(table) {
+        let zone_pieces: Vec<usize> = overlay
+            .owners
+            .iter()
+            .filter(|(id, _)| {
+                table
+                    .piece(*id)
+                    .is_some_and(|p| p.kind == feldherr_wh40k_ffa::deployment::ZONE_KIND)
+            })
+            .map(|(_, seat)| *seat)
+            .collect();
+        for (seat, slot, shape) in zones {
+            let player = name_of(game, texts, seat);
+            listed.push(format!("{player}: {}", texts.t(&slot.label_key())));
+            if !zone_pieces.contains(&seat) {
+                overlay.push(OverlayItem::label(shape.centroid(), player, Tone::Info));
+            }
+        }
+    }
+    unit_marks(game, texts, table, &mut overlay);
+    (overlay, listed)
 }
 
 /// Draws the deployment step above the canvas and returns its overlay.
@@ -104,7 +136,6 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) ->
     let texts = ctx.texts;
     let game = ffa(ctx.doc);
     let table = ctx.doc.table_or_default();
-    let mut overlay = Overlay::default();
     if game.players().is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label(texts.t("ffa.deploy.no_players"));
@@ -112,24 +143,14 @@ pub fn table_header(ui: &mut egui::Ui, ctx: &mut GameContext<'_, FreeForAll>) ->
                 *ctx.view = View::System("players");
             }
         });
-        return overlay;
+        return Overlay::default();
     }
-    if let Ok(zones) = game.zones(&table) {
-        // On the table only the player's name, which fits inside a corner
-        // zone even at 1024 x 700 (the zone with its name would run over
-        // the table edge); the zones with their names are listed above.
-        let mut listed = Vec::new();
-        for (seat, slot, shape) in zones {
-            let player = name_of(game, texts, seat);
-            listed.push(format!("{player}: {}", texts.t(&slot.label_key())));
-            overlay.push(OverlayItem::label(shape.centroid(), player, Tone::Info));
-        }
-        if !listed.is_empty() {
-            ui.label(texts.f("ffa.deploy.zones", &[("zones", &listed.join("; "))]));
-        }
+    // On the table only the player's name (the zone piece's label); the
+    // zones with their names are listed above.
+    let (mut overlay, listed) = chosen_overlay(game, texts, &table);
+    if !listed.is_empty() {
+        ui.label(texts.f("ffa.deploy.zones", &[("zones", &listed.join("; "))]));
     }
-    owners(ctx, &table, &mut overlay);
-    unit_marks(ctx, &table, &mut overlay);
     let chosen = game.deployment().map_or(0, |d| d.choices.len());
     match game.deployment_step() {
         Some(step) => {

@@ -10,7 +10,7 @@
 //! result comes from the crate.
 
 mod combat;
-mod deployment;
+pub mod deployment;
 mod players;
 mod rounds;
 mod units;

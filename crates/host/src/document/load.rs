@@ -6,7 +6,8 @@ use std::path::Path;
 use serde::de::{DeserializeOwned, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use feldherr_play::Problem;
+use feldherr_dice::step::Message;
+use feldherr_play::{PlayError, Problem};
 
 use super::scan::ScanError;
 use super::{Document, EventDoc, FORMAT, GameDoc, SCHEMA_VERSION};
@@ -181,11 +182,13 @@ fn untyped(text: &str, source_name: &str) -> Result<(String, serde_json::Value),
     for key in HEADER_KEYS {
         body.remove(*key);
     }
-    let body = super::migrate::migrate(version, &kind, body).map_err(|(path, message)| {
-        HostError::Field {
+    let body = super::migrate::migrate(version, &kind, body).map_err(|(path, reason)| {
+        let said = crate::registry::schema_v1::cannot_migrate(version, reason);
+        HostError::Refused {
             source_name: source_name.to_owned(),
             path,
-            message: format!("cannot migrate from schema {version}: {message}"),
+            message: crate::registry::schema_v1::english(&said),
+            said: Box::new(said),
         }
     })?;
     Ok((kind, serde_json::Value::Object(body)))
@@ -230,11 +233,82 @@ fn from_text<T: DeserializeOwned>(text: &str, source_name: &str) -> Result<T, Ho
         Body(PhantomData),
     );
     let result = result.and_then(|value| de.end().map(|()| value));
-    result.map_err(|e| HostError::Field {
-        source_name: source_name.to_owned(),
-        path: track.path().to_string(),
-        message: e.to_string(),
+    result.map_err(|e| {
+        let error = HostError::Field {
+            source_name: source_name.to_owned(),
+            path: track.path().to_string(),
+            message: e.to_string(),
+        };
+        // Only now, on the way out, a tree of the text: a game's own load
+        // check says its refusal as a message.
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(tree) => said_by_the_game(error, &tree),
+            Err(_) => error,
+        }
     })
+}
+
+/// A field error at a saved game that the game's own load check refused
+/// ([`crate::registry::SystemGame::load_refusal`]) as
+/// [`HostError::Refused`], with the check's catalogue message; any other
+/// error as it is. `body` is the document the error's path points into.
+fn said_by_the_game(error: HostError, body: &serde_json::Value) -> HostError {
+    let HostError::Field {
+        source_name,
+        path,
+        message,
+    } = error
+    else {
+        return error;
+    };
+    let said = value_at(body, &path)
+        .and_then(crate::registry::SystemGame::load_refusal)
+        .and_then(|refusal| {
+            let reason = refusal.message()?.clone();
+            Some(match refusal {
+                PlayError::Invalid { field, value, .. } => Message::new(LOAD_INVALID)
+                    .text("field", field)
+                    .text("value", value)
+                    .nested("reason", reason),
+                _ => reason,
+            })
+        });
+    match said {
+        Some(said) => HostError::Refused {
+            source_name,
+            path,
+            message,
+            said: Box::new(said),
+        },
+        None => HostError::Field {
+            source_name,
+            path,
+            message,
+        },
+    }
+}
+
+/// The catalogue key of a game's bad value refused on loading: the field
+/// (its path in the game), the value and the game's reason.
+const LOAD_INVALID: &str = "host.load.invalid";
+
+/// The value at `path` (dotted keys and `[i]` indices, as
+/// serde_path_to_error writes them) in `body`.
+fn value_at<'a>(body: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    let mut node = body;
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        let (name, indices) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !name.is_empty() {
+            node = node.get(name)?;
+        }
+        for index in indices.split(['[', ']']).filter(|i| !i.is_empty()) {
+            node = node.get(index.parse::<usize>().ok()?)?;
+        }
+    }
+    Some(node)
 }
 
 /// The typed document of kind `kind`.
@@ -262,10 +336,13 @@ fn seated(mut event: EventDoc) -> Document {
 
 /// Deserialises the body, keeping the path of a bad field for the error.
 fn typed<T: DeserializeOwned>(body: serde_json::Value, source_name: &str) -> Result<T, HostError> {
-    serde_path_to_error::deserialize(body).map_err(|e| HostError::Field {
-        source_name: source_name.to_owned(),
-        path: e.path().to_string(),
-        message: e.inner().to_string(),
+    serde_path_to_error::deserialize(&body).map_err(|e| {
+        let error = HostError::Field {
+            source_name: source_name.to_owned(),
+            path: e.path().to_string(),
+            message: e.inner().to_string(),
+        };
+        said_by_the_game(error, &body)
     })
 }
 

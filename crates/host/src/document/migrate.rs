@@ -6,12 +6,12 @@ use serde_json::{Map, Value};
 
 /// Migrates the body of a document of schema `version` and kind `kind` to
 /// the current schema. The error names the field that cannot be carried
-/// over.
+/// over and says why as a catalogue message.
 pub fn migrate(
     version: u32,
     kind: &str,
     mut body: Map<String, Value>,
-) -> Result<Map<String, Value>, (String, String)> {
+) -> Result<Map<String, Value>, crate::registry::schema_v1::Unmigrated> {
     if version < 2 {
         body = match kind {
             "game" => crate::registry::schema_v1::game_v1_to_v2(body)?,

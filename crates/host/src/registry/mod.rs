@@ -298,6 +298,23 @@ macro_rules! games {
                 }
             }
 
+            /// Why the saved game `saved` (its JSON with the `system`
+            /// tag) is refused on loading, as its system's typed error
+            /// ([`Game::load_refusal`]); `None` when the system knows of no
+            /// such refusal (or `saved` is not a game).
+            pub fn load_refusal(saved: &serde_json::Value) -> Option<PlayError> {
+                let mut body = saved.as_object()?.clone();
+                let id = match body.remove("system")? {
+                    serde_json::Value::String(id) => id,
+                    _ => return None,
+                };
+                let body = serde_json::Value::Object(body);
+                match id.as_str() {
+                    $($id => <$game as Game>::load_refusal(&body),)*
+                    _ => None,
+                }
+            }
+
             /// A new game of system `id`; `None` for an unknown id.
             pub fn new_of(id: &str) -> Option<SystemGame> {
                 match id {

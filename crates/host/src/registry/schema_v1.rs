@@ -2,8 +2,69 @@
 //! game shape for every system, with Confrontation's machines, figures and
 //! resolutions beside the table, and only the New Year event. The document
 //! layer's `migrate` calls these; they live here because they name systems.
+//!
+//! What cannot be carried over is said as a `host.migrate.*` catalogue
+//! message (the host's `i18n/*.json`) naming the field's value, so the
+//! app says it in the interface language; the English sentence is the
+//! same message through the English catalogue.
 
+use feldherr_dice::step::Message;
+use feldherr_play::{Lang, PlayError};
 use serde_json::{Map, Value};
+
+feldherr_play::refusals!("host.migrate", || crate::Texts::new(Lang::En).catalogue().clone(); say, english);
+
+/// Why a document of an older schema cannot be carried over: the path of
+/// the field and the reason as a catalogue message.
+pub(crate) type Unmigrated = (String, Message);
+
+/// The whole reason a document of schema `version` cannot be migrated,
+/// `reason` nested: "cannot migrate from schema 1: …".
+pub(crate) fn cannot_migrate(version: u32, reason: Message) -> Message {
+    say("failed")
+        .text("version", version.to_string())
+        .nested("reason", reason)
+}
+
+/// A rule system by its name in the interface language (its catalogue
+/// key `<key>.name`), or its id when it has none.
+fn system_name(message: Message, id: &str) -> Message {
+    match crate::registry::info(id) {
+        Some(info) => message.key("system", format!("{}.name", info.key)),
+        None => message.text("system", id),
+    }
+}
+
+/// A rule crate's error in reading its schema 1 data, said with its own
+/// catalogue message where it gives one.
+fn crate_error(e: PlayError) -> Unmigrated {
+    match e {
+        PlayError::Invalid {
+            field,
+            value,
+            reason,
+            message,
+        } => {
+            // The crate's message names the value itself.
+            let said = message.map_or_else(
+                || {
+                    say("value_reason")
+                        .text("value", value)
+                        .nested("reason", Message::verbatim(&reason))
+                },
+                |m| *m,
+            );
+            (field, said)
+        }
+        other => {
+            let said = other
+                .message()
+                .cloned()
+                .unwrap_or_else(|| Message::verbatim(&other.to_string()));
+            ("game".to_owned(), said)
+        }
+    }
+}
 
 /// The rule-system ids of schema 1 and what they are now.
 fn system_v1(id: &str) -> Option<&'static str> {
@@ -20,21 +81,28 @@ fn system_v1(id: &str) -> Option<&'static str> {
 /// Schema 1 kept a game's system and its Confrontation data (machines,
 /// figures, resolutions) next to its name and table; schema 2 keeps them
 /// in `game`, tagged with `system`, and gives every resolution an id.
-pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>, (String, String)> {
-    let bad = |path: &str, message: String| (path.to_owned(), message);
+pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>, Unmigrated> {
+    let bad = |path: &str, message: Message| (path.to_owned(), message);
     let system = body
         .remove("system")
-        .ok_or_else(|| bad("system", "missing".into()))?;
-    let id = system
-        .as_str()
-        .and_then(system_v1)
-        .ok_or_else(|| bad("system", format!("{system} is not a rule system")))?;
+        .ok_or_else(|| bad("system", say("missing")))?;
+    let id = system.as_str().and_then(system_v1).ok_or_else(|| {
+        bad(
+            "system",
+            say("not_a_system").text("value", system.to_string()),
+        )
+    })?;
     let mut game = Map::new();
     game.insert("system".into(), Value::from(id));
     let resolutions = match body.remove("resolutions") {
         Some(Value::Array(list)) => list,
         None | Some(Value::Null) => Vec::new(),
-        Some(other) => return Err(bad("resolutions", format!("{other} is not a list"))),
+        Some(other) => {
+            return Err(bad(
+                "resolutions",
+                say("not_a_list").text("value", other.to_string()),
+            ));
+        }
     };
     let machines = body.remove("machines");
     let figures = body.remove("figures");
@@ -47,19 +115,11 @@ pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>,
             figures.as_ref().unwrap_or(&null),
             &Value::Array(resolutions),
         )
-        .map_err(|e| match e {
-            feldherr_play::PlayError::Invalid {
-                field,
-                value,
-                reason,
-                ..
-            } => (field, format!("{value}: {reason}")),
-            other => ("game".to_owned(), other.to_string()),
-        })?;
+        .map_err(crate_error)?;
         match serde_json::to_value(&converted) {
             Ok(Value::Object(fields)) => game.extend(fields),
             Ok(_) | Err(_) => {
-                return Err(bad("game", "the migrated game cannot be written".into()));
+                return Err(bad("game", say("unwritable")));
             }
         }
     } else {
@@ -70,16 +130,10 @@ pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>,
             Some(_) => false,
         };
         if !resolutions.is_empty() {
-            return Err(bad(
-                "resolutions",
-                format!("a {id} game of schema 1 cannot carry Confrontation resolutions over"),
-            ));
+            return Err(bad("resolutions", system_name(say("resolutions"), id)));
         }
         if !empty(&machines) || !empty(&figures) {
-            return Err(bad(
-                "machines",
-                format!("a {id} game of schema 1 cannot carry war machines or figures over"),
-            ));
+            return Err(bad("machines", system_name(say("machines"), id)));
         }
     }
     body.insert("game".into(), Value::Object(game));
@@ -88,11 +142,9 @@ pub fn game_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>,
 
 /// Schema 1 events were always the New Year event, under `new_year`;
 /// schema 2 keeps any kind of event under `event`, tagged with `event`.
-pub fn event_v1_to_v2(
-    mut body: Map<String, Value>,
-) -> Result<Map<String, Value>, (String, String)> {
+pub fn event_v1_to_v2(mut body: Map<String, Value>) -> Result<Map<String, Value>, Unmigrated> {
     let Some(Value::Object(mut event)) = body.remove("new_year") else {
-        return Err(("new_year".into(), "missing or not an object".into()));
+        return Err(("new_year".into(), say("no_event")));
     };
     event.insert("event".into(), Value::from("wfb_newyear"));
     body.insert("event".into(), Value::Object(event));

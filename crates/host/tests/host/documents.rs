@@ -78,7 +78,79 @@ fn a_schema_1_game_of_another_system_cannot_carry_machines_over() {
         "machines":[{"card":{}}]}"#;
     let err = document::parse(text, "wm.json").unwrap_err().to_string();
     assert!(err.contains("cannot migrate from schema 1"), "{err}");
-    assert!(err.contains("warmaster"), "{err}");
+    // The system by its name, not its id.
+    assert!(err.contains("a Warmaster Revolution"), "{err}");
+}
+
+/// What cannot be migrated is said as a catalogue message too: the
+/// German catalogue names the field and the value in German (issue #27).
+#[test]
+fn a_v1_document_that_cannot_migrate_says_why_in_german() {
+    use feldherr_play::Lang;
+    let de = feldherr_host::Texts::new(Lang::De);
+    let said = |text: &str| match document::parse(text, "alt.json") {
+        Err(DocumentError::Refused {
+            path,
+            said,
+            message,
+            ..
+        }) => (path, de.message(&said), message),
+        other => panic!("refused with a message: {other:?}"),
+    };
+    let (path, german, english) = said(
+        r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"chess"}"#,
+    );
+    assert_eq!(path, "system");
+    assert_eq!(
+        german,
+        "lässt sich nicht aus Schema 1 übernehmen: \"chess\" ist kein Regelsystem"
+    );
+    assert_eq!(
+        english,
+        "cannot migrate from schema 1: \"chess\" is not a rule system"
+    );
+    let (path, german, _) = said(
+        r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"warheim","resolutions":7}"#,
+    );
+    assert_eq!(path, "resolutions");
+    assert_eq!(
+        german,
+        "lässt sich nicht aus Schema 1 übernehmen: 7 ist keine Liste"
+    );
+    let (path, german, _) = said(
+        r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"warmaster","machines":[{"card":{}}]}"#,
+    );
+    assert_eq!(path, "machines");
+    assert!(german.contains("„Warmaster Revolution"), "{german}");
+    // The Confrontation reader's own message, in German, with the value.
+    let (path, german, _) = said(
+        r#"{"format":"feldherr","schema_version":1,"kind":"game","name":"x","system":"confrontation",
+        "resolutions":[{"resolver":{"confrontation_damage":{"strength":"ten","resilience":14}}}]}"#,
+    );
+    assert_eq!(path, "resolutions[0].resolver");
+    assert!(
+        german.starts_with("lässt sich nicht aus Schema 1 übernehmen: "),
+        "{german}"
+    );
+    let (path, german, _) =
+        said(r#"{"format":"feldherr","schema_version":1,"kind":"event","name":"x"}"#);
+    assert_eq!(path, "new_year");
+    assert!(german.ends_with("fehlt oder ist kein Objekt"), "{german}");
+}
+
+/// Every `host.migrate.*` key the migration names is in the host's
+/// English and German catalogue, in German.
+#[test]
+fn every_migration_message_is_in_both_catalogues() {
+    use feldherr_play::Catalogue;
+    use feldherr_play::testing::RefusalScan;
+    let mut scan = RefusalScan::new("host.migrate");
+    scan.scan_source(include_str!("../../src/registry/schema_v1.rs"));
+    assert!(scan.keys().len() >= 9, "{:?}", scan.keys());
+    let en = Catalogue::parse("en", include_str!("../../i18n/en.json")).expect("en");
+    let de = Catalogue::parse("de", include_str!("../../i18n/de.json")).expect("de");
+    let problems = scan.problems(&en, &de);
+    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 #[test]
@@ -136,7 +208,7 @@ fn damaged_files_say_what_and_where() {
         // The crate's own v1 reader (`from_v1`) names the path, the v1
         // resolver and what is wrong.
         text.starts_with(
-            "field.json: field `resolutions[0].resolver`: cannot migrate from schema 1: confrontation_damage: invalid type: string \"ten\""
+            "field.json: field `resolutions[0].resolver`: cannot migrate from schema 1: the resolution \"confrontation_damage\" of the old file cannot be read: invalid type: string \"ten\""
         ),
         "{text}"
     );
@@ -653,4 +725,70 @@ fn a_key_given_twice_in_any_object_of_any_example_is_refused() {
         }
     }
     assert!(checked > 400, "only {checked} objects");
+}
+
+/// A saved 40K game its own load check refuses is said in German too:
+/// the check's catalogue message comes with the error, for the streamed
+/// reading, the tree reading and a game hosted by an event (issue #27).
+#[test]
+fn a_game_refused_on_loading_says_why_in_german() {
+    use feldherr_play::Lang;
+    let de = feldherr_host::Texts::new(Lang::De);
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/documents");
+    let text = std::fs::read_to_string(Path::new(root).join("wh40k-ffa-game.json")).expect("read");
+    assert!(text.contains("\"players\": 3,"), "the example's turn order");
+    let broken = text.replace("\"players\": 3,", "\"players\": 4,");
+    // Streamed (the tag first) and through the tree (the tag last).
+    let tag_last = broken
+        .replacen("\"system\": \"wh40k_ffa\",", "", 1)
+        .replacen(
+            "\"zone_sizes\": {",
+            "\"system\": \"wh40k_ffa\", \"zone_sizes\": {",
+            1,
+        );
+    assert_ne!(tag_last, broken);
+    for text in [&broken, &tag_last] {
+        match document::parse(text, "ffa.json") {
+            Err(e @ DocumentError::Refused { .. }) => {
+                let english = e.to_string();
+                assert!(
+                    english.contains("turn_order.players: 4 is refused: the game has 3 players"),
+                    "{english}"
+                );
+                let DocumentError::Refused { path, said, .. } = e else {
+                    unreachable!()
+                };
+                assert_eq!(path, "game");
+                assert_eq!(
+                    de.message(&said),
+                    "turn_order.players: 4 abgelehnt: das Spiel hat 3 Spieler"
+                );
+            }
+            other => panic!("refused with a message: {other:?}"),
+        }
+    }
+    // A turn order that does not replay: the check's own nested message.
+    let replay = text.replace(
+        "\"rounds\": [\n        [\n          0,\n          1,\n          2\n        ],",
+        "\"rounds\": [\n        [\n          0,\n          0,\n          2\n        ],",
+    );
+    assert_ne!(replay, text, "the example's first round");
+    match document::parse(&replay, "ffa.json") {
+        Err(DocumentError::Refused { said, .. }) => {
+            let german = de.message(&said);
+            assert!(
+                german.contains(
+                    "Runde 1 der gespeicherten Zugreihenfolge lässt sich nicht nachspielen"
+                ),
+                "{german}"
+            );
+        }
+        other => panic!("refused with a message: {other:?}"),
+    }
+    // Any other field error stays a field error.
+    let typo = text.replace("\"players\": 3,", "\"players\": \"three\",");
+    assert!(matches!(
+        document::parse(&typo, "ffa.json"),
+        Err(DocumentError::Field { .. })
+    ));
 }

@@ -63,3 +63,34 @@ fn every_refusal_key_is_in_both_catalogues() {
     let problems = scan.problems(&en, &de);
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// Every problem the crate reports carries a catalogue message: no
+/// `Problem::new` in its sources is left without `.with_message` in the
+/// same statement (issue #27).
+#[test]
+fn every_problem_carries_a_message() {
+    let mut bare = Vec::new();
+    let mut found = 0;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut dirs = vec![std::path::PathBuf::from(dir)];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).expect("source");
+            for (at, _) in source.match_indices("Problem::new(") {
+                found += 1;
+                let statement = source[at..].split(';').next().unwrap_or_default();
+                if !statement.contains(".with_message(") {
+                    let line = source[..at].lines().count();
+                    bare.push(format!("{}:{line}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(found > 0, "the scan finds the crate's problems");
+    assert!(bare.is_empty(), "problems without a message: {bare:#?}");
+}

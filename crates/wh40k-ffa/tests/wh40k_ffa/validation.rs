@@ -1,7 +1,7 @@
 //! Impossible saved states are refused (issue #28): each with the path of
 //! the field and the rule, one regression test per item.
 
-use feldherr_play::Game;
+use feldherr_play::{Catalogue, Game, Lang};
 use feldherr_wh40k_ffa::FreeForAll;
 use serde_json::{Value, json};
 
@@ -15,13 +15,25 @@ fn example() -> Value {
 }
 
 /// The problems of a saved game (zone pieces aside: the bare default
-/// table has none), or the load error as a problem at its path.
+/// table has none), or the load error as a problem at its path. Every
+/// problem carries its catalogue message, which reads in English as its
+/// sentence and renders in German as German (issue #27).
 fn problems_of(json: Value) -> Vec<(String, Option<String>, String)> {
     let game: FreeForAll = match serde_json::from_value(json) {
         Ok(g) => g,
         Err(e) => return vec![("load".into(), None, e.to_string())],
     };
-    game.problems(&FreeForAll::default_table())
+    let en = Catalogue::of_game::<FreeForAll>(Lang::En);
+    let de = Catalogue::of_game::<FreeForAll>(Lang::De);
+    let problems = game.problems(&FreeForAll::default_table());
+    for p in &problems {
+        let said = p.said().unwrap_or_else(|| panic!("no message: {p}"));
+        assert_eq!(en.render(said).as_deref(), Some(p.message.as_str()), "{p}");
+        let german = de.render(said).unwrap_or_else(|| panic!("no German: {p}"));
+        assert_ne!(german, p.message, "{p}");
+        assert!(!german.contains('#') && !german.contains('['), "{german}");
+    }
+    problems
         .into_iter()
         .filter(|p| !p.path.ends_with(".piece"))
         .map(|p| (p.path, p.rule, p.message))
@@ -66,7 +78,7 @@ fn two_resolutions_with_one_id() {
         |j| j["resolutions"][1]["id"] = json!(1),
         "resolutions[1].id",
         None,
-        "resolution id #1 is used twice (also resolutions[0])",
+        "the draw for round 1 has the same id as the roll-off",
     );
 }
 
@@ -96,7 +108,7 @@ fn a_unit_state_contradicting_its_history() {
         },
         "units[0]",
         Some("F3"),
-        "Anna Trupp 1 of Anna: saved as 10 models, active, but its history gives 6 models, fleeing since combat #3",
+        "Anna Trupp 1 of Anna: saved as 10 models, active, but its history gives 6 models, fleeing since round 2",
     );
     // Cem's unit was caught by the sweeping advance: saved alive.
     check(
