@@ -117,14 +117,14 @@ mod table;
 mod table_picture;
 mod title;
 
-pub use block::Block;
+pub use block::{Block, Group};
 pub use document::Document;
 pub use error::SheetError;
 pub use footer::Footer;
 pub use image::Image;
 pub use key_values::KeyValues;
 pub use label::{Label, LabelFont, MAX_LABEL_CHARS, MAX_LABEL_SIZE, MAX_LABELS, MIN_LABEL_SIZE};
-pub use layout::{Layout, Page};
+pub use layout::{Layout, Page, PlacedCell};
 pub use margins::Margins;
 pub use named_sheet::{NamedSheet, SheetOptions};
 pub use page_size::{POINTS_PER_INCH, PageSize, mm};
@@ -135,7 +135,7 @@ pub use raster::{RasterPage, pixels_per_metre};
 pub use sheet_set::{PdfSet, pdf_set, png_each, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
-pub use table::{Column, Table};
+pub use table::{Column, MIN_CELL_GAP, Table};
 pub use table_picture::{
     Lookup, PLAYER_RGB, player_rgb, table_picture, table_picture_owned, table_picture_png,
 };
