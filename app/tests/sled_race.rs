@@ -1457,8 +1457,9 @@ fn a_ten_driver_race_with_typed_dice_runs_to_the_end_in_under_200_actions() {
 }
 
 /// Issue #26: at 1024 x 700 the race state (every driver's speed, wounds,
-/// dice left and status) stands above the track with every column inside
-/// the window, and the Place tool is refused during the race (S1).
+/// dice left and status) is one click away above the track (folded to the
+/// acting driver's line so the track keeps 400 points), with every column
+/// inside the window, and the Place tool is refused during the race (S1).
 #[test]
 fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
     let doc = example_document_until(40);
@@ -1484,6 +1485,11 @@ fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
             );
         }
     };
+    // Folded to one line at this size (the track keeps 400 points); one
+    // click opens the drivers' table.
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 400.0, "{track:?}");
+    click(&mut h, "Show all 3 drivers");
     for header in ["#", "Driver", "Speed", "Wounds", "Dice", "Status"] {
         inside(&h, header);
     }
@@ -1494,6 +1500,50 @@ fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
     inside(&h, "out in round 4");
     click(&mut h, "Place");
     assert!(seen(&h, "No terrain is placed during the race"));
+}
+
+/// Issue #26: ten drivers at 1024 x 700: the drivers' table folds to one
+/// line (the acting driver's speed, wounds, dice and status, and a button
+/// that opens the table), so the track gets at least 400 points of height
+/// (it had about 270); opened, every column is in the window. At 1920 x
+/// 1080 the table is open and the track still has its room.
+#[test]
+fn ten_drivers_leave_the_track_its_room_at_1024_x_700_and_1920_x_1080() {
+    let dir = common::temp_dir("sled-room");
+    let path = dir.join("race.json");
+    std::fs::write(
+        &path,
+        feldherr_host::document::to_json(&Document::Game(ten_driver_document_until(120))),
+    )
+    .expect("saved");
+    let mut h = common::harness_sized(1024.0, 700.0);
+    h.state_mut().queue(Command::Open(path.clone()));
+    h.run();
+    let race = the_race(&h);
+    let st = race.state().expect("running");
+    assert_eq!(st.sleds.len(), 10);
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 400.0, "folded: {track:?}");
+    // The acting driver's line names him with his numbers.
+    let acting = feldherr::systems::sled_race::sled_to_act(&race).expect("a sled to act");
+    let name = st.sled(acting).expect("the sled").driver.name.clone();
+    assert!(seen(&h, &format!("{name}: speed")), "{name}'s line");
+    assert!(!seen(&h, "Wounds"), "the table is folded");
+    click(&mut h, "Show all 10 drivers");
+    for header in ["Driver", "Speed", "Wounds", "Dice", "Status"] {
+        let r = h.get_by_label(header).rect();
+        assert!(r.max.x <= 1024.0 && r.max.y <= 700.0, "{header}: {r:?}");
+    }
+    click(&mut h, "Fold the drivers' table");
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 400.0, "folded again: {track:?}");
+
+    let mut h = common::harness_sized(1920.0, 1080.0);
+    h.state_mut().queue(Command::Open(path));
+    h.run();
+    assert!(seen(&h, "Wounds"), "open at 1920 x 1080");
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 600.0, "{track:?}");
 }
 
 /// Issue #26 (S1): once the race runs the host refuses a hand edit of the
@@ -1623,6 +1673,64 @@ fn ten_sleds_at_the_start_line_get_labels_that_do_not_overlap() {
     );
     assert_eq!(overlay.captions.len(), 10);
     assert!(overlay.labels().next().is_none(), "{:?}", overlay.items);
+}
+
+/// Issue #26: in the middle of a ten-sled race the overlay's texts (the
+/// planned move's inches through terrain, the acting sled's zones) are
+/// laid out like the pieces' names: no two labels overlap, and none
+/// covers a sled (they piled up beside the moving sled before).
+#[test]
+fn planned_move_and_zone_labels_overlap_nothing_and_cover_no_sled() {
+    use eframe::egui;
+    let doc = ten_driver_document_until(120);
+    let table = doc.table_or_default();
+    let sleds: Vec<u64> = race(&doc)
+        .and_then(Race::state)
+        .expect("running")
+        .sleds
+        .iter()
+        .filter_map(|s| s.piece)
+        .collect();
+    let host = TableHost {
+        ui: Default::default(),
+        doc,
+        canvas: Default::default(),
+        texts: Texts::new("en"),
+        dice: Dice::scripted([]),
+        commands: Vec::new(),
+        grip: None,
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(700.0, 640.0))
+        .build_ui_state(|ui, host: &mut TableHost| host.show(ui), host);
+    h.run();
+    h.run();
+    let canvas = &h.state().canvas;
+    let texts = canvas.overlay_label_rects().to_vec();
+    assert!(texts.len() >= 3, "the overlay's texts are drawn: {texts:?}");
+    let mut all: Vec<egui::Rect> = canvas.label_rects().iter().map(|(_, r)| *r).collect();
+    all.extend(&texts);
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
+        }
+    }
+    // Sleds out of the race have left the table.
+    let on_table: Vec<u64> = sleds
+        .into_iter()
+        .filter(|id| table.piece(*id).is_some())
+        .collect();
+    assert!(on_table.len() >= 5, "{on_table:?}");
+    for id in &on_table {
+        let bounds = table.piece(*id).expect("the sled's piece").shape.bounds();
+        let sled = canvas.screen_rect_of(bounds.min, bounds.max);
+        for t in &texts {
+            assert!(
+                !t.intersects(sled.shrink(0.5)),
+                "{t:?} covers sled {id} at {sled:?}"
+            );
+        }
+    }
 }
 
 /// Issue #26: the event's sled tab has one source of truth (PN7). A race
