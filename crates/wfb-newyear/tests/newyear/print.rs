@@ -29,6 +29,17 @@ fn block_index(doc: &Document, is: impl Fn(&Block) -> bool) -> usize {
     doc.blocks().iter().position(is).expect("the block")
 }
 
+/// No header cell of `layout` is cut short (the layout says which cells
+/// it cut).
+fn assert_headers_whole(layout: &Layout, what: &str) {
+    let cut: Vec<&str> = layout
+        .cut_cells()
+        .filter(|c| c.row.is_none())
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(cut.is_empty(), "{what}: headers cut {cut:?}");
+}
+
 /// No two neighbouring cells of a row of `layout` come closer than the
 /// sheet crate's smallest gap.
 fn assert_gaps(layout: &Layout, what: &str) {
@@ -54,12 +65,7 @@ fn printed_sled_sheet_keeps_its_columns_apart() {
                 .expect("sheet")
                 .layout()
                 .expect("layout");
-            let cut: Vec<&str> = layout
-                .cut_cells()
-                .filter(|c| c.row.is_none())
-                .map(|c| c.text.as_str())
-                .collect();
-            assert!(cut.is_empty(), "{lang:?} {page:?}: headers cut {cut:?}");
+            assert_headers_whole(&layout, &format!("{lang:?} {page:?}"));
             assert_gaps(&layout, &format!("sled sheet {lang:?} {page:?}"));
         }
     }
@@ -77,14 +83,8 @@ fn printed_standings_break_no_word_and_headers_fit() {
             let layout = sheet.layout().expect("layout");
             let outline = layout.text_outline();
             let printed = texts_of(&outline);
-            // No header is cut (the layout says which cells it cut), and
-            // no two cells' texts touch.
-            let cut: Vec<&str> = layout
-                .cut_cells()
-                .filter(|c| c.row.is_none())
-                .map(|c| c.text.as_str())
-                .collect();
-            assert!(cut.is_empty(), "{lang:?} {page:?}: headers cut {cut:?}");
+            // No header is cut and no two cells' texts touch.
+            assert_headers_whole(&layout, &format!("{lang:?} {page:?}"));
             assert_gaps(&layout, &format!("standings {lang:?} {page:?}"));
             // The legend that explains the short headers is on the page
             // where the table ends.
