@@ -17,6 +17,7 @@
 //! - [`Paragraph`]: wrapped text, or a heading kept with the next block;
 //! - [`Block::Spacer`], [`Block::PageBreak`] and [`Signatures`] (lines to
 //!   sign on, labelled underneath);
+//! - [`Group`]: blocks kept together on one page when they fit one;
 //!
 //! plus a [`Footer`] with event, date and "page N of M" on every page.
 //!
@@ -38,7 +39,11 @@
 //! pages over as soon as they are done, so the files are written while
 //! the rest are drawn.
 //!
-//! [`Layout::text_outline`] dumps the layout as text for snapshot tests.
+//! [`Layout::text_outline`] dumps the layout as text for snapshot tests;
+//! typed queries say where blocks landed and what a table cut:
+//! [`Layout::block_pages`], [`Layout::cut_cells`], [`Page::cells`]
+//! ([`PlacedCell`]) and [`Page::tightest_cell_gap`] (never closer than
+//! [`MIN_CELL_GAP`]).
 //!
 //! # Units and coordinates
 //!
