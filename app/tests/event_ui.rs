@@ -33,14 +33,23 @@ fn open_fixture_event(
     h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
     dir: &std::path::Path,
 ) {
-    let fixture = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/newyear-event.json"
-    );
-    let copy = dir.join("event.json");
-    std::fs::copy(fixture, &copy).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy));
-    h.run();
+    let copy = common::fixture_copy(dir, "documents/newyear-event.json", "event.json");
+    common::open(h, &copy);
+}
+
+/// A headless app (1200 x 800, English) with a copy of the example event
+/// open from a fresh temporary folder named for `test`; returns the folder
+/// too.
+fn example_event(
+    test: &str,
+) -> (
+    egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+    std::path::PathBuf,
+) {
+    let dir = common::temp_dir(test);
+    let mut h = harness(Dice::scripted([]));
+    open_fixture_event(&mut h, &dir);
+    (h, dir)
 }
 
 fn add_player(
@@ -150,8 +159,7 @@ fn enter_an_event_from_players_to_standings() {
 
 #[test]
 fn a_player_cannot_be_paired_twice_in_one_game() {
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &common::temp_dir("paired-twice"));
+    let (mut h, _) = example_event("paired-twice");
     click(&mut h, "Raeuber-Warhammer");
     click(&mut h, "Player");
     click(&mut h, "Jonas Albrecht");
@@ -171,8 +179,7 @@ fn a_player_cannot_be_paired_twice_in_one_game() {
 
 #[test]
 fn fixture_standings_with_shared_places_and_tie_breakers() {
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &common::temp_dir("standings"));
+    let (mut h, _) = example_event("standings");
     click(&mut h, "Standings");
     // Saved order: treasures, VP difference, sled placing.
     let rows = feldherr::systems::newyear::standings_rows(&event_of(&h));
@@ -226,9 +233,7 @@ fn treasure_line_helper_shows_the_dwarf_and_goblin_example() {
 
 #[test]
 fn printing_writes_every_sheet_with_progress() {
-    let dir = common::temp_dir("print");
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &dir);
+    let (mut h, dir) = example_event("print");
     click(&mut h, "Print");
     replace_text(&mut h, "Folder", &dir.join("out").display().to_string());
     replace_text(&mut h, "DPI (PNG)", "50");
@@ -251,9 +256,7 @@ fn printing_writes_every_sheet_with_progress() {
 
 #[test]
 fn saved_results_show_in_their_fields_whichever_tab_was_first() {
-    let dir = common::temp_dir("fields");
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &dir);
+    let (mut h, _) = example_event("fields");
     // The players tab is drawn first; the results must still appear later.
     click(&mut h, "Raeuber-Warhammer");
     assert_eq!(h.get_all_by_label("Result saved").count(), 4);
@@ -285,8 +288,7 @@ fn open_fixture(
         });
     }
     std::fs::write(&copy, value.to_string()).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy));
-    h.run();
+    common::open(h, &copy);
     assert_eq!(h.state().error(), None, "{path} opens");
 }
 
@@ -296,8 +298,7 @@ fn sized(width: f32, height: f32) -> egui_kittest::Harness<'static, feldherr::ap
 
 #[test]
 fn a_player_is_edited_after_adding_and_the_change_shows_in_pairings() {
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &common::temp_dir("edit-player"));
+    let (mut h, _) = example_event("edit-player");
     click(&mut h, "Edit Jonas Albrecht");
     // The first player's row is in edit mode: name, club, army.
     replace_text(&mut h, "Name of Jonas Albrecht", "Jonas Albrecht-Meier");
@@ -316,8 +317,7 @@ fn a_player_is_edited_after_adding_and_the_change_shows_in_pairings() {
 
 #[test]
 fn removing_a_paired_player_explains_why_and_offers_the_drop_out() {
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &common::temp_dir("remove-player"));
+    let (mut h, _) = example_event("remove-player");
     click(&mut h, "Remove Jonas Albrecht");
     // Nothing removed; the question names his uses by names, no ids.
     assert_eq!(event_of(&h).players.len(), 8);
@@ -806,12 +806,7 @@ fn the_treasure_helper_uses_the_event_table_and_checks_recovery_at_3_in() {
 #[test]
 fn reopen_last_session_survives_a_failed_open() {
     let dir = common::temp_dir("reopen");
-    let fixture = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/documents/newyear-event.json"
-    );
-    let copy = dir.join("event.json");
-    std::fs::copy(fixture, &copy).expect("copy");
+    let copy = common::fixture_copy(&dir, "documents/newyear-event.json", "event.json");
     let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
     options.settings.last_session = vec![copy.clone()];
     let mut h = common::harness_with(options);
@@ -959,9 +954,7 @@ fn slips_fit_a5_with_signatures_and_go_two_to_an_a4_page() {
 
 #[test]
 fn printing_defaults_beside_the_event_file_and_reports_overwrites_first() {
-    let dir = common::temp_dir("print-beside");
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &dir);
+    let (mut h, dir) = example_event("print-beside");
     click(&mut h, "Print");
     let folder = dir.join("event-sheets");
     assert_eq!(
@@ -1135,15 +1128,11 @@ fn without_a_portal_every_record_sheet_asks_for_a_typed_path() {
         "wh40k-ffa-game",
         "sled-race",
     ] {
-        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../fixtures/documents")
-            .join(format!("{example}.json"));
-        let copy = dir.join(format!("{example}.json"));
-        std::fs::copy(&source, &copy).expect("copied");
+        let file = format!("{example}.json");
+        let copy = common::fixture_copy(&dir, &format!("documents/{file}"), &file);
         let mut h = harness(Dice::scripted([]));
         h.state_mut().set_native_dialogs(false);
-        h.state_mut().queue(Command::Open(copy));
-        h.run();
+        common::open(&mut h, &copy);
         // One button on every game screen whose system has a record sheet.
         click(&mut h, "Export record sheet (PDF)");
         h.get_by_label_contains("no desktop portal");
@@ -1201,6 +1190,24 @@ fn event_with_players(
     h.run();
 }
 
+/// A new event of Anna Adler, Bernd Bauer, Clara Christ and Dieter Dorn,
+/// paired at tables 1 (Anna against Bernd) and 2 (Clara against Dieter) of
+/// the Räuber-Warhammer game.
+fn four_players_at_two_tables(h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>) {
+    use feldherr_wfb_newyear::BattleKind;
+    event_with_players(
+        h,
+        &[
+            ("a", "Anna Adler"),
+            ("b", "Bernd Bauer"),
+            ("c", "Clara Christ"),
+            ("d", "Dieter Dorn"),
+        ],
+    );
+    pair(h, BattleKind::RaeuberWarhammer, 1, "a", "b");
+    pair(h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+}
+
 fn pair(
     h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
     game: feldherr_wfb_newyear::BattleKind,
@@ -1219,19 +1226,8 @@ fn pair(
 
 #[test]
 fn a_result_is_saved_or_visibly_not_on_the_tab_the_standings_and_the_projector() {
-    use feldherr_wfb_newyear::BattleKind;
     let mut h = harness(Dice::scripted([]));
-    event_with_players(
-        &mut h,
-        &[
-            ("a", "Anna Adler"),
-            ("b", "Bernd Bauer"),
-            ("c", "Clara Christ"),
-            ("d", "Dieter Dorn"),
-        ],
-    );
-    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
-    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    four_players_at_two_tables(&mut h);
     // Beside the game's tab and on each table (issue 26).
     h.get_by_label("(2 without a result)");
     click(&mut h, "Raeuber-Warhammer");
@@ -1432,17 +1428,7 @@ fn a_correction_under_a_later_draw_warns_and_a_drop_out_says_when() {
     use feldherr::systems::newyear::event_edit;
     use feldherr_wfb_newyear::{BattleKind, BattleResult, DroppedAfter, EventEdit, SideResult};
     let mut h = harness(Dice::scripted([]));
-    event_with_players(
-        &mut h,
-        &[
-            ("a", "Anna Adler"),
-            ("b", "Bernd Bauer"),
-            ("c", "Clara Christ"),
-            ("d", "Dieter Dorn"),
-        ],
-    );
-    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
-    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    four_players_at_two_tables(&mut h);
     for (table, a, b) in [(1, 900, 200), (2, 500, 400)] {
         h.state_mut().queue(event_edit(EventEdit::SetResult {
             game: BattleKind::RaeuberWarhammer,
@@ -1598,8 +1584,7 @@ fn the_round_timer_counts_down_on_the_projector_in_its_own_window() {
 
 #[test]
 fn an_army_list_smaller_than_the_event_size_is_edited_and_one_above_it_refused() {
-    let mut h = harness(Dice::scripted([]));
-    open_fixture_event(&mut h, &common::temp_dir("army-points"));
+    let (mut h, _) = example_event("army-points");
     // The column says what it holds: army points, not event points.
     h.get_by_label("Army points");
     click(&mut h, "Edit Jonas Albrecht");
@@ -1631,22 +1616,11 @@ fn an_army_list_smaller_than_the_event_size_is_edited_and_one_above_it_refused()
 
 #[test]
 fn typed_results_survive_a_restart_and_closing_or_switching_asks_first() {
-    use feldherr_wfb_newyear::BattleKind;
     let dir = common::temp_dir("typed_restart");
     let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
     options.autosave_dir = Some(dir.clone());
     let mut h = common::harness_with(options);
-    event_with_players(
-        &mut h,
-        &[
-            ("a", "Anna Adler"),
-            ("b", "Bernd Bauer"),
-            ("c", "Clara Christ"),
-            ("d", "Dieter Dorn"),
-        ],
-    );
-    pair(&mut h, BattleKind::RaeuberWarhammer, 1, "a", "b");
-    pair(&mut h, BattleKind::RaeuberWarhammer, 2, "c", "d");
+    four_players_at_two_tables(&mut h);
     click(&mut h, "Raeuber-Warhammer");
     replace_text_nth(&mut h, "VP A", 1, "1234");
     replace_text_nth(&mut h, "VP B", 1, "567");
@@ -2059,13 +2033,24 @@ fn open_shareable_event(
     h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
     dir: &std::path::Path,
 ) -> std::path::PathBuf {
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/serve/event.json");
-    let copy = dir.join("event.json");
-    std::fs::copy(fixture, &copy).expect("copy fixture");
-    h.state_mut().queue(Command::Open(copy.clone()));
-    h.run();
+    let copy = common::fixture_copy(dir, "serve/event.json", "event.json");
+    common::open(h, &copy);
     click(h, "Results from the players' phones");
     copy
+}
+
+/// Shares the open event on a free port of this machine (the share panel
+/// open); returns the server's address.
+fn share_on_loopback(
+    h: &mut egui_kittest::Harness<'static, feldherr::app::FeldherrApp>,
+) -> std::net::SocketAddr {
+    replace_text(h, "Address:", "127.0.0.1:0");
+    click(h, "Share on the network");
+    let url = h.state().sharing().expect("shared").url;
+    url.trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address")
 }
 
 /// The code of `table` of the Räuber-Warhammer game, as the app holds it.
@@ -2118,15 +2103,8 @@ fn sharing_starts_on_a_free_port_and_a_phone_report_shows_to_be_confirmed() {
             .accesskit_node()
             .is_disabled()
     );
-    replace_text(&mut h, "Address:", "127.0.0.1:0");
-    click(&mut h, "Share on the network");
+    let addr = share_on_loopback(&mut h);
     let sharing = h.state().sharing().expect("shared");
-    let addr: std::net::SocketAddr = sharing
-        .url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .expect("an address");
     assert_ne!(addr.port(), 0, "a free port was picked");
     h.get_by_label(&sharing.url);
     h.get_by_label("Stop sharing");
@@ -2185,14 +2163,7 @@ fn closing_a_shared_event_stops_its_server() {
     let dir = common::temp_dir("share-close");
     let mut h = harness(Dice::scripted([]));
     open_shareable_event(&mut h, &dir);
-    replace_text(&mut h, "Address:", "127.0.0.1:0");
-    click(&mut h, "Share on the network");
-    let url = h.state().sharing().expect("shared").url;
-    let addr: std::net::SocketAddr = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .expect("an address");
+    let addr = share_on_loopback(&mut h);
     assert_eq!(phone::get(addr, "/health").0, 200);
     h.state_mut().queue(Command::Close(0));
     h.run();
@@ -2208,14 +2179,7 @@ fn correct_sets_the_reports_aside_and_fills_the_result_entry() {
     let dir = common::temp_dir("share-correct");
     let mut h = harness(Dice::scripted([]));
     open_shareable_event(&mut h, &dir);
-    replace_text(&mut h, "Address:", "127.0.0.1:0");
-    click(&mut h, "Share on the network");
-    let url = h.state().sharing().expect("shared").url;
-    let addr: std::net::SocketAddr = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .expect("an address");
+    let addr = share_on_loopback(&mut h);
     let code = table_code(&h, 1);
     phone::report(addr, 1, &code, "Anna", (1234, 321));
     wait_for(&mut h, "reported");

@@ -45,6 +45,25 @@ fn the_race(harness: &Harness<'static, FeldherrApp>) -> Race {
     race(&game(harness)).expect("a sled race").clone()
 }
 
+/// The plain input of `race`'s next step: a standing sled keeps facing
+/// 0, a turn is none, a draw is drawn; `None` when the race is over.
+fn plain_input(race: &Race) -> Option<StepInput> {
+    Some(match race.next_step() {
+        Some(NextStep::Over) | None => return None,
+        Some(NextStep::Move(id)) => {
+            let standing = race
+                .state()
+                .and_then(|s| s.sled(id))
+                .is_some_and(|s| s.speed == 0);
+            StepInput::Move {
+                facing: standing.then_some(0.0),
+            }
+        }
+        Some(NextStep::Turn(_)) => StepInput::Turn { angle: 0.0 },
+        Some(_) => StepInput::Draw,
+    })
+}
+
 /// A new sled race, as the start screen's card makes it.
 fn new_race(harness: &mut Harness<'static, FeldherrApp>) {
     harness.state_mut().queue(Command::NewGame("sled_race"));
@@ -416,19 +435,8 @@ fn race_document_until(drivers: &[(&str, &str, [u32; 5])], steps: usize) -> Game
     let mut dice = Dice::seeded(2026);
     let last = |c: &feldherr_dice::step::ChoiceRequest| c.options.len() - 1;
     for _ in 0..steps {
-        let input = match race.next_step() {
-            Some(NextStep::Over) | None => break,
-            Some(NextStep::Move(id)) => {
-                let standing = race
-                    .state()
-                    .and_then(|s| s.sled(id))
-                    .is_some_and(|s| s.speed == 0);
-                StepInput::Move {
-                    facing: standing.then_some(0.0),
-                }
-            }
-            Some(NextStep::Turn(_)) => StepInput::Turn { angle: 0.0 },
-            Some(_) => StepInput::Draw,
+        let Some(input) = plain_input(race) else {
+            break;
         };
         race.play_next(&mut table, &mut dice, last, input)
             .expect("step");
@@ -635,21 +643,10 @@ fn a_race_with_a_stranger_is_not_taken_in() {
 #[test]
 fn the_event_tab_takes_in_a_race_file() {
     let dir = common::temp_dir("sled-take-in");
-    let race_path = dir.join("race.json");
-    std::fs::write(
-        &race_path,
-        feldherr_host::document::to_json(&Document::Game(example_document())),
-    )
-    .expect("written");
-    let event_path = dir.join("event.json");
-    std::fs::write(
-        &event_path,
-        feldherr_host::document::to_json(&event_with_players()),
-    )
-    .expect("event");
+    let race_path = common::save_in(&dir, "race.json", &Document::Game(example_document()));
+    let event_path = common::save_in(&dir, "event.json", &event_with_players());
     let mut harness = harness(Dice::scripted([]));
-    harness.state_mut().queue(Command::Open(event_path));
-    harness.run();
+    common::open(&mut harness, &event_path);
     click(&mut harness, "Sled race");
     // Nothing is shown before the organiser says where the result comes
     // from (PN7).
@@ -784,16 +781,10 @@ fn hosted_race(harness: &Harness<'static, FeldherrApp>) -> GameDoc {
 #[test]
 fn the_race_runs_live_inside_the_event() {
     let dir = common::temp_dir("sled-live");
-    let event_path = dir.join("event.json");
-    std::fs::write(
-        &event_path,
-        feldherr_host::document::to_json(&event_with_players()),
-    )
-    .expect("event");
+    let event_path = common::save_in(&dir, "event.json", &event_with_players());
     let mut harness = harness(Dice::scripted([]));
     harness.state_mut().set_native_dialogs(false);
-    harness.state_mut().queue(Command::Open(event_path.clone()));
-    harness.run();
+    common::open(&mut harness, &event_path);
     click(&mut harness, "Sled race");
     click(&mut harness, "Race run in the app (in this event)");
     click(&mut harness, "Run the race in this event");
@@ -905,6 +896,24 @@ struct TableHost {
 }
 
 impl TableHost {
+    /// The race's table view of `doc` in a window of `size`, run once.
+    fn harness(doc: GameDoc, size: (f32, f32)) -> Harness<'static, TableHost> {
+        let host = TableHost {
+            ui: Default::default(),
+            doc,
+            canvas: Default::default(),
+            texts: Texts::new("en"),
+            dice: Dice::scripted([]),
+            commands: Vec::new(),
+            grip: None,
+        };
+        let mut h = Harness::builder()
+            .with_size(eframe::egui::vec2(size.0, size.1))
+            .build_ui_state(|ui, host: &mut TableHost| host.show(ui), host);
+        h.run();
+        h
+    }
+
     fn show(&mut self, ui: &mut eframe::egui::Ui) {
         use feldherr::systems::{GameContext, ScreenContext, SystemScreens, View};
         let mut view = View::Table;
@@ -946,19 +955,7 @@ fn the_facing_is_set_by_dragging_the_grip_on_the_table() {
         .and_then(|s| s.sled(id))
         .expect("the sled")
         .center;
-    let host = TableHost {
-        ui: Default::default(),
-        doc,
-        canvas: Default::default(),
-        texts: Texts::new("en"),
-        dice: Dice::scripted([]),
-        commands: Vec::new(),
-        grip: None,
-    };
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1200.0, 800.0))
-        .build_ui_state(|ui, host: &mut TableHost| host.show(ui), host);
-    h.run();
+    let mut h = TableHost::harness(doc, (1200.0, 800.0));
     // The grip sits ahead of the sled, along its facing (0 degrees: +x).
     let grip = h.state().grip.expect("a grip for the facing");
     assert!((grip.x - center.x - 6.0).abs() < 1e-6 && (grip.y - center.y).abs() < 1e-6);
@@ -1077,15 +1074,8 @@ fn a_collision_is_resolved_step_by_step_in_the_resolution_view() {
         panic!("a collision happens in a move")
     };
     let mut h = harness(Dice::scripted([]));
-    let dir = common::temp_dir("sled-collision");
-    let path = dir.join("race.json");
-    std::fs::write(
-        &path,
-        feldherr_host::document::to_json(&Document::Game(before)),
-    )
-    .expect("saved");
-    h.state_mut().queue(Command::Open(path));
-    h.run();
+    let path = common::saved("sled-collision", "race.json", &Document::Game(before));
+    common::open(&mut h, &path);
     assert_eq!(the_race(&h).next_step(), Some(NextStep::Move(*sled)));
     if let Some(f) = facing {
         replace_text(&mut h, "Facing (degrees)", &format!("{}", f.degrees()));
@@ -1258,16 +1248,13 @@ fn ramming_race() -> (GameDoc, GameDoc) {
 fn the_race_table_keeps_its_room_beside_a_wide_side_panel_at_1024_x_700() {
     // The running race's side panel has a wide table of sleds; the panel
     // scrolls sideways instead of squeezing the table canvas.
-    let dir = common::temp_dir("sled-narrow");
-    let path = dir.join("race.json");
-    std::fs::write(
-        &path,
-        feldherr_host::document::to_json(&Document::Game(example_document_until(3))),
-    )
-    .expect("saved");
+    let path = common::saved(
+        "sled-narrow",
+        "race.json",
+        &Document::Game(example_document_until(3)),
+    );
     let mut h = common::harness_sized(1024.0, 700.0);
-    h.state_mut().queue(Command::Open(path));
-    h.run();
+    common::open(&mut h, &path);
     let canvas = h.get_by_label("Game table").rect();
     // The panel keeps its 320 pt (it was pushed to about 400 before).
     assert!(canvas.width() >= 340.0, "{canvas:?}");
@@ -1423,19 +1410,8 @@ fn a_ten_driver_race_with_typed_dice_runs_to_the_end_in_under_200_actions() {
         }
     };
     for _ in 0..1000 {
-        let input = match alone.next_step() {
-            Some(NextStep::Over) | None => break,
-            Some(NextStep::Move(id)) => {
-                let standing = alone
-                    .state()
-                    .and_then(|s| s.sled(id))
-                    .is_some_and(|s| s.speed == 0);
-                StepInput::Move {
-                    facing: standing.then_some(0.0),
-                }
-            }
-            Some(NextStep::Turn(_)) => StepInput::Turn { angle: 0.0 },
-            Some(_) => StepInput::Draw,
+        let Some(input) = plain_input(&alone) else {
+            break;
         };
         alone
             .play_next(&mut table, &mut dice, choose, input)
@@ -1457,21 +1433,15 @@ fn a_ten_driver_race_with_typed_dice_runs_to_the_end_in_under_200_actions() {
 }
 
 /// Issue #26: at 1024 x 700 the race state (every driver's speed, wounds,
-/// dice left and status) stands above the track with every column inside
-/// the window, and the Place tool is refused during the race (S1).
+/// dice left and status) is one click away above the track (folded to the
+/// acting driver's line so the track keeps 400 points), with every column
+/// inside the window, and the Place tool is refused during the race (S1).
 #[test]
 fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
     let doc = example_document_until(40);
     let mut h = common::harness_sized(1024.0, 700.0);
-    let dir = common::temp_dir("sled-strip");
-    let path = dir.join("race.json");
-    std::fs::write(
-        &path,
-        feldherr_host::document::to_json(&Document::Game(doc)),
-    )
-    .expect("saved");
-    h.state_mut().queue(Command::Open(path));
-    h.run();
+    let path = common::saved("sled-strip", "race.json", &Document::Game(doc));
+    common::open(&mut h, &path);
     assert!(the_race(&h).state().is_some());
     let inside = |h: &Harness<'static, FeldherrApp>, label: &str| {
         let nodes: Vec<_> = h.get_all_by_label(label).collect();
@@ -1484,6 +1454,11 @@ fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
             );
         }
     };
+    // Folded to one line at this size (the track keeps 400 points); one
+    // click opens the drivers' table.
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 400.0, "{track:?}");
+    click(&mut h, "Show all 3 drivers");
     for header in ["#", "Driver", "Speed", "Wounds", "Dice", "Status"] {
         inside(&h, header);
     }
@@ -1494,6 +1469,46 @@ fn the_race_state_stays_in_view_and_the_track_takes_no_terrain_at_1024_x_700() {
     inside(&h, "out in round 4");
     click(&mut h, "Place");
     assert!(seen(&h, "No terrain is placed during the race"));
+}
+
+/// Issue #26: ten drivers at 1024 x 700: the drivers' table folds to one
+/// line (the acting driver's speed, wounds, dice and status, and a button
+/// that opens the table), so the track gets at least 400 points of height
+/// (it had about 270); opened, every column is in the window. At 1920 x
+/// 1080 the table is open and the track still has its room.
+#[test]
+fn ten_drivers_leave_the_track_its_room_at_1024_x_700_and_1920_x_1080() {
+    let path = common::saved(
+        "sled-room",
+        "race.json",
+        &Document::Game(ten_driver_document_until(120)),
+    );
+    let mut h = common::harness_sized(1024.0, 700.0);
+    common::open(&mut h, &path);
+    let race = the_race(&h);
+    let st = race.state().expect("running");
+    assert_eq!(st.sleds.len(), 10);
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 400.0, "folded: {track:?}");
+    // The acting driver's line names him with his numbers.
+    let acting = feldherr::systems::sled_race::sled_to_act(&race).expect("a sled to act");
+    let name = st.sled(acting).expect("the sled").driver.name.clone();
+    assert!(seen(&h, &format!("{name}: speed")), "{name}'s line");
+    assert!(!seen(&h, "Wounds"), "the table is folded");
+    click(&mut h, "Show all 10 drivers");
+    for header in ["Driver", "Speed", "Wounds", "Dice", "Status"] {
+        let r = h.get_by_label(header).rect();
+        assert!(r.max.x <= 1024.0 && r.max.y <= 700.0, "{header}: {r:?}");
+    }
+    click(&mut h, "Fold the drivers' table");
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 400.0, "folded again: {track:?}");
+
+    let mut h = common::harness_sized(1920.0, 1080.0);
+    common::open(&mut h, &path);
+    assert!(seen(&h, "Wounds"), "open at 1920 x 1080");
+    let track = h.get_by_label("Game table").rect();
+    assert!(track.height() >= 600.0, "{track:?}");
 }
 
 /// Issue #26 (S1): once the race runs the host refuses a hand edit of the
@@ -1584,19 +1599,7 @@ fn ten_sleds_at_the_start_line_get_labels_that_do_not_overlap() {
     }
     let pieces: Vec<u64> = state.sleds.iter().filter_map(|s| s.piece).collect();
     assert_eq!(pieces.len(), 10, "ten sleds on the table");
-    let host = TableHost {
-        ui: Default::default(),
-        doc,
-        canvas: Default::default(),
-        texts: Texts::new("en"),
-        dice: Dice::scripted([]),
-        commands: Vec::new(),
-        grip: None,
-    };
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(700.0, 600.0))
-        .build_ui_state(|ui, host: &mut TableHost| host.show(ui), host);
-    h.run();
+    let mut h = TableHost::harness(doc, (700.0, 600.0));
     h.run();
     let rects = h.state().canvas.label_rects().to_vec();
     let sled_labels: Vec<egui::Rect> = rects
@@ -1623,6 +1626,52 @@ fn ten_sleds_at_the_start_line_get_labels_that_do_not_overlap() {
     );
     assert_eq!(overlay.captions.len(), 10);
     assert!(overlay.labels().next().is_none(), "{:?}", overlay.items);
+}
+
+/// Issue #26: in the middle of a ten-sled race the overlay's texts (the
+/// planned move's inches through terrain, the acting sled's zones) are
+/// laid out like the pieces' names: no two labels overlap, and none
+/// covers a sled (they piled up beside the moving sled before).
+#[test]
+fn planned_move_and_zone_labels_overlap_nothing_and_cover_no_sled() {
+    use eframe::egui;
+    let doc = ten_driver_document_until(120);
+    let table = doc.table_or_default();
+    let sleds: Vec<u64> = race(&doc)
+        .and_then(Race::state)
+        .expect("running")
+        .sleds
+        .iter()
+        .filter_map(|s| s.piece)
+        .collect();
+    let mut h = TableHost::harness(doc, (700.0, 640.0));
+    h.run();
+    let canvas = &h.state().canvas;
+    let texts = canvas.overlay_label_rects().to_vec();
+    assert!(texts.len() >= 3, "the overlay's texts are drawn: {texts:?}");
+    let mut all: Vec<egui::Rect> = canvas.label_rects().iter().map(|(_, r)| *r).collect();
+    all.extend(&texts);
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
+        }
+    }
+    // Sleds out of the race have left the table.
+    let on_table: Vec<u64> = sleds
+        .into_iter()
+        .filter(|id| table.piece(*id).is_some())
+        .collect();
+    assert!(on_table.len() >= 5, "{on_table:?}");
+    for id in &on_table {
+        let bounds = table.piece(*id).expect("the sled's piece").shape.bounds();
+        let sled = canvas.screen_rect_of(bounds.min, bounds.max);
+        for t in &texts {
+            assert!(
+                !t.intersects(sled.shrink(0.5)),
+                "{t:?} covers sled {id} at {sled:?}"
+            );
+        }
+    }
 }
 
 /// Issue #26: the event's sled tab has one source of truth (PN7). A race
@@ -1666,13 +1715,10 @@ fn the_sled_tab_has_one_source_and_a_step_taken_back_leaves_the_standings() {
     assert!(matches!(new_year(&undone).sled_scores(), Ok(None)));
 
     // In the window: the race run in the app, the typed editor locked.
-    let dir = common::temp_dir("sled-source");
-    let path = dir.join("event.json");
-    std::fs::write(&path, feldherr_host::document::to_json(&doc)).expect("saved");
+    let path = common::saved("sled-source", "event.json", &doc);
     let mut h = harness(Dice::scripted([]));
     h.state_mut().set_native_dialogs(false);
-    h.state_mut().queue(Command::Open(path));
-    h.run();
+    common::open(&mut h, &path);
     // The standings' sled place tells a driver who went out from one
     // who did not start.
     click(&mut h, "Standings");

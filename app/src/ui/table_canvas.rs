@@ -237,6 +237,8 @@ pub struct TableCanvas {
     shown: bool,
     path: Option<PathDraft>,
     labels: Vec<(u64, egui::Rect)>,
+    /// Where the overlay's texts were drawn in the last frame.
+    overlay_labels: Vec<egui::Rect>,
     /// Whether the side panel shows: `None` follows the width (see
     /// [`TableCanvas::side_open`]), `Some` is the user's choice.
     side: Option<bool>,
@@ -263,6 +265,7 @@ impl Default for TableCanvas {
             shown: false,
             path: None,
             labels: Vec::new(),
+            overlay_labels: Vec::new(),
             side: None,
             side_was_open: None,
         }
@@ -745,7 +748,17 @@ impl TableCanvas {
         self.paint_path_legs(&painter, &self.view, &palette);
         let names = self.layout_labels(&painter, shown, overlay, rect);
         let mut placed: Vec<egui::Rect> = names.iter().map(|l| l.rect).collect();
-        overlay::paint(&painter, &self.view, shown, overlay, &palette, &mut placed);
+        let bodies = self.model_boxes(shown);
+        overlay::paint(
+            &painter,
+            &self.view,
+            shown,
+            overlay,
+            &palette,
+            &mut placed,
+            (&bodies, rect.shrink(2.0)),
+        );
+        self.overlay_labels = placed.split_off(names.len());
         self.paint_labels(&painter, shown, overlay, &names, &palette);
         if let Some(pointer) = response.hover_pos()
             && let Some(piece) = shown.piece_at(self.view.table_of(pointer))
@@ -813,12 +826,7 @@ impl TableCanvas {
             let b = piece.shape.bounds();
             egui::Rect::from_two_pos(self.view.screen_of(b.min), self.view.screen_of(b.max))
         };
-        let bodies: Vec<egui::Rect> = table
-            .pieces()
-            .iter()
-            .filter(|p| p.layer == Layer::Model)
-            .map(screen_box)
-            .collect();
+        let bodies = self.model_boxes(table);
         let mut requests = Vec::new();
         for layer in [Layer::Model, Layer::Marker, Layer::Terrain] {
             for piece in table.pieces().iter().filter(|p| p.layer == layer) {
@@ -902,6 +910,27 @@ impl TableCanvas {
     /// points); a piece whose name found no room is not listed.
     pub fn label_rects(&self) -> &[(u64, egui::Rect)] {
         &self.labels
+    }
+
+    /// Where the overlay's texts (a planned move's, a zone's) were drawn
+    /// in the last frame, each box with its background margin (screen
+    /// points); a text that found no room is not listed.
+    pub fn overlay_label_rects(&self) -> &[egui::Rect] {
+        &self.overlay_labels
+    }
+
+    /// The screen boxes of the model pieces of `table` (what no label may
+    /// cover).
+    fn model_boxes(&self, table: &Table) -> Vec<egui::Rect> {
+        table
+            .pieces()
+            .iter()
+            .filter(|p| p.layer == feldherr_table::Layer::Model)
+            .map(|piece| {
+                let b = piece.shape.bounds();
+                egui::Rect::from_two_pos(self.view.screen_of(b.min), self.view.screen_of(b.max))
+            })
+            .collect()
     }
 
     /// The screen box of a point of the table in the last frame, for

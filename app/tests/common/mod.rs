@@ -90,3 +90,43 @@ pub fn replace_text_nth(
         .type_text(text);
     harness.run();
 }
+
+/// Writes `doc` as `file` into a fresh temporary folder named for `test`
+/// (see [`temp_dir`]); returns the file's path.
+pub fn saved(
+    test: &str,
+    file: &str,
+    doc: &feldherr_host::document::Document,
+) -> std::path::PathBuf {
+    save_in(&temp_dir(test), file, doc)
+}
+
+/// Writes `doc` as `file` into `dir`; returns the file's path.
+pub fn save_in(
+    dir: &std::path::Path,
+    file: &str,
+    doc: &feldherr_host::document::Document,
+) -> std::path::PathBuf {
+    let path = dir.join(file);
+    std::fs::write(&path, feldherr_host::document::to_json(doc)).expect("saved");
+    path
+}
+
+/// Copies `fixture` (a path under the workspace's `fixtures/`) into `dir`
+/// as `file`; returns the copy's path.
+pub fn fixture_copy(dir: &std::path::Path, fixture: &str, file: &str) -> std::path::PathBuf {
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures")
+        .join(fixture);
+    let copy = dir.join(file);
+    std::fs::copy(&source, &copy).expect("fixture copied");
+    copy
+}
+
+/// Opens the file at `path` in the app and lets it settle.
+pub fn open(harness: &mut Harness<'static, FeldherrApp>, path: &std::path::Path) {
+    harness
+        .state_mut()
+        .queue(feldherr::app::Command::Open(path.to_path_buf()));
+    harness.run();
+}

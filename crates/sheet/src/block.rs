@@ -26,6 +26,47 @@ pub enum Block {
     Signatures(Signatures),
     /// Starts a new page (unless the current page is still empty).
     PageBreak,
+    /// Blocks kept together on one page when they fit one.
+    Group(Group),
+}
+
+/// Blocks kept together: when they fit on one page they are never split
+/// over two (a rules card: its heading and every line of it); when what is
+/// left of a page is too short, the whole group starts the next page. A
+/// group taller than a page flows like its blocks would.
+///
+/// In the [`Layout`](crate::Layout) every part of a group carries the
+/// group's index ([`Layout::block_pages`](crate::Layout::block_pages)).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Group {
+    blocks: Vec<Block>,
+}
+
+impl Group {
+    /// An empty group.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a block, builder style.
+    #[must_use]
+    pub fn block(mut self, block: impl Into<Block>) -> Self {
+        self.blocks.push(block.into());
+        self
+    }
+
+    /// Appends a block in place.
+    pub fn push(&mut self, block: impl Into<Block>) -> &mut Self {
+        self.blocks.push(block.into());
+        self
+    }
+
+    /// The blocks in order.
+    #[must_use]
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
 }
 
 impl Block {
@@ -42,6 +83,7 @@ impl Block {
                 block: index,
                 value: *h,
             }),
+            Block::Group(g) => g.blocks.iter().try_for_each(|b| b.validate(index)),
             _ => Ok(()),
         }
     }
@@ -57,6 +99,12 @@ impl Block {
             Block::Signatures(b) => Step::Flow(index, b.flow(fonts, content)),
             Block::Spacer(h) => Step::Space(*h),
             Block::PageBreak => Step::PageBreak,
+            Block::Group(g) => Step::Group(
+                g.blocks
+                    .iter()
+                    .map(|b| b.step(index, fonts, content))
+                    .collect(),
+            ),
         }
     }
 }
@@ -70,4 +118,6 @@ macro_rules! from_block {
         }
     )*};
 }
-from_block!(Title, KeyValues, Table, Picture, Paragraph, Signatures);
+from_block!(
+    Title, KeyValues, Table, Picture, Paragraph, Signatures, Group
+);

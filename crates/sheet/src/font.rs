@@ -155,20 +155,23 @@ impl Fonts {
         max_width: f32,
         slack: f32,
     ) -> Vec<String> {
-        self.wrap_words(text, style, max_width, slack, false)
+        self.wrap_words(text, style, max_width, slack, None)
     }
 
     /// As [`Fonts::wrap_with_slack`], but a word wider than a whole line is
     /// shortened with an ellipsis ("Vampirfürst…") instead of being split
     /// between characters: no word in a table cell is broken in the middle.
-    pub fn wrap_cell(
+    /// Also says whether a word was cut short.
+    pub fn wrap_cell_cut(
         &self,
         text: &str,
         style: TextStyle,
         max_width: f32,
         slack: f32,
-    ) -> Vec<String> {
-        self.wrap_words(text, style, max_width, slack, true)
+    ) -> (Vec<String>, bool) {
+        let mut cut = false;
+        let lines = self.wrap_words(text, style, max_width, slack, Some(&mut cut));
+        (lines, cut)
     }
 
     /// `word` as it fits `max_width`: whole, or cut short with "…" (just
@@ -217,7 +220,7 @@ impl Fonts {
         style: TextStyle,
         max_width: f32,
         slack: f32,
-        shorten: bool,
+        mut shorten: Option<&mut bool>,
     ) -> Vec<String> {
         let mut lines = Vec::new();
         for paragraph in text.split('\n') {
@@ -237,7 +240,8 @@ impl Fonts {
                 }
                 if self.width(word, style) <= max_width + slack {
                     line = word.to_owned();
-                } else if shorten {
+                } else if let Some(cut) = shorten.as_deref_mut() {
+                    *cut = true;
                     line = self.ellipsize(word, style, max_width + slack);
                 } else {
                     // Split an overlong word between characters.
@@ -294,7 +298,8 @@ mod tests {
         assert!(long.len() > 2);
         assert_eq!(f.wrap("", TextStyle::BODY, 40.0), vec![String::new()]);
         // A table cell never breaks a word: it is cut short with "…".
-        let cell = f.wrap_cell("Graf Vampirfuersten", TextStyle::BODY, 40.0, 2.0);
+        let (cell, cut) = f.wrap_cell_cut("Graf Vampirfuersten", TextStyle::BODY, 40.0, 2.0);
+        assert!(cut);
         assert_eq!(cell[0], "Graf");
         assert!(
             cell[1].ends_with('…') && cell[1].starts_with("Vamp"),

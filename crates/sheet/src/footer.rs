@@ -99,6 +99,7 @@ impl Footer {
             top,
             bottom,
             items: chunk.items,
+            cells: Vec::new(),
         }
     }
 }

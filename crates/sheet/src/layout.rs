@@ -40,6 +40,41 @@ pub(crate) struct PlacedBlock {
     pub bottom: f32,
     /// What to paint, in painting order.
     pub items: Vec<Item>,
+    /// The table cells among the items (for layout queries, not painted).
+    pub cells: Vec<PlacedCell>,
+}
+
+/// Where one table cell landed and whether it fits: what tests and
+/// callers ask instead of reading the printed text (issue 26: no header is
+/// cut, neighbouring cells never touch).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedCell {
+    /// The table's index in the document (the group's, for a table in a
+    /// [`Group`](crate::Group)).
+    pub block: usize,
+    /// The body row (0-based); `None` for the header row.
+    pub row: Option<usize>,
+    /// The column (0-based).
+    pub column: usize,
+    /// The cell's full text.
+    pub text: String,
+    /// Whether a word of it was cut short with "…" because it is wider
+    /// than its column.
+    pub cut: bool,
+    /// Left edge of the printed text, in points (the cell's left edge when
+    /// it is empty).
+    pub left: f32,
+    /// Right edge of the printed text, in points (equal to `left` when it
+    /// is empty).
+    pub right: f32,
+}
+
+impl PlacedCell {
+    /// Whether the cell prints anything.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.right <= self.left
+    }
 }
 
 /// One thing to paint.
@@ -116,6 +151,36 @@ impl Item {
 }
 
 impl Page {
+    /// The table cells of the page, header rows included (a header
+    /// repeated on a continuation page is listed again).
+    pub fn cells(&self) -> impl Iterator<Item = &PlacedCell> {
+        self.blocks.iter().flat_map(|b| b.cells.iter())
+    }
+
+    /// The smallest horizontal gap in points between the printed texts of
+    /// two neighbouring non-empty cells of one table row; `None` when no
+    /// row has two.
+    #[must_use]
+    pub fn tightest_cell_gap(&self) -> Option<f32> {
+        let mut tightest: Option<f32> = None;
+        for block in &self.blocks {
+            // Cells of one row are pushed together, in column order.
+            for row in block
+                .cells
+                .chunk_by(|a, b| a.block == b.block && a.row == b.row)
+            {
+                let printed: Vec<&PlacedCell> = row.iter().filter(|c| !c.is_empty()).collect();
+                for pair in printed.windows(2) {
+                    if let [a, b] = pair {
+                        let gap = b.left - a.right;
+                        tightest = Some(tightest.map_or(gap, |t| t.min(gap)));
+                    }
+                }
+            }
+        }
+        tightest
+    }
+
     /// The texts of the page in reading order, each with the left end of its
     /// baseline `(x, y)` in points.
     pub fn texts(&self) -> impl Iterator<Item = (f32, f32, &str)> {
@@ -140,6 +205,26 @@ impl Layout {
     #[must_use]
     pub fn pages(&self) -> &[Page] {
         &self.pages
+    }
+
+    /// The first and last page (0-based) on which block `index` of the
+    /// document (a [`Group`](crate::Group) counts as one block) printed
+    /// anything; `None` when it printed nothing.
+    #[must_use]
+    pub fn block_pages(&self, index: usize) -> Option<(usize, usize)> {
+        let mut on = self
+            .pages
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.blocks.iter().any(|b| b.index == Some(index)))
+            .map(|(n, _)| n);
+        let first = on.next()?;
+        Some((first, on.next_back().unwrap_or(first)))
+    }
+
+    /// Every table cell cut short with "…", on every page.
+    pub fn cut_cells(&self) -> impl Iterator<Item = &PlacedCell> {
+        self.pages.iter().flat_map(Page::cells).filter(|c| c.cut)
     }
 
     /// Page width and height in points.

@@ -17,6 +17,7 @@
 //! - [`Paragraph`]: wrapped text, or a heading kept with the next block;
 //! - [`Block::Spacer`], [`Block::PageBreak`] and [`Signatures`] (lines to
 //!   sign on, labelled underneath);
+//! - [`Group`]: blocks kept together on one page when they fit one;
 //!
 //! plus a [`Footer`] with event, date and "page N of M" on every page.
 //!
@@ -38,7 +39,11 @@
 //! pages over as soon as they are done, so the files are written while
 //! the rest are drawn.
 //!
-//! [`Layout::text_outline`] dumps the layout as text for snapshot tests.
+//! [`Layout::text_outline`] dumps the layout as text for snapshot tests;
+//! typed queries say where blocks landed and what a table cut:
+//! [`Layout::block_pages`], [`Layout::cut_cells`], [`Page::cells`]
+//! ([`PlacedCell`]) and [`Page::tightest_cell_gap`] (never closer than
+//! [`MIN_CELL_GAP`]).
 //!
 //! # Units and coordinates
 //!
@@ -117,14 +122,14 @@ mod table;
 mod table_picture;
 mod title;
 
-pub use block::Block;
+pub use block::{Block, Group};
 pub use document::Document;
 pub use error::SheetError;
 pub use footer::Footer;
 pub use image::Image;
 pub use key_values::KeyValues;
 pub use label::{Label, LabelFont, MAX_LABEL_CHARS, MAX_LABEL_SIZE, MAX_LABELS, MIN_LABEL_SIZE};
-pub use layout::{Layout, Page};
+pub use layout::{Layout, Page, PlacedCell};
 pub use margins::Margins;
 pub use named_sheet::{NamedSheet, SheetOptions};
 pub use page_size::{POINTS_PER_INCH, PageSize, mm};
@@ -135,7 +140,7 @@ pub use raster::{RasterPage, pixels_per_metre};
 pub use sheet_set::{PdfSet, pdf_set, png_each, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
-pub use table::{Column, Table};
+pub use table::{Column, MIN_CELL_GAP, Table};
 pub use table_picture::{
     Lookup, PLAYER_RGB, player_rgb, table_picture, table_picture_owned, table_picture_png,
 };

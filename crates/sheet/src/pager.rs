@@ -1,7 +1,7 @@
 //! Pagination: stacks the blocks' chunks top to bottom and breaks pages.
 
 use crate::font::Fonts;
-use crate::layout::{Item, Page, PlacedBlock, RectItem, TextItem};
+use crate::layout::{Item, Page, PlacedBlock, PlacedCell, RectItem, TextItem};
 use crate::style::Rgb;
 use crate::{Align, SheetError, TextStyle};
 
@@ -34,6 +34,8 @@ pub(crate) struct Chunk {
     pub height: f32,
     /// Items, y relative to the chunk's top.
     pub items: Vec<Item>,
+    /// Table cells in the chunk (their block is set when placed).
+    pub cells: Vec<PlacedCell>,
 }
 
 impl Chunk {
@@ -42,6 +44,7 @@ impl Chunk {
         Self {
             height,
             items: Vec::new(),
+            cells: Vec::new(),
         }
     }
 
@@ -59,15 +62,47 @@ impl Chunk {
         align: Align,
         baseline: f32,
     ) {
+        self.text_within(
+            fonts,
+            text,
+            style,
+            color,
+            (x, width, align),
+            (f32::NEG_INFINITY, f32::INFINITY),
+            baseline,
+        );
+    }
+
+    /// As [`Chunk::text`] (`place` is `x`, `width`, `align`), but a line
+    /// wider than its place is moved to stay within `bounds` (left, right)
+    /// where it can. Returns the line's left and right edge.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text_within(
+        &mut self,
+        fonts: &Fonts,
+        text: &str,
+        style: TextStyle,
+        color: Rgb,
+        place: (f32, f32, Align),
+        bounds: (f32, f32),
+        baseline: f32,
+    ) -> Option<(f32, f32)> {
+        let (x, width, align) = place;
         if text.is_empty() {
-            return;
+            return None;
         }
         let (glyphs, advance) = fonts.shape(text, style);
-        let x = match align {
+        let mut x = match align {
             Align::Left => x,
             Align::Centre => x + (width - advance) / 2.0,
             Align::Right => x + width - advance,
         };
+        if x + advance > bounds.1 {
+            x = bounds.1 - advance;
+        }
+        if x < bounds.0 {
+            x = bounds.0;
+        }
         self.items.push(Item::Text(TextItem {
             x,
             y: baseline,
@@ -77,6 +112,7 @@ impl Chunk {
             glyphs,
             width: advance,
         }));
+        Some((x, x + advance))
     }
 
     /// Adds a filled rectangle (top `y` relative to the chunk top).
@@ -143,6 +179,54 @@ pub(crate) enum Step {
     Space(f32),
     /// Start a new page unless the current one is empty.
     PageBreak,
+    /// Steps kept on one page when together they fit one.
+    Group(Vec<Step>),
+}
+
+impl Step {
+    /// The height the step needs when it is not split, and the space it
+    /// leaves after it.
+    fn extent(&self, page: f32) -> (f32, f32) {
+        match self {
+            Step::Flow(_, f) => (f.whole(), f.space_after),
+            Step::Space(h) => (0.0, *h),
+            Step::PageBreak => (0.0, 0.0),
+            Step::Group(steps) => group_extent(steps, page),
+        }
+    }
+
+    /// What a heading before this step must find room for beside it.
+    fn kept_with(&self, page: f32) -> f32 {
+        match self {
+            Step::Flow(_, f) => f.kept_with(page),
+            Step::Group(steps) => {
+                let (whole, _) = group_extent(steps, page);
+                if whole <= page + 1e-3 {
+                    whole
+                } else {
+                    steps.first().map_or(0.0, |s| s.kept_with(page))
+                }
+            }
+            Step::Space(_) | Step::PageBreak => 0.0,
+        }
+    }
+}
+
+/// The height of a group's steps stacked unsplit (the space between them
+/// counted, the space after the last not), and the space after the last.
+fn group_extent(steps: &[Step], page: f32) -> (f32, f32) {
+    let mut total = 0.0;
+    let mut pending = 0.0;
+    for step in steps {
+        let (body, after) = step.extent(page);
+        if body > 0.0 {
+            total += pending + body;
+            pending = after;
+        } else {
+            pending += after;
+        }
+    }
+    (total, pending)
 }
 
 /// Stacks steps into pages.
@@ -180,12 +264,17 @@ impl Pager {
 
     /// Lays out all steps; returns the pages (at least one).
     pub fn run(mut self, steps: Vec<Step>) -> Result<Vec<Page>, SheetError> {
+        self.stack(steps, 0.0)?;
+        self.pages.push(self.current);
+        Ok(self.pages)
+    }
+
+    /// Stacks steps; `after` is what the step after the last needs beside
+    /// it (for a heading at the end of a group).
+    fn stack(&mut self, steps: Vec<Step>, after: f32) -> Result<(), SheetError> {
         let page = self.content.height();
         let next_piece: Vec<f32> = (0..steps.len())
-            .map(|i| match steps.get(i + 1) {
-                Some(Step::Flow(_, f)) => f.kept_with(page),
-                _ => 0.0,
-            })
+            .map(|i| steps.get(i + 1).map_or(after, |s| s.kept_with(page)))
             .collect();
         for (step, extra) in steps.into_iter().zip(next_piece) {
             match step {
@@ -212,10 +301,19 @@ impl Pager {
                     };
                     self.place(index, flow, extra)?;
                 }
+                Step::Group(steps) => {
+                    // A group that fits on one page is never split: when
+                    // it does not fit in what is left, it starts a new page
+                    // (issue 26: a rules card).
+                    let (whole, _) = group_extent(&steps, page);
+                    if whole <= page + 1e-3 && whole > self.remaining() + 1e-3 && !self.at_top() {
+                        self.new_page();
+                    }
+                    self.stack(steps, extra)?;
+                }
             }
         }
-        self.pages.push(self.current);
-        Ok(self.pages)
+        Ok(())
     }
 
     /// Places one block, breaking pages between body chunks.
@@ -277,6 +375,7 @@ impl Pager {
             top: self.y,
             bottom: self.y,
             items: Vec::new(),
+            cells: Vec::new(),
         };
         if with_lead && let Some(lead) = &flow.lead {
             self.put(&mut placed, lead.clone());
@@ -300,6 +399,11 @@ impl Pager {
         placed.items.extend(chunk.items.into_iter().map(|mut item| {
             item.translate(0.0, y);
             item
+        }));
+        let block = placed.index.unwrap_or(usize::MAX);
+        placed.cells.extend(chunk.cells.into_iter().map(|mut cell| {
+            cell.block = block;
+            cell
         }));
         self.y += chunk.height;
         placed.bottom = self.y;

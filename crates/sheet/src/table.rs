@@ -1,6 +1,7 @@
 //! Tables: a header row, proportional columns, zebra rows, page breaks.
 
 use crate::font::Fonts;
+use crate::layout::PlacedCell;
 use crate::pager::{Chunk, ContentBox, Flow};
 use crate::style::Rgb;
 use crate::{Align, SheetError, TextStyle};
@@ -15,6 +16,10 @@ const HEAVY: f32 = 0.9;
 const LIGHT: f32 = 0.5;
 /// Hairline between rows of a table without zebra shading.
 const HAIR: f32 = 0.25;
+/// The smallest gap between the texts of neighbouring cells, in points: a
+/// word may run into its cell's padding, never closer than this to the
+/// next cell's text (issue 26: "Ergebnis" and "Punkte" touched on A5).
+pub const MIN_CELL_GAP: f32 = 3.0;
 
 /// A table column: its header, its width as a fraction of the table width
 /// and its alignment.
@@ -72,6 +77,7 @@ pub struct Table {
     repeat_header: bool,
     font_size: f32,
     row_padding: f32,
+    keep_with_next: bool,
 }
 
 impl Table {
@@ -86,6 +92,7 @@ impl Table {
             repeat_header: true,
             font_size: 9.0,
             row_padding: PAD_Y,
+            keep_with_next: false,
         }
     }
 
@@ -139,6 +146,14 @@ impl Table {
     #[must_use]
     pub fn row_padding(mut self, padding: f32) -> Self {
         self.row_padding = padding;
+        self
+    }
+
+    /// Keeps the table's last row on the page of the next block (a legend
+    /// or a note that explains the table); off by default.
+    #[must_use]
+    pub fn keep_with_next(mut self, keep: bool) -> Self {
+        self.keep_with_next = keep;
         self
     }
 
@@ -214,62 +229,70 @@ impl Table {
 
         // No word is broken in the middle (issue 26): a header word too
         // wide for its column is set smaller (down to 60 %), and a cell
-        // word wider than its column is cut short with "…".
+        // word wider than its column is cut short with "…". A word may run
+        // into the padding but keeps MIN_CELL_GAP / 2 from the column's
+        // edge, so neighbouring texts never touch.
         let row_chunk =
-            |cells: &[String], style: TextStyle, top: f32, shade: bool, header: bool| {
-                let styles: Vec<TextStyle> = cells
+            |cells: &[String], style: TextStyle, top: f32, shade: bool, row: Option<usize>| {
+                let fits: Vec<(TextStyle, Vec<String>, bool)> = cells
                     .iter()
                     .zip(&cols)
                     .map(|(cell, (_, w, _))| {
                         let inner = (w - 2.0 * PAD_X).max(1.0);
-                        let slack = (2.0 * PAD_X - 2.0).min(w - inner).max(0.0);
-                        if header {
+                        let slack = (2.0 * PAD_X - MIN_CELL_GAP).min(w - inner).max(0.0);
+                        let style = if row.is_none() {
                             fonts.fitted(cell, style, inner + slack, 0.6)
                         } else {
                             style
-                        }
+                        };
+                        let (lines, cut) = fonts.wrap_cell_cut(cell, style, inner, slack);
+                        (style, lines, cut)
                     })
                     .collect();
-                let wrapped: Vec<Vec<String>> = cells
-                    .iter()
-                    .zip(&cols)
-                    .zip(&styles)
-                    .map(|((cell, (_, w, _)), style)| {
-                        let inner = (w - 2.0 * PAD_X).max(1.0);
-                        fonts.wrap_cell(
-                            cell,
-                            *style,
-                            inner,
-                            (2.0 * PAD_X - 2.0).min(w - inner).max(0.0),
-                        )
-                    })
-                    .collect();
-                let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);
+                let lines = fits.iter().map(|f| f.1.len()).max().unwrap_or(1).max(1);
                 let height = top + pad_y + lines as f32 * lh + pad_y;
                 let mut chunk = Chunk::new(height);
                 if shade {
                     chunk.rect(content.x, top, content.width, height - top, Rgb::ZEBRA);
                 }
-                for ((lines, (x, w, align)), style) in wrapped.iter().zip(&cols).zip(&styles) {
+                for (column, ((cell, (style, lines, cut)), (x, w, align))) in
+                    cells.iter().zip(&fits).zip(&cols).enumerate()
+                {
+                    let bounds = (x + MIN_CELL_GAP / 2.0, x + w - MIN_CELL_GAP / 2.0);
+                    let (mut left, mut right) = (f32::INFINITY, f32::NEG_INFINITY);
                     for (i, line) in lines.iter().enumerate() {
                         let y = top + pad_y + i as f32 * lh + base;
-                        chunk.text(
+                        if let Some((l, r)) = chunk.text_within(
                             fonts,
                             line,
                             *style,
                             Rgb::INK,
-                            x + PAD_X,
-                            w - 2.0 * PAD_X,
-                            *align,
+                            (x + PAD_X, w - 2.0 * PAD_X, *align),
+                            bounds,
                             y,
-                        );
+                        ) {
+                            left = left.min(l);
+                            right = right.max(r);
+                        }
                     }
+                    if left > right {
+                        (left, right) = (*x, *x);
+                    }
+                    chunk.cells.push(PlacedCell {
+                        block: 0,
+                        row,
+                        column,
+                        text: cell.clone(),
+                        cut: *cut,
+                        left,
+                        right,
+                    });
                 }
                 chunk
             };
 
         let headers: Vec<String> = self.columns.iter().map(|c| c.header.clone()).collect();
-        let mut lead = row_chunk(&headers, bold, HEAVY, false, true);
+        let mut lead = row_chunk(&headers, bold, HEAVY, false, None);
         lead.rect(content.x, 0.0, content.width, HEAVY, Rgb::INK);
         lead.rect(content.x, lead.height, content.width, LIGHT, Rgb::INK);
         lead.height += LIGHT;
@@ -282,7 +305,8 @@ impl Table {
                 let style = if row.bold { bold } else { regular };
                 let hair = !self.zebra && i > 0;
                 let top = if hair { HAIR } else { 0.0 };
-                let mut chunk = row_chunk(&row.cells, style, top, self.zebra && i % 2 == 1, false);
+                let mut chunk =
+                    row_chunk(&row.cells, style, top, self.zebra && i % 2 == 1, Some(i));
                 if hair {
                     chunk.rect(content.x, 0.0, content.width, HAIR, Rgb::RULE);
                 }
@@ -299,7 +323,7 @@ impl Table {
             body,
             close: Some(close),
             space_after: 14.0,
-            keep_with_next: false,
+            keep_with_next: self.keep_with_next,
         }
     }
 }

@@ -161,3 +161,74 @@ fn a_block_longer_than_a_page_still_splits() {
     assert!(!texts(&layout, 0).is_empty());
     assert!(layout.page_count() >= 3);
 }
+
+/// A page nearly full of lines, then a card of a heading and six lines.
+fn card_doc(grouped: bool) -> (Document, usize) {
+    let mut doc = Document::new().with_page_size(feldherr_sheet::PageSize::A5);
+    for n in 0..19 {
+        doc = doc.block(Paragraph::new(format!("Filler line {n}")));
+    }
+    let card = [Block::from(Paragraph::heading("Das Schlittenrennen"))]
+        .into_iter()
+        .chain((0..6).map(|n| Block::from(Paragraph::new(format!("Card line {n}")))));
+    let index = doc.blocks().len();
+    if grouped {
+        let mut group = feldherr_sheet::Group::new();
+        for block in card {
+            group.push(block);
+        }
+        doc = doc.block(group);
+    } else {
+        for block in card {
+            doc = doc.block(block);
+        }
+    }
+    (doc, index)
+}
+
+#[test]
+fn a_group_that_fits_a_page_is_never_split_over_two() {
+    // Without the group the card's lines are split over the page break
+    // (the test would pass vacuously if they were not).
+    let (loose, first) = card_doc(false);
+    let layout = ok(loose.layout());
+    let (start, _) = layout.block_pages(first).expect("heading printed");
+    let (_, end) = layout.block_pages(first + 6).expect("last line printed");
+    assert_ne!(
+        start,
+        end,
+        "the loose card is split:\n{}",
+        layout.text_outline()
+    );
+    // As a group the whole card goes to the next page.
+    let (grouped, index) = card_doc(true);
+    let layout = ok(grouped.layout());
+    assert_eq!(
+        layout.block_pages(index),
+        Some((1, 1)),
+        "{}",
+        layout.text_outline()
+    );
+    assert_eq!(layout.block_pages(index - 1), Some((0, 0)));
+}
+
+#[test]
+fn the_layout_says_which_cells_it_cut_and_keeps_cells_apart() {
+    use feldherr_sheet::{Column, MIN_CELL_GAP, Table};
+    let table = Table::new([Column::new("Ergebnis", 0.5), Column::new("Punktezahl", 0.5)])
+        .row(["Vampirfuerstenkoenigsgraf", "7"]);
+    let doc = Document::new()
+        .with_page_size(feldherr_sheet::PageSize::Custom {
+            width: 200.0,
+            height: 300.0,
+        })
+        .with_margins(feldherr_sheet::Margins::uniform(10.0))
+        .block(table);
+    let layout = ok(doc.layout());
+    let cut: Vec<(Option<usize>, usize)> = layout.cut_cells().map(|c| (c.row, c.column)).collect();
+    assert_eq!(cut, vec![(Some(0), 0)], "{}", layout.text_outline());
+    let gap = layout.pages()[0]
+        .tightest_cell_gap()
+        .expect("two cells in a row");
+    assert!(gap >= MIN_CELL_GAP - 1e-3, "{gap}");
+}

@@ -4,8 +4,8 @@
 use feldherr_play::Catalogue;
 use feldherr_scoring::ColumnKind;
 use feldherr_sheet::{
-    Align, Column, Document, Footer, Image, KeyValues, Margins, NamedSheet, PageSize, Paragraph,
-    Picture, SheetOptions, Signatures, Table, Title,
+    Align, Column, Document, Footer, Group, Image, KeyValues, Margins, NamedSheet, PageSize,
+    Paragraph, Picture, SheetOptions, Signatures, Table, Title,
 };
 
 use crate::messages::RULE_CARDS;
@@ -398,11 +398,13 @@ pub fn sled_race(
     let mut doc = page(texts, event, options, title)
         .block(Title::new(title).subtitle(texts.t("sheet.sled.subtitle")));
     let mut table = Table::new([
+        // Wide enough on A5 for "nicht angekommen" and the headers with
+        // the sheet crate's gap between them (issue 26).
         Column::new(texts.t("standings.place"), 0.1).align(Align::Right),
-        Column::new(texts.t("event.player"), 0.35),
-        Column::new(texts.t("event.club"), 0.3),
-        Column::new(texts.t("sheet.sled.result"), 0.15),
-        Column::new(texts.t("sled.points"), 0.1).align(Align::Right),
+        Column::new(texts.t("event.player"), 0.28),
+        Column::new(texts.t("event.club"), 0.28),
+        Column::new(texts.t("sheet.sled.result"), 0.2),
+        Column::new(texts.t("sled.points"), 0.14).align(Align::Right),
     ])
     .zebra(true);
     match event.sled_scores()? {
@@ -467,20 +469,73 @@ pub fn standings(
             &[("list", &names.join(", "))],
         )
     };
-    // Column widths as fractions of the page width, in the table's order.
-    const WIDTHS: [f32; 9] = [0.07, 0.19, 0.18, 0.14, 0.05, 0.05, 0.05, 0.1, 0.17];
-    let columns = table.columns.iter().zip(WIDTHS).map(|(c, width)| {
-        let column = Column::new(c.short_label(), width);
-        match c.kind {
-            ColumnKind::Place | ColumnKind::Number => column.align(Align::Right),
-            ColumnKind::Text => column,
+    // On A5 (issue 26: the headers were cut, the legend sat alone on page
+    // 2) a narrower layout: 8 pt, the club under the player's name in one
+    // column, widths in points of the A5 content width (335 pt) so that
+    // every header word fits; on A4 one column each.
+    let small = matches!(options.page, PageSize::A5 | PageSize::A5Landscape);
+    let column = |key: &str| table.columns.iter().position(|c| c.key == key);
+    let (player, club) = match (column("player"), column("club")) {
+        (Some(p), Some(c)) if small => (Some(p), Some(c)),
+        _ => (None, None),
+    };
+    let width = |key: &str| -> f32 {
+        match (small, key) {
+            (true, "place") => 26.0,
+            (true, "player") => 92.0,
+            (true, "army") => 56.0,
+            (true, "total") => 37.0,
+            (true, "decided_by") => 70.0,
+            (true, _) => 18.0,
+            (false, "place") => 0.07,
+            (false, "player") => 0.19,
+            (false, "club") => 0.18,
+            (false, "army") => 0.14,
+            (false, "total") => 0.1,
+            (false, "decided_by") => 0.17,
+            (false, _) => 0.05,
         }
-    });
+    };
+    let columns = table
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != club)
+        .map(|(i, c)| {
+            let header = if Some(i) == player {
+                texts.t("sheet.col.player_club")
+            } else {
+                c.short_label()
+            };
+            let column = Column::new(header, width(&c.key));
+            match c.kind {
+                ColumnKind::Place | ColumnKind::Number => column.align(Align::Right),
+                ColumnKind::Text => column,
+            }
+        });
+    let size = if small || table.rows.len() > 40 {
+        8.0
+    } else {
+        10.0
+    };
     let mut printed = Table::new(columns)
         .zebra(true)
-        .font_size(if table.rows.len() > 40 { 8.0 } else { 10.0 });
+        .font_size(size)
+        .keep_with_next(true);
     for row in &table.rows {
-        printed = printed.row(row.cells.iter().map(ToString::to_string));
+        let mut cells: Vec<String> = Vec::with_capacity(row.cells.len());
+        for (i, cell) in row.cells.iter().enumerate() {
+            if Some(i) == club {
+                if let (Some(p), Some(name)) = (player, cells.last_mut()) {
+                    debug_assert_eq!(p + 1, i, "the club follows the player");
+                    name.push('\n');
+                    name.push_str(&cell.to_string());
+                }
+            } else {
+                cells.push(cell.to_string());
+            }
+        }
+        printed = printed.row(cells);
     }
     let mut doc = page(texts, event, options, title)
         .block(Title::new(title).subtitle(tie_breakers))
@@ -617,12 +672,14 @@ pub fn pairings_coded(
 pub fn rules_cards(texts: &Catalogue, event: &Event, options: SheetOptions) -> Document {
     let title = texts.t("event.tab.rules");
     let mut doc = page(texts, event, options, title).block(Title::new(title));
+    // Each card is one group: never split over two pages when it fits one
+    // (issue 26: the sled race card was split on A4).
     for (title, body) in RULE_CARDS {
-        doc = doc.block(Paragraph::heading(texts.t(title)));
+        let mut card = Group::new().block(Paragraph::heading(texts.t(title)));
         for line in texts.t(body).lines() {
-            doc = doc.block(Paragraph::new(format!("•  {line}")));
+            card.push(Paragraph::new(format!("•  {line}")));
         }
-        doc = doc.block(feldherr_sheet::Block::Spacer(8.0));
+        doc = doc.block(card).block(feldherr_sheet::Block::Spacer(8.0));
     }
     doc
 }

@@ -52,6 +52,10 @@ pub struct StepPanel {
     /// Whether the strip above the table shows the drivers in two blocks
     /// side by side (when both fit the width; else one under the other).
     strip_two: bool,
+    /// Whether the drivers' table above the track is open: `None` follows
+    /// the room (folded to one line when it would leave less than
+    /// [`TRACK_ROOM`] for the rest), `Some` is the user's choice.
+    strip_open: Option<bool>,
     /// The Place tool was refused during the race (the note stays until
     /// dismissed).
     place_refused: bool,
@@ -81,6 +85,13 @@ fn decimal(texts: &Texts, field: &str, value: &str) -> Result<f64, String> {
 
 /// A sled's status in a few words: racing, its place and round once
 /// finished, the round it went out.
+/// What the drivers' table above the track must leave of the game view's
+/// height (screen points) to be open by default: the next step's lines and
+/// the canvas toolbar (about 120) and 400 for the track. With less it
+/// folds to one line (issue 26: ten drivers at 1024 x 700 left the track
+/// about 270 points).
+pub const TRACK_ROOM: f32 = 520.0;
+
 fn status_short(texts: &Texts, status: &SledStatus, place: Option<usize>) -> String {
     match (status, place) {
         (SledStatus::Racing, _) => texts.t("race.status.racing").to_owned(),
@@ -308,29 +319,72 @@ impl StepPanel {
             self.strip_two = true;
             ui.ctx().request_repaint();
         }
-        if !order.is_empty() {
-            let line: Vec<String> = order
-                .iter()
-                .enumerate()
-                .map(|(i, (id, round))| {
-                    texts.f(
-                        "race.finish_order.line",
-                        &[
-                            ("place", &(i + 1).to_string()),
-                            ("name", &driver_name(race, *id)),
-                            ("round", &round.to_string()),
-                        ],
-                    )
-                })
-                .collect();
-            ui.label(
-                egui::RichText::new(format!(
-                    "{}: {}",
-                    texts.t("race.finish_order"),
-                    line.join(" · ")
-                ))
-                .strong(),
-            );
+        finish_order_line(ui, texts, race);
+    }
+
+    /// The drivers' table above the track, or (folded) one line: a button
+    /// to open it and the acting (or selected) driver's speed, wounds, dice
+    /// and status; the finish order so far in both cases. `room` is the
+    /// height the game view had for the header and the track.
+    fn strip_or_line(&mut self, ui: &mut egui::Ui, texts: &Texts, race: &Race, room: f32) {
+        let Some(st) = race.state() else {
+            return;
+        };
+        let rows = st.sleds.len().div_ceil(if self.strip_two { 2 } else { 1 });
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let strip = (rows + 1) as f32 * row;
+        let open = self.strip_open.unwrap_or(room - strip >= TRACK_ROOM);
+        ui.horizontal_wrapped(|ui| {
+            let (key, hover) = if open {
+                ("race.strip.hide", "race.strip.hide.hover")
+            } else {
+                ("race.strip.show", "race.strip.show.hover")
+            };
+            if ui
+                .small_button(texts.f(key, &[("n", &st.sleds.len().to_string())]))
+                .on_hover_text(texts.t(hover))
+                .clicked()
+            {
+                self.strip_open = Some(!open);
+            }
+            if open {
+                return;
+            }
+            let who = self.selected.or_else(|| super::sled_to_act(race));
+            if let Some(s) = who.and_then(|id| st.sled(id)) {
+                let order = st.finish_order();
+                let place = order.iter().position(|(id, _)| *id == s.id);
+                let dice: Vec<String> = s.dice.iter().map(u32::to_string).collect();
+                let dice = if dice.is_empty() {
+                    "-".to_owned()
+                } else {
+                    dice.join(" ")
+                };
+                let wounds = texts.f(
+                    "race.col.wounds.value",
+                    &[
+                        ("sled", &s.sled_wounds.to_string()),
+                        ("driver", &s.driver_wounds.to_string()),
+                        ("max", &s.driver.wounds.to_string()),
+                    ],
+                );
+                ui.label(texts.f(
+                    "race.strip.line",
+                    &[
+                        ("name", &s.driver.name),
+                        ("speed", &s.speed.to_string()),
+                        ("wounds", &wounds),
+                        ("dice", &dice),
+                        ("status", &status_short(texts, &s.status, place)),
+                    ],
+                ));
+            }
+        });
+        if open {
+            let halves = if self.strip_two { 2 } else { 1 };
+            self.status_strip(ui, texts, race, halves);
+        } else {
+            finish_order_line(ui, texts, race);
         }
     }
 
@@ -960,6 +1014,8 @@ impl StepPanel {
         race: &Race,
     ) -> Overlay {
         let texts = ctx.texts;
+        // The height the header and the track share.
+        let room = ui.available_height();
         self.sync(race);
         if race.state().is_none() {
             ui.weak(texts.t("race.terrain.help"));
@@ -1011,8 +1067,7 @@ impl StepPanel {
                 }
             });
         }
-        let halves = if self.strip_two { 2 } else { 1 };
-        self.status_strip(ui, texts, race, halves);
+        self.strip_or_line(ui, texts, race, room);
         let moved = ctx
             .selected
             .and_then(|i| race.resolutions.get(i))
@@ -1160,4 +1215,34 @@ pub fn apply_button(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Race>, index: u
         ui.weak(texts.t("race.step.answer"));
     }
     ui.separator();
+}
+
+/// The finish order so far in one line (nothing before the first sled
+/// finishes).
+fn finish_order_line(ui: &mut egui::Ui, texts: &Texts, race: &Race) {
+    let order = race.state().map(|s| s.finish_order()).unwrap_or_default();
+    if !order.is_empty() {
+        let line: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(i, (id, round))| {
+                texts.f(
+                    "race.finish_order.line",
+                    &[
+                        ("place", &(i + 1).to_string()),
+                        ("name", &driver_name(race, *id)),
+                        ("round", &round.to_string()),
+                    ],
+                )
+            })
+            .collect();
+        ui.label(
+            egui::RichText::new(format!(
+                "{}: {}",
+                texts.t("race.finish_order"),
+                line.join(" · ")
+            ))
+            .strong(),
+        );
+    }
 }

@@ -75,10 +75,25 @@ fn candidates(anchor: Rect, size: Vec2, ring: u8) -> Vec<Rect> {
 /// line; a name that still finds no room covers no body's centre at least,
 /// or is left out.
 pub(super) fn layout(requests: &[LabelRequest], bodies: &[Rect], bounds: Rect) -> Vec<PlacedLabel> {
+    layout_among(requests, bodies, &[], bounds, true)
+}
+
+/// As [`layout`], with the boxes of `taken` (labels placed before, the
+/// pieces' names under an overlay's texts) kept free too; without
+/// `last_resort` a label finding no place clear of every body is left out
+/// rather than put over a body's edge.
+pub(super) fn layout_among(
+    requests: &[LabelRequest],
+    bodies: &[Rect],
+    taken: &[Rect],
+    bounds: Rect,
+    last_resort: bool,
+) -> Vec<PlacedLabel> {
     let mut placed: Vec<PlacedLabel> = Vec::new();
     for r in requests {
         let free_of_labels = |rect: &Rect, placed: &[PlacedLabel]| {
             !placed.iter().any(|p| p.rect.expand(1.0).intersects(*rect))
+                && !taken.iter().any(|t| t.expand(1.0).intersects(*rect))
         };
         let clear_of_bodies = |rect: &Rect| !bodies.iter().any(|b| b.shrink(0.5).intersects(*rect));
         let covers_no_centre = |rect: &Rect| !bodies.iter().any(|b| rect.contains(b.center()));
@@ -103,7 +118,7 @@ pub(super) fn layout(requests: &[LabelRequest], bodies: &[Rect], bounds: Rect) -
                 .find(|c| fits(c) && clear_of_bodies(c) && free_of_labels(c, &placed))
                 .map(|c| (c, ring > 1));
         }
-        if spot.is_none() {
+        if spot.is_none() && last_resort {
             spot = (1..=RINGS)
                 .flat_map(|ring| {
                     candidates(r.anchor, r.size, ring)

@@ -308,9 +308,14 @@ impl Overlay {
     }
 }
 
+/// The margin around an overlay text inside its box, in screen points (its
+/// background is drawn that far around the text).
+const LABEL_MARGIN: f32 = 3.0;
+
 /// Draws the owners' outlines, the highlight rings and the items; the
-/// items' texts keep clear of `placed` (the pieces' names) and are added
-/// to it.
+/// items' texts keep clear of `placed` (the pieces' names) and of
+/// `bodies` (the model pieces' boxes), stay inside `bounds`, and are
+/// added to `placed`.
 pub(super) fn paint(
     painter: &Painter,
     view: &View,
@@ -318,6 +323,7 @@ pub(super) fn paint(
     overlay: &Overlay,
     palette: &Palette,
     placed: &mut Vec<egui::Rect>,
+    (bodies, bounds): (&[egui::Rect], egui::Rect),
 ) {
     for &(id, seat) in &overlay.owners {
         if let Some(piece) = table.piece(id) {
@@ -380,8 +386,13 @@ pub(super) fn paint(
         painter.circle(at, 8.0, palette.text_bg, Stroke::new(2.5, colour));
         painter.circle_filled(at, 3.0, colour);
     }
-    // Texts never cover each other: a label that would is moved up or
-    // down (two fighters in base contact, say).
+    // Texts never cover each other nor a model piece (issue 26: the
+    // texts of a planned move piled up by the moving piece): they are laid
+    // out like the pieces' names, wanted place first, then five rings of
+    // places around it with a leader line; a text with no room is left
+    // out (the side panel says it too).
+    let mut requests = Vec::new();
+    let mut texts = Vec::new();
     for item in &overlay.items {
         let Some(text) = item.text() else {
             continue;
@@ -406,19 +417,38 @@ pub(super) fn paint(
                 egui::FontId::proportional(13.0),
                 Color32::WHITE,
             )
-            .size();
+            .size()
+            + Vec2::splat(2.0 * LABEL_MARGIN);
+        // The wanted box itself is tried first (as an area's name inside
+        // its area), then the rings around it.
         let wanted = align.anchor_size(pos, size);
-        let spot = paint::free_spot(wanted, placed);
-        let rect = paint::label(
+        requests.push(super::labels::LabelRequest {
+            piece: requests.len() as u64,
+            anchor: wanted,
+            size,
+            inside: true,
+        });
+        texts.push((text, item.tone()));
+    }
+    let laid = super::labels::layout_among(&requests, bodies, placed, bounds, false);
+    for label in laid {
+        let Some(&(text, tone)) = usize::try_from(label.piece).ok().and_then(|i| texts.get(i))
+        else {
+            continue;
+        };
+        if let Some((from, to)) = label.leader {
+            painter.line_segment([from, to], Stroke::new(1.0, palette.tone(tone)));
+        }
+        paint::label(
             painter,
-            spot.min,
+            label.rect.min + Vec2::splat(LABEL_MARGIN),
             Align2::LEFT_TOP,
             text,
-            palette.tone(item.tone()),
+            palette.tone(tone),
             Some(palette.text_bg),
             13.0,
         );
-        placed.push(rect);
+        placed.push(label.rect);
     }
 }
 

@@ -335,24 +335,6 @@ pub(super) fn label(
     rect
 }
 
-/// Where a label of `size` at `rect` goes so that it overlaps none of
-/// `placed`: the same place, or moved up or down by whole label heights
-/// (nearest first, at most three steps each way); the place it would have
-/// had when every step is taken.
-pub(super) fn free_spot(rect: Rect, placed: &[Rect]) -> Rect {
-    let step = rect.height() + 7.0;
-    let clear = |r: &Rect| {
-        !placed
-            .iter()
-            .any(|p| p.expand(3.0).intersects(r.expand(3.0)))
-    };
-    [0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0]
-        .into_iter()
-        .map(|k| rect.translate(Vec2::new(0.0, k * step)))
-        .find(clear)
-        .unwrap_or(rect)
-}
-
 /// Fills a simple polygon, convex or not, by ear clipping.
 pub(super) fn fill_polygon(painter: &Painter, points: &[Pos2], fill: Color32) {
     let mut mesh = Mesh::default();
@@ -484,24 +466,6 @@ pub(super) fn handle(painter: &Painter, at: Pos2, palette: &Palette, round: bool
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_label_that_would_cover_another_moves_by_whole_heights() {
-        let first = Rect::from_min_size(Pos2::new(100.0, 100.0), Vec2::new(80.0, 16.0));
-        // Nothing in the way: it stays.
-        assert_eq!(free_spot(first, &[]), first);
-        // Over the first on the same line: one step up (16 + 7).
-        let second = first.translate(Vec2::new(30.0, 0.0));
-        let moved = free_spot(second, &[first]);
-        assert_eq!(moved, second.translate(Vec2::new(0.0, -23.0)));
-        assert!(!moved.expand(3.0).intersects(first.expand(3.0)));
-        // Above taken too: one step down.
-        let third = free_spot(second, &[first, moved]);
-        assert_eq!(third, second.translate(Vec2::new(0.0, 23.0)));
-        // Beside it, not touching: it stays.
-        let beside = first.translate(Vec2::new(200.0, 0.0));
-        assert_eq!(free_spot(beside, &[first]), beside);
-    }
 
     #[test]
     fn triangulates_a_concave_polygon() {

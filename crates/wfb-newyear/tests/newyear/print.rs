@@ -2,7 +2,7 @@
 //! a card or sheet that fits one page is never split.
 
 use feldherr_play::Lang;
-use feldherr_sheet::{PageSize, SheetOptions};
+use feldherr_sheet::{Block, Document, Layout, MIN_CELL_GAP, PageSize, SheetOptions};
 use feldherr_wfb_newyear::{catalogue, rules_cards, sled_race_sheet, standings_sheet};
 
 use crate::event::event;
@@ -24,6 +24,53 @@ fn texts_of(outline: &str) -> Vec<String> {
         .collect()
 }
 
+/// The index of the first block of `doc` that `is` picks.
+fn block_index(doc: &Document, is: impl Fn(&Block) -> bool) -> usize {
+    doc.blocks().iter().position(is).expect("the block")
+}
+
+/// No header cell of `layout` is cut short (the layout says which cells
+/// it cut).
+fn assert_headers_whole(layout: &Layout, what: &str) {
+    let cut: Vec<&str> = layout
+        .cut_cells()
+        .filter(|c| c.row.is_none())
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(cut.is_empty(), "{what}: headers cut {cut:?}");
+}
+
+/// No two neighbouring cells of a row of `layout` come closer than the
+/// sheet crate's smallest gap.
+fn assert_gaps(layout: &Layout, what: &str) {
+    for (n, page) in layout.pages().iter().enumerate() {
+        if let Some(gap) = page.tightest_cell_gap() {
+            assert!(
+                gap >= MIN_CELL_GAP - 1e-3,
+                "{what}, page {}: cells {gap} pt apart:\n{}",
+                n + 1,
+                layout.text_outline()
+            );
+        }
+    }
+}
+
+#[test]
+fn printed_sled_sheet_keeps_its_columns_apart() {
+    let e = event();
+    for lang in [Lang::De, Lang::En] {
+        let words = catalogue(lang);
+        for page in [PageSize::A4, PageSize::A5] {
+            let layout = sled_race_sheet(&words, &e, a(page))
+                .expect("sheet")
+                .layout()
+                .expect("layout");
+            assert_headers_whole(&layout, &format!("{lang:?} {page:?}"));
+            assert_gaps(&layout, &format!("sled sheet {lang:?} {page:?}"));
+        }
+    }
+}
+
 #[test]
 fn printed_standings_break_no_word_and_headers_fit() {
     let mut e = event();
@@ -33,16 +80,22 @@ fn printed_standings_break_no_word_and_headers_fit() {
         let words = catalogue(lang);
         for page in [PageSize::A4, PageSize::A5] {
             let sheet = standings_sheet(&words, &e, a(page)).expect("sheet");
-            let outline = sheet.layout().expect("layout").text_outline();
+            let layout = sheet.layout().expect("layout");
+            let outline = layout.text_outline();
             let printed = texts_of(&outline);
-            for header in ["Platz", "Summe", "Place", "Total"] {
-                if words.t("standings.place") == header || words.t("standings.total") == header {
-                    assert!(
-                        printed.iter().any(|t| t == header),
-                        "{header} whole:\n{outline}"
-                    );
-                }
-            }
+            // No header is cut and no two cells' texts touch.
+            assert_headers_whole(&layout, &format!("{lang:?} {page:?}"));
+            assert_gaps(&layout, &format!("standings {lang:?} {page:?}"));
+            // The legend that explains the short headers is on the page
+            // where the table ends.
+            let table = block_index(&sheet, |b| matches!(b, Block::Table(_)));
+            let legend = block_index(
+                &sheet,
+                |b| matches!(b, Block::Paragraph(p) if p.text() == words.t("sheet.col.legend")),
+            );
+            let (_, table_ends) = layout.block_pages(table).expect("table printed");
+            let (legend_on, _) = layout.block_pages(legend).expect("legend printed");
+            assert_eq!(legend_on, table_ends, "{lang:?} {page:?}:\n{outline}");
             // Every printed piece of a name is a whole word of it or a
             // word cut short with "…".
             for player in &e.players {
@@ -69,27 +122,24 @@ fn a_card_or_sheet_that_fits_a_page_is_never_split() {
         let layout = sled.layout().expect("layout");
         assert_eq!(layout.page_count(), 1, "{}", layout.text_outline());
         for page in [PageSize::A4, PageSize::A5] {
-            let cards = rules_cards(&words, &e, a(page)).layout().expect("layout");
-            let outline = cards.text_outline();
-            // Each card's heading and its last line are on the same page.
-            let pages: Vec<&str> = outline.split("page ").skip(1).collect();
-            for (title, body) in feldherr_wfb_newyear::RULE_CARDS {
-                let heading = words.t(title);
-                let last = words.t(body).lines().last().expect("a line").to_owned();
-                let last_word = last.split_whitespace().last().expect("a word");
-                // The heading's first words (it may wrap).
-                let start: String = heading
-                    .split_whitespace()
-                    .take(2)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let on = pages
-                    .iter()
-                    .position(|p| p.contains(&start))
-                    .unwrap_or_else(|| panic!("{heading} printed"));
-                assert!(
-                    pages[on].contains(last_word),
-                    "{heading} split over pages ({page:?}):\n{outline}"
+            let doc = rules_cards(&words, &e, a(page));
+            let cards = doc.layout().expect("layout");
+            // Each card is a group; each starts and ends on one page.
+            let groups: Vec<usize> = doc
+                .blocks()
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| matches!(b, Block::Group(_)))
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(groups.len(), feldherr_wfb_newyear::RULE_CARDS.len());
+            for index in groups {
+                let (first, last) = cards.block_pages(index).expect("card printed");
+                assert_eq!(
+                    first,
+                    last,
+                    "card {index} split over pages ({page:?}, {lang:?}):\n{}",
+                    cards.text_outline()
                 );
             }
         }
