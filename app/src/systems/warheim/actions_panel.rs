@@ -14,6 +14,7 @@ use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
 use feldherr_table::geometry::Point;
+use feldherr_warheim::activation::Slot;
 use feldherr_warheim::on_table::{MoveKind, MovePath};
 use feldherr_warheim::{
     AttackOrder, Fighter, ReactionChoice, TargetOrder, Warheim, WarheimEdit, WeaponKind,
@@ -61,6 +62,8 @@ pub struct ActionsPanel {
     to_y: String,
     rise: String,
     prefilled: Option<String>,
+    /// The declared action the flow's Resolve button named.
+    pub pending: Option<Slot>,
     error: Option<String>,
 }
 
@@ -78,6 +81,7 @@ impl Default for ActionsPanel {
             to_y: String::new(),
             rise: "0".into(),
             prefilled: None,
+            pending: None,
             error: None,
         }
     }
@@ -134,15 +138,21 @@ impl ActionsPanel {
     fn prefill(&mut self, game: &Warheim, table: &Table) {
         let Some(a) = game.activation() else {
             self.prefilled = None;
+            self.pending = None;
             return;
         };
-        let key = format!("{:?}/{:?}/{:?}", a.fighter, a.phase, a.first);
+        // The declared action the flow's Resolve button named (the
+        // ordered model's reload, ability or throw), else the first.
+        let slot = self.pending.unwrap_or(Slot::First);
+        let declared = a.declared(slot);
+        let key = format!("{:?}/{:?}/{slot:?}/{declared:?}", a.fighter, a.phase);
         if self.prefilled.as_ref() == Some(&key) {
             return;
         }
         self.prefilled = Some(key);
-        self.choose(game, table, a.fighter);
-        if let Some(d) = &a.first {
+        let (actor, d) = declared.map_or((a.fighter, None), |(x, d)| (x, Some(d)));
+        self.choose(game, table, actor);
+        if let Some(d) = d {
             if let Some(w) = d.weapon {
                 self.weapon = w;
             }

@@ -8,7 +8,7 @@
 
 use eframe::egui;
 use feldherr_play::Id;
-use feldherr_warheim::activation::{Action, Declaration, ReactionDecl, Slot};
+use feldherr_warheim::activation::{Action, ReactionDecl, Slot};
 use feldherr_warheim::modifiers::{Facing, Terrain};
 use feldherr_warheim::on_table::ZONES;
 use feldherr_warheim::skill::SkillKind;
@@ -260,33 +260,10 @@ impl AttackPanel {
         let Some(a) = game.activation() else {
             return;
         };
-        let decl =
-            |d: &Option<Declaration>| d.as_ref().map(|d| (d.action, d.weapon, d.targets.clone()));
-        let found = match slot {
-            Slot::First => decl(&a.first).map(|x| (a.fighter, x)),
-            Slot::Second => decl(&a.second).map(|x| (a.fighter, x)),
-            Slot::Squad(id, second) => {
-                decl(if second { &a.second } else { &a.first }).map(|x| (id, x))
-            }
-            Slot::Ordered => a.first.as_ref().and_then(|d| d.ordered.as_ref()).map(|o| {
-                (
-                    o.fighter,
-                    (Action::Short(o.action), o.weapon, o.targets.clone()),
-                )
-            }),
-            Slot::Reaction(id) => match a.reaction_of(id) {
-                Some(ReactionDecl::React {
-                    action,
-                    against,
-                    weapon,
-                    ..
-                }) => Some((id, (Action::Short(*action), *weapon, vec![*against]))),
-                _ => None,
-            },
-        };
-        let Some((attacker, (action, weapon, targets))) = found else {
+        let Some((attacker, d)) = a.declared(slot) else {
             return;
         };
+        let (action, weapon, targets) = (d.action, d.weapon, d.targets);
         let mut order = AttackOrder::new(attacker, weapon.unwrap_or(0), Vec::new());
         order.charge = action == Action::Full(FullAction::Charge);
         order.ambush = matches!(
@@ -314,10 +291,14 @@ impl AttackPanel {
                         ShortAction::Dodge => ReactionChoice::Dodge,
                         ShortAction::Block => ReactionChoice::Block,
                         ShortAction::Turn => ReactionChoice::Turn,
-                        ShortAction::Attack | ShortAction::AmbushStrike => ReactionChoice::Attack {
-                            weapon: weapon.unwrap_or(0),
-                            martial: None,
-                        },
+                        // A blow or a shot back (the crate takes a
+                        // declared shot as the counter-shot).
+                        ShortAction::Attack | ShortAction::AmbushStrike | ShortAction::Shoot => {
+                            ReactionChoice::Attack {
+                                weapon: weapon.unwrap_or(0),
+                                martial: None,
+                            }
+                        }
                         _ => ReactionChoice::None,
                     }
                 }

@@ -10,7 +10,7 @@ use super::fighter;
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
-use feldherr_warheim::activation::ReactionDecl;
+use feldherr_warheim::activation::{ReactionDecl, Slot};
 use feldherr_warheim::attack_order::Context;
 use feldherr_warheim::on_table::TemplatePlacement;
 use feldherr_warheim::{
@@ -47,6 +47,8 @@ pub struct MagicPanel {
     nerves_penalty: String,
     /// The activation the form was last filled from.
     prefilled: Option<String>,
+    /// The declared action the flow's Resolve button named.
+    pub pending: Option<Slot>,
     error: Option<String>,
 }
 
@@ -63,6 +65,7 @@ impl Default for MagicPanel {
             distance: "6".into(),
             nerves_penalty: "0".into(),
             prefilled: None,
+            pending: None,
             error: None,
         }
     }
@@ -82,12 +85,16 @@ impl MagicPanel {
     fn prefill(&mut self, game: &Warheim) {
         let Some(a) = game.activation() else {
             self.prefilled = None;
+            self.pending = None;
             return;
         };
-        let Some(first) = &a.first else {
+        // The declared action the flow's Resolve button named (the
+        // ordered model's, a reactor's), else the first.
+        let slot = self.pending.unwrap_or(Slot::First);
+        let Some((actor, first)) = a.declared(slot) else {
             return;
         };
-        let key = format!("{:?}/{:?}/{first:?}", a.fighter, a.phase);
+        let key = format!("{:?}/{:?}/{slot:?}/{first:?}", a.fighter, a.phase);
         if self.prefilled.as_ref() == Some(&key) {
             return;
         }
@@ -95,9 +102,9 @@ impl MagicPanel {
         let Some(spell) = first.spell else {
             return;
         };
-        self.caster = Some(a.fighter);
+        self.caster = Some(actor);
         self.spell = Some(SpellPick::Own(spell));
-        self.as_reaction = false;
+        self.as_reaction = matches!(slot, Slot::Reaction(_));
         self.target = first.targets.first().copied();
         let declared = self.target.and_then(|t| a.reaction_of(t));
         self.counter = match declared {
@@ -105,7 +112,7 @@ impl MagicPanel {
                 action: ShortAction::Overcome,
                 against,
                 ..
-            }) if *against == a.fighter => Counter::Dispel,
+            }) if *against == actor => Counter::Dispel,
             _ => Counter::None,
         };
         self.reaction = match declared {

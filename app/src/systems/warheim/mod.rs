@@ -185,11 +185,21 @@ impl SystemScreens for WarheimUi {
             .show(ui, |ui| match tab {
                 "rosters" => self.rosters.show(ui, ctx, self.viewer),
                 "turn" => self.turn.show(ui, ctx, self.viewer),
-                "magic" => self.magic.show(ui, ctx, &mut self.template),
+                "magic" => {
+                    if let Some(slot) = self.turn.activation.request.take() {
+                        self.magic.pending = Some(slot);
+                    }
+                    self.magic.show(ui, ctx, &mut self.template);
+                }
                 "markers" => self.markers.show(ui, ctx),
-                "actions" => self.actions.show(ui, ctx, &mut self.template),
+                "actions" => {
+                    if let Some(slot) = self.turn.activation.request.take() {
+                        self.actions.pending = Some(slot);
+                    }
+                    self.actions.show(ui, ctx, &mut self.template);
+                }
                 _ => {
-                    if let Some(slot) = self.turn.activation.attack_request.take() {
+                    if let Some(slot) = self.turn.activation.request.take() {
                         self.attack.pending = Some(slot);
                     }
                     self.attack.show(ui, ctx, self.viewer);
