@@ -14,12 +14,12 @@ use feldherr_play::Id;
 use feldherr_table::geometry::Point;
 use feldherr_warheim::{Condition, WarheimEdit};
 
-use super::{click_role, field, game, game_edit, open_example, pick};
+use super::{buttons, click_role, field, game, game_edit, open_example, pick};
 use crate::common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;
 
 /// Sends `edits` as the app would (the setup, not what is tested).
-fn send(h: &mut Harness<'static, FeldherrApp>, edits: Vec<WarheimEdit>) {
+pub(super) fn send(h: &mut Harness<'static, FeldherrApp>, edits: Vec<WarheimEdit>) {
     for e in edits {
         h.state_mut()
             .queue(feldherr::app::Command::Edit(DocumentEdit::Game(game_edit(
@@ -29,7 +29,7 @@ fn send(h: &mut Harness<'static, FeldherrApp>, edits: Vec<WarheimEdit>) {
     }
 }
 
-fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
+pub(super) fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
     WarheimEdit::Place {
         fighter: Id(fighter),
         at: Point::new(x, y),
@@ -37,7 +37,7 @@ fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
     }
 }
 
-fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
+pub(super) fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
     let g = game(h);
     let table = g.table_or_default();
     wh(&g)
@@ -55,7 +55,7 @@ fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
 }
 
 /// Start of the turn: the hunter's group chosen, his activation begun.
-fn begin_hunter(h: &mut Harness<'static, FeldherrApp>) {
+pub(super) fn begin_hunter(h: &mut Harness<'static, FeldherrApp>) {
     click(h, "Turn");
     click(h, "Start turn");
     click(h, "Choose Hunter");
@@ -66,7 +66,7 @@ fn begin_hunter(h: &mut Harness<'static, FeldherrApp>) {
 }
 
 /// Draws a move leg by leg ("length, turn") and finishes it.
-fn draw(h: &mut Harness<'static, FeldherrApp>, who: &str, legs: &[&str]) {
+pub(super) fn draw(h: &mut Harness<'static, FeldherrApp>, who: &str, legs: &[&str]) {
     click(h, &format!("Draw the move of {who} on the table"));
     for leg in legs {
         type_into(h, "Next leg", leg);
@@ -130,6 +130,8 @@ fn the_example_as_one_activation() {
     click(&mut h, "Declare second action");
     h.get_by_label("Second action: attack with Sword at Upper orc, Lower orc");
     keep(&h, "turn-mid-activation");
+    // The orcs' blows back are answered inside the hunter's attack.
+    assert_eq!(buttons(&h, "Resolve (Upper orc)"), 1);
     // The attack starts from the declared action, measured on the table.
     click(&mut h, "Resolve (Witch hunter)");
     h.get_by_label("second action of Witch hunter");
@@ -154,6 +156,9 @@ fn the_example_as_one_activation() {
     // States change when the activation ends (line 43).
     click(&mut h, "Turn");
     h.get_by_label("4. Witch hunter: attack with Sword at Upper orc, Lower orc");
+    // Met inside the attack: done, no Resolve button left.
+    assert_eq!(buttons(&h, "Resolve (Upper orc)"), 0);
+    assert_eq!(buttons(&h, "Resolve (Lower orc)"), 0);
     click(&mut h, "End activation");
     let g = game(&h);
     assert!(wh(&g).activation().is_none());

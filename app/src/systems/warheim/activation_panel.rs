@@ -656,17 +656,20 @@ impl ActivationPanel {
             }
         });
         let action = form.action();
-        aim_fields(
-            ui,
-            texts,
-            game,
-            a.player,
-            actor,
-            action,
-            salt,
-            &mut form.aim,
-            false,
-        );
+        // An order's weapon and targets are the ordered model's.
+        if action != Action::Full(FullAction::Order) {
+            aim_fields(
+                ui,
+                texts,
+                game,
+                a.player,
+                actor,
+                action,
+                salt,
+                &mut form.aim,
+                false,
+            );
+        }
         if form.action() == Action::Full(FullAction::Order) {
             ui.horizontal_wrapped(|ui| {
                 let mates: Vec<Id> = game

@@ -284,9 +284,12 @@ impl AttackPanel {
         for t in targets {
             // The target's own declared reaction against the attacker.
             let reaction = match a.reaction_of(t) {
-                Some(ReactionDecl::React { action, weapon, .. })
-                    if !matches!(slot, Slot::Reaction(_)) =>
-                {
+                Some(ReactionDecl::React {
+                    action,
+                    weapon,
+                    against,
+                    ..
+                }) if !matches!(slot, Slot::Reaction(_)) && *against == attacker => {
                     match action {
                         ShortAction::Dodge => ReactionChoice::Dodge,
                         ShortAction::Block => ReactionChoice::Block,

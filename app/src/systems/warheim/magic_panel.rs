@@ -179,15 +179,15 @@ impl MagicPanel {
                     ],
                 )
             })?;
-        let line = |id: Id, dice: u32| -> TargetOrder {
-            game.target_order(table, caster_id, id, ReactionChoice::None)
+        let line = |id: Id, dice: u32, reaction: ReactionChoice| -> TargetOrder {
+            game.target_order(table, caster_id, id, reaction)
                 .ok()
                 .flatten()
                 .map(|mut t| {
                     t.dice = dice;
                     t
                 })
-                .unwrap_or_else(|| TargetOrder::new(id, dice, distance, ReactionChoice::None))
+                .unwrap_or_else(|| TargetOrder::new(id, dice, distance, reaction))
         };
         let dice = spell.effect.as_ref().map_or(0, |e| e.attacks);
         let (target, others) = if uses_template {
@@ -205,13 +205,23 @@ impl MagicPanel {
             {
                 under.swap(0, pos);
             }
-            let mut lines = under.into_iter().map(|id| line(id, 0));
+            // No dice at anyone (a template rolls none, PH9); each
+            // answers as he declared (line 217): the aimed one as the
+            // form says, the others their declared dodge or turn.
+            let mut lines = under.into_iter().map(|id| {
+                let reaction = if Some(id) == self.target && self.counter == Counter::None {
+                    self.reaction
+                } else {
+                    game.template_reaction(id, caster_id)
+                };
+                line(id, 0, reaction)
+            });
             let first = lines.next();
             (first, lines.collect())
         } else {
             (
                 self.target.map(|t| {
-                    let mut l = line(t, dice);
+                    let mut l = line(t, dice, ReactionChoice::None);
                     // One reaction: the answer to the cast or to its effect.
                     if self.counter == Counter::None {
                         l.reaction = self.reaction;

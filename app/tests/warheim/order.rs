@@ -1,0 +1,152 @@
+//! The last gaps of the activation flow through the window (issue #22):
+//! the order (line 203) with the ordered model's weapon, targets and
+//! ability, resolved with him as the attacker; a drawn move taken back
+//! and drawn again (PH26); a reaction met inside the attack shown done.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use feldherr::app::FeldherrApp;
+use feldherr::systems::warheim::wh;
+use feldherr_dice::Dice;
+use feldherr_play::Id;
+use feldherr_warheim::activation::Slot;
+use feldherr_warheim::{ModelType, WarheimEdit, WarheimKind};
+
+use super::flow::{begin_hunter, centre, draw, place, send};
+use super::{buttons, click_role, game, open_example, pick};
+use crate::common::{click, harness, type_into};
+use eframe::egui::accesskit::Role;
+
+/// The example with a squire in the hunter's group; the upper orc sees
+/// them, the lower one stands far off with his back turned.
+fn with_squire(h: &mut Harness<'static, FeldherrApp>, name: &str) {
+    open_example(h, name);
+    let g = game(h);
+    let mut hunters = wh(&g).rosters[0].clone();
+    let mut squire = hunters.fighters[0].clone();
+    squire.id = Id(2);
+    squire.name = "Squire".into();
+    squire.types = vec![ModelType::Infantry];
+    squire.skills.clear();
+    hunters.fighters.push(squire);
+    hunters.groups[0].members = vec![Id(1), Id(2)];
+    send(
+        h,
+        vec![
+            WarheimEdit::SetRoster {
+                player: 0,
+                roster: hunters,
+            },
+            place(1, 10.0, 10.0, 0.0),
+            place(2, 19.0, 10.0, 0.0),
+            place(11, 20.0, 10.0, 180.0),
+            place(12, 30.0, 30.0, 90.0),
+        ],
+    );
+}
+
+/// Line 203: the hunter orders the squire to attack; the form offers the
+/// squire's weapon and targets by name; the upper orc answers the Leader;
+/// the flow's Resolve button starts the Attack tab with the squire as the
+/// attacker, and the ordered action is then done.
+#[test]
+fn an_order_to_attack_is_resolved_with_the_ordered_model() {
+    let mut h = harness(Dice::scripted([]));
+    with_squire(&mut h, "wh-order-attack");
+    begin_hunter(&mut h);
+    click(&mut h, "One full action");
+    pick(&mut h, "Full action", 0, "order");
+    pick(&mut h, "Ordered model", 0, "Squire");
+    pick(&mut h, "His action", 0, "attack");
+    pick(&mut h, "Weapon of Squire", 0, "Sword");
+    h.get_by_label("Targets of Squire:");
+    click_role(&mut h, "Upper orc", Role::CheckBox);
+    click(&mut h, "Declare");
+    let g = game(&h);
+    let (who, d) = wh(&g)
+        .activation()
+        .and_then(|a| a.declared(Slot::Ordered))
+        .expect("the ordered action");
+    assert_eq!((who, d.weapon, d.targets), (Id(2), Some(0), vec![Id(11)]));
+    click(&mut h, "Declare reaction of Upper orc");
+    h.get_by_label("2. Squire: attack with Sword at Upper orc");
+    click(&mut h, "Resolve (Squire)");
+    click(&mut h, "Declare attack");
+    let g = game(&h);
+    let WarheimKind::Attack(spec) = wh(&g).resolutions.last().expect("an attack").kind() else {
+        panic!("an attack");
+    };
+    assert_eq!(spec.attacker.id, Id(2));
+    assert_eq!(spec.attacker.name, "Squire");
+    assert!(wh(&g).activation().expect("running").is_done(Slot::Ordered));
+    click(&mut h, "Turn");
+    assert_eq!(buttons(&h, "Resolve (Squire)"), 0);
+}
+
+/// Line 165: a special ability ordered, named in the form; the Actions
+/// tab starts from it (the squire, the ability's name) and tests it.
+#[test]
+fn an_ordered_special_ability_is_named() {
+    let mut h = harness(Dice::scripted([]));
+    with_squire(&mut h, "wh-order-special");
+    begin_hunter(&mut h);
+    click(&mut h, "One full action");
+    pick(&mut h, "Full action", 0, "order");
+    pick(&mut h, "Ordered model", 0, "Squire");
+    pick(&mut h, "His action", 0, "special");
+    type_into(&mut h, "Ability of Squire", "Battle cry");
+    click(&mut h, "Declare");
+    let g = game(&h);
+    let (_, d) = wh(&g)
+        .activation()
+        .and_then(|a| a.declared(Slot::Ordered))
+        .expect("the ordered action");
+    assert_eq!(d.ability.as_deref(), Some("Battle cry"));
+    click(&mut h, "Declare reaction of Upper orc");
+    click(&mut h, "Resolve (Squire)");
+    click(&mut h, "Test");
+    let g = game(&h);
+    assert!(wh(&g).activation().expect("running").is_done(Slot::Ordered));
+    assert!(matches!(
+        wh(&g).resolutions.last().map(|r| r.kind()),
+        Some(WarheimKind::Test(_))
+    ));
+}
+
+/// PH26: the hunter's move drawn, taken back with "Draw again" (he stands
+/// where he stood) and drawn shorter; once the upper orc answered, the
+/// move stands and the button is gone.
+#[test]
+fn a_drawn_move_is_drawn_again() {
+    let mut h = harness(Dice::scripted([]));
+    open_example(&mut h, "wh-draw-again");
+    send(
+        &mut h,
+        vec![
+            place(1, 16.5, 11.0, 0.0),
+            place(11, 20.0, 13.5, 180.0),
+            place(12, 20.0, 10.0, 180.0),
+        ],
+    );
+    begin_hunter(&mut h);
+    click(&mut h, "Declare");
+    draw(&mut h, "Witch hunter", &["3.5, 0"]);
+    click(&mut h, "Finish path");
+    assert!((centre(&h, 1).x - 20.0).abs() < 1e-9);
+    click(&mut h, "Turn");
+    click(&mut h, "Draw again (Witch hunter)");
+    let c = centre(&h, 1);
+    assert!(
+        (c.x - 16.5).abs() < 1e-9 && (c.y - 11.0).abs() < 1e-9,
+        "{c:?}"
+    );
+    type_into(&mut h, "Next leg", "2, 0");
+    click(&mut h, "Add leg");
+    click(&mut h, "Finish path");
+    let c = centre(&h, 1);
+    assert!((c.x - 18.5).abs() < 1e-9, "{c:?}");
+    click(&mut h, "Turn");
+    h.get_by_label("Witch hunter moved 2.00 in of 4.00 in");
+    click(&mut h, "Declare reaction of Upper orc");
+    assert_eq!(buttons(&h, "Draw again (Witch hunter)"), 0);
+}
