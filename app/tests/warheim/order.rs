@@ -10,11 +10,14 @@ use feldherr::systems::warheim::wh;
 use feldherr_dice::Dice;
 use feldherr_play::Id;
 use feldherr_warheim::activation::Slot;
-use feldherr_warheim::{ModelType, WarheimEdit, WarheimKind};
+use feldherr_warheim::attack::ReactionSpec;
+use feldherr_warheim::{
+    ModelType, RangeBand, Template, TemplateUse, WarheimEdit, WarheimKind, WeaponKind,
+};
 
 use super::flow::{begin_hunter, centre, draw, place, send};
 use super::{buttons, click_role, game, open_example, pick};
-use crate::common::{click, harness, type_into};
+use crate::common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;
 
 /// The example with a squire in the hunter's group; the upper orc sees
@@ -149,4 +152,113 @@ fn a_drawn_move_is_drawn_again() {
     h.get_by_label("Witch hunter moved 2.00 in of 4.00 in");
     click(&mut h, "Declare reaction of Upper orc");
     assert_eq!(buttons(&h, "Draw again (Witch hunter)"), 0);
+}
+
+/// Lines 215-221, 217 (PH9, PH21): the hunter throws a bomb (a Direct
+/// blast) at three orcs who saw him: the upper orc dodges, orc 13 turns,
+/// the lower orc does not react. The blast laid on the table takes all
+/// three as targets, each with no dice and the answer he declared; a
+/// fourth orc beyond it is not under it.
+#[test]
+fn a_blast_over_three_orcs_keeps_their_dodges() {
+    let mut h = harness(Dice::scripted([]));
+    open_example(&mut h, "wh-blast");
+    let g = game(&h);
+    let mut hunters = wh(&g).rosters[0].clone();
+    let mut bomb = hunters.fighters[0].weapons[0].clone();
+    bomb.name = "Bomb".into();
+    bomb.kind = WeaponKind::Ranged;
+    bomb.bands = vec![RangeBand {
+        up_to: 12.0,
+        modifier: 0,
+    }];
+    bomb.template = Some(Template::Blast);
+    bomb.template_use = Some(TemplateUse::Direct);
+    hunters.fighters[0].weapons.push(bomb);
+    let mut orcs = wh(&g).rosters[1].clone();
+    for id in [13, 14] {
+        let mut o = orcs.fighters[0].clone();
+        o.id = Id(id);
+        o.name = format!("Orc {id}");
+        orcs.fighters.push(o);
+    }
+    orcs.groups[0].members.extend([Id(13), Id(14)]);
+    send(
+        &mut h,
+        vec![
+            WarheimEdit::SetRoster {
+                player: 0,
+                roster: hunters,
+            },
+            WarheimEdit::SetRoster {
+                player: 1,
+                roster: orcs,
+            },
+            place(1, 10.0, 10.0, 0.0),
+            place(11, 19.0, 10.0, 180.0),
+            place(12, 21.0, 10.0, 180.0),
+            place(13, 20.0, 11.2, 180.0),
+            place(14, 23.0, 10.0, 180.0),
+        ],
+    );
+    begin_hunter(&mut h);
+    pick(&mut h, "First action", 0, "shoot");
+    pick(&mut h, "Weapon", 0, "Bomb");
+    click(&mut h, "Declare");
+    for (orc, answer) in [
+        ("Upper orc", Some("dodge")),
+        ("Lower orc", None),
+        ("Orc 13", Some("turn")),
+        ("Orc 14", None),
+    ] {
+        pick(&mut h, "Who reacts", 0, orc);
+        match answer {
+            Some(action) => {
+                click(&mut h, "reacts");
+                pick(&mut h, "Reaction", 0, action);
+            }
+            None => click(&mut h, "no reaction"),
+        }
+        click(&mut h, &format!("Declare reaction of {orc}"));
+    }
+    click(&mut h, "Actions");
+    pick(&mut h, "Template", 0, "blast");
+    replace_text(&mut h, "Template x", "20");
+    replace_text(&mut h, "Template y", "10");
+    click(&mut h, "Lay");
+    click(&mut h, "Turn");
+    click(&mut h, "Resolve (Witch hunter)");
+    click(
+        &mut h,
+        "Targets under the template (3): Upper orc, Lower orc, Orc 13",
+    );
+    click(&mut h, "Declare attack");
+    let g = game(&h);
+    let WarheimKind::Attack(spec) = wh(&g).resolutions.last().expect("an attack").kind() else {
+        panic!("an attack");
+    };
+    let answers: Vec<(u64, u32, &str)> = spec
+        .targets
+        .iter()
+        .map(|t| {
+            let r = match t.reaction {
+                ReactionSpec::Dodge { .. } => "dodge",
+                ReactionSpec::Turn { .. } => "turn",
+                ReactionSpec::None => "none",
+                _ => "other",
+            };
+            (t.target.id.0, t.pool.dice, r)
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        vec![(11, 0, "dodge"), (12, 0, "none"), (13, 0, "turn")]
+    );
+    assert!(spec.targets.iter().all(|t| t.template));
+    // Their dodge and turn were met inside the attack.
+    click(&mut h, "Turn");
+    // The hunter's shot, the dodge and the turn: three rows done.
+    assert_eq!(h.query_all_by_label("done").count(), 3);
+    let a = wh(&g).activation().expect("running").clone();
+    assert!(a.is_done(Slot::Reaction(Id(11))) && a.is_done(Slot::Reaction(Id(13))));
 }

@@ -19,6 +19,7 @@ use feldherr_warheim::{
 
 use feldherr_warheim::words::{morale_kind_key, outcome_lines};
 
+use super::template_tool::TemplateTool;
 use super::{error_line, fighter_name, player_label, try_edit, wh};
 use crate::i18n::Texts;
 use crate::systems::{GameContext, View};
@@ -164,6 +165,7 @@ impl AttackPanel {
         ui: &mut egui::Ui,
         ctx: &mut GameContext<'_, Warheim>,
         viewer: Option<usize>,
+        template: &TemplateTool,
     ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
@@ -176,6 +178,7 @@ impl AttackPanel {
         self.declared(ui, texts, game, &table);
         self.attacker_form(ui, texts, game, &table);
         ui.separator();
+        self.template_targets(ui, texts, game, &table, template);
         self.targets_form(ui, texts, game, &table);
         ui.separator();
         // The odds, exact, before any die.
@@ -211,6 +214,58 @@ impl AttackPanel {
         error_line(ui, self.error.as_ref());
         ui.separator();
         self.morale(ui, ctx, viewer);
+    }
+
+    /// A template weapon (lines 215-221, PH9, PH21): the fighters under
+    /// the template laid on the table become the targets, each with no
+    /// dice (a template rolls none) and the dodge or turn he declared
+    /// against the attacker (line 217).
+    fn template_targets(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        game: &Warheim,
+        table: &feldherr_table::Table,
+        template: &TemplateTool,
+    ) {
+        let attacker = self.order.attacker;
+        let weapon = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+            .ok()
+            .and_then(|(_, f)| f.weapons.get(self.order.weapon));
+        if !self.has_attacker || weapon.is_none_or(|w| w.template.is_none()) {
+            return;
+        }
+        let Some(placement) = template.placement else {
+            ui.label(texts.t("wh.attack.lay_template"));
+            return;
+        };
+        let under: Vec<Id> = template
+            .under(game, table)
+            .into_iter()
+            .filter(|id| *id != attacker)
+            .collect();
+        let names: Vec<String> = under.iter().map(|id| fighter_name(game, *id)).collect();
+        let label = texts.f(
+            "wh.attack.template_targets",
+            &[
+                ("count", &under.len().to_string()),
+                ("names", &names.join(", ")),
+            ],
+        );
+        if ui
+            .add_enabled(!under.is_empty(), egui::Button::new(label))
+            .clicked()
+        {
+            self.targets.clear();
+            self.order.template = Some(placement);
+            for id in under {
+                self.add_target(game, table, id, game.template_reaction(id, attacker));
+                if let Some(t) = self.targets.last_mut() {
+                    t.dice = "0".into();
+                }
+            }
+            self.odds = None;
+        }
     }
 
     /// Adds `target` with `reaction`, measured on the table where both

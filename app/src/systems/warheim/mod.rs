@@ -202,7 +202,7 @@ impl SystemScreens for WarheimUi {
                     if let Some(slot) = self.turn.activation.request.take() {
                         self.attack.pending = Some(slot);
                     }
-                    self.attack.show(ui, ctx, self.viewer);
+                    self.attack.show(ui, ctx, self.viewer, &self.template);
                 }
             });
     }
