@@ -4,7 +4,7 @@
 //! and drawn again (PH26); a reaction met inside the attack shown done.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use feldherr::app::FeldherrApp;
 use feldherr::systems::warheim::wh;
 use feldherr_dice::Dice;
@@ -261,4 +261,82 @@ fn a_blast_over_three_orcs_keeps_their_dodges() {
     assert_eq!(h.query_all_by_label("done").count(), 3);
     let a = wh(&g).activation().expect("running").clone();
     assert!(a.is_done(Slot::Reaction(Id(11))) && a.is_done(Slot::Reaction(Id(13))));
+}
+
+/// No catalogue key and no English word on the screen (the German
+/// catalogue is complete for what is shown).
+fn no_leaks(h: &Harness<'static, FeldherrApp>, stage: &str) {
+    for leak in ["wh.", "warheim.", "Declare", "Resolve", "D20", "Weapon"] {
+        let found: Vec<String> = h
+            .query_all_by_label_contains(leak)
+            .filter_map(|n| NodeT::accesskit_node(&n).label())
+            .collect();
+        assert!(found.is_empty(), "{stage}: {leak} in {found:?}");
+    }
+}
+
+/// Issue #22: the text's example fight (lines 139-141) through the flow
+/// in German: the labels are the German club's words (ansagen,
+/// Auflösen, W20), no key and no English word leaks, and the numbers
+/// come out as in English: the lower orc falls unconscious at T -1.
+#[test]
+fn the_example_in_german() {
+    let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
+    options.settings.language = "de".into();
+    let mut h = crate::common::harness_with(options);
+    open_example(&mut h, "wh-example-de");
+    send(
+        &mut h,
+        vec![
+            place(1, 16.5, 11.0, 0.0),
+            place(11, 20.0, 13.5, 180.0),
+            place(12, 20.0, 10.0, 180.0),
+        ],
+    );
+    click(&mut h, "Zug");
+    click(&mut h, "Zug beginnen");
+    click(&mut h, "Hunter wählen");
+    click(&mut h, "Aktivierung von Witch hunter beginnen");
+    no_leaks(&h, "begun");
+    click(&mut h, "Ansagen");
+    click(&mut h, "Bewegung von Witch hunter auf dem Tisch zeichnen");
+    type_into(&mut h, "Nächste Strecke", "3,5, 0");
+    click(&mut h, "Strecke hinzufügen");
+    h.get_by_label("Weg 3,50 Zoll; seine Geschwindigkeiten reichen hier 4,00 Zoll");
+    click(&mut h, "Weg abschließen");
+    let c = centre(&h, 1);
+    assert!((c.x - 20.0).abs() < 1e-9, "{c:?}");
+    click(&mut h, "Zug");
+    click(&mut h, "Reaktion von Upper orc ansagen");
+    click(&mut h, "Reaktion von Lower orc ansagen");
+    h.get_by_label("Jeder Beobachter hat geantwortet.");
+    pick(&mut h, "Waffe", 0, "Sword");
+    click_role(&mut h, "Upper orc", Role::CheckBox);
+    click_role(&mut h, "Lower orc", Role::CheckBox);
+    click(&mut h, "Zweite Aktion ansagen");
+    no_leaks(&h, "declared");
+    click(&mut h, "Auflösen (Witch hunter)");
+    pick(&mut h, "Kampfkunst (Angreifer)", 0, "+1 Stärke je Stufe");
+    replace_text(&mut h, "Würfel auf Upper orc", "1");
+    replace_text(&mut h, "Würfel auf Lower orc", "2");
+    pick(&mut h, "Kampfkunst von Lower orc", 0, "+1 Stärke je Stufe");
+    click(&mut h, "Angriff ansagen");
+    assert!(h.query_all_by_label_contains("W20").count() > 0, "W20");
+    no_leaks(&h, "attack");
+    for faces in [vec![8], vec![14], vec![11, 16], vec![12], vec![17], vec![8]] {
+        if faces == [17] {
+            click(&mut h, "nein: die Würfel bleiben, wie sie gefallen sind");
+        }
+        for (i, face) in faces.iter().enumerate() {
+            type_into(&mut h, &format!("Würfel {}", i + 1), &face.to_string());
+        }
+        click(&mut h, "Eintragen");
+    }
+    no_leaks(&h, "resolved");
+    click(&mut h, "Zug");
+    click(&mut h, "Aktivierung beenden");
+    let g = game(&h);
+    let lower = wh(&g).rosters[1].fighter(Id(12)).expect("lower orc");
+    assert_eq!(lower.current().t, -1);
+    assert!(lower.has(feldherr_warheim::Condition::Unconscious));
 }
