@@ -37,6 +37,29 @@ pub(super) fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
     }
 }
 
+/// Where the text's example starts (lines 139-141): the hunter 3.5 in
+/// from contact at the lower orc's flank, the upper orc beside him.
+pub(super) const EXAMPLE_START: [(u64, f64, f64, f64); 3] = [
+    (1, 16.5, 11.0, 0.0),
+    (11, 20.0, 13.5, 180.0),
+    (12, 20.0, 10.0, 180.0),
+];
+
+/// Opens a copy of the example document and puts each fighter (id, x, y,
+/// facing) on the table.
+pub(super) fn open_placed(
+    h: &mut Harness<'static, FeldherrApp>,
+    name: &str,
+    places: &[(u64, f64, f64, f64)],
+) {
+    open_example(h, name);
+    let edits = places
+        .iter()
+        .map(|&(id, x, y, facing)| place(id, x, y, facing))
+        .collect();
+    send(h, edits);
+}
+
 pub(super) fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
     let g = game(h);
     let table = g.table_or_default();
@@ -82,15 +105,7 @@ pub(super) fn draw(h: &mut Harness<'static, FeldherrApp>, who: &str, legs: &[&st
 #[test]
 fn the_example_as_one_activation() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-flow-example");
-    send(
-        &mut h,
-        vec![
-            place(1, 16.5, 11.0, 0.0),
-            place(11, 20.0, 13.5, 180.0),
-            place(12, 20.0, 10.0, 180.0),
-        ],
-    );
+    open_placed(&mut h, "wh-flow-example", &EXAMPLE_START);
     begin_hunter(&mut h);
     // Only a fighter with an activation left is offered.
     h.get_by_label("1. Declare");
@@ -171,13 +186,13 @@ fn the_example_as_one_activation() {
 #[test]
 fn a_charge_that_falls_short() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-flow-charge");
-    send(
+    open_placed(
         &mut h,
-        vec![
-            place(1, 10.0, 10.0, 0.0),
-            place(11, 17.02, 10.0, 180.0),
-            place(12, 30.0, 30.0, 90.0),
+        "wh-flow-charge",
+        &[
+            (1, 10.0, 10.0, 0.0),
+            (11, 17.02, 10.0, 180.0),
+            (12, 30.0, 30.0, 90.0),
         ],
     );
     begin_hunter(&mut h);
@@ -208,14 +223,14 @@ fn a_charge_that_falls_short() {
 #[test]
 fn a_reaction_refused_for_a_fighter_who_saw_nothing() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-flow-refused");
-    send(
+    open_placed(
         &mut h,
-        vec![
-            place(1, 10.0, 10.0, 0.0),
-            place(11, 20.0, 10.0, 180.0),
+        "wh-flow-refused",
+        &[
+            (1, 10.0, 10.0, 0.0),
+            (11, 20.0, 10.0, 180.0),
             // The lower orc stands with his back to everything.
-            place(12, 30.0, 30.0, 90.0),
+            (12, 30.0, 30.0, 90.0),
         ],
     );
     begin_hunter(&mut h);

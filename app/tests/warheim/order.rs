@@ -15,7 +15,7 @@ use feldherr_warheim::{
     ModelType, RangeBand, Template, TemplateUse, WarheimEdit, WarheimKind, WeaponKind,
 };
 
-use super::flow::{begin_hunter, centre, draw, place, send};
+use super::flow::{EXAMPLE_START, begin_hunter, centre, draw, open_placed, place, send};
 use super::{buttons, click_role, game, open_example, pick};
 use crate::common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;
@@ -48,6 +48,15 @@ fn with_squire(h: &mut Harness<'static, FeldherrApp>, name: &str) {
     );
 }
 
+/// The hunter begins and declares an order: the squire's `action`.
+fn order_squire(h: &mut Harness<'static, FeldherrApp>, action: &str) {
+    begin_hunter(h);
+    click(h, "One full action");
+    pick(h, "Full action", 0, "order");
+    pick(h, "Ordered model", 0, "Squire");
+    pick(h, "His action", 0, action);
+}
+
 /// Line 203: the hunter orders the squire to attack; the form offers the
 /// squire's weapon and targets by name; the upper orc answers the Leader;
 /// the flow's Resolve button starts the Attack tab with the squire as the
@@ -56,11 +65,7 @@ fn with_squire(h: &mut Harness<'static, FeldherrApp>, name: &str) {
 fn an_order_to_attack_is_resolved_with_the_ordered_model() {
     let mut h = harness(Dice::scripted([]));
     with_squire(&mut h, "wh-order-attack");
-    begin_hunter(&mut h);
-    click(&mut h, "One full action");
-    pick(&mut h, "Full action", 0, "order");
-    pick(&mut h, "Ordered model", 0, "Squire");
-    pick(&mut h, "His action", 0, "attack");
+    order_squire(&mut h, "attack");
     pick(&mut h, "Weapon of Squire", 0, "Sword");
     h.get_by_label("Targets of Squire:");
     click_role(&mut h, "Upper orc", Role::CheckBox);
@@ -92,11 +97,7 @@ fn an_order_to_attack_is_resolved_with_the_ordered_model() {
 fn an_ordered_special_ability_is_named() {
     let mut h = harness(Dice::scripted([]));
     with_squire(&mut h, "wh-order-special");
-    begin_hunter(&mut h);
-    click(&mut h, "One full action");
-    pick(&mut h, "Full action", 0, "order");
-    pick(&mut h, "Ordered model", 0, "Squire");
-    pick(&mut h, "His action", 0, "special");
+    order_squire(&mut h, "special");
     type_into(&mut h, "Ability of Squire", "Battle cry");
     click(&mut h, "Declare");
     let g = game(&h);
@@ -122,15 +123,7 @@ fn an_ordered_special_ability_is_named() {
 #[test]
 fn a_drawn_move_is_drawn_again() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-draw-again");
-    send(
-        &mut h,
-        vec![
-            place(1, 16.5, 11.0, 0.0),
-            place(11, 20.0, 13.5, 180.0),
-            place(12, 20.0, 10.0, 180.0),
-        ],
-    );
+    open_placed(&mut h, "wh-draw-again", &EXAMPLE_START);
     begin_hunter(&mut h);
     click(&mut h, "Declare");
     draw(&mut h, "Witch hunter", &["3.5, 0"]);
@@ -284,15 +277,7 @@ fn the_example_in_german() {
     let mut options = feldherr::app::AppOptions::for_tests(Dice::scripted([]));
     options.settings.language = "de".into();
     let mut h = crate::common::harness_with(options);
-    open_example(&mut h, "wh-example-de");
-    send(
-        &mut h,
-        vec![
-            place(1, 16.5, 11.0, 0.0),
-            place(11, 20.0, 13.5, 180.0),
-            place(12, 20.0, 10.0, 180.0),
-        ],
-    );
+    open_placed(&mut h, "wh-example-de", &EXAMPLE_START);
     click(&mut h, "Zug");
     click(&mut h, "Zug beginnen");
     click(&mut h, "Hunter wählen");

@@ -289,9 +289,7 @@ impl ActionsPanel {
         let game = wh(ctx.doc);
         ui.horizontal_wrapped(|ui| {
             ui.strong(texts.t("wh.actions.special_title"));
-            let l = ui.label(texts.t("wh.actions.ability"));
-            ui.add(egui::TextEdit::singleline(&mut self.ability).desired_width(160.0))
-                .labelled_by(l.id);
+            super::text_field(ui, texts.t("wh.actions.ability"), &mut self.ability, 160.0);
             ui.label(texts.f(
                 "wh.actions.mor_test",
                 &[("value", &f.current().mor.to_string())],
@@ -352,9 +350,7 @@ impl ActionsPanel {
         let texts = ctx.texts;
         ui.horizontal_wrapped(|ui| {
             ui.strong(texts.t("wh.actions.fall_title"));
-            let l = ui.label(texts.t("wh.actions.height"));
-            ui.add(egui::TextEdit::singleline(&mut self.height).desired_width(40.0))
-                .labelled_by(l.id);
+            super::text_field(ui, texts.t("wh.actions.height"), &mut self.height, 40.0);
             ui.label(texts.f(
                 "wh.actions.fall_hint",
                 &[("second", &f.profile.speed[1].to_string())],
@@ -391,9 +387,7 @@ impl ActionsPanel {
                 ("wh.place.y", &mut self.to_y),
                 ("wh.actions.rise", &mut self.rise),
             ] {
-                let l = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(value).desired_width(44.0))
-                    .labelled_by(l.id);
+                super::text_field(ui, texts.t(key), value, 44.0);
             }
             let path = (|| -> Result<MovePath, String> {
                 Ok(MovePath {

@@ -337,35 +337,63 @@ fn aim_fields(
     });
     if action == Action::Short(ShortAction::Special) {
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(label("wh.flow.ability", "wh.flow.ability_of"));
-            ui.add(egui::TextEdit::singleline(&mut aim.ability).desired_width(160.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                label("wh.flow.ability", "wh.flow.ability_of"),
+                &mut aim.ability,
+                160.0,
+            );
         });
     }
     // Targets: the able enemies, by name, in their player's colour.
     ui.horizontal_wrapped(|ui| {
         ui.label(label("wh.flow.targets", "wh.flow.targets_of"));
-        for (p, r) in game.rosters.iter().enumerate() {
-            if p == player {
-                continue;
-            }
-            for f in r.fighters.iter().filter(|f| !f.down()) {
-                let mut on = aim.targets.contains(&f.id);
-                let text = egui::RichText::new(&f.name).color(player_colour(p));
-                if ui
-                    .checkbox(&mut on, text)
-                    .on_hover_text(texts.f("wh.flow.target_hover", &[("name", &f.name)]))
-                    .changed()
-                {
-                    if on {
-                        aim.targets.push(f.id);
-                    } else {
-                        aim.targets.retain(|t| *t != f.id);
-                    }
-                }
-            }
+        let ticked = enemy_ticks(
+            ui,
+            game,
+            player,
+            true,
+            |f| aim.targets.contains(&f.id),
+            |f| {
+                (
+                    f.name.clone(),
+                    Some(texts.f("wh.flow.target_hover", &[("name", &f.name)])),
+                )
+            },
+        );
+        match ticked {
+            Some((id, true)) => aim.targets.push(id),
+            Some((id, false)) => aim.targets.retain(|t| *t != id),
+            None => {}
         }
     });
+}
+
+/// A tick box per able enemy of `player`, named by `words` (the text, a
+/// hover) in his player's colour, ticked where `on` says; the one the
+/// user changed, if any.
+fn enemy_ticks(
+    ui: &mut egui::Ui,
+    game: &Warheim,
+    player: usize,
+    enabled: bool,
+    on: impl Fn(&feldherr_warheim::Fighter) -> bool,
+    words: impl Fn(&feldherr_warheim::Fighter) -> (String, Option<String>),
+) -> Option<(Id, bool)> {
+    let mut changed = None;
+    for (p, f) in super::able_enemies(game, player) {
+        let mut ticked = on(f);
+        let (text, hover) = words(f);
+        let text = egui::RichText::new(text).color(player_colour(p));
+        let mut response = ui.add_enabled(enabled, egui::Checkbox::new(&mut ticked, text));
+        if let Some(hover) = hover {
+            response = response.on_hover_text(hover);
+        }
+        if response.changed() {
+            changed = Some((f.id, ticked));
+        }
+    }
+    changed
 }
 
 fn base_radius(piece: &feldherr_table::Piece) -> f64 {
@@ -820,24 +848,19 @@ impl ActivationPanel {
             "wh.flow.seen_table"
         }));
         let editable = a.phase == Phase::FirstHalf && a.reactions.is_empty();
-        let mut change: Option<(Id, bool)> = None;
-        ui.horizontal_wrapped(|ui| {
-            for (p, r) in game.rosters.iter().enumerate() {
-                if p == a.player {
-                    continue;
-                }
-                for f in r.fighters.iter().filter(|f| !f.down()) {
-                    let seen = a.seers().contains(&f.id);
-                    let mut on = seen;
-                    let text = egui::RichText::new(texts.f("wh.flow.saw", &[("name", &f.name)]))
-                        .color(player_colour(p));
-                    let response = ui.add_enabled(editable, egui::Checkbox::new(&mut on, text));
-                    if response.changed() {
-                        change = Some((f.id, on));
-                    }
-                }
-            }
-        });
+        let seers = a.seers();
+        let change = ui
+            .horizontal_wrapped(|ui| {
+                enemy_ticks(
+                    ui,
+                    game,
+                    a.player,
+                    editable,
+                    |f| seers.contains(&f.id),
+                    |f| (texts.f("wh.flow.saw", &[("name", &f.name)]), None),
+                )
+            })
+            .inner;
         if let Some((id, on)) = change {
             let mut list: Vec<Sighting> = a.sightings.clone();
             if on {
@@ -941,13 +964,8 @@ impl ActivationPanel {
             egui::ComboBox::new("wh.flow.reactor", texts.t("wh.flow.reactor"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
-                    for (p, r) in game.rosters.iter().enumerate() {
-                        if p == a.player {
-                            continue;
-                        }
-                        for f in r.fighters.iter().filter(|f| !f.down()) {
-                            ui.selectable_value(&mut self.reactor, Some(f.id), &f.name);
-                        }
+                    for (_, f) in super::able_enemies(game, a.player) {
+                        ui.selectable_value(&mut self.reactor, Some(f.id), &f.name);
                     }
                 });
             if self.reactor != before {

@@ -583,17 +583,15 @@ impl AttackPanel {
             egui::ComboBox::new("wh.attack.add_target", texts.t("wh.attack.targets"))
                 .selected_text(texts.t("wh.attack.add_target"))
                 .show_ui(ui, |ui| {
-                    for (p, r) in game.rosters.iter().enumerate().filter(|(p, _)| *p != side) {
-                        for f in r.fighters.iter().filter(|f| !f.down()) {
-                            if self.targets.iter().any(|t| t.order.target == f.id) {
-                                continue;
-                            }
-                            if ui
-                                .selectable_label(false, format!("{} ({})", f.name, p + 1))
-                                .clicked()
-                            {
-                                add = Some(f.id);
-                            }
+                    for (p, f) in super::able_enemies(game, side) {
+                        if self.targets.iter().any(|t| t.order.target == f.id) {
+                            continue;
+                        }
+                        if ui
+                            .selectable_label(false, format!("{} ({})", f.name, p + 1))
+                            .clicked()
+                        {
+                            add = Some(f.id);
                         }
                     }
                 });
@@ -626,12 +624,18 @@ impl AttackPanel {
                 });
                 let t = &mut self.targets[i];
                 ui.horizontal_wrapped(|ui| {
-                    let l = ui.label(texts.f("wh.attack.dice", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut t.dice).desired_width(36.0))
-                        .labelled_by(l.id);
-                    let l = ui.label(texts.f("wh.attack.distance", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut t.distance).desired_width(48.0))
-                        .labelled_by(l.id);
+                    super::text_field(
+                        ui,
+                        texts.f("wh.attack.dice", &[("name", &name)]),
+                        &mut t.dice,
+                        36.0,
+                    );
+                    super::text_field(
+                        ui,
+                        texts.f("wh.attack.distance", &[("name", &name)]),
+                        &mut t.distance,
+                        48.0,
+                    );
                     if t.measured {
                         ui.label(texts.t("wh.attack.measured"));
                     }
@@ -817,9 +821,12 @@ impl AttackPanel {
             for k in [MoraleKind::Nerves, MoraleKind::Flight] {
                 ui.selectable_value(&mut self.morale_kind, k, texts.t(morale_kind_key(k)));
             }
-            let l = ui.label(texts.t("wh.morale.penalty"));
-            ui.add(egui::TextEdit::singleline(&mut self.morale_penalty).desired_width(36.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.t("wh.morale.penalty"),
+                &mut self.morale_penalty,
+                36.0,
+            );
             if ui.button(texts.t("wh.morale.declare")).clicked() {
                 self.morale_error = match (
                     self.morale_fighter,

@@ -378,9 +378,12 @@ impl MagicPanel {
                         .target
                         .map(|t| fighter_name(game, t))
                         .unwrap_or_default();
-                    let l = ui.label(texts.f("wh.attack.distance", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut self.distance).desired_width(40.0))
-                        .labelled_by(l.id);
+                    super::text_field(
+                        ui,
+                        texts.f("wh.attack.distance", &[("name", &name)]),
+                        &mut self.distance,
+                        40.0,
+                    );
                 }
                 None => {}
             }
@@ -532,9 +535,12 @@ impl MagicPanel {
             ],
         ));
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(texts.t("wh.morale.penalty"));
-            ui.add(egui::TextEdit::singleline(&mut self.nerves_penalty).desired_width(32.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.t("wh.morale.penalty"),
+                &mut self.nerves_penalty,
+                32.0,
+            );
             match self.nerves_penalty.trim().parse::<i32>() {
                 Ok(penalty) => {
                     let edit = WarheimEdit::Morale {

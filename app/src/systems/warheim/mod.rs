@@ -69,6 +69,32 @@ pub(crate) fn fighter(game: &Warheim, id: feldherr_play::Id) -> Option<&feldherr
     game.rosters.iter().find_map(|r| r.fighter(id))
 }
 
+/// A one-line text field of `width` points with its label before it (the
+/// label names the field for screen readers and the window tests).
+pub(crate) fn text_field(
+    ui: &mut egui::Ui,
+    label: impl Into<egui::WidgetText>,
+    value: &mut String,
+    width: f32,
+) -> egui::Response {
+    let l = ui.label(label);
+    ui.add(egui::TextEdit::singleline(value).desired_width(width))
+        .labelled_by(l.id)
+}
+
+/// The able fighters (not down) of every player but `player`, each with
+/// his player.
+pub(crate) fn able_enemies(
+    game: &Warheim,
+    player: usize,
+) -> impl Iterator<Item = (usize, &feldherr_warheim::Fighter)> {
+    game.rosters
+        .iter()
+        .enumerate()
+        .filter(move |(p, _)| *p != player)
+        .flat_map(|(p, r)| r.fighters.iter().filter(|f| !f.down()).map(move |f| (p, f)))
+}
+
 /// A pick of one of `options` (value and name) or none (`none` names it),
 /// shown as a drop-down labelled `label`: the fighter, weapon or spell
 /// forms of the tabs.

@@ -12,7 +12,7 @@ use feldherr_warheim::{
     Source, Warheim, WarheimEdit, WarheimKind, WarheimOutcome, Weapon, WeaponKind,
 };
 
-use super::{answer_all, dice, example_answers, example_game, place};
+use super::{answer_all, dice, example_answers, example_game, place, start};
 
 fn apply(game: &mut Warheim, table: &mut Table, edit: WarheimEdit) {
     game.apply(&edit, table)
@@ -24,21 +24,6 @@ fn refused(game: &mut Warheim, table: &mut Table, edit: WarheimEdit) -> String {
     let e = game.apply(&edit, table).unwrap_err().to_string();
     assert_eq!(*game, before, "a refused edit changes nothing");
     e
-}
-
-fn start(game: &mut Warheim, table: &mut Table, player: usize, group: usize, fighter: u64) {
-    if game.turn.is_none() {
-        apply(game, table, WarheimEdit::StartTurn);
-    }
-    apply(game, table, WarheimEdit::ChooseGroup { player, group });
-    apply(
-        game,
-        table,
-        WarheimEdit::BeginActivation {
-            fighter: Id(fighter),
-            source: Source::Pool,
-        },
-    );
 }
 
 fn go(kind: MoveKind, to: (f64, f64), facing: Option<f64>) -> MovePath {
@@ -62,13 +47,9 @@ fn react(fighter: u64, action: ShortAction, against: u64, weapon: Option<usize>)
     }
 }
 
-/// The text's example through the flow (lines 139-141): the hunter moves
-/// into contact at the lower orc's flank, 1.5 in from the upper one; both
-/// orcs saw him and strike back; he attacks both; at the end of the
-/// activation the lower orc falls unconscious at T -1 and the upper one
-/// tests his nerves. The numbers come out as the text has them.
-#[test]
-fn the_example_as_an_activation() {
+/// The text's example at its start (lines 139-141): the hunter 3.5 in
+/// from the lower orc's flank has begun and declared his move.
+fn example_moving() -> (Warheim, Table) {
     let (mut game, mut table) = example_game();
     place(&mut game, &mut table, 1, 16.5, 11.0, 0.0);
     place(&mut game, &mut table, 11, 20.0, 13.5, 180.0);
@@ -79,6 +60,17 @@ fn the_example_as_an_activation() {
         &mut table,
         WarheimEdit::Declare(Declaration::short(ShortAction::Move)),
     );
+    (game, table)
+}
+
+/// The text's example through the flow (lines 139-141): the hunter moves
+/// into contact at the lower orc's flank, 1.5 in from the upper one; both
+/// orcs saw him and strike back; he attacks both; at the end of the
+/// activation the lower orc falls unconscious at T -1 and the upper one
+/// tests his nerves. The numbers come out as the text has them.
+#[test]
+fn the_example_as_an_activation() {
+    let (mut game, mut table) = example_moving();
     apply(
         &mut game,
         &mut table,
@@ -719,16 +711,7 @@ fn order_at(attacker: u64, target: u64, dice: u32) -> AttackOrder {
 /// top of itself it is refused; once a reaction is declared it stands.
 #[test]
 fn a_move_taken_back_and_drawn_again() {
-    let (mut game, mut table) = example_game();
-    place(&mut game, &mut table, 1, 16.5, 11.0, 0.0);
-    place(&mut game, &mut table, 11, 20.0, 13.5, 180.0);
-    place(&mut game, &mut table, 12, 20.0, 10.0, 180.0);
-    start(&mut game, &mut table, 0, 0, 1);
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::Declare(Declaration::short(ShortAction::Move)),
-    );
+    let (mut game, mut table) = example_moving();
     let before_seers = game.activation().unwrap().seers();
     let piece = |game: &Warheim, table: &Table| {
         let p = game.piece_of(table, Id(1)).unwrap();

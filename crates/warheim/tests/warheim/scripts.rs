@@ -13,7 +13,7 @@ use feldherr_warheim::{
     TemplateUse, Warheim, WarheimEdit, WarheimKind, WarheimOutcome, Weapon, WeaponKind,
 };
 
-use super::{add_rect, answer_all, dice, example_game, place, target};
+use super::{add_rect, answer_all, dice, example_game, place, start, target};
 
 fn apply(game: &mut Warheim, table: &mut Table, edit: WarheimEdit) {
     game.apply(&edit, table)
@@ -428,23 +428,7 @@ fn a_squad_order_draws_one_reaction() {
     place(&mut game, &mut table, 1, 10.0, 10.0, 0.0);
     place(&mut game, &mut table, 11, 16.0, 9.0, 180.0);
     place(&mut game, &mut table, 12, 16.0, 11.0, 180.0);
-    apply(&mut game, &mut table, WarheimEdit::StartTurn);
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::ChooseGroup {
-            player: 0,
-            group: 0,
-        },
-    );
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::BeginActivation {
-            fighter: Id(1),
-            source: Source::Pool,
-        },
-    );
+    start(&mut game, &mut table, 0, 0, 1);
     apply(
         &mut game,
         &mut table,
@@ -695,23 +679,7 @@ fn blast_at_orcs() -> TemplatePlacement {
 #[test]
 fn a_blast_meets_the_declared_dodges() {
     let (mut game, mut table) = blast_game();
-    apply(&mut game, &mut table, WarheimEdit::StartTurn);
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::ChooseGroup {
-            player: 0,
-            group: 0,
-        },
-    );
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::BeginActivation {
-            fighter: Id(1),
-            source: Source::Pool,
-        },
-    );
+    start(&mut game, &mut table, 0, 0, 1);
     apply(
         &mut game,
         &mut table,
