@@ -70,7 +70,7 @@ pub(super) fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
 }
 
 /// Keeps the game as it stands (for the screenshots of the lead).
-fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
+pub(super) fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
     let dir = std::env::temp_dir().join("feldherr-wh-flow");
     std::fs::create_dir_all(&dir).expect("dir");
     feldherr_host::document::save(&dir.join(format!("{stage}.json")), &Document::Game(game(h)))

@@ -15,7 +15,7 @@ use feldherr_warheim::{
     ModelType, RangeBand, Template, TemplateUse, WarheimEdit, WarheimKind, WeaponKind,
 };
 
-use super::flow::{EXAMPLE_START, begin_hunter, centre, draw, open_placed, place, send};
+use super::flow::{EXAMPLE_START, begin_hunter, centre, draw, keep, open_placed, place, send};
 use super::{buttons, click_role, game, open_example, pick};
 use crate::common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;
@@ -66,6 +66,7 @@ fn an_order_to_attack_is_resolved_with_the_ordered_model() {
     let mut h = harness(Dice::scripted([]));
     with_squire(&mut h, "wh-order-attack");
     order_squire(&mut h, "attack");
+    keep(&h, "order-begun");
     pick(&mut h, "Weapon of Squire", 0, "Sword");
     h.get_by_label("Targets of Squire:");
     click_role(&mut h, "Upper orc", Role::CheckBox);
@@ -214,6 +215,7 @@ fn a_blast_over_three_orcs_keeps_their_dodges() {
         }
         click(&mut h, &format!("Declare reaction of {orc}"));
     }
+    keep(&h, "blast-answered");
     click(&mut h, "Actions");
     pick(&mut h, "Template", 0, "blast");
     replace_text(&mut h, "Template x", "20");
