@@ -153,11 +153,19 @@ fn a_drawn_move_is_drawn_again() {
 /// the lower orc does not react. The blast laid on the table takes all
 /// three as targets, each with no dice and the answer he declared; a
 /// fourth orc beyond it is not under it.
-#[test]
-fn a_blast_over_three_orcs_keeps_their_dodges() {
-    let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-blast");
-    let g = game(&h);
+/// The hunter with a bomb (a blast laid as `template_use`) and four orcs:
+/// three close together, orc 14 beyond; he declares a shot with it (at
+/// `aimed`, if any); the upper orc dodges, orc 13 turns, the others do
+/// not react; the blast is laid on the three and the Attack tab opened
+/// with the fighters under it as the targets.
+fn bomb_over_orcs(
+    h: &mut Harness<'static, FeldherrApp>,
+    name: &str,
+    template_use: TemplateUse,
+    aimed: Option<&str>,
+) {
+    open_example(h, name);
+    let g = game(h);
     let mut hunters = wh(&g).rosters[0].clone();
     let mut bomb = hunters.fighters[0].weapons[0].clone();
     bomb.name = "Bomb".into();
@@ -167,7 +175,7 @@ fn a_blast_over_three_orcs_keeps_their_dodges() {
         modifier: 0,
     }];
     bomb.template = Some(Template::Blast);
-    bomb.template_use = Some(TemplateUse::Direct);
+    bomb.template_use = Some(template_use);
     hunters.fighters[0].weapons.push(bomb);
     let mut orcs = wh(&g).rosters[1].clone();
     for id in [13, 14] {
@@ -178,7 +186,7 @@ fn a_blast_over_three_orcs_keeps_their_dodges() {
     }
     orcs.groups[0].members.extend([Id(13), Id(14)]);
     send(
-        &mut h,
+        h,
         vec![
             WarheimEdit::SetRoster {
                 player: 0,
@@ -195,38 +203,49 @@ fn a_blast_over_three_orcs_keeps_their_dodges() {
             place(14, 23.0, 10.0, 180.0),
         ],
     );
-    begin_hunter(&mut h);
-    pick(&mut h, "First action", 0, "shoot");
-    pick(&mut h, "Weapon", 0, "Bomb");
-    click(&mut h, "Declare");
+    begin_hunter(h);
+    pick(h, "First action", 0, "shoot");
+    pick(h, "Weapon", 0, "Bomb");
+    if let Some(aimed) = aimed {
+        click_role(h, aimed, Role::CheckBox);
+    }
+    click(h, "Declare");
     for (orc, answer) in [
         ("Upper orc", Some("dodge")),
         ("Lower orc", None),
         ("Orc 13", Some("turn")),
         ("Orc 14", None),
     ] {
-        pick(&mut h, "Who reacts", 0, orc);
+        pick(h, "Who reacts", 0, orc);
         match answer {
             Some(action) => {
-                click(&mut h, "reacts");
-                pick(&mut h, "Reaction", 0, action);
+                click(h, "reacts");
+                pick(h, "Reaction", 0, action);
             }
-            None => click(&mut h, "no reaction"),
+            None => click(h, "no reaction"),
         }
-        click(&mut h, &format!("Declare reaction of {orc}"));
+        click(h, &format!("Declare reaction of {orc}"));
     }
-    keep(&h, "blast-answered");
-    click(&mut h, "Actions");
-    pick(&mut h, "Template", 0, "blast");
-    replace_text(&mut h, "Template x", "20");
-    replace_text(&mut h, "Template y", "10");
-    click(&mut h, "Lay");
-    click(&mut h, "Turn");
-    click(&mut h, "Resolve (Witch hunter)");
+    if template_use == TemplateUse::Direct {
+        keep(h, "blast-answered");
+    }
+    click(h, "Actions");
+    pick(h, "Template", 0, "blast");
+    replace_text(h, "Template x", "20");
+    replace_text(h, "Template y", "10");
+    click(h, "Lay");
+    click(h, "Turn");
+    click(h, "Resolve (Witch hunter)");
     click(
-        &mut h,
+        h,
         "Targets under the template (3): Upper orc, Lower orc, Orc 13",
     );
+}
+
+#[test]
+fn a_blast_over_three_orcs_keeps_their_dodges() {
+    let mut h = harness(Dice::scripted([]));
+    bomb_over_orcs(&mut h, "wh-blast", TemplateUse::Direct, None);
     click(&mut h, "Declare attack");
     let g = game(&h);
     let WarheimKind::Attack(spec) = wh(&g).resolutions.last().expect("an attack").kind() else {
@@ -326,4 +345,21 @@ fn the_example_in_german() {
     let lower = wh(&g).rosters[1].fighter(Id(12)).expect("lower orc");
     assert_eq!(lower.current().t, -1);
     assert!(lower.has(feldherr_warheim::Condition::Unconscious));
+}
+
+/// Impact X (line 219, PH21): the bomb aimed at the upper orc rolls the
+/// hunter's whole pool at him; the template's targets follow that roll.
+#[test]
+fn an_impact_bomb_rolls_at_the_aimed_orc() {
+    let mut h = harness(Dice::scripted([]));
+    bomb_over_orcs(&mut h, "wh-impact", TemplateUse::Impact, Some("Upper orc"));
+    click(&mut h, "Declare attack");
+    let g = game(&h);
+    let WarheimKind::Attack(spec) = wh(&g).resolutions.last().expect("an attack").kind() else {
+        panic!("an attack");
+    };
+    let impact = spec.impact.as_ref().expect("the impact roll");
+    assert_eq!((impact.target, impact.pool.dice), (Id(11), 3));
+    assert_eq!(spec.targets.len(), 3);
+    assert!(spec.targets.iter().all(|t| t.template && t.pool.dice == 0));
 }

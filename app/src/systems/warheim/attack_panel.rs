@@ -252,10 +252,34 @@ impl AttackPanel {
                 ("names", &names.join(", ")),
             ],
         );
+        let impact = weapon.and_then(feldherr_warheim::Weapon::template_use)
+            == Some(feldherr_warheim::TemplateUse::Impact);
         if ui
             .add_enabled(!under.is_empty(), egui::Button::new(label))
             .clicked()
         {
+            // Impact X (line 219): the whole pool at the fighter aimed at
+            // (the first target in the form, as declared, else the first
+            // under it); the template hits the others only if that roll
+            // succeeds.
+            self.order.impact = impact
+                .then(|| {
+                    let aimed = self
+                        .targets
+                        .first()
+                        .map(|t| t.order.target)
+                        .or_else(|| under.first().copied())?;
+                    let pool = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+                        .ok()
+                        .and_then(|(_, f)| self.order.pool_size(f).ok())?;
+                    let mut t = game
+                        .target_order(table, attacker, aimed, ReactionChoice::None)
+                        .ok()
+                        .flatten()?;
+                    t.dice = pool;
+                    Some(t)
+                })
+                .flatten();
             self.targets.clear();
             self.order.template = Some(placement);
             for id in under {
