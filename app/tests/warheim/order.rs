@@ -78,6 +78,7 @@ fn an_order_to_attack_is_resolved_with_the_ordered_model() {
         .expect("the ordered action");
     assert_eq!((who, d.weapon, d.targets), (Id(2), Some(0), vec![Id(11)]));
     click(&mut h, "Declare reaction of Upper orc");
+    h.get_by_label("Declared: order: orders Squire to attack with Sword at Upper orc");
     h.get_by_label("2. Squire: attack with Sword at Upper orc");
     click(&mut h, "Resolve (Squire)");
     click(&mut h, "Declare attack");
@@ -108,6 +109,7 @@ fn an_ordered_special_ability_is_named() {
         .expect("the ordered action");
     assert_eq!(d.ability.as_deref(), Some("Battle cry"));
     click(&mut h, "Declare reaction of Upper orc");
+    h.get_by_label("2. Squire: special (Battle cry)");
     click(&mut h, "Resolve (Squire)");
     click(&mut h, "Test");
     let g = game(&h);

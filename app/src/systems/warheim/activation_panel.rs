@@ -218,12 +218,17 @@ fn declaration_words(texts: &Texts, game: &Warheim, actor: Id, d: &Declaration) 
         let names: Vec<String> = d.targets.iter().map(|t| fighter_name(game, *t)).collect();
         out.push_str(&texts.f("wh.flow.at", &[("names", &names.join(", "))]));
     }
+    if let Some(ability) = &d.ability {
+        out.push_str(&texts.f("wh.flow.ability_named", &[("name", ability)]));
+    }
     if let Some(o) = &d.ordered {
+        // His own action in the same words: weapon, targets, ability.
+        let action = declaration_words(texts, game, o.fighter, &o.declaration());
         out.push_str(&texts.f(
             "wh.flow.ordered",
             &[
                 ("name", &fighter_name(game, o.fighter)),
-                ("action", texts.t(&short_key(o.action))),
+                ("action", &action),
             ],
         ));
     }
