@@ -9,6 +9,8 @@ mod common;
 mod flow;
 #[path = "warheim/magic.rs"]
 mod magic;
+#[path = "warheim/order.rs"]
+mod order;
 
 use common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;

@@ -14,12 +14,12 @@ use feldherr_play::Id;
 use feldherr_table::geometry::Point;
 use feldherr_warheim::{Condition, WarheimEdit};
 
-use super::{click_role, field, game, game_edit, open_example, pick};
+use super::{buttons, click_role, field, game, game_edit, open_example, pick};
 use crate::common::{click, harness, replace_text, type_into};
 use eframe::egui::accesskit::Role;
 
 /// Sends `edits` as the app would (the setup, not what is tested).
-fn send(h: &mut Harness<'static, FeldherrApp>, edits: Vec<WarheimEdit>) {
+pub(super) fn send(h: &mut Harness<'static, FeldherrApp>, edits: Vec<WarheimEdit>) {
     for e in edits {
         h.state_mut()
             .queue(feldherr::app::Command::Edit(DocumentEdit::Game(game_edit(
@@ -29,7 +29,7 @@ fn send(h: &mut Harness<'static, FeldherrApp>, edits: Vec<WarheimEdit>) {
     }
 }
 
-fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
+pub(super) fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
     WarheimEdit::Place {
         fighter: Id(fighter),
         at: Point::new(x, y),
@@ -37,7 +37,30 @@ fn place(fighter: u64, x: f64, y: f64, facing: f64) -> WarheimEdit {
     }
 }
 
-fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
+/// Where the text's example starts (lines 139-141): the hunter 3.5 in
+/// from contact at the lower orc's flank, the upper orc beside him.
+pub(super) const EXAMPLE_START: [(u64, f64, f64, f64); 3] = [
+    (1, 16.5, 11.0, 0.0),
+    (11, 20.0, 13.5, 180.0),
+    (12, 20.0, 10.0, 180.0),
+];
+
+/// Opens a copy of the example document and puts each fighter (id, x, y,
+/// facing) on the table.
+pub(super) fn open_placed(
+    h: &mut Harness<'static, FeldherrApp>,
+    name: &str,
+    places: &[(u64, f64, f64, f64)],
+) {
+    open_example(h, name);
+    let edits = places
+        .iter()
+        .map(|&(id, x, y, facing)| place(id, x, y, facing))
+        .collect();
+    send(h, edits);
+}
+
+pub(super) fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
     let g = game(h);
     let table = g.table_or_default();
     wh(&g)
@@ -47,7 +70,7 @@ fn centre(h: &Harness<'static, FeldherrApp>, fighter: u64) -> Point {
 }
 
 /// Keeps the game as it stands (for the screenshots of the lead).
-fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
+pub(super) fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
     let dir = std::env::temp_dir().join("feldherr-wh-flow");
     std::fs::create_dir_all(&dir).expect("dir");
     feldherr_host::document::save(&dir.join(format!("{stage}.json")), &Document::Game(game(h)))
@@ -55,7 +78,7 @@ fn keep(h: &Harness<'static, FeldherrApp>, stage: &str) {
 }
 
 /// Start of the turn: the hunter's group chosen, his activation begun.
-fn begin_hunter(h: &mut Harness<'static, FeldherrApp>) {
+pub(super) fn begin_hunter(h: &mut Harness<'static, FeldherrApp>) {
     click(h, "Turn");
     click(h, "Start turn");
     click(h, "Choose Hunter");
@@ -66,7 +89,7 @@ fn begin_hunter(h: &mut Harness<'static, FeldherrApp>) {
 }
 
 /// Draws a move leg by leg ("length, turn") and finishes it.
-fn draw(h: &mut Harness<'static, FeldherrApp>, who: &str, legs: &[&str]) {
+pub(super) fn draw(h: &mut Harness<'static, FeldherrApp>, who: &str, legs: &[&str]) {
     click(h, &format!("Draw the move of {who} on the table"));
     for leg in legs {
         type_into(h, "Next leg", leg);
@@ -82,15 +105,7 @@ fn draw(h: &mut Harness<'static, FeldherrApp>, who: &str, legs: &[&str]) {
 #[test]
 fn the_example_as_one_activation() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-flow-example");
-    send(
-        &mut h,
-        vec![
-            place(1, 16.5, 11.0, 0.0),
-            place(11, 20.0, 13.5, 180.0),
-            place(12, 20.0, 10.0, 180.0),
-        ],
-    );
+    open_placed(&mut h, "wh-flow-example", &EXAMPLE_START);
     begin_hunter(&mut h);
     // Only a fighter with an activation left is offered.
     h.get_by_label("1. Declare");
@@ -130,6 +145,8 @@ fn the_example_as_one_activation() {
     click(&mut h, "Declare second action");
     h.get_by_label("Second action: attack with Sword at Upper orc, Lower orc");
     keep(&h, "turn-mid-activation");
+    // The orcs' blows back are answered inside the hunter's attack.
+    assert_eq!(buttons(&h, "Resolve (Upper orc)"), 1);
     // The attack starts from the declared action, measured on the table.
     click(&mut h, "Resolve (Witch hunter)");
     h.get_by_label("second action of Witch hunter");
@@ -154,6 +171,9 @@ fn the_example_as_one_activation() {
     // States change when the activation ends (line 43).
     click(&mut h, "Turn");
     h.get_by_label("4. Witch hunter: attack with Sword at Upper orc, Lower orc");
+    // Met inside the attack: done, no Resolve button left.
+    assert_eq!(buttons(&h, "Resolve (Upper orc)"), 0);
+    assert_eq!(buttons(&h, "Resolve (Lower orc)"), 0);
     click(&mut h, "End activation");
     let g = game(&h);
     assert!(wh(&g).activation().is_none());
@@ -166,13 +186,13 @@ fn the_example_as_one_activation() {
 #[test]
 fn a_charge_that_falls_short() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-flow-charge");
-    send(
+    open_placed(
         &mut h,
-        vec![
-            place(1, 10.0, 10.0, 0.0),
-            place(11, 17.02, 10.0, 180.0),
-            place(12, 30.0, 30.0, 90.0),
+        "wh-flow-charge",
+        &[
+            (1, 10.0, 10.0, 0.0),
+            (11, 17.02, 10.0, 180.0),
+            (12, 30.0, 30.0, 90.0),
         ],
     );
     begin_hunter(&mut h);
@@ -203,14 +223,14 @@ fn a_charge_that_falls_short() {
 #[test]
 fn a_reaction_refused_for_a_fighter_who_saw_nothing() {
     let mut h = harness(Dice::scripted([]));
-    open_example(&mut h, "wh-flow-refused");
-    send(
+    open_placed(
         &mut h,
-        vec![
-            place(1, 10.0, 10.0, 0.0),
-            place(11, 20.0, 10.0, 180.0),
+        "wh-flow-refused",
+        &[
+            (1, 10.0, 10.0, 0.0),
+            (11, 20.0, 10.0, 180.0),
             // The lower orc stands with his back to everything.
-            place(12, 30.0, 30.0, 90.0),
+            (12, 30.0, 30.0, 90.0),
         ],
     );
     begin_hunter(&mut h);

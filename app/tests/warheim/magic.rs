@@ -28,6 +28,27 @@ const LOWER: Id = Id(12);
 const WIZARD: Id = Id(31);
 const APPRENTICE: Id = Id(32);
 
+/// Player 0 chooses the group of `fighter` in the running turn and
+/// begins his activation from the pool.
+fn begin_activation_of(h: &mut Harness<'static, FeldherrApp>, fighter: Id) {
+    let group = wh(&game(h))
+        .turn
+        .as_ref()
+        .expect("a turn")
+        .groups
+        .iter()
+        .position(|g| g.fighters.contains(&fighter))
+        .expect("his group");
+    send(h, WarheimEdit::ChooseGroup { player: 0, group });
+    send(
+        h,
+        WarheimEdit::BeginActivation {
+            fighter,
+            source: feldherr_warheim::Source::Pool,
+        },
+    );
+}
+
 /// The text's example (the hunter, two orcs) with the bright order as a
 /// third player: the wizard 6 in south of the fighting, facing it, and
 /// his apprentice beside him with a crossbow.
@@ -377,22 +398,7 @@ fn the_magic_tab_starts_from_the_activation() {
     h.run();
     h.set_size(eframe::egui::vec2(1600.0, 2400.0));
     h.run();
-    let group = wh(&game(&h))
-        .turn
-        .as_ref()
-        .expect("a turn")
-        .groups
-        .iter()
-        .position(|g| g.fighters.contains(&WIZARD))
-        .expect("the wizards' group");
-    send(&mut h, WarheimEdit::ChooseGroup { player: 0, group });
-    send(
-        &mut h,
-        WarheimEdit::BeginActivation {
-            fighter: WIZARD,
-            source: feldherr_warheim::Source::Pool,
-        },
-    );
+    begin_activation_of(&mut h, WIZARD);
     send(
         &mut h,
         WarheimEdit::Declare(
@@ -491,22 +497,7 @@ fn a_delayed_reaction_against_a_marker() {
         },
     );
     send(&mut h, WarheimEdit::StartTurn);
-    let group = wh(&game(&h))
-        .turn
-        .as_ref()
-        .expect("a turn")
-        .groups
-        .iter()
-        .position(|g| g.fighters.contains(&HUNTER))
-        .expect("the hunter's group");
-    send(&mut h, WarheimEdit::ChooseGroup { player: 0, group });
-    send(
-        &mut h,
-        WarheimEdit::BeginActivation {
-            fighter: HUNTER,
-            source: feldherr_warheim::Source::Pool,
-        },
-    );
+    begin_activation_of(&mut h, HUNTER);
     send(
         &mut h,
         WarheimEdit::Declare(feldherr_warheim::activation::Declaration::short(

@@ -40,6 +40,22 @@ pub struct OrderedAction {
     /// The enemies it aims at.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<Id>,
+    /// A special ability's name, as the army sheet names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+}
+
+impl OrderedAction {
+    /// The ordered model's action as a declaration of his own: checked and
+    /// resolved as if he had declared it, with him as attacker or caster.
+    pub fn declaration(&self) -> Declaration {
+        let mut d = Declaration::short(self.action);
+        d.weapon = self.weapon;
+        d.spell = self.spell;
+        d.targets.clone_from(&self.targets);
+        d.ability.clone_from(&self.ability);
+        d
+    }
 }
 
 /// An action declared in an activation, with what it uses and aims at.
@@ -96,6 +112,12 @@ impl Declaration {
     /// The same aimed at `targets`.
     pub fn at(mut self, targets: &[Id]) -> Self {
         self.targets = targets.to_vec();
+        self
+    }
+
+    /// The same with the special ability `ability`.
+    pub fn with_ability(mut self, ability: impl Into<String>) -> Self {
+        self.ability = Some(ability.into());
         self
     }
 
@@ -193,6 +215,12 @@ pub struct MoveRecord {
     pub length: f64,
     /// How far the Speeds reached.
     pub allowance: f64,
+    /// His facing before the move, degrees (to take it back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_facing: Option<f64>,
+    /// How high he stood before the move, inches (to take it back).
+    #[serde(default)]
+    pub from_elevation: f64,
 }
 
 /// The activation running in a turn.
@@ -329,6 +357,52 @@ impl Activation {
             .iter()
             .find(|r| r.fighter == fighter)
             .map(|r| &r.decl)
+    }
+
+    /// Who carries out the declared action in `slot`, and that action as
+    /// a declaration: the active model's first or second, a squad
+    /// member's, the ordered model's own (line 203), a reactor's aimed at
+    /// the model he answers.
+    pub fn declared(&self, slot: Slot) -> Option<(Id, Declaration)> {
+        match slot {
+            Slot::First => self.first.clone().map(|d| (self.fighter, d)),
+            Slot::Second => self.second.clone().map(|d| (self.fighter, d)),
+            Slot::Squad(id, second) => {
+                let d = if second { &self.second } else { &self.first };
+                d.clone().map(|d| (id, d))
+            }
+            Slot::Ordered => self
+                .first
+                .as_ref()
+                .and_then(|d| d.ordered.as_ref())
+                .map(|o| (o.fighter, o.declaration())),
+            Slot::Reaction(id) => match self.reaction_of(id)? {
+                ReactionDecl::React {
+                    action,
+                    against,
+                    weapon,
+                    spell,
+                } => {
+                    let mut d = Declaration::short(*action).at(&[*against]);
+                    d.weapon = *weapon;
+                    d.spell = *spell;
+                    Some((id, d))
+                }
+                ReactionDecl::Delay | ReactionDecl::Pass => None,
+            },
+        }
+    }
+
+    /// Whether the declared action in `slot` was carried out: resolved,
+    /// answered inside another's resolution (a dodge, a block, a counter
+    /// blow met in the attack), or its move drawn.
+    pub fn is_done(&self, slot: Slot) -> bool {
+        self.used.contains(&slot)
+            || self.declared(slot).is_some_and(|(who, _)| {
+                self.moves
+                    .iter()
+                    .any(|m| m.fighter == who && m.slot == slot)
+            })
     }
 
     /// Every seer has answered (reacted, delayed or passed).

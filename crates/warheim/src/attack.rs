@@ -560,6 +560,14 @@ pub fn need_message(value: i32) -> Message {
     }
 }
 
+/// A save's result in the catalogue's words ("stopped", "-3 T").
+fn save_message(result: SaveResult) -> Message {
+    match result {
+        SaveResult::Stopped => Message::new("warheim.save_result.stopped"),
+        SaveResult::Lost(t) => Message::new("warheim.save_result.lost").int("t", i64::from(t)),
+    }
+}
+
 /// The same in English, for the prompts' plain text.
 pub fn need_text(value: i32) -> String {
     if value > 20 {
@@ -690,11 +698,8 @@ pub(crate) fn choose_plus_one(
     let mut request = ChoiceRequest::new(format!("{} may add 1 to one die's result", side.who))
         .rule("PH2")
         .with_message(Message::new("warheim.choice.plus_one").text("who", side.who.to_owned()))
-        .option_message(
-            "no",
-            Message::new("warheim.option.no_plus_one"),
-            "the dice stand as rolled",
-        );
+        // The whole option in the message: a detail would stay English.
+        .option_message("no", Message::new("warheim.option.no_plus_one"), "");
     for &i in &options {
         let face = side.faces.get(i).copied().unwrap_or(0);
         request = request.option_message(
@@ -702,8 +707,9 @@ pub(crate) fn choose_plus_one(
             Message::new("warheim.option.plus_one")
                 .int("die", i as i64 + 1)
                 .int("face", face)
-                .int("counts", face + 1),
-            format!("{} on that die", need_text(side.pool.value)),
+                .int("counts", face + 1)
+                .nested("need", need_message(side.pool.value)),
+            "",
         );
     }
     let pick = steps.choose(request)?;
@@ -1143,15 +1149,11 @@ impl Attack {
                             .with_message(
                                 Message::new("warheim.choice.crit").text("who", who.name.clone()),
                             )
-                            .option_message(
-                                "save",
-                                Message::new("warheim.option.crit_save"),
-                                "the target saves as usual",
-                            )
+                            .option_message("save", Message::new("warheim.option.crit_save"), "")
                             .option_message(
                                 format!("{direct} T"),
                                 Message::new("warheim.option.crit_direct").int("t", direct),
-                                "1 + damage bonus, no save",
+                                "",
                             ),
                         )?;
                         if pick == 1 {
@@ -1210,15 +1212,18 @@ impl Attack {
                         )
                         .option_message(
                             "no",
-                            Message::new("warheim.option.no_plus_one"),
-                            format!("{face}: {result}"),
+                            Message::new("warheim.option.no_plus_one_save")
+                                .int("face", face)
+                                .nested("result", save_message(result)),
+                            "",
                         )
                         .option_message(
                             format!("{face} counts {}", face + 1),
                             Message::new("warheim.option.plus_one_save")
                                 .int("face", face)
-                                .int("counts", face + 1),
-                            format!("{}: {raised}", face + 1),
+                                .int("counts", face + 1)
+                                .nested("result", save_message(raised)),
+                            "",
                         ),
                 )?;
                 if pick == 1 {

@@ -20,7 +20,8 @@
 //!   the turn tracker as one player sees it, [`Warheim::commander_seen`]
 //!   hides the commander;
 //! - an activation as one flow ([`activation`]): `BeginActivation`,
-//!   `Declare`, `DrawMove`, `React`, `DeclareSecond`, the action edits,
+//!   `Declare`, `DrawMove` (`TakeBackMove` to draw it again), `React`,
+//!   `DeclareSecond`, the action edits,
 //!   `EndActivation`; [`Warheim::activation`] shows where it stands (who
 //!   saw, who must answer, what is declared);
 //! - [`AttackOrder`]: what the attack panel builds, its lines filled from

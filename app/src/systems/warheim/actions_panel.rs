@@ -14,6 +14,7 @@ use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
 use feldherr_table::geometry::Point;
+use feldherr_warheim::activation::Slot;
 use feldherr_warheim::on_table::{MoveKind, MovePath};
 use feldherr_warheim::{
     AttackOrder, Fighter, ReactionChoice, TargetOrder, Warheim, WarheimEdit, WeaponKind,
@@ -61,6 +62,8 @@ pub struct ActionsPanel {
     to_y: String,
     rise: String,
     prefilled: Option<String>,
+    /// The declared action the flow's Resolve button named.
+    pub pending: Option<Slot>,
     error: Option<String>,
 }
 
@@ -78,6 +81,7 @@ impl Default for ActionsPanel {
             to_y: String::new(),
             rise: "0".into(),
             prefilled: None,
+            pending: None,
             error: None,
         }
     }
@@ -134,15 +138,21 @@ impl ActionsPanel {
     fn prefill(&mut self, game: &Warheim, table: &Table) {
         let Some(a) = game.activation() else {
             self.prefilled = None;
+            self.pending = None;
             return;
         };
-        let key = format!("{:?}/{:?}/{:?}", a.fighter, a.phase, a.first);
+        // The declared action the flow's Resolve button named (the
+        // ordered model's reload, ability or throw), else the first.
+        let slot = self.pending.unwrap_or(Slot::First);
+        let declared = a.declared(slot);
+        let key = format!("{:?}/{:?}/{slot:?}/{declared:?}", a.fighter, a.phase);
         if self.prefilled.as_ref() == Some(&key) {
             return;
         }
         self.prefilled = Some(key);
-        self.choose(game, table, a.fighter);
-        if let Some(d) = &a.first {
+        let (actor, d) = declared.map_or((a.fighter, None), |(x, d)| (x, Some(d)));
+        self.choose(game, table, actor);
+        if let Some(d) = d {
             if let Some(w) = d.weapon {
                 self.weapon = w;
             }
@@ -279,9 +289,7 @@ impl ActionsPanel {
         let game = wh(ctx.doc);
         ui.horizontal_wrapped(|ui| {
             ui.strong(texts.t("wh.actions.special_title"));
-            let l = ui.label(texts.t("wh.actions.ability"));
-            ui.add(egui::TextEdit::singleline(&mut self.ability).desired_width(160.0))
-                .labelled_by(l.id);
+            super::text_field(ui, texts.t("wh.actions.ability"), &mut self.ability, 160.0);
             ui.label(texts.f(
                 "wh.actions.mor_test",
                 &[("value", &f.current().mor.to_string())],
@@ -342,9 +350,7 @@ impl ActionsPanel {
         let texts = ctx.texts;
         ui.horizontal_wrapped(|ui| {
             ui.strong(texts.t("wh.actions.fall_title"));
-            let l = ui.label(texts.t("wh.actions.height"));
-            ui.add(egui::TextEdit::singleline(&mut self.height).desired_width(40.0))
-                .labelled_by(l.id);
+            super::text_field(ui, texts.t("wh.actions.height"), &mut self.height, 40.0);
             ui.label(texts.f(
                 "wh.actions.fall_hint",
                 &[("second", &f.profile.speed[1].to_string())],
@@ -381,9 +387,7 @@ impl ActionsPanel {
                 ("wh.place.y", &mut self.to_y),
                 ("wh.actions.rise", &mut self.rise),
             ] {
-                let l = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(value).desired_width(44.0))
-                    .labelled_by(l.id);
+                super::text_field(ui, texts.t(key), value, 44.0);
             }
             let path = (|| -> Result<MovePath, String> {
                 Ok(MovePath {

@@ -44,17 +44,36 @@ const REACTIONS: [ShortAction; 10] = [
     ShortAction::Spot,
 ];
 
+/// What an action uses and aims at, as a form holds it: the same fields
+/// for the active model's declaration and for the model he orders.
+#[derive(Debug, Clone, Default)]
+struct Aim {
+    weapon: Option<usize>,
+    spell: Option<usize>,
+    targets: Vec<Id>,
+    /// A special ability's name, as the army sheet names it.
+    ability: String,
+}
+
+impl Aim {
+    /// The ability's name for a special ability's declaration.
+    fn ability(&self, action: Action) -> Option<String> {
+        let name = self.ability.trim();
+        (action == Action::Short(ShortAction::Special) && !name.is_empty()).then(|| name.to_owned())
+    }
+}
+
 /// One declaration being filled in.
 #[derive(Debug, Clone)]
 struct DeclForm {
     full: bool,
     short: ShortAction,
     full_action: FullAction,
-    weapon: Option<usize>,
-    spell: Option<usize>,
-    targets: Vec<Id>,
+    aim: Aim,
     ordered: Option<Id>,
     ordered_action: ShortAction,
+    /// What the ordered model uses and aims at (line 203).
+    ordered_aim: Aim,
 }
 
 impl DeclForm {
@@ -63,11 +82,10 @@ impl DeclForm {
             full: false,
             short,
             full_action: FullAction::Charge,
-            weapon: None,
-            spell: None,
-            targets: Vec::new(),
+            aim: Aim::default(),
             ordered: None,
             ordered_action: ShortAction::Move,
+            ordered_aim: Aim::default(),
         }
     }
 
@@ -80,20 +98,24 @@ impl DeclForm {
     }
 
     fn declaration(&self) -> Declaration {
-        let mut d = match self.action() {
+        let action = self.action();
+        let mut d = match action {
             Action::Full(a) => Declaration::full(a),
             Action::Short(a) => Declaration::short(a),
         };
-        d.weapon = self.weapon;
-        d.spell = self.spell;
-        d.targets.clone_from(&self.targets);
-        if self.action() == Action::Full(FullAction::Order) {
+        d.weapon = self.aim.weapon;
+        d.spell = self.aim.spell;
+        d.targets.clone_from(&self.aim.targets);
+        d.ability = self.aim.ability(action);
+        if action == Action::Full(FullAction::Order) {
+            let aim = &self.ordered_aim;
             d.ordered = self.ordered.map(|fighter| OrderedAction {
                 fighter,
                 action: self.ordered_action,
-                weapon: None,
-                spell: None,
-                targets: Vec::new(),
+                weapon: aim.weapon,
+                spell: aim.spell,
+                targets: aim.targets.clone(),
+                ability: aim.ability(Action::Short(self.ordered_action)),
             });
         }
         d
@@ -144,8 +166,9 @@ pub struct ActivationPanel {
     reaction_weapon: Option<usize>,
     reaction_spell: Option<usize>,
     error: Option<String>,
-    /// A declared action the Attack tab is to start from.
-    pub attack_request: Option<Slot>,
+    /// A declared action the tab that resolves it is to start from (the
+    /// Attack, Magic or Actions tab).
+    pub request: Option<Slot>,
 }
 
 impl Default for ActivationPanel {
@@ -164,7 +187,7 @@ impl Default for ActivationPanel {
             reaction_weapon: Some(0),
             reaction_spell: None,
             error: None,
-            attack_request: None,
+            request: None,
         }
     }
 }
@@ -195,12 +218,17 @@ fn declaration_words(texts: &Texts, game: &Warheim, actor: Id, d: &Declaration) 
         let names: Vec<String> = d.targets.iter().map(|t| fighter_name(game, *t)).collect();
         out.push_str(&texts.f("wh.flow.at", &[("names", &names.join(", "))]));
     }
+    if let Some(ability) = &d.ability {
+        out.push_str(&texts.f("wh.flow.ability_named", &[("name", ability)]));
+    }
     if let Some(o) = &d.ordered {
+        // His own action in the same words: weapon, targets, ability.
+        let action = declaration_words(texts, game, o.fighter, &o.declaration());
         out.push_str(&texts.f(
             "wh.flow.ordered",
             &[
                 ("name", &fighter_name(game, o.fighter)),
-                ("action", texts.t(&short_key(o.action))),
+                ("action", &action),
             ],
         ));
     }
@@ -255,6 +283,122 @@ pub fn move_kind(a: &Activation, mover: Id) -> Option<MoveKind> {
         Action::Full(FullAction::Manoeuvre) => MoveKind::Aside,
         _ => return None,
     })
+}
+
+/// What `actor`'s action uses and aims at: his weapons and spells by name,
+/// the able enemies of `player` by name in their colours, and a special
+/// ability's name. Drawn for the active model's declaration and for the
+/// model he orders (`named`: the labels name him).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one set of fields, drawn for the actor and the ordered model"
+)]
+fn aim_fields(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    game: &Warheim,
+    player: usize,
+    actor: Id,
+    action: Action,
+    salt: impl std::hash::Hash + std::fmt::Debug + Copy,
+    aim: &mut Aim,
+    named: bool,
+) {
+    let who = fighter(game, actor);
+    let label = |plain: &str, of: &str| {
+        if named {
+            texts.f(of, &[("name", &fighter_name(game, actor))])
+        } else {
+            texts.t(plain).to_owned()
+        }
+    };
+    ui.horizontal_wrapped(|ui| {
+        if let Some(f) = who.filter(|f| !f.weapons.is_empty()) {
+            super::pick_or_none(
+                ui,
+                ("wh.flow.weapon", salt),
+                &label("wh.flow.weapon", "wh.flow.weapon_of"),
+                texts.t("wh.flow.no_weapon"),
+                &mut aim.weapon,
+                f.weapons
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| (i, w.name.clone())),
+            );
+        }
+        if let Some(f) = who.filter(|f| !f.spells.is_empty()) {
+            super::pick_or_none(
+                ui,
+                ("wh.flow.spell", salt),
+                &label("wh.flow.spell", "wh.flow.spell_of"),
+                texts.t("wh.flow.no_spell"),
+                &mut aim.spell,
+                f.spells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (i, s.name.clone())),
+            );
+        }
+    });
+    if action == Action::Short(ShortAction::Special) {
+        ui.horizontal_wrapped(|ui| {
+            super::text_field(
+                ui,
+                label("wh.flow.ability", "wh.flow.ability_of"),
+                &mut aim.ability,
+                160.0,
+            );
+        });
+    }
+    // Targets: the able enemies, by name, in their player's colour.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(label("wh.flow.targets", "wh.flow.targets_of"));
+        let ticked = enemy_ticks(
+            ui,
+            game,
+            player,
+            true,
+            |f| aim.targets.contains(&f.id),
+            |f| {
+                (
+                    f.name.clone(),
+                    Some(texts.f("wh.flow.target_hover", &[("name", &f.name)])),
+                )
+            },
+        );
+        match ticked {
+            Some((id, true)) => aim.targets.push(id),
+            Some((id, false)) => aim.targets.retain(|t| *t != id),
+            None => {}
+        }
+    });
+}
+
+/// A tick box per able enemy of `player`, named by `words` (the text, a
+/// hover) in his player's colour, ticked where `on` says; the one the
+/// user changed, if any.
+fn enemy_ticks(
+    ui: &mut egui::Ui,
+    game: &Warheim,
+    player: usize,
+    enabled: bool,
+    on: impl Fn(&feldherr_warheim::Fighter) -> bool,
+    words: impl Fn(&feldherr_warheim::Fighter) -> (String, Option<String>),
+) -> Option<(Id, bool)> {
+    let mut changed = None;
+    for (p, f) in super::able_enemies(game, player) {
+        let mut ticked = on(f);
+        let (text, hover) = words(f);
+        let text = egui::RichText::new(text).color(player_colour(p));
+        let mut response = ui.add_enabled(enabled, egui::Checkbox::new(&mut ticked, text));
+        if let Some(hover) = hover {
+            response = response.on_hover_text(hover);
+        }
+        if response.changed() {
+            changed = Some((f.id, ticked));
+        }
+    }
+    changed
 }
 
 fn base_radius(piece: &feldherr_table::Piece) -> f64 {
@@ -520,7 +664,6 @@ impl ActivationPanel {
                 ui.selectable_value(&mut form.full, true, texts.t("wh.turn.full"));
             });
         }
-        let who = fighter(game, actor);
         ui.horizontal_wrapped(|ui| {
             if form.full {
                 egui::ComboBox::new(("wh.flow.full", salt), texts.t("wh.turn.full_action"))
@@ -544,57 +687,22 @@ impl ActivationPanel {
                         }
                     });
             }
-            if let Some(f) = who.filter(|f| !f.weapons.is_empty()) {
-                super::pick_or_none(
-                    ui,
-                    ("wh.flow.weapon", salt),
-                    texts.t("wh.flow.weapon"),
-                    texts.t("wh.flow.no_weapon"),
-                    &mut form.weapon,
-                    f.weapons
-                        .iter()
-                        .enumerate()
-                        .map(|(i, w)| (i, w.name.clone())),
-                );
-            }
-            if let Some(f) = who.filter(|f| !f.spells.is_empty()) {
-                super::pick_or_none(
-                    ui,
-                    ("wh.flow.spell", salt),
-                    texts.t("wh.flow.spell"),
-                    texts.t("wh.flow.no_spell"),
-                    &mut form.spell,
-                    f.spells
-                        .iter()
-                        .enumerate()
-                        .map(|(i, s)| (i, s.name.clone())),
-                );
-            }
         });
-        // Targets: the able enemies, by name, in their player's colour.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(texts.t("wh.flow.targets"));
-            for (p, r) in game.rosters.iter().enumerate() {
-                if p == a.player {
-                    continue;
-                }
-                for f in r.fighters.iter().filter(|f| !f.down()) {
-                    let mut on = form.targets.contains(&f.id);
-                    let text = egui::RichText::new(&f.name).color(player_colour(p));
-                    if ui
-                        .checkbox(&mut on, text)
-                        .on_hover_text(texts.f("wh.flow.target_hover", &[("name", &f.name)]))
-                        .changed()
-                    {
-                        if on {
-                            form.targets.push(f.id);
-                        } else {
-                            form.targets.retain(|t| *t != f.id);
-                        }
-                    }
-                }
-            }
-        });
+        let action = form.action();
+        // An order's weapon and targets are the ordered model's.
+        if action != Action::Full(FullAction::Order) {
+            aim_fields(
+                ui,
+                texts,
+                game,
+                a.player,
+                actor,
+                action,
+                salt,
+                &mut form.aim,
+                false,
+            );
+        }
         if form.action() == Action::Full(FullAction::Order) {
             ui.horizontal_wrapped(|ui| {
                 let mates: Vec<Id> = game
@@ -625,6 +733,23 @@ impl ActivationPanel {
                     }
                 });
             });
+            // The ordered model's own weapon, spell, targets or ability:
+            // he acts with what he carries (line 203).
+            if let Some(ordered) = form.ordered {
+                let salt = ("ordered", salt);
+                let action = Action::Short(form.ordered_action);
+                aim_fields(
+                    ui,
+                    texts,
+                    game,
+                    a.player,
+                    ordered,
+                    action,
+                    salt,
+                    &mut form.ordered_aim,
+                    true,
+                );
+            }
         }
     }
 
@@ -641,14 +766,43 @@ impl ActivationPanel {
         let texts = ctx.texts;
         let table = ctx.table();
         for m in &a.moves {
-            ui.label(texts.f(
-                "wh.flow.moved",
-                &[
-                    ("name", &fighter_name(game, m.fighter)),
-                    ("length", &texts.decimal(m.length, 2)),
-                    ("allowance", &texts.decimal(m.allowance, 2)),
-                ],
-            ));
+            ui.horizontal_wrapped(|ui| {
+                let name = fighter_name(game, m.fighter);
+                ui.label(texts.f(
+                    "wh.flow.moved",
+                    &[
+                        ("name", &name),
+                        ("length", &texts.decimal(m.length, 2)),
+                        ("allowance", &texts.decimal(m.allowance, 2)),
+                    ],
+                ));
+                // Taken back and drawn again from where he stood (PH26),
+                // while the crate allows it (no reaction to it declared,
+                // nothing resolved).
+                let edit = WarheimEdit::TakeBackMove { fighter: m.fighter };
+                let label = texts.f("wh.flow.take_back", &[("name", &name)]);
+                let kind = move_kind(a, m.fighter);
+                if ctx.check(&edit).is_ok()
+                    && let (Some(kind), Some(&start)) = (kind, m.path.first())
+                {
+                    let hover = texts.f("wh.flow.take_back_hover", &[("name", &name)]);
+                    if ui.button(label).on_hover_text(hover).clicked() {
+                        ctx.edit(edit);
+                        let facing = m
+                            .from_facing
+                            .and_then(|f| feldherr_table::geometry::Angle::from_degrees(f).ok());
+                        ctx.canvas.start_path(start, facing);
+                        self.drawing = Some(Drawing {
+                            fighter: m.fighter,
+                            kind,
+                            points: vec![start],
+                        });
+                        self.mover = Some(m.fighter);
+                        self.error = None;
+                        *ctx.view = View::Table;
+                    }
+                }
+            });
         }
         for mover in a.actors() {
             let Some(kind) = move_kind(a, mover) else {
@@ -699,24 +853,19 @@ impl ActivationPanel {
             "wh.flow.seen_table"
         }));
         let editable = a.phase == Phase::FirstHalf && a.reactions.is_empty();
-        let mut change: Option<(Id, bool)> = None;
-        ui.horizontal_wrapped(|ui| {
-            for (p, r) in game.rosters.iter().enumerate() {
-                if p == a.player {
-                    continue;
-                }
-                for f in r.fighters.iter().filter(|f| !f.down()) {
-                    let seen = a.seers().contains(&f.id);
-                    let mut on = seen;
-                    let text = egui::RichText::new(texts.f("wh.flow.saw", &[("name", &f.name)]))
-                        .color(player_colour(p));
-                    let response = ui.add_enabled(editable, egui::Checkbox::new(&mut on, text));
-                    if response.changed() {
-                        change = Some((f.id, on));
-                    }
-                }
-            }
-        });
+        let seers = a.seers();
+        let change = ui
+            .horizontal_wrapped(|ui| {
+                enemy_ticks(
+                    ui,
+                    game,
+                    a.player,
+                    editable,
+                    |f| seers.contains(&f.id),
+                    |f| (texts.f("wh.flow.saw", &[("name", &f.name)]), None),
+                )
+            })
+            .inner;
         if let Some((id, on)) = change {
             let mut list: Vec<Sighting> = a.sightings.clone();
             if on {
@@ -820,13 +969,8 @@ impl ActivationPanel {
             egui::ComboBox::new("wh.flow.reactor", texts.t("wh.flow.reactor"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
-                    for (p, r) in game.rosters.iter().enumerate() {
-                        if p == a.player {
-                            continue;
-                        }
-                        for f in r.fighters.iter().filter(|f| !f.down()) {
-                            ui.selectable_value(&mut self.reactor, Some(f.id), &f.name);
-                        }
+                    for (_, f) in super::able_enemies(game, a.player) {
+                        ui.selectable_value(&mut self.reactor, Some(f.id), &f.name);
                     }
                 });
             if self.reactor != before {
@@ -952,85 +1096,36 @@ impl ActivationPanel {
     ) {
         let texts = ctx.texts;
         ui.strong(texts.t("wh.flow.step.resolve"));
-        let mut rows: Vec<(Slot, Id, Action, String)> = Vec::new();
-        if let Some(d) = &a.first {
-            let actors = if a.squad.is_empty() {
-                vec![a.fighter]
+        // The slots in the text's order: the first action (each squad
+        // member's), the ordered model's, the reactions, the second.
+        let squad = |second: bool| -> Vec<Slot> {
+            if a.squad.is_empty() {
+                vec![if second { Slot::Second } else { Slot::First }]
             } else {
-                a.squad.clone()
-            };
-            for actor in actors {
-                let slot = if a.squad.is_empty() {
-                    Slot::First
+                a.squad.iter().map(|f| Slot::Squad(*f, second)).collect()
+            }
+        };
+        let mut slots = squad(false);
+        slots.push(Slot::Ordered);
+        slots.extend(a.reactions.iter().map(|r| Slot::Reaction(r.fighter)));
+        slots.extend(squad(true));
+        let rows: Vec<(Slot, Id, Action, String)> = slots
+            .into_iter()
+            .filter_map(|slot| {
+                let (actor, d) = a.declared(slot)?;
+                let words = declaration_words(texts, game, actor, &d);
+                let words = if matches!(slot, Slot::Reaction(_)) {
+                    texts.f("wh.flow.reaction_row", &[("what", &words)])
                 } else {
-                    Slot::Squad(actor, false)
+                    words
                 };
-                rows.push((
-                    slot,
-                    actor,
-                    d.action,
-                    declaration_words(texts, game, actor, d),
-                ));
-            }
-            if let Some(o) = &d.ordered {
-                let mut od = Declaration::short(o.action);
-                od.weapon = o.weapon;
-                od.targets.clone_from(&o.targets);
-                rows.push((
-                    Slot::Ordered,
-                    o.fighter,
-                    Action::Short(o.action),
-                    declaration_words(texts, game, o.fighter, &od),
-                ));
-            }
-        }
-        for r in &a.reactions {
-            if let ReactionDecl::React {
-                action,
-                against,
-                weapon,
-                spell,
-            } = &r.decl
-            {
-                let mut d = Declaration::short(*action).at(&[*against]);
-                d.weapon = *weapon;
-                d.spell = *spell;
-                rows.push((
-                    Slot::Reaction(r.fighter),
-                    r.fighter,
-                    Action::Short(*action),
-                    texts.f(
-                        "wh.flow.reaction_row",
-                        &[("what", &declaration_words(texts, game, r.fighter, &d))],
-                    ),
-                ));
-            }
-        }
-        if let Some(d) = &a.second {
-            let actors = if a.squad.is_empty() {
-                vec![a.fighter]
-            } else {
-                a.squad.clone()
-            };
-            for actor in actors {
-                let slot = if a.squad.is_empty() {
-                    Slot::Second
-                } else {
-                    Slot::Squad(actor, true)
-                };
-                rows.push((
-                    slot,
-                    actor,
-                    d.action,
-                    declaration_words(texts, game, actor, d),
-                ));
-            }
-        }
+                Some((slot, actor, d.action, words))
+            })
+            .collect();
         let answered = a.reactions_complete();
         for (i, (slot, actor, action, words)) in rows.into_iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
-                let used = a.used.contains(&slot)
-                    || a.moves.iter().any(|m| m.fighter == actor && m.slot == slot);
+                let used = a.is_done(slot);
                 let text = format!("{}. {}: {}", i + 1, fighter_name(game, actor), words);
                 let colour = player_of(game, actor).map(player_colour);
                 match colour {
@@ -1039,15 +1134,16 @@ impl ActivationPanel {
                 };
                 if used {
                     ui.weak(texts.t("wh.flow.done"));
+                } else if matches!(slot, Slot::Reaction(_)) && resolve_tab(action).is_none() {
+                    // A dodge, block or turn: answered inside what it meets.
+                    ui.weak(texts.t("wh.flow.met_inside"));
                 } else if let Some(tab) = resolve_tab(action) {
                     let label = texts.f("wh.flow.resolve", &[("name", &fighter_name(game, actor))]);
                     let response = ui.add_enabled(answered, egui::Button::new(label));
                     if !answered {
                         response.on_disabled_hover_text(texts.t("wh.flow.answer_first"));
                     } else if response.clicked() {
-                        if tab == "attack" {
-                            self.attack_request = Some(slot);
-                        }
+                        self.request = Some(slot);
                         *ctx.view = View::System(tab);
                     }
                 }

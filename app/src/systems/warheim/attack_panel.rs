@@ -8,7 +8,7 @@
 
 use eframe::egui;
 use feldherr_play::Id;
-use feldherr_warheim::activation::{Action, Declaration, ReactionDecl, Slot};
+use feldherr_warheim::activation::{Action, ReactionDecl, Slot};
 use feldherr_warheim::modifiers::{Facing, Terrain};
 use feldherr_warheim::on_table::ZONES;
 use feldherr_warheim::skill::SkillKind;
@@ -19,6 +19,7 @@ use feldherr_warheim::{
 
 use feldherr_warheim::words::{morale_kind_key, outcome_lines};
 
+use super::template_tool::TemplateTool;
 use super::{error_line, fighter_name, player_label, try_edit, wh};
 use crate::i18n::Texts;
 use crate::systems::{GameContext, View};
@@ -164,6 +165,7 @@ impl AttackPanel {
         ui: &mut egui::Ui,
         ctx: &mut GameContext<'_, Warheim>,
         viewer: Option<usize>,
+        template: &TemplateTool,
     ) {
         let texts = ctx.texts;
         let game = wh(ctx.doc);
@@ -176,6 +178,7 @@ impl AttackPanel {
         self.declared(ui, texts, game, &table);
         self.attacker_form(ui, texts, game, &table);
         ui.separator();
+        self.template_targets(ui, texts, game, &table, template);
         self.targets_form(ui, texts, game, &table);
         ui.separator();
         // The odds, exact, before any die.
@@ -211,6 +214,82 @@ impl AttackPanel {
         error_line(ui, self.error.as_ref());
         ui.separator();
         self.morale(ui, ctx, viewer);
+    }
+
+    /// A template weapon (lines 215-221, PH9, PH21): the fighters under
+    /// the template laid on the table become the targets, each with no
+    /// dice (a template rolls none) and the dodge or turn he declared
+    /// against the attacker (line 217).
+    fn template_targets(
+        &mut self,
+        ui: &mut egui::Ui,
+        texts: &Texts,
+        game: &Warheim,
+        table: &feldherr_table::Table,
+        template: &TemplateTool,
+    ) {
+        let attacker = self.order.attacker;
+        let weapon = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+            .ok()
+            .and_then(|(_, f)| f.weapons.get(self.order.weapon));
+        if !self.has_attacker || weapon.is_none_or(|w| w.template.is_none()) {
+            return;
+        }
+        let Some(placement) = template.placement else {
+            ui.label(texts.t("wh.attack.lay_template"));
+            return;
+        };
+        let under: Vec<Id> = template
+            .under(game, table)
+            .into_iter()
+            .filter(|id| *id != attacker)
+            .collect();
+        let names: Vec<String> = under.iter().map(|id| fighter_name(game, *id)).collect();
+        let label = texts.f(
+            "wh.attack.template_targets",
+            &[
+                ("count", &under.len().to_string()),
+                ("names", &names.join(", ")),
+            ],
+        );
+        let impact = weapon.and_then(feldherr_warheim::Weapon::template_use)
+            == Some(feldherr_warheim::TemplateUse::Impact);
+        if ui
+            .add_enabled(!under.is_empty(), egui::Button::new(label))
+            .clicked()
+        {
+            // Impact X (line 219): the whole pool at the fighter aimed at
+            // (the first target in the form, as declared, else the first
+            // under it); the template hits the others only if that roll
+            // succeeds.
+            self.order.impact = impact
+                .then(|| {
+                    let aimed = self
+                        .targets
+                        .first()
+                        .map(|t| t.order.target)
+                        .or_else(|| under.first().copied())?;
+                    let pool = feldherr_warheim::attack_order::find(&game.rosters, attacker)
+                        .ok()
+                        .and_then(|(_, f)| self.order.pool_size(f).ok())?;
+                    let mut t = game
+                        .target_order(table, attacker, aimed, ReactionChoice::None)
+                        .ok()
+                        .flatten()?;
+                    t.dice = pool;
+                    Some(t)
+                })
+                .flatten();
+            self.targets.clear();
+            self.order.template = Some(placement);
+            for id in under {
+                self.add_target(game, table, id, game.template_reaction(id, attacker));
+                if let Some(t) = self.targets.last_mut() {
+                    t.dice = "0".into();
+                }
+            }
+            self.odds = None;
+        }
     }
 
     /// Adds `target` with `reaction`, measured on the table where both
@@ -260,33 +339,10 @@ impl AttackPanel {
         let Some(a) = game.activation() else {
             return;
         };
-        let decl =
-            |d: &Option<Declaration>| d.as_ref().map(|d| (d.action, d.weapon, d.targets.clone()));
-        let found = match slot {
-            Slot::First => decl(&a.first).map(|x| (a.fighter, x)),
-            Slot::Second => decl(&a.second).map(|x| (a.fighter, x)),
-            Slot::Squad(id, second) => {
-                decl(if second { &a.second } else { &a.first }).map(|x| (id, x))
-            }
-            Slot::Ordered => a.first.as_ref().and_then(|d| d.ordered.as_ref()).map(|o| {
-                (
-                    o.fighter,
-                    (Action::Short(o.action), o.weapon, o.targets.clone()),
-                )
-            }),
-            Slot::Reaction(id) => match a.reaction_of(id) {
-                Some(ReactionDecl::React {
-                    action,
-                    against,
-                    weapon,
-                    ..
-                }) => Some((id, (Action::Short(*action), *weapon, vec![*against]))),
-                _ => None,
-            },
-        };
-        let Some((attacker, (action, weapon, targets))) = found else {
+        let Some((attacker, d)) = a.declared(slot) else {
             return;
         };
+        let (action, weapon, targets) = (d.action, d.weapon, d.targets);
         let mut order = AttackOrder::new(attacker, weapon.unwrap_or(0), Vec::new());
         order.charge = action == Action::Full(FullAction::Charge);
         order.ambush = matches!(
@@ -307,17 +363,24 @@ impl AttackPanel {
         for t in targets {
             // The target's own declared reaction against the attacker.
             let reaction = match a.reaction_of(t) {
-                Some(ReactionDecl::React { action, weapon, .. })
-                    if !matches!(slot, Slot::Reaction(_)) =>
-                {
+                Some(ReactionDecl::React {
+                    action,
+                    weapon,
+                    against,
+                    ..
+                }) if !matches!(slot, Slot::Reaction(_)) && *against == attacker => {
                     match action {
                         ShortAction::Dodge => ReactionChoice::Dodge,
                         ShortAction::Block => ReactionChoice::Block,
                         ShortAction::Turn => ReactionChoice::Turn,
-                        ShortAction::Attack | ShortAction::AmbushStrike => ReactionChoice::Attack {
-                            weapon: weapon.unwrap_or(0),
-                            martial: None,
-                        },
+                        // A blow or a shot back (the crate takes a
+                        // declared shot as the counter-shot).
+                        ShortAction::Attack | ShortAction::AmbushStrike | ShortAction::Shoot => {
+                            ReactionChoice::Attack {
+                                weapon: weapon.unwrap_or(0),
+                                martial: None,
+                            }
+                        }
                         _ => ReactionChoice::None,
                     }
                 }
@@ -544,17 +607,15 @@ impl AttackPanel {
             egui::ComboBox::new("wh.attack.add_target", texts.t("wh.attack.targets"))
                 .selected_text(texts.t("wh.attack.add_target"))
                 .show_ui(ui, |ui| {
-                    for (p, r) in game.rosters.iter().enumerate().filter(|(p, _)| *p != side) {
-                        for f in r.fighters.iter().filter(|f| !f.down()) {
-                            if self.targets.iter().any(|t| t.order.target == f.id) {
-                                continue;
-                            }
-                            if ui
-                                .selectable_label(false, format!("{} ({})", f.name, p + 1))
-                                .clicked()
-                            {
-                                add = Some(f.id);
-                            }
+                    for (p, f) in super::able_enemies(game, side) {
+                        if self.targets.iter().any(|t| t.order.target == f.id) {
+                            continue;
+                        }
+                        if ui
+                            .selectable_label(false, format!("{} ({})", f.name, p + 1))
+                            .clicked()
+                        {
+                            add = Some(f.id);
                         }
                     }
                 });
@@ -587,12 +648,18 @@ impl AttackPanel {
                 });
                 let t = &mut self.targets[i];
                 ui.horizontal_wrapped(|ui| {
-                    let l = ui.label(texts.f("wh.attack.dice", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut t.dice).desired_width(36.0))
-                        .labelled_by(l.id);
-                    let l = ui.label(texts.f("wh.attack.distance", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut t.distance).desired_width(48.0))
-                        .labelled_by(l.id);
+                    super::text_field(
+                        ui,
+                        texts.f("wh.attack.dice", &[("name", &name)]),
+                        &mut t.dice,
+                        36.0,
+                    );
+                    super::text_field(
+                        ui,
+                        texts.f("wh.attack.distance", &[("name", &name)]),
+                        &mut t.distance,
+                        48.0,
+                    );
                     if t.measured {
                         ui.label(texts.t("wh.attack.measured"));
                     }
@@ -778,9 +845,12 @@ impl AttackPanel {
             for k in [MoraleKind::Nerves, MoraleKind::Flight] {
                 ui.selectable_value(&mut self.morale_kind, k, texts.t(morale_kind_key(k)));
             }
-            let l = ui.label(texts.t("wh.morale.penalty"));
-            ui.add(egui::TextEdit::singleline(&mut self.morale_penalty).desired_width(36.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.t("wh.morale.penalty"),
+                &mut self.morale_penalty,
+                36.0,
+            );
             if ui.button(texts.t("wh.morale.declare")).clicked() {
                 self.morale_error = match (
                     self.morale_fighter,

@@ -10,7 +10,7 @@ use super::fighter;
 use eframe::egui;
 use feldherr_play::Id;
 use feldherr_table::Table;
-use feldherr_warheim::activation::ReactionDecl;
+use feldherr_warheim::activation::{ReactionDecl, Slot};
 use feldherr_warheim::attack_order::Context;
 use feldherr_warheim::on_table::TemplatePlacement;
 use feldherr_warheim::{
@@ -47,6 +47,8 @@ pub struct MagicPanel {
     nerves_penalty: String,
     /// The activation the form was last filled from.
     prefilled: Option<String>,
+    /// The declared action the flow's Resolve button named.
+    pub pending: Option<Slot>,
     error: Option<String>,
 }
 
@@ -63,6 +65,7 @@ impl Default for MagicPanel {
             distance: "6".into(),
             nerves_penalty: "0".into(),
             prefilled: None,
+            pending: None,
             error: None,
         }
     }
@@ -82,12 +85,16 @@ impl MagicPanel {
     fn prefill(&mut self, game: &Warheim) {
         let Some(a) = game.activation() else {
             self.prefilled = None;
+            self.pending = None;
             return;
         };
-        let Some(first) = &a.first else {
+        // The declared action the flow's Resolve button named (the
+        // ordered model's, a reactor's), else the first.
+        let slot = self.pending.unwrap_or(Slot::First);
+        let Some((actor, first)) = a.declared(slot) else {
             return;
         };
-        let key = format!("{:?}/{:?}/{first:?}", a.fighter, a.phase);
+        let key = format!("{:?}/{:?}/{slot:?}/{first:?}", a.fighter, a.phase);
         if self.prefilled.as_ref() == Some(&key) {
             return;
         }
@@ -95,9 +102,9 @@ impl MagicPanel {
         let Some(spell) = first.spell else {
             return;
         };
-        self.caster = Some(a.fighter);
+        self.caster = Some(actor);
         self.spell = Some(SpellPick::Own(spell));
-        self.as_reaction = false;
+        self.as_reaction = matches!(slot, Slot::Reaction(_));
         self.target = first.targets.first().copied();
         let declared = self.target.and_then(|t| a.reaction_of(t));
         self.counter = match declared {
@@ -105,7 +112,7 @@ impl MagicPanel {
                 action: ShortAction::Overcome,
                 against,
                 ..
-            }) if *against == a.fighter => Counter::Dispel,
+            }) if *against == actor => Counter::Dispel,
             _ => Counter::None,
         };
         self.reaction = match declared {
@@ -172,15 +179,15 @@ impl MagicPanel {
                     ],
                 )
             })?;
-        let line = |id: Id, dice: u32| -> TargetOrder {
-            game.target_order(table, caster_id, id, ReactionChoice::None)
+        let line = |id: Id, dice: u32, reaction: ReactionChoice| -> TargetOrder {
+            game.target_order(table, caster_id, id, reaction)
                 .ok()
                 .flatten()
                 .map(|mut t| {
                     t.dice = dice;
                     t
                 })
-                .unwrap_or_else(|| TargetOrder::new(id, dice, distance, ReactionChoice::None))
+                .unwrap_or_else(|| TargetOrder::new(id, dice, distance, reaction))
         };
         let dice = spell.effect.as_ref().map_or(0, |e| e.attacks);
         let (target, others) = if uses_template {
@@ -198,13 +205,23 @@ impl MagicPanel {
             {
                 under.swap(0, pos);
             }
-            let mut lines = under.into_iter().map(|id| line(id, 0));
+            // No dice at anyone (a template rolls none, PH9); each
+            // answers as he declared (line 217): the aimed one as the
+            // form says, the others their declared dodge or turn.
+            let mut lines = under.into_iter().map(|id| {
+                let reaction = if Some(id) == self.target && self.counter == Counter::None {
+                    self.reaction
+                } else {
+                    game.template_reaction(id, caster_id)
+                };
+                line(id, 0, reaction)
+            });
             let first = lines.next();
             (first, lines.collect())
         } else {
             (
                 self.target.map(|t| {
-                    let mut l = line(t, dice);
+                    let mut l = line(t, dice, ReactionChoice::None);
                     // One reaction: the answer to the cast or to its effect.
                     if self.counter == Counter::None {
                         l.reaction = self.reaction;
@@ -361,9 +378,12 @@ impl MagicPanel {
                         .target
                         .map(|t| fighter_name(game, t))
                         .unwrap_or_default();
-                    let l = ui.label(texts.f("wh.attack.distance", &[("name", &name)]));
-                    ui.add(egui::TextEdit::singleline(&mut self.distance).desired_width(40.0))
-                        .labelled_by(l.id);
+                    super::text_field(
+                        ui,
+                        texts.f("wh.attack.distance", &[("name", &name)]),
+                        &mut self.distance,
+                        40.0,
+                    );
                 }
                 None => {}
             }
@@ -515,9 +535,12 @@ impl MagicPanel {
             ],
         ));
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(texts.t("wh.morale.penalty"));
-            ui.add(egui::TextEdit::singleline(&mut self.nerves_penalty).desired_width(32.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.t("wh.morale.penalty"),
+                &mut self.nerves_penalty,
+                32.0,
+            );
             match self.nerves_penalty.trim().parse::<i32>() {
                 Ok(penalty) => {
                     let edit = WarheimEdit::Morale {

@@ -169,12 +169,8 @@ impl MarkersPanel {
         if markers.is_empty() {
             ui.label(texts.t("wh.markers.none"));
         }
-        let spotters: Vec<&Fighter> = all(game)
-            .filter(|f| !f.down() && !f.has(Condition::Hidden))
-            .collect();
-        if self.hider.is_some_and(|h| !able.iter().any(|f| f.id == h)) {
-            self.hider = None;
-        }
+        // Who may spot: the same able, unhidden fighters as may hide.
+        let spotters = &able;
         ui.horizontal_wrapped(|ui| {
             pick(
                 ui,
@@ -182,7 +178,7 @@ impl MarkersPanel {
                 "wh.markers.spotter",
                 texts.t("wh.markers.spotter"),
                 &mut self.spotter,
-                &spotters,
+                spotters,
             );
             let enemy: Vec<&Fighter> = markers
                 .iter()

@@ -69,6 +69,32 @@ pub(crate) fn fighter(game: &Warheim, id: feldherr_play::Id) -> Option<&feldherr
     game.rosters.iter().find_map(|r| r.fighter(id))
 }
 
+/// A one-line text field of `width` points with its label before it (the
+/// label names the field for screen readers and the window tests).
+pub(crate) fn text_field(
+    ui: &mut egui::Ui,
+    label: impl Into<egui::WidgetText>,
+    value: &mut String,
+    width: f32,
+) -> egui::Response {
+    let l = ui.label(label);
+    ui.add(egui::TextEdit::singleline(value).desired_width(width))
+        .labelled_by(l.id)
+}
+
+/// The able fighters (not down) of every player but `player`, each with
+/// his player.
+pub(crate) fn able_enemies(
+    game: &Warheim,
+    player: usize,
+) -> impl Iterator<Item = (usize, &feldherr_warheim::Fighter)> {
+    game.rosters
+        .iter()
+        .enumerate()
+        .filter(move |(p, _)| *p != player)
+        .flat_map(|(p, r)| r.fighters.iter().filter(|f| !f.down()).map(move |f| (p, f)))
+}
+
 /// A pick of one of `options` (value and name) or none (`none` names it),
 /// shown as a drop-down labelled `label`: the fighter, weapon or spell
 /// forms of the tabs.
@@ -185,14 +211,24 @@ impl SystemScreens for WarheimUi {
             .show(ui, |ui| match tab {
                 "rosters" => self.rosters.show(ui, ctx, self.viewer),
                 "turn" => self.turn.show(ui, ctx, self.viewer),
-                "magic" => self.magic.show(ui, ctx, &mut self.template),
+                "magic" => {
+                    if let Some(slot) = self.turn.activation.request.take() {
+                        self.magic.pending = Some(slot);
+                    }
+                    self.magic.show(ui, ctx, &mut self.template);
+                }
                 "markers" => self.markers.show(ui, ctx),
-                "actions" => self.actions.show(ui, ctx, &mut self.template),
+                "actions" => {
+                    if let Some(slot) = self.turn.activation.request.take() {
+                        self.actions.pending = Some(slot);
+                    }
+                    self.actions.show(ui, ctx, &mut self.template);
+                }
                 _ => {
-                    if let Some(slot) = self.turn.activation.attack_request.take() {
+                    if let Some(slot) = self.turn.activation.request.take() {
                         self.attack.pending = Some(slot);
                     }
-                    self.attack.show(ui, ctx, self.viewer);
+                    self.attack.show(ui, ctx, self.viewer, &self.template);
                 }
             });
     }

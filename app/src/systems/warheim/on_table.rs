@@ -108,9 +108,12 @@ fn heights(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, form: &mut Pla
     ui.horizontal_wrapped(|ui| {
         if let Some(fighter) = form.fighter {
             let name = fighter_name(game, fighter);
-            let l = ui.label(texts.f("wh.place.elevation", &[("name", &name)]));
-            ui.add(egui::TextEdit::singleline(&mut form.elevation).desired_width(36.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.f("wh.place.elevation", &[("name", &name)]),
+                &mut form.elevation,
+                36.0,
+            );
             match number(texts, "wh.place.elevation_field", &form.elevation) {
                 Ok(elevation) => {
                     ctx.edit_button(
@@ -130,9 +133,12 @@ fn heights(ui: &mut egui::Ui, ctx: &mut GameContext<'_, Warheim>, form: &mut Pla
                 .table()
                 .piece(piece)
                 .map_or_else(String::new, |p| p.name.clone());
-            let l = ui.label(texts.f("wh.place.height", &[("name", &name)]));
-            ui.add(egui::TextEdit::singleline(&mut form.height).desired_width(36.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.f("wh.place.height", &[("name", &name)]),
+                &mut form.height,
+                36.0,
+            );
             let height = if form.height.trim().is_empty() {
                 Ok(None)
             } else {
@@ -191,9 +197,7 @@ pub fn header(
                 ("wh.place.y", &mut form.y),
                 ("wh.place.facing", &mut form.facing),
             ] {
-                let l = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(value).desired_width(36.0))
-                    .labelled_by(l.id);
+                super::text_field(ui, texts.t(key), value, 36.0);
             }
             if ui.button(texts.t("wh.place.button")).clicked() {
                 let num = |key: &str, v: &str| {

@@ -247,9 +247,7 @@ impl RosterEditor {
             return;
         };
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(texts.t("wh.roster.player"));
-            ui.add(egui::TextEdit::singleline(&mut draft.player).desired_width(180.0))
-                .labelled_by(l.id);
+            super::text_field(ui, texts.t("wh.roster.player"), &mut draft.player, 180.0);
             for (key, json) in EXAMPLES {
                 if ui.button(texts.t(key)).clicked()
                     && let Ok(mut example) = serde_json::from_str::<Roster>(json)
@@ -451,9 +449,7 @@ fn fighter_form(
     };
     let k = |name: &str| format!("f{i}.{name}");
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(texts.t("wh.fighter.name"));
-        ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(160.0))
-            .labelled_by(l.id);
+        super::text_field(ui, texts.t("wh.fighter.name"), &mut f.name, 160.0);
         ui.label(f.id.to_string());
     });
     ui.horizontal_wrapped(|ui| {
@@ -603,9 +599,7 @@ fn fighter_form(
     let wp = &mut f.weapons[w];
     let k = |name: &str| format!("f{i}.w{w}.{name}");
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(texts.t("wh.weapon.name"));
-        ui.add(egui::TextEdit::singleline(&mut wp.name).desired_width(120.0))
-            .labelled_by(l.id);
+        super::text_field(ui, texts.t("wh.weapon.name"), &mut wp.name, 120.0);
         enum_combo(
             ui,
             texts,
@@ -727,9 +721,12 @@ fn groups_form(ui: &mut egui::Ui, texts: &Texts, draft: &mut Roster) {
         .collect();
     for (g, group) in draft.groups.iter_mut().enumerate() {
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(texts.f("wh.group.name", &[("n", &(g + 1).to_string())]));
-            ui.add(egui::TextEdit::singleline(&mut group.name).desired_width(120.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.f("wh.group.name", &[("n", &(g + 1).to_string())]),
+                &mut group.name,
+                120.0,
+            );
             for (id, name) in &fighters {
                 let mut on = group.members.contains(id);
                 if ui.checkbox(&mut on, name).changed() {

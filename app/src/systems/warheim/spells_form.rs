@@ -40,9 +40,12 @@ pub fn magic_form(
     let mut remove = None;
     for (s, school) in f.schools.iter_mut().enumerate() {
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(texts.f("wh.magic.school_n", &[("n", &(s + 1).to_string())]));
-            ui.add(egui::TextEdit::singleline(&mut school.school).desired_width(120.0))
-                .labelled_by(l.id);
+            super::text_field(
+                ui,
+                texts.f("wh.magic.school_n", &[("n", &(s + 1).to_string())]),
+                &mut school.school,
+                120.0,
+            );
             fields.number(
                 ui,
                 texts,
@@ -107,12 +110,8 @@ pub fn magic_form(
     let sp = &mut f.spells[n];
     let k = |name: &str| format!("f{i}.s{n}.{name}");
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(texts.t("wh.spell.name"));
-        ui.add(egui::TextEdit::singleline(&mut sp.name).desired_width(120.0))
-            .labelled_by(l.id);
-        let l = ui.label(texts.t("wh.spell.school"));
-        ui.add(egui::TextEdit::singleline(&mut sp.school).desired_width(100.0))
-            .labelled_by(l.id);
+        super::text_field(ui, texts.t("wh.spell.name"), &mut sp.name, 120.0);
+        super::text_field(ui, texts.t("wh.spell.school"), &mut sp.school, 100.0);
         fields.number(
             ui,
             texts,
@@ -145,9 +144,7 @@ pub fn magic_form(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label(texts.t("wh.spell.text"));
-        ui.add(egui::TextEdit::singleline(&mut sp.text).desired_width(360.0))
-            .labelled_by(l.id);
+        super::text_field(ui, texts.t("wh.spell.text"), &mut sp.text, 360.0);
     });
     let Some(e) = &mut sp.effect else {
         return;

@@ -145,9 +145,7 @@ impl TemplateTool {
                 ("wh.template.y", &mut self.y),
                 ("wh.template.direction", &mut self.direction),
             ] {
-                let l = ui.label(texts.t(key));
-                ui.add(egui::TextEdit::singleline(value).desired_width(40.0))
-                    .labelled_by(l.id);
+                super::text_field(ui, texts.t(key), value, 40.0);
             }
             if ui.button(texts.t("wh.template.lay")).clicked() {
                 match (

@@ -96,9 +96,11 @@ impl Warheim {
         {
             let at_firer = template_use == Some(crate::TemplateUse::AtFirer);
             for id in self.under_template(table, &placement, Some(order.attacker), at_firer)? {
+                // Each under it answers as he declared (line 217, PH9).
+                let reaction = self.template_reaction(id, order.attacker);
                 let t = self
-                    .target_order(table, order.attacker, id, ReactionChoice::None)?
-                    .unwrap_or_else(|| crate::TargetOrder::new(id, 0, 0.0, ReactionChoice::None));
+                    .target_order(table, order.attacker, id, reaction)?
+                    .unwrap_or_else(|| crate::TargetOrder::new(id, 0, 0.0, reaction));
                 order.targets.push(t);
             }
             if order.targets.is_empty() {
@@ -121,6 +123,29 @@ impl Warheim {
             }
         }
         Ok(order)
+    }
+
+    /// The answer a fighter under a template gives (line 217, PH9): every
+    /// kind of dodge saves from a template at -3, so the dodge or turn he
+    /// declared against `attacker` in the running activation (a turn also
+    /// when he did not see him, line 21); nobody strikes back at a
+    /// template, and without a declared dodge he has none. A template
+    /// rolls no dice at anyone: each under it takes one hit unless his
+    /// dodge succeeds (the dice of [`crate::TargetOrder`] are ignored).
+    pub fn template_reaction(&self, target: Id, attacker: Id) -> ReactionChoice {
+        match self.activation().and_then(|a| a.reaction_of(target)) {
+            Some(ReactionDecl::React {
+                action: ShortAction::Dodge,
+                against,
+                ..
+            }) if *against == attacker => ReactionChoice::Dodge,
+            Some(ReactionDecl::React {
+                action: ShortAction::Turn,
+                against,
+                ..
+            }) if *against == attacker => ReactionChoice::Turn,
+            _ => ReactionChoice::None,
+        }
     }
 
     /// In an activation, the targets' reactions must be what they declared
@@ -288,8 +313,10 @@ impl Warheim {
                 reaction: order.as_reaction,
             },
         )?;
+        // The target's one reaction is met inside the cast: answering the
+        // cast (dispel, overpower) or its effect (dodge, block, turn).
         if let Some(t) = &order.target
-            && order.counter != crate::Counter::None
+            && (order.counter != crate::Counter::None || t.reaction != ReactionChoice::None)
             && let Some(act) = self.turn.as_mut().and_then(|x| x.activation.as_mut())
         {
             let slot = crate::activation::Slot::Reaction(t.target);

@@ -99,6 +99,15 @@ pub enum WarheimEdit {
         /// The path.
         path: MovePath,
     },
+    /// Takes back `fighter`'s drawn move in the running activation, to
+    /// draw it again (PH26): he is put back where he stood, facing and
+    /// height included; a first-half move only while no reaction is
+    /// declared, any move only while nothing of the activation is
+    /// resolved.
+    TakeBackMove {
+        /// The fighter.
+        fighter: Id,
+    },
     /// Спрятаться (line 181): the fighter becomes a hidden marker, if no
     /// enemy sees him; `overrule` takes the players' word over the table.
     Hide {

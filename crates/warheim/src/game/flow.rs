@@ -342,13 +342,13 @@ impl Warheim {
                 };
             return Err(WarheimError::fighter_says(&ordered.name, "ordered", &l.name, why).into());
         }
-        let (q, _) = find(&self.rosters, o.fighter)?;
-        check_plan(
-            ordered,
-            self.rosters[q].discipline_of(o.fighter),
+        // His weapon, spell, targets and ability are checked as his own
+        // declaration would be.
+        self.check_declaration(
+            o.fighter,
+            &o.declaration(),
             ActionPlan::Short(o.action, None),
-        )?;
-        Ok(())
+        )
     }
 
     /// The order's sight check needs the table.
@@ -768,10 +768,16 @@ impl Warheim {
         };
         let a = self.activation_mut()?;
         if deed.is_move() {
-            if a.moves.iter().any(|m| m.slot == slot && m.fighter == actor)
-                && a.phase != Phase::FirstHalf
-            {
-                return Err(refused(say("move_drawn")));
+            // One move per declared action: drawn again only after it was
+            // taken back (TakeBackMove), never on top of itself.
+            if a.moves.iter().any(|m| m.slot == slot && m.fighter == actor) {
+                return Err(WarheimError::fighter_says(
+                    &name,
+                    "path",
+                    format!("{deed:?}"),
+                    say("move_drawn"),
+                )
+                .into());
             }
         } else {
             if a.used.contains(&slot) {
@@ -820,6 +826,11 @@ impl Warheim {
         if first_half && !a.reactions.is_empty() {
             return Err(refused(say("reactions_declared")));
         }
+        let from_facing = self
+            .piece_of(table, fighter)
+            .and_then(feldherr_table::Piece::facing_angle)
+            .map(|f| f.degrees());
+        let from_elevation = self.elevation_of(fighter);
         let a = self.activation_mut()?;
         a.moves
             .retain(|r| !(r.fighter == fighter && r.slot == slot));
@@ -829,8 +840,79 @@ impl Warheim {
             path: m.path.clone(),
             length: m.length,
             allowance: m.allowance,
+            from_facing,
+            from_elevation,
         });
         if first_half {
+            self.update_sightings(table)?;
+        }
+        Ok(())
+    }
+
+    /// Takes back `fighter`'s drawn move of the running activation (PH26):
+    /// he stands where, how high and facing as he did before it, and who
+    /// saw the acting models is measured again. A move of the first half
+    /// goes back only while no reaction is declared (the seers answer what
+    /// they saw, line 31); any move only while nothing of the activation
+    /// was resolved (a fall it caused included).
+    pub(crate) fn take_back_move(
+        &mut self,
+        table: &mut Table,
+        fighter: Id,
+    ) -> Result<(), PlayError> {
+        let a = self
+            .activation()
+            .ok_or_else(|| refused(say("no_activation")))?
+            .clone();
+        let name = self.name_of(fighter);
+        let Some(i) = a.moves.iter().rposition(|m| m.fighter == fighter) else {
+            return Err(WarheimError::fighter_says(
+                &name,
+                "fighter",
+                &name,
+                say("no_move_to_take_back"),
+            )
+            .into());
+        };
+        let m = a.moves[i].clone();
+        let first_half = matches!(m.slot, Slot::First | Slot::Ordered | Slot::Squad(_, false));
+        if first_half && (a.phase != Phase::FirstHalf || !a.reactions.is_empty()) {
+            return Err(
+                WarheimError::fighter_says(&name, "fighter", &name, say("move_seen")).into(),
+            );
+        }
+        if !a.resolutions.is_empty() {
+            return Err(
+                WarheimError::fighter_says(&name, "fighter", &name, say("move_resolved")).into(),
+            );
+        }
+        let start = m.path.first().copied().ok_or_else(|| {
+            WarheimError::fighter_says(&name, "moves.path", "empty", say("move_empty"))
+        })?;
+        let piece =
+            self.pieces.get(&fighter).copied().ok_or_else(|| {
+                WarheimError::fighter_says(&name, "piece", "none", say("off_table"))
+            })?;
+        table
+            .apply(feldherr_table::TableEdit::Move {
+                id: piece,
+                to: start,
+            })
+            .map_err(|e| PlayError::invalid("piece", piece, e.to_string()))?;
+        if let Some(facing) = m.from_facing {
+            let facing = feldherr_geometry::Angle::from_degrees(facing)
+                .map_err(|_| PlayError::invalid("facing", facing, "a finite angle"))?;
+            table
+                .apply(feldherr_table::TableEdit::Rotate { id: piece, facing })
+                .map_err(|e| PlayError::invalid("piece", piece, e.to_string()))?;
+        }
+        self.set_elevation(fighter, m.from_elevation)?;
+        let a = self.activation_mut()?;
+        a.moves.remove(i);
+        if m.slot != Slot::Second && !matches!(m.slot, Slot::Squad(_, true)) {
+            a.charge_failed = false;
+        }
+        if a.phase == Phase::FirstHalf {
             self.update_sightings(table)?;
         }
         Ok(())

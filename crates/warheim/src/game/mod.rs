@@ -444,6 +444,7 @@ impl Warheim {
                 self.set_elevation(*fighter, *elevation)?;
             }
             WarheimEdit::DrawMove { fighter, path } => self.draw_move(table, *fighter, path)?,
+            WarheimEdit::TakeBackMove { fighter } => self.take_back_move(table, *fighter)?,
             WarheimEdit::Hide { fighter, overrule } => self.hide(table, *fighter, *overrule)?,
             WarheimEdit::Spot {
                 spotter,

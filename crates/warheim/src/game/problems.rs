@@ -362,6 +362,79 @@ impl Warheim {
                     "PH24",
                 ));
             }
+            // What taking the move back needs: where he stood, how high,
+            // facing where; one move per declared action (PH26).
+            if m.path.is_empty() {
+                out.push(problem(
+                    format!("{p}.moves[{i}].path"),
+                    format!("the move of {} has no start", name(&m.fighter)),
+                    "PH26",
+                ));
+            }
+            if m.from_facing.is_some_and(|f| !f.is_finite())
+                || !(m.from_elevation.is_finite()
+                    && (0.0..=super::table::MAX_TERRAIN_HEIGHT).contains(&m.from_elevation))
+            {
+                out.push(problem(
+                    format!("{p}.moves[{i}]"),
+                    format!(
+                        "the move of {} started at an impossible facing or height",
+                        name(&m.fighter)
+                    ),
+                    "PH26",
+                ));
+            }
+            if a.moves[..i]
+                .iter()
+                .any(|o| o.fighter == m.fighter && o.slot == m.slot)
+            {
+                out.push(problem(
+                    format!("{p}.moves[{i}]"),
+                    format!("{} moved twice for one action", name(&m.fighter)),
+                    "PH26",
+                ));
+            }
+        }
+        // The ordered model's weapon, spell and ability are his own (line
+        // 203), as the declaration checked them.
+        if let Some(o) = a.first.as_ref().and_then(|d| d.ordered.as_ref())
+            && let Some(f) = self.rosters.iter().find_map(|r| r.fighter(o.fighter))
+        {
+            let q = format!("{p}.first.ordered");
+            if o.weapon.is_some_and(|w| w >= f.weapons.len()) {
+                out.push(problem(
+                    format!("{q}.weapon"),
+                    format!("{} has no such weapon", f.name),
+                    "PH26",
+                ));
+            }
+            if o.spell.is_some_and(|s| s >= f.spells.len()) {
+                out.push(problem(
+                    format!("{q}.spell"),
+                    format!("{} has no such spell", f.name),
+                    "PH26",
+                ));
+            }
+        }
+        let abilities = [
+            a.first.as_ref().and_then(|d| d.ability.as_ref()),
+            a.second.as_ref().and_then(|d| d.ability.as_ref()),
+            a.first
+                .as_ref()
+                .and_then(|d| d.ordered.as_ref())
+                .and_then(|o| o.ability.as_ref()),
+        ];
+        for ability in abilities.into_iter().flatten() {
+            if ability.trim().is_empty() || ability.chars().count() > super::actions::MAX_ABILITY {
+                out.push(problem(
+                    format!("{p}.ability"),
+                    format!(
+                        "an ability's name has 1 to {} characters",
+                        super::actions::MAX_ABILITY
+                    ),
+                    "PH26",
+                ));
+            }
         }
         for (i, s) in a.used.iter().enumerate() {
             let ok = match s {

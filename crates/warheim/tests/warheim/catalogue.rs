@@ -519,6 +519,7 @@ fn every_catalogue_key_is_used() {
         "warheim.log.nerves_failed",
         "warheim.outcome.morale_panic",
         "warheim.outcome.cast_countered",
+        "warheim.save_result.stopped",
     ];
     let unused: Vec<&String> = unused
         .iter()

@@ -5,14 +5,14 @@ use feldherr_dice::step::Answer;
 use feldherr_play::{Game, Id};
 use feldherr_table::Table;
 use feldherr_table::geometry::Point;
-use feldherr_warheim::activation::{Declaration, OrderedAction, ReactionDecl};
+use feldherr_warheim::activation::{Declaration, OrderedAction, ReactionDecl, Slot};
 use feldherr_warheim::on_table::{MoveKind, MovePath};
 use feldherr_warheim::{
     AttackOrder, Condition, FullAction, MartialUse, ReactionChoice, ShortAction, Skill, SkillKind,
     Source, Warheim, WarheimEdit, WarheimKind, WarheimOutcome, Weapon, WeaponKind,
 };
 
-use super::{answer_all, dice, example_answers, example_game, place};
+use super::{answer_all, dice, example_answers, example_game, place, start};
 
 fn apply(game: &mut Warheim, table: &mut Table, edit: WarheimEdit) {
     game.apply(&edit, table)
@@ -24,21 +24,6 @@ fn refused(game: &mut Warheim, table: &mut Table, edit: WarheimEdit) -> String {
     let e = game.apply(&edit, table).unwrap_err().to_string();
     assert_eq!(*game, before, "a refused edit changes nothing");
     e
-}
-
-fn start(game: &mut Warheim, table: &mut Table, player: usize, group: usize, fighter: u64) {
-    if game.turn.is_none() {
-        apply(game, table, WarheimEdit::StartTurn);
-    }
-    apply(game, table, WarheimEdit::ChooseGroup { player, group });
-    apply(
-        game,
-        table,
-        WarheimEdit::BeginActivation {
-            fighter: Id(fighter),
-            source: Source::Pool,
-        },
-    );
 }
 
 fn go(kind: MoveKind, to: (f64, f64), facing: Option<f64>) -> MovePath {
@@ -62,13 +47,9 @@ fn react(fighter: u64, action: ShortAction, against: u64, weapon: Option<usize>)
     }
 }
 
-/// The text's example through the flow (lines 139-141): the hunter moves
-/// into contact at the lower orc's flank, 1.5 in from the upper one; both
-/// orcs saw him and strike back; he attacks both; at the end of the
-/// activation the lower orc falls unconscious at T -1 and the upper one
-/// tests his nerves. The numbers come out as the text has them.
-#[test]
-fn the_example_as_an_activation() {
+/// The text's example at its start (lines 139-141): the hunter 3.5 in
+/// from the lower orc's flank has begun and declared his move.
+fn example_moving() -> (Warheim, Table) {
     let (mut game, mut table) = example_game();
     place(&mut game, &mut table, 1, 16.5, 11.0, 0.0);
     place(&mut game, &mut table, 11, 20.0, 13.5, 180.0);
@@ -79,6 +60,17 @@ fn the_example_as_an_activation() {
         &mut table,
         WarheimEdit::Declare(Declaration::short(ShortAction::Move)),
     );
+    (game, table)
+}
+
+/// The text's example through the flow (lines 139-141): the hunter moves
+/// into contact at the lower orc's flank, 1.5 in from the upper one; both
+/// orcs saw him and strike back; he attacks both; at the end of the
+/// activation the lower orc falls unconscious at T -1 and the upper one
+/// tests his nerves. The numbers come out as the text has them.
+#[test]
+fn the_example_as_an_activation() {
+    let (mut game, mut table) = example_moving();
     apply(
         &mut game,
         &mut table,
@@ -278,8 +270,10 @@ fn a_charge_that_falls_short() {
 
 /// Lines 31, 203: bad input refused with the fighter's name and the rule:
 /// a reaction by a fighter who saw nothing; an order to a Leader.
-#[test]
-fn reactions_and_orders_refused() {
+/// The example's hunter (a Leader) with a squire and a captain in his
+/// group, placed; the upper orc sees them, the lower one has his back
+/// turned.
+fn order_game() -> (Warheim, Table) {
     let (mut game, mut table) = example_game();
     let mut hunters = game.rosters[0].clone();
     let mut squire = hunters.fighters[0].clone();
@@ -311,6 +305,12 @@ fn reactions_and_orders_refused() {
     place(&mut game, &mut table, 11, 20.0, 10.0, 180.0);
     // The lower orc stands with his back to everything.
     place(&mut game, &mut table, 12, 30.0, 30.0, 90.0);
+    (game, table)
+}
+
+#[test]
+fn reactions_and_orders_refused() {
+    let (mut game, mut table) = order_game();
     start(&mut game, &mut table, 0, 0, 1);
     let order_to = |who: u64| {
         let mut d = Declaration::full(FullAction::Order);
@@ -320,6 +320,7 @@ fn reactions_and_orders_refused() {
             weapon: None,
             spell: None,
             targets: Vec::new(),
+            ability: None,
         });
         d
     };
@@ -606,4 +607,173 @@ fn a_marker_that_stays_hidden_draws_none() {
     );
     assert!(e.contains("line 41"), "{e}");
     apply(&mut game, &mut table, WarheimEdit::EndActivation);
+}
+
+/// Line 203: the ordered model acts with his own weapon at his own
+/// targets, resolved with him as the attacker (Slot::Ordered); his
+/// special ability is named; a weapon he does not carry is refused with
+/// his name.
+#[test]
+fn an_order_to_attack_and_to_use_an_ability() {
+    let (mut game, mut table) = order_game();
+    start(&mut game, &mut table, 0, 0, 1);
+    let order = |action: ShortAction, weapon: Option<usize>, ability: Option<&str>| {
+        let mut d = Declaration::full(FullAction::Order);
+        d.ordered = Some(OrderedAction {
+            fighter: Id(2),
+            action,
+            weapon,
+            spell: None,
+            targets: vec![Id(11)],
+            ability: ability.map(str::to_owned),
+        });
+        d
+    };
+    let e = refused(
+        &mut game,
+        &mut table,
+        WarheimEdit::Declare(order(ShortAction::Attack, Some(9), None)),
+    );
+    assert!(e.contains("Squire") && e.contains("weapon"), "{e}");
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::Declare(order(ShortAction::Attack, Some(0), None)),
+    );
+    let a = game.activation().unwrap();
+    let (who, d) = a.declared(Slot::Ordered).unwrap();
+    assert_eq!(
+        (who, d.weapon, d.targets.clone()),
+        (Id(2), Some(0), vec![Id(11)])
+    );
+    apply(
+        &mut game,
+        &mut table,
+        react(11, ShortAction::Dodge, 1, None),
+    );
+    // The Leader has no attack of his own declared: his attack is refused.
+    let e = refused(
+        &mut game,
+        &mut table,
+        WarheimEdit::Attack(order_at(1, 11, 3)),
+    );
+    assert!(e.contains("Witch hunter") || e.contains("PH26"), "{e}");
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::Attack(order_at(2, 11, 2)),
+    );
+    let a = game.activation().unwrap();
+    assert!(a.is_done(Slot::Ordered));
+    assert!(!a.is_done(Slot::First));
+
+    // A special ability ordered: its name travels with the declaration.
+    let (mut game, mut table) = order_game();
+    start(&mut game, &mut table, 0, 0, 1);
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::Declare(order(ShortAction::Special, None, Some("Battle cry"))),
+    );
+    let (_, d) = game.activation().unwrap().declared(Slot::Ordered).unwrap();
+    assert_eq!(d.ability.as_deref(), Some("Battle cry"));
+    apply(
+        &mut game,
+        &mut table,
+        react(11, ShortAction::Dodge, 1, None),
+    );
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::Special {
+            fighter: Id(2),
+            ability: "Battle cry".into(),
+        },
+    );
+    assert!(game.activation().unwrap().is_done(Slot::Ordered));
+}
+
+fn order_at(attacker: u64, target: u64, dice: u32) -> AttackOrder {
+    AttackOrder::new(
+        Id(attacker),
+        0,
+        vec![feldherr_warheim::TargetOrder::new(
+            Id(target),
+            dice,
+            2.0,
+            ReactionChoice::None,
+        )],
+    )
+}
+
+/// PH26: a drawn move is taken back and drawn again while no seer has
+/// answered: the hunter stands, faces and is seen as before it; drawn on
+/// top of itself it is refused; once a reaction is declared it stands.
+#[test]
+fn a_move_taken_back_and_drawn_again() {
+    let (mut game, mut table) = example_moving();
+    let before_seers = game.activation().unwrap().seers();
+    let piece = |game: &Warheim, table: &Table| {
+        let p = game.piece_of(table, Id(1)).unwrap();
+        (p.center(), p.facing_angle().map(|a| a.degrees().round()))
+    };
+    let start_at = piece(&game, &table);
+    let e = refused(
+        &mut game,
+        &mut table,
+        WarheimEdit::TakeBackMove { fighter: Id(1) },
+    );
+    assert!(e.contains("Witch hunter") && e.contains("no move"), "{e}");
+    let path = go(MoveKind::Move, (16.5, 15.0), Some(90.0));
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::DrawMove {
+            fighter: Id(1),
+            path: path.clone(),
+        },
+    );
+    assert_ne!(piece(&game, &table), start_at);
+    let e = refused(
+        &mut game,
+        &mut table,
+        WarheimEdit::DrawMove {
+            fighter: Id(1),
+            path: path.clone(),
+        },
+    );
+    assert!(
+        e.contains("Witch hunter") && e.contains("take it back"),
+        "{e}"
+    );
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::TakeBackMove { fighter: Id(1) },
+    );
+    assert_eq!(piece(&game, &table), start_at);
+    let a = game.activation().unwrap();
+    assert!(a.moves.is_empty());
+    assert_eq!(a.seers(), before_seers);
+    // Drawn again, the other way: into contact as in the example.
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::DrawMove {
+            fighter: Id(1),
+            path: go(MoveKind::Move, (20.0, 11.0), Some(270.0)),
+        },
+    );
+    assert_eq!(game.activation().unwrap().moves.len(), 1);
+    apply(
+        &mut game,
+        &mut table,
+        react(11, ShortAction::Dodge, 1, None),
+    );
+    let e = refused(
+        &mut game,
+        &mut table,
+        WarheimEdit::TakeBackMove { fighter: Id(1) },
+    );
+    assert!(e.contains("Witch hunter") && e.contains("line 31"), "{e}");
 }

@@ -62,6 +62,23 @@ pub fn game_of(rosters: Vec<Roster>) -> (Warheim, Table) {
     (game, table)
 }
 
+/// Starts a turn if none runs, chooses `player`'s group `group` and
+/// begins `fighter`'s activation from the pool.
+pub fn start(game: &mut Warheim, table: &mut Table, player: usize, group: usize, fighter: u64) {
+    let turn = game.turn.is_none().then_some(WarheimEdit::StartTurn);
+    let edits = [
+        WarheimEdit::ChooseGroup { player, group },
+        WarheimEdit::BeginActivation {
+            fighter: Id(fighter),
+            source: feldherr_warheim::Source::Pool,
+        },
+    ];
+    for edit in turn.into_iter().chain(edits) {
+        game.apply(&edit, table)
+            .unwrap_or_else(|e| panic!("{edit:?}: {e}"));
+    }
+}
+
 /// A target in front, in the open, seen, with `dice` at `distance`.
 pub fn target(id: u64, dice: u32, distance: f64, reaction: ReactionChoice) -> TargetOrder {
     TargetOrder::new(Id(id), dice, distance, reaction)

@@ -6,14 +6,14 @@ use feldherr_dice::step::Answer;
 use feldherr_play::{Game, Id};
 use feldherr_table::Table;
 use feldherr_table::geometry::Point;
-use feldherr_warheim::activation::{Declaration, ReactionDecl};
+use feldherr_warheim::activation::{Declaration, ReactionDecl, Slot};
 use feldherr_warheim::on_table::{BUILDING_KIND, MoveKind, MovePath, TemplatePlacement};
 use feldherr_warheim::{
     AttackOrder, Condition, Discipline, RangeBand, ReactionChoice, ShortAction, Source, Template,
     TemplateUse, Warheim, WarheimEdit, WarheimKind, WarheimOutcome, Weapon, WeaponKind,
 };
 
-use super::{add_rect, answer_all, dice, example_game, place, target};
+use super::{add_rect, answer_all, dice, example_game, place, start, target};
 
 fn apply(game: &mut Warheim, table: &mut Table, edit: WarheimEdit) {
     game.apply(&edit, table)
@@ -232,8 +232,9 @@ fn a_reload_cycle() {
 
 /// Lines 221, 223 (PH21): a blast (3 in) laid on three orcs: the table
 /// says who is under it; each takes a hit; the fourth, 2.5 in away, not.
-#[test]
-fn a_blast_over_three_fighters() {
+/// The hunter with a bomb (a Direct blast, weapon 1) at 10, 10; orcs 11,
+/// 12 and 13 close together around 20, 10, orc 14 2.5 in beyond.
+fn blast_game() -> (Warheim, Table) {
     let (mut game, mut table) = example_game();
     let bomb = Weapon {
         template: Some(Template::Blast),
@@ -262,11 +263,13 @@ fn a_blast_over_three_fighters() {
     place(&mut game, &mut table, 12, 21.0, 10.0, 180.0);
     place(&mut game, &mut table, 13, 20.0, 11.2, 180.0);
     place(&mut game, &mut table, 14, 23.0, 10.0, 180.0);
-    let placement = TemplatePlacement {
-        template: Template::Blast,
-        at: Point::new(20.0, 10.0),
-        direction: 0.0,
-    };
+    (game, table)
+}
+
+#[test]
+fn a_blast_over_three_fighters() {
+    let (mut game, mut table) = blast_game();
+    let placement = blast_at_orcs();
     let under = game
         .under_template(&table, &placement, Some(Id(1)), false)
         .unwrap();
@@ -425,23 +428,7 @@ fn a_squad_order_draws_one_reaction() {
     place(&mut game, &mut table, 1, 10.0, 10.0, 0.0);
     place(&mut game, &mut table, 11, 16.0, 9.0, 180.0);
     place(&mut game, &mut table, 12, 16.0, 11.0, 180.0);
-    apply(&mut game, &mut table, WarheimEdit::StartTurn);
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::ChooseGroup {
-            player: 0,
-            group: 0,
-        },
-    );
-    apply(
-        &mut game,
-        &mut table,
-        WarheimEdit::BeginActivation {
-            fighter: Id(1),
-            source: Source::Pool,
-        },
-    );
+    start(&mut game, &mut table, 0, 0, 1);
     apply(
         &mut game,
         &mut table,
@@ -674,4 +661,82 @@ fn an_impact_template() {
     };
     assert_eq!(out.impact_hit, Some(false));
     assert!(out.changes.iter().all(|c| c.hits == 0));
+}
+
+fn blast_at_orcs() -> TemplatePlacement {
+    TemplatePlacement {
+        template: Template::Blast,
+        at: Point::new(20.0, 10.0),
+        direction: 0.0,
+    }
+}
+
+/// Lines 215-221, 217 (PH9, PH21): in an activation the hunter throws his
+/// bomb at the three orcs who saw him: each under the blast enters the
+/// attack with no dice (a template rolls none) and the answer he declared:
+/// orc 11 dodges (at -3), orc 13 turns, orc 12 passed and has none; their
+/// dodge and turn are met inside the attack and marked done.
+#[test]
+fn a_blast_meets_the_declared_dodges() {
+    let (mut game, mut table) = blast_game();
+    start(&mut game, &mut table, 0, 0, 1);
+    apply(
+        &mut game,
+        &mut table,
+        WarheimEdit::Declare(Declaration::short(ShortAction::Shoot).with_weapon(1)),
+    );
+    let seers = game.activation().unwrap().seers();
+    for id in seers {
+        let reaction = match id.0 {
+            11 => ReactionDecl::React {
+                action: ShortAction::Dodge,
+                against: Id(1),
+                weapon: None,
+                spell: None,
+            },
+            13 => ReactionDecl::React {
+                action: ShortAction::Turn,
+                against: Id(1),
+                weapon: None,
+                spell: None,
+            },
+            _ => ReactionDecl::Pass,
+        };
+        apply(
+            &mut game,
+            &mut table,
+            WarheimEdit::React {
+                fighter: id,
+                reaction,
+            },
+        );
+    }
+    assert_eq!(game.template_reaction(Id(11), Id(1)), ReactionChoice::Dodge);
+    assert_eq!(game.template_reaction(Id(12), Id(1)), ReactionChoice::None);
+    let mut order = AttackOrder::new(Id(1), 1, Vec::new());
+    order.template = Some(blast_at_orcs());
+    apply(&mut game, &mut table, WarheimEdit::Attack(order));
+    let WarheimKind::Attack(spec) = game.resolutions[0].kind() else {
+        panic!()
+    };
+    let answers: Vec<(u64, u32, &str)> = spec
+        .targets
+        .iter()
+        .map(|t| {
+            let r = match t.reaction {
+                feldherr_warheim::attack::ReactionSpec::Dodge { .. } => "dodge",
+                feldherr_warheim::attack::ReactionSpec::Turn { .. } => "turn",
+                feldherr_warheim::attack::ReactionSpec::None => "none",
+                _ => "other",
+            };
+            (t.target.id.0, t.pool.dice, r)
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        vec![(11, 0, "dodge"), (12, 0, "none"), (13, 0, "turn")]
+    );
+    let a = game.activation().unwrap();
+    assert!(a.is_done(Slot::Reaction(Id(11))) && a.is_done(Slot::Reaction(Id(13))));
+    assert!(!a.is_done(Slot::Reaction(Id(12))));
 }
