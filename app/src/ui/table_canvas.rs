@@ -726,7 +726,7 @@ impl TableCanvas {
         let painter = painter.with_clip_rect(rect);
         let preview = self.preview(table);
         let shown = preview.as_ref().unwrap_or(table);
-        paint::table_surface(&painter, &self.view, shown, &palette);
+        paint::table_surface(&painter, &self.view, shown, &palette, texts);
         let offending: std::collections::HashSet<u64> = shown
             .violations(rules)
             .iter()

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use feldherr_dice::step::{LogStep, Message, VERBATIM};
+use feldherr_dice::step::{ChoiceOption, LogStep, Message, VERBATIM};
 
 use crate::{PlayError, Problem};
 
@@ -160,9 +160,18 @@ impl Catalogue {
         if text == "-0" { "0".to_owned() } else { text }
     }
 
-    /// A length with its unit, one decimal at most: "47,6 cm", "6 in".
+    /// A length with its unit, one decimal at most: "47,6 cm", "6 in"
+    /// ("6 Zoll" in German).
     pub fn length(&self, value: f64, unit: impl std::fmt::Display) -> String {
-        format!("{} {unit}", self.short_decimal(value, 1))
+        format!("{} {}", self.short_decimal(value, 1), self.unit(unit))
+    }
+
+    /// A unit of length as this language writes it: the catalogue's
+    /// `unit.<symbol>` ("unit.in": "Zoll" in German), else the symbol.
+    pub fn unit(&self, unit: impl std::fmt::Display) -> String {
+        let symbol = unit.to_string();
+        self.get(&format!("unit.{symbol}"))
+            .map_or(symbol, str::to_owned)
     }
 
     /// A probability (0 to 1) as a percentage with `places` decimals, in
@@ -202,6 +211,19 @@ impl Catalogue {
         message
             .and_then(|m| self.render(m))
             .unwrap_or_else(|| fallback.to_owned())
+    }
+
+    /// A choice's option as its button says it: the label, and after a
+    /// colon the detail when there is one, each in this language where it
+    /// has a message ("aufrunden auf 4", "Würfel 5: Geschwindigkeit 3").
+    pub fn choice_option(&self, option: &ChoiceOption) -> String {
+        let label = self.message_or(option.message.as_ref(), &option.label);
+        let detail = self.message_or(option.detail_message.as_ref(), &option.detail);
+        if detail.is_empty() {
+            label
+        } else {
+            format!("{label}: {detail}")
+        }
     }
 
     /// An error in this catalogue's language: its catalogue message when

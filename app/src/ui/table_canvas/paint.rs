@@ -8,6 +8,7 @@ use feldherr_table::{Layer, Piece, Table, TableRules, facing_tick};
 
 use super::overlay::Tone;
 use super::view::View;
+use crate::i18n::Texts;
 
 /// The colours of one frame, taken from the theme.
 #[derive(Debug, Clone, Copy)]
@@ -74,7 +75,13 @@ fn pick(visuals: &egui::Visuals, dark: [u8; 3], light: [u8; 3]) -> Color32 {
 
 /// The table surface, its border and the grid (labelled every step along
 /// the bottom and left edges).
-pub(super) fn table_surface(painter: &Painter, view: &View, table: &Table, palette: &Palette) {
+pub(super) fn table_surface(
+    painter: &Painter,
+    view: &View,
+    table: &Table,
+    palette: &Palette,
+    texts: &Texts,
+) {
     let lower_left = view.screen_of(Point::ORIGIN);
     let upper_right = view.screen_of(Point::new(table.width(), table.depth()));
     let rect = Rect::from_two_pos(lower_left, upper_right);
@@ -91,7 +98,7 @@ pub(super) fn table_surface(painter: &Painter, view: &View, table: &Table, palet
     };
     let font = FontId::proportional(11.0);
     let grid = Stroke::new(1.0, palette.grid);
-    let label = |n: u32| format_grid(f64::from(n) * step);
+    let label = |n: u32| texts.short_decimal(f64::from(n) * step, 1);
     let mut n = 1_u32;
     while f64::from(n) * step < table.width() {
         let x = f64::from(n) * step;
@@ -131,7 +138,7 @@ pub(super) fn table_surface(painter: &Painter, view: &View, table: &Table, palet
     painter.text(
         lower_left + Vec2::new(-4.0, 3.0),
         Align2::RIGHT_TOP,
-        format!("0 {}", table.unit()),
+        texts.length(0.0, table.unit()),
         font,
         palette.grid_text,
     );
@@ -141,11 +148,6 @@ pub(super) fn table_surface(painter: &Painter, view: &View, table: &Table, palet
         Stroke::new(1.5, palette.border),
         StrokeKind::Outside,
     );
-}
-
-fn format_grid(v: f64) -> String {
-    let text = format!("{v:.1}");
-    text.strip_suffix(".0").unwrap_or(&text).to_owned()
 }
 
 /// How a piece is to be emphasised.

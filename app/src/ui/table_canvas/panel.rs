@@ -346,7 +346,7 @@ impl TableCanvas {
         if self.fields.source.as_ref() != Some(piece) {
             self.fields.fill(piece);
         }
-        let unit = table.unit();
+        let unit = texts.unit(table.unit());
         let with_unit = |key: &str| format!("{} ({unit})", texts.t(key));
         let mut submit = false;
         let mut new_kind = None;
