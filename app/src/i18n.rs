@@ -190,6 +190,35 @@ mod tests {
         assert_eq!(de.language_name(), "Deutsch");
     }
 
+    #[test]
+    fn lengths_are_written_as_the_language_writes_them() {
+        use feldherr_table::geometry::Unit;
+        let (de, en) = (Texts::new("de"), Texts::new("en"));
+        assert_eq!(de.length(6.0, Unit::Inch), "6 Zoll");
+        assert_eq!(de.length(47.625, Unit::Centimetre), "47,6 cm");
+        assert_eq!(de.length(0.0, Unit::Inch), "0 Zoll");
+        assert_eq!(en.length(22.5, Unit::Inch), "22.5 in");
+        assert_eq!(de.unit(Unit::Inch), "Zoll");
+        assert_eq!(en.unit(Unit::Centimetre), "cm");
+    }
+
+    #[test]
+    fn a_choice_option_is_one_language_label_and_detail() {
+        use feldherr_dice::step::{ChoiceRequest, Message};
+        let request = ChoiceRequest::new("which movement die?")
+            .option_message(
+                "die 5",
+                Message::new("sled.opt.die").int("face", 5),
+                "speed 3",
+            )
+            .detail_message(Message::new("sled.opt.detail.speed").int("speed", 3))
+            .option_message("stop", Message::new("conf.choice.drive_on.stop"), "");
+        let (de, en) = (Texts::new("de"), Texts::new("en"));
+        assert_eq!(de.choice_option(&request.options[0]), "Würfel 5: Geschwindigkeit 3");
+        assert_eq!(en.choice_option(&request.options[0]), "die 5: speed 3");
+        assert_eq!(de.choice_option(&request.options[1]), "anhalten");
+    }
+
     /// Where `text` names something by an id, slot letter, index or path
     /// instead of its name ("player A", "Spieler 3", "p4", "units[0]",
     /// "{id}"), if anywhere.

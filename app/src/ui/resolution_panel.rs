@@ -173,13 +173,7 @@ impl ResolutionPanel {
                     ui.weak(format!("{}: {rule}", texts.t("panel.rule")));
                 }
                 for (i, option) in request.options.iter().enumerate() {
-                    let label = texts.message_or(option.message.as_ref(), &option.label);
-                    let text = if option.detail.is_empty() {
-                        label
-                    } else {
-                        format!("{label}: {}", option.detail)
-                    };
-                    if ui.button(text).clicked() {
+                    if ui.button(texts.choice_option(option)).clicked() {
                         action = Some(PanelAction::Answer(Answer::Choice(i)));
                     }
                 }

@@ -188,10 +188,16 @@ impl Resolver for Ramming {
                         Message::new("conf.choice.drive_on.stop"),
                         "the machine halts here",
                     )
+                    .detail_message(Message::new("conf.choice.drive_on.stop_detail"))
                     .option_message(
                         "drive on",
                         Message::new("conf.choice.drive_on.go"),
                         format!("{} takes a collision at STR {}", v.name, self.strength),
+                    )
+                    .detail_message(
+                        Message::new("conf.choice.drive_on.go_detail")
+                            .text("name", v.name.clone())
+                            .int("str", self.strength),
                     ),
             )?;
             if go == 0 {

@@ -71,21 +71,17 @@ pub(crate) fn offer(
         .rule("S13")
         .with_message(question)
         .option_message(render(&none), none, "");
+    let kick_detail = msg("sled.opt.detail.kick", &[]);
+    let punch_detail = msg("sled.opt.detail.punch", &[]);
     for t in &in_reach {
         let name = st.sled(*t).map_or("?", |s| s.driver.name.as_str());
         let kick = msg("sled.opt.kick", &[]).text("name", name);
         let punch = msg("sled.opt.punch", &[]).text("name", name);
         request = request
-            .option_message(
-                render(&kick),
-                kick,
-                "3+ to hit; hit of the driver's Strength on the sled",
-            )
-            .option_message(
-                render(&punch),
-                punch,
-                "to hit by WS; hit of the driver's Strength on the driver",
-            );
+            .option_message(render(&kick), kick, render(&kick_detail))
+            .detail_message(kick_detail.clone())
+            .option_message(render(&punch), punch, render(&punch_detail))
+            .detail_message(punch_detail.clone());
     }
     let choice = steps.choose(request)?;
     if choice == 0 {

@@ -216,11 +216,16 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
             let (down, up) = mean_speed(previous, face);
             let label = msg("sled.opt.die", &[("face", face.into())]);
             let detail = if down == up {
-                format!("speed {down}")
+                msg("sled.opt.detail.speed", &[("speed", down.into())])
             } else {
-                format!("speed {down} or {up}")
+                msg(
+                    "sled.opt.detail.speed_either",
+                    &[("down", down.into()), ("up", up.into())],
+                )
             };
-            request = request.option_message(render(&label), label, detail);
+            request = request
+                .option_message(render(&label), label, render(&detail))
+                .detail_message(detail);
         }
         let index = steps.choose(request)?;
         let face = s.dice.get(index).copied().unwrap_or(1);
@@ -251,8 +256,8 @@ fn speed_phase(steps: &mut Steps<'_>, st: &mut RaceState, id: Id) -> Result<(), 
             let request = ChoiceRequest::new(render(&question))
                 .rule("S5")
                 .with_message(question)
-                .option_message(render(&down_label), down_label, format!("speed {down}"))
-                .option_message(render(&up_label), up_label, format!("speed {up}"));
+                .option_message(render(&down_label), down_label, "")
+                .option_message(render(&up_label), up_label, "");
             if steps.choose(request)? == 0 {
                 down
             } else {

@@ -496,6 +496,11 @@ impl Resolver for RollResolver {
                         Message::new("warmaster.choice.start_self"),
                         format!("{} is the starting player", roll.player_english(winner)),
                     )
+                    .detail_message(roll.with_player(
+                        Message::new("warmaster.choice.starting_player"),
+                        "player",
+                        winner,
+                    ))
                     .option_message(
                         "let the opponent start",
                         Message::new("warmaster.choice.start_other"),
@@ -503,7 +508,12 @@ impl Resolver for RollResolver {
                             "{} is the starting player",
                             roll.player_english(winner.other())
                         ),
-                    ),
+                    )
+                    .detail_message(roll.with_player(
+                        Message::new("warmaster.choice.starting_player"),
+                        "player",
+                        winner.other(),
+                    )),
                 )?;
                 let player = if choice == 0 { winner } else { winner.other() };
                 steps.log(

@@ -604,12 +604,7 @@ impl StepPanel {
                     .filter(|i| *i < request.options.len());
                 ui.horizontal_wrapped(|ui| {
                     for (i, option) in request.options.iter().enumerate() {
-                        let label = texts.message_or(option.message.as_ref(), &option.label);
-                        let text = if option.detail.is_empty() {
-                            format!("[{}] {label}", i + 1)
-                        } else {
-                            format!("[{}] {label}: {}", i + 1, option.detail)
-                        };
+                        let text = format!("[{}] {}", i + 1, texts.choice_option(option));
                         if ui.button(text).clicked() {
                             chosen = Some(i);
                         }

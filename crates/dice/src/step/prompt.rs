@@ -14,6 +14,10 @@ pub struct ChoiceOption {
     /// The label as a catalogue message, for translation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<super::Message>,
+    /// The detail as a catalogue message, for translation (a label that
+    /// has a message and a detail that has none would mix two languages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail_message: Option<super::Message>,
 }
 
 /// A question to a player with a fixed list of options.
@@ -58,7 +62,17 @@ impl ChoiceRequest {
             label: label.into(),
             detail: detail.into(),
             message: Some(message),
+            detail_message: None,
         });
+        self
+    }
+
+    /// Gives the last option added its detail as a catalogue message too.
+    #[must_use]
+    pub fn detail_message(mut self, message: super::Message) -> Self {
+        if let Some(option) = self.options.last_mut() {
+            option.detail_message = Some(message);
+        }
         self
     }
 
@@ -74,6 +88,7 @@ impl ChoiceRequest {
             label: label.into(),
             detail: detail.into(),
             message: None,
+            detail_message: None,
         });
         self
     }

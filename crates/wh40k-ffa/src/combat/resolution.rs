@@ -368,11 +368,13 @@ impl Resolver for Combat {
                         Message::new("wh40k_ffa.option.advance"),
                         "every winning unit rolls against every fleeing unit",
                     )
+                    .detail_message(Message::new("wh40k_ffa.option.advance_detail"))
                     .option_message(
                         "stay",
                         Message::new("wh40k_ffa.option.stay"),
                         "the fleeing units get away",
-                    ),
+                    )
+                    .detail_message(Message::new("wh40k_ffa.option.stay_detail")),
             )?;
             if choice != 0 {
                 steps.log(
