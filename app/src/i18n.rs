@@ -214,7 +214,10 @@ mod tests {
             .detail_message(Message::new("sled.opt.detail.speed").int("speed", 3))
             .option_message("stop", Message::new("conf.choice.drive_on.stop"), "");
         let (de, en) = (Texts::new("de"), Texts::new("en"));
-        assert_eq!(de.choice_option(&request.options[0]), "Würfel 5: Geschwindigkeit 3");
+        assert_eq!(
+            de.choice_option(&request.options[0]),
+            "Würfel 5: Geschwindigkeit 3"
+        );
         assert_eq!(en.choice_option(&request.options[0]), "die 5: speed 3");
         assert_eq!(de.choice_option(&request.options[1]), "anhalten");
     }

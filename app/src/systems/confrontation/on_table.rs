@@ -116,6 +116,7 @@ fn shot_overlay(
             at: data.from,
             text: texts.t("conf.overlay.jammed").to_owned(),
             tone: Tone::Violation,
+            around: None,
         });
     }
     overlay
@@ -167,6 +168,7 @@ pub fn path_overlay(texts: &Texts, points: &[Point], report: Option<&PathReport>
                     at: leg.from,
                     text: texts.f("conf.overlay.turn", &[("deg", &format!("{degrees:+.0}"))]),
                     tone: if bad(i) { Tone::Violation } else { Tone::Info },
+                    around: None,
                 });
             }
         }

@@ -1315,11 +1315,7 @@ impl ActivationPanel {
                     ("saw", &saw.join(", ")),
                 ],
             );
-            overlay.push(OverlayItem::label(
-                super::on_table::beside(at, pr, &text, zoom, table.width()),
-                text,
-                Tone::Aim,
-            ));
+            overlay.push(OverlayItem::about_piece(at, pr, text, Tone::Aim));
         }
     }
 }

@@ -23,22 +23,6 @@ fn arc(center: Point, radius: f64, from: f64, to: f64) -> Vec<Point> {
         .collect()
 }
 
-/// Where a text about a piece goes: beside its base, so it covers
-/// neither the base nor the canvas's name of it; on the side towards the
-/// table's middle (`width` is the table's), so it stays on the table.
-/// `zoom` is the canvas's screen points per inch (the text's width is
-/// estimated from its length at the canvas's 13-point labels).
-pub(super) fn beside(center: Point, radius: f64, text: &str, zoom: f32, width: f64) -> Point {
-    let zoom = f64::from(zoom.max(0.1));
-    let half_width = (text.chars().count() as f64 * 7.0 + 8.0) / 2.0;
-    let offset = radius + (6.0 + half_width) / zoom;
-    if center.x > width / 2.0 {
-        Point::new(center.x - offset, center.y)
-    } else {
-        Point::new(center.x + offset, center.y)
-    }
-}
-
 /// The place form's fields, kept between frames.
 #[derive(Debug)]
 pub struct PlaceForm {
@@ -294,11 +278,7 @@ pub fn header(
             };
             if !marks.is_empty() {
                 let text = format!("{}: {}", f.name, marks.join(", "));
-                overlay.push(OverlayItem::label(
-                    beside(center, radius, &text, ctx.canvas.zoom(), table.width()),
-                    text,
-                    tone,
-                ));
+                overlay.push(OverlayItem::about_piece(center, radius, text, tone));
             }
         }
     }

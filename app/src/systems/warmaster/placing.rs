@@ -271,6 +271,7 @@ impl Placing {
                     at: Point::new(c.x, c.y + 4.0),
                     text,
                     tone,
+                    around: None,
                 });
             }
         }

@@ -98,6 +98,10 @@ pub enum OverlayItem {
         text: String,
         /// Its colour.
         tone: Tone,
+        /// When set, `at` is the centre of a piece of this radius (in the
+        /// table's unit) the text is about: the text goes beside the piece
+        /// like its name, farther out with a leader line when crowded.
+        around: Option<f64>,
     },
 }
 
@@ -130,6 +134,23 @@ impl OverlayItem {
             at,
             text: text.into(),
             tone,
+            around: None,
+        }
+    }
+
+    /// Text about the round piece at `center` of `radius` (a fighter's
+    /// state): placed beside the piece, never over it or another name.
+    pub fn about_piece(
+        center: Point,
+        radius: f64,
+        text: impl Into<String>,
+        tone: Tone,
+    ) -> OverlayItem {
+        OverlayItem::Label {
+            at: center,
+            text: text.into(),
+            tone,
+            around: Some(radius),
         }
     }
 
@@ -397,28 +418,47 @@ pub(super) fn paint(
         let Some(text) = item.text() else {
             continue;
         };
-        let (pos, align) = match item {
-            OverlayItem::Circle { center, radius, .. } => (
-                view.screen_of(*center) - Vec2::new(0.0, view.len(radius.max(0.0)) + 5.0),
-                Align2::CENTER_BOTTOM,
-            ),
-            OverlayItem::Line { points, .. } => {
+        // A ring's text (a fighter's state, a commander) is placed around
+        // the ring itself, like a piece's name: beside it first, farther
+        // out with a leader line (it was placed around the box above the
+        // ring, so a crowded ring sent its text a label's width away with
+        // no line to it).
+        let around = match item {
+            OverlayItem::Circle { center, radius, .. }
+            | OverlayItem::Label {
+                at: center,
+                around: Some(radius),
+                ..
+            } => Some((*center, *radius)),
+            _ => None,
+        };
+        let (pos, align) = match (item, around) {
+            (_, Some((center, radius))) => {
+                let size = text_size(painter, text);
+                let ring = egui::Rect::from_center_size(
+                    view.screen_of(center),
+                    Vec2::splat(2.0 * view.len(radius.max(0.0))),
+                );
+                requests.push(super::labels::LabelRequest {
+                    piece: requests.len() as u64,
+                    anchor: ring,
+                    size,
+                    inside: false,
+                });
+                texts.push((text, item.tone()));
+                continue;
+            }
+            (OverlayItem::Line { points, .. }, None) => {
                 let screen: Vec<Pos2> = points.iter().map(|&p| view.screen_of(p)).collect();
                 let Some(mid) = halfway(&screen) else {
                     continue;
                 };
                 (mid - Vec2::new(0.0, 6.0), Align2::CENTER_BOTTOM)
             }
-            OverlayItem::Label { at, .. } => (view.screen_of(*at), Align2::CENTER_CENTER),
+            (OverlayItem::Label { at, .. }, None) => (view.screen_of(*at), Align2::CENTER_CENTER),
+            (OverlayItem::Circle { .. }, None) => continue,
         };
-        let size = painter
-            .layout_no_wrap(
-                text.to_owned(),
-                egui::FontId::proportional(13.0),
-                Color32::WHITE,
-            )
-            .size()
-            + Vec2::splat(2.0 * LABEL_MARGIN);
+        let size = text_size(painter, text);
         // The wanted box itself is tried first (as an area's name inside
         // its area), then the rings around it.
         let wanted = align.anchor_size(pos, size);
@@ -450,6 +490,18 @@ pub(super) fn paint(
         );
         placed.push(label.rect);
     }
+}
+
+/// The box of an overlay text with its margin.
+fn text_size(painter: &Painter, text: &str) -> Vec2 {
+    painter
+        .layout_no_wrap(
+            text.to_owned(),
+            egui::FontId::proportional(13.0),
+            Color32::WHITE,
+        )
+        .size()
+        + Vec2::splat(2.0 * LABEL_MARGIN)
 }
 
 /// A piece's outline in its player's colour, with the player's mark at its

@@ -146,6 +146,14 @@ impl Checker {
                             if self.en.render(m) != Some(o.label.clone()) {
                                 self.mismatches.insert(o.label.clone());
                             }
+                            if let Some(d) = &o.detail_message {
+                                self.check(d);
+                                if self.en.render(d) != Some(o.detail.clone()) {
+                                    self.mismatches.insert(o.detail.clone());
+                                }
+                            } else {
+                                assert!(o.detail.is_empty(), "no message: {}", o.detail);
+                            }
                         }
                         let pick = (seed as usize) % request.options.len();
                         driver.answer_choice(pick).unwrap();

@@ -45,6 +45,7 @@ where
             Some(Prompt::Choice(c)) => {
                 out.extend(c.message.clone());
                 out.extend(c.options.iter().filter_map(|o| o.message.clone()));
+                out.extend(c.options.iter().filter_map(|o| o.detail_message.clone()));
             }
             None => {}
         }
