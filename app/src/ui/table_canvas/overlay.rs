@@ -432,41 +432,39 @@ pub(super) fn paint(
             } => Some((*center, *radius)),
             _ => None,
         };
-        let (pos, align) = match (item, around) {
-            (_, Some((center, radius))) => {
-                let size = text_size(painter, text);
-                let ring = egui::Rect::from_center_size(
+        let size = text_size(painter, text);
+        // A ring's text goes around the ring; another text tries its
+        // wanted box first (an area's name inside its area), then the rings
+        // around that box.
+        let (anchor, inside) = match (item, around) {
+            (_, Some((center, radius))) => (
+                egui::Rect::from_center_size(
                     view.screen_of(center),
                     Vec2::splat(2.0 * view.len(radius.max(0.0))),
-                );
-                requests.push(super::labels::LabelRequest {
-                    piece: requests.len() as u64,
-                    anchor: ring,
-                    size,
-                    inside: false,
-                });
-                texts.push((text, item.tone()));
-                continue;
-            }
+                ),
+                false,
+            ),
             (OverlayItem::Line { points, .. }, None) => {
                 let screen: Vec<Pos2> = points.iter().map(|&p| view.screen_of(p)).collect();
                 let Some(mid) = halfway(&screen) else {
                     continue;
                 };
-                (mid - Vec2::new(0.0, 6.0), Align2::CENTER_BOTTOM)
+                (
+                    Align2::CENTER_BOTTOM.anchor_size(mid - Vec2::new(0.0, 6.0), size),
+                    true,
+                )
             }
-            (OverlayItem::Label { at, .. }, None) => (view.screen_of(*at), Align2::CENTER_CENTER),
+            (OverlayItem::Label { at, .. }, None) => (
+                Align2::CENTER_CENTER.anchor_size(view.screen_of(*at), size),
+                true,
+            ),
             (OverlayItem::Circle { .. }, None) => continue,
         };
-        let size = text_size(painter, text);
-        // The wanted box itself is tried first (as an area's name inside
-        // its area), then the rings around it.
-        let wanted = align.anchor_size(pos, size);
         requests.push(super::labels::LabelRequest {
             piece: requests.len() as u64,
-            anchor: wanted,
+            anchor,
             size,
-            inside: true,
+            inside,
         });
         texts.push((text, item.tone()));
     }

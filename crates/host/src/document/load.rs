@@ -78,27 +78,32 @@ pub fn load_dropping_unknown(path: &Path) -> Result<(Document, Vec<String>), Hos
 /// indices, as serde_path_to_error writes them) in `body`; `false` if
 /// there is no such object or key.
 fn remove_key(body: &mut serde_json::Value, path: &str, key: &str) -> bool {
-    let mut node = body;
+    pointer(path)
+        .and_then(|p| body.pointer_mut(&p))
+        .and_then(serde_json::Value::as_object_mut)
+        .is_some_and(|object| object.remove(key).is_some())
+}
+
+/// `path` (dotted keys and `[i]` indices, as serde_path_to_error writes
+/// them) as a JSON pointer (RFC 6901); `None` for an index that is no
+/// number.
+fn pointer(path: &str) -> Option<String> {
+    let mut out = String::new();
     for part in path.split('.').filter(|p| !p.is_empty()) {
         let (name, indices) = match part.find('[') {
             Some(i) => (&part[..i], &part[i..]),
             None => (part, ""),
         };
         if !name.is_empty() {
-            let Some(next) = node.get_mut(name) else {
-                return false;
-            };
-            node = next;
+            out.push('/');
+            out.push_str(&name.replace('~', "~0").replace('/', "~1"));
         }
         for index in indices.split(['[', ']']).filter(|i| !i.is_empty()) {
-            let Some(next) = index.parse::<usize>().ok().and_then(|i| node.get_mut(i)) else {
-                return false;
-            };
-            node = next;
+            out.push('/');
+            out.push_str(&index.parse::<usize>().ok()?.to_string());
         }
     }
-    node.as_object_mut()
-        .is_some_and(|object| object.remove(key).is_some())
+    Some(out)
 }
 
 /// The header of a document, checked: its kind and schema version. One
@@ -295,20 +300,7 @@ const LOAD_INVALID: &str = "host.load.invalid";
 /// The value at `path` (dotted keys and `[i]` indices, as
 /// serde_path_to_error writes them) in `body`.
 fn value_at<'a>(body: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
-    let mut node = body;
-    for part in path.split('.').filter(|p| !p.is_empty()) {
-        let (name, indices) = match part.find('[') {
-            Some(i) => (&part[..i], &part[i..]),
-            None => (part, ""),
-        };
-        if !name.is_empty() {
-            node = node.get(name)?;
-        }
-        for index in indices.split(['[', ']']).filter(|i| !i.is_empty()) {
-            node = node.get(index.parse::<usize>().ok()?)?;
-        }
-    }
-    Some(node)
+    body.pointer(&pointer(path)?)
 }
 
 /// The typed document of kind `kind`.
