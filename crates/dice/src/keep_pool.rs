@@ -473,6 +473,14 @@ fn finish_weights(
     let pow = |x: f64, e: usize| i32::try_from(e).map_or(0.0, |e| x.powi(e));
     let mut u = choose * pow(p, k) * pow(b, n - k);
     let whole = pow(r, n);
+    if u == 0.0 && p * (n as f64 + 1.0) < k as f64 * r {
+        // The tail's first term is below the smallest double and the
+        // terms only shrink from it (the mode lies below k): the head
+        // cannot be told from the whole, so `whole - head` would give the
+        // whole mass (a proptest found 32d6!kh20 summing to 7). Each
+        // weight is summed from its own first term, taken in logarithms.
+        return finish_weights_rare(n, k, p, b, choose, falling, inverses, fin);
+    }
     // The head (terms e < k) downwards from u.
     let mut head = 0.0;
     let mut term = u;
@@ -510,6 +518,56 @@ fn finish_weights(
         }
     }
     done + k
+}
+
+/// [`finish_weights`] for an outcome so rare that `C(n, k) p^k b^(n - k)`
+/// is below the smallest double: `fin[a] = n!/(n-a)! * S(n - a, k - a)`
+/// with each tail summed from its first term `C(n - a, k - a) p^(k - a)
+/// b^(n - k)`, computed in logarithms (the first rows are 0, the last
+/// ones, a few dice short of `k`, are not). At most `n + 1 - k` terms are
+/// added beyond the first ones; they shrink by `p / b` each.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the per-pool constants are computed once by the caller"
+)]
+fn finish_weights_rare(
+    n: usize,
+    k: usize,
+    p: f64,
+    b: f64,
+    choose: f64,
+    falling: &[f64],
+    inverses: &[f64],
+    fin: &mut [f64],
+) -> usize {
+    let (ln_p, ln_b) = (p.ln(), b.ln());
+    let mut ln_u = choose.ln() + k as f64 * ln_p + (n - k) as f64 * ln_b;
+    let up = p / b;
+    let mut extra = n + 1 - k;
+    let mut done = k;
+    for a in 0..k {
+        let u = ln_u.exp();
+        let mut sum = u;
+        let mut term = u;
+        // Terms e = k - a, k - a + 1, ... of S(n - a, k - a).
+        let mut e = k - a;
+        while extra > 0 && e < n - a {
+            term *= (n - a - e) as f64 * inverses[e + 1] * up;
+            if term <= sum * 1e-17 {
+                break;
+            }
+            sum += term;
+            e += 1;
+            extra -= 1;
+            done += 1;
+        }
+        fin[a] = falling[a] * sum;
+        if a + 1 < k {
+            // C(n - a - 1, k - a - 1) = C(n - a, k - a) (k - a) / (n - a).
+            ln_u += ((k - a) as f64 * inverses[n - a]).ln() - ln_p;
+        }
+    }
+    done
 }
 
 /// Adds `src` times each weight to the first `g` streams (each at least

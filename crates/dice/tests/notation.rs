@@ -107,6 +107,39 @@ fn means_without_a_simple_fraction_are_none() {
 }
 
 #[test]
+fn a_pool_of_exploding_dice_keeps_its_rare_outcomes_rare() {
+    // The property test found 32d6!kh20 summing to 7: an exploding die's
+    // last outcomes are so rare that 20 of them underflow a double, and
+    // the tail was taken as the whole mass instead.
+    for text in [
+        "32d6!kh20",
+        "32d6!kh30",
+        "32d10!kh20",
+        "(0)*(-(32d6!kh20>=4))",
+    ] {
+        let d = odds(text);
+        assert!(
+            (d.total() - 1.0).abs() < 1e-9,
+            "{text}: total {}",
+            d.total()
+        );
+    }
+    // Successes (4 or more) among the 20 kept: as many as the 32 dice
+    // show, up to 20; a die shows 4 or more with 1/2.
+    let d = odds("32d6!kh20>=4");
+    let half = |i: u32| binomial(32, i) * 0.5f64.powi(32);
+    for c in 0..20 {
+        assert!(
+            (d.prob_of(i64::from(c)) - half(c)).abs() < 1e-15,
+            "{c} successes"
+        );
+    }
+    let twenty: f64 = (20..=32).map(half).sum();
+    assert!((d.prob_of(20) - twenty).abs() < 1e-12);
+    assert!(odds("32d6!kh20").prob_of(2520) < 1e-300);
+}
+
+#[test]
 fn big_pools_are_exact_and_sum_to_one() {
     let d = odds("100d6");
     assert!((d.total() - 1.0).abs() < 1e-12);
