@@ -1097,3 +1097,59 @@ mod example_rules {
         Table::new(180.0, 120.0, Unit::Centimetre).unwrap()
     }
 }
+
+/// Issue #27: a text about a piece (a fighter's state, a commander) sits
+/// beside that piece, not a label's width or more away: the Warheim
+/// example's commander texts ended 5 in off at the table's sides. Three
+/// stands in contact each get a text; every text stays within two rings
+/// of its own stand, covers no stand and overlaps no other label.
+#[test]
+fn a_text_about_a_piece_sits_beside_it_even_in_a_crowd() {
+    let rules = example_rules::warmaster();
+    let mut table = example_rules::warmaster_table();
+    let centres = [(90.0, 60.0), (94.0, 60.0), (92.0, 62.0)];
+    for (i, (x, y)) in centres.iter().enumerate() {
+        let piece = rules
+            .type_def("unit_stand")
+            .unwrap()
+            .piece(i as u64 + 1, &format!("Stand {i}"), Point::new(*x, *y))
+            .unwrap();
+        table.add(piece).unwrap();
+    }
+    let mut host = host(table, rules, "en");
+    for (i, (x, y)) in centres.iter().enumerate() {
+        host.overlay.push(OverlayItem::about_piece(
+            Point::new(*x, *y),
+            2.0,
+            format!("Stand {i}: commander, shaken"),
+            Tone::Info,
+        ));
+    }
+    let harness = harness_with(host, 1.0, egui::Theme::Dark);
+    let canvas = &harness.state().canvas;
+    let texts = canvas.overlay_label_rects().to_vec();
+    assert_eq!(texts.len(), 3, "every text is drawn: {texts:?}");
+    let names: Vec<egui::Rect> = canvas.label_rects().iter().map(|(_, r)| *r).collect();
+    let stands: Vec<egui::Rect> = (1..=3)
+        .map(|id| {
+            let b = harness.state().table.piece(id).unwrap().shape.bounds();
+            canvas.screen_rect_of(b.min, b.max)
+        })
+        .collect();
+    for (i, text) in texts.iter().enumerate() {
+        // Two rings out: the gap and one label height more.
+        let reach = 2.0 * text.height() + 8.0;
+        let own = stands[i].expand(reach);
+        assert!(
+            own.intersects(*text),
+            "text {i} {text:?} is far from {:?}",
+            stands[i]
+        );
+        for s in &stands {
+            assert!(!text.contains(s.center()), "text {i} covers a stand");
+        }
+        for other in names.iter().chain(&texts[i + 1..]) {
+            assert!(!text.intersects(*other), "text {i} overlaps {other:?}");
+        }
+    }
+}
