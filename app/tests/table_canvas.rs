@@ -1112,7 +1112,7 @@ fn a_text_about_a_piece_sits_beside_it_even_in_a_crowd() {
         let piece = rules
             .type_def("unit_stand")
             .unwrap()
-            .piece(i as u64 + 1, &format!("Stand {i}"), Point::new(*x, *y))
+            .piece(i as u64 + 1, format!("Stand {i}"), Point::new(*x, *y))
             .unwrap();
         table.add(piece).unwrap();
     }
