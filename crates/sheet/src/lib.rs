@@ -103,6 +103,7 @@ mod error;
 mod font;
 mod footer;
 mod grey_canvas;
+mod grey_rows;
 mod image;
 mod key_values;
 mod label;
