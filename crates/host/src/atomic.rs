@@ -221,7 +221,7 @@ impl SetWriter {
     /// # Errors
     /// [`io::ErrorKind::AlreadyExists`] naming the file there already, or
     /// any I/O error; the temporaries are removed then.
-    pub fn publish(self) -> io::Result<Vec<PathBuf>> {
+    pub fn publish(mut self) -> io::Result<Vec<PathBuf>> {
         let mut published = Vec::with_capacity(self.temps.len());
         for (temp, path) in &self.temps {
             let result = match self.replace {
@@ -242,6 +242,12 @@ impl SetWriter {
         }
         if let Ok(dir) = File::open(&self.folder) {
             let _ = dir.sync_all();
+        }
+        // A renamed temporary has no name left to remove (2,000 needless
+        // unlinks took 0.16 s at the end of an export); a hard-linked one
+        // keeps its temporary name, which `drop` removes.
+        if self.replace == Replace::Existing {
+            self.temps.clear();
         }
         Ok(published)
     }

@@ -142,13 +142,16 @@ pub fn export(
     export_with(sheets, dir, format, progress, false)
 }
 
-/// Encoded pages waiting for the writer thread at most (a few MB): the
-/// cores wait when the disk falls behind rather than fill the memory.
-const PAGES_IN_FLIGHT: usize = 32;
+/// Encoded files (pages, PDFs) waiting for the writer thread at most (a
+/// few MB): the cores wait when the disk falls behind rather than fill the
+/// memory.
+const FILES_IN_FLIGHT: usize = 32;
 
-/// Lays out and encodes every sheet on all cores, then writes the files
-/// into `dir` (created if missing) as one set: each file to a temporary,
-/// all published, the folder synced once. Returns the files written.
+/// Lays out and encodes every sheet on all cores and writes the files into
+/// `dir` (created if missing) as one set: each file to a temporary as soon
+/// as it is made, all published at the end, the folder synced once.
+/// Returns the files written, in the order of the sheets and their pages
+/// (`all-sheets.pdf` last).
 ///
 /// Unless `force` is true nothing is written when any of the export's
 /// files is there already, every page included (checked before the first
@@ -207,92 +210,79 @@ pub fn export_with(
             }
         }
     };
-    let mut names: Vec<String> = Vec::new();
-    // For PNG: the sheet and page of each file in the order written (the
-    // sheets come in as they are done), to return the files in order.
-    let mut order: Option<Vec<(usize, usize)>> = None;
-    let writer = SetWriter::new(dir, replace).map_err(|e| io_error(e, &names))?;
-    let writer = match format {
-        ExportFormat::Png => {
-            // A writer thread puts each page into its synced temporary
-            // while the cores draw the next sheets: the disk's time
-            // overlaps the drawing instead of following it.
-            let (pages, receive) =
-                std::sync::mpsc::sync_channel::<(usize, usize, SetFile)>(PAGES_IN_FLIGHT);
-            let (writer, written) = std::thread::scope(|scope| {
-                let writing = scope.spawn(move || {
-                    let mut writer = writer;
-                    let mut written = Vec::new();
-                    for (sheet, page, file) in receive {
-                        writer.add(&file).map_err(|e| (e, file.name.clone()))?;
-                        written.push((sheet, page, file.name));
-                    }
-                    Ok::<_, (std::io::Error, String)>((writer, written))
-                });
-                let docs: Vec<&feldherr_sheet::Document> =
-                    sheets.iter().map(|s| &s.sheet).collect();
-                let encoded = feldherr_sheet::png_each(
-                    &docs,
-                    |e| sheet_error(0, e),
-                    |sheet, encoded| {
-                        for (page, bytes) in encoded.into_iter().enumerate() {
-                            let name = page_file(&stems[sheet], page, format);
-                            // A closed channel: the writer stopped on an
-                            // error, which it says when joined.
-                            if pages.send((sheet, page, SetFile { name, bytes })).is_err() {
-                                return Err(HostError::Io {
-                                    path: dir.to_path_buf(),
-                                    source: std::io::Error::other("the export stopped writing"),
-                                });
-                            }
-                        }
-                        progress.done.fetch_add(1, Ordering::Relaxed);
-                        Ok(())
-                    },
-                );
-                drop(pages);
-                let written = writing.join().unwrap_or_else(|_| {
-                    Err((
-                        std::io::Error::other("the thread writing the pages failed"),
-                        String::new(),
-                    ))
-                });
-                match (encoded, written) {
-                    (_, Err((e, name))) => Err(io_error(e, &[name])),
-                    (Err(e), Ok(_)) => Err(e),
-                    (Ok(()), Ok(done)) => Ok(done),
-                }
-            })?;
-            order = Some(written.iter().map(|(s, p, _)| (*s, *p)).collect());
-            names = written.into_iter().map(|(_, _, name)| name).collect();
-            writer
-        }
-        ExportFormat::Pdf => {
-            let docs: Vec<&feldherr_sheet::Document> = sheets.iter().map(|s| &s.sheet).collect();
-            let set = feldherr_sheet::pdf_set(&docs).map_err(|e| sheet_error(0, e))?;
-            let mut files: Vec<SetFile> = stems
-                .iter()
-                .zip(set.sheets)
-                .map(|(stem, bytes)| SetFile {
-                    name: page_file(stem, 0, format),
-                    bytes,
-                })
-                .collect();
-            if !sheets.is_empty() {
-                files.push(SetFile {
-                    name: "all-sheets.pdf".into(),
-                    bytes: set.all,
-                });
-            }
-            names = files.iter().map(|f| f.name.clone()).collect();
-            progress.done.store(sheets.len(), Ordering::Relaxed);
+    let writer = SetWriter::new(dir, replace).map_err(|e| io_error(e, &[]))?;
+    // A writer thread puts each file into its synced temporary while the
+    // cores make the next ones: the disk's time overlaps the drawing
+    // instead of following it. Each file comes with its sheet and page, to
+    // return the files in order (they arrive as they are done).
+    let (files, receive) =
+        std::sync::mpsc::sync_channel::<(usize, usize, SetFile)>(FILES_IN_FLIGHT);
+    let (writer, written) = std::thread::scope(|scope| {
+        let writing = scope.spawn(move || {
             let mut writer = writer;
-            for file in &files {
-                writer.add(file).map_err(|e| io_error(e, &names))?;
+            let mut written = Vec::new();
+            for (sheet, page, file) in receive {
+                writer.add(&file).map_err(|e| (e, file.name.clone()))?;
+                written.push((sheet, page, file.name));
             }
-            writer
+            Ok::<_, (std::io::Error, String)>((writer, written))
+        });
+        let send = |sheet: usize, page: usize, name: String, bytes: Vec<u8>| {
+            // A closed channel: the writer stopped on an error, which it
+            // says when joined.
+            files
+                .send((sheet, page, SetFile { name, bytes }))
+                .map_err(|_| HostError::Io {
+                    path: dir.to_path_buf(),
+                    source: std::io::Error::other("the export stopped writing"),
+                })
+        };
+        let docs: Vec<&feldherr_sheet::Document> = sheets.iter().map(|s| &s.sheet).collect();
+        let made = match format {
+            ExportFormat::Png => feldherr_sheet::png_each(
+                &docs,
+                |e| sheet_error(0, e),
+                |sheet, encoded| {
+                    for (page, bytes) in encoded.into_iter().enumerate() {
+                        send(sheet, page, page_file(&stems[sheet], page, format), bytes)?;
+                    }
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    Ok(())
+                },
+            ),
+            ExportFormat::Pdf => feldherr_sheet::pdf_each(
+                &docs,
+                |e| sheet_error(0, e),
+                |sheet, pdf| {
+                    send(sheet, 0, page_file(&stems[sheet], 0, format), pdf)?;
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    Ok(())
+                },
+            )
+            .and_then(|all| {
+                // After every sheet's own file.
+                if sheets.is_empty() {
+                    Ok(())
+                } else {
+                    send(sheets.len(), 0, "all-sheets.pdf".into(), all)
+                }
+            }),
+        };
+        drop(files);
+        let written = writing.join().unwrap_or_else(|_| {
+            Err((
+                std::io::Error::other("the thread writing the files failed"),
+                String::new(),
+            ))
+        });
+        match (made, written) {
+            (_, Err((e, name))) => Err(io_error(e, &[name])),
+            (Err(e), Ok(_)) => Err(e),
+            (Ok(()), Ok(done)) => Ok(done),
         }
-    };
+    })?;
+    let order: Vec<(usize, usize)> = written.iter().map(|(s, p, _)| (*s, *p)).collect();
+    let names: Vec<String> = written.into_iter().map(|(_, _, name)| name).collect();
     let stale: Vec<PathBuf> = if force {
         let writing: std::collections::HashSet<&str> = names.iter().map(String::as_str).collect();
         existing(sheets, dir, format)
@@ -305,12 +295,10 @@ pub fn export_with(
     } else {
         Vec::new()
     };
-    let mut written = writer.publish().map_err(|e| io_error(e, &names))?;
-    if let Some(order) = order {
-        let mut files: Vec<((usize, usize), PathBuf)> = order.into_iter().zip(written).collect();
-        files.sort_unstable_by_key(|(key, _)| *key);
-        written = files.into_iter().map(|(_, path)| path).collect();
-    }
+    let published = writer.publish().map_err(|e| io_error(e, &names))?;
+    let mut files: Vec<((usize, usize), PathBuf)> = order.into_iter().zip(published).collect();
+    files.sort_unstable_by_key(|(key, _)| *key);
+    let written: Vec<PathBuf> = files.into_iter().map(|(_, path)| path).collect();
     for path in stale {
         let _ = std::fs::remove_file(path);
     }
@@ -430,6 +418,60 @@ mod set_tests {
         assert!(matches!(err, HostError::Exists { .. }), "{err}");
         assert!(!dir.join("long.png").exists(), "nothing written");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The files come back in the order of the sheets and their pages,
+    /// `all-sheets.pdf` last, however the cores finished them; the progress
+    /// counts every sheet.
+    #[test]
+    fn files_come_back_in_sheet_order() {
+        let sheets = vec![sheet("c", 2), sheet("a", 1), sheet("b", 2)];
+        for (format, expected) in [
+            (
+                ExportFormat::Png,
+                vec!["c.png", "c-p2.png", "a.png", "b.png", "b-p2.png"],
+            ),
+            (
+                ExportFormat::Pdf,
+                vec!["c.pdf", "a.pdf", "b.pdf", "all-sheets.pdf"],
+            ),
+        ] {
+            let dir = temp(&format!("order-{format:?}"));
+            let progress = Progress::default();
+            let files = export(&sheets, &dir, format, &progress).expect("exported");
+            let names: Vec<String> = files
+                .iter()
+                .map(|f| f.file_name().expect("name").to_string_lossy().into_owned())
+                .collect();
+            assert_eq!(names, expected, "{format:?}");
+            assert_eq!(progress.get(), (3, 3), "{format:?}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    /// A sheet that cannot be laid out stops the export: the error names
+    /// the sheet, and the folder keeps no file of it, not even a
+    /// temporary, in either format.
+    #[test]
+    fn a_failing_sheet_leaves_nothing_behind() {
+        let mut bad = sheet("broken", 1);
+        bad.sheet = bad.sheet.with_page_size(feldherr_sheet::PageSize::Custom {
+            width: -5.0,
+            height: 100.0,
+        });
+        let sheets = vec![sheet("fine", 2), bad, sheet("also fine", 1)];
+        for format in [ExportFormat::Png, ExportFormat::Pdf] {
+            let dir = temp(&format!("failing-{format:?}"));
+            std::fs::create_dir_all(&dir).expect("dir");
+            let err = export(&sheets, &dir, format, &Progress::default()).expect_err("fails");
+            assert!(
+                matches!(&err, HostError::Sheet { sheet, .. } if sheet == "broken"),
+                "{format:?}: {err}"
+            );
+            let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").flatten().collect();
+            assert!(left.is_empty(), "{format:?}: {left:?}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
     }
 
     /// Issue 28, 5: `force` with fewer pages removes the old later pages.

@@ -35,9 +35,9 @@
 //!
 //! A whole export goes through [`png_set`] or [`pdf_set`]: every sheet is
 //! laid out and every page encoded on all cores (rayon), and the caller
-//! gets the bytes of each file to write; [`png_each`] hands each sheet's
-//! pages over as soon as they are done, so the files are written while
-//! the rest are drawn.
+//! gets the bytes of each file to write; [`png_each`] and [`pdf_each`]
+//! hand each sheet's pages or PDF over as soon as they are done, so the
+//! files are written while the rest are drawn.
 //!
 //! [`Layout::text_outline`] dumps the layout as text for snapshot tests;
 //! typed queries say where blocks landed and what a table cut:
@@ -138,7 +138,7 @@ pub use paragraph::Paragraph;
 pub use pdf::render_pdf_set;
 pub use picture::Picture;
 pub use raster::{RasterPage, pixels_per_metre};
-pub use sheet_set::{PdfSet, pdf_set, png_each, png_set};
+pub use sheet_set::{PdfSet, pdf_each, pdf_set, png_each, png_set};
 pub use signatures::Signatures;
 pub use style::{Align, TextStyle, Weight};
 pub use table::{Column, MIN_CELL_GAP, Table};

@@ -132,19 +132,79 @@ where
 /// A failing sheet's error as [`SheetError::InSheet`] with its index;
 /// [`SheetError::Pdf`] when the combined file fails.
 pub fn pdf_set<D: Borrow<Document> + Sync>(sheets: &[D]) -> Result<PdfSet, SheetError> {
-    let layouts = layouts(sheets)?;
-    let (each, all) = rayon::join(
-        || {
-            layouts
-                .par_iter()
-                .enumerate()
-                .map(|(i, layout)| layout.to_pdf().map_err(|e| in_sheet(i, e)))
-                .collect::<Result<Vec<Vec<u8>>, SheetError>>()
+    let done = std::sync::Mutex::new(vec![Vec::new(); sheets.len()]);
+    let all = pdf_each(
+        sheets,
+        |e| e,
+        |i, pdf| {
+            // A poisoned lock: another sheet's thread panicked, which rayon
+            // passes on when it returns.
+            if let Ok(mut done) = done.lock()
+                && let Some(slot) = done.get_mut(i)
+            {
+                *slot = pdf;
+            }
+            Ok(())
         },
-        || crate::render_pdf_set(&layouts),
+    )?;
+    let sheets = done
+        .into_inner()
+        .map_err(|_| SheetError::Pdf("a sheet's thread failed".into()))?;
+    Ok(PdfSet { sheets, all })
+}
+
+/// [`pdf_set`] without holding the set: each sheet's PDF is handed to
+/// `each` (with the sheet's index) as soon as it is written, from
+/// whichever core wrote it, in no particular order, while one core writes
+/// the PDF of all sheets, which is returned. A caller saves the files
+/// while the rest are still being written. The first error of a sheet or
+/// of `each` stops the work (sheets already started finish) and is
+/// returned.
+///
+/// # Errors
+///
+/// A failing sheet's error wrapped by `wrap` (its index and the
+/// [`SheetError::InSheet`] error), the combined file's
+/// [`SheetError::Pdf`] wrapped by `wrap`, or `each`'s error.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use feldherr_sheet::{Document, SheetError, Title, pdf_each};
+///
+/// let sheets = [
+///     Document::new().block(Title::new("Round 1")),
+///     Document::new().block(Title::new("Round 2")),
+/// ];
+/// let seen = Mutex::new(Vec::new());
+/// let all = pdf_each(&sheets, |e: SheetError| e, |index, pdf| {
+///     seen.lock().expect("lock").push((index, pdf.starts_with(b"%PDF")));
+///     Ok(())
+/// })?;
+/// let mut seen = seen.into_inner().expect("lock");
+/// seen.sort();
+/// assert_eq!(seen, [(0, true), (1, true)]);
+/// assert!(all.starts_with(b"%PDF"));
+/// # Ok::<(), feldherr_sheet::SheetError>(())
+/// ```
+pub fn pdf_each<D, E>(
+    sheets: &[D],
+    wrap: impl Fn(SheetError) -> E + Sync,
+    each: impl Fn(usize, Vec<u8>) -> Result<(), E> + Sync,
+) -> Result<Vec<u8>, E>
+where
+    D: Borrow<Document> + Sync,
+    E: Send,
+{
+    let layouts = layouts(sheets).map_err(&wrap)?;
+    let (each_done, all) = rayon::join(
+        || {
+            layouts.par_iter().enumerate().try_for_each(|(i, layout)| {
+                let pdf = layout.to_pdf().map_err(|e| wrap(in_sheet(i, e)))?;
+                each(i, pdf)
+            })
+        },
+        || crate::render_pdf_set(&layouts).map_err(&wrap),
     );
-    Ok(PdfSet {
-        sheets: each?,
-        all: all?,
-    })
+    each_done?;
+    all
 }
