@@ -1,7 +1,8 @@
 //! PNG encoding of a grey page that passes over repeated rows.
 //!
 //! The bytes are exactly those of [`encode_png`](crate::raster::encode_png)
-//! for 8-bit greyscale: every row "Up"-filtered (each byte minus the one
+//! for 8-bit greyscale, from the same header ([`png_encoder`]): every row
+//! "Up"-filtered (each byte minus the one
 //! above), handed row by row to fdeflate's fast compressor, the DPI in a
 //! pHYs chunk. What differs is the work. A sheet's page is mostly rows
 //! equal to the row above (white margins, the gaps between lines, the body
@@ -13,10 +14,8 @@
 //! Like png, a page the compressor would make larger than the raw rows
 //! (only tiny ones) is stored uncompressed.
 
-use png::{BitDepth, ColorType, Compression, Encoder, PixelDimensions, Unit};
-
 use crate::SheetError;
-use crate::raster::pixels_per_metre;
+use crate::raster::{png_encoder, png_error};
 
 /// PNG's filter type byte for "Up".
 const UP: u8 = 2;
@@ -62,25 +61,16 @@ impl GreyRows<'_> {
             .compressed()
             .map_err(|e| SheetError::Png(e.to_string()))?;
 
-        let png_err = |e: png::EncodingError| SheetError::Png(e.to_string());
         let mut out = Vec::with_capacity(idat.len() + 128);
-        let mut encoder = Encoder::new(&mut out, w, h);
-        encoder.set_color(ColorType::Grayscale);
-        encoder.set_depth(BitDepth::Eight);
-        encoder.set_compression(Compression::Fast);
-        let ppm = pixels_per_metre(self.dpi);
-        encoder.set_pixel_dims(Some(PixelDimensions {
-            xppu: ppm,
-            yppu: ppm,
-            unit: Unit::Meter,
-        }));
-        let mut writer = encoder.write_header().map_err(png_err)?;
+        let mut writer = png_encoder(&mut out, w, h, self.dpi, png::ColorType::Grayscale)
+            .write_header()
+            .map_err(png_error)?;
         for chunk in idat.chunks(MAX_IDAT) {
             writer
                 .write_chunk(png::chunk::IDAT, chunk)
-                .map_err(png_err)?;
+                .map_err(png_error)?;
         }
-        writer.finish().map_err(png_err)?;
+        writer.finish().map_err(png_error)?;
         Ok(out)
     }
 

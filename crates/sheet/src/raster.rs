@@ -87,9 +87,25 @@ pub(crate) fn encode_png(
     dpi: u32,
     color: png::ColorType,
 ) -> Result<Vec<u8>, SheetError> {
-    let png_err = |e: png::EncodingError| SheetError::Png(e.to_string());
     let mut out = Vec::with_capacity(data.len() / 16);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
+    let mut writer = png_encoder(&mut out, width, height, dpi, color)
+        .write_header()
+        .map_err(png_error)?;
+    writer.write_image_data(data).map_err(png_error)?;
+    writer.finish().map_err(png_error)?;
+    Ok(out)
+}
+
+/// The encoder every sheet PNG comes from: 8-bit `color`, fast
+/// compression, "Up" on every row, the DPI in a pHYs chunk.
+pub(crate) fn png_encoder<W: std::io::Write>(
+    out: W,
+    width: u32,
+    height: u32,
+    dpi: u32,
+    color: png::ColorType,
+) -> png::Encoder<'static, W> {
+    let mut encoder = png::Encoder::new(out, width, height);
     encoder.set_color(color);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
@@ -103,10 +119,12 @@ pub(crate) fn encode_png(
         yppu: ppm,
         unit: png::Unit::Meter,
     }));
-    let mut writer = encoder.write_header().map_err(png_err)?;
-    writer.write_image_data(data).map_err(png_err)?;
-    writer.finish().map_err(png_err)?;
-    Ok(out)
+    encoder
+}
+
+/// The png crate's error as the sheet's.
+pub(crate) fn png_error(e: png::EncodingError) -> SheetError {
+    SheetError::Png(e.to_string())
 }
 
 /// [`SheetError::RasterTooLarge`] for pages beyond [`MAX_PIXELS`].
